@@ -1,0 +1,34 @@
+package dev.trellis.checkpoint;
+
+import java.util.List;
+
+/**
+ * Persists checkpoints and pending writes of graph runs.
+ *
+ * <p>Implementations are thread-safe. Checkpoint ids sort by creation time within a
+ * thread, so "newest" is the greatest id. {@link #put} returns the stored checkpoint's
+ * config; {@link #putWrites} attaches writes to an existing checkpoint and replaces an
+ * earlier write of the same task and channel index (idempotent on retry).
+ */
+public interface CheckpointSaver {
+
+  /** The checkpoint at {@code config}, or the newest of its thread and namespace when it names no id; null if none. */
+  CheckpointTuple getTuple(CheckpointConfig config);
+
+  /**
+   * Checkpoints of a thread and namespace, newest first.
+   *
+   * @param before only checkpoints with ids smaller than this one (null: no bound)
+   * @param limit at most this many (0 or less: all)
+   */
+  List<CheckpointTuple> list(CheckpointConfig config, String before, int limit);
+
+  /** Stores a checkpoint as the child of {@code parent} (whose id may be null) and returns its config. */
+  CheckpointConfig put(CheckpointConfig parent, Checkpoint checkpoint, CheckpointMetadata metadata);
+
+  /** Saves the writes of one task made after the checkpoint {@code config} names. */
+  void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes);
+
+  /** Removes every checkpoint and write of a thread, in every namespace. */
+  void deleteThread(String threadId);
+}

@@ -1,0 +1,1 @@
+package dev.trellis.cli; public class TrellisCommand { public static void main(String[] a){} }

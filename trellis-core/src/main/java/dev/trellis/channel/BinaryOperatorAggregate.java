@@ -1,0 +1,51 @@
+package dev.trellis.channel;
+
+import java.util.List;
+import java.util.function.BinaryOperator;
+import java.util.function.Supplier;
+
+/**
+ * Folds every write into the value with a reducer, in task-path order; starts from
+ * {@code initial} (empty when the supplier is null).
+ */
+public final class BinaryOperatorAggregate extends Channel {
+  private final BinaryOperator<Object> reducer;
+  private final Supplier<Object> initial;
+  private Object value;
+
+  public BinaryOperatorAggregate(BinaryOperator<Object> reducer, Supplier<Object> initial) {
+    this.reducer = reducer;
+    this.initial = initial;
+    this.value = initial == null ? EMPTY : initial.get();
+  }
+
+  @Override
+  public Object get() {
+    return value;
+  }
+
+  @Override
+  public boolean update(List<Object> values) {
+    if (values.isEmpty()) {
+      return false;
+    }
+    int i = 0;
+    if (value == EMPTY) {
+      value = values.getFirst();
+      i = 1;
+    }
+    for (int n = values.size(); i < n; i++) {
+      value = reducer.apply(value, values.get(i));
+    }
+    return true;
+  }
+
+  @Override
+  public Channel fromCheckpoint(Object checkpoint) {
+    BinaryOperatorAggregate c = new BinaryOperatorAggregate(reducer, initial);
+    if (checkpoint != EMPTY) {
+      c.value = checkpoint;
+    }
+    return c;
+  }
+}

@@ -1,0 +1,56 @@
+package dev.trellis.channel;
+
+import java.util.List;
+
+/**
+ * One piece of graph state with its update rule.
+ *
+ * <p>Channels are the one mutable per-run object of the engine: the loop owns them and
+ * touches them from one thread between supersteps. {@link #update} receives every write
+ * of one superstep at once, ordered by task path, and says whether the value changed.
+ * A channel with no value is "empty": {@link #isAvailable()} is false and {@link #get()}
+ * returns {@link #EMPTY}.
+ */
+public abstract class Channel {
+  /** The value of an empty channel; never stored in state. */
+  public static final Object EMPTY = new Object() {
+    @Override
+    public String toString() {
+      return "<empty>";
+    }
+  };
+
+  /** The current value, or {@link #EMPTY}. */
+  public abstract Object get();
+
+  /** Whether the channel holds a value. */
+  public boolean isAvailable() {
+    return get() != EMPTY;
+  }
+
+  /** Applies one superstep's writes (possibly none); true when the value changed. */
+  public abstract boolean update(List<Object> values);
+
+  /** The value to store in a checkpoint, or {@link #EMPTY} to store nothing. */
+  public Object checkpoint() {
+    return get();
+  }
+
+  /** A fresh channel of the same kind holding {@code checkpoint} (EMPTY: no value). */
+  public abstract Channel fromCheckpoint(Object checkpoint);
+
+  /** Called after the tasks it triggered have run; true when that changed the value. */
+  public boolean consume() {
+    return false;
+  }
+
+  /** Called when the graph has nothing left to run; true when that changed the value. */
+  public boolean finish() {
+    return false;
+  }
+
+  /** Whether values survive a checkpoint (false for {@link UntrackedValue}). */
+  public boolean isTracked() {
+    return true;
+  }
+}

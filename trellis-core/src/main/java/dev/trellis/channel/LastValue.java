@@ -1,0 +1,37 @@
+package dev.trellis.channel;
+
+import java.util.List;
+
+/** Holds the last value written; two writes in one superstep are an error. */
+public final class LastValue extends Channel {
+  private final String name;
+  private Object value = EMPTY;
+
+  public LastValue(String name) {
+    this.name = name;
+  }
+
+  @Override
+  public Object get() {
+    return value;
+  }
+
+  @Override
+  public boolean update(List<Object> values) {
+    if (values.isEmpty()) {
+      return false;
+    }
+    if (values.size() != 1) {
+      throw new ConcurrentWriteException(name, values.size());
+    }
+    value = values.getFirst();
+    return true;
+  }
+
+  @Override
+  public Channel fromCheckpoint(Object checkpoint) {
+    LastValue c = new LastValue(name);
+    c.value = checkpoint;
+    return c;
+  }
+}

@@ -1,0 +1,50 @@
+package dev.trellis.channel;
+
+import java.util.List;
+
+/**
+ * Holds the last value written for the rest of the run but is never checkpointed:
+ * a resumed run starts without it. With {@code guard}, two writes in one step are an error.
+ */
+public final class UntrackedValue extends Channel {
+  private final String name;
+  private final boolean guard;
+  private Object value = EMPTY;
+
+  public UntrackedValue(String name, boolean guard) {
+    this.name = name;
+    this.guard = guard;
+  }
+
+  @Override
+  public Object get() {
+    return value;
+  }
+
+  @Override
+  public boolean update(List<Object> values) {
+    if (values.isEmpty()) {
+      return false;
+    }
+    if (guard && values.size() != 1) {
+      throw new ConcurrentWriteException(name, values.size());
+    }
+    value = values.getLast();
+    return true;
+  }
+
+  @Override
+  public Object checkpoint() {
+    return EMPTY;
+  }
+
+  @Override
+  public Channel fromCheckpoint(Object checkpoint) {
+    return new UntrackedValue(name, guard);
+  }
+
+  @Override
+  public boolean isTracked() {
+    return false;
+  }
+}

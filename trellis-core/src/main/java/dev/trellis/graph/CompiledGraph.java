@@ -1,0 +1,115 @@
+package dev.trellis.graph;
+
+import dev.trellis.pregel.Engine;
+import dev.trellis.pregel.Program;
+import dev.trellis.pregel.Sink;
+import dev.trellis.pregel.StateApi;
+import dev.trellis.stream.GraphStream;
+import dev.trellis.stream.StreamMode;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A validated, immutable graph ready to run. Thread-safe: any number of runs may use it
+ * at once (on different threads, or on different thread ids of one checkpointer).
+ *
+ * <p>Run input is an {@link Update}, a {@code Map<String, ?>} of key names, a
+ * {@link Command} (resume, update, goto), or null to continue a paused or failed thread.
+ */
+public final class CompiledGraph {
+  private final Program program;
+  private final Schema schema;
+  private final CompileOptions options;
+
+  CompiledGraph(Program program, Schema schema, CompileOptions options) {
+    this.program = program;
+    this.schema = schema;
+    this.options = options;
+  }
+
+  /** Runs to the end (or a pause) and returns the final state. */
+  public State invoke(Object input) {
+    return invoke(input, RunConfig.DEFAULT);
+  }
+
+  /** Runs to the end (or a pause) and returns the final state; see {@link #getState} for pending interrupts. */
+  public State invoke(Object input, RunConfig config) {
+    return State.of(Engine.run(program, input, config, Sink.NONE).values());
+  }
+
+  /** {@link #invoke} on a virtual thread; cancelling the future interrupts the run. */
+  public CompletableFuture<State> invokeAsync(Object input, RunConfig config) {
+    CompletableFuture<State> f = new CompletableFuture<>();
+    Thread t = Thread.ofVirtual().name("trellis-run").start(() -> {
+      try {
+        f.complete(invoke(input, config));
+      } catch (Throwable e) {
+        f.completeExceptionally(e);
+      }
+    });
+    f.whenComplete((v, e) -> {
+      if (f.isCancelled()) {
+        t.interrupt();
+      }
+    });
+    return f;
+  }
+
+  /** Streams the run in the given modes (values when none are given). */
+  public GraphStream stream(Object input, RunConfig config, StreamMode... modes) {
+    Set<StreamMode> set = modes.length == 0 ? EnumSet.of(StreamMode.VALUES) : EnumSet.copyOf(List.of(modes));
+    return stream(input, config, set, false);
+  }
+
+  /** Streams the run; with {@code subgraphs} parts from inside subgraphs are included, with their namespace. */
+  public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
+    return GraphStream.start(sink -> Engine.run(program, input, config, sink), modes, subgraphs);
+  }
+
+  /** The thread's state at its newest checkpoint (or the config's checkpoint id). */
+  public StateSnapshot getState(RunConfig config) {
+    return StateApi.get(program, config);
+  }
+
+  /** The thread's checkpoints, newest first (before the config's checkpoint id when it names one). */
+  public List<StateSnapshot> getStateHistory(RunConfig config) {
+    return StateApi.history(program, config, 0);
+  }
+
+  public List<StateSnapshot> getStateHistory(RunConfig config, int limit) {
+    return StateApi.history(program, config, limit);
+  }
+
+  /**
+   * Writes {@code values} as if {@code asNode} had returned them (null: the node that ran
+   * last), saving a new checkpoint; returns a config pointing at it. From an older
+   * checkpoint id this forks the thread.
+   */
+  public RunConfig updateState(RunConfig config, Map<String, ?> values, String asNode) {
+    return config.withCheckpointId(StateApi.update(program, config, values, asNode).checkpointId());
+  }
+
+  public RunConfig updateState(RunConfig config, Update values, String asNode) {
+    return updateState(config, values.values(), asNode);
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  public CompileOptions options() {
+    return options;
+  }
+
+  public String name() {
+    return program.name();
+  }
+
+  /** The compiled program (engine-internal form), for inspection and drawing. */
+  public Program program() {
+    return program;
+  }
+}

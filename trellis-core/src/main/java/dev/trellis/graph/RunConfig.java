@@ -1,0 +1,68 @@
+package dev.trellis.graph;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Settings of one run: the thread (needed to persist and resume), an optional checkpoint
+ * id to replay or fork from, the recursion limit in supersteps (default 25), per-run
+ * static breakpoints, a typed context object (never checkpointed) and run metadata.
+ */
+public record RunConfig(
+    String threadId,
+    String checkpointId,
+    int recursionLimit,
+    Set<String> interruptBefore,
+    Set<String> interruptAfter,
+    Object context,
+    Map<String, Object> metadata) {
+  public static final int DEFAULT_RECURSION_LIMIT = 25;
+  public static final RunConfig DEFAULT = new RunConfig(null, null, DEFAULT_RECURSION_LIMIT, Set.of(), Set.of(), null, Map.of());
+
+  public RunConfig {
+    if (recursionLimit < 1) {
+      throw new IllegalArgumentException("recursionLimit must be at least 1, got " + recursionLimit);
+    }
+    interruptBefore = Set.copyOf(interruptBefore == null ? Set.of() : interruptBefore);
+    interruptAfter = Set.copyOf(interruptAfter == null ? Set.of() : interruptAfter);
+    metadata = Map.copyOf(metadata == null ? Map.of() : metadata);
+  }
+
+  /** A run on {@code threadId}. */
+  public static RunConfig thread(String threadId) {
+    return DEFAULT.withThread(threadId);
+  }
+
+  public RunConfig withThread(String id) {
+    return new RunConfig(id, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata);
+  }
+
+  public RunConfig withCheckpointId(String id) {
+    return new RunConfig(threadId, id, recursionLimit, interruptBefore, interruptAfter, context, metadata);
+  }
+
+  public RunConfig withRecursionLimit(int limit) {
+    return new RunConfig(threadId, checkpointId, limit, interruptBefore, interruptAfter, context, metadata);
+  }
+
+  public RunConfig withInterruptBefore(String... nodes) {
+    return new RunConfig(threadId, checkpointId, recursionLimit, Set.of(nodes), interruptAfter, context, metadata);
+  }
+
+  public RunConfig withInterruptAfter(String... nodes) {
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, Set.of(nodes), context, metadata);
+  }
+
+  public RunConfig withContext(Object ctx) {
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, ctx, metadata);
+  }
+
+  public RunConfig withMetadata(Map<String, Object> m) {
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, m);
+  }
+
+  static List<String> sorted(Set<String> s) {
+    return s.stream().sorted().toList();
+  }
+}

@@ -1,0 +1,25 @@
+package dev.trellis.graph;
+
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointMetadata;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A thread's state at one checkpoint: the values (with the saved writes of tasks that
+ * already finished applied), the nodes that would run next (those not yet finished),
+ * pending interrupts, and where the checkpoint sits in the history.
+ */
+public record StateSnapshot(
+    Map<String, Object> values,
+    List<String> next,
+    List<Interrupt> interrupts,
+    CheckpointConfig config,
+    CheckpointMetadata metadata,
+    CheckpointConfig parentConfig) {
+  public StateSnapshot {
+    values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+    next = List.copyOf(next);
+    interrupts = List.copyOf(interrupts);
+  }
+}

@@ -1,0 +1,21 @@
+package dev.trellis.pregel;
+
+import dev.trellis.graph.Node;
+import dev.trellis.graph.NodeOptions;
+import dev.trellis.graph.Router;
+import java.util.List;
+import java.util.Map;
+
+/** Builds compiled nodes for the graph builder (which lives in another package). Internal. */
+public final class Branches {
+  private Branches() {}
+
+  /** A conditional edge as the builder declares it. */
+  public record Spec(Router router, Map<String, String> pathMap) {}
+
+  public static PNode node(String name, int index, int[] triggers, Node body, Program subgraph, NodeOptions options,
+                           int[] edges, int[] joins, List<Spec> branches) {
+    return new PNode(name, index, triggers, body, subgraph, options, edges, joins,
+        branches.stream().map(s -> new Branch(s.router(), s.pathMap())).toList());
+  }
+}

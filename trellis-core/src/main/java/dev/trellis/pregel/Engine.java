@@ -1,0 +1,78 @@
+package dev.trellis.pregel;
+
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.graph.NodeResult;
+import dev.trellis.graph.RunConfig;
+import dev.trellis.graph.Update;
+import dev.trellis.graph.error.GraphRecursionException;
+import dev.trellis.graph.error.TrellisException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs compiled programs. Internal: reached through {@code CompiledGraph}. The driver is
+ * the loop of STYLE.md: {@code while (loop.tick()) { runner.runStep(...); loop.afterTick(); }}.
+ */
+public final class Engine {
+  private Engine() {}
+
+  /** What a run ended with: the state values, and the pending interrupts if it paused. */
+  public record Result(Map<String, Object> values, boolean interrupted) {}
+
+  /** Runs {@code program} on {@code input} (a Map, Update, Command, or null to resume). */
+  public static Result run(Program program, Object input, RunConfig config, Sink sink) {
+    CheckpointSaver saver = program.options.checkpointer();
+    if (saver != null && config.threadId() == null) {
+      throw new TrellisException("MISSING_THREAD", "graph \"" + program.name
+          + "\" has a checkpointer: give each run a thread with RunConfig.thread(\"...\")");
+    }
+    if (saver == null && config.checkpointId() != null) {
+      throw new TrellisException("NO_CHECKPOINTER", "RunConfig.checkpointId needs a graph compiled with a checkpointer");
+    }
+    Loop loop = new Loop(program, config, sink, saver, "", List.of(), null, false);
+    loop.enter(input);
+    try {
+      drive(loop);
+    } catch (GraphInterrupt gi) {
+      loop.onInterrupt(gi);
+      return new Result(loop.output(), true);
+    } catch (ParentCommand pc) {
+      throw new TrellisException("NO_PARENT_GRAPH", "a node returned Command.toParentGraph() in the root graph \""
+          + program.name + "\", which has no parent");
+    }
+    return new Result(loop.output(), false);
+  }
+
+  private static void drive(Loop loop) {
+    while (loop.tick()) {
+      Runner.runStep(loop, loop.runnable());
+      loop.afterTick();
+    }
+    if (loop.status == Loop.Status.OUT_OF_STEPS) {
+      throw new GraphRecursionException(loop.config.recursionLimit());
+    }
+  }
+
+  /** Runs the subgraph of {@code task} inside {@code parent}'s step; returns its final state as the task's update. */
+  static NodeResult runNested(Loop parent, Task task, TaskRuntime rt) {
+    Program sub = task.node.subgraph();
+    CheckpointSaver saver = parent.saver;
+    String ns = parent.taskNamespace(task);
+    List<String> path = new ArrayList<>(parent.nsPath);
+    path.add(task.name() + ":" + task.id);
+    Loop loop = new Loop(sub, parent.config.withCheckpointId(null), parent.sink, saver, ns, List.copyOf(path), rt,
+        parent.resuming);
+    loop.stop = Integer.MAX_VALUE;
+    loop.enter(task.input.arg() instanceof Map<?, ?> m ? m : task.input.toMap());
+    loop.stop = loop.step + parent.config.recursionLimit() + 1;
+    drive(loop);
+    return Update.of(loop.output());
+  }
+
+  /** The config of a thread's newest checkpoint, for callers that only know a thread id. */
+  static CheckpointConfig root(RunConfig config) {
+    return new CheckpointConfig(config.threadId(), "", config.checkpointId());
+  }
+}

@@ -1,0 +1,106 @@
+package dev.trellis.pregel;
+
+import dev.trellis.channel.Channel;
+import dev.trellis.graph.Send;
+import dev.trellis.graph.State;
+import dev.trellis.graph.error.InvalidGraphException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decides which tasks make up the next superstep. Pure: reads a {@link Frame}, changes
+ * nothing.
+ *
+ * <p>Push tasks come first, one per pending {@link Send} in the tasks topic, in the order
+ * they were sent; then pull tasks, in node-name order, for every node one of whose
+ * trigger channels is available at a version newer than the node last saw. When the
+ * previous step's updated channels are known only the nodes they trigger are examined.
+ */
+final class Planner {
+  private static final int[] NO_TRIGGERS = new int[0];
+
+  private Planner() {}
+
+  /**
+   * @param updated slots changed by the previous step, or null to examine every node
+   */
+  static List<Task> prepare(Frame f, int step, String ns, BitSet updated) {
+    Program p = f.program;
+    List<Task> tasks = new ArrayList<>();
+    Channel topic = f.channels[p.tasksSlot];
+    if (topic.isAvailable()) {
+      List<?> sends = (List<?>) topic.get();
+      for (int i = 0; i < sends.size(); i++) {
+        Send send = (Send) sends.get(i);
+        PNode node = p.node(send.node());
+        if (node == null || node.isStart()) {
+          throw new InvalidGraphException("UNKNOWN_NODE", "Send to node \"" + send.node()
+              + "\", which does not exist (nodes: " + String.join(", ", p.nodeNames()) + ")");
+        }
+        String id = TaskIds.of(f.id, ns, step, node.name(), "push", i);
+        tasks.add(new Task(id, node, i, argState(send.arg()), NO_TRIGGERS, ns));
+      }
+    }
+    State shared = null;
+    if (updated != null) {
+      boolean[] candidate = new boolean[p.nodes.length];
+      for (int slot = updated.nextSetBit(0); slot >= 0; slot = updated.nextSetBit(slot + 1)) {
+        for (int n : p.triggerToNodes[slot]) {
+          candidate[n] = true;
+        }
+      }
+      for (String name : p.nodeNamesSorted) {
+        int n = p.nodeByName.get(name);
+        if (candidate[n] && triggered(f, p.nodes[n])) {
+          shared = shared == null ? readState(f) : shared;
+          tasks.add(pull(f, p.nodes[n], step, ns, shared));
+        }
+      }
+    } else if (f.hasVersions()) {
+      for (String name : p.nodeNamesSorted) {
+        PNode node = p.nodes[p.nodeByName.get(name)];
+        if (triggered(f, node)) {
+          shared = shared == null ? readState(f) : shared;
+          tasks.add(pull(f, node, step, ns, shared));
+        }
+      }
+    }
+    return tasks;
+  }
+
+  private static Task pull(Frame f, PNode node, int step, String ns, State shared) {
+    State input = node.isStart() ? argState(f.channels[f.program.startSlot].get()) : shared;
+    return new Task(TaskIds.of(f.id, ns, step, node.name(), "pull", 0), node, -1, input, node.triggers(), ns);
+  }
+
+  private static boolean triggered(Frame f, PNode node) {
+    long[] seen = f.seen[node.index()];
+    for (int t : node.triggers()) {
+      if (f.versions[t] > seen[t] && f.channels[t].isAvailable()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The state channels that have a value, as a State (the input of pull tasks). */
+  static State readState(Frame f) {
+    Program p = f.program;
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (int i = 0; i < p.stateCount; i++) {
+      Object v = f.channels[i].get();
+      if (v != Channel.EMPTY) {
+        values.put(p.channelNames[i], v);
+      }
+    }
+    return State.of(values);
+  }
+
+  /** The private input of a Send (or of the start node): a map becomes the state, anything else the arg. */
+  static State argState(Object arg) {
+    return State.ofArg(arg);
+  }
+}

@@ -1,0 +1,139 @@
+package dev.trellis.pregel;
+
+import dev.trellis.channel.Channel;
+import dev.trellis.graph.CompileOptions;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * A compiled graph as the engine runs it. Internal: built by {@code StateGraph.compile()}.
+ *
+ * <p>Design note. Every channel has a slot fixed at compile time: slots {@code [0,
+ * stateCount)} are the user's state keys in schema order, then {@code __start__}, the
+ * {@code __pregel_tasks} topic of pending Sends, one {@code branch:to:X} trigger per node
+ * and one barrier per join. Node 0 is the hidden {@code __start__} node. Versions are
+ * {@code long[]} by slot, versions-seen {@code long[][]} by node (one extra row records
+ * what the last interrupt saw), and {@code triggerToNodes} maps a slot to the nodes it
+ * can schedule, so planning a step touches ints and arrays only. Immutable and
+ * thread-safe.
+ */
+public final class Program {
+  public static final String START_CHANNEL = "__start__";
+  public static final String TASKS_CHANNEL = "__pregel_tasks";
+
+  final String name;
+  final String[] channelNames;
+  final List<Supplier<Channel>> channelFactories;
+  final Map<String, Integer> slotByName;
+  final int stateCount;
+  final int startSlot;
+  final int tasksSlot;
+  final PNode[] nodes;
+  final Map<String, Integer> nodeByName;
+  final int[][] triggerToNodes;
+  final CompileOptions options;
+  final String[] nodeNamesSorted;
+
+  public Program(String name, String[] channelNames, List<Supplier<Channel>> channelFactories, int stateCount,
+                 PNode[] nodes, CompileOptions options) {
+    this.name = name;
+    this.channelNames = channelNames.clone();
+    this.channelFactories = List.copyOf(channelFactories);
+    this.stateCount = stateCount;
+    this.nodes = nodes.clone();
+    this.options = options;
+    this.slotByName = new HashMap<>();
+    for (int i = 0; i < channelNames.length; i++) {
+      slotByName.put(channelNames[i], i);
+    }
+    this.startSlot = slotByName.get(START_CHANNEL);
+    this.tasksSlot = slotByName.get(TASKS_CHANNEL);
+    this.nodeByName = new HashMap<>();
+    for (PNode n : nodes) {
+      nodeByName.put(n.name(), n.index());
+    }
+    this.nodeNamesSorted = nodeByName.keySet().stream().sorted().toArray(String[]::new);
+    int[] counts = new int[channelNames.length];
+    for (PNode n : nodes) {
+      for (int t : n.triggers()) {
+        counts[t]++;
+      }
+    }
+    this.triggerToNodes = new int[channelNames.length][];
+    for (int i = 0; i < counts.length; i++) {
+      triggerToNodes[i] = new int[counts[i]];
+      counts[i] = 0;
+    }
+    // Nodes in name order, so candidates come out sorted as LangGraph sorts them.
+    for (String nodeName : nodeNamesSorted) {
+      PNode n = nodes[nodeByName.get(nodeName)];
+      for (int t : n.triggers()) {
+        triggerToNodes[t][counts[t]++] = n.index();
+      }
+    }
+  }
+
+  /** The wire name of a reserved negative slot or a channel slot. */
+  String channelName(int slot) {
+    return slot >= 0 ? channelNames[slot] : reservedName(slot);
+  }
+
+  static String reservedName(int slot) {
+    return switch (slot) {
+      case Write.ERROR -> "__error__";
+      case Write.INTERRUPT -> "__interrupt__";
+      case Write.RESUME -> "__resume__";
+      case Write.NO_WRITES -> "__no_writes__";
+      default -> throw new IllegalArgumentException("not a reserved slot: " + slot);
+    };
+  }
+
+  /** The slot of a channel or reserved name; null when unknown. */
+  Integer slotOf(String channel) {
+    Integer s = slotByName.get(channel);
+    if (s != null) {
+      return s;
+    }
+    return switch (channel) {
+      case "__error__" -> Write.ERROR;
+      case "__interrupt__" -> Write.INTERRUPT;
+      case "__resume__" -> Write.RESUME;
+      case "__no_writes__" -> Write.NO_WRITES;
+      default -> null;
+    };
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public CompileOptions options() {
+    return options;
+  }
+
+  /** State key names in schema order. */
+  public List<String> stateKeys() {
+    return List.of(channelNames).subList(0, stateCount);
+  }
+
+  /** Node names (without {@code __start__}). */
+  public List<String> nodeNames() {
+    return List.of(nodes).subList(1, nodes.length).stream().map(PNode::name).toList();
+  }
+
+  PNode node(String nodeName) {
+    Integer i = nodeByName.get(nodeName);
+    return i == null ? null : nodes[i];
+  }
+
+  public boolean hasNode(String nodeName) {
+    return nodeByName.containsKey(nodeName);
+  }
+
+  /** Read-only view of compiled nodes, for drawing and inspection. */
+  public List<PNode> nodes() {
+    return List.of(nodes);
+  }
+}

@@ -1,0 +1,186 @@
+package dev.trellis.pregel;
+
+import dev.trellis.graph.Command;
+import dev.trellis.graph.Interrupt;
+import dev.trellis.graph.NodeResult;
+import dev.trellis.graph.error.NodeException;
+import dev.trellis.graph.error.TrellisException;
+import dev.trellis.policy.RetryPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Runs one superstep's tasks: each on its own virtual thread (a lone task on the caller's
+ * thread), each task's writes saved the moment it finishes. When a task fails for good the
+ * others are cancelled. After all have stopped: the first failure is raised, else a
+ * command for the parent graph, else the interrupts of every paused task together.
+ *
+ * <p>Per task the policy chain is: retry loop (first policy whose {@code retryOn} matches
+ * the failure) → node. Interrupts and parent commands are never retried.
+ */
+final class Runner {
+  private Runner() {}
+
+  private record Outcome(Task task, Throwable failure, List<Interrupt> interrupts, ParentCommand parent) {}
+
+  static void runStep(Loop loop, List<Task> tasks) {
+    if (tasks.isEmpty()) {
+      return;
+    }
+    List<Outcome> outcomes = new ArrayList<>(tasks.size());
+    if (tasks.size() == 1) {
+      outcomes.add(execute(loop, tasks.getFirst()));
+    } else {
+      runParallel(loop, tasks, outcomes);
+    }
+    Throwable failure = null;
+    ParentCommand parent = null;
+    List<Interrupt> interrupts = new ArrayList<>();
+    for (Outcome o : outcomes) {
+      if (o.failure != null && failure == null) {
+        failure = o.failure;
+      }
+      if (o.parent != null && parent == null) {
+        parent = o.parent;
+      }
+      if (o.interrupts != null) {
+        interrupts.addAll(o.interrupts);
+      }
+    }
+    if (failure != null) {
+      throw sneaky(failure);
+    }
+    if (parent != null) {
+      throw parent;
+    }
+    if (!interrupts.isEmpty()) {
+      throw new GraphInterrupt(interrupts);
+    }
+  }
+
+  private static void runParallel(Loop loop, List<Task> tasks, List<Outcome> outcomes) {
+    Thread[] threads = new Thread[tasks.size()];
+    Object lock = new Object();
+    boolean[] failed = {false};
+    for (int i = 0; i < threads.length; i++) {
+      int idx = i;
+      threads[i] = Thread.ofVirtual().name("trellis-" + tasks.get(i).name()).unstarted(() -> {
+        Outcome o = execute(loop, tasks.get(idx));
+        synchronized (lock) {
+          outcomes.add(o);
+          if (o.failure != null && !(o.failure instanceof CancellationException) && !failed[0]) {
+            failed[0] = true;
+            for (int j = 0; j < threads.length; j++) {
+              if (j != idx) {
+                threads[j].interrupt();
+              }
+            }
+          }
+        }
+      });
+    }
+    for (Thread t : threads) {
+      t.start();
+    }
+    boolean cancelled = false;
+    for (Thread t : threads) {
+      while (true) {
+        try {
+          t.join();
+          break;
+        } catch (InterruptedException e) {
+          cancelled = true;
+          for (Thread other : threads) {
+            other.interrupt();
+          }
+        }
+      }
+    }
+    if (cancelled) {
+      Thread.currentThread().interrupt();
+      throw new CancellationException("run cancelled");
+    }
+  }
+
+  private static Outcome execute(Loop loop, Task task) {
+    List<RetryPolicy> policies = task.node.options().retry();
+    int attempt = 0;
+    while (true) {
+      attempt++;
+      task.writes.clear();
+      TaskRuntime rt = new TaskRuntime(loop, task, attempt);
+      try {
+        rt.enter();
+        NodeResult result = loop.invoke(task, rt);
+        List<Write> out = new ArrayList<>();
+        NodeOutput.map(loop.frame, task.node, result, task.node.subgraph() != null, out);
+        task.writes.addAll(out);
+        loop.commitSuccess(task);
+        return new Outcome(task, null, null, null);
+      } catch (GraphInterrupt gi) {
+        loop.commitInterrupt(task, gi.interrupts());
+        return new Outcome(task, null, gi.interrupts(), null);
+      } catch (ParentCommand pc) {
+        if (task.node.subgraph() != null) {
+          // A node inside this task's subgraph aimed a Command at this graph: it is the task's result.
+          try {
+            List<Write> out = new ArrayList<>();
+            Command c = pc.command();
+            NodeOutput.map(loop.frame, task.node, new Command(c.update(), c.gotos(), null, false), true, out);
+            task.writes.clear();
+            task.writes.addAll(out);
+            loop.commitSuccess(task);
+            return new Outcome(task, null, null, null);
+          } catch (Exception e) {
+            loop.commitError(task, e);
+            return new Outcome(task, wrap(task, attempt, e), null, null);
+          }
+        }
+        return new Outcome(task, null, null, pc);
+      } catch (CancellationException e) {
+        return new Outcome(task, e, null, null);
+      } catch (Throwable e) {
+        if (Thread.currentThread().isInterrupted() || e instanceof InterruptedException) {
+          return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
+        }
+        RetryPolicy policy = match(policies, e);
+        if (policy != null && attempt < policy.maxAttempts() && !(e instanceof TrellisException)) {
+          try {
+            loop.sleeper().sleep(policy.delayAfter(attempt, ThreadLocalRandom.current().nextDouble()));
+          } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
+          }
+          continue;
+        }
+        loop.commitError(task, e);
+        return new Outcome(task, wrap(task, attempt, e), null, null);
+      } finally {
+        rt.exit();
+      }
+    }
+  }
+
+  private static RetryPolicy match(List<RetryPolicy> policies, Throwable e) {
+    for (RetryPolicy p : policies) {
+      if (p.retryOn().test(e)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  private static Throwable wrap(Task task, int attempts, Throwable e) {
+    if (e instanceof TrellisException || e instanceof Error) {
+      return e;
+    }
+    return new NodeException(task.name(), task.path(), attempts, e);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> RuntimeException sneaky(Throwable e) throws E {
+    throw (E) e;
+  }
+}

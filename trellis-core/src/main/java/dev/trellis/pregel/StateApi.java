@@ -1,0 +1,194 @@
+package dev.trellis.pregel;
+
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointIds;
+import dev.trellis.checkpoint.CheckpointMetadata;
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.CheckpointTuple;
+import dev.trellis.checkpoint.PendingWrite;
+import dev.trellis.graph.Interrupt;
+import dev.trellis.graph.RunConfig;
+import dev.trellis.graph.StateSnapshot;
+import dev.trellis.graph.Update;
+import dev.trellis.graph.error.InvalidUpdateException;
+import dev.trellis.graph.error.TrellisException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reading and editing a thread's checkpoints: state snapshots, history, and updates made
+ * as if a node had written them. Internal: reached through {@code CompiledGraph}.
+ */
+public final class StateApi {
+  private StateApi() {}
+
+  private static CheckpointSaver saver(Program p) {
+    CheckpointSaver s = p.options.checkpointer();
+    if (s == null) {
+      throw new TrellisException("NO_CHECKPOINTER", "graph \"" + p.name + "\" has no checkpointer: compile it with "
+          + "CompileOptions.checkpointer(...) to read or update thread state");
+    }
+    return s;
+  }
+
+  private static CheckpointConfig at(RunConfig config) {
+    if (config.threadId() == null) {
+      throw new TrellisException("MISSING_THREAD", "state operations need a thread: RunConfig.thread(\"...\")");
+    }
+    return new CheckpointConfig(config.threadId(), "", config.checkpointId());
+  }
+
+  /** The state at the config's checkpoint (newest when it names none). */
+  public static StateSnapshot get(Program p, RunConfig config) {
+    CheckpointTuple saved = saver(p).getTuple(at(config));
+    if (saved == null) {
+      return new StateSnapshot(Map.of(), List.of(), List.of(), at(config), null, null);
+    }
+    return snapshot(p, saved, config.checkpointId() == null);
+  }
+
+  /** Every checkpoint of the thread, newest first ({@code limit} ≤ 0: all). */
+  public static List<StateSnapshot> history(Program p, RunConfig config, int limit) {
+    List<StateSnapshot> out = new ArrayList<>();
+    for (CheckpointTuple t : saver(p).list(at(config).withCheckpointId(null), config.checkpointId(), limit)) {
+      out.add(snapshot(p, t, false));
+    }
+    return out;
+  }
+
+  static StateSnapshot snapshot(Program p, CheckpointTuple saved, boolean applyPending) {
+    Frame f = Frame.from(p, saved.checkpoint());
+    List<Task> tasks = Planner.prepare(f, saved.metadata().step() + 1, "", null);
+    applyNullWrites(p, f, saved.pendingWrites());
+    Map<String, Task> byId = new LinkedHashMap<>();
+    for (Task t : tasks) {
+      byId.put(t.id, t);
+    }
+    if (applyPending) {
+      for (PendingWrite w : saved.pendingWrites()) {
+        Task t = byId.get(w.taskId());
+        Integer slot = p.slotOf(w.channel());
+        if (t != null && slot != null && slot != Write.ERROR && slot != Write.INTERRUPT) {
+          t.writes.add(new Write(slot, w.value()));
+        }
+      }
+      List<Task> withWrites = tasks.stream().filter(t -> !t.writes.isEmpty()).toList();
+      if (!withWrites.isEmpty()) {
+        WriteApplier.apply(f, withWrites);
+      }
+    }
+    List<String> next = new ArrayList<>();
+    for (Task t : tasks) {
+      if (t.writes.isEmpty()) {
+        next.add(t.name());
+      }
+    }
+    List<Interrupt> interrupts = new ArrayList<>();
+    for (PendingWrite w : saved.pendingWrites()) {
+      if (w.channel().equals(PendingWrite.INTERRUPT) && byId.containsKey(w.taskId()) && w.value() instanceof List<?> l) {
+        for (Object i : l) {
+          interrupts.add((Interrupt) i);
+        }
+      }
+    }
+    return new StateSnapshot(readState(p, f), next, interrupts, saved.config(), saved.metadata(), saved.parentConfig());
+  }
+
+  private static void applyNullWrites(Program p, Frame f, List<PendingWrite> pending) {
+    List<Write> nullWrites = new ArrayList<>();
+    for (PendingWrite w : pending) {
+      if (w.taskId().equals(PendingWrite.NULL_TASK_ID) && !PendingWrite.isReserved(w.channel())) {
+        Integer slot = p.slotOf(w.channel());
+        if (slot != null) {
+          nullWrites.add(new Write(slot, w.value()));
+        }
+      }
+    }
+    if (!nullWrites.isEmpty()) {
+      WriteApplier.apply(f, List.of(Task.input(nullWrites)));
+    }
+  }
+
+  private static Map<String, Object> readState(Program p, Frame f) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (int i = 0; i < p.stateCount; i++) {
+      if (f.channels[i].isAvailable()) {
+        out.put(p.channelNames[i], f.channels[i].get());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Applies {@code values} as if node {@code asNode} had returned them (its edges fire too)
+   * and saves the result as a new {@code update} checkpoint, a child of the config's
+   * checkpoint. With {@code asNode} null the node that wrote last is used.
+   */
+  public static CheckpointConfig update(Program p, RunConfig config, Map<String, ?> values, String asNode) {
+    CheckpointSaver saver = saver(p);
+    CheckpointConfig target = at(config);
+    CheckpointTuple saved = saver.getTuple(target);
+    if (saved == null && target.checkpointId() != null) {
+      throw new TrellisException("UNKNOWN_CHECKPOINT", "thread \"" + config.threadId() + "\" has no checkpoint \""
+          + target.checkpointId() + "\"");
+    }
+    Frame f = saved != null ? Frame.from(p, saved.checkpoint()) : Frame.empty(p);
+    int step = saved != null ? saved.metadata().step() : -1;
+    List<Task> prepared = saved != null ? Planner.prepare(f, step + 1, "", null) : List.of();
+    String node = asNode != null ? asNode : inferWriter(p, f);
+    PNode pn = p.node(node);
+    if (pn == null) {
+      throw new InvalidUpdateException("UNKNOWN_NODE", "updateState as node \"" + node + "\": no such node (nodes: "
+          + String.join(", ", p.nodeNames()) + ")");
+    }
+    String taskId = prepared.stream().filter(t -> t.name().equals(node)).map(t -> t.id).findFirst()
+        .orElse(TaskIds.ofString(f.id + "|update|" + node));
+    Task task = new Task(taskId, pn, -1, null, new int[0], "", true);
+    try {
+      NodeOutput.map(f, pn, Update.of(values == null ? Map.of() : values), false, task.writes);
+    } catch (RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new TrellisException("UPDATE_ROUTER_FAILED", "a router after \"" + node + "\" failed: " + e, e);
+    }
+    if (saved != null) {
+      List<PendingWrite> writes = new ArrayList<>();
+      for (Write w : task.writes) {
+        writes.add(new PendingWrite(taskId, p.channelName(w.slot()), w.value()));
+      }
+      saver.putWrites(saved.config(), taskId, writes);
+    }
+    WriteApplier.apply(f, List.of(task));
+    CheckpointConfig parent = saved != null ? saved.config() : target.withCheckpointId(null);
+    return saver.put(parent, f.toCheckpoint(CheckpointIds.next()), new CheckpointMetadata("update", step + 1, config.metadata()));
+  }
+
+  /** The node whose last run is newest by versions seen; {@code __start__} for a fresh thread. */
+  private static String inferWriter(Program p, Frame f) {
+    long best = 0;
+    long second = 0;
+    String bestNode = null;
+    for (PNode n : p.nodes) {
+      for (long v : f.seen[n.index()]) {
+        if (v > best) {
+          second = best;
+          best = v;
+          bestNode = n.name();
+        } else if (v == best && v != 0 && !n.name().equals(bestNode)) {
+          second = v;
+        } else if (v > second && v < best) {
+          second = v;
+        }
+      }
+    }
+    if (bestNode == null) {
+      return Program.START_CHANNEL;
+    }
+    if (best == second) {
+      throw new InvalidUpdateException("AMBIGUOUS_UPDATE", "several nodes ran last; name one with updateState(..., asNode)");
+    }
+    return bestNode;
+  }
+}

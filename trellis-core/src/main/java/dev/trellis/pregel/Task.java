@@ -1,0 +1,82 @@
+package dev.trellis.pregel;
+
+import dev.trellis.graph.State;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One unit of work in a superstep: a node run either because its triggers changed (pull)
+ * or because a {@link dev.trellis.graph.Send} asked for it (push, {@code pushIndex >= 0}).
+ * Its writes are collected here and applied with the step's other writes in path order.
+ */
+final class Task implements Comparable<Task> {
+  final String id;
+  final PNode node;
+  final int pushIndex;
+  final State input;
+  final int[] triggers;
+  final String namespace;
+  /** Whether applying this task's writes ends a superstep (clears ephemeral channels). */
+  final boolean bumps;
+  final List<Write> writes = new ArrayList<>(4);
+  boolean cached;
+
+  Task(String id, PNode node, int pushIndex, State input, int[] triggers, String namespace) {
+    this(id, node, pushIndex, input, triggers, namespace, pushIndex >= 0 || triggers.length > 0);
+  }
+
+  Task(String id, PNode node, int pushIndex, State input, int[] triggers, String namespace, boolean bumps) {
+    this.id = id;
+    this.node = node;
+    this.pushIndex = pushIndex;
+    this.input = input;
+    this.triggers = triggers;
+    this.namespace = namespace;
+    this.bumps = bumps;
+  }
+
+  /** A task with no node: the run input or Command writes, applied before the first step. */
+  static Task input(List<Write> writes) {
+    Task t = new Task("input", null, -1, null, new int[0], "", false);
+    t.writes.addAll(writes);
+    return t;
+  }
+
+  String name() {
+    return node == null ? "__input__" : node.name();
+  }
+
+  boolean isPush() {
+    return pushIndex >= 0;
+  }
+
+  /** The task path as LangGraph prints it, e.g. {@code __pregel_pull/a} or {@code __pregel_push/2}. */
+  String path() {
+    return isPush() ? "__pregel_push/" + pushIndex : "__pregel_pull/" + node.name();
+  }
+
+  /** Pull tasks (by node name) before push tasks (by index), as LangGraph orders task paths. */
+  @Override
+  public int compareTo(Task o) {
+    if ((node == null) != (o.node == null)) {
+      return node == null ? -1 : 1;
+    }
+    if (node == null) {
+      return 0;
+    }
+    if (isPush() != o.isPush()) {
+      return isPush() ? 1 : -1;
+    }
+    return isPush() ? Integer.compare(pushIndex, o.pushIndex) : node.name().compareTo(o.node.name());
+  }
+
+  /** True when it wrote anything but an error or interrupt (it finished). */
+  boolean hasSuccessWrites() {
+    for (Write w : writes) {
+      if (w.slot() != Write.ERROR && w.slot() != Write.INTERRUPT) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,115 @@
+package dev.trellis.pregel;
+
+import dev.trellis.graph.Interrupt;
+import dev.trellis.runtime.Runtime;
+import dev.trellis.runtime.StreamWriter;
+import dev.trellis.stream.StreamMode;
+import dev.trellis.stream.StreamPart;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@link Runtime} handed to one task attempt. Holds the task's resume values (saved
+ * by earlier runs) and hands out the run's one plain resume value to the first interrupt
+ * that has no saved answer (falling back to the parent task's, inside subgraphs).
+ */
+final class TaskRuntime implements Runtime {
+  private static final ThreadLocal<TaskRuntime> CURRENT = new ThreadLocal<>();
+
+  final Loop loop;
+  final Task task;
+  final int attempt;
+  final List<Object> resume;
+  private int interruptCounter;
+  private final String interruptId;
+
+  TaskRuntime(Loop loop, Task task, int attempt) {
+    this.loop = loop;
+    this.task = task;
+    this.attempt = attempt;
+    this.resume = new ArrayList<>(loop.savedResume(task.id));
+    this.interruptId = TaskIds.ofString(loop.taskNamespace(task));
+    Map<String, Object> byId = loop.resumeMap;
+    if (byId != null && byId.containsKey(interruptId)) {
+      resume.add(byId.get(interruptId));
+    }
+  }
+
+  static TaskRuntime current() {
+    return CURRENT.get();
+  }
+
+  void enter() {
+    CURRENT.set(this);
+  }
+
+  void exit() {
+    CURRENT.remove();
+  }
+
+  /** The run's plain resume value, consumed once; inside a subgraph the parent task's. */
+  Object takeNullResume() {
+    Object v = loop.takeNullResume();
+    if (v == null && loop.parent != null) {
+      return loop.parent.takeNullResume();
+    }
+    return v;
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> T interrupt(Object value) {
+    int idx = interruptCounter++;
+    if (idx < resume.size()) {
+      task.writes.add(new Write(Write.RESUME, List.copyOf(resume.subList(0, idx + 1))));
+      return (T) resume.get(idx);
+    }
+    Object v = takeNullResume();
+    if (v != null) {
+      resume.add(v);
+      task.writes.add(new Write(Write.RESUME, List.copyOf(resume)));
+      return (T) v;
+    }
+    throw new GraphInterrupt(List.of(new Interrupt(interruptId, value)));
+  }
+
+  @Override
+  public <C> C context(Class<C> type) {
+    Object ctx = loop.config.context();
+    return ctx == null ? null : type.cast(ctx);
+  }
+
+  @Override
+  public StreamWriter stream() {
+    if (!loop.sink.wants(StreamMode.CUSTOM, loop.depth)) {
+      return v -> {};
+    }
+    return v -> loop.sink.emit(new StreamPart.Custom(loop.nsPath, task.name(), v));
+  }
+
+  @Override
+  public String node() {
+    return task.name();
+  }
+
+  @Override
+  public int step() {
+    return loop.step;
+  }
+
+  @Override
+  public int remainingSteps() {
+    return loop.stop - loop.step;
+  }
+
+  @Override
+  public String threadId() {
+    return loop.config.threadId();
+  }
+
+  @Override
+  public int attempt() {
+    return attempt;
+  }
+}

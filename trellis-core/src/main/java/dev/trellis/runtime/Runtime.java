@@ -1,0 +1,47 @@
+package dev.trellis.runtime;
+
+/**
+ * What a running node can reach besides its state: the run's typed context, the custom
+ * stream, interrupts, and where it is in the run. One instance per task; do not keep it
+ * after the node returns.
+ */
+public interface Runtime {
+
+  /** The run's context object ({@code RunConfig.withContext}), cast to {@code type}; null when none was given. */
+  <C> C context(Class<C> type);
+
+  /** The writer for the custom stream. */
+  StreamWriter stream();
+
+  /** Shorthand for {@code stream().write(value)}. */
+  default void write(Object value) {
+    stream().write(value);
+  }
+
+  /**
+   * Pauses the graph with {@code value} for a human (or another system) to answer; when the
+   * run is resumed with {@code Command.resume(answer)} the node restarts and this call
+   * returns {@code answer}. Several calls in one node are answered in order.
+   */
+  <T> T interrupt(Object value);
+
+  /** The node's name. */
+  String node();
+
+  /** The current superstep. */
+  int step();
+
+  /** Supersteps left before the recursion limit stops the run (1 means this is the last). */
+  int remainingSteps();
+
+  /** True when this step is the last the recursion limit allows. */
+  default boolean isLastStep() {
+    return remainingSteps() <= 1;
+  }
+
+  /** The thread id, or null for a run without a thread. */
+  String threadId();
+
+  /** The 1-based attempt number of this task (retries count up). */
+  int attempt();
+}

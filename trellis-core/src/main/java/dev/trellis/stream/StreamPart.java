@@ -1,0 +1,67 @@
+package dev.trellis.stream;
+
+import dev.trellis.graph.Interrupt;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One event of a run's stream. {@code namespace} is empty for the root graph and lists
+ * {@code node:taskId} segments for events from inside subgraphs.
+ */
+public sealed interface StreamPart {
+  List<String> namespace();
+
+  /** The stream mode this part belongs to. */
+  StreamMode mode();
+
+  /** The state after a superstep. */
+  record Values(List<String> namespace, Map<String, Object> values) implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.VALUES;
+    }
+  }
+
+  /** One task's update; {@code cached} when it was replayed from saved writes or the node cache. */
+  record Updates(List<String> namespace, String node, Map<String, Object> update, boolean cached) implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.UPDATES;
+    }
+  }
+
+  /** The run paused; {@code interrupts} is empty for a static breakpoint. */
+  record Interrupted(List<String> namespace, List<Interrupt> interrupts) implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.UPDATES;
+    }
+  }
+
+  /** A value a node wrote to the custom stream. */
+  record Custom(List<String> namespace, String node, Object value) implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.CUSTOM;
+    }
+  }
+
+  /** A task is about to run. */
+  record TaskStart(List<String> namespace, int step, String id, String name, Object input, List<String> triggers)
+      implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.TASKS;
+    }
+  }
+
+  /** A task finished: its writes, or the error or interrupts it ended with. */
+  record TaskResult(List<String> namespace, int step, String id, String name, Map<String, Object> result,
+                    String error, List<Interrupt> interrupts) implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.TASKS;
+    }
+  }
+
+  /** A task or checkpoint event in debug form. */
+  record Debug(List<String> namespace, int step, String type, StreamPart payload) implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.DEBUG;
+    }
+  }
+}
