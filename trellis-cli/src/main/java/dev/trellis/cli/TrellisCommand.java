@@ -1,1 +1,19 @@
-package dev.trellis.cli; public class TrellisCommand { public static void main(String[] a){} }
+package dev.trellis.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code trellis} command line. */
+@Command(name = "trellis", mixinStandardHelpOptions = true, version = "trellis 0.1.0",
+    description = "A durable agent-graph runtime for the JVM.",
+    subcommands = {RunCommand.class, ScenarioCommand.class})
+public final class TrellisCommand implements Runnable {
+  @Override
+  public void run() {
+    CommandLine.usage(this, System.out);
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new TrellisCommand()).execute(args));
+  }
+}

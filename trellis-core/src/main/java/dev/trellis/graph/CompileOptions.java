@@ -7,13 +7,16 @@ import java.util.Set;
 
 /**
  * Settings fixed at compile time: the checkpoint saver (null: runs are not persisted and
- * cannot pause), the node cache, static breakpoints, the graph's name and the sleeper
- * used between retries.
+ * cannot pause), the node cache, static breakpoints, the graph's name, the sleeper
+ * used between retries, and whether nodes unreachable from START are accepted (they are
+ * rejected by default; LangGraph accepts them, for nodes reached only by run-level
+ * {@code Command} gotos).
  */
 public record CompileOptions(
     CheckpointSaver checkpointer, Cache cache, Set<String> interruptBefore, Set<String> interruptAfter,
-    String name, Sleeper sleeper) {
-  public static final CompileOptions DEFAULT = new CompileOptions(null, null, Set.of(), Set.of(), "graph", Sleeper.SYSTEM);
+    String name, Sleeper sleeper, boolean allowUnreachable) {
+  public static final CompileOptions DEFAULT =
+      new CompileOptions(null, null, Set.of(), Set.of(), "graph", Sleeper.SYSTEM, false);
 
   public CompileOptions {
     interruptBefore = Set.copyOf(interruptBefore == null ? Set.of() : interruptBefore);
@@ -27,26 +30,30 @@ public record CompileOptions(
   }
 
   public CompileOptions withCheckpointer(CheckpointSaver saver) {
-    return new CompileOptions(saver, cache, interruptBefore, interruptAfter, name, sleeper);
+    return new CompileOptions(saver, cache, interruptBefore, interruptAfter, name, sleeper, allowUnreachable);
   }
 
   public CompileOptions withCache(Cache c) {
-    return new CompileOptions(checkpointer, c, interruptBefore, interruptAfter, name, sleeper);
+    return new CompileOptions(checkpointer, c, interruptBefore, interruptAfter, name, sleeper, allowUnreachable);
   }
 
   public CompileOptions withInterruptBefore(String... nodes) {
-    return new CompileOptions(checkpointer, cache, Set.of(nodes), interruptAfter, name, sleeper);
+    return new CompileOptions(checkpointer, cache, Set.of(nodes), interruptAfter, name, sleeper, allowUnreachable);
   }
 
   public CompileOptions withInterruptAfter(String... nodes) {
-    return new CompileOptions(checkpointer, cache, interruptBefore, Set.of(nodes), name, sleeper);
+    return new CompileOptions(checkpointer, cache, interruptBefore, Set.of(nodes), name, sleeper, allowUnreachable);
   }
 
   public CompileOptions withName(String n) {
-    return new CompileOptions(checkpointer, cache, interruptBefore, interruptAfter, n, sleeper);
+    return new CompileOptions(checkpointer, cache, interruptBefore, interruptAfter, n, sleeper, allowUnreachable);
   }
 
   public CompileOptions withSleeper(Sleeper s) {
-    return new CompileOptions(checkpointer, cache, interruptBefore, interruptAfter, name, s);
+    return new CompileOptions(checkpointer, cache, interruptBefore, interruptAfter, name, s, allowUnreachable);
+  }
+
+  public CompileOptions withUnreachableAllowed(boolean allow) {
+    return new CompileOptions(checkpointer, cache, interruptBefore, interruptAfter, name, sleeper, allow);
   }
 }

@@ -201,7 +201,7 @@ public final class StateGraph {
     for (String n : options.interruptAfter()) {
       checkInterruptNode(n, "interruptAfter");
     }
-    Set<String> reachable = reachable();
+    Set<String> reachable = options.allowUnreachable() ? nodes.keySet() : reachable();
     for (String n : nodes.keySet()) {
       if (!reachable.contains(n)) {
         throw new InvalidGraphException("UNREACHABLE_NODE", "node \"" + n + "\" is unreachable from START: add an edge "
