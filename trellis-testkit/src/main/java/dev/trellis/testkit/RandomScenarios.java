@@ -28,6 +28,9 @@ public final class RandomScenarios {
     channels.putObject("tag").put("reducer", "last");
     channels.putObject("items").put("reducer", "last");
     boolean threaded = r.nextBoolean();
+    // With interrupts, no last-value writes: a resumed node conflicting with a replayed sibling
+    // makes LangGraph drop the resumed node's update event (see DIFFERENCES.md).
+    boolean interrupts = threaded && r.nextBoolean();
     int n = 2 + r.nextInt(5);
     List<String> names = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -54,14 +57,23 @@ public final class RandomScenarios {
       for (int k = 0; k < extra; k++) {
         switch (r.nextInt(6)) {
           case 0 -> ops.addObject().putObject("incr").put("total", 1 + r.nextInt(5));
-          case 1 -> ops.addObject().putObject("set").put("tag", name);
+          case 1 -> {
+            if (!interrupts) {
+              ops.addObject().putObject("set").put("tag", name);
+            }
+          }
           case 2 -> ops.addObject().put("custom", name + "!");
-          case 3 -> ops.addObject().putObject("incr").put("count", 1);
+          case 3 -> {
+            if (!interrupts) {
+              ops.addObject().putObject("incr").put("count", 1);
+            }
+          }
           case 4 -> {
-            if (threaded && r.nextInt(3) == 0) {
+            if (interrupts) {
               ObjectNode in = ops.addObject().putObject("interrupt");
               in.put("value", "ask-" + name);
-              in.put("into", "tag");
+              in.put("into", "answer_" + name);
+              channels.putObject("answer_" + name).put("reducer", "last");
               anyInterrupt = true;
             }
           }

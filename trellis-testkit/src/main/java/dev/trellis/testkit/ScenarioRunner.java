@@ -115,7 +115,13 @@ public final class ScenarioRunner {
     }
     if (thread != null) {
       RunConfig stateConfig = RunConfig.thread(thread);
-      StateSnapshot state = graph.getState(stateConfig);
+      StateSnapshot state;
+      try {
+        state = graph.getState(stateConfig);
+      } catch (RuntimeException e) {
+        result.put("state_error", errorName(e));
+        return result;
+      }
       result.put("final", state.values());
       result.put("next", state.next().stream().sorted().toList());
       result.put("interrupts", interrupts(state.interrupts()));
