@@ -132,8 +132,10 @@ class Scenario:
                 builder.add_node(name, self.node_fn(prefix + name, node), **kwargs)
         for src, dst in g.get("edges", []):
             builder.add_edge(src, dst)
-        for route in g.get("routes", []):
-            builder.add_conditional_edges(route["from"], router(route), route.get("to"))
+        for i, route in enumerate(g.get("routes", [])):
+            fn = router(route)
+            fn.__name__ = f"route{i}"  # LangGraph keys branches by function name
+            builder.add_conditional_edges(route["from"], fn, route.get("to"))
         return builder
 
 
