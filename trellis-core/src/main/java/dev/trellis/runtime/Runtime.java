@@ -31,10 +31,14 @@ public interface Runtime {
   /** The current superstep. */
   int step();
 
-  /** Supersteps left before the recursion limit stops the run (1 means this is the last). */
+  /**
+   * LangGraph's {@code RemainingSteps}: the recursion limit's stop step minus this step. A
+   * task seeing 1 may still be followed by one more step (seeing 0), after which the run
+   * fails with {@code GraphRecursionException}.
+   */
   int remainingSteps();
 
-  /** True when this step is the last the recursion limit allows. */
+  /** LangGraph's {@code IsLastStep}: true when at most one further step is allowed. */
   default boolean isLastStep() {
     return remainingSteps() <= 1;
   }
