@@ -133,18 +133,7 @@ final class Loop {
     if (cmd != null) {
       applyCommandInput(cmd);
     }
-    List<Write> nullWrites = new ArrayList<>();
-    for (PendingWrite w : pending) {
-      if (w.taskId().equals(PendingWrite.NULL_TASK_ID) && !PendingWrite.isReserved(w.channel())) {
-        Integer slot = program.slotOf(w.channel());
-        if (slot != null) {
-          nullWrites.add(new Write(slot, w.value()));
-        }
-      }
-    }
-    if (!nullWrites.isEmpty()) {
-      WriteApplier.apply(frame, List.of(Task.input(nullWrites)));
-    }
+    boolean hadNullWrites = StateApi.applyNullWrites(program, frame, pending);
     if (resuming) {
       System.arraycopy(frame.versions, 0, frame.seen[frame.interruptRow()], 0, frame.versions.length);
       String source = metadata.source();
@@ -160,7 +149,7 @@ final class Loop {
       all.add(Task.input(List.of(new Write(program.startSlot, values))));
       updated = WriteApplier.apply(frame, all);
       putCheckpoint("input");
-    } else if (cmd != null && !nullWrites.isEmpty()) {
+    } else if (cmd != null && hadNullWrites) {
       updated = null;
       putCheckpoint("input");
     } else if (!(nested() && parentResuming)) {

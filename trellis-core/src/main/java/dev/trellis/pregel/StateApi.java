@@ -96,7 +96,8 @@ public final class StateApi {
     return new StateSnapshot(readState(p, f), next, interrupts, saved.config(), saved.metadata(), saved.parentConfig());
   }
 
-  private static void applyNullWrites(Program p, Frame f, List<PendingWrite> pending) {
+  /** Applies the run-level (Command update/goto) writes saved with a checkpoint; false when there were none. */
+  static boolean applyNullWrites(Program p, Frame f, List<PendingWrite> pending) {
     List<Write> nullWrites = new ArrayList<>();
     for (PendingWrite w : pending) {
       if (w.taskId().equals(PendingWrite.NULL_TASK_ID) && !PendingWrite.isReserved(w.channel())) {
@@ -106,9 +107,11 @@ public final class StateApi {
         }
       }
     }
-    if (!nullWrites.isEmpty()) {
-      WriteApplier.apply(f, List.of(Task.input(nullWrites)));
+    if (nullWrites.isEmpty()) {
+      return false;
     }
+    WriteApplier.apply(f, List.of(Task.input(nullWrites)));
+    return true;
   }
 
   private static Map<String, Object> readState(Program p, Frame f) {

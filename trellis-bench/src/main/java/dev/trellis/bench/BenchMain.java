@@ -1,0 +1,35 @@
+package dev.trellis.bench;
+
+import java.util.Collection;
+import java.util.Locale;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * Runs the JMH workloads and prints one line per result in the form of WORKLOADS.md:
+ * {@code trellis <workload> <metric> <value> <unit>}. Arguments: an optional regex of
+ * benchmark classes (default: all).
+ */
+public final class BenchMain {
+  private BenchMain() {}
+
+  public static void main(String[] args) throws Exception {
+    String include = args.length > 0 ? args[0] : "dev.trellis.bench.W.*";
+    Options opts = new OptionsBuilder().include(include).build();
+    Collection<RunResult> results = new Runner(opts).run();
+    for (RunResult r : results) {
+      String cls = r.getParams().getBenchmark();
+      String simple = cls.substring(0, cls.lastIndexOf('.'));
+      String workload = simple.substring(simple.lastIndexOf('.') + 1, simple.lastIndexOf('.') + 3);
+      double score = r.getPrimaryResult().getScore();
+      String line = switch (workload) {
+        case "W0" -> String.format(Locale.ROOT, "trellis W0 ns_per_step %.1f ns", score / 10);
+        case "W4" -> String.format(Locale.ROOT, "trellis W4 us_per_step %.3f us", score);
+        default -> String.format(Locale.ROOT, "trellis %s invocations_per_s %.0f ops/s", workload, score);
+      };
+      System.out.println(line);
+    }
+  }
+}
