@@ -14,6 +14,7 @@ public record Update(Map<String, Object> values) implements NodeResult {
 
   public Update {
     Objects.requireNonNull(values, "values");
+    // One defensive copy; LinkedHashMap keeps write order and allows null values.
     values = values.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(values));
   }
 
@@ -29,7 +30,10 @@ public record Update(Map<String, Object> values) implements NodeResult {
 
   /** Two keys' values. */
   public static <A, B> Update of(Key<A> k1, A v1, Key<B> k2, B v2) {
-    return EMPTY.and(k1, v1).and(k2, v2);
+    Map<String, Object> m = new LinkedHashMap<>(4);
+    m.put(k1.name(), v1);
+    m.put(k2.name(), v2);
+    return new Update(m);
   }
 
   /** An update from a name → value map (dynamic graphs). */

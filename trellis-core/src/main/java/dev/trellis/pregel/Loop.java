@@ -72,6 +72,7 @@ final class Loop {
   List<Task> tasks = List.of();
   Status status = Status.PENDING;
   Map<String, Object> resumeMap;
+  private volatile boolean committedWithoutSaver;
 
   Loop(Program program, RunConfig config, Sink sink, CheckpointSaver saver, String ns, List<String> nsPath,
        TaskRuntime parent, boolean parentResuming) {
@@ -352,6 +353,7 @@ final class Loop {
       emitValues();
     }
     pending.clear();
+    committedWithoutSaver = false;
     replaying = false;
     putCheckpoint("loop");
     resuming = false;
@@ -370,7 +372,7 @@ final class Loop {
   /** At a pause of the root graph: shows finished siblings' writes, announces a static breakpoint. */
   void onInterrupt(GraphInterrupt gi) {
     status = Status.INTERRUPTED;
-    if (!pending.isEmpty() && tasks.stream().anyMatch(t -> !t.writes.isEmpty())) {
+    if ((!pending.isEmpty() || committedWithoutSaver) && tasks.stream().anyMatch(t -> !t.writes.isEmpty())) {
       if (touchesState(WriteApplier.apply(frame, tasks))) {
         emitValues();
       }
@@ -428,11 +430,16 @@ final class Loop {
   }
 
   private void putWrites(Task task, List<Write> writes) {
-    List<PendingWrite> saved = new ArrayList<>(writes.size());
-    for (Write w : writes) {
-      saved.add(new PendingWrite(task.id, program.channelName(w.slot()), w.value()));
+    if (saver == null && !nested()) {
+      // Nothing can resume this run: keep only the fact that a task committed this step.
+      committedWithoutSaver = true;
+    } else {
+      List<PendingWrite> saved = new ArrayList<>(writes.size());
+      for (Write w : writes) {
+        saved.add(new PendingWrite(task.id, program.channelName(w.slot()), w.value()));
+      }
+      savePending(task.id, saved);
     }
-    savePending(task.id, saved);
     outputWrites(task, writes);
   }
 

@@ -20,16 +20,23 @@ final class TaskRuntime implements Runtime {
   final Loop loop;
   final Task task;
   final int attempt;
-  final List<Object> resume;
   private int interruptCounter;
-  private final String interruptId;
+  /** Resume values for this task's interrupts; loaded on the first interrupt() (most nodes never call it). */
+  private List<Object> resume;
+  private String interruptId;
 
   TaskRuntime(Loop loop, Task task, int attempt) {
     this.loop = loop;
     this.task = task;
     this.attempt = attempt;
-    this.resume = new ArrayList<>(loop.savedResume(task.id));
-    this.interruptId = TaskIds.ofString(loop.taskNamespace(task));
+  }
+
+  private void loadResume() {
+    if (resume != null) {
+      return;
+    }
+    resume = new ArrayList<>(loop.savedResume(task.id));
+    interruptId = TaskIds.ofString(loop.taskNamespace(task));
     Map<String, Object> byId = loop.resumeMap;
     if (byId != null && byId.containsKey(interruptId)) {
       resume.add(byId.get(interruptId));
@@ -60,6 +67,7 @@ final class TaskRuntime implements Runtime {
   @Override
   @SuppressWarnings("unchecked")
   public <T> T interrupt(Object value) {
+    loadResume();
     int idx = interruptCounter++;
     if (idx < resume.size()) {
       task.writes.add(new Write(Write.RESUME, List.copyOf(resume.subList(0, idx + 1))));
