@@ -112,4 +112,19 @@ class GraphValidationTest {
     InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> g.invoke(Map.of()));
     assertTrue(e.getMessage().contains("routed to \"ghost\""), e.getMessage());
   }
+
+  @Test
+  void commandWithANonNodeGotoIsRejectedWithItsType() {
+    dev.trellis.graph.error.InvalidUpdateException e = assertThrows(dev.trellis.graph.error.InvalidUpdateException.class,
+        () -> Command.goTo(42));
+    assertTrue(e.getMessage().contains("java.lang.Integer 42"), e.getMessage());
+  }
+
+  @Test
+  void inputOfTheWrongTypeIsAClearError() {
+    CompiledGraph g = StateGraph.of(SCHEMA).addNode("a", logs("a")).addEdge(START, "a").compile();
+    dev.trellis.graph.error.InvalidUpdateException e = assertThrows(dev.trellis.graph.error.InvalidUpdateException.class,
+        () -> g.invoke("just a string"));
+    assertTrue(e.getMessage().contains("java.lang.String"), e.getMessage());
+  }
 }
