@@ -23,6 +23,45 @@ public interface CheckpointSaver {
    */
   List<CheckpointTuple> list(CheckpointConfig config, String before, int limit);
 
+  /**
+   * As {@link #list(CheckpointConfig, String, int)}, keeping only checkpoints whose metadata
+   * matches every entry of {@code filter} ({@code source}, {@code step}, or a key of the
+   * metadata's extra map).
+   */
+  default List<CheckpointTuple> list(CheckpointConfig config, String before, int limit, java.util.Map<String, ?> filter) {
+    if (filter == null || filter.isEmpty()) {
+      return list(config, before, limit);
+    }
+    List<CheckpointTuple> out = new java.util.ArrayList<>();
+    for (CheckpointTuple t : list(config, before, 0)) {
+      if (matches(t.metadata(), filter)) {
+        out.add(t);
+        if (limit > 0 && out.size() >= limit) {
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whether {@code metadata} has every key/value of {@code filter}. */
+  static boolean matches(CheckpointMetadata metadata, java.util.Map<String, ?> filter) {
+    for (java.util.Map.Entry<String, ?> e : filter.entrySet()) {
+      Object actual = switch (e.getKey()) {
+        case "source" -> metadata.source();
+        case "step" -> metadata.step();
+        default -> metadata.extra().get(e.getKey());
+      };
+      Object want = e.getValue();
+      boolean same = actual instanceof Number a && want instanceof Number w
+          ? a.longValue() == w.longValue() : java.util.Objects.equals(actual, want);
+      if (!same) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Stores a checkpoint as the child of {@code parent} (whose id may be null) and returns its config. */
   CheckpointConfig put(CheckpointConfig parent, Checkpoint checkpoint, CheckpointMetadata metadata);
 

@@ -85,11 +85,14 @@ public final class StateApi {
         next.add(t.name());
       }
     }
+    // Interrupts in task order (as LangGraph lists them), not in the order writes were saved.
     List<Interrupt> interrupts = new ArrayList<>();
-    for (PendingWrite w : saved.pendingWrites()) {
-      if (w.channel().equals(PendingWrite.INTERRUPT) && byId.containsKey(w.taskId()) && w.value() instanceof List<?> l) {
-        for (Object i : l) {
-          interrupts.add((Interrupt) i);
+    for (Task t : tasks) {
+      for (PendingWrite w : saved.pendingWrites()) {
+        if (w.taskId().equals(t.id) && w.channel().equals(PendingWrite.INTERRUPT) && w.value() instanceof List<?> l) {
+          for (Object i : l) {
+            interrupts.add((Interrupt) i);
+          }
         }
       }
     }

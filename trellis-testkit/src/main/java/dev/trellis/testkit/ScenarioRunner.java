@@ -1,6 +1,7 @@
 package dev.trellis.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.InMemorySaver;
 import dev.trellis.checkpoint.cache.InMemoryCache;
 import dev.trellis.graph.Command;
@@ -39,6 +40,11 @@ public final class ScenarioRunner {
   private ScenarioRunner() {}
 
   public static List<Map<String, Object>> run(JsonNode scenario) {
+    return run(scenario, InMemorySaver::new);
+  }
+
+  /** Runs the scenario with threaded runs persisted by a saver from {@code savers} (one per scenario). */
+  public static List<Map<String, Object>> run(JsonNode scenario, java.util.function.Supplier<CheckpointSaver> savers) {
     ScenarioGraph graphs = new ScenarioGraph();
     CompiledGraph threaded;
     CompiledGraph plain;
@@ -47,7 +53,7 @@ public final class ScenarioRunner {
       InMemoryCache cache = new InMemoryCache();
       // Scenarios follow LangGraph's rules, which accept nodes reached only by run-level gotos.
       CompileOptions options = CompileOptions.DEFAULT.withCache(cache).withUnreachableAllowed(true);
-      threaded = builder.compile(options.withCheckpointer(new InMemorySaver()));
+      threaded = builder.compile(options.withCheckpointer(savers.get()));
       plain = builder.compile(options);
     } catch (InvalidGraphException e) {
       List<Map<String, Object>> out = new ArrayList<>();

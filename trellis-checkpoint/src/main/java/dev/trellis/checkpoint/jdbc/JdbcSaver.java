@@ -1,0 +1,288 @@
+package dev.trellis.checkpoint.jdbc;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trellis.checkpoint.Checkpoint;
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointMetadata;
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.CheckpointTuple;
+import dev.trellis.checkpoint.PendingWrite;
+import dev.trellis.checkpoint.serde.JacksonSerde;
+import dev.trellis.checkpoint.serde.Serde;
+import dev.trellis.checkpoint.serde.SerdeException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link CheckpointSaver} over JDBC, shared by the SQLite and PostgreSQL savers: the
+ * same two tables and statements (standard SQL with {@code ON CONFLICT} upserts), with
+ * connections, locking and DDL left to the subclass.
+ *
+ * <p>Tables: {@code checkpoints(thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id,
+ * checkpoint, metadata)} — the checkpoint (values, versions, versions-seen) as one serde
+ * blob, metadata as JSON text — and {@code checkpoint_writes(thread_id, checkpoint_ns,
+ * checkpoint_id, task_id, idx, channel, value)}. A task's reserved writes (error,
+ * interrupt, resume) have fixed negative indexes and replace their predecessor; its
+ * ordinary writes replace its earlier ordinary writes as a set, so saving a task twice
+ * (a retry after a crash) is idempotent.
+ */
+public abstract class JdbcSaver implements CheckpointSaver {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final JacksonSerde TAGS = new JacksonSerde();
+
+  private final Serde serde;
+
+  protected JdbcSaver(Serde serde) {
+    this.serde = serde;
+  }
+
+  /** Work done on a connection inside one transaction. */
+  @FunctionalInterface
+  protected interface Work<T> {
+    T run(Connection c) throws SQLException;
+  }
+
+  /** Runs {@code work} in a transaction (commit on success, rollback on failure). */
+  protected abstract <T> T transaction(Work<T> work);
+
+  /** The DDL statements that create the schema if it does not exist. */
+  protected abstract List<String> schema();
+
+  /** Creates the tables; called once by subclasses when they open. */
+  protected final void migrate() {
+    transaction(c -> {
+      for (String ddl : schema()) {
+        try (var st = c.createStatement()) {
+          st.execute(ddl);
+        }
+      }
+      return null;
+    });
+  }
+
+  private static int reservedIndex(String channel) {
+    return switch (channel) {
+      case PendingWrite.ERROR -> -1;
+      case PendingWrite.NO_WRITES -> -2;
+      case PendingWrite.INTERRUPT -> -3;
+      case PendingWrite.RESUME -> -4;
+      default -> 0;
+    };
+  }
+
+  @Override
+  public CheckpointTuple getTuple(CheckpointConfig config) {
+    return transaction(c -> {
+      String sql = "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
+          + "WHERE thread_id = ? AND checkpoint_ns = ?"
+          + (config.checkpointId() == null ? " ORDER BY checkpoint_id DESC LIMIT 1" : " AND checkpoint_id = ?");
+      try (PreparedStatement ps = c.prepareStatement(sql)) {
+        ps.setString(1, config.threadId());
+        ps.setString(2, config.namespace());
+        if (config.checkpointId() != null) {
+          ps.setString(3, config.checkpointId());
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+          return rs.next() ? tuple(c, config, rs) : null;
+        }
+      }
+    });
+  }
+
+  @Override
+  public List<CheckpointTuple> list(CheckpointConfig config, String before, int limit) {
+    return transaction(c -> {
+      String sql = "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
+          + "WHERE thread_id = ? AND checkpoint_ns = ?" + (before == null ? "" : " AND checkpoint_id < ?")
+          + " ORDER BY checkpoint_id DESC" + (limit > 0 ? " LIMIT " + limit : "");
+      List<CheckpointTuple> out = new ArrayList<>();
+      try (PreparedStatement ps = c.prepareStatement(sql)) {
+        ps.setString(1, config.threadId());
+        ps.setString(2, config.namespace());
+        if (before != null) {
+          ps.setString(3, before);
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            out.add(tuple(c, config, rs));
+          }
+        }
+      }
+      return out;
+    });
+  }
+
+  private CheckpointTuple tuple(Connection c, CheckpointConfig config, ResultSet rs) throws SQLException {
+    String id = rs.getString(1);
+    String parent = rs.getString(2);
+    Checkpoint cp = decodeCheckpoint(rs.getBytes(3));
+    CheckpointMetadata md = decodeMetadata(rs.getString(4));
+    List<PendingWrite> writes = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement("SELECT task_id, channel, value FROM checkpoint_writes "
+        + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx")) {
+      ps.setString(1, config.threadId());
+      ps.setString(2, config.namespace());
+      ps.setString(3, id);
+      try (ResultSet w = ps.executeQuery()) {
+        while (w.next()) {
+          byte[] v = w.getBytes(3);
+          writes.add(new PendingWrite(w.getString(1), w.getString(2), v == null ? null : serde.load(v)));
+        }
+      }
+    }
+    return new CheckpointTuple(config.withCheckpointId(id), cp, md,
+        parent == null ? null : config.withCheckpointId(parent), writes);
+  }
+
+  @Override
+  public CheckpointConfig put(CheckpointConfig parent, Checkpoint checkpoint, CheckpointMetadata metadata) {
+    byte[] blob = encodeCheckpoint(checkpoint);
+    String md = encodeMetadata(metadata);
+    transaction(c -> {
+      try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
+          + "parent_checkpoint_id, checkpoint, metadata) VALUES (?, ?, ?, ?, ?, ?) "
+          + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = excluded.checkpoint, "
+          + "metadata = excluded.metadata")) {
+        ps.setString(1, parent.threadId());
+        ps.setString(2, parent.namespace());
+        ps.setString(3, checkpoint.id());
+        ps.setString(4, parent.checkpointId());
+        ps.setBytes(5, blob);
+        ps.setString(6, md);
+        ps.executeUpdate();
+      }
+      return null;
+    });
+    return parent.withCheckpointId(checkpoint.id());
+  }
+
+  @Override
+  public void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes) {
+    List<byte[]> values = new ArrayList<>(writes.size());
+    for (PendingWrite w : writes) {
+      try {
+        values.add(w.value() == null ? null : serde.dump(w.value()));
+      } catch (SerdeException e) {
+        throw new SerdeException("task " + taskId + " wrote channel \"" + w.channel() + "\": " + e.getMessage(), e);
+      }
+    }
+    boolean ordinary = writes.stream().anyMatch(w -> !PendingWrite.isReserved(w.channel()));
+    transaction(c -> {
+      if (ordinary) {
+        try (PreparedStatement del = c.prepareStatement("DELETE FROM checkpoint_writes WHERE thread_id = ? "
+            + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0")) {
+          del.setString(1, config.threadId());
+          del.setString(2, config.namespace());
+          del.setString(3, config.checkpointId());
+          del.setString(4, taskId);
+          del.executeUpdate();
+        }
+      }
+      try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, "
+          + "checkpoint_id, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?, ?, ?) "
+          + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
+          + "channel = excluded.channel, value = excluded.value")) {
+        int idx = 0;
+        for (int i = 0; i < writes.size(); i++) {
+          PendingWrite w = writes.get(i);
+          ps.setString(1, config.threadId());
+          ps.setString(2, config.namespace());
+          ps.setString(3, config.checkpointId());
+          ps.setString(4, taskId);
+          ps.setInt(5, PendingWrite.isReserved(w.channel()) ? reservedIndex(w.channel()) : idx++);
+          ps.setString(6, w.channel());
+          ps.setBytes(7, values.get(i));
+          ps.addBatch();
+        }
+        ps.executeBatch();
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public void deleteThread(String threadId) {
+    transaction(c -> {
+      for (String table : List.of("checkpoint_writes", "checkpoints")) {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE thread_id = ?")) {
+          ps.setString(1, threadId);
+          ps.executeUpdate();
+        }
+      }
+      return null;
+    });
+  }
+
+  private byte[] encodeCheckpoint(Checkpoint cp) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("id", cp.id());
+    m.put("ts", cp.ts());
+    m.put("values", cp.channelValues());
+    m.put("versions", cp.channelVersions());
+    m.put("seen", cp.versionsSeen());
+    try {
+      return serde.dump(m);
+    } catch (SerdeException e) {
+      for (Map.Entry<String, Object> v : cp.channelValues().entrySet()) {
+        try {
+          serde.dump(v.getValue());
+        } catch (SerdeException bad) {
+          throw new SerdeException("channel \"" + v.getKey() + "\" holds a value that cannot be saved: "
+              + bad.getMessage(), bad);
+        }
+      }
+      throw e;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private Checkpoint decodeCheckpoint(byte[] blob) {
+    Map<String, Object> m = (Map<String, Object>) serde.load(blob);
+    Map<String, Long> versions = new LinkedHashMap<>();
+    ((Map<String, Object>) m.get("versions")).forEach((k, v) -> versions.put(k, ((Number) v).longValue()));
+    Map<String, Map<String, Long>> seen = new LinkedHashMap<>();
+    ((Map<String, Object>) m.get("seen")).forEach((node, s) -> {
+      Map<String, Long> row = new LinkedHashMap<>();
+      ((Map<String, Object>) s).forEach((k, v) -> row.put(k, ((Number) v).longValue()));
+      seen.put(node, row);
+    });
+    return new Checkpoint((String) m.get("id"), (String) m.get("ts"), (Map<String, Object>) m.get("values"),
+        versions, seen);
+  }
+
+  private static String encodeMetadata(CheckpointMetadata md) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("source", md.source());
+    m.put("step", md.step());
+    m.put("extra", md.extra());
+    return TAGS.encode(m).toString();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static CheckpointMetadata decodeMetadata(String json) {
+    try {
+      Map<String, Object> m = (Map<String, Object>) TAGS.decode(JSON.readTree(json));
+      return new CheckpointMetadata((String) m.get("source"), ((Number) m.get("step")).intValue(),
+          (Map<String, Object>) m.get("extra"));
+    } catch (java.io.IOException e) {
+      throw new SerdeException("stored checkpoint metadata is not JSON: " + e.getMessage(), e);
+    }
+  }
+
+  /** The DDL both dialects share, with the blob column type filled in. */
+  protected static List<String> standardSchema(String blobType) {
+    return List.of(
+        "CREATE TABLE IF NOT EXISTS checkpoints (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL DEFAULT '', "
+            + "checkpoint_id TEXT NOT NULL, parent_checkpoint_id TEXT, checkpoint " + blobType + " NOT NULL, "
+            + "metadata TEXT NOT NULL, PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id))",
+        "CREATE TABLE IF NOT EXISTS checkpoint_writes (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL DEFAULT '', "
+            + "checkpoint_id TEXT NOT NULL, task_id TEXT NOT NULL, idx INTEGER NOT NULL, channel TEXT NOT NULL, "
+            + "value " + blobType + ", PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx))");
+  }
+}

@@ -1,0 +1,368 @@
+package dev.trellis.checkpoint.serde;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Predicate;
+
+/**
+ * The default {@link Serde}: JSON through Jackson, with small tags where JSON alone would
+ * lose the type — records ({@code $record}), enums ({@code $enum}), longs beyond int range
+ * stay numbers but {@code long}s are tagged ({@code $long}), sets, byte arrays,
+ * {@code java.time} values and UUIDs, maps whose keys are not plain strings, and other
+ * objects through Jackson's bean mapping ({@code $bean}). Strings, booleans, ints,
+ * doubles, lists and string-keyed maps are plain JSON, so stored checkpoints stay readable.
+ *
+ * <p>Class names read back are checked against {@code allowed} (default: any class), so a
+ * tampered store cannot instantiate arbitrary types when a stricter predicate is given.
+ */
+public final class JacksonSerde implements Serde {
+  private static final ObjectMapper MAPPER = new ObjectMapper().findAndRegisterModules();
+  private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+  private final Predicate<String> allowed;
+
+  public JacksonSerde() {
+    this(name -> true);
+  }
+
+  /** A serde that only instantiates classes whose names pass {@code allowed}. */
+  public JacksonSerde(Predicate<String> allowed) {
+    this.allowed = allowed;
+  }
+
+  @Override
+  public byte[] dump(Object value) {
+    try {
+      return MAPPER.writeValueAsBytes(encode(value));
+    } catch (JsonProcessingException | RuntimeException e) {
+      if (e instanceof SerdeException s) {
+        throw s;
+      }
+      throw new SerdeException("cannot serialize " + describe(value) + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public Object load(byte[] bytes) {
+    try {
+      return decode(MAPPER.readTree(bytes));
+    } catch (IOException e) {
+      throw new SerdeException("cannot read a stored value: " + e.getMessage(), e);
+    }
+  }
+
+  /** The value as a JSON tree (tags included). */
+  public JsonNode encode(Object v) {
+    if (v == null) {
+      return F.nullNode();
+    }
+    if (v instanceof String s) {
+      return F.textNode(s);
+    }
+    if (v instanceof Boolean b) {
+      return F.booleanNode(b);
+    }
+    if (v instanceof Integer i) {
+      return F.numberNode(i);
+    }
+    if (v instanceof Double d) {
+      return F.numberNode(d);
+    }
+    if (v instanceof Long l) {
+      return tag("$long", F.textNode(Long.toString(l)));
+    }
+    if (v instanceof Float f) {
+      return tag("$float", F.numberNode(f));
+    }
+    if (v instanceof Short s) {
+      return tag("$short", F.numberNode(s));
+    }
+    if (v instanceof Byte b) {
+      return tag("$byte", F.numberNode(b));
+    }
+    if (v instanceof BigDecimal d) {
+      return tag("$decimal", F.textNode(d.toString()));
+    }
+    if (v instanceof BigInteger i) {
+      return tag("$bigint", F.textNode(i.toString()));
+    }
+    if (v instanceof Character c) {
+      return tag("$char", F.textNode(c.toString()));
+    }
+    if (v instanceof byte[] b) {
+      return tag("$bytes", F.textNode(Base64.getEncoder().encodeToString(b)));
+    }
+    if (v instanceof UUID u) {
+      return tag("$uuid", F.textNode(u.toString()));
+    }
+    if (v instanceof Enum<?> e) {
+      ObjectNode n = F.objectNode();
+      n.put("$enum", e.getDeclaringClass().getName());
+      n.put("name", e.name());
+      return n;
+    }
+    if (isTime(v)) {
+      ObjectNode n = F.objectNode();
+      n.put("$time", v.getClass().getName());
+      n.put("v", v.toString());
+      return n;
+    }
+    if (v instanceof Set<?> s) {
+      ArrayNode a = F.arrayNode();
+      s.forEach(x -> a.add(encode(x)));
+      return tag("$set", a);
+    }
+    if (v instanceof Collection<?> c) {
+      ArrayNode a = F.arrayNode();
+      c.forEach(x -> a.add(encode(x)));
+      return a;
+    }
+    if (v instanceof Object[] arr) {
+      ArrayNode a = F.arrayNode();
+      for (Object x : arr) {
+        a.add(encode(x));
+      }
+      return tag("$array", a);
+    }
+    if (v instanceof Map<?, ?> m) {
+      boolean plain = m.keySet().stream().allMatch(k -> k instanceof String s && !s.startsWith("$"));
+      if (plain) {
+        ObjectNode n = F.objectNode();
+        m.forEach((k, x) -> n.set((String) k, encode(x)));
+        return n;
+      }
+      ArrayNode entries = F.arrayNode();
+      m.forEach((k, x) -> entries.add(F.arrayNode().add(encode(k)).add(encode(x))));
+      return tag("$map", entries);
+    }
+    if (v instanceof Record r) {
+      ObjectNode fields = F.objectNode();
+      for (RecordComponent c : r.getClass().getRecordComponents()) {
+        try {
+          c.getAccessor().setAccessible(true);
+          fields.set(c.getName(), encode(c.getAccessor().invoke(r)));
+        } catch (ReflectiveOperationException e) {
+          throw new SerdeException("cannot read record component " + c.getName() + " of " + r.getClass().getName(), e);
+        }
+      }
+      ObjectNode n = F.objectNode();
+      n.put("$record", r.getClass().getName());
+      n.set("fields", fields);
+      return n;
+    }
+    if (v instanceof Throwable t) {
+      return tag("$error", F.textNode(t.toString()));
+    }
+    try {
+      ObjectNode n = F.objectNode();
+      n.put("$bean", v.getClass().getName());
+      n.set("v", MAPPER.valueToTree(v));
+      return n;
+    } catch (IllegalArgumentException e) {
+      throw new SerdeException("cannot serialize " + describe(v) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A JSON tree written by {@link #encode} as Java values. */
+  public Object decode(JsonNode n) {
+    if (n == null || n.isNull() || n.isMissingNode()) {
+      return null;
+    }
+    if (n.isTextual()) {
+      return n.textValue();
+    }
+    if (n.isBoolean()) {
+      return n.booleanValue();
+    }
+    if (n.isIntegralNumber()) {
+      return n.canConvertToInt() ? (Object) n.intValue() : (Object) n.longValue();
+    }
+    if (n.isNumber()) {
+      return n.doubleValue();
+    }
+    if (n.isArray()) {
+      List<Object> out = new ArrayList<>(n.size());
+      n.forEach(x -> out.add(decode(x)));
+      return Collections.unmodifiableList(out);
+    }
+    ObjectNode o = (ObjectNode) n;
+    if (o.size() == 1) {
+      String key = o.fieldNames().next();
+      if (key.startsWith("$")) {
+        return decodeTag(key, o.get(key));
+      }
+    }
+    if (o.has("$enum")) {
+      return enumValue(o.get("$enum").asText(), o.get("name").asText());
+    }
+    if (o.has("$time")) {
+      return time(o.get("$time").asText(), o.get("v").asText());
+    }
+    if (o.has("$record")) {
+      return record(o.get("$record").asText(), (ObjectNode) o.get("fields"));
+    }
+    if (o.has("$bean")) {
+      try {
+        return MAPPER.treeToValue(o.get("v"), load(o.get("$bean").asText()));
+      } catch (JsonProcessingException e) {
+        throw new SerdeException("cannot read " + o.get("$bean").asText() + ": " + e.getMessage(), e);
+      }
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    o.properties().forEach(e -> out.put(e.getKey(), decode(e.getValue())));
+    return Collections.unmodifiableMap(out);
+  }
+
+  private Object decodeTag(String tag, JsonNode v) {
+    return switch (tag) {
+      case "$long" -> Long.parseLong(v.asText());
+      case "$float" -> (float) v.doubleValue();
+      case "$short" -> (short) v.intValue();
+      case "$byte" -> (byte) v.intValue();
+      case "$decimal" -> new BigDecimal(v.asText());
+      case "$bigint" -> new BigInteger(v.asText());
+      case "$char" -> v.asText().charAt(0);
+      case "$bytes" -> Base64.getDecoder().decode(v.asText());
+      case "$uuid" -> UUID.fromString(v.asText());
+      case "$error" -> v.asText();
+      case "$set" -> {
+        Set<Object> s = new LinkedHashSet<>();
+        v.forEach(x -> s.add(decode(x)));
+        yield Collections.unmodifiableSet(s);
+      }
+      case "$array" -> {
+        Object[] arr = new Object[v.size()];
+        for (int i = 0; i < arr.length; i++) {
+          arr[i] = decode(v.get(i));
+        }
+        yield arr;
+      }
+      case "$map" -> {
+        Map<Object, Object> m = new LinkedHashMap<>();
+        v.forEach(e -> m.put(decode(e.get(0)), decode(e.get(1))));
+        yield Collections.unmodifiableMap(m);
+      }
+      default -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(tag, decode(v));
+        yield m;
+      }
+    };
+  }
+
+  private Class<?> load(String name) {
+    if (!allowed.test(name)) {
+      throw new SerdeException("class " + name + " is not allowed by this serde's allow-list");
+    }
+    try {
+      return Class.forName(name, false, Thread.currentThread().getContextClassLoader() != null
+          ? Thread.currentThread().getContextClassLoader() : JacksonSerde.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new SerdeException("stored value needs class " + name + ", which is not on the classpath", e);
+    }
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Object enumValue(String cls, String name) {
+    return Enum.valueOf((Class<? extends Enum>) load(cls), name);
+  }
+
+  private Object record(String cls, ObjectNode fields) {
+    Class<?> type = load(cls);
+    RecordComponent[] comps = type.getRecordComponents();
+    if (comps == null) {
+      throw new SerdeException(cls + " is not a record");
+    }
+    Object[] args = new Object[comps.length];
+    Class<?>[] types = new Class<?>[comps.length];
+    for (int i = 0; i < comps.length; i++) {
+      types[i] = comps[i].getType();
+      args[i] = coerce(decode(fields.get(comps[i].getName())), types[i]);
+    }
+    try {
+      Constructor<?> c = type.getDeclaredConstructor(types);
+      c.setAccessible(true);
+      return c.newInstance(args);
+    } catch (ReflectiveOperationException e) {
+      throw new SerdeException("cannot rebuild record " + cls + ": " + e, e);
+    }
+  }
+
+  private static Object coerce(Object v, Class<?> target) {
+    if (v == null) {
+      if (target.isPrimitive()) {
+        return target == boolean.class ? false : target == char.class ? '\0' : coerce(0, target);
+      }
+      return null;
+    }
+    if (v instanceof Number n && (target.isPrimitive() || Number.class.isAssignableFrom(target))) {
+      return switch (target.getName()) {
+        case "long", "java.lang.Long" -> n.longValue();
+        case "int", "java.lang.Integer" -> n.intValue();
+        case "double", "java.lang.Double" -> n.doubleValue();
+        case "float", "java.lang.Float" -> n.floatValue();
+        case "short", "java.lang.Short" -> n.shortValue();
+        case "byte", "java.lang.Byte" -> n.byteValue();
+        default -> v;
+      };
+    }
+    if (v instanceof List<?> l && target.isArray() && !target.getComponentType().isPrimitive()) {
+      return l.toArray((Object[]) java.lang.reflect.Array.newInstance(target.getComponentType(), 0));
+    }
+    return v;
+  }
+
+  private static boolean isTime(Object v) {
+    return v instanceof Instant || v instanceof LocalDate || v instanceof LocalDateTime || v instanceof LocalTime
+        || v instanceof OffsetDateTime || v instanceof ZonedDateTime || v instanceof Duration;
+  }
+
+  private Object time(String cls, String v) {
+    return switch (cls) {
+      case "java.time.Instant" -> Instant.parse(v);
+      case "java.time.LocalDate" -> LocalDate.parse(v);
+      case "java.time.LocalDateTime" -> LocalDateTime.parse(v);
+      case "java.time.LocalTime" -> LocalTime.parse(v);
+      case "java.time.OffsetDateTime" -> OffsetDateTime.parse(v);
+      case "java.time.ZonedDateTime" -> ZonedDateTime.parse(v);
+      case "java.time.Duration" -> Duration.parse(v);
+      default -> throw new SerdeException("unknown time type " + cls);
+    };
+  }
+
+  private static ObjectNode tag(String tag, JsonNode v) {
+    ObjectNode n = F.objectNode();
+    n.set(tag, v);
+    return n;
+  }
+
+  private static String describe(Object v) {
+    return v == null ? "null" : "a " + v.getClass().getName();
+  }
+}

@@ -1,0 +1,12 @@
+package dev.trellis.checkpoint.serde;
+
+/**
+ * Turns checkpoint values into bytes and back. Implementations are thread-safe and
+ * round-trip every value they accept; a value they cannot write raises
+ * {@link SerdeException} (savers add the channel name).
+ */
+public interface Serde {
+  byte[] dump(Object value);
+
+  Object load(byte[] bytes);
+}
