@@ -7,7 +7,8 @@ import java.util.Set;
 /**
  * Settings of one run: the thread (needed to persist and resume), an optional checkpoint
  * id to replay or fork from, the recursion limit in supersteps (default 25), per-run
- * static breakpoints, a typed context object (never checkpointed) and run metadata.
+ * static breakpoints, a typed context object (never checkpointed), run metadata (saved in
+ * each checkpoint's metadata) and the durability mode (default {@link Durability#ASYNC}).
  */
 public record RunConfig(
     String threadId,
@@ -16,9 +17,11 @@ public record RunConfig(
     Set<String> interruptBefore,
     Set<String> interruptAfter,
     Object context,
-    Map<String, Object> metadata) {
+    Map<String, Object> metadata,
+    Durability durability) {
   public static final int DEFAULT_RECURSION_LIMIT = 25;
-  public static final RunConfig DEFAULT = new RunConfig(null, null, DEFAULT_RECURSION_LIMIT, Set.of(), Set.of(), null, Map.of());
+  public static final RunConfig DEFAULT =
+      new RunConfig(null, null, DEFAULT_RECURSION_LIMIT, Set.of(), Set.of(), null, Map.of(), Durability.ASYNC);
 
   public RunConfig {
     if (recursionLimit < 1) {
@@ -27,6 +30,7 @@ public record RunConfig(
     interruptBefore = Set.copyOf(interruptBefore == null ? Set.of() : interruptBefore);
     interruptAfter = Set.copyOf(interruptAfter == null ? Set.of() : interruptAfter);
     metadata = Map.copyOf(metadata == null ? Map.of() : metadata);
+    durability = durability == null ? Durability.ASYNC : durability;
   }
 
   /** A run on {@code threadId}. */
@@ -35,31 +39,35 @@ public record RunConfig(
   }
 
   public RunConfig withThread(String id) {
-    return new RunConfig(id, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata);
+    return new RunConfig(id, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata, durability);
   }
 
   public RunConfig withCheckpointId(String id) {
-    return new RunConfig(threadId, id, recursionLimit, interruptBefore, interruptAfter, context, metadata);
+    return new RunConfig(threadId, id, recursionLimit, interruptBefore, interruptAfter, context, metadata, durability);
   }
 
   public RunConfig withRecursionLimit(int limit) {
-    return new RunConfig(threadId, checkpointId, limit, interruptBefore, interruptAfter, context, metadata);
+    return new RunConfig(threadId, checkpointId, limit, interruptBefore, interruptAfter, context, metadata, durability);
   }
 
   public RunConfig withInterruptBefore(String... nodes) {
-    return new RunConfig(threadId, checkpointId, recursionLimit, Set.of(nodes), interruptAfter, context, metadata);
+    return new RunConfig(threadId, checkpointId, recursionLimit, Set.of(nodes), interruptAfter, context, metadata, durability);
   }
 
   public RunConfig withInterruptAfter(String... nodes) {
-    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, Set.of(nodes), context, metadata);
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, Set.of(nodes), context, metadata, durability);
   }
 
   public RunConfig withContext(Object ctx) {
-    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, ctx, metadata);
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, ctx, metadata, durability);
   }
 
   public RunConfig withMetadata(Map<String, Object> m) {
-    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, m);
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, m, durability);
+  }
+
+  public RunConfig withDurability(Durability d) {
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata, d);
   }
 
   static List<String> sorted(Set<String> s) {

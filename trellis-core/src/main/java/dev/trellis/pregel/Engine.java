@@ -32,17 +32,20 @@ public final class Engine {
       throw new TrellisException("NO_CHECKPOINTER", "RunConfig.checkpointId needs a graph compiled with a checkpointer");
     }
     Loop loop = new Loop(program, config, sink, saver, "", List.of(), null, false);
-    loop.enter(input);
+    boolean interrupted = false;
     try {
+      loop.enter(input);
       drive(loop);
     } catch (GraphInterrupt gi) {
       loop.onInterrupt(gi);
-      return new Result(loop.output(), true);
+      interrupted = true;
     } catch (ParentCommand pc) {
       throw new TrellisException("NO_PARENT_GRAPH", "a node returned Command.toParentGraph() in the root graph \""
           + program.name + "\", which has no parent");
+    } finally {
+      loop.finishPersistence();
     }
-    return new Result(loop.output(), false);
+    return new Result(loop.output(), interrupted);
   }
 
   private static void drive(Loop loop) {
@@ -64,10 +67,12 @@ public final class Engine {
     path.add(task.name() + ":" + task.id);
     Loop loop = new Loop(sub, parent.config.withCheckpointId(null), parent.sink, saver, ns, List.copyOf(path), rt,
         parent.resuming);
-    loop.stop = Integer.MAX_VALUE;
-    loop.enter(task.input.arg() instanceof Map<?, ?> m ? m : task.input.toMap());
-    loop.stop = loop.step + parent.config.recursionLimit() + 1;
-    drive(loop);
+    try {
+      loop.enter(task.input.arg() instanceof Map<?, ?> m ? m : task.input.toMap());
+      drive(loop);
+    } finally {
+      loop.finishPersistence();
+    }
     return Update.of(loop.output());
   }
 

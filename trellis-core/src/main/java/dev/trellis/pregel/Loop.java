@@ -59,6 +59,7 @@ final class Loop {
   final TaskRuntime parent;
   private final boolean parentResuming;
   private final Cache cache;
+  final Persistence persistence;
 
   Frame frame;
   CheckpointMetadata metadata;
@@ -86,6 +87,7 @@ final class Loop {
     this.parent = parent;
     this.parentResuming = parentResuming;
     this.cache = program.options.cache();
+    this.persistence = saver == null ? null : new Persistence(saver, config.durability());
   }
 
   boolean nested() {
@@ -454,8 +456,8 @@ final class Loop {
       }
       pending.addAll(writes);
     }
-    if (saver != null && checkpointConfig != null && checkpointConfig.checkpointId() != null) {
-      saver.putWrites(checkpointConfig, taskId, writes);
+    if (persistence != null && checkpointConfig != null && checkpointConfig.checkpointId() != null) {
+      persistence.putWrites(checkpointConfig, taskId, writes);
     }
   }
 
@@ -556,10 +558,17 @@ final class Loop {
 
   // ---------------------------------------------------------------- checkpoints
 
+  /** Completes this loop's saves (waits for background ones, or does the exit-mode save). */
+  void finishPersistence() {
+    if (persistence != null) {
+      persistence.finish();
+    }
+  }
+
   private void putCheckpoint(String source) {
     CheckpointMetadata md = new CheckpointMetadata(source, step, config.metadata());
-    if (saver != null) {
-      checkpointConfig = saver.put(checkpointConfig, frame.toCheckpoint(CheckpointIds.next()), md);
+    if (persistence != null) {
+      checkpointConfig = persistence.put(checkpointConfig, frame.toCheckpoint(CheckpointIds.next()), md);
     } else {
       frame.id = CheckpointIds.next();
     }

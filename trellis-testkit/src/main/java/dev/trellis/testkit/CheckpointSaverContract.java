@@ -191,9 +191,19 @@ public abstract class CheckpointSaverContract {
     assertEquals(40, total);
   }
 
-  /** Every conformance scenario (ours and the shared ones) with threads persisted by this saver. */
+  /** Every conformance scenario (ours and the shared ones) with threads persisted by this saver, async durability. */
   @TestFactory
   Stream<DynamicTest> conformanceScenariosPassOnThisSaver() throws Exception {
+    return scenarios(dev.trellis.graph.Durability.ASYNC);
+  }
+
+  /** The same with every save made before the run goes on. */
+  @TestFactory
+  Stream<DynamicTest> conformanceScenariosPassOnThisSaverWithSyncDurability() throws Exception {
+    return scenarios(dev.trellis.graph.Durability.SYNC);
+  }
+
+  private Stream<DynamicTest> scenarios(dev.trellis.graph.Durability durability) throws Exception {
     String r = System.getProperty("trellis.root");
     Path root = r != null ? Path.of(r) : Path.of("..").toAbsolutePath().normalize();
     List<Path> files = new ArrayList<>();
@@ -213,7 +223,7 @@ public abstract class CheckpointSaverContract {
           ((com.fasterxml.jackson.databind.node.ObjectNode) run).put("thread", prefix + run.get("thread").asText());
         }
       }
-      List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario), Json.tree(ScenarioRunner.run(scenario, this::saver)));
+      List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario), Json.tree(ScenarioRunner.run(scenario, this::saver, durability)));
       if (!diff.isEmpty()) {
         fail(f.getFileName() + " on " + saver().getClass().getSimpleName() + ":\n" + String.join("\n", diff));
       }

@@ -7,6 +7,7 @@ import dev.trellis.checkpoint.cache.InMemoryCache;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
+import dev.trellis.graph.Durability;
 import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateGraph;
@@ -45,6 +46,12 @@ public final class ScenarioRunner {
 
   /** Runs the scenario with threaded runs persisted by a saver from {@code savers} (one per scenario). */
   public static List<Map<String, Object>> run(JsonNode scenario, java.util.function.Supplier<CheckpointSaver> savers) {
+    return run(scenario, savers, Durability.ASYNC);
+  }
+
+  /** As above, with threaded runs saved in the given durability mode. */
+  public static List<Map<String, Object>> run(JsonNode scenario, java.util.function.Supplier<CheckpointSaver> savers,
+                                              Durability durability) {
     ScenarioGraph graphs = new ScenarioGraph();
     CompiledGraph threaded;
     CompiledGraph plain;
@@ -67,18 +74,20 @@ public final class ScenarioRunner {
     }
     List<Map<String, Object>> results = new ArrayList<>();
     for (JsonNode run : scenario.path("runs")) {
-      results.add(runOne(run, threaded, plain));
+      results.add(runOne(run, threaded, plain, durability));
     }
     return results;
   }
 
-  private static Map<String, Object> runOne(JsonNode run, CompiledGraph threaded, CompiledGraph plain) {
+  private static Map<String, Object> runOne(JsonNode run, CompiledGraph threaded, CompiledGraph plain,
+                                            Durability durability) {
     Map<String, Object> result = new LinkedHashMap<>();
     List<Object> events = new ArrayList<>();
     result.put("events", events);
     String thread = run.hasNonNull("thread") ? run.get("thread").asText() : null;
     CompiledGraph graph = thread != null ? threaded : plain;
-    RunConfig config = RunConfig.DEFAULT.withRecursionLimit(run.path("recursion_limit").asInt(PYTHON_DEFAULT_RECURSION_LIMIT));
+    RunConfig config = RunConfig.DEFAULT.withDurability(durability)
+        .withRecursionLimit(run.path("recursion_limit").asInt(PYTHON_DEFAULT_RECURSION_LIMIT));
     if (thread != null) {
       config = config.withThread(thread);
       if (run.has("from_checkpoint")) {
