@@ -96,6 +96,14 @@ public final class CompiledGraph {
     return updateState(config, values.values(), asNode);
   }
 
+  /**
+   * Applies several supersteps of updates: each inner list is applied together (as if its
+   * nodes ran in one step) and saved as one checkpoint. Returns a config at the last one.
+   */
+  public RunConfig bulkUpdateState(RunConfig config, List<List<StateUpdate>> supersteps) {
+    return config.withCheckpointId(StateApi.bulkUpdate(program, config, supersteps).checkpointId());
+  }
+
   public Schema schema() {
     return schema;
   }

@@ -7,12 +7,14 @@ import java.util.Map;
 
 /**
  * A thread's state at one checkpoint: the values (with the saved writes of tasks that
- * already finished applied), the nodes that would run next (those not yet finished),
- * pending interrupts, and where the checkpoint sits in the history.
+ * already finished applied), the nodes that would run next (those not yet finished), every
+ * task due at this checkpoint with its error or interrupts, the pending interrupts, and
+ * where the checkpoint sits in the history.
  */
 public record StateSnapshot(
     Map<String, Object> values,
     List<String> next,
+    List<TaskState> tasks,
     List<Interrupt> interrupts,
     CheckpointConfig config,
     CheckpointMetadata metadata,
@@ -20,6 +22,7 @@ public record StateSnapshot(
   public StateSnapshot {
     values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
     next = List.copyOf(next);
+    tasks = List.copyOf(tasks);
     interrupts = List.copyOf(interrupts);
   }
 }

@@ -74,6 +74,9 @@ final class Loop {
   Status status = Status.PENDING;
   Map<String, Object> resumeMap;
   private volatile boolean committedWithoutSaver;
+  /** A checkpoint was saved and not yet announced on the checkpoints stream. */
+  private boolean announce;
+  private CheckpointConfig previousConfig;
 
   Loop(Program program, RunConfig config, Sink sink, CheckpointSaver saver, String ns, List<String> nsPath,
        TaskRuntime parent, boolean parentResuming) {
@@ -248,6 +251,10 @@ final class Loop {
       return false;
     }
     tasks = Planner.prepare(frame, step, ns, updated);
+    if (announce) {
+      announce = false;
+      announceCheckpoint();
+    }
     if (tasks.isEmpty()) {
       status = Status.DONE;
       return false;
@@ -558,6 +565,24 @@ final class Loop {
 
   // ---------------------------------------------------------------- checkpoints
 
+  private void announceCheckpoint() {
+    if (!sink.wants(StreamMode.CHECKPOINTS, depth)) {
+      return;
+    }
+    List<String> next = new ArrayList<>(tasks.size());
+    for (Task t : tasks) {
+      next.add(t.name());
+    }
+    StreamPart part = new StreamPart.CheckpointEvent(nsPath, checkpointConfig, metadata, output(), next,
+        previousConfig == null || previousConfig.checkpointId() == null ? null : previousConfig);
+    if (sink.has(StreamMode.CHECKPOINTS)) {
+      sink.emit(part);
+    }
+    if (sink.has(StreamMode.DEBUG)) {
+      sink.emit(new StreamPart.Debug(nsPath, step - 1, "checkpoint", part));
+    }
+  }
+
   /** Completes this loop's saves (waits for background ones, or does the exit-mode save). */
   void finishPersistence() {
     if (persistence != null) {
@@ -568,7 +593,9 @@ final class Loop {
   private void putCheckpoint(String source) {
     CheckpointMetadata md = new CheckpointMetadata(source, step, config.metadata());
     if (persistence != null) {
+      previousConfig = checkpointConfig;
       checkpointConfig = persistence.put(checkpointConfig, frame.toCheckpoint(CheckpointIds.next()), md);
+      announce = true;
     } else {
       frame.id = CheckpointIds.next();
     }

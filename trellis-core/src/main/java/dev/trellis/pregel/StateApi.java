@@ -9,6 +9,8 @@ import dev.trellis.checkpoint.PendingWrite;
 import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
+import dev.trellis.graph.StateUpdate;
+import dev.trellis.graph.TaskState;
 import dev.trellis.graph.Update;
 import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.graph.error.TrellisException;
@@ -44,7 +46,7 @@ public final class StateApi {
   public static StateSnapshot get(Program p, RunConfig config) {
     CheckpointTuple saved = saver(p).getTuple(at(config));
     if (saved == null) {
-      return new StateSnapshot(Map.of(), List.of(), List.of(), at(config), null, null);
+      return new StateSnapshot(Map.of(), List.of(), List.of(), List.of(), at(config), null, null);
     }
     return snapshot(p, saved, config.checkpointId() == null);
   }
@@ -87,16 +89,27 @@ public final class StateApi {
     }
     // Interrupts in task order (as LangGraph lists them), not in the order writes were saved.
     List<Interrupt> interrupts = new ArrayList<>();
+    List<TaskState> taskStates = new ArrayList<>();
     for (Task t : tasks) {
+      String error = null;
+      List<Interrupt> own = new ArrayList<>();
       for (PendingWrite w : saved.pendingWrites()) {
-        if (w.taskId().equals(t.id) && w.channel().equals(PendingWrite.INTERRUPT) && w.value() instanceof List<?> l) {
+        if (!w.taskId().equals(t.id)) {
+          continue;
+        }
+        if (w.channel().equals(PendingWrite.INTERRUPT) && w.value() instanceof List<?> l) {
           for (Object i : l) {
-            interrupts.add((Interrupt) i);
+            own.add((Interrupt) i);
           }
+        } else if (w.channel().equals(PendingWrite.ERROR)) {
+          error = String.valueOf(w.value());
         }
       }
+      interrupts.addAll(own);
+      taskStates.add(new TaskState(t.id, t.name(), error, own));
     }
-    return new StateSnapshot(readState(p, f), next, interrupts, saved.config(), saved.metadata(), saved.parentConfig());
+    return new StateSnapshot(readState(p, f), next, taskStates, interrupts, saved.config(), saved.metadata(),
+        saved.parentConfig());
   }
 
   /** Applies the run-level (Command update/goto) writes saved with a checkpoint; false when there were none. */
@@ -133,6 +146,27 @@ public final class StateApi {
    * checkpoint. With {@code asNode} null the node that wrote last is used.
    */
   public static CheckpointConfig update(Program p, RunConfig config, Map<String, ?> values, String asNode) {
+    return apply(p, config, List.of(new StateUpdate(values, asNode)));
+  }
+
+  /** Applies each group of updates as one superstep, one new checkpoint per group, in order. */
+  public static CheckpointConfig bulkUpdate(Program p, RunConfig config, List<List<StateUpdate>> supersteps) {
+    if (supersteps.isEmpty()) {
+      throw new InvalidUpdateException("EMPTY_UPDATE", "bulkUpdateState needs at least one superstep");
+    }
+    CheckpointConfig at = null;
+    RunConfig cfg = config;
+    for (List<StateUpdate> step : supersteps) {
+      at = apply(p, cfg, step);
+      cfg = cfg.withCheckpointId(at.checkpointId());
+    }
+    return at;
+  }
+
+  private static CheckpointConfig apply(Program p, RunConfig config, List<StateUpdate> updates) {
+    if (updates.isEmpty()) {
+      throw new InvalidUpdateException("EMPTY_UPDATE", "an update superstep needs at least one update");
+    }
     CheckpointSaver saver = saver(p);
     CheckpointConfig target = at(config);
     CheckpointTuple saved = saver.getTuple(target);
@@ -142,31 +176,44 @@ public final class StateApi {
     }
     Frame f = saved != null ? Frame.from(p, saved.checkpoint()) : Frame.empty(p);
     int step = saved != null ? saved.metadata().step() : -1;
-    List<Task> prepared = saved != null ? Planner.prepare(f, step + 1, "", null) : List.of();
-    String node = asNode != null ? asNode : inferWriter(p, f);
-    PNode pn = p.node(node);
-    if (pn == null) {
-      throw new InvalidUpdateException("UNKNOWN_NODE", "updateState as node \"" + node + "\": no such node (nodes: "
-          + String.join(", ", p.nodeNames()) + ")");
-    }
-    String taskId = prepared.stream().filter(t -> t.name().equals(node)).map(t -> t.id).findFirst()
-        .orElse(TaskIds.ofString(f.id + "|update|" + node));
-    Task task = new Task(taskId, pn, -1, null, new int[0], "", true);
-    try {
-      NodeOutput.map(f, pn, Update.of(values == null ? Map.of() : values), false, task.writes);
-    } catch (RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new TrellisException("UPDATE_ROUTER_FAILED", "a router after \"" + node + "\" failed: " + e, e);
+    List<Task> prepared = saved != null ? new ArrayList<>(Planner.prepare(f, step + 1, "", null)) : new ArrayList<>();
+    List<Task> tasks = new ArrayList<>();
+    for (StateUpdate u : updates) {
+      if (u.asNode() == null && updates.size() > 1) {
+        throw new InvalidUpdateException("AMBIGUOUS_UPDATE", "asNode is required when applying several updates at once");
+      }
+      String node = u.asNode() != null ? u.asNode() : inferWriter(p, f);
+      PNode pn = p.node(node);
+      if (pn == null) {
+        throw new InvalidUpdateException("UNKNOWN_NODE", "updateState as node \"" + node + "\": no such node (nodes: "
+            + String.join(", ", p.nodeNames()) + ")");
+      }
+      // The update takes the place of the node's due task, if it has one (so that task counts as done).
+      Task due = prepared.stream().filter(t -> t.name().equals(node)).findFirst().orElse(null);
+      if (due != null) {
+        prepared.remove(due);
+      }
+      String taskId = due != null ? due.id : TaskIds.ofString(f.id + "|update|" + node + "|" + tasks.size());
+      Task task = new Task(taskId, pn, -1, null, new int[0], "", true);
+      try {
+        NodeOutput.map(f, pn, Update.of(u.values()), false, task.writes);
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new TrellisException("UPDATE_ROUTER_FAILED", "a router after \"" + node + "\" failed: " + e, e);
+      }
+      tasks.add(task);
     }
     if (saved != null) {
-      List<PendingWrite> writes = new ArrayList<>();
-      for (Write w : task.writes) {
-        writes.add(new PendingWrite(taskId, p.channelName(w.slot()), w.value()));
+      for (Task task : tasks) {
+        List<PendingWrite> writes = new ArrayList<>();
+        for (Write w : task.writes) {
+          writes.add(new PendingWrite(task.id, p.channelName(w.slot()), w.value()));
+        }
+        saver.putWrites(saved.config(), task.id, writes);
       }
-      saver.putWrites(saved.config(), taskId, writes);
     }
-    WriteApplier.apply(f, List.of(task));
+    WriteApplier.apply(f, tasks);
     CheckpointConfig parent = saved != null ? saved.config() : target.withCheckpointId(null);
     return saver.put(parent, f.toCheckpoint(CheckpointIds.next()), new CheckpointMetadata("update", step + 1, config.metadata()));
   }

@@ -58,6 +58,15 @@ public sealed interface StreamPart {
     }
   }
 
+  /** A checkpoint was saved; {@code next} names the tasks planned from it. */
+  record CheckpointEvent(List<String> namespace, dev.trellis.checkpoint.CheckpointConfig config,
+                         dev.trellis.checkpoint.CheckpointMetadata metadata, Map<String, Object> values,
+                         List<String> next, dev.trellis.checkpoint.CheckpointConfig parentConfig) implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.CHECKPOINTS;
+    }
+  }
+
   /** A task or checkpoint event in debug form. */
   record Debug(List<String> namespace, int step, String type, StreamPart payload) implements StreamPart {
     public StreamMode mode() {

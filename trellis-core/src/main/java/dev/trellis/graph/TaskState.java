@@ -1,0 +1,15 @@
+package dev.trellis.graph;
+
+import java.util.List;
+
+/**
+ * A task of a state snapshot: a node due to run (or paused or failed) at that checkpoint.
+ *
+ * @param error the failure message when the task failed last time, else null
+ * @param interrupts the interrupts it is paused on (empty when none)
+ */
+public record TaskState(String id, String name, String error, List<Interrupt> interrupts) {
+  public TaskState {
+    interrupts = List.copyOf(interrupts);
+  }
+}
