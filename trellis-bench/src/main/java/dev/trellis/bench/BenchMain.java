@@ -17,19 +17,31 @@ public final class BenchMain {
 
   public static void main(String[] args) throws Exception {
     String include = args.length > 0 ? args[0] : "dev.trellis.bench.W.*";
-    Options opts = new OptionsBuilder().include(include).build();
+    OptionsBuilder builder = new OptionsBuilder();
+    builder.include(include);
+    if (System.getenv("TRELLIS_PG_URL") == null) {
+      builder.exclude("W8");
+      System.err.println("TRELLIS_PG_URL is not set: skipping W8 (run bin/postgres-up and export its URL)");
+    }
+    Options opts = builder.build();
     Collection<RunResult> results = new Runner(opts).run();
     for (RunResult r : results) {
       String cls = r.getParams().getBenchmark();
       String simple = cls.substring(0, cls.lastIndexOf('.'));
       String workload = simple.substring(simple.lastIndexOf('.') + 1, simple.lastIndexOf('.') + 3);
       double score = r.getPrimaryResult().getScore();
-      String line = switch (workload) {
-        case "W0" -> String.format(Locale.ROOT, "trellis W0 ns_per_step %.1f ns", score / 10);
-        case "W4" -> String.format(Locale.ROOT, "trellis W4 us_per_step %.3f us", score);
+      String line = switch (simple.substring(simple.lastIndexOf('.') + 1)) {
+        case "W0PlainJava" -> String.format(Locale.ROOT, "trellis W0 ns_per_step %.1f ns", score / 10);
+        case "W4Loop1000" -> String.format(Locale.ROOT, "trellis W4 us_per_step %.3f us", score);
+        case "W6Loop100Sqlite" -> String.format(Locale.ROOT, "trellis W6 us_per_step %.2f us", score);
+        case "W6RawSqliteInsert" -> String.format(Locale.ROOT, "sqlite-jdbc W6 us_per_step %.2f us", score);
+        case "W8Loop100Postgres" -> String.format(Locale.ROOT, "trellis W8 us_per_step %.2f us", score);
         default -> String.format(Locale.ROOT, "trellis %s invocations_per_s %.0f ops/s", workload, score);
       };
       System.out.println(line);
+    }
+    if (include.contains("W.*") || include.contains("W7")) {
+      W7Memory.main(new String[0]);
     }
   }
 }

@@ -7,7 +7,7 @@ import java.util.List;
  *
  * <p>Implementations are thread-safe. Checkpoint ids sort by creation time within a
  * thread, so "newest" is the greatest id. {@link #put} returns the stored checkpoint's
- * config; {@link #putWrites} attaches writes to an existing checkpoint and replaces an
+ * config, which is {@code parent.withCheckpointId(checkpoint.id())}; {@link #putWrites} attaches writes to an existing checkpoint and replaces an
  * earlier write of the same task and channel index (idempotent on retry).
  */
 public interface CheckpointSaver {
@@ -67,6 +67,24 @@ public interface CheckpointSaver {
 
   /** Saves the writes of one task made after the checkpoint {@code config} names. */
   void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes);
+
+  /**
+   * Performs several saves in order; savers that can make them one transaction (a group
+   * commit) override this. The default calls {@link #put} and {@link #putWrites} in turn.
+   */
+  default void putBatch(List<SaveOp> ops) {
+    for (SaveOp op : ops) {
+      switch (op) {
+        case SaveOp.Put p -> put(p.parent(), p.checkpoint(), p.metadata());
+        case SaveOp.Writes w -> putWrites(w.config(), w.taskId(), w.writes());
+      }
+    }
+  }
+
+  /** True when saving costs no I/O (in-memory savers): runs then save inline instead of in the background. */
+  default boolean inMemory() {
+    return false;
+  }
 
   /** Removes every checkpoint and write of a thread, in every namespace. */
   void deleteThread(String threadId);

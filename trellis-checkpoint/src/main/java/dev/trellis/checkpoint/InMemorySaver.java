@@ -83,6 +83,11 @@ public final class InMemorySaver implements CheckpointSaver {
   }
 
   @Override
+  public boolean inMemory() {
+    return true;
+  }
+
+  @Override
   public void deleteThread(String threadId) {
     threads.remove(threadId);
   }

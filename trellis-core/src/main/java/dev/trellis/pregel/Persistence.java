@@ -5,27 +5,37 @@ import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.PendingWrite;
+import dev.trellis.checkpoint.SaveOp;
 import dev.trellis.graph.Durability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Carries one loop's checkpoints and pending writes to the saver according to the run's
- * {@link Durability}: inline (sync), in order on one background virtual thread (async),
- * or only once at the end (exit). {@link #finish} must run on every exit path: it waits
- * for background saves (async) or performs the single save (exit) and rethrows the first
- * saving failure.
+ * {@link Durability}:
+ * <ul>
+ *   <li>sync: inline, each save done before the run goes on;</li>
+ *   <li>async: queued, in order, for one background virtual thread that saves everything
+ *       queued so far as one batch ({@link CheckpointSaver#putBatch}: one transaction, a
+ *       group commit), so a slow disk costs one commit per batch, not per save. Savers
+ *       without I/O ({@link CheckpointSaver#inMemory}) are written inline;</li>
+ *   <li>exit: nothing until {@link #finish}, which saves the last checkpoint and its writes.</li>
+ * </ul>
+ * {@link #finish} must run on every exit path of the loop: it waits for queued saves (or
+ * makes the exit save) and rethrows the first saving failure.
  */
 final class Persistence {
   private final CheckpointSaver saver;
   private final Durability mode;
-  private final ExecutorService background;
-  private final List<Future<?>> inFlight = new ArrayList<>();
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition idle = lock.newCondition();
+  private List<SaveOp> queue = new ArrayList<>();
+  private boolean workerRunning;
+  private Throwable failure;
   private CheckpointConfig exitParent;
   private Checkpoint exitCheckpoint;
   private CheckpointMetadata exitMetadata;
@@ -33,23 +43,23 @@ final class Persistence {
 
   Persistence(CheckpointSaver saver, Durability mode) {
     this.saver = saver;
-    this.mode = mode;
-    this.background = mode == Durability.ASYNC
-        ? Executors.newSingleThreadExecutor(Thread.ofVirtual().name("trellis-persist").factory()) : null;
+    this.mode = mode == Durability.ASYNC && saver.inMemory() ? Durability.SYNC : mode;
   }
 
-  /** Saves (or schedules) a checkpoint as a child of {@code parent}; returns its config at once. */
+  /** Saves (or queues) a checkpoint as a child of {@code parent}; returns its config at once. */
   CheckpointConfig put(CheckpointConfig parent, Checkpoint cp, CheckpointMetadata md) {
     switch (mode) {
       case SYNC -> saver.put(parent, cp, md);
-      case ASYNC -> submit(() -> saver.put(parent, cp, md));
+      case ASYNC -> enqueue(new SaveOp.Put(parent, cp, md));
       case EXIT -> {
         if (exitParent == null) {
           exitParent = parent;
         }
         exitCheckpoint = cp;
         exitMetadata = md;
-        exitWrites.clear();
+        synchronized (exitWrites) {
+          exitWrites.clear();
+        }
       }
     }
     return parent.withCheckpointId(cp.id());
@@ -58,7 +68,7 @@ final class Persistence {
   void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes) {
     switch (mode) {
       case SYNC -> saver.putWrites(config, taskId, writes);
-      case ASYNC -> submit(() -> saver.putWrites(config, taskId, writes));
+      case ASYNC -> enqueue(new SaveOp.Writes(config, taskId, writes));
       case EXIT -> {
         synchronized (exitWrites) {
           if (taskId.equals(PendingWrite.NULL_TASK_ID)) {
@@ -71,40 +81,61 @@ final class Persistence {
     }
   }
 
-  private void submit(Runnable r) {
-    synchronized (inFlight) {
-      inFlight.add(background.submit(r));
+  private void enqueue(SaveOp op) {
+    lock.lock();
+    try {
+      queue.add(op);
+      if (!workerRunning) {
+        workerRunning = true;
+        Thread.ofVirtual().name("trellis-persist").start(this::drain);
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void drain() {
+    while (true) {
+      List<SaveOp> batch;
+      lock.lock();
+      try {
+        if (queue.isEmpty()) {
+          workerRunning = false;
+          idle.signalAll();
+          return;
+        }
+        batch = queue;
+        queue = new ArrayList<>();
+      } finally {
+        lock.unlock();
+      }
+      try {
+        saver.putBatch(batch);
+      } catch (Throwable t) {
+        lock.lock();
+        try {
+          failure = failure == null ? t : failure;
+        } finally {
+          lock.unlock();
+        }
+      }
     }
   }
 
   /** Completes every save of this loop; throws the first failure. Idempotent. */
   void finish() {
-    Throwable failure = null;
-    if (mode == Durability.ASYNC) {
-      List<Future<?>> all;
-      synchronized (inFlight) {
-        all = new ArrayList<>(inFlight);
-        inFlight.clear();
+    Throwable failed;
+    lock.lock();
+    try {
+      while (workerRunning) {
+        idle.awaitUninterruptibly(); // saves must land even while the run is being cancelled
       }
-      boolean interrupted = false;
-      for (Future<?> f : all) {
-        while (true) {
-          try {
-            f.get();
-            break;
-          } catch (InterruptedException e) {
-            interrupted = true; // saves must land even when the run is being cancelled
-          } catch (java.util.concurrent.ExecutionException e) {
-            failure = failure == null ? e.getCause() : failure;
-            break;
-          }
-        }
-      }
-      background.shutdown();
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    } else if (mode == Durability.EXIT && exitCheckpoint != null) {
+      failed = failure;
+      failure = null;
+    } finally {
+      lock.unlock();
+    }
+    if (mode == Durability.EXIT && exitCheckpoint != null) {
       CheckpointConfig saved = saver.put(exitParent, exitCheckpoint, exitMetadata);
       synchronized (exitWrites) {
         exitWrites.forEach((task, writes) -> saver.putWrites(saved, task, writes));
@@ -112,11 +143,11 @@ final class Persistence {
       }
       exitCheckpoint = null;
     }
-    if (failure instanceof RuntimeException re) {
+    if (failed instanceof RuntimeException re) {
       throw re;
     }
-    if (failure != null) {
-      throw new IllegalStateException("saving a checkpoint failed: " + failure, failure);
+    if (failed != null) {
+      throw new IllegalStateException("saving a checkpoint failed: " + failed, failed);
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.PendingWrite;
+import dev.trellis.checkpoint.SaveOp;
 import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.checkpoint.serde.Serde;
 import dev.trellis.checkpoint.serde.SerdeException;
@@ -142,68 +143,99 @@ public abstract class JdbcSaver implements CheckpointSaver {
 
   @Override
   public CheckpointConfig put(CheckpointConfig parent, Checkpoint checkpoint, CheckpointMetadata metadata) {
-    byte[] blob = encodeCheckpoint(checkpoint);
-    String md = encodeMetadata(metadata);
-    transaction(c -> {
-      try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
-          + "parent_checkpoint_id, checkpoint, metadata) VALUES (?, ?, ?, ?, ?, ?) "
-          + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = excluded.checkpoint, "
-          + "metadata = excluded.metadata")) {
-        ps.setString(1, parent.threadId());
-        ps.setString(2, parent.namespace());
-        ps.setString(3, checkpoint.id());
-        ps.setString(4, parent.checkpointId());
-        ps.setBytes(5, blob);
-        ps.setString(6, md);
-        ps.executeUpdate();
-      }
-      return null;
-    });
+    putBatch(List.of(new SaveOp.Put(parent, checkpoint, metadata)));
     return parent.withCheckpointId(checkpoint.id());
   }
 
   @Override
   public void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes) {
-    List<byte[]> values = new ArrayList<>(writes.size());
-    for (PendingWrite w : writes) {
-      try {
-        values.add(w.value() == null ? null : serde.dump(w.value()));
-      } catch (SerdeException e) {
-        throw new SerdeException("task " + taskId + " wrote channel \"" + w.channel() + "\": " + e.getMessage(), e);
-      }
+    putBatch(List.of(new SaveOp.Writes(config, taskId, writes)));
+  }
+
+  /** All saves in one transaction: one commit for a whole step (or several, when saving lags behind). */
+  @Override
+  public void putBatch(List<SaveOp> ops) {
+    // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
+    List<Encoded> encoded = new ArrayList<>(ops.size());
+    for (SaveOp op : ops) {
+      encoded.add(switch (op) {
+        case SaveOp.Put p -> new Encoded(op, encodeCheckpoint(p.checkpoint()), encodeMetadata(p.metadata()), null);
+        case SaveOp.Writes w -> new Encoded(op, null, null, encodeWrites(w));
+      });
     }
-    boolean ordinary = writes.stream().anyMatch(w -> !PendingWrite.isReserved(w.channel()));
     transaction(c -> {
-      if (ordinary) {
-        try (PreparedStatement del = c.prepareStatement("DELETE FROM checkpoint_writes WHERE thread_id = ? "
-            + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0")) {
-          del.setString(1, config.threadId());
-          del.setString(2, config.namespace());
-          del.setString(3, config.checkpointId());
-          del.setString(4, taskId);
-          del.executeUpdate();
+      for (Encoded e : encoded) {
+        switch (e.op) {
+          case SaveOp.Put p -> insertCheckpoint(c, p, e.blob, e.metadata);
+          case SaveOp.Writes w -> insertWrites(c, w.config(), w.taskId(), w.writes(), e.values);
         }
-      }
-      try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, "
-          + "checkpoint_id, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?, ?, ?) "
-          + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
-          + "channel = excluded.channel, value = excluded.value")) {
-        int idx = 0;
-        for (int i = 0; i < writes.size(); i++) {
-          PendingWrite w = writes.get(i);
-          ps.setString(1, config.threadId());
-          ps.setString(2, config.namespace());
-          ps.setString(3, config.checkpointId());
-          ps.setString(4, taskId);
-          ps.setInt(5, PendingWrite.isReserved(w.channel()) ? reservedIndex(w.channel()) : idx++);
-          ps.setString(6, w.channel());
-          ps.setBytes(7, values.get(i));
-          ps.addBatch();
-        }
-        ps.executeBatch();
       }
       return null;
     });
+  }
+
+  private record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values) {}
+
+  private static void insertCheckpoint(Connection c, SaveOp.Put put, byte[] blob, String md) throws SQLException {
+    CheckpointConfig parent = put.parent();
+    Checkpoint checkpoint = put.checkpoint();
+    try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
+        + "parent_checkpoint_id, checkpoint, metadata) VALUES (?, ?, ?, ?, ?, ?) "
+        + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = excluded.checkpoint, "
+        + "metadata = excluded.metadata")) {
+      ps.setString(1, parent.threadId());
+      ps.setString(2, parent.namespace());
+      ps.setString(3, checkpoint.id());
+      ps.setString(4, parent.checkpointId());
+      ps.setBytes(5, blob);
+      ps.setString(6, md);
+      ps.executeUpdate();
+    }
+  }
+
+  private List<byte[]> encodeWrites(SaveOp.Writes op) {
+    List<byte[]> values = new ArrayList<>(op.writes().size());
+    for (PendingWrite w : op.writes()) {
+      try {
+        values.add(w.value() == null ? null : serde.dump(w.value()));
+      } catch (SerdeException e) {
+        throw new SerdeException("task " + op.taskId() + " wrote channel \"" + w.channel() + "\": " + e.getMessage(), e);
+      }
+    }
+    return values;
+  }
+
+  private static void insertWrites(Connection c, CheckpointConfig config, String taskId, List<PendingWrite> writes,
+                                   List<byte[]> values) throws SQLException {
+    boolean ordinary = writes.stream().anyMatch(w -> !PendingWrite.isReserved(w.channel()));
+    if (ordinary) {
+      try (PreparedStatement del = c.prepareStatement("DELETE FROM checkpoint_writes WHERE thread_id = ? "
+          + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0")) {
+        del.setString(1, config.threadId());
+        del.setString(2, config.namespace());
+        del.setString(3, config.checkpointId());
+        del.setString(4, taskId);
+        del.executeUpdate();
+      }
+    }
+    try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, "
+        + "checkpoint_id, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
+        + "channel = excluded.channel, value = excluded.value")) {
+      int idx = 0;
+      for (int i = 0; i < writes.size(); i++) {
+        PendingWrite w = writes.get(i);
+        ps.setString(1, config.threadId());
+        ps.setString(2, config.namespace());
+        ps.setString(3, config.checkpointId());
+        ps.setString(4, taskId);
+        ps.setInt(5, PendingWrite.isReserved(w.channel()) ? reservedIndex(w.channel()) : idx++);
+        ps.setString(6, w.channel());
+        ps.setBytes(7, values.get(i));
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
   }
 
   @Override
