@@ -453,18 +453,19 @@ final class Loop {
   }
 
   private void savePending(String taskId, List<PendingWrite> writes) {
+    boolean replaced;
     synchronized (pending) {
       if (taskId.equals(PendingWrite.NULL_TASK_ID)) {
         // Run-level writes accumulate, but a new resume value replaces an unused old one (as savers do).
-        pending.removeIf(old -> old.taskId().equals(taskId) && PendingWrite.isReserved(old.channel())
+        replaced = pending.removeIf(old -> old.taskId().equals(taskId) && PendingWrite.isReserved(old.channel())
             && writes.stream().anyMatch(w -> w.channel().equals(old.channel())));
       } else {
-        pending.removeIf(w -> w.taskId().equals(taskId));
+        replaced = pending.removeIf(w -> w.taskId().equals(taskId));
       }
       pending.addAll(writes);
     }
     if (persistence != null && checkpointConfig != null && checkpointConfig.checkpointId() != null) {
-      persistence.putWrites(checkpointConfig, taskId, writes);
+      persistence.putWrites(checkpointConfig, taskId, writes, !replaced);
     }
   }
 

@@ -65,10 +65,11 @@ final class Persistence {
     return parent.withCheckpointId(cp.id());
   }
 
-  void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes) {
+  /** @param firstSave the task saved nothing at this checkpoint before (no earlier writes to replace) */
+  void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes, boolean firstSave) {
     switch (mode) {
-      case SYNC -> saver.putWrites(config, taskId, writes);
-      case ASYNC -> enqueue(new SaveOp.Writes(config, taskId, writes));
+      case SYNC -> saver.putBatch(List.of(new SaveOp.Writes(config, taskId, writes, firstSave)));
+      case ASYNC -> enqueue(new SaveOp.Writes(config, taskId, writes, firstSave));
       case EXIT -> {
         synchronized (exitWrites) {
           if (taskId.equals(PendingWrite.NULL_TASK_ID)) {

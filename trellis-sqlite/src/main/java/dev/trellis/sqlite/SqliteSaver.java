@@ -6,6 +6,7 @@ import dev.trellis.checkpoint.serde.Serde;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -22,6 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class SqliteSaver extends JdbcSaver implements AutoCloseable {
   private final Connection connection;
   private final ReentrantLock lock = new ReentrantLock();
+  /** Prepared statements of the one connection, reused (guarded by {@code lock}): parsing SQL costs more than running it. */
+  private final java.util.Map<String, PreparedStatement> statements = new java.util.HashMap<>();
 
   private SqliteSaver(Connection connection, Serde serde) {
     super(serde);
@@ -81,6 +84,22 @@ public final class SqliteSaver extends JdbcSaver implements AutoCloseable {
   }
 
   @Override
+  protected PreparedStatement prepare(Connection c, String sql) throws SQLException {
+    PreparedStatement ps = statements.get(sql);
+    if (ps == null) {
+      ps = c.prepareStatement(sql);
+      statements.put(sql, ps);
+    }
+    return ps;
+  }
+
+  @Override
+  protected void release(PreparedStatement ps) throws SQLException {
+    ps.clearParameters();
+    ps.clearBatch();
+  }
+
+  @Override
   protected List<String> schema() {
     return standardSchema("BLOB");
   }
@@ -89,6 +108,10 @@ public final class SqliteSaver extends JdbcSaver implements AutoCloseable {
   public void close() {
     lock.lock();
     try {
+      for (PreparedStatement ps : statements.values()) {
+        ps.close();
+      }
+      statements.clear();
       connection.close();
     } catch (SQLException e) {
       throw new IllegalStateException("closing the SQLite checkpoint file failed: " + e.getMessage(), e);

@@ -55,6 +55,16 @@ public abstract class JdbcSaver implements CheckpointSaver {
   /** The DDL statements that create the schema if it does not exist. */
   protected abstract List<String> schema();
 
+  /** A statement for {@code sql} on {@code c}; subclasses with one long-lived connection may cache it. */
+  protected PreparedStatement prepare(Connection c, String sql) throws SQLException {
+    return c.prepareStatement(sql);
+  }
+
+  /** Gives back a statement from {@link #prepare}; the default closes it. */
+  protected void release(PreparedStatement ps) throws SQLException {
+    ps.close();
+  }
+
   /** Creates the tables; called once by subclasses when they open. */
   protected final void migrate() {
     transaction(c -> {
@@ -83,7 +93,8 @@ public abstract class JdbcSaver implements CheckpointSaver {
       String sql = "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
           + "WHERE thread_id = ? AND checkpoint_ns = ?"
           + (config.checkpointId() == null ? " ORDER BY checkpoint_id DESC LIMIT 1" : " AND checkpoint_id = ?");
-      try (PreparedStatement ps = c.prepareStatement(sql)) {
+      PreparedStatement ps = prepare(c, sql);
+      try {
         ps.setString(1, config.threadId());
         ps.setString(2, config.namespace());
         if (config.checkpointId() != null) {
@@ -92,6 +103,8 @@ public abstract class JdbcSaver implements CheckpointSaver {
         try (ResultSet rs = ps.executeQuery()) {
           return rs.next() ? tuple(c, config, rs) : null;
         }
+      } finally {
+        release(ps);
       }
     });
   }
@@ -103,7 +116,8 @@ public abstract class JdbcSaver implements CheckpointSaver {
           + "WHERE thread_id = ? AND checkpoint_ns = ?" + (before == null ? "" : " AND checkpoint_id < ?")
           + " ORDER BY checkpoint_id DESC" + (limit > 0 ? " LIMIT " + limit : "");
       List<CheckpointTuple> out = new ArrayList<>();
-      try (PreparedStatement ps = c.prepareStatement(sql)) {
+      PreparedStatement ps = prepare(c, sql);
+      try {
         ps.setString(1, config.threadId());
         ps.setString(2, config.namespace());
         if (before != null) {
@@ -114,6 +128,8 @@ public abstract class JdbcSaver implements CheckpointSaver {
             out.add(tuple(c, config, rs));
           }
         }
+      } finally {
+        release(ps);
       }
       return out;
     });
@@ -125,8 +141,9 @@ public abstract class JdbcSaver implements CheckpointSaver {
     Checkpoint cp = decodeCheckpoint(rs.getBytes(3));
     CheckpointMetadata md = decodeMetadata(rs.getString(4));
     List<PendingWrite> writes = new ArrayList<>();
-    try (PreparedStatement ps = c.prepareStatement("SELECT task_id, channel, value FROM checkpoint_writes "
-        + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx")) {
+    PreparedStatement ps = prepare(c, "SELECT task_id, channel, value FROM checkpoint_writes "
+        + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx");
+    try {
       ps.setString(1, config.threadId());
       ps.setString(2, config.namespace());
       ps.setString(3, id);
@@ -136,6 +153,8 @@ public abstract class JdbcSaver implements CheckpointSaver {
           writes.add(new PendingWrite(w.getString(1), w.getString(2), v == null ? null : serde.load(v)));
         }
       }
+    } finally {
+      release(ps);
     }
     return new CheckpointTuple(config.withCheckpointId(id), cp, md,
         parent == null ? null : config.withCheckpointId(parent), writes);
@@ -167,7 +186,7 @@ public abstract class JdbcSaver implements CheckpointSaver {
       for (Encoded e : encoded) {
         switch (e.op) {
           case SaveOp.Put p -> insertCheckpoint(c, p, e.blob, e.metadata);
-          case SaveOp.Writes w -> insertWrites(c, w.config(), w.taskId(), w.writes(), e.values);
+          case SaveOp.Writes w -> insertWrites(c, w, e.values);
         }
       }
       return null;
@@ -176,13 +195,14 @@ public abstract class JdbcSaver implements CheckpointSaver {
 
   private record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values) {}
 
-  private static void insertCheckpoint(Connection c, SaveOp.Put put, byte[] blob, String md) throws SQLException {
+  private void insertCheckpoint(Connection c, SaveOp.Put put, byte[] blob, String md) throws SQLException {
     CheckpointConfig parent = put.parent();
     Checkpoint checkpoint = put.checkpoint();
-    try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
+    PreparedStatement ps = prepare(c, "INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
         + "parent_checkpoint_id, checkpoint, metadata) VALUES (?, ?, ?, ?, ?, ?) "
         + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = excluded.checkpoint, "
-        + "metadata = excluded.metadata")) {
+        + "metadata = excluded.metadata");
+    try {
       ps.setString(1, parent.threadId());
       ps.setString(2, parent.namespace());
       ps.setString(3, checkpoint.id());
@@ -190,6 +210,8 @@ public abstract class JdbcSaver implements CheckpointSaver {
       ps.setBytes(5, blob);
       ps.setString(6, md);
       ps.executeUpdate();
+    } finally {
+      release(ps);
     }
   }
 
@@ -205,23 +227,29 @@ public abstract class JdbcSaver implements CheckpointSaver {
     return values;
   }
 
-  private static void insertWrites(Connection c, CheckpointConfig config, String taskId, List<PendingWrite> writes,
-                                   List<byte[]> values) throws SQLException {
+  private void insertWrites(Connection c, SaveOp.Writes op, List<byte[]> values) throws SQLException {
+    CheckpointConfig config = op.config();
+    String taskId = op.taskId();
+    List<PendingWrite> writes = op.writes();
     boolean ordinary = writes.stream().anyMatch(w -> !PendingWrite.isReserved(w.channel()));
-    if (ordinary) {
-      try (PreparedStatement del = c.prepareStatement("DELETE FROM checkpoint_writes WHERE thread_id = ? "
-          + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0")) {
+    if (ordinary && !op.firstSave()) {
+      PreparedStatement del = prepare(c, "DELETE FROM checkpoint_writes WHERE thread_id = ? "
+          + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0");
+      try {
         del.setString(1, config.threadId());
         del.setString(2, config.namespace());
         del.setString(3, config.checkpointId());
         del.setString(4, taskId);
         del.executeUpdate();
+      } finally {
+        release(del);
       }
     }
-    try (PreparedStatement ps = c.prepareStatement("INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, "
+    PreparedStatement ps = prepare(c, "INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, "
         + "checkpoint_id, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?, ?, ?) "
         + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
-        + "channel = excluded.channel, value = excluded.value")) {
+        + "channel = excluded.channel, value = excluded.value");
+    try {
       int idx = 0;
       for (int i = 0; i < writes.size(); i++) {
         PendingWrite w = writes.get(i);
@@ -235,6 +263,8 @@ public abstract class JdbcSaver implements CheckpointSaver {
         ps.addBatch();
       }
       ps.executeBatch();
+    } finally {
+      release(ps);
     }
   }
 
@@ -242,9 +272,12 @@ public abstract class JdbcSaver implements CheckpointSaver {
   public void deleteThread(String threadId) {
     transaction(c -> {
       for (String table : List.of("checkpoint_writes", "checkpoints")) {
-        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE thread_id = ?")) {
+        PreparedStatement ps = prepare(c, "DELETE FROM " + table + " WHERE thread_id = ?");
+        try {
           ps.setString(1, threadId);
           ps.executeUpdate();
+        } finally {
+          release(ps);
         }
       }
       return null;
@@ -293,7 +326,7 @@ public abstract class JdbcSaver implements CheckpointSaver {
     m.put("source", md.source());
     m.put("step", md.step());
     m.put("extra", md.extra());
-    return TAGS.encode(m).toString();
+    return new String(TAGS.dump(m), java.nio.charset.StandardCharsets.UTF_8);
   }
 
   @SuppressWarnings("unchecked")

@@ -1,5 +1,6 @@
 package dev.trellis.checkpoint.serde;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -59,8 +60,12 @@ public final class JacksonSerde implements Serde {
   @Override
   public byte[] dump(Object value) {
     try {
-      return MAPPER.writeValueAsBytes(encode(value));
-    } catch (JsonProcessingException | RuntimeException e) {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(256);
+      try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+        write(g, value);
+      }
+      return out.toByteArray();
+    } catch (IOException | RuntimeException e) {
       if (e instanceof SerdeException s) {
         throw s;
       }
@@ -74,6 +79,43 @@ public final class JacksonSerde implements Serde {
       return decode(MAPPER.readTree(bytes));
     } catch (IOException e) {
       throw new SerdeException("cannot read a stored value: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Streams the common types straight to the generator (no intermediate tree: this is the
+   * hot path of every checkpoint save); anything else goes through {@link #encode}.
+   */
+  private void write(JsonGenerator g, Object v) throws IOException {
+    if (v == null) {
+      g.writeNull();
+    } else if (v instanceof String s) {
+      g.writeString(s);
+    } else if (v instanceof Integer i) {
+      g.writeNumber(i);
+    } else if (v instanceof Boolean b) {
+      g.writeBoolean(b);
+    } else if (v instanceof Double d) {
+      g.writeNumber(d);
+    } else if (v instanceof Long l) {
+      g.writeStartObject();
+      g.writeStringField("$long", Long.toString(l));
+      g.writeEndObject();
+    } else if (v instanceof List<?> list) {
+      g.writeStartArray();
+      for (Object x : list) {
+        write(g, x);
+      }
+      g.writeEndArray();
+    } else if (v instanceof Map<?, ?> m && m.keySet().stream().allMatch(k -> k instanceof String s && !s.startsWith("$"))) {
+      g.writeStartObject();
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        g.writeFieldName((String) e.getKey());
+        write(g, e.getValue());
+      }
+      g.writeEndObject();
+    } else {
+      MAPPER.writeTree(g, encode(v));
     }
   }
 
