@@ -591,8 +591,41 @@ final class Loop {
     }
   }
 
+  /** What a checkpoint of {@code source} records as its writes (only built when a saver will keep it). */
+  private Map<String, Object> checkpointWrites(String source) {
+    if (source.equals("input")) {
+      Object input = frame.channels[program.startSlot].get();
+      return input == dev.trellis.channel.Channel.EMPTY ? Map.of() : Map.of(Program.START_CHANNEL, input);
+    }
+    if (!source.equals("loop")) {
+      return Map.of();
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Task t : tasks) {
+      if (t.node.isStart()) {
+        continue;
+      }
+      Map<String, Object> update = new LinkedHashMap<>();
+      for (Write w : t.writes) {
+        if (w.slot() >= 0 && w.slot() < program.stateCount) {
+          update.put(program.channelNames[w.slot()], w.value());
+        }
+      }
+      Object prev = out.get(t.name());
+      if (prev == null) {
+        out.put(t.name(), update);
+      } else {
+        List<Object> many = prev instanceof List<?> l ? new ArrayList<>(l) : new ArrayList<>(List.of(prev));
+        many.add(update);
+        out.put(t.name(), many);
+      }
+    }
+    return out;
+  }
+
   private void putCheckpoint(String source) {
-    CheckpointMetadata md = new CheckpointMetadata(source, step, config.metadata());
+    CheckpointMetadata md = new CheckpointMetadata(source, step,
+        persistence == null ? Map.of() : checkpointWrites(source), config.metadata());
     if (persistence != null) {
       previousConfig = checkpointConfig;
       checkpointConfig = persistence.put(checkpointConfig, frame.toCheckpoint(CheckpointIds.next()), md);

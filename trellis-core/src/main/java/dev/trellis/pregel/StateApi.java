@@ -215,7 +215,12 @@ public final class StateApi {
     }
     WriteApplier.apply(f, tasks);
     CheckpointConfig parent = saved != null ? saved.config() : target.withCheckpointId(null);
-    return saver.put(parent, f.toCheckpoint(CheckpointIds.next()), new CheckpointMetadata("update", step + 1, config.metadata()));
+    Map<String, Object> written = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < tasks.size(); i++) {
+      written.put(tasks.get(i).name(), updates.get(i).values());
+    }
+    return saver.put(parent, f.toCheckpoint(CheckpointIds.next()),
+        new CheckpointMetadata("update", step + 1, written, config.metadata()));
   }
 
   /** The node whose last run is newest by versions seen; {@code __start__} for a fresh thread. */

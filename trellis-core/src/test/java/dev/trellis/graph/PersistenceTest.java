@@ -32,6 +32,17 @@ class PersistenceTest {
   }
 
   @Test
+  void checkpointMetadataRecordsWhatEachStepWrote() {
+    CompiledGraph g = chain();
+    g.invoke(Map.of("log", List.of()), T);
+    List<StateSnapshot> h = g.getStateHistory(T);
+    assertEquals(Map.of("c", Map.of("log", List.of("c"))), h.get(0).metadata().writes());
+    assertEquals(Map.of("__start__", Map.of("log", List.of())), h.getLast().metadata().writes());
+    g.updateState(T, Map.of("log", List.of("u")), "c");
+    assertEquals(Map.of("c", Map.of("log", List.of("u"))), g.getState(T).metadata().writes());
+  }
+
+  @Test
   void replayFromACheckpointReRunsLaterNodesOnANewBranch() {
     CompiledGraph g = chain();
     g.invoke(Map.of(), T);

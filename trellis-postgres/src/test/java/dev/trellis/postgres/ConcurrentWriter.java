@@ -22,7 +22,7 @@ public final class ConcurrentWriter {
       for (int i = 0; i < n; i++) {
         saver.put(CheckpointConfig.thread(thread), new dev.trellis.checkpoint.Checkpoint(CheckpointIds.next(),
             Instant.now().toString(), Map.of("who", who, "i", i), Map.of("who", 1L), Map.of()),
-            new CheckpointMetadata("loop", i, Map.of("writer", who)));
+            CheckpointMetadata.of("loop", i, Map.of("writer", who)));
         saver.putWrites(shared, who + "-" + i, List.of(new PendingWrite(who + "-" + i, "log", List.of(who, i))));
       }
     }

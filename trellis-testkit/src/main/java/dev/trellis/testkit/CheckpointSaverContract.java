@@ -75,13 +75,14 @@ public abstract class CheckpointSaverContract {
     values.put("send", new Send("worker", Map.of("item", 1)));
     values.put("branch:to:a", null);
     Checkpoint cp = checkpoint(values);
-    CheckpointConfig saved = saver().put(root(), cp, new CheckpointMetadata("loop", 3, Map.of("run", "r1")));
+    CheckpointMetadata md = new CheckpointMetadata("loop", 3, Map.of("a", Map.of("text", "hi")), Map.of("run", "r1"));
+    CheckpointConfig saved = saver().put(root(), cp, md);
     CheckpointTuple t = saver().getTuple(saved);
     assertNotNull(t);
     assertEquals(values, t.checkpoint().channelValues());
     assertEquals(cp.channelVersions(), t.checkpoint().channelVersions());
     assertEquals(cp.versionsSeen(), t.checkpoint().versionsSeen());
-    assertEquals(new CheckpointMetadata("loop", 3, Map.of("run", "r1")), t.metadata());
+    assertEquals(md, t.metadata());
     assertEquals(cp.id(), t.config().checkpointId());
   }
 

@@ -325,6 +325,7 @@ public abstract class JdbcSaver implements CheckpointSaver {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("source", md.source());
     m.put("step", md.step());
+    m.put("writes", md.writes());
     m.put("extra", md.extra());
     return new String(TAGS.dump(m), java.nio.charset.StandardCharsets.UTF_8);
   }
@@ -334,7 +335,7 @@ public abstract class JdbcSaver implements CheckpointSaver {
     try {
       Map<String, Object> m = (Map<String, Object>) TAGS.decode(JSON.readTree(json));
       return new CheckpointMetadata((String) m.get("source"), ((Number) m.get("step")).intValue(),
-          (Map<String, Object>) m.get("extra"));
+          (Map<String, Object>) m.get("writes"), (Map<String, Object>) m.get("extra"));
     } catch (java.io.IOException e) {
       throw new SerdeException("stored checkpoint metadata is not JSON: " + e.getMessage(), e);
     }
