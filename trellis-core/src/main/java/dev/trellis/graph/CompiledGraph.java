@@ -76,11 +76,16 @@ public final class CompiledGraph {
 
   /** The thread's checkpoints, newest first (before the config's checkpoint id when it names one). */
   public List<StateSnapshot> getStateHistory(RunConfig config) {
-    return StateApi.history(program, config, 0);
+    return StateApi.history(program, config, 0, Map.of());
   }
 
   public List<StateSnapshot> getStateHistory(RunConfig config, int limit) {
-    return StateApi.history(program, config, limit);
+    return StateApi.history(program, config, limit, Map.of());
+  }
+
+  /** At most {@code limit} checkpoints (≤ 0: all) whose metadata matches {@code filter}, e.g. {@code Map.of("source", "loop")}. */
+  public List<StateSnapshot> getStateHistory(RunConfig config, int limit, Map<String, ?> filter) {
+    return StateApi.history(program, config, limit, filter);
   }
 
   /**

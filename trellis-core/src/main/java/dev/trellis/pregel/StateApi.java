@@ -51,10 +51,13 @@ public final class StateApi {
     return snapshot(p, saved, config.checkpointId() == null);
   }
 
-  /** Every checkpoint of the thread, newest first ({@code limit} ≤ 0: all). */
-  public static List<StateSnapshot> history(Program p, RunConfig config, int limit) {
+  /**
+   * The thread's checkpoints, newest first ({@code limit} ≤ 0: all), only those whose
+   * metadata matches {@code filter} (source, step or a run-metadata key; empty: all).
+   */
+  public static List<StateSnapshot> history(Program p, RunConfig config, int limit, Map<String, ?> filter) {
     List<StateSnapshot> out = new ArrayList<>();
-    for (CheckpointTuple t : saver(p).list(at(config).withCheckpointId(null), config.checkpointId(), limit)) {
+    for (CheckpointTuple t : saver(p).list(at(config).withCheckpointId(null), config.checkpointId(), limit, filter)) {
       out.add(snapshot(p, t, false));
     }
     return out;

@@ -29,6 +29,8 @@ class PersistenceTest {
     assertEquals(List.of(3, 2, 1, 0, -1), h.stream().map(s -> s.metadata().step()).toList());
     assertEquals(List.of("loop", "loop", "loop", "loop", "input"), h.stream().map(s -> s.metadata().source()).toList());
     assertEquals(List.of("b"), h.get(2).next());
+    assertEquals(List.of(-1), g.getStateHistory(T, 0, Map.of("source", "input")).stream().map(s -> s.metadata().step()).toList());
+    assertEquals(2, g.getStateHistory(T, 2).size());
   }
 
   @Test
