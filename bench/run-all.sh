@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Runs the WORKLOADS.md benchmarks on Trellis and on the peers (LangGraph.js, LangGraph4j),
+# alternating rounds, then prints every result line and a table of ratios.
+# Not part of the test command (minutes long). Usage: bench/run-all.sh [ROUNDS]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+rounds=${1:-1}
+if [ -d /usr/lib/jvm/temurin-25-jdk-amd64 ]; then
+  export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
+  export PATH="$JAVA_HOME/bin:$PATH"
+fi
+out=$(mktemp -d)
+echo "== building (results in $out)" >&2
+(cd "$root" && mvn -B -ntp -q package -DskipTests -pl trellis-bench -am >&2)
+(cd "$root/bench/peers/langgraph4j" && mvn -B -ntp -q package >&2)
+(cd "$root/bench/peers/langgraphjs" && npm ci --no-audit --no-fund --loglevel=error >&2)
+if [ -z "${TRELLIS_PG_URL:-}" ]; then
+  TRELLIS_PG_URL=$("$root/bin/postgres-up") || true
+  export TRELLIS_PG_URL
+fi
+echo "load before: $(uptime)" | tee "$out/load.txt"
+for r in $(seq 1 "$rounds"); do
+  echo "== round $r: trellis" >&2
+  java -jar "$root/trellis-bench/target/benchmarks.jar" 2>/dev/null | grep -E '^(trellis|sqlite-jdbc) ' | tee -a "$out/results.txt"
+  echo "== round $r: langgraph.js" >&2
+  (cd "$root/bench/peers/langgraphjs" && node bench.mjs) | tee -a "$out/results.txt"
+  echo "== round $r: langgraph4j" >&2
+  java -jar "$root/bench/peers/langgraph4j/target/peer-langgraph4j.jar" 2>/dev/null | grep -E '^langgraph4j ' \
+    | tee -a "$out/results.txt"
+done
+echo "load after: $(uptime)" | tee -a "$out/load.txt"
+python3 - "$out/results.txt" <<'PY'
+import collections, statistics, sys
+vals = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    parts = line.split()
+    if len(parts) >= 5 and parts[3].replace('.', '', 1).isdigit():
+        vals[(parts[0], parts[1], parts[2])].append(float(parts[3]))
+v = {k: statistics.median(x) for k, x in vals.items()}
+def get(engine, w, metric):
+    return v.get((engine, w, metric))
+print()
+print("| workload | metric | trellis | langgraph.js | langgraph4j | trellis speed-up vs js | vs lg4j |")
+print("| --- | --- | --- | --- | --- | --- | --- |")
+for w, metric, better in [("W1", "invocations_per_s", "high"), ("W2", "invocations_per_s", "high"),
+                          ("W3", "invocations_per_s", "high"), ("W4", "us_per_step", "low"),
+                          ("W5", "invocations_per_s", "high")]:
+    t, js, j4 = get("trellis", w, metric), get("langgraphjs", w, metric), get("langgraph4j", w, metric)
+    def ratio(p):
+        if t is None or p is None:
+            return "n/a"
+        return f"{(t / p if better == 'high' else p / t):.1f}x"
+    fmt = lambda x: "n/a" if x is None else f"{x:g}"
+    print(f"| {w} | {metric} | {fmt(t)} | {fmt(js)} | {fmt(j4)} | {ratio(js)} | {ratio(j4)} |")
+w0 = get("trellis", "W0", "ns_per_step")
+w1 = get("trellis", "W1", "invocations_per_s")
+if w0 and w1:
+    per_step = 1e9 / w1 / 10
+    print(f"\nW1 per step {per_step:.0f} ns vs W0 floor {w0:.0f} ns: trellis/W0 = {per_step / w0:.1f}x")
+w6, raw = get("trellis", "W6", "us_per_step"), get("sqlite-jdbc", "W6", "us_per_step")
+if w6 and raw:
+    print(f"W6 SQLite step {w6:.1f} us vs raw sqlite-jdbc insert {raw:.1f} us: raw/trellis = {raw / w6:.2f}")
+w8 = get("trellis", "W8", "us_per_step")
+if w8:
+    print(f"W8 Postgres step {w8:.1f} us")
+b = get("trellis", "W7", "bytes_per_thread")
+if b:
+    print(f"W7 retained heap per idle thread {b:.0f} B")
+PY
