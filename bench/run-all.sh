@@ -23,7 +23,7 @@ for r in $(seq 1 "$rounds"); do
   echo "== round $r: trellis" >&2
   java -jar "$root/trellis-bench/target/benchmarks.jar" 2>/dev/null | grep -E '^(trellis|sqlite-jdbc) ' | tee -a "$out/results.txt"
   echo "== round $r: langgraph.js" >&2
-  (cd "$root/bench/peers/langgraphjs" && node bench.mjs) | tee -a "$out/results.txt"
+  (cd "$root/bench/peers/langgraphjs" && node --no-warnings bench.mjs) | tee -a "$out/results.txt"
   echo "== round $r: langgraph4j" >&2
   java -jar "$root/bench/peers/langgraph4j/target/peer-langgraph4j.jar" 2>/dev/null | grep -E '^langgraph4j ' \
     | tee -a "$out/results.txt"
