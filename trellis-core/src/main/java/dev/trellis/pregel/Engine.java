@@ -64,7 +64,7 @@ public final class Engine {
     CheckpointSaver saver = parent.saver;
     String ns = parent.taskNamespace(task);
     List<String> path = new ArrayList<>(parent.nsPath);
-    path.add(task.name() + ":" + task.id);
+    path.add(task.name() + ":" + task.id());
     Loop loop = new Loop(sub, parent.config.withCheckpointId(null), parent.sink, saver, ns, List.copyOf(path), rt,
         parent.resuming);
     try {

@@ -262,7 +262,7 @@ final class Loop {
     if (!replaying && !pending.isEmpty()) {
       Map<String, Task> byId = new LinkedHashMap<>();
       for (Task t : tasks) {
-        byId.put(t.id, t);
+        byId.put(t.id(), t);
       }
       for (PendingWrite w : pending) {
         Task t = byId.get(w.taskId());
@@ -283,7 +283,7 @@ final class Loop {
     if (sink.wants(StreamMode.TASKS, depth)) {
       for (Task t : tasks) {
         if (!t.node.isStart()) {
-          emitTasks(new StreamPart.TaskStart(nsPath, step, t.id, t.name(), t.isPush() ? t.input.arg() : t.input.toMap(),
+          emitTasks(new StreamPart.TaskStart(nsPath, step, t.id(), t.name(), t.isPush() ? t.input.arg() : t.input.toMap(),
               t.isPush() ? List.of("__pregel_push") : triggerNames(t)));
         }
       }
@@ -406,7 +406,7 @@ final class Loop {
   }
 
   String taskNamespace(Task t) {
-    String own = t.name() + ":" + t.id;
+    String own = t.name() + ":" + t.id();
     return ns.isEmpty() ? own : ns + "|" + own;
   }
 
@@ -445,9 +445,9 @@ final class Loop {
     } else {
       List<PendingWrite> saved = new ArrayList<>(writes.size());
       for (Write w : writes) {
-        saved.add(new PendingWrite(task.id, program.channelName(w.slot()), w.value()));
+        saved.add(new PendingWrite(task.id(), program.channelName(w.slot()), w.value()));
       }
-      savePending(task.id, saved);
+      savePending(task.id(), saved);
     }
     outputWrites(task, writes);
   }
@@ -507,13 +507,13 @@ final class Loop {
         sink.emit(new StreamPart.Interrupted(nsPath, interrupts));
       }
       if (sink.wants(StreamMode.TASKS, depth)) {
-        emitTasks(new StreamPart.TaskResult(nsPath, step, task.id, task.name(), Map.of(), null, interrupts));
+        emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(), null, interrupts));
       }
       return;
     }
     if (first == Write.ERROR) {
       if (sink.wants(StreamMode.TASKS, depth)) {
-        emitTasks(new StreamPart.TaskResult(nsPath, step, task.id, task.name(), Map.of(),
+        emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(),
             String.valueOf(writes.getFirst().value()), List.of()));
       }
       return;
@@ -533,7 +533,7 @@ final class Loop {
       sink.emit(new StreamPart.Updates(nsPath, task.name(), update, task.cached));
     }
     if (taskEvents) {
-      emitTasks(new StreamPart.TaskResult(nsPath, step, task.id, task.name(), update, null, List.of()));
+      emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), update, null, List.of()));
     }
   }
 
@@ -624,14 +624,16 @@ final class Loop {
   }
 
   private void putCheckpoint(String source) {
-    CheckpointMetadata md = new CheckpointMetadata(source, step,
-        persistence == null ? Map.of() : checkpointWrites(source), config.metadata());
-    if (persistence != null) {
+    if (persistence == null) {
+      // Nothing is saved: the frame keeps its id (task ids only need to differ by step within the run).
+      step++;
+      return;
+    }
+    CheckpointMetadata md = new CheckpointMetadata(source, step, checkpointWrites(source), config.metadata());
+    {
       previousConfig = checkpointConfig;
       checkpointConfig = persistence.put(checkpointConfig, frame.toCheckpoint(CheckpointIds.next()), md);
       announce = true;
-    } else {
-      frame.id = CheckpointIds.next();
     }
     metadata = md;
     step++;

@@ -40,8 +40,7 @@ final class Planner {
           throw new InvalidGraphException("UNKNOWN_NODE", "Send to node \"" + send.node()
               + "\", which does not exist (nodes: " + String.join(", ", p.nodeNames()) + ")");
         }
-        String id = TaskIds.of(f.id, ns, step, node.name(), "push", i);
-        tasks.add(new Task(id, node, i, argState(send.arg()), NO_TRIGGERS, ns));
+        tasks.add(new Task(f.id, step, node, i, argState(send.arg()), NO_TRIGGERS, ns));
       }
     }
     State shared = null;
@@ -73,7 +72,7 @@ final class Planner {
 
   private static Task pull(Frame f, PNode node, int step, String ns, State shared) {
     State input = node.isStart() ? argState(f.channels[f.program.startSlot].get()) : shared;
-    return new Task(TaskIds.of(f.id, ns, step, node.name(), "pull", 0), node, -1, input, node.triggers(), ns);
+    return new Task(f.id, step, node, -1, input, node.triggers(), ns);
   }
 
   private static boolean triggered(Frame f, PNode node) {

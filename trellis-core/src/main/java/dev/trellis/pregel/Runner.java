@@ -23,6 +23,9 @@ import java.util.concurrent.ThreadLocalRandom;
 final class Runner {
   private Runner() {}
 
+  /** Thread-safe, unnamed: naming every task thread costs more than a trivial node. */
+  private static final java.util.concurrent.ThreadFactory VIRTUAL = Thread.ofVirtual().name("trellis-task-", 0).factory();
+
   private record Outcome(Task task, Throwable failure, List<Interrupt> interrupts, ParentCommand parent) {}
 
   static void runStep(Loop loop, List<Task> tasks) {
@@ -61,12 +64,14 @@ final class Runner {
   }
 
   private static void runParallel(Loop loop, List<Task> tasks, List<Outcome> outcomes) {
-    Thread[] threads = new Thread[tasks.size()];
+    int n = tasks.size();
+    Thread[] threads = new Thread[n - 1];
     Object lock = new Object();
     boolean[] failed = {false};
-    for (int i = 0; i < threads.length; i++) {
+    Thread caller = Thread.currentThread();
+    for (int i = 0; i < n; i++) {
       int idx = i;
-      threads[i] = Thread.ofVirtual().name("trellis-" + tasks.get(i).name()).unstarted(() -> {
+      Runnable work = () -> {
         Outcome o = execute(loop, tasks.get(idx));
         synchronized (lock) {
           outcomes.add(o);
@@ -77,14 +82,34 @@ final class Runner {
                 threads[j].interrupt();
               }
             }
+            if (idx != n - 1) {
+              caller.interrupt(); // stops the task running inline; cleared below
+            }
           }
         }
-      });
-    }
-    for (Thread t : threads) {
-      t.start();
+      };
+      if (i < n - 1) {
+        threads[i] = VIRTUAL.newThread(work);
+      } else {
+        for (Thread t : threads) {
+          t.start();
+        }
+        work.run(); // the last task runs on the calling thread: one thread start fewer per step
+      }
     }
     boolean cancelled = false;
+    boolean failedRun;
+    synchronized (lock) {
+      failedRun = failed[0];
+      // The inline task ended cancelled without a sibling failing: the run itself was cancelled.
+      Outcome inline = outcomes.stream().filter(o -> o.task == tasks.get(n - 1)).findFirst().orElse(null);
+      if (!failedRun && (Thread.interrupted() || inline != null && inline.failure instanceof CancellationException)) {
+        cancelled = true;
+        for (Thread t : threads) {
+          t.interrupt();
+        }
+      }
+    }
     for (Thread t : threads) {
       while (true) {
         try {
@@ -98,7 +123,11 @@ final class Runner {
         }
       }
     }
-    if (cancelled) {
+    synchronized (lock) {
+      failedRun = failed[0];
+    }
+    Thread.interrupted(); // an interrupt sent to stop the inline task after a sibling failed
+    if (cancelled && !failedRun) {
       Thread.currentThread().interrupt();
       throw new CancellationException("run cancelled");
     }
@@ -112,11 +141,8 @@ final class Runner {
       task.writes.clear();
       TaskRuntime rt = new TaskRuntime(loop, task, attempt);
       try {
-        rt.enter();
         NodeResult result = loop.invoke(task, rt);
-        List<Write> out = new ArrayList<>();
-        NodeOutput.map(loop.frame, task.node, result, task.node.subgraph() != null, out);
-        task.writes.addAll(out);
+        NodeOutput.map(loop.frame, task.node, result, task.node.subgraph() != null, task.writes);
         loop.commitSuccess(task);
         return new Outcome(task, null, null, null);
       } catch (GraphInterrupt gi) {
@@ -157,8 +183,6 @@ final class Runner {
         }
         loop.commitError(task, e);
         return new Outcome(task, wrap(task, attempt, e), null, null);
-      } finally {
-        rt.exit();
       }
     }
   }

@@ -69,7 +69,7 @@ public final class StateApi {
     applyNullWrites(p, f, saved.pendingWrites());
     Map<String, Task> byId = new LinkedHashMap<>();
     for (Task t : tasks) {
-      byId.put(t.id, t);
+      byId.put(t.id(), t);
     }
     if (applyPending) {
       for (PendingWrite w : saved.pendingWrites()) {
@@ -97,7 +97,7 @@ public final class StateApi {
       String error = null;
       List<Interrupt> own = new ArrayList<>();
       for (PendingWrite w : saved.pendingWrites()) {
-        if (!w.taskId().equals(t.id)) {
+        if (!w.taskId().equals(t.id())) {
           continue;
         }
         if (w.channel().equals(PendingWrite.INTERRUPT) && w.value() instanceof List<?> l) {
@@ -109,7 +109,7 @@ public final class StateApi {
         }
       }
       interrupts.addAll(own);
-      taskStates.add(new TaskState(t.id, t.name(), error, own));
+      taskStates.add(new TaskState(t.id(), t.name(), error, own));
     }
     return new StateSnapshot(readState(p, f), next, taskStates, interrupts, saved.config(), saved.metadata(),
         saved.parentConfig());
@@ -196,7 +196,7 @@ public final class StateApi {
       if (due != null) {
         prepared.remove(due);
       }
-      String taskId = due != null ? due.id : TaskIds.ofString(f.id + "|update|" + node + "|" + tasks.size());
+      String taskId = due != null ? due.id() : TaskIds.ofString(f.id + "|update|" + node + "|" + tasks.size());
       Task task = new Task(taskId, pn, -1, null, new int[0], "", true);
       try {
         NodeOutput.map(f, pn, Update.of(u.values()), false, task.writes);
@@ -211,9 +211,9 @@ public final class StateApi {
       for (Task task : tasks) {
         List<PendingWrite> writes = new ArrayList<>();
         for (Write w : task.writes) {
-          writes.add(new PendingWrite(task.id, p.channelName(w.slot()), w.value()));
+          writes.add(new PendingWrite(task.id(), p.channelName(w.slot()), w.value()));
         }
-        saver.putWrites(saved.config(), task.id, writes);
+        saver.putWrites(saved.config(), task.id(), writes);
       }
     }
     WriteApplier.apply(f, tasks);

@@ -10,7 +10,10 @@ import java.util.List;
  * Its writes are collected here and applied with the step's other writes in path order.
  */
 final class Task implements Comparable<Task> {
-  final String id;
+  /** Given for pseudo tasks; for planned tasks computed on first use (most runs never need it). */
+  private String id;
+  private final String checkpointId;
+  private final int step;
   final PNode node;
   final int pushIndex;
   final State input;
@@ -21,12 +24,21 @@ final class Task implements Comparable<Task> {
   final List<Write> writes = new ArrayList<>(4);
   boolean cached;
 
-  Task(String id, PNode node, int pushIndex, State input, int[] triggers, String namespace) {
-    this(id, node, pushIndex, input, triggers, namespace, pushIndex >= 0 || triggers.length > 0);
+  /** A planned task; its id derives from the checkpoint, namespace, step and path. */
+  Task(String checkpointId, int step, PNode node, int pushIndex, State input, int[] triggers, String namespace) {
+    this(null, checkpointId, step, node, pushIndex, input, triggers, namespace, pushIndex >= 0 || triggers.length > 0);
   }
 
+  /** A task with a given id (pseudo tasks of inputs and state updates). */
   Task(String id, PNode node, int pushIndex, State input, int[] triggers, String namespace, boolean bumps) {
+    this(id, null, 0, node, pushIndex, input, triggers, namespace, bumps);
+  }
+
+  private Task(String id, String checkpointId, int step, PNode node, int pushIndex, State input, int[] triggers,
+               String namespace, boolean bumps) {
     this.id = id;
+    this.checkpointId = checkpointId;
+    this.step = step;
     this.node = node;
     this.pushIndex = pushIndex;
     this.input = input;
@@ -40,6 +52,16 @@ final class Task implements Comparable<Task> {
     Task t = new Task("input", null, -1, null, new int[0], "", false);
     t.writes.addAll(writes);
     return t;
+  }
+
+  /** The deterministic task id (same checkpoint, namespace, step and path: same id). */
+  String id() {
+    String i = id;
+    if (i == null) {
+      i = TaskIds.of(checkpointId, namespace, step, node.name(), isPush() ? "push" : "pull", isPush() ? pushIndex : 0);
+      id = i;
+    }
+    return i;
   }
 
   String name() {

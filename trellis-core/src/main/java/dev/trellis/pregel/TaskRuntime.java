@@ -15,8 +15,6 @@ import java.util.Map;
  * that has no saved answer (falling back to the parent task's, inside subgraphs).
  */
 final class TaskRuntime implements Runtime {
-  private static final ThreadLocal<TaskRuntime> CURRENT = new ThreadLocal<>();
-
   final Loop loop;
   final Task task;
   final int attempt;
@@ -35,24 +33,12 @@ final class TaskRuntime implements Runtime {
     if (resume != null) {
       return;
     }
-    resume = new ArrayList<>(loop.savedResume(task.id));
+    resume = new ArrayList<>(loop.savedResume(task.id()));
     interruptId = TaskIds.ofString(loop.taskNamespace(task));
     Map<String, Object> byId = loop.resumeMap;
     if (byId != null && byId.containsKey(interruptId)) {
       resume.add(byId.get(interruptId));
     }
-  }
-
-  static TaskRuntime current() {
-    return CURRENT.get();
-  }
-
-  void enter() {
-    CURRENT.set(this);
-  }
-
-  void exit() {
-    CURRENT.remove();
   }
 
   /** The run's plain resume value, consumed once; inside a subgraph the parent task's. */
