@@ -14,8 +14,41 @@ public record Update(Map<String, Object> values) implements NodeResult {
 
   public Update {
     Objects.requireNonNull(values, "values");
-    // One defensive copy; LinkedHashMap keeps write order and allows null values.
-    values = values.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    // One defensive copy (none for maps this class built itself); LinkedHashMap keeps write order and allows nulls.
+    if (!(values instanceof Frozen)) {
+      values = values.isEmpty() ? Map.of() : new Frozen(new LinkedHashMap<>(values));
+    }
+  }
+
+  /** An unmodifiable map over a LinkedHashMap nothing else references. */
+  private static final class Frozen extends java.util.AbstractMap<String, Object> {
+    private final Map<String, Object> inner;
+    private final java.util.Set<Map.Entry<String, Object>> entries;
+
+    Frozen(Map<String, Object> inner) {
+      this.inner = inner;
+      this.entries = Collections.unmodifiableMap(inner).entrySet();
+    }
+
+    @Override
+    public java.util.Set<Map.Entry<String, Object>> entrySet() {
+      return entries;
+    }
+
+    @Override
+    public Object get(Object key) {
+      return inner.get(key);
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return inner.containsKey(key);
+    }
+
+    @Override
+    public int size() {
+      return inner.size();
+    }
   }
 
   /** The update that changes nothing. */
@@ -33,7 +66,7 @@ public record Update(Map<String, Object> values) implements NodeResult {
     Map<String, Object> m = new LinkedHashMap<>(4);
     m.put(k1.name(), v1);
     m.put(k2.name(), v2);
-    return new Update(m);
+    return new Update(new Frozen(m));
   }
 
   /** An update from a name → value map (dynamic graphs). */
@@ -46,7 +79,7 @@ public record Update(Map<String, Object> values) implements NodeResult {
     Objects.requireNonNull(key, "key");
     Map<String, Object> m = new LinkedHashMap<>(values);
     m.put(key.name(), value);
-    return new Update(m);
+    return new Update(new Frozen(m));
   }
 
   public boolean isEmpty() {

@@ -11,7 +11,6 @@ import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -107,7 +106,6 @@ final class NodeOutput {
   /** The state as the node left it: current channels with this task's state writes applied. */
   static State freshState(Frame f, List<Write> writes) {
     Program p = f.program;
-    Map<String, Object> values = new LinkedHashMap<>();
     List<Object>[] bySlot = null;
     for (Write w : writes) {
       if (w.slot() >= 0 && w.slot() < p.stateCount) {
@@ -119,17 +117,15 @@ final class NodeOutput {
         (bySlot[w.slot()] == null ? bySlot[w.slot()] = new ArrayList<>(1) : bySlot[w.slot()]).add(w.value());
       }
     }
-    for (int i = 0; i < p.stateCount; i++) {
+    Object[] values = new Object[p.stateCount];
+    for (int i = 0; i < values.length; i++) {
       Channel c = f.channels[i];
       if (bySlot != null && bySlot[i] != null) {
         c = c.fromCheckpoint(c.isTracked() ? c.checkpoint() : Channel.EMPTY);
         c.update(bySlot[i]);
       }
-      Object v = c.get();
-      if (v != Channel.EMPTY) {
-        values.put(p.channelNames[i], v);
-      }
+      values[i] = c.get();
     }
-    return State.of(values);
+    return State.ofSlots(p.channelNames, p.slotByName, values, Channel.EMPTY);
   }
 }

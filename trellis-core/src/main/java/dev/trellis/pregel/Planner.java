@@ -6,9 +6,7 @@ import dev.trellis.graph.State;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Decides which tasks make up the next superstep. Pure: reads a {@link Frame}, changes
@@ -88,14 +86,11 @@ final class Planner {
   /** The state channels that have a value, as a State (the input of pull tasks). */
   static State readState(Frame f) {
     Program p = f.program;
-    Map<String, Object> values = new LinkedHashMap<>();
-    for (int i = 0; i < p.stateCount; i++) {
-      Object v = f.channels[i].get();
-      if (v != Channel.EMPTY) {
-        values.put(p.channelNames[i], v);
-      }
+    Object[] values = new Object[p.stateCount];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = f.channels[i].get();
     }
-    return State.of(values);
+    return State.ofSlots(p.channelNames, p.slotByName, values, Channel.EMPTY);
   }
 
   /** The private input of a Send (or of the start node): a map becomes the state, anything else the arg. */
