@@ -63,73 +63,118 @@ final class Runner {
     }
   }
 
+  /**
+   * Runs several tasks concurrently without paying a thread per trivial task. The calling
+   * thread and helper virtual threads claim tasks in order from a shared counter; whoever
+   * claims a task first makes sure a helper is on its way (at most one helper is starting
+   * at a time) while unclaimed tasks remain. Fast tasks are thus mostly run by the caller
+   * with one or two helpers, while a task that blocks lets the next helper start, so every
+   * blocked task still ends up with its own thread (tasks may wait on each other).
+   */
   private static void runParallel(Loop loop, List<Task> tasks, List<Outcome> outcomes) {
-    int n = tasks.size();
-    Thread[] threads = new Thread[n - 1];
-    Object lock = new Object();
-    boolean[] failed = {false};
-    Thread caller = Thread.currentThread();
-    for (int i = 0; i < n; i++) {
-      int idx = i;
-      Runnable work = () -> {
-        Outcome o = execute(loop, tasks.get(idx));
-        synchronized (lock) {
+    Parallel p = new Parallel(loop, tasks, outcomes);
+    p.work(true);
+    p.joinHelpers();
+  }
+
+  private static final class Parallel {
+    private final Loop loop;
+    private final List<Task> tasks;
+    private final List<Outcome> outcomes;
+    private final java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger starting = new java.util.concurrent.atomic.AtomicInteger();
+    private final List<Thread> helpers = new ArrayList<>();
+    private final Thread caller = Thread.currentThread();
+    private volatile boolean stopped;
+    private boolean cancelled;
+
+    Parallel(Loop loop, List<Task> tasks, List<Outcome> outcomes) {
+      this.loop = loop;
+      this.tasks = tasks;
+      this.outcomes = outcomes;
+    }
+
+    void work(boolean isCaller) {
+      while (!stopped) {
+        int i = next.getAndIncrement();
+        if (i >= tasks.size()) {
+          return;
+        }
+        ensureHelper();
+        Outcome o = execute(loop, tasks.get(i));
+        synchronized (outcomes) {
           outcomes.add(o);
-          if (o.failure != null && !(o.failure instanceof CancellationException) && !failed[0]) {
-            failed[0] = true;
-            for (int j = 0; j < threads.length; j++) {
-              if (j != idx) {
-                threads[j].interrupt();
-              }
-            }
-            if (idx != n - 1) {
-              caller.interrupt(); // stops the task running inline; cleared below
-            }
+        }
+        if (o.failure != null) {
+          boolean runCancelled = o.failure instanceof CancellationException && isCaller && !stopped;
+          if (!(o.failure instanceof CancellationException) || runCancelled) {
+            stopAll(runCancelled);
           }
         }
-      };
-      if (i < n - 1) {
-        threads[i] = VIRTUAL.newThread(work);
-      } else {
-        for (Thread t : threads) {
-          t.start();
-        }
-        work.run(); // the last task runs on the calling thread: one thread start fewer per step
       }
     }
-    boolean cancelled = false;
-    boolean failedRun;
-    synchronized (lock) {
-      failedRun = failed[0];
-      // The inline task ended cancelled without a sibling failing: the run itself was cancelled.
-      Outcome inline = outcomes.stream().filter(o -> o.task == tasks.get(n - 1)).findFirst().orElse(null);
-      if (!failedRun && (Thread.interrupted() || inline != null && inline.failure instanceof CancellationException)) {
-        cancelled = true;
-        for (Thread t : threads) {
+
+    private void ensureHelper() {
+      if (next.get() < tasks.size() && !stopped && starting.compareAndSet(0, 1)) {
+        Thread t = VIRTUAL.newThread(() -> {
+          starting.set(0);
+          work(false);
+        });
+        synchronized (helpers) {
+          if (stopped) {
+            starting.set(0);
+            return;
+          }
+          helpers.add(t);
+        }
+        t.start();
+      }
+    }
+
+    /** A task failed (or the caller was cancelled): claim nothing more and interrupt the running tasks. */
+    private void stopAll(boolean runCancelled) {
+      synchronized (helpers) {
+        if (stopped) {
+          return;
+        }
+        stopped = true;
+        cancelled |= runCancelled;
+        for (Thread t : helpers) {
           t.interrupt();
         }
       }
+      if (Thread.currentThread() != caller) {
+        caller.interrupt(); // stops a task the caller is running; cleared in joinHelpers
+      }
     }
-    for (Thread t : threads) {
-      while (true) {
-        try {
-          t.join();
-          break;
-        } catch (InterruptedException e) {
-          cancelled = true;
-          for (Thread other : threads) {
-            other.interrupt();
+
+    void joinHelpers() {
+      boolean interrupted = false;
+      for (int i = 0; ; i++) {
+        Thread t;
+        synchronized (helpers) {
+          if (i >= helpers.size()) {
+            break;
+          }
+          t = helpers.get(i);
+        }
+        while (true) {
+          try {
+            t.join();
+            break;
+          } catch (InterruptedException e) {
+            if (!stopped) {
+              interrupted = true; // the run itself is being cancelled
+              stopAll(true);
+            }
           }
         }
       }
-    }
-    synchronized (lock) {
-      failedRun = failed[0];
-    }
-    Thread.interrupted(); // an interrupt sent to stop the inline task after a sibling failed
-    if (cancelled && !failedRun) {
-      Thread.currentThread().interrupt();
-      throw new CancellationException("run cancelled");
+      boolean pending = Thread.interrupted();
+      if (cancelled || interrupted || pending && !stopped) {
+        Thread.currentThread().interrupt();
+        throw new CancellationException("run cancelled");
+      }
     }
   }
 
