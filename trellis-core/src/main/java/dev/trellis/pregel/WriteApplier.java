@@ -25,8 +25,14 @@ final class WriteApplier {
   /** Returns the slots that changed and hold a value afterwards. */
   static BitSet apply(Frame f, List<Task> tasks) {
     Program p = f.program;
-    List<Task> sorted = new ArrayList<>(tasks);
-    Collections.sort(sorted);
+    List<Task> sorted = tasks;
+    for (int i = 1; i < tasks.size(); i++) {
+      if (tasks.get(i - 1).compareTo(tasks.get(i)) > 0) {
+        sorted = new ArrayList<>(tasks);
+        Collections.sort(sorted);
+        break;
+      }
+    }
     boolean bump = false;
     for (Task t : sorted) {
       bump |= t.bumps;
