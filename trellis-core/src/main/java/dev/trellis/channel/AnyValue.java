@@ -33,4 +33,9 @@ public final class AnyValue extends Channel {
     c.value = checkpoint;
     return c;
   }
+
+  @Override
+  public boolean clearsWhenIdle() {
+    return true;
+  }
 }

@@ -49,6 +49,20 @@ public abstract class Channel {
     return false;
   }
 
+  /**
+   * Whether a step without writes can change this channel ({@code update(List.of())} may
+   * return true): ephemeral kinds that clear themselves. The engine only offers empty
+   * updates to these.
+   */
+  public boolean clearsWhenIdle() {
+    return false;
+  }
+
+  /** Whether {@link #finish()} can change this channel (it waits for the graph to go quiet). */
+  public boolean waitsForFinish() {
+    return false;
+  }
+
   /** Whether values survive a checkpoint (false for {@link UntrackedValue}). */
   public boolean isTracked() {
     return true;

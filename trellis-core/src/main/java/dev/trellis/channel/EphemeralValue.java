@@ -43,4 +43,9 @@ public final class EphemeralValue extends Channel {
     c.value = checkpoint;
     return c;
   }
+
+  @Override
+  public boolean clearsWhenIdle() {
+    return true;
+  }
 }

@@ -62,4 +62,9 @@ public final class LastValueAfterFinish extends Channel {
     }
     return false;
   }
+
+  @Override
+  public boolean waitsForFinish() {
+    return true;
+  }
 }

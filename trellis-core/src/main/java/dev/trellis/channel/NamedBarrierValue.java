@@ -78,4 +78,9 @@ public final class NamedBarrierValue extends Channel {
     }
     return false;
   }
+
+  @Override
+  public boolean waitsForFinish() {
+    return afterFinish;
+  }
 }

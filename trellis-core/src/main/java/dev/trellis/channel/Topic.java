@@ -48,4 +48,9 @@ public final class Topic extends Channel {
     }
     return t;
   }
+
+  @Override
+  public boolean clearsWhenIdle() {
+    return !accumulate;
+  }
 }

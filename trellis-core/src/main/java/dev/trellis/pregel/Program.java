@@ -35,6 +35,9 @@ public final class Program {
   final int[][] triggerToNodes;
   final CompileOptions options;
   final String[] nodeNamesSorted;
+  /** Slots whose channel can change in a step without writes, and slots that wait for finish(). */
+  final int[] clearableSlots;
+  final int[] finishSlots;
 
   public Program(String name, String[] channelNames, List<Supplier<Channel>> channelFactories, int stateCount,
                  PNode[] nodes, CompileOptions options) {
@@ -55,6 +58,19 @@ public final class Program {
       nodeByName.put(n.name(), n.index());
     }
     this.nodeNamesSorted = nodeByName.keySet().stream().sorted().toArray(String[]::new);
+    java.util.List<Integer> clearable = new java.util.ArrayList<>();
+    java.util.List<Integer> finishing = new java.util.ArrayList<>();
+    for (int i = 0; i < channelNames.length; i++) {
+      Channel c = channelFactories.get(i).get();
+      if (c.clearsWhenIdle()) {
+        clearable.add(i);
+      }
+      if (c.waitsForFinish()) {
+        finishing.add(i);
+      }
+    }
+    this.clearableSlots = clearable.stream().mapToInt(Integer::intValue).toArray();
+    this.finishSlots = finishing.stream().mapToInt(Integer::intValue).toArray();
     int[] counts = new int[channelNames.length];
     for (PNode n : nodes) {
       for (int t : n.triggers()) {

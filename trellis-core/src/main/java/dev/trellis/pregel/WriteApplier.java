@@ -16,8 +16,9 @@ import java.util.TreeSet;
  * triggers as seen; the step's single new version is {@code max + 1}; consumed triggers
  * (joins, deferred triggers) are reset; writes are grouped by channel in task order and
  * each channel updated once; when the step ran tasks, every other channel gets an empty
- * update (ephemeral values clear); when nothing triggers any node, {@code finish} is
- * called on every channel (deferred nodes become runnable).
+ * update (ephemeral values clear — only kinds that can clear are visited); when nothing
+ * triggers any node, {@code finish} is called on the channels that wait for it (deferred
+ * nodes become runnable).
  */
 final class WriteApplier {
   private WriteApplier() {}
@@ -93,7 +94,7 @@ final class WriteApplier {
       }
     }
     if (bump) {
-      for (int slot = 0; slot < n; slot++) {
+      for (int slot : p.clearableSlots) {
         Channel c = f.channels[slot];
         if (!updated.get(slot) && c.isAvailable() && c.update(List.of())) {
           f.versions[slot] = next;
@@ -107,7 +108,7 @@ final class WriteApplier {
         triggersAny = p.triggerToNodes[slot].length > 0;
       }
       if (!triggersAny) {
-        for (int slot = 0; slot < n; slot++) {
+        for (int slot : p.finishSlots) {
           if (f.channels[slot].finish()) {
             f.versions[slot] = next;
             if (f.channels[slot].isAvailable()) {
