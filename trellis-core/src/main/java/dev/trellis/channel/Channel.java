@@ -63,6 +63,17 @@ public abstract class Channel {
     return false;
   }
 
+  /**
+   * The value a single-value channel takes from one step's writes: the last one, after
+   * checking with {@code guard} that there is exactly one.
+   */
+  protected static Object lastWrite(String name, List<Object> values, boolean guard) {
+    if (guard && values.size() != 1) {
+      throw new ConcurrentWriteException(name, values.size());
+    }
+    return values.getLast();
+  }
+
   /** Whether values survive a checkpoint (false for {@link UntrackedValue}). */
   public boolean isTracked() {
     return true;

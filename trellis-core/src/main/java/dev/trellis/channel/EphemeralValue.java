@@ -30,10 +30,7 @@ public final class EphemeralValue extends Channel {
       }
       return false;
     }
-    if (guard && values.size() != 1) {
-      throw new ConcurrentWriteException(name, values.size());
-    }
-    value = values.getLast();
+    value = lastWrite(name, values, guard);
     return true;
   }
 

@@ -21,10 +21,7 @@ public final class LastValue extends Channel {
     if (values.isEmpty()) {
       return false;
     }
-    if (values.size() != 1) {
-      throw new ConcurrentWriteException(name, values.size());
-    }
-    value = values.getFirst();
+    value = lastWrite(name, values, true);
     return true;
   }
 

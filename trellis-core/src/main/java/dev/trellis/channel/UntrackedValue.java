@@ -26,10 +26,7 @@ public final class UntrackedValue extends Channel {
     if (values.isEmpty()) {
       return false;
     }
-    if (guard && values.size() != 1) {
-      throw new ConcurrentWriteException(name, values.size());
-    }
-    value = values.getLast();
+    value = lastWrite(name, values, guard);
     return true;
   }
 
