@@ -109,6 +109,29 @@ public final class CompiledGraph {
     return config.withCheckpointId(StateApi.bulkUpdate(program, config, supersteps).checkpointId());
   }
 
+  /** The graph's shape as plain data, read from what runs (for tools; see {@link #manifest()}). */
+  public dev.trellis.draw.GraphView view() {
+    return program.view();
+  }
+
+  /** A JSON-ready description: nodes with policies and subgraphs, edges with kinds and conditions, state keys. */
+  public Map<String, Object> manifest() {
+    return dev.trellis.draw.Manifest.of(program.view());
+  }
+
+  /** Mermaid flowchart text; {@code xray} expands subgraphs. */
+  public String drawMermaid(boolean xray) {
+    return dev.trellis.draw.Mermaid.draw(program.view(), xray);
+  }
+
+  /**
+   * Proves topology properties over every path the graph could take, e.g.
+   * {@code graph.verify(Check.passesThrough("load_memory", "crisis_gate")).orThrow()}.
+   */
+  public dev.trellis.verify.Verification verify(dev.trellis.verify.Check... checks) {
+    return dev.trellis.verify.Verifier.verify(program.view(), List.of(checks));
+  }
+
   public Schema schema() {
     return schema;
   }

@@ -11,6 +11,7 @@ import dev.trellis.pregel.PNode;
 import dev.trellis.pregel.Program;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -38,7 +39,7 @@ public final class StateGraph {
 
   private record Edge(List<String> starts, String end) {}
 
-  private record BranchSpec(String from, Router router, Map<String, String> pathMap) {}
+  private record BranchSpec(String from, String name, Router router, Map<String, String> pathMap) {}
 
   private final Schema schema;
   private final Map<String, NodeSpec> nodes = new LinkedHashMap<>();
@@ -113,13 +114,22 @@ public final class StateGraph {
 
   /** After {@code from} runs, {@code router} picks the next nodes (any node, END or Sends). */
   public StateGraph addConditionalEdges(String from, Router router) {
-    branches.add(new BranchSpec(from, Objects.requireNonNull(router, "router"), null));
+    branches.add(new BranchSpec(from, null, Objects.requireNonNull(router, "router"), null));
     return this;
   }
 
   /** As above, the router returning labels mapped to nodes by {@code pathMap}. */
   public StateGraph addConditionalEdges(String from, Router router, Map<String, String> pathMap) {
-    branches.add(new BranchSpec(from, Objects.requireNonNull(router, "router"), Map.copyOf(pathMap)));
+    return addConditionalEdges(from, null, router, pathMap);
+  }
+
+  /**
+   * A named condition (shown in manifests and drawings) whose router returns labels mapped
+   * to nodes by {@code pathMap}; a null path map lets the router name any node.
+   */
+  public StateGraph addConditionalEdges(String from, String condition, Router router, Map<String, String> pathMap) {
+    branches.add(new BranchSpec(from, condition, Objects.requireNonNull(router, "router"),
+        pathMap == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(pathMap))));
     return this;
   }
 
@@ -299,7 +309,7 @@ public final class StateGraph {
     }
     Map<String, List<Branches.Spec>> branchSpecs = new HashMap<>();
     for (BranchSpec b : branches) {
-      branchSpecs.computeIfAbsent(b.from, k -> new ArrayList<>()).add(new Branches.Spec(b.router, b.pathMap));
+      branchSpecs.computeIfAbsent(b.from, k -> new ArrayList<>()).add(new Branches.Spec(b.name, b.router, b.pathMap));
     }
     String[] channelNames = names.toArray(String[]::new);
     List<String> order = new ArrayList<>();
@@ -314,9 +324,11 @@ public final class StateGraph {
       compiled[i] = Branches.node(name, i, trig, spec == null ? null : spec.body,
           spec == null || spec.subgraph == null ? null : spec.subgraph.program(),
           spec == null ? NodeOptions.DEFAULT : spec.options,
-          ints(edgeSlots.get(name)), ints(joinSlots.get(name)), branchSpecs.getOrDefault(name, List.of()));
+          ints(edgeSlots.get(name)), ints(joinSlots.get(name)), branchSpecs.getOrDefault(name, List.of()),
+          edges.stream().anyMatch(e -> e.end.equals(END) && e.starts.equals(List.of(name))));
     }
-    return new Program(options.name(), channelNames, factories, stateCount, compiled, options);
+    String[] kinds = schema.keys().stream().map(Key::kind).toArray(String[]::new);
+    return new Program(options.name(), channelNames, factories, stateCount, compiled, options, kinds);
   }
 
   private static int[] ints(List<Integer> l) {

@@ -12,6 +12,7 @@ import java.util.List;
  * @param triggers channel slots whose change schedules this node, ascending by channel name
  * @param edges {@code branch:to:X} slots written after every run
  * @param joins join-barrier slots this node writes its name into
+ * @param edgeToEnd whether a plain edge leads to END (writes nothing; kept for views)
  */
 public record PNode(
     String name,
@@ -22,7 +23,8 @@ public record PNode(
     NodeOptions options,
     int[] edges,
     int[] joins,
-    List<Branch> branches) {
+    List<Branch> branches,
+    boolean edgeToEnd) {
 
   boolean isStart() {
     return index == 0;

@@ -39,9 +39,12 @@ public final class Program {
   final int[] clearableSlots;
   final int[] finishSlots;
 
+  final String[] keyKinds;
+
   public Program(String name, String[] channelNames, List<Supplier<Channel>> channelFactories, int stateCount,
-                 PNode[] nodes, CompileOptions options) {
+                 PNode[] nodes, CompileOptions options, String[] keyKinds) {
     this.name = name;
+    this.keyKinds = keyKinds.clone();
     this.channelNames = channelNames.clone();
     this.channelFactories = List.copyOf(channelFactories);
     this.stateCount = stateCount;
@@ -151,5 +154,10 @@ public final class Program {
   /** Read-only view of compiled nodes, for drawing and inspection. */
   public List<PNode> nodes() {
     return List.of(nodes);
+  }
+
+  /** The graph's shape as plain data (see {@link dev.trellis.draw.GraphView}), derived from what runs. */
+  public dev.trellis.draw.GraphView view() {
+    return Views.of(this);
   }
 }

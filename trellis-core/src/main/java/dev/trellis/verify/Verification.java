@@ -1,0 +1,25 @@
+package dev.trellis.verify;
+
+import dev.trellis.graph.error.TrellisException;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The outcome of verifying a graph: the violations found (none when every check holds). */
+public record Verification(List<Violation> violations) {
+  public Verification {
+    violations = List.copyOf(violations);
+  }
+
+  public boolean holds() {
+    return violations.isEmpty();
+  }
+
+  /** Throws a {@code TrellisException} ({@code VERIFY_FAILED}) listing every violation, or returns this. */
+  public Verification orThrow() {
+    if (!holds()) {
+      throw new TrellisException("VERIFY_FAILED", violations.stream().map(Violation::message)
+          .collect(Collectors.joining("; ")));
+    }
+    return this;
+  }
+}
