@@ -1,0 +1,62 @@
+package dev.trellis.pipeline;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How a {@link ToolPipeline} runs one tool.
+ *
+ * @param dependsOn tools that must finish (in an earlier phase) before this one
+ * @param injectInputs output sections of earlier tools passed in as arguments (by tool name)
+ * @param defaults argument defaults; merge order is defaults &lt; injected &lt; caller overrides
+ * @param maxRetries extra attempts after a retryable failure (timeouts, transport errors, 5xx)
+ * @param backoff wait before the first retry, doubled for each further one
+ * @param timeout limit per attempt (null: none)
+ * @param optional a failure degrades the bundle instead of failing it
+ */
+public record ToolSpec(String name, Set<String> dependsOn, List<String> injectInputs, Map<String, Object> defaults,
+                       int maxRetries, Duration backoff, Duration timeout, boolean optional) {
+  public ToolSpec {
+    Objects.requireNonNull(name, "name");
+    dependsOn = Set.copyOf(dependsOn == null ? Set.of() : dependsOn);
+    injectInputs = List.copyOf(injectInputs == null ? List.of() : injectInputs);
+    defaults = Map.copyOf(defaults == null ? Map.of() : defaults);
+    backoff = backoff == null ? Duration.ZERO : backoff;
+    if (maxRetries < 0) {
+      throw new IllegalArgumentException("tool \"" + name + "\": maxRetries must be >= 0, got " + maxRetries);
+    }
+  }
+
+  /** A required tool with no dependencies, retries or timeout. */
+  public static ToolSpec named(String name) {
+    return new ToolSpec(name, Set.of(), List.of(), Map.of(), 0, Duration.ZERO, null, false);
+  }
+
+  public ToolSpec dependsOn(String... tools) {
+    return new ToolSpec(name, Set.of(tools), injectInputs, defaults, maxRetries, backoff, timeout, optional);
+  }
+
+  public ToolSpec inject(String... tools) {
+    return new ToolSpec(name, dependsOn, List.of(tools), defaults, maxRetries, backoff, timeout, optional);
+  }
+
+  public ToolSpec defaults(Map<String, Object> d) {
+    return new ToolSpec(name, dependsOn, injectInputs, d, maxRetries, backoff, timeout, optional);
+  }
+
+  public ToolSpec retries(int max, Duration firstBackoff) {
+    return new ToolSpec(name, dependsOn, injectInputs, defaults, max, firstBackoff, timeout, optional);
+  }
+
+  public ToolSpec timeout(Duration t) {
+    return new ToolSpec(name, dependsOn, injectInputs, defaults, maxRetries, backoff, t, optional);
+  }
+
+  /** The same tool, optional: its failure degrades the bundle instead of failing it. */
+  public ToolSpec asOptional() {
+    return new ToolSpec(name, dependsOn, injectInputs, defaults, maxRetries, backoff, timeout, true);
+  }
+}
