@@ -124,6 +124,11 @@ public final class CompiledGraph {
     return dev.trellis.draw.Mermaid.draw(program.view(), xray);
   }
 
+  /** Graphviz DOT text (render it with {@link dev.trellis.draw.Images} or any Graphviz). */
+  public String drawDot() {
+    return dev.trellis.draw.Dot.draw(program.view());
+  }
+
   /**
    * Proves topology properties over every path the graph could take, e.g.
    * {@code graph.verify(Check.passesThrough("load_memory", "crisis_gate")).orThrow()}.

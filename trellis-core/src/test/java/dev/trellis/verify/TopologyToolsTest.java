@@ -139,4 +139,15 @@ class TopologyToolsTest {
     assertTrue(xray.contains("\tsub___start__ --> sub_s1;"), xray);
     assertTrue(xray.contains("\tsub___end__ --> after;"), xray);
   }
+
+  @Test
+  void dotTextAndImagesRenderOffline() throws Exception {
+    String dot = neuraTurn().drawDot();
+    assertTrue(dot.contains("\"preflight\" -> \"safety_intervention\" [style=dashed, label=\"hijacked\"];"), dot);
+    String svg = new String(dev.trellis.draw.Images.render(neuraTurn().view(), "svg"), java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(svg.contains("<svg") && svg.contains("context_format"), svg.substring(0, Math.min(200, svg.length())));
+    byte[] png = dev.trellis.draw.Images.render(neuraTurn().view(), "png");
+    assertEquals((byte) 0x89, png[0]);
+    assertEquals('P', png[1]);
+  }
 }
