@@ -22,7 +22,7 @@ import java.util.Set;
  * A graph's topology declared as data — typed stages and typed edges — from which the
  * {@link StateGraph} is wired ({@link #wire}); nothing else hand-codes the order, so the
  * manifest and drawing of the compiled graph, and the graph that runs, come from this one
- * source. Immutable. Written in Java or read from JSON ({@link #fromJson}):
+ * source. Immutable. Written in Java or read from JSON ({@link #fromJson}) or YAML ({@link #fromYaml}):
  *
  * <pre>{"name": "turn", "stages": ["preflight", "navigator"],
  *  "edges": [{"from": "__start__", "to": "preflight", "kind": "entry"},
@@ -30,6 +30,7 @@ import java.util.Set;
  */
 public record TopologySpec(String name, List<String> stages, List<SpecEdge> edges) {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper YAML = new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
 
   public TopologySpec {
     Objects.requireNonNull(name, "name");
@@ -77,8 +78,17 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
 
   /** Reads a spec from JSON text (the shape in the class comment). */
   public static TopologySpec fromJson(String json) {
+    return read(JSON, json, "JSON");
+  }
+
+  /** Reads a spec from YAML text (the same fields as JSON). */
+  public static TopologySpec fromYaml(String yaml) {
+    return read(YAML, yaml, "YAML");
+  }
+
+  private static TopologySpec read(ObjectMapper mapper, String text, String format) {
     try {
-      JsonNode root = JSON.readTree(json);
+      JsonNode root = mapper.readTree(text);
       List<String> stages = new ArrayList<>();
       root.path("stages").forEach(s -> stages.add(s.asText()));
       List<SpecEdge> edges = new ArrayList<>();
@@ -96,7 +106,7 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
       }
       return new TopologySpec(root.path("name").asText("graph"), stages, edges);
     } catch (IOException e) {
-      throw new InvalidGraphException("INVALID_SPEC", "topology spec is not valid JSON: " + e.getMessage());
+      throw new InvalidGraphException("INVALID_SPEC", "topology spec is not valid " + format + ": " + e.getMessage());
     }
   }
 

@@ -87,6 +87,21 @@ class TopologySpecTest {
   }
 
   @Test
+  void yamlSpecReadsLikeJson() throws Exception {
+    String yaml = """
+        name: mini
+        stages: [a, b]
+        edges:
+          - {from: __start__, to: a, kind: entry}
+          - {from: a, to: b, kind: conditional, condition: go, when: "yes"}
+          - {from: b, to: __end__, kind: exit}
+        """;
+    TopologySpec spec = TopologySpec.fromYaml(yaml);
+    assertEquals(List.of("a", "b"), spec.stages());
+    assertEquals(SpecEdge.conditional("a", "b", "go", "yes"), spec.edges().get(1));
+  }
+
+  @Test
   void edgeToAnUnknownStageIsNamed() {
     InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> new TopologySpec("t", List.of("a"),
         List.of(SpecEdge.of("__start__", "a", EdgeKind.ENTRY), SpecEdge.of("a", "ghost", EdgeKind.SEQUENCE))));
