@@ -23,7 +23,7 @@ import java.util.Map;
 /**
  * A {@link CheckpointSaver} over JDBC, shared by the SQLite and PostgreSQL savers: the
  * same two tables and statements (standard SQL with {@code ON CONFLICT} upserts), with
- * connections, locking and DDL left to the subclass.
+ * connections, locking and dialect details left to the {@link JdbcDatabase}.
  *
  * <p>Tables: {@code checkpoints(thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id,
  * checkpoint, metadata)} — the checkpoint (values, versions, versions-seen) as one serde
@@ -33,48 +33,36 @@ import java.util.Map;
  * ordinary writes replace its earlier ordinary writes as a set, so saving a task twice
  * (a retry after a crash) is idempotent.
  */
-public abstract class JdbcSaver implements CheckpointSaver {
+public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JacksonSerde TAGS = new JacksonSerde();
 
+  private final JdbcDatabase db;
   private final Serde serde;
 
-  protected JdbcSaver(Serde serde) {
+  /** A saver on {@code db}; creates its tables if they do not exist. */
+  public JdbcSaver(JdbcDatabase db, Serde serde) {
+    this.db = db;
     this.serde = serde;
+    db.migrate(standardSchema(db.blobType()));
   }
 
-  /** Work done on a connection inside one transaction. */
-  @FunctionalInterface
-  protected interface Work<T> {
-    T run(Connection c) throws SQLException;
+  private <T> T transaction(JdbcDatabase.Work<T> work) {
+    return db.transaction(work);
   }
 
-  /** Runs {@code work} in a transaction (commit on success, rollback on failure). */
-  protected abstract <T> T transaction(Work<T> work);
-
-  /** The DDL statements that create the schema if it does not exist. */
-  protected abstract List<String> schema();
-
-  /** A statement for {@code sql} on {@code c}; subclasses with one long-lived connection may cache it. */
-  protected PreparedStatement prepare(Connection c, String sql) throws SQLException {
-    return c.prepareStatement(sql);
+  private PreparedStatement prepare(Connection c, String sql) throws SQLException {
+    return db.prepare(c, sql);
   }
 
-  /** Gives back a statement from {@link #prepare}; the default closes it. */
-  protected void release(PreparedStatement ps) throws SQLException {
-    ps.close();
+  private void release(PreparedStatement ps) throws SQLException {
+    db.release(ps);
   }
 
-  /** Creates the tables; called once by subclasses when they open. */
-  protected final void migrate() {
-    transaction(c -> {
-      for (String ddl : schema()) {
-        try (var st = c.createStatement()) {
-          st.execute(ddl);
-        }
-      }
-      return null;
-    });
+  /** Closes the database this saver uses (its pool or connection). */
+  @Override
+  public void close() {
+    db.close();
   }
 
   private static int reservedIndex(String channel) {
@@ -342,7 +330,7 @@ public abstract class JdbcSaver implements CheckpointSaver {
   }
 
   /** The DDL both dialects share, with the blob column type filled in. */
-  protected static List<String> standardSchema(String blobType) {
+  static List<String> standardSchema(String blobType) {
     return List.of(
         "CREATE TABLE IF NOT EXISTS checkpoints (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL DEFAULT '', "
             + "checkpoint_id TEXT NOT NULL, parent_checkpoint_id TEXT, checkpoint " + blobType + " NOT NULL, "

@@ -1,0 +1,61 @@
+package dev.trellis.checkpoint.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * How the JDBC savers and stores reach one database: transactions, statements and the
+ * dialect's few differences. SQLite keeps one connection under a lock with cached
+ * statements; PostgreSQL lends pooled connections. Implementations are thread-safe.
+ */
+public interface JdbcDatabase extends AutoCloseable {
+
+  /** Work done on a connection inside one transaction. */
+  @FunctionalInterface
+  interface Work<T> {
+    T run(Connection c) throws SQLException;
+  }
+
+  /** Runs {@code work} in a transaction (commit on success, rollback on failure). */
+  <T> T transaction(Work<T> work);
+
+  /** A statement for {@code sql} on {@code c} (possibly cached); give it back with {@link #release}. */
+  default PreparedStatement prepare(Connection c, String sql) throws SQLException {
+    return c.prepareStatement(sql);
+  }
+
+  /** Gives back a statement from {@link #prepare}; the default closes it. */
+  default void release(PreparedStatement ps) throws SQLException {
+    ps.close();
+  }
+
+  /** The column type for binary values ({@code BLOB}, {@code BYTEA}). */
+  String blobType();
+
+  /** Statements run in the same transaction before schema creation (e.g. a migration lock). */
+  default List<String> migrationPreamble() {
+    return List.of();
+  }
+
+  /** Runs the DDL statements (after the preamble) in one transaction. */
+  default void migrate(List<String> ddl) {
+    transaction(c -> {
+      for (String sql : migrationPreamble()) {
+        try (var st = c.createStatement()) {
+          st.execute(sql);
+        }
+      }
+      for (String sql : ddl) {
+        try (var st = c.createStatement()) {
+          st.execute(sql);
+        }
+      }
+      return null;
+    });
+  }
+
+  @Override
+  void close();
+}

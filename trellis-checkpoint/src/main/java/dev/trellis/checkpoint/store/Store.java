@@ -1,0 +1,37 @@
+package dev.trellis.checkpoint.store;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Long-term memory shared across threads and runs: JSON-like values under namespace paths
+ * and keys. One batch method; the conveniences below call it. Implementations are
+ * thread-safe, and a batch's puts are atomic where the backend has transactions.
+ */
+public interface Store {
+
+  /** Runs the operations in order; the result list holds, per op: Item or null (get), null (put), List&lt;Item&gt; (search), List&lt;List&lt;String&gt;&gt; (list namespaces). */
+  List<Object> batch(List<Op> ops);
+
+  default Item get(List<String> namespace, String key) {
+    return (Item) batch(List.of(new Op.Get(namespace, key))).getFirst();
+  }
+
+  default void put(List<String> namespace, String key, Map<String, Object> value) {
+    batch(List.of(new Op.Put(namespace, key, java.util.Objects.requireNonNull(value, "value"))));
+  }
+
+  default void delete(List<String> namespace, String key) {
+    batch(List.of(new Op.Put(namespace, key, null)));
+  }
+
+  @SuppressWarnings("unchecked")
+  default List<Item> search(List<String> prefix, Map<String, Object> filter, int limit, int offset) {
+    return (List<Item>) batch(List.of(new Op.Search(prefix, filter, limit, offset))).getFirst();
+  }
+
+  @SuppressWarnings("unchecked")
+  default List<List<String>> listNamespaces(List<String> prefix, int maxDepth, int limit, int offset) {
+    return (List<List<String>>) batch(List.of(new Op.ListNamespaces(prefix, maxDepth, limit, offset))).getFirst();
+  }
+}

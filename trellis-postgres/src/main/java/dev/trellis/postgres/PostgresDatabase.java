@@ -1,0 +1,75 @@
+package dev.trellis.postgres;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import javax.sql.DataSource;
+
+/**
+ * A PostgreSQL database reached through a connection pool (HikariCP), safe for any number
+ * of threads and processes; schema creation runs under a transaction-scoped advisory lock
+ * so processes starting together do not race.
+ */
+public final class PostgresDatabase implements JdbcDatabase {
+  private static final long MIGRATION_LOCK = 0x7472656c6c6973L;
+
+  private final DataSource dataSource;
+  private final boolean ownsPool;
+
+  private PostgresDatabase(DataSource dataSource, boolean ownsPool) {
+    this.dataSource = dataSource;
+    this.ownsPool = ownsPool;
+  }
+
+  /** Connects to {@code jdbcUrl} (e.g. {@code jdbc:postgresql://127.0.0.1:5432/trellis?user=u&password=p}) with a pool. */
+  public static PostgresDatabase connect(String jdbcUrl) {
+    HikariConfig cfg = new HikariConfig();
+    cfg.setJdbcUrl(jdbcUrl);
+    cfg.setMaximumPoolSize(Integer.getInteger("trellis.postgres.pool", 8));
+    cfg.setAutoCommit(false);
+    cfg.setPoolName("trellis-postgres");
+    return new PostgresDatabase(new HikariDataSource(cfg), true);
+  }
+
+  /** Uses a data source the caller owns and closes. */
+  public static PostgresDatabase using(DataSource dataSource) {
+    return new PostgresDatabase(dataSource, false);
+  }
+
+  @Override
+  public <T> T transaction(Work<T> work) {
+    try (Connection c = dataSource.getConnection()) {
+      c.setAutoCommit(false);
+      try {
+        T result = work.run(c);
+        c.commit();
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        c.rollback();
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("PostgreSQL operation failed: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public String blobType() {
+    return "BYTEA";
+  }
+
+  @Override
+  public List<String> migrationPreamble() {
+    return List.of("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")");
+  }
+
+  @Override
+  public void close() {
+    if (ownsPool && dataSource instanceof HikariDataSource h) {
+      h.close();
+    }
+  }
+}
