@@ -3,7 +3,7 @@ package dev.trellis.checkpoint.store;
 import java.util.List;
 
 /** Namespace paths: non-empty labels without the separator used to store them. */
-final class Namespaces {
+public final class Namespaces {
   /** Separates namespace labels in stored form; not allowed inside a label. */
   static final char SEP = '\u001f';
 
@@ -33,7 +33,8 @@ final class Namespaces {
     return ns.size() >= prefix.size() && ns.subList(0, prefix.size()).equals(prefix);
   }
 
-  static boolean matches(java.util.Map<String, Object> value, java.util.Map<String, Object> filter) {
+  /** Whether {@code value} has every top-level entry of {@code filter} (numbers compare by value). */
+  public static boolean matches(java.util.Map<String, Object> value, java.util.Map<String, Object> filter) {
     for (var e : filter.entrySet()) {
       Object actual = value.get(e.getKey());
       Object want = e.getValue();
