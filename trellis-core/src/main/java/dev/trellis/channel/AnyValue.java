@@ -6,22 +6,16 @@ import java.util.List;
  * Holds the last value written, accepting several writes per step on the assumption
  * they are equal; a step without writes clears it.
  */
-public final class AnyValue extends Channel {
-  private Object value = EMPTY;
-
-  @Override
-  public Object get() {
-    return value;
+public final class AnyValue extends ValueChannel {
+  public AnyValue() {
+    super("");
   }
+
 
   @Override
   public boolean update(List<Object> values) {
     if (values.isEmpty()) {
-      if (value != EMPTY) {
-        value = EMPTY;
-        return true;
-      }
-      return false;
+      return clear();
     }
     value = values.getLast();
     return true;

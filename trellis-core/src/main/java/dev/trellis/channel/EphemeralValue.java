@@ -6,29 +6,18 @@ import java.util.List;
  * Holds a value for the superstep after it was written, then clears itself.
  * With {@code guard}, two writes in one step are an error; without, the last wins.
  */
-public final class EphemeralValue extends Channel {
-  private final String name;
+public final class EphemeralValue extends ValueChannel {
   private final boolean guard;
-  private Object value = EMPTY;
 
   public EphemeralValue(String name, boolean guard) {
-    this.name = name;
+    super(name);
     this.guard = guard;
-  }
-
-  @Override
-  public Object get() {
-    return value;
   }
 
   @Override
   public boolean update(List<Object> values) {
     if (values.isEmpty()) {
-      if (value != EMPTY) {
-        value = EMPTY;
-        return true;
-      }
-      return false;
+      return clear();
     }
     value = lastWrite(name, values, guard);
     return true;

@@ -3,17 +3,10 @@ package dev.trellis.channel;
 import java.util.List;
 
 /** Holds the last value written; two writes in one superstep are an error. */
-public final class LastValue extends Channel {
-  private final String name;
-  private Object value = EMPTY;
+public final class LastValue extends ValueChannel {
 
   public LastValue(String name) {
-    this.name = name;
-  }
-
-  @Override
-  public Object get() {
-    return value;
+    super(name);
   }
 
   @Override

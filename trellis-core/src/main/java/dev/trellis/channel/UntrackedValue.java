@@ -6,19 +6,12 @@ import java.util.List;
  * Holds the last value written for the rest of the run but is never checkpointed:
  * a resumed run starts without it. With {@code guard}, two writes in one step are an error.
  */
-public final class UntrackedValue extends Channel {
-  private final String name;
+public final class UntrackedValue extends ValueChannel {
   private final boolean guard;
-  private Object value = EMPTY;
 
   public UntrackedValue(String name, boolean guard) {
-    this.name = name;
+    super(name);
     this.guard = guard;
-  }
-
-  @Override
-  public Object get() {
-    return value;
   }
 
   @Override

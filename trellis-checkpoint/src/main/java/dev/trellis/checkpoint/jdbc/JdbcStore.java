@@ -108,10 +108,7 @@ public class JdbcStore implements Store, AutoCloseable {
         + "WHERE ? = '' OR namespace = ? OR substr(namespace, 1, ?) = ? ORDER BY updated_at DESC, namespace, item_key");
     List<Item> out = new ArrayList<>();
     try {
-      ps.setString(1, prefix);
-      ps.setString(2, prefix);
-      ps.setInt(3, prefix.length() + 1);
-      ps.setString(4, prefix + SEP);
+      bindPrefix(ps, prefix);
       int skipped = 0;
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next() && out.size() < s.limit()) {
@@ -133,10 +130,7 @@ public class JdbcStore implements Store, AutoCloseable {
         + "OR substr(namespace, 1, ?) = ?");
     TreeSet<String> found = new TreeSet<>();
     try {
-      ps.setString(1, prefix);
-      ps.setString(2, prefix);
-      ps.setInt(3, prefix.length() + 1);
-      ps.setString(4, prefix + SEP);
+      bindPrefix(ps, prefix);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           List<String> ns = List.of(rs.getString(1).split(SEP, -1));
@@ -158,6 +152,14 @@ public class JdbcStore implements Store, AutoCloseable {
     } catch (IOException e) {
       throw new SQLException("stored item is not JSON: " + e.getMessage(), e);
     }
+  }
+
+  /** Binds the four parameters of the "namespace starts with prefix" condition. */
+  private static void bindPrefix(PreparedStatement ps, String prefix) throws SQLException {
+    ps.setString(1, prefix);
+    ps.setString(2, prefix);
+    ps.setInt(3, prefix.length() + 1);
+    ps.setString(4, prefix + SEP);
   }
 
   private static long micros(Instant t) {
