@@ -2,27 +2,31 @@ package dev.trellis.graph;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.cache.Cache;
+import dev.trellis.checkpoint.store.Store;
 import dev.trellis.policy.Sleeper;
+import dev.trellis.policy.Timer;
 import java.util.Set;
 
 /**
  * Settings fixed at compile time: the checkpoint saver (null: runs are not persisted and
- * cannot pause), the node cache, static breakpoints, the graph's name, the sleeper
- * used between retries, and whether nodes unreachable from START are accepted (they are
- * rejected by default; LangGraph accepts them, for nodes reached only by run-level
- * {@code Command} gotos).
+ * cannot pause), the node cache, the long-term store nodes reach through
+ * {@code Runtime.store()}, static breakpoints, the graph's name, the sleeper used between
+ * retries and the timer used for node timeouts (both injectable for tests), and whether
+ * nodes unreachable from START are accepted (they are rejected by default; LangGraph
+ * accepts them, for nodes reached only by run-level {@code Command} gotos).
  */
 public record CompileOptions(
-    CheckpointSaver checkpointer, Cache cache, Set<String> interruptBefore, Set<String> interruptAfter,
-    String name, Sleeper sleeper, boolean allowUnreachable) {
+    CheckpointSaver checkpointer, Cache cache, Store store, Set<String> interruptBefore, Set<String> interruptAfter,
+    String name, Sleeper sleeper, Timer timer, boolean allowUnreachable) {
   public static final CompileOptions DEFAULT =
-      new CompileOptions(null, null, Set.of(), Set.of(), "graph", Sleeper.SYSTEM, false);
+      new CompileOptions(null, null, null, Set.of(), Set.of(), "graph", Sleeper.SYSTEM, Timer.SYSTEM, false);
 
   public CompileOptions {
     interruptBefore = Set.copyOf(interruptBefore == null ? Set.of() : interruptBefore);
     interruptAfter = Set.copyOf(interruptAfter == null ? Set.of() : interruptAfter);
     name = name == null ? "graph" : name;
     sleeper = sleeper == null ? Sleeper.SYSTEM : sleeper;
+    timer = timer == null ? Timer.SYSTEM : timer;
   }
 
   public static CompileOptions checkpointer(CheckpointSaver saver) {
@@ -30,30 +34,40 @@ public record CompileOptions(
   }
 
   public CompileOptions withCheckpointer(CheckpointSaver saver) {
-    return new CompileOptions(saver, cache, interruptBefore, interruptAfter, name, sleeper, allowUnreachable);
+    return new CompileOptions(saver, cache, store, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable);
   }
 
   public CompileOptions withCache(Cache c) {
-    return new CompileOptions(checkpointer, c, interruptBefore, interruptAfter, name, sleeper, allowUnreachable);
+    return new CompileOptions(checkpointer, c, store, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable);
+  }
+
+  public CompileOptions withStore(Store s) {
+    return new CompileOptions(checkpointer, cache, s, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable);
   }
 
   public CompileOptions withInterruptBefore(String... nodes) {
-    return new CompileOptions(checkpointer, cache, Set.of(nodes), interruptAfter, name, sleeper, allowUnreachable);
+    return new CompileOptions(checkpointer, cache, store, Set.of(nodes), interruptAfter, name, sleeper, timer,
+        allowUnreachable);
   }
 
   public CompileOptions withInterruptAfter(String... nodes) {
-    return new CompileOptions(checkpointer, cache, interruptBefore, Set.of(nodes), name, sleeper, allowUnreachable);
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, Set.of(nodes), name, sleeper, timer,
+        allowUnreachable);
   }
 
   public CompileOptions withName(String n) {
-    return new CompileOptions(checkpointer, cache, interruptBefore, interruptAfter, n, sleeper, allowUnreachable);
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, n, sleeper, timer, allowUnreachable);
   }
 
   public CompileOptions withSleeper(Sleeper s) {
-    return new CompileOptions(checkpointer, cache, interruptBefore, interruptAfter, name, s, allowUnreachable);
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, s, timer, allowUnreachable);
+  }
+
+  public CompileOptions withTimer(Timer t) {
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, t, allowUnreachable);
   }
 
   public CompileOptions withUnreachableAllowed(boolean allow) {
-    return new CompileOptions(checkpointer, cache, interruptBefore, interruptAfter, name, sleeper, allow);
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, timer, allow);
   }
 }

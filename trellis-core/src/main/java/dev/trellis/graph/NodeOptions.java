@@ -2,19 +2,22 @@ package dev.trellis.graph;
 
 import dev.trellis.policy.CachePolicy;
 import dev.trellis.policy.RetryPolicy;
+import dev.trellis.policy.TimeoutPolicy;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Per-node settings: retry policies (the first whose {@code retryOn} matches is used),
- * a cache policy, {@code defer} (run only when nothing else is left to run), and the
+ * a cache policy, {@code defer} (run only when nothing else is left to run), the
  * {@code destinations} the node may reach by returning a {@link Command} or {@link Send}
- * (used for reachability checks and drawings; like LangGraph's {@code destinations}).
+ * (used for reachability checks and drawings; like LangGraph's {@code destinations}),
+ * a per-attempt timeout and an error handler used after the retries are exhausted.
+ * Applied in this order: cache lookup → retry loop → per-attempt timeout → node → error handler.
  */
 public record NodeOptions(List<RetryPolicy> retry, CachePolicy cache, boolean defer, Set<String> destinations,
-                          Map<String, Object> metadata) {
-  public static final NodeOptions DEFAULT = new NodeOptions(List.of(), null, false, Set.of(), Map.of());
+                          Map<String, Object> metadata, TimeoutPolicy timeout, ErrorHandler onError) {
+  public static final NodeOptions DEFAULT = new NodeOptions(List.of(), null, false, Set.of(), Map.of(), null, null);
 
   public NodeOptions {
     retry = List.copyOf(retry == null ? List.of() : retry);
@@ -38,23 +41,42 @@ public record NodeOptions(List<RetryPolicy> retry, CachePolicy cache, boolean de
     return DEFAULT.withDestinations(nodes);
   }
 
+  public static NodeOptions timeout(TimeoutPolicy policy) {
+    return DEFAULT.withTimeout(policy);
+  }
+
   public NodeOptions withRetry(RetryPolicy... policies) {
-    return new NodeOptions(List.of(policies), cache, defer, destinations, metadata);
+    return new NodeOptions(List.of(policies), cache, defer, destinations, metadata, timeout, onError);
   }
 
   public NodeOptions withCache(CachePolicy policy) {
-    return new NodeOptions(retry, policy, defer, destinations, metadata);
+    return new NodeOptions(retry, policy, defer, destinations, metadata, timeout, onError);
   }
 
   public NodeOptions withDefer(boolean d) {
-    return new NodeOptions(retry, cache, d, destinations, metadata);
+    return new NodeOptions(retry, cache, d, destinations, metadata, timeout, onError);
   }
 
   public NodeOptions withDestinations(String... nodes) {
-    return new NodeOptions(retry, cache, defer, Set.of(nodes), metadata);
+    return new NodeOptions(retry, cache, defer, Set.of(nodes), metadata, timeout, onError);
   }
 
   public NodeOptions withMetadata(Map<String, Object> m) {
-    return new NodeOptions(retry, cache, defer, destinations, m);
+    return new NodeOptions(retry, cache, defer, destinations, m, timeout, onError);
+  }
+
+  public NodeOptions withTimeout(TimeoutPolicy t) {
+    return new NodeOptions(retry, cache, defer, destinations, metadata, t, onError);
+  }
+
+  public NodeOptions withErrorHandler(ErrorHandler h) {
+    return new NodeOptions(retry, cache, defer, destinations, metadata, timeout, h);
+  }
+
+  /** These options with every unset part (no retry, cache, timeout or handler) taken from {@code defaults}. */
+  public NodeOptions orDefaults(NodeOptions defaults) {
+    return new NodeOptions(retry.isEmpty() ? defaults.retry : retry, cache == null ? defaults.cache : cache,
+        defer, destinations, metadata, timeout == null ? defaults.timeout : timeout,
+        onError == null ? defaults.onError : onError);
   }
 }

@@ -42,6 +42,7 @@ public final class StateGraph {
   private record BranchSpec(String from, String name, Router router, Map<String, String> pathMap) {}
 
   private final Schema schema;
+  private NodeOptions nodeDefaults = NodeOptions.DEFAULT;
   private final Map<String, NodeSpec> nodes = new LinkedHashMap<>();
   private final List<Edge> edges = new ArrayList<>();
   private final List<BranchSpec> branches = new ArrayList<>();
@@ -57,6 +58,15 @@ public final class StateGraph {
 
   public Schema schema() {
     return schema;
+  }
+
+  /**
+   * Retry, cache, timeout and error-handler settings for every node that does not set its
+   * own (applied at compile, so the order of calls does not matter).
+   */
+  public StateGraph setNodeDefaults(NodeOptions defaults) {
+    this.nodeDefaults = Objects.requireNonNull(defaults, "defaults");
+    return this;
   }
 
   public StateGraph addNode(String name, Node body) {
@@ -323,7 +333,7 @@ public final class StateGraph {
           .mapToInt(Integer::intValue).toArray();
       compiled[i] = Branches.node(name, i, trig, spec == null ? null : spec.body,
           spec == null || spec.subgraph == null ? null : spec.subgraph.program(),
-          spec == null ? NodeOptions.DEFAULT : spec.options,
+          spec == null ? NodeOptions.DEFAULT : spec.options.orDefaults(nodeDefaults),
           ints(edgeSlots.get(name)), ints(joinSlots.get(name)), branchSpecs.getOrDefault(name, List.of()),
           edges.stream().anyMatch(e -> e.end.equals(END) && e.starts.equals(List.of(name))));
     }

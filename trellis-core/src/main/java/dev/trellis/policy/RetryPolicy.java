@@ -24,7 +24,8 @@ public record RetryPolicy(
   public static final Predicate<Throwable> DEFAULT_RETRY_ON = t -> !(t instanceof IllegalArgumentException
       || t instanceof IllegalStateException || t instanceof NullPointerException || t instanceof ClassCastException
       || t instanceof UnsupportedOperationException || t instanceof ArithmeticException
-      || t instanceof IndexOutOfBoundsException || t instanceof Error);
+      || t instanceof IndexOutOfBoundsException || t instanceof Error
+      || t instanceof dev.trellis.graph.error.NodeTimeoutException);
 
   public RetryPolicy {
     Objects.requireNonNull(initialInterval, "initialInterval");

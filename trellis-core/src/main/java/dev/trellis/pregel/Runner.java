@@ -4,6 +4,7 @@ import dev.trellis.graph.Command;
 import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.error.NodeException;
+import dev.trellis.graph.error.NodeTimeoutException;
 import dev.trellis.graph.error.TrellisException;
 import dev.trellis.policy.RetryPolicy;
 import java.util.ArrayList;
@@ -186,7 +187,7 @@ final class Runner {
       task.writes.clear();
       TaskRuntime rt = new TaskRuntime(loop, task, attempt);
       try {
-        NodeResult result = loop.invoke(task, rt);
+        NodeResult result = invokeTimed(loop, task, rt);
         NodeOutput.map(loop.frame, task.node, result, task.node.subgraph() != null, task.writes);
         loop.commitSuccess(task);
         return new Outcome(task, null, null, null);
@@ -197,11 +198,8 @@ final class Runner {
         if (task.node.subgraph() != null) {
           // A node inside this task's subgraph aimed a Command at this graph: it is the task's result.
           try {
-            List<Write> out = new ArrayList<>();
             Command c = pc.command();
-            NodeOutput.map(loop.frame, task.node, new Command(c.update(), c.gotos(), null, false), true, out);
-            task.writes.clear();
-            task.writes.addAll(out);
+            NodeOutput.map(loop.frame, task.node, new Command(c.update(), c.gotos(), null, false), true, task.writes);
             loop.commitSuccess(task);
             return new Outcome(task, null, null, null);
           } catch (Exception e) {
@@ -217,7 +215,8 @@ final class Runner {
           return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
         }
         RetryPolicy policy = match(policies, e);
-        if (policy != null && attempt < policy.maxAttempts() && !(e instanceof TrellisException)) {
+        boolean retryable = !(e instanceof TrellisException) || e instanceof NodeTimeoutException;
+        if (policy != null && attempt < policy.maxAttempts() && retryable) {
           try {
             loop.sleeper().sleep(policy.delayAfter(attempt, ThreadLocalRandom.current().nextDouble()));
           } catch (InterruptedException ie) {
@@ -226,10 +225,59 @@ final class Runner {
           }
           continue;
         }
-        loop.commitError(task, e);
-        return new Outcome(task, wrap(task, attempt, e), null, null);
+        return handleFailure(loop, task, rt, attempt, e);
       }
     }
+  }
+
+  /** The node, bounded by its timeout policy when it has one (per attempt: inside the retry loop). */
+  private static NodeResult invokeTimed(Loop loop, Task task, TaskRuntime rt) throws Exception {
+    var timeout = task.node.options().timeout();
+    if (timeout == null) {
+      return loop.invoke(task, rt);
+    }
+    Watchdog w = new Watchdog(task.name(), timeout, loop.program.options.timer(), Thread.currentThread());
+    rt.watchdog = w;
+    w.start();
+    NodeResult result;
+    try {
+      result = loop.invoke(task, rt);
+    } catch (Throwable t) {
+      NodeTimeoutException fired = w.stop();
+      if (fired != null) {
+        throw fired;
+      }
+      throw t;
+    }
+    NodeTimeoutException fired = w.stop();
+    if (fired != null) {
+      throw fired;
+    }
+    return result;
+  }
+
+  /** After the retries: the node's error handler turns the failure into a result, or the task fails. */
+  private static Outcome handleFailure(Loop loop, Task task, TaskRuntime rt, int attempts, Throwable e) {
+    var handler = task.node.options().onError();
+    if (handler != null) {
+      try {
+        task.writes.clear();
+        NodeResult result = handler.handle(task.input, rt, e);
+        NodeOutput.map(loop.frame, task.node, result == null ? dev.trellis.graph.Update.empty() : result, false,
+            task.writes);
+        loop.commitSuccess(task);
+        return new Outcome(task, null, null, null);
+      } catch (GraphInterrupt gi) {
+        loop.commitInterrupt(task, gi.interrupts());
+        return new Outcome(task, null, gi.interrupts(), null);
+      } catch (Throwable handlerFailure) {
+        handlerFailure.addSuppressed(e);
+        loop.commitError(task, handlerFailure);
+        return new Outcome(task, wrap(task, attempts, handlerFailure), null, null);
+      }
+    }
+    loop.commitError(task, e);
+    return new Outcome(task, wrap(task, attempts, e), null, null);
   }
 
   private static RetryPolicy match(List<RetryPolicy> policies, Throwable e) {

@@ -77,9 +77,12 @@ final class TaskRuntime implements Runtime {
   @Override
   public StreamWriter stream() {
     if (!loop.sink.wants(StreamMode.CUSTOM, loop.depth)) {
-      return v -> {};
+      return v -> heartbeat();
     }
-    return v -> loop.sink.emit(new StreamPart.Custom(loop.nsPath, task.name(), v));
+    return v -> {
+      heartbeat();
+      loop.sink.emit(new StreamPart.Custom(loop.nsPath, task.name(), v));
+    };
   }
 
   @Override
@@ -105,5 +108,26 @@ final class TaskRuntime implements Runtime {
   @Override
   public int attempt() {
     return attempt;
+  }
+
+  /** Set by the runner when the node has a timeout policy. */
+  Watchdog watchdog;
+
+  @Override
+  public dev.trellis.checkpoint.store.Store store() {
+    return loop.program.options.store();
+  }
+
+  @Override
+  public void heartbeat() {
+    Watchdog w = watchdog;
+    if (w != null) {
+      w.progress();
+    }
+  }
+
+  @Override
+  public String checkpointNamespace() {
+    return loop.ns;
   }
 }

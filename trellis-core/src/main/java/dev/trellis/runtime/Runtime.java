@@ -48,4 +48,13 @@ public interface Runtime {
 
   /** The 1-based attempt number of this task (retries count up). */
   int attempt();
+
+  /** The graph's long-term store ({@code CompileOptions.withStore}), or null when it has none. */
+  dev.trellis.checkpoint.store.Store store();
+
+  /** Signals progress: restarts the node's idle timeout, if it has one. Cheap; call it often. */
+  void heartbeat();
+
+  /** The checkpoint namespace of this task (empty for the root graph; {@code sub:<task>} segments inside subgraphs). */
+  String checkpointNamespace();
 }
