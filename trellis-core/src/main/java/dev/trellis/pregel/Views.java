@@ -80,6 +80,19 @@ final class Views {
     if (n.options().defer()) {
       out.put("defer", true);
     }
+    if (n.options().timeout() != null) {
+      Map<String, Object> t = new LinkedHashMap<>();
+      if (n.options().timeout().run() != null) {
+        t.put("runMs", n.options().timeout().run().toMillis());
+      }
+      if (n.options().timeout().idle() != null) {
+        t.put("idleMs", n.options().timeout().idle().toMillis());
+      }
+      out.put("timeout", t);
+    }
+    if (n.options().onError() != null) {
+      out.put("errorHandler", true);
+    }
     return out;
   }
 }

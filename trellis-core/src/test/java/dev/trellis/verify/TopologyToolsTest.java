@@ -35,7 +35,8 @@ class TopologyToolsTest {
         .addNode("preflight", stage("preflight"))
         .addNode("safety_intervention", stage("safety_intervention"))
         .addNode("assembly_gate", stage("assembly_gate"))
-        .addNode("context_assembly", stage("context_assembly"), NodeOptions.retry(RetryPolicy.maxAttempts(2)))
+        .addNode("context_assembly", stage("context_assembly"), NodeOptions.retry(RetryPolicy.maxAttempts(2))
+            .withTimeout(dev.trellis.policy.TimeoutPolicy.run(java.time.Duration.ofSeconds(20))))
         .addNode("empathy", stage("empathy"))
         .addNode("context_format", stage("context_format"))
         .addNode("navigator", stage("navigator"))
@@ -114,6 +115,7 @@ class TopologyToolsTest {
     Map<String, Object> assembly = nodes.stream().filter(n -> n.get("id").equals("context_assembly")).findFirst().orElseThrow();
     assertEquals(2, ((List<Map<String, Object>>) ((Map<String, Object>) assembly.get("policies")).get("retry")).getFirst()
         .get("maxAttempts"));
+    assertEquals(Map.of("runMs", 20_000L), ((Map<String, Object>) assembly.get("policies")).get("timeout"));
     assertEquals(Map.of("safety_hijacked", "last", "completed_stages", "append"), m.get("state"));
   }
 
