@@ -137,6 +137,11 @@ public final class CompiledGraph {
     return dev.trellis.verify.Verifier.verify(program.view(), List.of(checks));
   }
 
+  /** Forgets the cached results of {@code nodes} (of every cached node when none are named). */
+  public void clearCache(String... nodes) {
+    Engine.clearCache(program, nodes);
+  }
+
   public Schema schema() {
     return schema;
   }

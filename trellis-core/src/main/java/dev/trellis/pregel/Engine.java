@@ -76,6 +76,23 @@ public final class Engine {
     return Update.of(loop.output());
   }
 
+  /** Removes the cached results of the given nodes (all cached nodes when none are given). */
+  public static void clearCache(Program program, String... nodes) {
+    var cache = program.options.cache();
+    if (cache == null) {
+      return;
+    }
+    String[] targets = nodes.length > 0 ? nodes : java.util.Arrays.stream(program.nodes)
+        .filter(n -> n.options().cache() != null).map(PNode::name).toArray(String[]::new);
+    String[] namespaces = new String[targets.length];
+    for (int i = 0; i < targets.length; i++) {
+      namespaces[i] = Loop.cacheNamespace(program, targets[i]);
+    }
+    if (namespaces.length > 0) {
+      cache.clear(namespaces);
+    }
+  }
+
   /** The config of a thread's newest checkpoint, for callers that only know a thread id. */
   static CheckpointConfig root(RunConfig config) {
     return new CheckpointConfig(config.threadId(), "", config.checkpointId());

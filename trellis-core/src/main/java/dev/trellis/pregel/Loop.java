@@ -325,9 +325,14 @@ final class Loop {
       if (t.writes.isEmpty() && t.node.options().cache() != null) {
         Object key = t.node.options().cache().key().apply(t.input);
         cache.get(cacheNamespace(t), key).ifPresent(v -> {
-          @SuppressWarnings("unchecked")
-          List<Write> cachedWrites = (List<Write>) v;
-          t.writes.addAll(cachedWrites);
+          // Stored by channel name (not slot), so a persistent cache survives recompiles.
+          for (Object entry : (List<?>) v) {
+            List<?> pair = (List<?>) entry;
+            Integer slot = program.slotOf((String) pair.get(0));
+            if (slot != null) {
+              t.writes.add(new Write(slot, pair.get(1)));
+            }
+          }
           t.cached = true;
           outputWrites(t, t.writes);
         });
@@ -336,7 +341,12 @@ final class Loop {
   }
 
   private String cacheNamespace(Task t) {
-    return "__pregel_cache|" + program.name + "|" + t.name();
+    return cacheNamespace(program, t.name());
+  }
+
+  /** The cache namespace of a node's results (also used to clear them). */
+  static String cacheNamespace(Program program, String node) {
+    return "__pregel_cache|" + program.name + "|" + node;
   }
 
   private boolean shouldInterrupt(Set<String> nodes) {
@@ -416,7 +426,11 @@ final class Loop {
     }
     if (cache != null && task.node.options().cache() != null) {
       Object key = task.node.options().cache().key().apply(task.input);
-      cache.set(cacheNamespace(task), key, List.copyOf(task.writes), task.node.options().cache().ttl());
+      List<Object> byName = new ArrayList<>(task.writes.size());
+      for (Write w : task.writes) {
+        byName.add(java.util.Arrays.asList(program.channelName(w.slot()), w.value()));
+      }
+      cache.set(cacheNamespace(task), key, byName, task.node.options().cache().ttl());
     }
     putWrites(task, task.writes);
   }

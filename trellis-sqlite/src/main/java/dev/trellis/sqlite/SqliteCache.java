@@ -1,0 +1,141 @@
+package dev.trellis.sqlite;
+
+import dev.trellis.checkpoint.cache.Cache;
+import dev.trellis.checkpoint.serde.JacksonSerde;
+import dev.trellis.checkpoint.serde.Serde;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A node-result {@link Cache} in a SQLite file, shared by every process using the file
+ * and kept across restarts. Keys are hashed (SHA-256 of their serialized form); expired
+ * entries are not returned and are deleted when read.
+ */
+public final class SqliteCache implements Cache, AutoCloseable {
+  private final SqliteDatabase db;
+  private final Serde serde;
+  private final Clock clock;
+
+  private SqliteCache(SqliteDatabase db, Serde serde, Clock clock) {
+    this.db = db;
+    this.serde = serde;
+    this.clock = clock;
+    db.migrate(List.of("CREATE TABLE IF NOT EXISTS node_cache (namespace TEXT NOT NULL, key_hash TEXT NOT NULL, "
+        + "value BLOB NOT NULL, expires_at BIGINT, PRIMARY KEY (namespace, key_hash))"));
+  }
+
+  public static SqliteCache open(Path file) {
+    return open(file, Clock.systemUTC());
+  }
+
+  /** A cache reading time from {@code clock} (tests pass a movable clock). */
+  public static SqliteCache open(Path file, Clock clock) {
+    return new SqliteCache(SqliteDatabase.open(file, "NORMAL"), new JacksonSerde(), clock);
+  }
+
+  private String hash(Object key) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(serde.dump(key)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public Optional<Object> get(String namespace, Object key) {
+    String h = hash(key);
+    long now = clock.millis();
+    return db.transaction(c -> {
+      PreparedStatement ps = db.prepare(c, "SELECT value, expires_at FROM node_cache WHERE namespace = ? AND key_hash = ?");
+      byte[] value;
+      long expires;
+      boolean expired;
+      try {
+        ps.setString(1, namespace);
+        ps.setString(2, h);
+        try (ResultSet rs = ps.executeQuery()) {
+          if (!rs.next()) {
+            return Optional.empty();
+          }
+          value = rs.getBytes(1);
+          expires = rs.getLong(2);
+          expired = !rs.wasNull() && expires <= now;
+        }
+      } finally {
+        db.release(ps);
+      }
+      if (expired) {
+        PreparedStatement del = db.prepare(c, "DELETE FROM node_cache WHERE namespace = ? AND key_hash = ?");
+        try {
+          del.setString(1, namespace);
+          del.setString(2, h);
+          del.executeUpdate();
+        } finally {
+          db.release(del);
+        }
+        return Optional.empty();
+      }
+      return Optional.ofNullable(serde.load(value));
+    });
+  }
+
+  @Override
+  public void set(String namespace, Object key, Object value, Duration ttl) {
+    String h = hash(key);
+    byte[] bytes = serde.dump(value);
+    Long expires = ttl == null ? null : clock.millis() + ttl.toMillis();
+    db.transaction(c -> {
+      PreparedStatement ps = db.prepare(c, "INSERT INTO node_cache (namespace, key_hash, value, expires_at) VALUES (?, ?, ?, ?) "
+          + "ON CONFLICT (namespace, key_hash) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at");
+      try {
+        ps.setString(1, namespace);
+        ps.setString(2, h);
+        ps.setBytes(3, bytes);
+        if (expires == null) {
+          ps.setNull(4, java.sql.Types.BIGINT);
+        } else {
+          ps.setLong(4, expires);
+        }
+        ps.executeUpdate();
+      } finally {
+        db.release(ps);
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public void clear(String... namespaces) {
+    db.transaction(c -> {
+      if (namespaces.length == 0) {
+        try (var st = c.createStatement()) {
+          st.executeUpdate("DELETE FROM node_cache");
+        }
+        return null;
+      }
+      for (String ns : namespaces) {
+        PreparedStatement ps = db.prepare(c, "DELETE FROM node_cache WHERE namespace = ?");
+        try {
+          ps.setString(1, ns);
+          ps.executeUpdate();
+        } finally {
+          db.release(ps);
+        }
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public void close() {
+    db.close();
+  }
+}
