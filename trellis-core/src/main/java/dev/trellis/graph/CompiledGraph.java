@@ -71,7 +71,12 @@ public final class CompiledGraph {
 
   /** The thread's state at its newest checkpoint (or the config's checkpoint id). */
   public StateSnapshot getState(RunConfig config) {
-    return StateApi.get(program, config);
+    return StateApi.get(program, config, false);
+  }
+
+  /** As {@link #getState(RunConfig)}; with {@code subgraphs}, each subgraph task carries its subgraph's own state. */
+  public StateSnapshot getState(RunConfig config, boolean subgraphs) {
+    return StateApi.get(program, config, subgraphs);
   }
 
   /** The thread's checkpoints, newest first (before the config's checkpoint id when it names one). */

@@ -7,8 +7,10 @@ import java.util.List;
  *
  * @param error the failure message when the task failed last time, else null
  * @param interrupts the interrupts it is paused on (empty when none)
+ * @param state for a subgraph task, the subgraph's own state when asked for
+ *     ({@code getState(cfg, true)}) and the subgraph has started; else null
  */
-public record TaskState(String id, String name, String error, List<Interrupt> interrupts) {
+public record TaskState(String id, String name, String error, List<Interrupt> interrupts, StateSnapshot state) {
   public TaskState {
     interrupts = List.copyOf(interrupts);
   }

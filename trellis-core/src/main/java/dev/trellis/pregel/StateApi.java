@@ -42,13 +42,13 @@ public final class StateApi {
     return new CheckpointConfig(config.threadId(), "", config.checkpointId());
   }
 
-  /** The state at the config's checkpoint (newest when it names none). */
-  public static StateSnapshot get(Program p, RunConfig config) {
+  /** The state at the config's checkpoint (newest when it names none); with {@code subgraphs}, paused subgraphs' states too. */
+  public static StateSnapshot get(Program p, RunConfig config, boolean subgraphs) {
     CheckpointTuple saved = saver(p).getTuple(at(config));
     if (saved == null) {
       return new StateSnapshot(Map.of(), List.of(), List.of(), List.of(), at(config), null, null);
     }
-    return snapshot(p, saved, config.checkpointId() == null);
+    return snapshot(p, saved, config.checkpointId() == null, subgraphs ? saver(p) : null);
   }
 
   /**
@@ -58,14 +58,16 @@ public final class StateApi {
   public static List<StateSnapshot> history(Program p, RunConfig config, int limit, Map<String, ?> filter) {
     List<StateSnapshot> out = new ArrayList<>();
     for (CheckpointTuple t : saver(p).list(at(config).withCheckpointId(null), config.checkpointId(), limit, filter)) {
-      out.add(snapshot(p, t, false));
+      out.add(snapshot(p, t, false, null));
     }
     return out;
   }
 
-  static StateSnapshot snapshot(Program p, CheckpointTuple saved, boolean applyPending) {
+  /** @param recurse the saver to read subgraph states from, or null to leave them out */
+  static StateSnapshot snapshot(Program p, CheckpointTuple saved, boolean applyPending, CheckpointSaver recurse) {
     Frame f = Frame.from(p, saved.checkpoint());
-    List<Task> tasks = Planner.prepare(f, saved.metadata().step() + 1, "", null);
+    String ns = saved.config().namespace();
+    List<Task> tasks = Planner.prepare(f, saved.metadata().step() + 1, ns, null);
     applyNullWrites(p, f, saved.pendingWrites());
     Map<String, Task> byId = new LinkedHashMap<>();
     for (Task t : tasks) {
@@ -109,7 +111,16 @@ public final class StateApi {
         }
       }
       interrupts.addAll(own);
-      taskStates.add(new TaskState(t.id(), t.name(), error, own));
+      StateSnapshot sub = null;
+      if (recurse != null && t.node.subgraph() != null) {
+        String own2 = t.name() + ":" + t.id();
+        CheckpointTuple subSaved = recurse.getTuple(new CheckpointConfig(saved.config().threadId(),
+            ns.isEmpty() ? own2 : ns + "|" + own2, null));
+        if (subSaved != null) {
+          sub = snapshot(t.node.subgraph(), subSaved, true, recurse);
+        }
+      }
+      taskStates.add(new TaskState(t.id(), t.name(), error, own, sub));
     }
     return new StateSnapshot(readState(p, f), next, taskStates, interrupts, saved.config(), saved.metadata(),
         saved.parentConfig());

@@ -57,6 +57,10 @@ class SubgraphTest {
     RunConfig t = RunConfig.thread("t");
     g.invoke(Map.of(), t);
     assertEquals("sub?", g.getState(t).interrupts().getFirst().value());
+    StateSnapshot inner = g.getState(t, true).tasks().getFirst().state();
+    assertEquals(List.of("ask"), inner.next(), "the paused subgraph's own state, one level down");
+    assertEquals(List.of("s1"), inner.values().get("log"));
+    assertTrue(inner.config().namespace().startsWith("sub:"));
     State out = g.invoke(Command.resume("ok"), t);
     assertEquals("ok", out.get(ANSWER));
     assertEquals(List.of("s1", "b"), out.get(LOG));
