@@ -43,6 +43,8 @@ public final class StateGraph {
 
   private final Schema schema;
   private NodeOptions nodeDefaults = NodeOptions.DEFAULT;
+  private Set<String> inputKeys;
+  private Set<String> outputKeys;
   private final Map<String, NodeSpec> nodes = new LinkedHashMap<>();
   private final List<Edge> edges = new ArrayList<>();
   private final List<BranchSpec> branches = new ArrayList<>();
@@ -58,6 +60,18 @@ public final class StateGraph {
 
   public Schema schema() {
     return schema;
+  }
+
+  /** Limits a run's input to these state keys (LangGraph's input schema); others are rejected. Default: all. */
+  public StateGraph inputKeys(String... keys) {
+    this.inputKeys = Set.of(keys);
+    return this;
+  }
+
+  /** Shows only these state keys in outputs: invoke's result, values and updates events (output schema). */
+  public StateGraph outputKeys(String... keys) {
+    this.outputKeys = Set.of(keys);
+    return this;
   }
 
   /**
@@ -215,6 +229,17 @@ public final class StateGraph {
       throw new InvalidGraphException("NO_ENTRY", "the graph has no entry point: add an edge from START (nodes: "
           + known() + ")");
     }
+    for (Set<String> keys : java.util.Arrays.asList(inputKeys, outputKeys)) {
+      if (keys != null) {
+        for (String k : keys) {
+          if (!schema.has(k)) {
+            throw new InvalidGraphException("UNKNOWN_KEY", (keys == inputKeys ? "input" : "output") + " key \"" + k
+                + "\" is not in the state schema (keys: " + String.join(", ",
+                schema.keys().stream().map(Key::name).toList()) + ")");
+          }
+        }
+      }
+    }
     for (String n : options.interruptBefore()) {
       checkInterruptNode(n, "interruptBefore");
     }
@@ -338,7 +363,7 @@ public final class StateGraph {
           edges.stream().anyMatch(e -> e.end.equals(END) && e.starts.equals(List.of(name))));
     }
     String[] kinds = schema.keys().stream().map(Key::kind).toArray(String[]::new);
-    return new Program(options.name(), channelNames, factories, stateCount, compiled, options, kinds);
+    return new Program(options.name(), channelNames, factories, stateCount, compiled, options, kinds, inputKeys, outputKeys);
   }
 
   private static int[] ints(List<Integer> l) {

@@ -406,7 +406,15 @@ final class Loop {
   NodeResult invoke(Task task, TaskRuntime rt) throws Exception {
     PNode node = task.node;
     if (node.isStart()) {
-      return Update.of(inputMap(task.input.arg()));
+      Map<String, Object> in = inputMap(task.input.arg());
+      for (String k : in.keySet()) {
+        Integer slot = program.slotByName.get(k);
+        if (slot != null && slot < program.stateCount && !program.inputKey[slot]) {
+          throw new InvalidUpdateException("NOT_AN_INPUT", "key \"" + k + "\" is not an input of graph \""
+              + program.name + "\" (inputs: " + String.join(", ", program.inputKeyNames()) + ")");
+        }
+      }
+      return Update.of(in);
     }
     if (node.subgraph() != null) {
       return Engine.runNested(this, task, rt);
@@ -539,7 +547,7 @@ final class Loop {
     }
     Map<String, Object> update = new LinkedHashMap<>();
     for (Write w : writes) {
-      if (w.slot() >= 0 && w.slot() < program.stateCount) {
+      if (w.slot() >= 0 && w.slot() < program.stateCount && program.outputKey[w.slot()]) {
         update.put(program.channelNames[w.slot()], w.value());
       }
     }
@@ -570,6 +578,9 @@ final class Loop {
   Map<String, Object> output() {
     Map<String, Object> out = new LinkedHashMap<>();
     for (int i = 0; i < program.stateCount; i++) {
+      if (!program.outputKey[i]) {
+        continue;
+      }
       Object v = frame.channels[i].get();
       if (v != Channel.EMPTY) {
         out.put(program.channelNames[i], v);

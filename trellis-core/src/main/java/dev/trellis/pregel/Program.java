@@ -40,11 +40,25 @@ public final class Program {
   final int[] finishSlots;
 
   final String[] keyKinds;
+  /** Per state slot: whether run input may write it, and whether outputs (invoke, values, updates) show it. */
+  final boolean[] inputKey;
+  final boolean[] outputKey;
 
+  /**
+   * @param inputKeys state keys a run's input may set (null: all)
+   * @param outputKeys state keys the output shows (null: all)
+   */
   public Program(String name, String[] channelNames, List<Supplier<Channel>> channelFactories, int stateCount,
-                 PNode[] nodes, CompileOptions options, String[] keyKinds) {
+                 PNode[] nodes, CompileOptions options, String[] keyKinds, java.util.Set<String> inputKeys,
+                 java.util.Set<String> outputKeys) {
     this.name = name;
     this.keyKinds = keyKinds.clone();
+    this.inputKey = new boolean[stateCount];
+    this.outputKey = new boolean[stateCount];
+    for (int i = 0; i < stateCount; i++) {
+      inputKey[i] = inputKeys == null || inputKeys.contains(channelNames[i]);
+      outputKey[i] = outputKeys == null || outputKeys.contains(channelNames[i]);
+    }
     this.channelNames = channelNames.clone();
     this.channelFactories = List.copyOf(channelFactories);
     this.stateCount = stateCount;
@@ -135,6 +149,16 @@ public final class Program {
   /** State key names in schema order. */
   public List<String> stateKeys() {
     return List.of(channelNames).subList(0, stateCount);
+  }
+
+  List<String> inputKeyNames() {
+    List<String> out = new java.util.ArrayList<>();
+    for (int i = 0; i < stateCount; i++) {
+      if (inputKey[i]) {
+        out.add(channelNames[i]);
+      }
+    }
+    return out;
   }
 
   /** Node names (without {@code __start__}). */

@@ -187,4 +187,21 @@ class ExecutionTest {
     Turn t = Schema.read(g.invoke(Map.of("message", "hi")), Turn.class);
     assertEquals(new Turn("hi", List.of("a", "b"), 12), t);
   }
+
+  @Test
+  void inputAndOutputKeysLimitWhatARunTakesAndShows() {
+    CompiledGraph g = StateGraph.of(SCHEMA)
+        .addNode("reply", (s, rt) -> Update.of(ANSWER, "re: " + s.get(LOG)).and(COUNT, 1))
+        .addEdge(START, "reply").inputKeys("log").outputKeys("answer").compile();
+    State out = g.invoke(Map.of("log", List.of("q")));
+    assertEquals(Map.of("answer", "re: [q]"), out.toMap(), "only output keys come back");
+    InvalidUpdateException e = assertThrows(InvalidUpdateException.class, () -> g.invoke(Map.of("count", 3)));
+    assertTrue(e.getMessage().contains("key \"count\" is not an input"), e.getMessage());
+  }
+
+  @Test
+  void unknownInputOrOutputKeyIsACompileError() {
+    assertThrows(dev.trellis.graph.error.InvalidGraphException.class, () -> StateGraph.of(SCHEMA)
+        .addNode("a", logs("a")).addEdge(START, "a").outputKeys("nope").compile());
+  }
 }
