@@ -207,10 +207,8 @@ public final class ToolPipeline {
       try {
         ToolOutput out = call(spec, args);
         sections.put(name, out.value());
-        if (session != null && store != null) {
-          store.put(session, name, new SkipStore.Entry(hash, out.completeness(), out.value()));
-        }
         events.write(Map.of("event", "tool_end", "tool", name, "attempts", attempt, "completeness", out.completeness()));
+        remember(session, name, hash, out, events);
         return true;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -230,6 +228,18 @@ public final class ToolPipeline {
       }
     }
     return fail(spec, String.valueOf(last), errors, missing, events);
+  }
+
+  /** Saves skip state; a failing store costs the next turn a re-run, never this turn its result. */
+  private void remember(String session, String tool, String hash, ToolOutput out, StreamWriter events) {
+    if (session == null || store == null) {
+      return;
+    }
+    try {
+      store.put(session, tool, new SkipStore.Entry(hash, out.completeness(), out.value()));
+    } catch (RuntimeException e) {
+      events.write(Map.of("event", "skip_state_not_saved", "tool", tool, "error", String.valueOf(e)));
+    }
   }
 
   private ToolOutput call(ToolSpec spec, Map<String, Object> args) throws Exception {

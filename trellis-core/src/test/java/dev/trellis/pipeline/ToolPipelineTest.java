@@ -237,4 +237,24 @@ class ToolPipelineTest {
         .tool(ToolSpec.named("a"), returns(1, 1))
         .tool(ToolSpec.named("b").inject("a"), returns(1, 1)).build());
   }
+
+  @SuppressWarnings("unchecked")
+  @Test
+  void aFailingSkipStoreDoesNotFailTheTool() {
+    SkipStore broken = new SkipStore() {
+      @Override
+      public java.util.Optional<Entry> get(String session, String tool) {
+        return java.util.Optional.empty();
+      }
+
+      @Override
+      public void put(String session, String tool, Entry entry) {
+        throw new IllegalStateException("database unavailable");
+      }
+    };
+    Bundle b = ToolPipeline.builder().skipStore(broken).tool(ToolSpec.named("t"), returns("v", 1)).build()
+        .run("s", Map.of(), events::add);
+    assertEquals(Map.of("t", "v"), b.sections());
+    assertTrue(events.stream().anyMatch(e -> "skip_state_not_saved".equals(((Map<String, Object>) e).get("event"))));
+  }
 }

@@ -1,15 +1,24 @@
 package dev.trellis.postgres;
 
 import dev.trellis.checkpoint.jdbc.JdbcStore;
+import dev.trellis.checkpoint.store.IndexConfig;
 import java.time.Clock;
 
-/** A long-term {@link dev.trellis.checkpoint.store.Store} in PostgreSQL, shared by many processes. */
+/**
+ * A long-term {@link dev.trellis.checkpoint.store.Store} in PostgreSQL, shared by many
+ * processes. Vector similarity is computed in Java (pgvector is not available here).
+ */
 public final class PostgresStore extends JdbcStore {
-  private PostgresStore(PostgresDatabase db) {
-    super(db, Clock.systemUTC());
+  private PostgresStore(PostgresDatabase db, Clock clock, IndexConfig index) {
+    super(db, clock, index);
   }
 
   public static PostgresStore connect(String jdbcUrl) {
-    return new PostgresStore(PostgresDatabase.connect(jdbcUrl));
+    return connect(jdbcUrl, Clock.systemUTC(), null);
+  }
+
+  /** With a clock (tests) and semantic indexing ({@code index} null: none). */
+  public static PostgresStore connect(String jdbcUrl, Clock clock, IndexConfig index) {
+    return new PostgresStore(PostgresDatabase.connect(jdbcUrl), clock, index);
   }
 }

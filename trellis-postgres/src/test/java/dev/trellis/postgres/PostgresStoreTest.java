@@ -19,6 +19,11 @@ class PostgresStoreTest extends StoreContract {
   }
 
   @Override
+  protected Store store(java.time.Clock clock, dev.trellis.checkpoint.store.IndexConfig index) {
+    return PostgresStore.connect(PostgresSaverTest.url(), clock, index);
+  }
+
+  @Override
   protected Store store() {
     return store;
   }

@@ -32,6 +32,15 @@ class SqliteStoreTest extends StoreContract {
   }
 
   @Override
+  protected Store store(java.time.Clock clock, dev.trellis.checkpoint.store.IndexConfig index) {
+    try {
+      return SqliteStore.open(Files.createTempDirectory("store").resolve("s.db"), clock, index);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Override
   protected Store store() {
     return store;
   }

@@ -15,7 +15,41 @@ import org.junit.jupiter.api.Test;
 
 /** The behaviour every long-term {@link Store} must have; a store's test extends this. Namespaces are unique per test. */
 public abstract class StoreContract {
+  /** The store under test for the basic behaviour (may be shared between tests). */
   protected abstract Store store();
+
+  /** A fresh store reading time from {@code clock}, indexed by {@code index} (null: no index). */
+  protected abstract Store store(java.time.Clock clock, dev.trellis.checkpoint.store.IndexConfig index);
+
+  /** A clock the test moves by hand. */
+  public static final class MovableClock extends java.time.Clock {
+    public java.time.Instant now = java.time.Instant.parse("2026-11-21T00:00:00Z");
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return java.time.ZoneOffset.UTC;
+    }
+
+    @Override
+    public java.time.Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public java.time.Instant instant() {
+      return now;
+    }
+
+    public void advance(java.time.Duration d) {
+      now = now.plus(d);
+    }
+  }
+
+  private static void close(Store s) throws Exception {
+    if (s instanceof AutoCloseable c) {
+      c.close();
+    }
+  }
 
   private final String root = "r" + UUID.randomUUID().toString().replace("-", "");
 
@@ -89,5 +123,48 @@ public abstract class StoreContract {
   void badNamespacesAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> store().put(List.of(), "k", Map.of()));
     assertThrows(IllegalArgumentException.class, () -> store().put(List.of("a", ""), "k", Map.of()));
+  }
+
+  @Test
+  void ttlExpiresItemsAndReadsRefreshThem() throws Exception {
+    MovableClock clock = new MovableClock();
+    Store s = store(clock, null);
+    try {
+      s.put(ns("t"), "k", Map.of("v", 1), null, java.time.Duration.ofMinutes(10));
+      clock.advance(java.time.Duration.ofMinutes(9));
+      assertEquals(Map.of("v", 1), s.get(ns("t"), "k").value(), "alive, and the read restarts its ttl");
+      clock.advance(java.time.Duration.ofMinutes(9));
+      assertEquals(Map.of("v", 1), s.get(ns("t"), "k").value(), "still alive thanks to the refresh");
+      clock.advance(java.time.Duration.ofMinutes(11));
+      assertNull(s.get(ns("t"), "k"));
+      s.put(ns("t"), "gone", Map.of("v", 2), null, java.time.Duration.ofSeconds(1));
+      s.put(ns("t"), "kept", Map.of("v", 3));
+      clock.advance(java.time.Duration.ofSeconds(2));
+      assertTrue(s.sweep() >= 1);
+      assertEquals(List.of("kept"), s.search(ns("t"), Map.of(), 10, 0).stream().map(Item::key).toList());
+    } finally {
+      close(s);
+    }
+  }
+
+  @Test
+  void semanticSearchRanksTheRelevantItemFirst() throws Exception {
+    Store s = store(java.time.Clock.systemUTC(), new dev.trellis.checkpoint.store.IndexConfig(
+        new dev.trellis.checkpoint.store.HashingEmbeddings(256), List.of("text", "chapters[*].content")));
+    try {
+      s.put(ns("mem"), "cat", Map.of("text", "the cat sat quietly on the warm mat"));
+      s.put(ns("mem"), "revenue", Map.of("text", "quarterly revenue grew by ten percent this quarter"));
+      s.put(ns("mem"), "book", Map.of("title", "A novel", "chapters", List.of(
+          Map.of("content", "a storm at sea"), Map.of("content", "the lighthouse keeper waits for the storm"))));
+      s.put(ns("mem"), "hidden", Map.of("text", "quarterly revenue quarterly revenue"), List.of(), null);
+      List<Item> hits = s.search(ns("mem"), "how much did revenue grow this quarter", Map.of(), 3, 0);
+      assertEquals("revenue", hits.getFirst().key());
+      assertTrue(hits.getFirst().score() > hits.get(1).score());
+      assertTrue(hits.stream().noneMatch(i -> i.key().equals("hidden")), "an item put with an empty index is not searchable");
+      assertEquals("book", s.search(ns("mem"), "lighthouse keeper storm", Map.of(), 1, 0).getFirst().key(),
+          "fields inside lists are indexed through [*]");
+    } finally {
+      close(s);
+    }
   }
 }

@@ -7,6 +7,11 @@ class InMemoryStoreTest extends StoreContract {
   private final InMemoryStore store = new InMemoryStore();
 
   @Override
+  protected Store store(java.time.Clock clock, dev.trellis.checkpoint.store.IndexConfig index) {
+    return new InMemoryStore(clock, index);
+  }
+
+  @Override
   protected Store store() {
     return store;
   }

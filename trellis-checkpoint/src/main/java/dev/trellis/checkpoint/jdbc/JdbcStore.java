@@ -2,11 +2,15 @@ package dev.trellis.checkpoint.jdbc;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trellis.checkpoint.serde.JacksonSerde;
+import dev.trellis.checkpoint.store.FieldPaths;
+import dev.trellis.checkpoint.store.IndexConfig;
 import dev.trellis.checkpoint.store.Item;
 import dev.trellis.checkpoint.store.Namespaces;
 import dev.trellis.checkpoint.store.Op;
 import dev.trellis.checkpoint.store.Store;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,56 +19,92 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * A {@link Store} over JDBC (SQLite or PostgreSQL): one table {@code store_items(namespace,
- * key, value, created_at, updated_at)}, values as readable JSON text, a batch in one
- * transaction. Namespaces are stored joined by U+001F, so a prefix search is one indexed
- * range; value filters are applied to the rows of that range.
+ * A {@link Store} over JDBC (SQLite or PostgreSQL). Tables: {@code store_items(namespace,
+ * item_key, value, created_at, updated_at, expires_at, ttl_ms)} with values as readable JSON
+ * text, and {@code store_vectors(namespace, item_key, ord, vector)} with the embeddings of
+ * the indexed fields. A batch is one transaction. Namespaces are stored joined by U+001F,
+ * so a prefix is one indexed comparison; value filters and vector similarity (cosine,
+ * computed in Java: no pgvector here) are applied to that range. Expired items are skipped
+ * on read and deleted by {@link #sweep()}.
  */
 public class JdbcStore implements Store, AutoCloseable {
   private static final String SEP = "\u001f";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JacksonSerde TAGS = new JacksonSerde();
+  private static final String COLUMNS = "namespace, item_key, value, created_at, updated_at, ttl_ms";
 
   private final JdbcDatabase db;
   private final Clock clock;
+  private final IndexConfig index;
 
-  public JdbcStore(JdbcDatabase db, Clock clock) {
+  /** A store on {@code db} reading time from {@code clock}; semantically indexed when {@code index} is given. */
+  public JdbcStore(JdbcDatabase db, Clock clock, IndexConfig index) {
     this.db = db;
     this.clock = clock;
-    db.migrate(List.of("CREATE TABLE IF NOT EXISTS store_items (namespace TEXT NOT NULL, item_key TEXT NOT NULL, "
-        + "value TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, PRIMARY KEY (namespace, item_key))"));
+    this.index = index;
+    db.migrate(List.of(
+        "CREATE TABLE IF NOT EXISTS store_items (namespace TEXT NOT NULL, item_key TEXT NOT NULL, value TEXT NOT NULL, "
+            + "created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, expires_at BIGINT, ttl_ms BIGINT, "
+            + "PRIMARY KEY (namespace, item_key))",
+        "CREATE TABLE IF NOT EXISTS store_vectors (namespace TEXT NOT NULL, item_key TEXT NOT NULL, ord INTEGER NOT NULL, "
+            + "vector " + db.blobType() + " NOT NULL, PRIMARY KEY (namespace, item_key, ord))"));
   }
 
   @Override
   public List<Object> batch(List<Op> ops) {
+    long now = micros(clock.instant());
+    List<List<float[]>> vectors = new ArrayList<>(ops.size());
+    for (Op op : ops) {
+      vectors.add(op instanceof Op.Put p && p.value() != null ? embed(p) : null); // embed outside the transaction
+    }
     return db.transaction(c -> {
       List<Object> out = new ArrayList<>(ops.size());
-      for (Op op : ops) {
-        out.add(switch (op) {
-          case Op.Get g -> get(c, String.join(SEP, g.namespace()), g.key());
-          case Op.Put p -> {
-            put(c, p);
-            yield null;
+      for (int i = 0; i < ops.size(); i++) {
+        Op op = ops.get(i);
+        switch (op) {
+          case Op.Get g -> {
+            Item item = get(c, String.join(SEP, g.namespace()), g.key(), now);
+            if (item != null && g.refreshTtl()) {
+              refresh(c, String.join(SEP, g.namespace()), g.key(), now);
+            }
+            out.add(item);
           }
-          case Op.Search s -> search(c, s);
-          case Op.ListNamespaces l -> namespaces(c, l);
-        });
+          case Op.Put p -> {
+            put(c, p, vectors.get(i), now);
+            out.add(null);
+          }
+          case Op.Search s -> out.add(search(c, s, now));
+          case Op.ListNamespaces l -> out.add(namespaces(c, l, now));
+        }
       }
       return out;
     });
   }
 
-  private Item get(Connection c, String ns, String key) throws SQLException {
-    PreparedStatement ps = db.prepare(c, "SELECT namespace, item_key, value, created_at, updated_at FROM store_items "
-        + "WHERE namespace = ? AND item_key = ?");
+  private List<float[]> embed(Op.Put p) {
+    if (index == null) {
+      return List.of();
+    }
+    List<String> texts = new ArrayList<>();
+    for (String path : p.index() != null ? p.index() : index.fields()) {
+      texts.addAll(FieldPaths.texts(p.value(), path));
+    }
+    return texts.isEmpty() ? List.of() : index.embeddings().embed(texts);
+  }
+
+  private Item get(Connection c, String ns, String key, long now) throws SQLException {
+    PreparedStatement ps = db.prepare(c, "SELECT " + COLUMNS + " FROM store_items WHERE namespace = ? AND item_key = ? "
+        + "AND (expires_at IS NULL OR expires_at > ?)");
     try {
       ps.setString(1, ns);
       ps.setString(2, key);
+      ps.setLong(3, now);
       try (ResultSet rs = ps.executeQuery()) {
         return rs.next() ? item(rs) : null;
       }
@@ -73,49 +113,131 @@ public class JdbcStore implements Store, AutoCloseable {
     }
   }
 
-  private void put(Connection c, Op.Put p) throws SQLException {
-    String ns = String.join(SEP, p.namespace());
-    if (p.value() == null) {
-      PreparedStatement ps = db.prepare(c, "DELETE FROM store_items WHERE namespace = ? AND item_key = ?");
-      try {
-        ps.setString(1, ns);
-        ps.setString(2, p.key());
-        ps.executeUpdate();
-      } finally {
-        db.release(ps);
-      }
-      return;
-    }
-    long now = micros(clock.instant());
-    PreparedStatement ps = db.prepare(c, "INSERT INTO store_items (namespace, item_key, value, created_at, updated_at) "
-        + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (namespace, item_key) DO UPDATE SET value = excluded.value, "
-        + "updated_at = excluded.updated_at");
+  private void refresh(Connection c, String ns, String key, long now) throws SQLException {
+    PreparedStatement ps = db.prepare(c, "UPDATE store_items SET expires_at = ? + ttl_ms * 1000 "
+        + "WHERE namespace = ? AND item_key = ? AND ttl_ms IS NOT NULL");
     try {
-      ps.setString(1, ns);
-      ps.setString(2, p.key());
-      ps.setString(3, new String(TAGS.dump(p.value()), StandardCharsets.UTF_8));
-      ps.setLong(4, now);
-      ps.setLong(5, now);
+      ps.setLong(1, now);
+      ps.setString(2, ns);
+      ps.setString(3, key);
       ps.executeUpdate();
     } finally {
       db.release(ps);
     }
   }
 
-  private List<Item> search(Connection c, Op.Search s) throws SQLException {
+  private void put(Connection c, Op.Put p, List<float[]> vectors, long now) throws SQLException {
+    String ns = String.join(SEP, p.namespace());
+    List<String> tables = p.value() == null ? List.of("store_vectors", "store_items") : List.of("store_vectors");
+    for (String table : tables) {
+      PreparedStatement del = db.prepare(c, "DELETE FROM " + table + " WHERE namespace = ? AND item_key = ?");
+      try {
+        del.setString(1, ns);
+        del.setString(2, p.key());
+        del.executeUpdate();
+      } finally {
+        db.release(del);
+      }
+    }
+    if (p.value() == null) {
+      return;
+    }
+    PreparedStatement ps = db.prepare(c, "INSERT INTO store_items (" + COLUMNS + ", expires_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        + "ON CONFLICT (namespace, item_key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, "
+        + "ttl_ms = excluded.ttl_ms, expires_at = excluded.expires_at");
+    try {
+      ps.setString(1, ns);
+      ps.setString(2, p.key());
+      ps.setString(3, new String(TAGS.dump(p.value()), StandardCharsets.UTF_8));
+      ps.setLong(4, now);
+      ps.setLong(5, now);
+      if (p.ttl() == null) {
+        ps.setNull(6, java.sql.Types.BIGINT);
+        ps.setNull(7, java.sql.Types.BIGINT);
+      } else {
+        ps.setLong(6, p.ttl().toMillis());
+        ps.setLong(7, now + p.ttl().toMillis() * 1000);
+      }
+      ps.executeUpdate();
+    } finally {
+      db.release(ps);
+    }
+    if (!vectors.isEmpty()) {
+      PreparedStatement vs = db.prepare(c, "INSERT INTO store_vectors (namespace, item_key, ord, vector) VALUES (?, ?, ?, ?)");
+      try {
+        for (int i = 0; i < vectors.size(); i++) {
+          vs.setString(1, ns);
+          vs.setString(2, p.key());
+          vs.setInt(3, i);
+          vs.setBytes(4, bytes(vectors.get(i)));
+          vs.addBatch();
+        }
+        vs.executeBatch();
+      } finally {
+        db.release(vs);
+      }
+    }
+  }
+
+  private List<Item> search(Connection c, Op.Search s, long now) throws SQLException {
     String prefix = String.join(SEP, s.prefix());
-    PreparedStatement ps = db.prepare(c, "SELECT namespace, item_key, value, created_at, updated_at FROM store_items "
-        + "WHERE ? = '' OR namespace = ? OR substr(namespace, 1, ?) = ? ORDER BY updated_at DESC, namespace, item_key");
-    List<Item> out = new ArrayList<>();
+    PreparedStatement ps = db.prepare(c, "SELECT " + COLUMNS + " FROM store_items WHERE (? = '' OR namespace = ? "
+        + "OR substr(namespace, 1, ?) = ?) AND (expires_at IS NULL OR expires_at > ?) "
+        + "ORDER BY updated_at DESC, namespace, item_key");
+    List<Item> matching = new ArrayList<>();
     try {
       bindPrefix(ps, prefix);
-      int skipped = 0;
+      ps.setLong(5, now);
       try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next() && out.size() < s.limit()) {
+        while (rs.next()) {
           Item i = item(rs);
-          if (Namespaces.matches(i.value(), s.filter()) && skipped++ >= s.offset()) {
-            out.add(i);
+          if (Namespaces.matches(i.value(), s.filter())) {
+            matching.add(i);
           }
+        }
+      }
+    } finally {
+      db.release(ps);
+    }
+    List<Item> page;
+    if (s.query() != null) {
+      if (index == null) {
+        throw new IllegalStateException("semantic search needs a store built with an IndexConfig");
+      }
+      float[] q = index.embeddings().embed(List.of(s.query())).getFirst();
+      List<Item> scored = new ArrayList<>();
+      for (Item i : matching) {
+        double best = Double.NaN;
+        for (float[] v : vectors(c, String.join(SEP, i.namespace()), i.key())) {
+          double sim = FieldPaths.cosine(q, v);
+          best = Double.isNaN(best) ? sim : Math.max(best, sim);
+        }
+        if (!Double.isNaN(best)) {
+          scored.add(new Item(i.namespace(), i.key(), i.value(), i.createdAt(), i.updatedAt(), best));
+        }
+      }
+      scored.sort(Comparator.comparing(Item::score).reversed());
+      page = scored.stream().skip(s.offset()).limit(s.limit()).toList();
+    } else {
+      page = matching.stream().skip(s.offset()).limit(s.limit()).toList();
+    }
+    if (s.refreshTtl()) {
+      for (Item i : page) {
+        refresh(c, String.join(SEP, i.namespace()), i.key(), now);
+      }
+    }
+    return page;
+  }
+
+  private List<float[]> vectors(Connection c, String ns, String key) throws SQLException {
+    PreparedStatement ps = db.prepare(c, "SELECT vector FROM store_vectors WHERE namespace = ? AND item_key = ? ORDER BY ord");
+    List<float[]> out = new ArrayList<>();
+    try {
+      ps.setString(1, ns);
+      ps.setString(2, key);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.add(floats(rs.getBytes(1)));
         }
       }
     } finally {
@@ -124,13 +246,14 @@ public class JdbcStore implements Store, AutoCloseable {
     return out;
   }
 
-  private List<List<String>> namespaces(Connection c, Op.ListNamespaces l) throws SQLException {
+  private List<List<String>> namespaces(Connection c, Op.ListNamespaces l, long now) throws SQLException {
     String prefix = String.join(SEP, l.prefix());
-    PreparedStatement ps = db.prepare(c, "SELECT DISTINCT namespace FROM store_items WHERE ? = '' OR namespace = ? "
-        + "OR substr(namespace, 1, ?) = ?");
+    PreparedStatement ps = db.prepare(c, "SELECT DISTINCT namespace FROM store_items WHERE (? = '' OR namespace = ? "
+        + "OR substr(namespace, 1, ?) = ?) AND (expires_at IS NULL OR expires_at > ?)");
     TreeSet<String> found = new TreeSet<>();
     try {
       bindPrefix(ps, prefix);
+      ps.setLong(5, now);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
           List<String> ns = List.of(rs.getString(1).split(SEP, -1));
@@ -141,6 +264,28 @@ public class JdbcStore implements Store, AutoCloseable {
       db.release(ps);
     }
     return found.stream().skip(l.offset()).limit(l.limit()).map(n -> List.of(n.split(SEP, -1))).toList();
+  }
+
+  @Override
+  public int sweep() {
+    long now = micros(clock.instant());
+    return db.transaction(c -> {
+      PreparedStatement vs = db.prepare(c, "DELETE FROM store_vectors WHERE EXISTS (SELECT 1 FROM store_items i WHERE "
+          + "i.namespace = store_vectors.namespace AND i.item_key = store_vectors.item_key AND i.expires_at <= ?)");
+      try {
+        vs.setLong(1, now);
+        vs.executeUpdate();
+      } finally {
+        db.release(vs);
+      }
+      PreparedStatement ps = db.prepare(c, "DELETE FROM store_items WHERE expires_at <= ?");
+      try {
+        ps.setLong(1, now);
+        return ps.executeUpdate();
+      } finally {
+        db.release(ps);
+      }
+    });
   }
 
   @SuppressWarnings("unchecked")
@@ -160,6 +305,23 @@ public class JdbcStore implements Store, AutoCloseable {
     ps.setString(2, prefix);
     ps.setInt(3, prefix.length() + 1);
     ps.setString(4, prefix + SEP);
+  }
+
+  private static byte[] bytes(float[] v) {
+    ByteBuffer b = ByteBuffer.allocate(v.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+    for (float x : v) {
+      b.putFloat(x);
+    }
+    return b.array();
+  }
+
+  private static float[] floats(byte[] bytes) {
+    ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    float[] v = new float[bytes.length / 4];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = b.getFloat();
+    }
+    return v;
   }
 
   private static long micros(Instant t) {

@@ -1,5 +1,6 @@
 package dev.trellis.checkpoint.store;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -7,33 +8,56 @@ import java.util.Objects;
 /** One store operation of a {@link Store#batch}: get, put (a null value deletes), search or list namespaces. */
 public sealed interface Op {
 
-  /** The item at (namespace, key), or null. */
-  record Get(List<String> namespace, String key) implements Op {
+  /** The item at (namespace, key), or null; {@code refreshTtl} restarts its time-to-live. */
+  record Get(List<String> namespace, String key, boolean refreshTtl) implements Op {
     public Get {
       namespace = Namespaces.check(namespace);
       Objects.requireNonNull(key, "key");
     }
+
+    public Get(List<String> namespace, String key) {
+      this(namespace, key, true);
+    }
   }
 
-  /** Stores {@code value} at (namespace, key); a null value deletes the item. */
-  record Put(List<String> namespace, String key, Map<String, Object> value) implements Op {
+  /**
+   * Stores {@code value} at (namespace, key); a null value deletes the item. {@code index}
+   * overrides the store's indexed fields for this item (null: the store's; empty: not
+   * indexed); {@code ttl} makes the item expire (null: never).
+   */
+  record Put(List<String> namespace, String key, Map<String, Object> value, List<String> index, Duration ttl)
+      implements Op {
     public Put {
       namespace = Namespaces.check(namespace);
       Objects.requireNonNull(key, "key");
+      index = index == null ? null : List.copyOf(index);
+      if (ttl != null && (ttl.isZero() || ttl.isNegative())) {
+        throw new IllegalArgumentException("ttl must be positive, got " + ttl);
+      }
+    }
+
+    public Put(List<String> namespace, String key, Map<String, Object> value) {
+      this(namespace, key, value, null, null);
     }
   }
 
   /**
    * Items whose namespace starts with {@code prefix} and whose value has every entry of
-   * {@code filter} (top-level equality), newest update first, after skipping {@code offset}.
+   * {@code filter} (top-level equality). Without {@code query}: newest update first; with a
+   * query (needs an index): most similar first, each item scored by its best-matching field.
    */
-  record Search(List<String> prefix, Map<String, Object> filter, int limit, int offset) implements Op {
+  record Search(List<String> prefix, Map<String, Object> filter, String query, int limit, int offset,
+                boolean refreshTtl) implements Op {
     public Search {
       prefix = List.copyOf(prefix);
       filter = filter == null ? Map.of() : Map.copyOf(filter);
       if (limit < 1 || offset < 0) {
         throw new IllegalArgumentException("search needs limit >= 1 and offset >= 0, got " + limit + ", " + offset);
       }
+    }
+
+    public Search(List<String> prefix, Map<String, Object> filter, int limit, int offset) {
+      this(prefix, filter, null, limit, offset, true);
     }
   }
 

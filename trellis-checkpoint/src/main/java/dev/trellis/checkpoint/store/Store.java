@@ -25,10 +25,25 @@ public interface Store {
     batch(List.of(new Op.Put(namespace, key, null)));
   }
 
+  /** Stores with a per-item index override (null: the store's fields; empty: not indexed) and a time-to-live (null: none). */
+  default void put(List<String> namespace, String key, Map<String, Object> value, List<String> index,
+                   java.time.Duration ttl) {
+    batch(List.of(new Op.Put(namespace, key, java.util.Objects.requireNonNull(value, "value"), index, ttl)));
+  }
+
   @SuppressWarnings("unchecked")
   default List<Item> search(List<String> prefix, Map<String, Object> filter, int limit, int offset) {
     return (List<Item>) batch(List.of(new Op.Search(prefix, filter, limit, offset))).getFirst();
   }
+
+  /** Semantic search: items most similar to {@code query} first (the store needs an {@link IndexConfig}). */
+  @SuppressWarnings("unchecked")
+  default List<Item> search(List<String> prefix, String query, Map<String, Object> filter, int limit, int offset) {
+    return (List<Item>) batch(List.of(new Op.Search(prefix, filter, query, limit, offset, true))).getFirst();
+  }
+
+  /** Deletes expired items now (reads already skip them); returns how many. */
+  int sweep();
 
   @SuppressWarnings("unchecked")
   default List<List<String>> listNamespaces(List<String> prefix, int maxDepth, int limit, int offset) {

@@ -1,0 +1,16 @@
+package dev.trellis.checkpoint.store;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Semantic indexing of a store: which value fields are embedded (paths like {@code text},
+ * {@code a.b}, {@code items[*].text}, {@code items[0].text}, or {@code $} for the whole
+ * value) and the embedding function. A put may override the fields per item.
+ */
+public record IndexConfig(Embeddings embeddings, List<String> fields) {
+  public IndexConfig {
+    Objects.requireNonNull(embeddings, "embeddings");
+    fields = List.copyOf(fields == null || fields.isEmpty() ? List.of("$") : fields);
+  }
+}
