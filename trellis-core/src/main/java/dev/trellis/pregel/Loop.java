@@ -474,6 +474,30 @@ final class Loop {
     outputWrites(task, writes);
   }
 
+  /** The result a functional-API call saved before (under its own task id), or {@code absent}. */
+  Object savedReturn(String callId, Object absent) {
+    synchronized (pending) {
+      for (PendingWrite w : pending) {
+        if (w.taskId().equals(callId) && w.channel().equals(Calls.RETURN)) {
+          return w.value();
+        }
+      }
+    }
+    return absent;
+  }
+
+  /** Saves writes for a task id that is not a planned task (functional-API calls). */
+  void saveCallWrites(String callId, List<Write> writes, Object result, boolean success) {
+    List<PendingWrite> saved = new ArrayList<>();
+    if (success) {
+      saved.add(new PendingWrite(callId, Calls.RETURN, result));
+    }
+    for (Write w : writes) {
+      saved.add(new PendingWrite(callId, program.channelName(w.slot()), w.value()));
+    }
+    savePending(callId, saved);
+  }
+
   private void savePending(String taskId, List<PendingWrite> writes) {
     boolean replaced;
     synchronized (pending) {

@@ -280,7 +280,7 @@ final class Runner {
     return new Outcome(task, wrap(task, attempts, e), null, null);
   }
 
-  private static RetryPolicy match(List<RetryPolicy> policies, Throwable e) {
+  static RetryPolicy match(List<RetryPolicy> policies, Throwable e) {
     for (RetryPolicy p : policies) {
       if (p.retryOn().test(e)) {
         return p;
@@ -289,7 +289,7 @@ final class Runner {
     return null;
   }
 
-  private static Throwable wrap(Task task, int attempts, Throwable e) {
+  static Throwable wrap(Task task, int attempts, Throwable e) {
     if (e instanceof TrellisException || e instanceof Error) {
       return e;
     }

@@ -1,0 +1,101 @@
+package dev.trellis.pregel;
+
+import dev.trellis.graph.Interrupt;
+import dev.trellis.graph.error.TrellisException;
+import dev.trellis.policy.RetryPolicy;
+import dev.trellis.runtime.Runtime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Durable calls of the functional API, made from inside a running node. Internal: reached
+ * through {@code dev.trellis.func}.
+ *
+ * <p>Each call gets an id derived from the calling task's id, the call's position and the
+ * function's name, so a re-run of the node (after an interrupt, an error or a crash) makes
+ * the same ids in the same order. A call whose result was saved returns it at once; a new
+ * call runs on its own virtual thread (calls made without waiting run in parallel), with
+ * its retry policies, and its result is saved as a pending write the moment it finishes.
+ * An interrupt inside a call pauses the graph like one in the node; the resume value is
+ * delivered to that call when the node runs again.
+ */
+public final class Calls {
+  /** The pending-write channel of a call's saved result. */
+  public static final String RETURN = "__return__";
+
+  private static final Object ABSENT = new Object();
+
+  private Calls() {}
+
+  /** What a call runs: its body, given the call's own runtime (for interrupts and the stream). */
+  @FunctionalInterface
+  public interface Body<R> {
+    R run(Runtime runtime) throws Exception;
+  }
+
+  /** Starts (or replays) call number {@code index} named {@code name} from the node running with {@code rt}. */
+  @SuppressWarnings("unchecked")
+  public static <R> CompletableFuture<R> call(Runtime rt, String name, int index, List<RetryPolicy> retry, Body<R> body) {
+    if (!(rt instanceof TaskRuntime parent)) {
+      throw new IllegalStateException("functional-API calls must be made from inside a running entrypoint");
+    }
+    Loop loop = parent.loop;
+    String callId = TaskIds.ofString(parent.task.id() + "|call|" + index + "|" + name);
+    Object saved = loop.savedReturn(callId, ABSENT);
+    if (saved != ABSENT) {
+      return CompletableFuture.completedFuture((R) saved);
+    }
+    CompletableFuture<R> result = new CompletableFuture<>();
+    Task call = new Task(callId, parent.task.node, -1, parent.task.input, new int[0], loop.ns, false);
+    Thread.ofVirtual().name("trellis-call-" + name).start(() -> run(loop, call, retry, body, result));
+    return result;
+  }
+
+  private static <R> void run(Loop loop, Task call, List<RetryPolicy> retry, Body<R> body, CompletableFuture<R> result) {
+    int attempt = 0;
+    while (true) {
+      attempt++;
+      call.writes.clear();
+      TaskRuntime rt = new TaskRuntime(loop, call, attempt);
+      try {
+        R value = body.run(rt);
+        loop.saveCallWrites(call.id(), List.of(), value, true);
+        result.complete(value);
+        return;
+      } catch (GraphInterrupt gi) {
+        List<Write> writes = new ArrayList<>();
+        writes.add(new Write(Write.INTERRUPT, gi.interrupts()));
+        for (Write w : call.writes) {
+          if (w.slot() == Write.RESUME) {
+            writes.add(w);
+          }
+        }
+        loop.saveCallWrites(call.id(), writes, null, false);
+        result.completeExceptionally(gi);
+        return;
+      } catch (Throwable e) {
+        RetryPolicy policy = Runner.match(retry, e);
+        if (policy != null && attempt < policy.maxAttempts() && !(e instanceof TrellisException)
+            && !Thread.currentThread().isInterrupted()) {
+          try {
+            loop.sleeper().sleep(policy.delayAfter(attempt, ThreadLocalRandom.current().nextDouble()));
+            continue;
+          } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            result.completeExceptionally(ie);
+            return;
+          }
+        }
+        result.completeExceptionally(Runner.wrap(call, attempt, e));
+        return;
+      }
+    }
+  }
+
+  /** The interrupts carried by a failed call, if it failed by pausing. */
+  public static List<Interrupt> interrupts(Throwable t) {
+    return t instanceof GraphInterrupt gi ? gi.interrupts() : List.of();
+  }
+}
