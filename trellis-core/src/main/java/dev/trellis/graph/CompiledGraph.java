@@ -69,6 +69,16 @@ public final class CompiledGraph {
     return GraphStream.start(sink -> Engine.run(program, input, config, sink), modes, subgraphs);
   }
 
+  /**
+   * Runs this graph from inside a node of another graph, as its subgraph (for a subgraph
+   * with a different schema, wrapped in a node function): same thread and checkpointer under
+   * its own namespace, interrupts pause the outer run and resume here, and
+   * {@code Command.toParentGraph()} reaches the outer graph. Returns this graph's output.
+   */
+  public Map<String, Object> invokeFrom(dev.trellis.runtime.Runtime runtime, Map<String, ?> input) {
+    return Engine.runFromNode(program, runtime, input);
+  }
+
   /** The thread's state at its newest checkpoint (or the config's checkpoint id). */
   public StateSnapshot getState(RunConfig config) {
     return StateApi.get(program, config, false);

@@ -60,20 +60,38 @@ public final class Engine {
 
   /** Runs the subgraph of {@code task} inside {@code parent}'s step; returns its final state as the task's update. */
   static NodeResult runNested(Loop parent, Task task, TaskRuntime rt) {
-    Program sub = task.node.subgraph();
-    CheckpointSaver saver = parent.saver;
-    String ns = parent.taskNamespace(task);
+    Object input = task.input.arg() instanceof Map<?, ?> m ? m : task.input.toMap();
+    return Update.of(nested(parent, rt, task.node.subgraph(), input, task.name() + ":" + task.id()));
+  }
+
+  /**
+   * Runs {@code sub} from inside the node running with {@code rt}, as a subgraph: it shares
+   * the thread and checkpointer under its own namespace, its interrupts pause the parent and
+   * resume into it, and its {@code Command.toParentGraph()} goes to the parent. Returns its
+   * output values. Internal: reached through {@code CompiledGraph.invokeFrom}.
+   */
+  public static Map<String, Object> runFromNode(Program sub, dev.trellis.runtime.Runtime rt, Map<String, ?> input) {
+    if (!(rt instanceof TaskRuntime parent)) {
+      throw new IllegalStateException("invokeFrom needs the Runtime of a running node");
+    }
+    int index = parent.nestedRuns++;
+    String segment = sub.name + ":" + parent.task.id() + (index == 0 ? "" : ":" + index);
+    return nested(parent.loop, parent, sub, input, segment);
+  }
+
+  private static Map<String, Object> nested(Loop parent, TaskRuntime rt, Program sub, Object input, String segment) {
+    String ns = parent.ns.isEmpty() ? segment : parent.ns + "|" + segment;
     List<String> path = new ArrayList<>(parent.nsPath);
-    path.add(task.name() + ":" + task.id());
-    Loop loop = new Loop(sub, parent.config.withCheckpointId(null), parent.sink, saver, ns, List.copyOf(path), rt,
+    path.add(segment);
+    Loop loop = new Loop(sub, parent.config.withCheckpointId(null), parent.sink, parent.saver, ns, List.copyOf(path), rt,
         parent.resuming);
     try {
-      loop.enter(task.input.arg() instanceof Map<?, ?> m ? m : task.input.toMap());
+      loop.enter(input);
       drive(loop);
     } finally {
       loop.finishPersistence();
     }
-    return Update.of(loop.output());
+    return loop.output();
   }
 
   /** Removes the cached results of the given nodes (all cached nodes when none are given). */

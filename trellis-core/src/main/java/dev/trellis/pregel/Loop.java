@@ -424,7 +424,7 @@ final class Loop {
   }
 
   String taskNamespace(Task t) {
-    String own = t.name() + ":" + t.id();
+    String own = t.name() + ":" + t.id(); // subgraph nodes: Engine.runNested uses the same segment
     return ns.isEmpty() ? own : ns + "|" + own;
   }
 
@@ -553,14 +553,14 @@ final class Loop {
         sink.emit(new StreamPart.Interrupted(nsPath, interrupts));
       }
       if (sink.wants(StreamMode.TASKS, depth)) {
-        emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(), null, interrupts));
+        emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(), null, interrupts, false));
       }
       return;
     }
     if (first == Write.ERROR) {
       if (sink.wants(StreamMode.TASKS, depth)) {
         emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(),
-            String.valueOf(writes.getFirst().value()), List.of()));
+            String.valueOf(writes.getFirst().value()), List.of(), false));
       }
       return;
     }
@@ -579,7 +579,7 @@ final class Loop {
       sink.emit(new StreamPart.Updates(nsPath, task.name(), update, task.cached));
     }
     if (taskEvents) {
-      emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), update, null, List.of()));
+      emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), update, null, List.of(), task.cached));
     }
   }
 

@@ -33,7 +33,7 @@ final class NodeOutput {
       update = u;
     } else if (result instanceof Command c) {
       if (c.toParent()) {
-        throw new ParentCommand(c);
+        throw new ParentCommand(c, p);
       }
       update = c.update();
       gotos = c.gotos();

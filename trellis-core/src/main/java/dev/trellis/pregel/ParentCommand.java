@@ -8,10 +8,13 @@ import dev.trellis.graph.Command;
  */
 public final class ParentCommand extends RuntimeException {
   private final transient Command command;
+  /** The graph whose node returned the command; its parent is the target. */
+  final transient Program origin;
 
-  ParentCommand(Command command) {
+  ParentCommand(Command command, Program origin) {
     super("command for the parent graph", null, false, false);
     this.command = command;
+    this.origin = origin;
   }
 
   public Command command() {

@@ -38,7 +38,9 @@ final class Planner {
           throw new InvalidGraphException("UNKNOWN_NODE", "Send to node \"" + send.node()
               + "\", which does not exist (nodes: " + String.join(", ", p.nodeNames()) + ")");
         }
-        tasks.add(new Task(f.id, step, node, i, argState(send.arg()), NO_TRIGGERS, ns));
+        Task t = new Task(f.id, step, node, i, argState(send.arg()), NO_TRIGGERS, ns);
+        t.sendTimeout = send.timeout();
+        tasks.add(t);
       }
     }
     State shared = null;

@@ -195,8 +195,8 @@ final class Runner {
         loop.commitInterrupt(task, gi.interrupts());
         return new Outcome(task, null, gi.interrupts(), null);
       } catch (ParentCommand pc) {
-        if (task.node.subgraph() != null) {
-          // A node inside this task's subgraph aimed a Command at this graph: it is the task's result.
+        if (pc.origin != loop.program) {
+          // A node of a graph nested in this task aimed a Command at this graph: it is the task's result.
           try {
             Command c = pc.command();
             NodeOutput.map(loop.frame, task.node, new Command(c.update(), c.gotos(), null, false), true, task.writes);
@@ -232,7 +232,7 @@ final class Runner {
 
   /** The node, bounded by its timeout policy when it has one (per attempt: inside the retry loop). */
   private static NodeResult invokeTimed(Loop loop, Task task, TaskRuntime rt) throws Exception {
-    var timeout = task.node.options().timeout();
+    var timeout = task.sendTimeout != null ? task.sendTimeout : task.node.options().timeout();
     if (timeout == null) {
       return loop.invoke(task, rt);
     }

@@ -23,6 +23,8 @@ final class Task implements Comparable<Task> {
   final boolean bumps;
   final List<Write> writes = new ArrayList<>(4);
   boolean cached;
+  /** A Send's own timeout for this task, overriding the node's; null when none. */
+  dev.trellis.policy.TimeoutPolicy sendTimeout;
 
   /** A planned task; its id derives from the checkpoint, namespace, step and path. */
   Task(String checkpointId, int step, PNode node, int pushIndex, State input, int[] triggers, String namespace) {

@@ -112,6 +112,8 @@ final class TaskRuntime implements Runtime {
 
   /** Set by the runner when the node has a timeout policy. */
   Watchdog watchdog;
+  /** Graphs this attempt has run inside itself, to number their checkpoint namespaces. */
+  int nestedRuns;
 
   @Override
   public dev.trellis.checkpoint.store.Store store() {

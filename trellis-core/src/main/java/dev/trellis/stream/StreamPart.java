@@ -50,9 +50,13 @@ public sealed interface StreamPart {
     }
   }
 
-  /** A task finished: its writes, or the error or interrupts it ended with. */
+  /**
+   * A task finished: its writes, or the error or interrupts it ended with; {@code cached}
+   * when it was not executed (its writes came from the node cache or from writes saved
+   * before a pause or crash).
+   */
   record TaskResult(List<String> namespace, int step, String id, String name, Map<String, Object> result,
-                    String error, List<Interrupt> interrupts) implements StreamPart {
+                    String error, List<Interrupt> interrupts, boolean cached) implements StreamPart {
     public StreamMode mode() {
       return StreamMode.TASKS;
     }

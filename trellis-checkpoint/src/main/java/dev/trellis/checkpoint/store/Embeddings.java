@@ -10,4 +10,9 @@ import java.util.List;
 @FunctionalInterface
 public interface Embeddings {
   List<float[]> embed(List<String> texts);
+
+  /** Adapts an asynchronous embedding function (e.g. an HTTP client's future) by waiting for it. */
+  static Embeddings async(java.util.function.Function<List<String>, java.util.concurrent.CompletableFuture<List<float[]>>> f) {
+    return texts -> f.apply(texts).join();
+  }
 }
