@@ -35,9 +35,17 @@ public final class Calls {
     R run(Runtime runtime) throws Exception;
   }
 
-  /** Starts (or replays) call number {@code index} named {@code name} from the node running with {@code rt}. */
+  /** How a cached call is looked up: by its argument, kept for {@code ttl} (null: until cleared). */
+  public record CacheKey(Object arg, java.time.Duration ttl) {}
+
+  /**
+   * Starts (or replays) call number {@code index} named {@code name} from the node running
+   * with {@code rt}; with {@code cache}, a result cached for the same argument is used
+   * without running (and is saved for replay like a run result).
+   */
   @SuppressWarnings("unchecked")
-  public static <R> CompletableFuture<R> call(Runtime rt, String name, int index, List<RetryPolicy> retry, Body<R> body) {
+  public static <R> CompletableFuture<R> call(Runtime rt, String name, int index, List<RetryPolicy> retry,
+                                              CacheKey cache, Body<R> body) {
     if (!(rt instanceof TaskRuntime parent)) {
       throw new IllegalStateException("functional-API calls must be made from inside a running entrypoint");
     }
@@ -47,9 +55,24 @@ public final class Calls {
     if (saved != ABSENT) {
       return CompletableFuture.completedFuture((R) saved);
     }
+    var graphCache = loop.program.options.cache();
+    String cacheNs = "__task_cache|" + loop.program.name + "|" + name;
+    if (cache != null && graphCache != null) {
+      var hit = graphCache.get(cacheNs, cache.arg());
+      if (hit.isPresent()) {
+        loop.saveCallWrites(callId, List.of(), hit.get(), true);
+        return CompletableFuture.completedFuture((R) hit.get());
+      }
+    }
     CompletableFuture<R> result = new CompletableFuture<>();
     Task call = new Task(callId, parent.task.node, -1, parent.task.input, new int[0], loop.ns, false);
     Thread.ofVirtual().name("trellis-call-" + name).start(() -> run(loop, call, retry, body, result));
+    if (cache != null && graphCache != null) {
+      return result.thenApply(v -> {
+        graphCache.set(cacheNs, cache.arg(), v, cache.ttl());
+        return v;
+      });
+    }
     return result;
   }
 

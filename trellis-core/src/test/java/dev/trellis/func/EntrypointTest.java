@@ -115,4 +115,19 @@ class EntrypointTest {
     assertEquals(2, second.get());
     assertEquals(List.of(), ep.getState(t).next());
   }
+
+  @Test
+  void cachedTasksAreServedAcrossRunsByArgument() {
+    AtomicInteger runs = new AtomicInteger();
+    Task<Integer, Integer> slow = Task.of("slow", (Integer x, dev.trellis.runtime.Runtime rt) -> {
+      runs.incrementAndGet();
+      return x + 1;
+    }).withCache(null);
+    Entrypoint<Integer, Integer> ep = Entrypoint.of("wf", (Integer x, WorkflowContext ctx) -> ctx.call(slow, x).get(),
+        saver().withCache(new dev.trellis.checkpoint.cache.InMemoryCache()));
+    assertEquals(2, ep.invoke(1, RunConfig.thread("c1")));
+    assertEquals(2, ep.invoke(1, RunConfig.thread("c2")));
+    assertEquals(3, ep.invoke(2, RunConfig.thread("c3")));
+    assertEquals(2, runs.get(), "the second call with argument 1 came from the cache");
+  }
 }
