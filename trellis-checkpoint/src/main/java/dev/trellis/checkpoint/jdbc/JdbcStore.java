@@ -88,15 +88,9 @@ public class JdbcStore implements Store, AutoCloseable {
   }
 
   private List<float[]> embed(Op.Put p) {
-    if (index == null) {
-      return List.of();
-    }
-    List<String> texts = new ArrayList<>();
-    for (String path : p.index() != null ? p.index() : index.fields()) {
-      texts.addAll(FieldPaths.texts(p.value(), path));
-    }
-    return texts.isEmpty() ? List.of() : index.embeddings().embed(texts);
+    return index == null ? List.of() : index.embed(p.value(), p.index());
   }
+
 
   private Item get(Connection c, String ns, String key, long now) throws SQLException {
     PreparedStatement ps = db.prepare(c, "SELECT " + COLUMNS + " FROM store_items WHERE namespace = ? AND item_key = ? "

@@ -98,15 +98,9 @@ public final class InMemoryStore implements Store {
   }
 
   private List<float[]> embed(Op.Put p) {
-    if (index == null) {
-      return List.of();
-    }
-    List<String> texts = new ArrayList<>();
-    for (String path : p.index() != null ? p.index() : index.fields()) {
-      texts.addAll(FieldPaths.texts(p.value(), path));
-    }
-    return texts.isEmpty() ? List.of() : index.embeddings().embed(texts);
+    return index == null ? List.of() : index.embed(p.value(), p.index());
   }
+
 
   private List<Item> search(Op.Search s, Instant now) {
     List<Map.Entry<String, Entry>> hits = new ArrayList<>();

@@ -13,4 +13,13 @@ public record IndexConfig(Embeddings embeddings, List<String> fields) {
     Objects.requireNonNull(embeddings, "embeddings");
     fields = List.copyOf(fields == null || fields.isEmpty() ? List.of("$") : fields);
   }
+
+  /** The vectors of a value's indexed texts: at {@code override} paths when given (empty: none), else at {@link #fields}. */
+  public List<float[]> embed(java.util.Map<String, Object> value, List<String> override) {
+    List<String> texts = new java.util.ArrayList<>();
+    for (String path : override != null ? override : fields) {
+      texts.addAll(FieldPaths.texts(value, path));
+    }
+    return texts.isEmpty() ? List.of() : embeddings.embed(texts);
+  }
 }
