@@ -69,8 +69,4 @@ public record RunConfig(
   public RunConfig withDurability(Durability d) {
     return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata, d);
   }
-
-  static List<String> sorted(Set<String> s) {
-    return s.stream().sorted().toList();
-  }
 }

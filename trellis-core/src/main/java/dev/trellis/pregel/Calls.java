@@ -116,9 +116,4 @@ public final class Calls {
       }
     }
   }
-
-  /** The interrupts carried by a failed call, if it failed by pausing. */
-  public static List<Interrupt> interrupts(Throwable t) {
-    return t instanceof GraphInterrupt gi ? gi.interrupts() : List.of();
-  }
 }

@@ -110,9 +110,4 @@ public final class Engine {
       cache.clear(namespaces);
     }
   }
-
-  /** The config of a thread's newest checkpoint, for callers that only know a thread id. */
-  static CheckpointConfig root(RunConfig config) {
-    return new CheckpointConfig(config.threadId(), "", config.checkpointId());
-  }
 }

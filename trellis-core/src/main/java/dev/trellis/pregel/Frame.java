@@ -58,27 +58,6 @@ final class Frame {
     return m;
   }
 
-  /** A deep copy (channels restored from their checkpoint values). */
-  Frame copy() {
-    Channel[] chans = new Channel[channels.length];
-    for (int i = 0; i < chans.length; i++) {
-      Channel c = channels[i];
-      if (c.isTracked()) {
-        chans[i] = c.fromCheckpoint(c.checkpoint());
-      } else {
-        chans[i] = c.fromCheckpoint(Channel.EMPTY);
-        if (c.isAvailable()) {
-          chans[i].update(java.util.List.of(c.get()));
-        }
-      }
-    }
-    long[][] s = new long[seen.length][];
-    for (int i = 0; i < s.length; i++) {
-      s[i] = seen[i].clone();
-    }
-    return new Frame(program, chans, versions.clone(), s, id);
-  }
-
   /** Restores a frame from a stored checkpoint (unknown channels and nodes are ignored). */
   static Frame from(Program p, Checkpoint cp) {
     Frame f = empty(p);

@@ -110,7 +110,7 @@ final class NodeOutput {
     for (Write w : writes) {
       if (w.slot() >= 0 && w.slot() < p.stateCount) {
         if (bySlot == null) {
-          @SuppressWarnings("unchecked")
+          @SuppressWarnings({"unchecked", "rawtypes"})
           List<Object>[] fresh = new List[p.stateCount];
           bySlot = fresh;
         }

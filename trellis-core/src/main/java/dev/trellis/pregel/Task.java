@@ -93,14 +93,4 @@ final class Task implements Comparable<Task> {
     }
     return isPush() ? Integer.compare(pushIndex, o.pushIndex) : node.name().compareTo(o.node.name());
   }
-
-  /** True when it wrote anything but an error or interrupt (it finished). */
-  boolean hasSuccessWrites() {
-    for (Write w : writes) {
-      if (w.slot() != Write.ERROR && w.slot() != Write.INTERRUPT) {
-        return true;
-      }
-    }
-    return false;
-  }
 }

@@ -60,7 +60,7 @@ final class WriteApplier {
       for (Write w : t.writes) {
         if (w.slot() >= 0) {
           if (bySlot == null) {
-            @SuppressWarnings("unchecked")
+            @SuppressWarnings({"unchecked", "rawtypes"})
             List<Object>[] fresh = new List[n];
             bySlot = fresh;
           }
