@@ -52,7 +52,7 @@ final class TaskRuntime implements Runtime {
 
   @Override
   @SuppressWarnings("unchecked")
-  public <T> T interrupt(Object value) {
+  public synchronized <T> T interrupt(Object value) { // tools of one node may call it from several threads
     loadResume();
     int idx = interruptCounter++;
     if (idx < resume.size()) {

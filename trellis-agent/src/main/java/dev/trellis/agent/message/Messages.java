@@ -1,0 +1,88 @@
+package dev.trellis.agent.message;
+
+import dev.trellis.graph.Key;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BinaryOperator;
+
+/**
+ * The {@code messages} reducer (LangGraph's {@code add_messages}) and the ready-made key.
+ *
+ * <p>Merging {@code right} into {@code left}: messages without an id get a random one; a
+ * message whose id is already present replaces it in place; {@link Message.Remove} deletes
+ * the message with its id (an unknown id is an error); {@code Remove(REMOVE_ALL)} drops
+ * everything before it; anything else is appended. The result is unmodifiable.
+ */
+public final class Messages {
+  /** The id of a {@link Message.Remove} that clears the whole list. */
+  public static final String REMOVE_ALL = "__remove_all__";
+
+  /** The reducer as a value, for {@code Key.reducing}. */
+  public static final BinaryOperator<List<Message>> ADD = Messages::add;
+
+  /** A {@code messages} key with the reducer: the schema of {@code MessagesState}. */
+  @SuppressWarnings("unchecked")
+  public static final Key<List<Message>> KEY = Key.reducing("messages", (Class<List<Message>>) (Class<?>) List.class,
+      ADD, List::of);
+
+  private Messages() {}
+
+  public static List<Message> add(List<Message> left, List<Message> right) {
+    List<Message> l = withIds(left);
+    List<Message> r = withIds(right);
+    for (int i = r.size() - 1; i >= 0; i--) {
+      if (r.get(i) instanceof Message.Remove rm && rm.id().equals(REMOVE_ALL)) {
+        return Collections.unmodifiableList(new ArrayList<>(r.subList(i + 1, r.size())));
+      }
+    }
+    Map<String, Integer> index = new LinkedHashMap<>();
+    List<Message> merged = new ArrayList<>(l);
+    for (int i = 0; i < merged.size(); i++) {
+      index.put(merged.get(i).id(), i);
+    }
+    List<String> removed = new ArrayList<>();
+    for (Message m : r) {
+      Integer at = index.get(m.id());
+      if (m instanceof Message.Remove) {
+        if (at == null) {
+          throw new IllegalArgumentException("cannot remove message \"" + m.id() + "\": no message has that id");
+        }
+        removed.add(m.id());
+      } else if (at != null) {
+        merged.set(at, m);
+      } else {
+        index.put(m.id(), merged.size());
+        merged.add(m);
+      }
+    }
+    merged.removeIf(m -> removed.contains(m.id()));
+    return Collections.unmodifiableList(merged);
+  }
+
+  private static List<Message> withIds(List<Message> messages) {
+    List<Message> out = new ArrayList<>(messages.size());
+    for (Message m : messages) {
+      out.add(m.id() != null ? m : switch (m) {
+        case Message.System s -> new Message.System(newId(), s.text());
+        case Message.Human h -> new Message.Human(newId(), h.text());
+        case Message.Ai a -> new Message.Ai(newId(), a.text(), a.toolCalls(), a.usage());
+        case Message.Tool t -> new Message.Tool(newId(), t.text(), t.toolCallId(), t.name(), t.error());
+        case Message.Remove r -> r;
+      });
+    }
+    return out;
+  }
+
+  private static String newId() {
+    return UUID.randomUUID().toString();
+  }
+
+  /** The last message, or null. */
+  public static Message last(List<Message> messages) {
+    return messages == null || messages.isEmpty() ? null : messages.getLast();
+  }
+}

@@ -1,0 +1,24 @@
+package dev.trellis.agent.model;
+
+import dev.trellis.agent.message.Message;
+import java.util.function.Consumer;
+
+/**
+ * A chat model. One blocking call; adapters (LangChain4j, OpenAI-compatible HTTP) and the
+ * {@link ScriptedChatModel} implement it. Implementations are thread-safe.
+ */
+public interface ChatModel {
+  Message.Ai chat(ChatRequest request) throws Exception;
+
+  /**
+   * Streams the answer: {@code tokens} receives text pieces as they arrive, the result is the
+   * whole message. The default calls {@link #chat} and delivers its text as one piece.
+   */
+  default Message.Ai stream(ChatRequest request, Consumer<String> tokens) throws Exception {
+    Message.Ai ai = chat(request);
+    if (!ai.text().isEmpty()) {
+      tokens.accept(ai.text());
+    }
+    return ai;
+  }
+}

@@ -1,0 +1,18 @@
+package dev.trellis.agent.react;
+
+import dev.trellis.graph.error.TrellisException;
+
+/** An agent would go past its {@link Budget}; the run stops with its state saved. */
+public final class BudgetExceededException extends TrellisException {
+  private final String limit;
+
+  public BudgetExceededException(String limit, String detail) {
+    super("BUDGET_EXCEEDED", "agent budget exhausted (" + limit + "): " + detail);
+    this.limit = limit;
+  }
+
+  /** Which limit: model_calls, tokens or cost. */
+  public String limit() {
+    return limit;
+  }
+}

@@ -1,0 +1,128 @@
+package dev.trellis.agent.react;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.model.ChatRequest;
+import dev.trellis.agent.tool.Tool;
+import dev.trellis.agent.tool.ToolInterceptor;
+import dev.trellis.agent.tool.ToolNode;
+import dev.trellis.agent.tool.ToolsCondition;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.graph.Key;
+import dev.trellis.graph.Node;
+import dev.trellis.graph.Schema;
+import dev.trellis.graph.StateGraph;
+import dev.trellis.graph.Update;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The prebuilt ReAct agent: the model answers or calls tools, the tools run, the model sees
+ * their answers, until it answers without calling tools. Optional pre- and post-model hooks
+ * (a post hook may pause for approval with {@code rt.interrupt}), a system prompt, tool-call
+ * interceptors and a {@link Budget}. State: {@code messages}, {@code model_calls},
+ * {@code tokens}. Builder not thread-safe; the compiled graph is.
+ */
+public final class ReactAgent {
+  public static final Key<Integer> MODEL_CALLS = Key.adding("model_calls", Integer.class);
+  public static final Key<Long> TOKENS = Key.adding("tokens", Long.class);
+
+  private final ChatModel model;
+  private final List<Tool> tools = new ArrayList<>();
+  private final List<ToolInterceptor> interceptors = new ArrayList<>();
+  private String prompt;
+  private Node preModelHook;
+  private Node postModelHook;
+  private Budget budget = Budget.NONE;
+
+  private ReactAgent(ChatModel model) {
+    this.model = Objects.requireNonNull(model, "model");
+  }
+
+  public static ReactAgent builder(ChatModel model) {
+    return new ReactAgent(model);
+  }
+
+  public ReactAgent tools(Tool... t) {
+    tools.addAll(List.of(t));
+    return this;
+  }
+
+  public ReactAgent interceptors(ToolInterceptor... i) {
+    interceptors.addAll(List.of(i));
+    return this;
+  }
+
+  public ReactAgent prompt(String system) {
+    this.prompt = system;
+    return this;
+  }
+
+  /** Runs before every model call (e.g. trims or summarises messages). */
+  public ReactAgent preModelHook(Node hook) {
+    this.preModelHook = hook;
+    return this;
+  }
+
+  /** Runs after every model call, before tools (e.g. an approval interrupt or a guardrail). */
+  public ReactAgent postModelHook(Node hook) {
+    this.postModelHook = hook;
+    return this;
+  }
+
+  public ReactAgent budget(Budget b) {
+    this.budget = Objects.requireNonNull(b, "budget");
+    return this;
+  }
+
+  public CompiledGraph compile(CompileOptions options) {
+    StateGraph g = StateGraph.of(Schema.of(Messages.KEY, MODEL_CALLS, TOKENS));
+    g.addNode("agent", this::callModel);
+    g.addNode("tools", new ToolNode(tools, interceptors, true));
+    String entry = "agent";
+    if (preModelHook != null) {
+      g.addNode("pre_model_hook", preModelHook);
+      g.addEdge("pre_model_hook", "agent");
+      entry = "pre_model_hook";
+    }
+    g.addEdge(StateGraph.START, entry);
+    String afterModel = "agent";
+    if (postModelHook != null) {
+      g.addNode("post_model_hook", postModelHook);
+      g.addEdge("agent", "post_model_hook");
+      afterModel = "post_model_hook";
+    }
+    g.addConditionalEdges(afterModel, "tools_condition", ToolsCondition.to("tools"),
+        Map.of("tools", "tools", StateGraph.END, StateGraph.END));
+    g.addEdge("tools", entry);
+    return g.compile(options);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Update callModel(dev.trellis.graph.State state, dev.trellis.runtime.Runtime rt) throws Exception {
+    int calls = state.getOrDefault(MODEL_CALLS, 0);
+    long tokens = state.getOrDefault(TOKENS, 0L);
+    if (budget.maxModelCalls() > 0 && calls >= budget.maxModelCalls()) {
+      throw new BudgetExceededException("model_calls", calls + " of " + budget.maxModelCalls() + " model calls used");
+    }
+    if (budget.maxTokens() > 0 && tokens >= budget.maxTokens()) {
+      throw new BudgetExceededException("tokens", tokens + " of " + budget.maxTokens() + " tokens used");
+    }
+    double cost = tokens / 1000.0 * budget.costPerThousandTokens();
+    if (budget.maxCost() > 0 && cost >= budget.maxCost()) {
+      throw new BudgetExceededException("cost", String.format(java.util.Locale.ROOT, "%.4f of %.4f spent", cost,
+          budget.maxCost()));
+    }
+    List<Message> request = new ArrayList<>();
+    if (prompt != null) {
+      request.add(Message.system(prompt));
+    }
+    request.addAll((List<Message>) state.get(Messages.KEY.name()));
+    Message.Ai ai = model.chat(new ChatRequest(request, tools.stream().map(Tool::spec).toList()));
+    return Update.of(Messages.KEY, List.of(ai)).and(MODEL_CALLS, 1).and(TOKENS, ai.usage().total());
+  }
+}

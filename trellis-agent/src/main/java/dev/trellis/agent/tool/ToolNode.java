@@ -1,0 +1,148 @@
+package dev.trellis.agent.tool;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
+import dev.trellis.graph.Command;
+import dev.trellis.graph.Node;
+import dev.trellis.graph.NodeResult;
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.Runtime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Runs the tool calls of the last AI message, in parallel (one virtual thread each), and
+ * answers each with a tool message, in call order. Calls pass through the interceptors
+ * (first = outermost). A tool failure becomes an error tool message ({@code handleErrors},
+ * the default) or fails the node; an unknown tool is always answered with an error message
+ * naming the known tools. A tool returning a {@link Command} updates graph state (its
+ * messages are added after the tool messages) and may route.
+ */
+public final class ToolNode implements Node {
+  private final Map<String, Tool> tools = new LinkedHashMap<>();
+  private final List<ToolInterceptor> interceptors;
+  private final boolean handleErrors;
+
+  public ToolNode(List<Tool> tools, List<ToolInterceptor> interceptors, boolean handleErrors) {
+    for (Tool t : tools) {
+      if (this.tools.put(t.spec().name(), t) != null) {
+        throw new IllegalArgumentException("two tools are named \"" + t.spec().name() + "\"");
+      }
+    }
+    this.interceptors = List.copyOf(interceptors);
+    this.handleErrors = handleErrors;
+  }
+
+  public static ToolNode of(Tool... tools) {
+    return new ToolNode(List.of(tools), List.of(), true);
+  }
+
+  public List<Tool> tools() {
+    return List.copyOf(tools.values());
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public NodeResult apply(State state, Runtime rt) throws Exception {
+    List<Message> messages = (List<Message>) state.get(Messages.KEY.name());
+    Message.Ai ai = lastAi(messages);
+    if (ai == null || ai.toolCalls().isEmpty()) {
+      return Update.empty();
+    }
+    List<Object> results = new ArrayList<>();
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<Object>> running = new ArrayList<>();
+      for (Message.ToolCall call : ai.toolCalls()) {
+        running.add(pool.submit(() -> run(call, new ToolContext(state, rt, call))));
+      }
+      for (Future<Object> f : running) {
+        try {
+          results.add(f.get());
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof Exception ex) {
+            throw ex; // an interrupt (approval) or a tool failure not handled as a message
+          }
+          throw e;
+        }
+      }
+    }
+    List<Message> answers = new ArrayList<>();
+    List<Command> commands = new ArrayList<>();
+    for (Object r : results) {
+      if (r instanceof Command c) {
+        commands.add(c);
+      } else {
+        answers.add((Message) r);
+      }
+    }
+    if (commands.isEmpty()) {
+      return Update.of(Messages.KEY, answers);
+    }
+    Map<String, Object> update = new LinkedHashMap<>();
+    List<Message> all = new ArrayList<>(answers);
+    List<Object> gotos = new ArrayList<>();
+    for (Command c : commands) {
+      c.update().values().forEach((k, v) -> {
+        if (k.equals(Messages.KEY.name())) {
+          all.addAll((List<Message>) v);
+        } else {
+          update.put(k, v);
+        }
+      });
+      gotos.addAll(c.gotos());
+    }
+    update.put(Messages.KEY.name(), all);
+    return new Command(Update.of(update), gotos, null, false);
+  }
+
+  private Object run(Message.ToolCall call, ToolContext context) throws Exception {
+    Tool tool = tools.get(call.name());
+    if (tool == null) {
+      return new Message.Tool(null, "Error: no tool named \"" + call.name() + "\" (tools: "
+          + String.join(", ", tools.keySet()) + ")", call.id(), call.name(), true);
+    }
+    try {
+      Object result = chain(0, new ToolCallRequest(call, tool, context));
+      if (result instanceof Command c) {
+        return c;
+      }
+      return new Message.Tool(null, String.valueOf(result), call.id(), call.name(), false);
+    } catch (RuntimeException e) {
+      if (e.getClass().getName().equals("dev.trellis.pregel.GraphInterrupt") || !handleErrors) {
+        throw e;
+      }
+      return new Message.Tool(null, "Error: " + e.getMessage(), call.id(), call.name(), true);
+    } catch (Exception e) {
+      if (!handleErrors) {
+        throw e;
+      }
+      return new Message.Tool(null, "Error: " + e.getMessage(), call.id(), call.name(), true);
+    }
+  }
+
+  private Object chain(int i, ToolCallRequest request) throws Exception {
+    if (i == interceptors.size()) {
+      return request.tool().call(request.call().args(), request.context());
+    }
+    return interceptors.get(i).intercept(request, next -> chain(i + 1, next));
+  }
+
+  static Message.Ai lastAi(List<Message> messages) {
+    if (messages == null) {
+      return null;
+    }
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      if (messages.get(i) instanceof Message.Ai ai) {
+        return ai;
+      }
+    }
+    return null;
+  }
+}
