@@ -147,4 +147,17 @@ class ReactAgentTest {
     assertEquals(2, model.requests().size());
     assertEquals(5, messages(State.of(agent.getState(t).values())).size(), "human, 2 model calls, 2 tool answers kept");
   }
+
+  @Test
+  void tokensStreamInMessagesModeWithTheirNode() {
+    ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("It is sunny today."));
+    CompiledGraph agent = ReactAgent.builder(model).compile(CompileOptions.DEFAULT);
+    List<dev.trellis.stream.StreamPart.MessageChunk> chunks = new java.util.ArrayList<>();
+    try (var s = agent.stream(Map.of("messages", List.of(Message.human("weather?"))), RunConfig.DEFAULT,
+        dev.trellis.stream.StreamMode.MESSAGES)) {
+      s.forEach(p -> chunks.add((dev.trellis.stream.StreamPart.MessageChunk) p));
+    }
+    assertEquals(List.of("It ", "is ", "sunny ", "today."), chunks.stream().map(c -> c.text()).toList());
+    assertEquals("agent", chunks.getFirst().node());
+  }
 }

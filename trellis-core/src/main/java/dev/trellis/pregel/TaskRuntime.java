@@ -86,6 +86,18 @@ final class TaskRuntime implements Runtime {
   }
 
   @Override
+  public StreamWriter messages() {
+    if (!loop.sink.wants(StreamMode.MESSAGES, loop.depth)) {
+      return v -> heartbeat();
+    }
+    return v -> {
+      heartbeat();
+      loop.sink.emit(new StreamPart.MessageChunk(loop.nsPath, task.name(), loop.step, loop.config.threadId(),
+          String.valueOf(v)));
+    };
+  }
+
+  @Override
   public String node() {
     return task.name();
   }

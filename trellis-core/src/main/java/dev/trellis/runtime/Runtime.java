@@ -13,6 +13,9 @@ public interface Runtime {
   /** The writer for the custom stream. */
   StreamWriter stream();
 
+  /** Receives a chat model's tokens as they arrive, for the {@code messages} stream mode (a no-op when nobody streams it). */
+  StreamWriter messages();
+
   /** Shorthand for {@code stream().write(value)}. */
   default void write(Object value) {
     stream().write(value);

@@ -71,6 +71,17 @@ public sealed interface StreamPart {
     }
   }
 
+  /**
+   * A piece of a chat model's answer as it streams (LangGraph's {@code messages} mode), with
+   * where it came from: the node, the step and the run's thread.
+   */
+  record MessageChunk(List<String> namespace, String node, int step, String threadId, String text)
+      implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.MESSAGES;
+    }
+  }
+
   /** A task or checkpoint event in debug form. */
   record Debug(List<String> namespace, int step, String type, StreamPart payload) implements StreamPart {
     public StreamMode mode() {

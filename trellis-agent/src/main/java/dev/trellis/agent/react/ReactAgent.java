@@ -122,7 +122,8 @@ public final class ReactAgent {
       request.add(Message.system(prompt));
     }
     request.addAll((List<Message>) state.get(Messages.KEY.name()));
-    Message.Ai ai = model.chat(new ChatRequest(request, tools.stream().map(Tool::spec).toList()));
+    // Streamed so that tokens reach the run's `messages` stream as they arrive.
+    Message.Ai ai = model.stream(new ChatRequest(request, tools.stream().map(Tool::spec).toList()), rt.messages()::write);
     return Update.of(Messages.KEY, List.of(ai)).and(MODEL_CALLS, 1).and(TOKENS, ai.usage().total());
   }
 }
