@@ -1,0 +1,178 @@
+package dev.trellis.langchain4j;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+import dev.langchain4j.model.output.TokenUsage;
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.model.ChatRequest;
+import dev.trellis.agent.model.ToolSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+
+/**
+ * Any LangChain4j chat model behind Trellis's {@link ChatModel}: messages, tool specs, tool
+ * calls and token usage are translated both ways. With a streaming model, {@link #stream}
+ * delivers tokens as they arrive. {@link #openAi} builds one for any OpenAI-compatible
+ * server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio) from a base URL, model name and key.
+ */
+public final class LangChain4jChatModel implements ChatModel {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final dev.langchain4j.model.chat.ChatModel model;
+  private final StreamingChatModel streaming;
+
+  public LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model, StreamingChatModel streaming) {
+    this.model = model;
+    this.streaming = streaming;
+  }
+
+  /** An OpenAI-compatible endpoint (e.g. {@code http://localhost:11434/v1} for Ollama). */
+  public static LangChain4jChatModel openAi(String baseUrl, String modelName, String apiKey) {
+    return new LangChain4jChatModel(
+        OpenAiChatModel.builder().baseUrl(baseUrl).modelName(modelName).apiKey(apiKey).build(),
+        OpenAiStreamingChatModel.builder().baseUrl(baseUrl).modelName(modelName).apiKey(apiKey).build());
+  }
+
+  /** Reads {@code TRELLIS_MODEL_BASE_URL}, {@code TRELLIS_MODEL_NAME} and {@code TRELLIS_MODEL_API_KEY}. */
+  public static LangChain4jChatModel openAiFromEnv() {
+    String url = System.getenv("TRELLIS_MODEL_BASE_URL");
+    String name = System.getenv("TRELLIS_MODEL_NAME");
+    if (url == null || name == null) {
+      throw new IllegalStateException("set TRELLIS_MODEL_BASE_URL and TRELLIS_MODEL_NAME (and TRELLIS_MODEL_API_KEY)");
+    }
+    String key = System.getenv("TRELLIS_MODEL_API_KEY");
+    return openAi(url, name, key == null ? "none" : key);
+  }
+
+  @Override
+  public Message.Ai chat(ChatRequest request) {
+    if (model == null) {
+      throw new IllegalStateException("this adapter has only a streaming model: use stream()");
+    }
+    return fromResponse(model.chat(toRequest(request)));
+  }
+
+  @Override
+  public Message.Ai stream(ChatRequest request, Consumer<String> tokens) throws Exception {
+    if (streaming == null) {
+      return ChatModel.super.stream(request, tokens);
+    }
+    CompletableFuture<ChatResponse> done = new CompletableFuture<>();
+    streaming.chat(toRequest(request), new StreamingChatResponseHandler() {
+      @Override
+      public void onPartialResponse(String partial) {
+        tokens.accept(partial);
+      }
+
+      @Override
+      public void onCompleteResponse(ChatResponse response) {
+        done.complete(response);
+      }
+
+      @Override
+      public void onError(Throwable error) {
+        done.completeExceptionally(error);
+      }
+    });
+    try {
+      return fromResponse(done.get());
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception ex ? ex : e;
+    }
+  }
+
+  static dev.langchain4j.model.chat.request.ChatRequest toRequest(ChatRequest request) {
+    List<ChatMessage> messages = new ArrayList<>();
+    for (Message m : request.messages()) {
+      switch (m) {
+        case Message.System s -> messages.add(SystemMessage.from(s.text()));
+        case Message.Human h -> messages.add(UserMessage.from(h.text()));
+        case Message.Ai a -> {
+          List<ToolExecutionRequest> calls = new ArrayList<>();
+          for (Message.ToolCall c : a.toolCalls()) {
+            calls.add(ToolExecutionRequest.builder().id(c.id()).name(c.name()).arguments(json(c.args())).build());
+          }
+          messages.add(calls.isEmpty() ? AiMessage.from(a.text())
+              : a.text().isEmpty() ? AiMessage.from(calls) : AiMessage.from(a.text(), calls));
+        }
+        case Message.Tool t -> messages.add(ToolExecutionResultMessage.from(t.toolCallId(), t.name(), t.text()));
+        case Message.Remove r -> { }
+      }
+    }
+    var builder = dev.langchain4j.model.chat.request.ChatRequest.builder().messages(messages);
+    if (!request.tools().isEmpty()) {
+      builder.toolSpecifications(request.tools().stream().map(LangChain4jChatModel::toSpec).toList());
+    }
+    return builder.build();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static ToolSpecification toSpec(ToolSpec spec) {
+    JsonObjectSchema.Builder params = JsonObjectSchema.builder();
+    Map<String, Object> props = (Map<String, Object>) spec.parameters().getOrDefault("properties", Map.of());
+    props.forEach((name, schema) -> {
+      Map<String, Object> s = schema instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+      String type = String.valueOf(s.getOrDefault("type", "string"));
+      String description = (String) s.get("description");
+      switch (type) {
+        case "integer" -> params.addIntegerProperty(name, description);
+        case "number" -> params.addNumberProperty(name, description);
+        case "boolean" -> params.addBooleanProperty(name, description);
+        default -> params.addStringProperty(name, description);
+      }
+    });
+    Object required = spec.parameters().get("required");
+    if (required instanceof List<?> r && !r.isEmpty()) {
+      params.required(r.stream().map(String::valueOf).toList());
+    }
+    return ToolSpecification.builder().name(spec.name()).description(spec.description()).parameters(params.build()).build();
+  }
+
+  private static Message.Ai fromResponse(ChatResponse response) {
+    AiMessage ai = response.aiMessage();
+    List<Message.ToolCall> calls = new ArrayList<>();
+    if (ai.hasToolExecutionRequests()) {
+      for (ToolExecutionRequest r : ai.toolExecutionRequests()) {
+        calls.add(new Message.ToolCall(r.id(), r.name(), args(r.arguments())));
+      }
+    }
+    TokenUsage u = response.tokenUsage();
+    Message.Usage usage = u == null ? Message.Usage.NONE : new Message.Usage(
+        u.inputTokenCount() == null ? 0 : u.inputTokenCount(), u.outputTokenCount() == null ? 0 : u.outputTokenCount());
+    return new Message.Ai(null, ai.text() == null ? "" : ai.text(), calls, usage);
+  }
+
+  private static String json(Map<String, Object> args) {
+    try {
+      return JSON.writeValueAsString(args);
+    } catch (Exception e) {
+      throw new IllegalArgumentException("tool arguments are not JSON: " + args, e);
+    }
+  }
+
+  private static Map<String, Object> args(String json) {
+    try {
+      return json == null || json.isBlank() ? Map.of() : JSON.readValue(json, new TypeReference<Map<String, Object>>() {});
+    } catch (Exception e) {
+      throw new IllegalArgumentException("the model sent tool arguments that are not a JSON object: " + json, e);
+    }
+  }
+}
