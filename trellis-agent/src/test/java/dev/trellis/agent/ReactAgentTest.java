@@ -160,4 +160,42 @@ class ReactAgentTest {
     assertEquals(List.of("It ", "is ", "sunny ", "today."), chunks.stream().map(c -> c.text()).toList());
     assertEquals("agent", chunks.getFirst().node());
   }
+
+  @Test
+  void aResponseFormatFillsTheStructuredResponse() {
+    ScriptedChatModel model = ScriptedChatModel.replies(calls(call("a", "weather", "Oslo")), Message.ai("Sunny."),
+        Message.ai("```json\n{\"city\": \"Oslo\", \"sunny\": true}\n```"));
+    State out = ReactAgent.builder(model).tools(WEATHER)
+        .responseFormat(Map.of("type", "object", "properties", Map.of("city", Map.of("type", "string"),
+            "sunny", Map.of("type", "boolean"))))
+        .compile(CompileOptions.DEFAULT).invoke(Map.of("messages", List.of(Message.human("Weather in Oslo?"))));
+    assertEquals(Map.of("city", "Oslo", "sunny", true), out.get(ReactAgent.STRUCTURED_RESPONSE));
+    assertTrue(model.requests().get(2).responseSchema() != null, "the last call asked for the schema");
+  }
+
+  @Test
+  void eachToolCallCanRunAsItsOwnTask() {
+    ScriptedChatModel model = ScriptedChatModel.replies(calls(call("c1", "weather", "Oslo"), call("c2", "time", "Rome")),
+        Message.ai("done"));
+    CompiledGraph agent = ReactAgent.builder(model).tools(WEATHER, TIME).sendPerToolCall(true).compile(CompileOptions.DEFAULT);
+    List<StreamPartCount> toolTasks = new java.util.ArrayList<>();
+    List<Message> last = new java.util.ArrayList<>();
+    try (var s = agent.stream(Map.of("messages", List.of(Message.human("go"))), RunConfig.DEFAULT,
+        dev.trellis.stream.StreamMode.UPDATES, dev.trellis.stream.StreamMode.VALUES)) {
+      for (var p : s) {
+        if (p instanceof dev.trellis.stream.StreamPart.Updates u && u.node().equals("tools")) {
+          toolTasks.add(new StreamPartCount(u.node()));
+        }
+        if (p instanceof dev.trellis.stream.StreamPart.Values v) {
+          last.clear();
+          last.addAll(messages(State.of(v.values())));
+        }
+      }
+    }
+    assertEquals(2, toolTasks.size(), "one tools task per call");
+    assertEquals(List.of("sunny in Oslo", "10:00 in Rome"), last.subList(2, 4).stream().map(Message::text).toList());
+    assertEquals("done", last.getLast().text());
+  }
+
+  record StreamPartCount(String node) {}
 }

@@ -121,6 +121,9 @@ public final class LangChain4jChatModel implements ChatModel {
     if (!request.tools().isEmpty()) {
       builder.toolSpecifications(request.tools().stream().map(LangChain4jChatModel::toSpec).toList());
     }
+    if (request.responseSchema() != null) {
+      builder.responseFormat(dev.langchain4j.model.chat.request.ResponseFormat.JSON); // schema is in the instructions
+    }
     return builder.build();
   }
 

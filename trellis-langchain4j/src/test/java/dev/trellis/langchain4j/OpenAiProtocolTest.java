@@ -83,14 +83,17 @@ class OpenAiProtocolTest {
           chunk("{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\","
               + "\"function\":{\"name\":\"weather\",\"arguments\":\"\"}}]}", null),
           chunk("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}}]}", null),
+          chunk("{\"tool_calls\":[{\"index\":1,\"id\":\"call_2\",\"type\":\"function\","
+              + "\"function\":{\"name\":\"time\",\"arguments\":\"{\\\"city\\\":\\\"Oslo\\\"}\"}}]}", null),
           chunk("{}", "tool_calls")));
       server.enqueue(sse(
           chunk("{\"role\":\"assistant\",\"content\":\"Sunny \"}", null),
           chunk("{\"content\":\"in Oslo.\"}", null),
           chunk("{}", "stop")));
       Tool weather = Tool.of(new ToolSpec("weather", "weather in a city", schema()), (args, ctx) -> "sunny, 21C in " + args.get("city"));
+      Tool time = Tool.of(new ToolSpec("time", "local time in a city", schema()), (args, ctx) -> "10:00 in " + args.get("city"));
       CompiledGraph agent = ReactAgent.builder(LangChain4jChatModel.openAi(server.url("/v1").toString(), "gpt-test", "k"))
-          .tools(weather).compile(CompileOptions.DEFAULT);
+          .tools(weather, time).compile(CompileOptions.DEFAULT);
       List<String> tokens = new ArrayList<>();
       List<Message> last = new ArrayList<>();
       try (GraphStream s = agent.stream(Map.of("messages", List.of(Message.human("Weather in Oslo?"))), RunConfig.DEFAULT,
@@ -108,10 +111,12 @@ class OpenAiProtocolTest {
       }
       assertEquals(List.of("Sunny ", "in Oslo."), tokens);
       assertEquals("sunny, 21C in Oslo", last.get(2).text());
+      assertEquals("10:00 in Oslo", last.get(3).text(), "both tools answered");
       assertEquals("Sunny in Oslo.", last.getLast().text());
       server.takeRequest();
       String second = server.takeRequest().getBody().utf8().replaceAll("\\s", "");
-      assertTrue(second.contains("\"tool_call_id\":\"call_1\"") && second.contains("sunny,21CinOslo"), second);
+      assertTrue(second.contains("\"tool_call_id\":\"call_1\"") && second.contains("sunny,21CinOslo")
+          && second.contains("\"tool_call_id\":\"call_2\""), second);
     }
   }
 }

@@ -29,6 +29,9 @@ public final class Messages {
   public static final Key<List<Message>> KEY = Key.reducing("messages", (Class<List<Message>>) (Class<?>) List.class,
       ADD, List::of);
 
+  /** LangGraph's {@code MessagesState}: a schema with just the {@code messages} key. */
+  public static final dev.trellis.graph.Schema SCHEMA = dev.trellis.graph.Schema.of(KEY);
+
   private Messages() {}
 
   public static List<Message> add(List<Message> left, List<Message> right) {

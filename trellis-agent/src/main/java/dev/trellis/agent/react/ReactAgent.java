@@ -30,6 +30,10 @@ import java.util.Objects;
 public final class ReactAgent {
   public static final Key<Integer> MODEL_CALLS = Key.adding("model_calls", Integer.class);
   public static final Key<Long> TOKENS = Key.adding("tokens", Long.class);
+  @SuppressWarnings("unchecked")
+  public static final Key<Map<String, Object>> STRUCTURED_RESPONSE =
+      Key.of("structured_response", (Class<Map<String, Object>>) (Class<?>) Map.class);
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
   private final ChatModel model;
   private final List<Tool> tools = new ArrayList<>();
@@ -38,6 +42,9 @@ public final class ReactAgent {
   private Node preModelHook;
   private Node postModelHook;
   private Budget budget = Budget.NONE;
+  private Map<String, Object> responseSchema;
+  private boolean sendPerToolCall;
+  private boolean handleToolErrors = true;
 
   private ReactAgent(ChatModel model) {
     this.model = Objects.requireNonNull(model, "model");
@@ -74,15 +81,36 @@ public final class ReactAgent {
     return this;
   }
 
+  /**
+   * Asks, once the agent is done, for a final answer following {@code jsonSchema}, parsed
+   * into the {@code structured_response} state key (a JSON object as a Map).
+   */
+  public ReactAgent responseFormat(Map<String, Object> jsonSchema) {
+    this.responseSchema = Map.copyOf(jsonSchema);
+    return this;
+  }
+
+  /** Runs each tool call as its own task (a {@code Send} per call: separate retries, checkpointed one by one). */
+  public ReactAgent sendPerToolCall(boolean on) {
+    this.sendPerToolCall = on;
+    return this;
+  }
+
+  /** Whether a failing tool answers the model with an error message (default) or fails the run. */
+  public ReactAgent handleToolErrors(boolean on) {
+    this.handleToolErrors = on;
+    return this;
+  }
+
   public ReactAgent budget(Budget b) {
     this.budget = Objects.requireNonNull(b, "budget");
     return this;
   }
 
   public CompiledGraph compile(CompileOptions options) {
-    StateGraph g = StateGraph.of(Schema.of(Messages.KEY, MODEL_CALLS, TOKENS));
+    StateGraph g = StateGraph.of(Schema.of(Messages.KEY, MODEL_CALLS, TOKENS, STRUCTURED_RESPONSE));
     g.addNode("agent", this::callModel);
-    g.addNode("tools", new ToolNode(tools, interceptors, true));
+    g.addNode("tools", new ToolNode(tools, interceptors, handleToolErrors));
     String entry = "agent";
     if (preModelHook != null) {
       g.addNode("pre_model_hook", preModelHook);
@@ -96,10 +124,51 @@ public final class ReactAgent {
       g.addEdge("agent", "post_model_hook");
       afterModel = "post_model_hook";
     }
-    g.addConditionalEdges(afterModel, "tools_condition", ToolsCondition.to("tools"),
-        Map.of("tools", "tools", StateGraph.END, StateGraph.END));
+    String done = StateGraph.END;
+    if (responseSchema != null) {
+      g.addNode("generate_structured_response", this::structuredResponse);
+      g.addEdge("generate_structured_response", StateGraph.END);
+      done = "generate_structured_response";
+    }
+    String finish = done;
+    if (sendPerToolCall) {
+      g.addConditionalEdges(afterModel, "tools_condition", state -> {
+        Object route = ToolsCondition.to("tools").route(state);
+        if (!"tools".equals(route)) {
+          return finish;
+        }
+        @SuppressWarnings("unchecked")
+        Message.Ai ai = (Message.Ai) Messages.last((List<Message>) state.get(Messages.KEY.name()));
+        return ai.toolCalls().stream()
+            .map(c -> (Object) dev.trellis.graph.Send.to("tools", new ToolNode.Call(c, state.toMap()))).toList();
+      }, null);
+    } else {
+      g.addConditionalEdges(afterModel, "tools_condition", state -> {
+        Object route = ToolsCondition.to("tools").route(state);
+        return "tools".equals(route) ? "tools" : finish;
+      }, Map.of("tools", "tools", finish, finish));
+    }
     g.addEdge("tools", entry);
     return g.compile(options);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Update structuredResponse(dev.trellis.graph.State state, dev.trellis.runtime.Runtime rt) throws Exception {
+    List<Message> request = new ArrayList<>((List<Message>) state.get(Messages.KEY.name()));
+    request.add(Message.system("Answer now with one JSON object that follows this JSON schema, and nothing else: "
+        + JSON.writeValueAsString(responseSchema)));
+    Message.Ai ai = model.chat(new ChatRequest(request, List.of(), responseSchema));
+    String text = ai.text().strip();
+    if (text.startsWith("```")) {
+      text = text.replaceAll("^```(json)?\\s*", "").replaceAll("\\s*```$", "");
+    }
+    try {
+      Map<String, Object> parsed = JSON.readValue(text, Map.class);
+      return Update.of(STRUCTURED_RESPONSE, parsed).and(MODEL_CALLS, 1).and(TOKENS, ai.usage().total());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new dev.trellis.graph.error.TrellisException("STRUCTURED_RESPONSE",
+          "the model's structured answer is not a JSON object: " + ai.text());
+    }
   }
 
   @SuppressWarnings("unchecked")

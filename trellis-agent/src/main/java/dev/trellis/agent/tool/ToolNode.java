@@ -48,9 +48,19 @@ public final class ToolNode implements Node {
     return List.copyOf(tools.values());
   }
 
+  /**
+   * One tool call sent to this node on its own (a {@code Send} per call), with the graph
+   * state at the time it was sent.
+   */
+  public record Call(Message.ToolCall call, Map<String, Object> state) {}
+
   @Override
   @SuppressWarnings("unchecked")
   public NodeResult apply(State state, Runtime rt) throws Exception {
+    if (state.arg() instanceof Call single) {
+      Object r = run(single.call(), new ToolContext(State.of(single.state()), rt, single.call()));
+      return r instanceof Command c ? c : Update.of(Messages.KEY, List.of((Message) r));
+    }
     List<Message> messages = (List<Message>) state.get(Messages.KEY.name());
     Message.Ai ai = lastAi(messages);
     if (ai == null || ai.toolCalls().isEmpty()) {
