@@ -73,14 +73,7 @@ public final class SqliteCache implements Cache, AutoCloseable {
         db.release(ps);
       }
       if (expired) {
-        PreparedStatement del = db.prepare(c, "DELETE FROM node_cache WHERE namespace = ? AND key_hash = ?");
-        try {
-          del.setString(1, namespace);
-          del.setString(2, h);
-          del.executeUpdate();
-        } finally {
-          db.release(del);
-        }
+        db.update(c, "DELETE FROM node_cache WHERE namespace = ? AND key_hash = ?", namespace, h);
         return Optional.empty();
       }
       return Optional.ofNullable(serde.load(value));
@@ -93,21 +86,9 @@ public final class SqliteCache implements Cache, AutoCloseable {
     byte[] bytes = serde.dump(value);
     Long expires = ttl == null ? null : clock.millis() + ttl.toMillis();
     db.transaction(c -> {
-      PreparedStatement ps = db.prepare(c, "INSERT INTO node_cache (namespace, key_hash, value, expires_at) VALUES (?, ?, ?, ?) "
-          + "ON CONFLICT (namespace, key_hash) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at");
-      try {
-        ps.setString(1, namespace);
-        ps.setString(2, h);
-        ps.setBytes(3, bytes);
-        if (expires == null) {
-          ps.setNull(4, java.sql.Types.BIGINT);
-        } else {
-          ps.setLong(4, expires);
-        }
-        ps.executeUpdate();
-      } finally {
-        db.release(ps);
-      }
+      db.update(c, "INSERT INTO node_cache (namespace, key_hash, value, expires_at) VALUES (?, ?, ?, ?) "
+          + "ON CONFLICT (namespace, key_hash) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at",
+          namespace, h, bytes, expires);
       return null;
     });
   }
@@ -122,13 +103,7 @@ public final class SqliteCache implements Cache, AutoCloseable {
         return null;
       }
       for (String ns : namespaces) {
-        PreparedStatement ps = db.prepare(c, "DELETE FROM node_cache WHERE namespace = ?");
-        try {
-          ps.setString(1, ns);
-          ps.executeUpdate();
-        } finally {
-          db.release(ps);
-        }
+        db.update(c, "DELETE FROM node_cache WHERE namespace = ?", ns);
       }
       return null;
     });

@@ -3,6 +3,7 @@ package dev.trellis.checkpoint.jdbc;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.List;
 
 /**
@@ -29,6 +30,35 @@ public interface JdbcDatabase extends AutoCloseable {
   /** Gives back a statement from {@link #prepare}; the default closes it. */
   default void release(PreparedStatement ps) throws SQLException {
     ps.close();
+  }
+
+  /**
+   * Runs one INSERT, UPDATE or DELETE through {@link #prepare} and {@link #release} with
+   * {@code args} bound in order (see {@link #bind}); returns the affected row count.
+   */
+  default int update(Connection c, String sql, Object... args) throws SQLException {
+    PreparedStatement ps = prepare(c, sql);
+    try {
+      bind(ps, args);
+      return ps.executeUpdate();
+    } finally {
+      release(ps);
+    }
+  }
+
+  /** Binds {@code args} from parameter 1: strings, longs, ints and byte arrays; {@code null} as SQL NULL. */
+  static void bind(PreparedStatement ps, Object... args) throws SQLException {
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case null -> ps.setNull(i + 1, Types.NULL);
+        case String s -> ps.setString(i + 1, s);
+        case Long n -> ps.setLong(i + 1, n);
+        case Integer n -> ps.setInt(i + 1, n);
+        case byte[] b -> ps.setBytes(i + 1, b);
+        default -> throw new IllegalArgumentException("cannot bind a " + args[i].getClass().getName()
+            + " to parameter " + (i + 1));
+      }
+    }
   }
 
   /** The column type for binary values ({@code BLOB}, {@code BYTEA}). */

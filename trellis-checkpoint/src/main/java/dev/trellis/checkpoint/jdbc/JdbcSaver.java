@@ -186,21 +186,11 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private void insertCheckpoint(Connection c, SaveOp.Put put, byte[] blob, String md) throws SQLException {
     CheckpointConfig parent = put.parent();
     Checkpoint checkpoint = put.checkpoint();
-    PreparedStatement ps = prepare(c, "INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
+    db.update(c, "INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
         + "parent_checkpoint_id, checkpoint, metadata) VALUES (?, ?, ?, ?, ?, ?) "
         + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = excluded.checkpoint, "
-        + "metadata = excluded.metadata");
-    try {
-      ps.setString(1, parent.threadId());
-      ps.setString(2, parent.namespace());
-      ps.setString(3, checkpoint.id());
-      ps.setString(4, parent.checkpointId());
-      ps.setBytes(5, blob);
-      ps.setString(6, md);
-      ps.executeUpdate();
-    } finally {
-      release(ps);
-    }
+        + "metadata = excluded.metadata",
+        parent.threadId(), parent.namespace(), checkpoint.id(), parent.checkpointId(), blob, md);
   }
 
   private List<byte[]> encodeWrites(SaveOp.Writes op) {
@@ -221,17 +211,9 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     List<PendingWrite> writes = op.writes();
     boolean ordinary = writes.stream().anyMatch(w -> !PendingWrite.isReserved(w.channel()));
     if (ordinary && !op.firstSave()) {
-      PreparedStatement del = prepare(c, "DELETE FROM checkpoint_writes WHERE thread_id = ? "
-          + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0");
-      try {
-        del.setString(1, config.threadId());
-        del.setString(2, config.namespace());
-        del.setString(3, config.checkpointId());
-        del.setString(4, taskId);
-        del.executeUpdate();
-      } finally {
-        release(del);
-      }
+      db.update(c, "DELETE FROM checkpoint_writes WHERE thread_id = ? "
+          + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0",
+          config.threadId(), config.namespace(), config.checkpointId(), taskId);
     }
     PreparedStatement ps = prepare(c, "INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, "
         + "checkpoint_id, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -260,13 +242,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   public void deleteThread(String threadId) {
     transaction(c -> {
       for (String table : List.of("checkpoint_writes", "checkpoints")) {
-        PreparedStatement ps = prepare(c, "DELETE FROM " + table + " WHERE thread_id = ?");
-        try {
-          ps.setString(1, threadId);
-          ps.executeUpdate();
-        } finally {
-          release(ps);
-        }
+        db.update(c, "DELETE FROM " + table + " WHERE thread_id = ?", threadId);
       }
       return null;
     });

@@ -108,54 +108,25 @@ public class JdbcStore implements Store, AutoCloseable {
   }
 
   private void refresh(Connection c, String ns, String key, long now) throws SQLException {
-    PreparedStatement ps = db.prepare(c, "UPDATE store_items SET expires_at = ? + ttl_ms * 1000 "
-        + "WHERE namespace = ? AND item_key = ? AND ttl_ms IS NOT NULL");
-    try {
-      ps.setLong(1, now);
-      ps.setString(2, ns);
-      ps.setString(3, key);
-      ps.executeUpdate();
-    } finally {
-      db.release(ps);
-    }
+    db.update(c, "UPDATE store_items SET expires_at = ? + ttl_ms * 1000 "
+        + "WHERE namespace = ? AND item_key = ? AND ttl_ms IS NOT NULL", now, ns, key);
   }
 
   private void put(Connection c, Op.Put p, List<float[]> vectors, long now) throws SQLException {
     String ns = String.join(SEP, p.namespace());
     List<String> tables = p.value() == null ? List.of("store_vectors", "store_items") : List.of("store_vectors");
     for (String table : tables) {
-      PreparedStatement del = db.prepare(c, "DELETE FROM " + table + " WHERE namespace = ? AND item_key = ?");
-      try {
-        del.setString(1, ns);
-        del.setString(2, p.key());
-        del.executeUpdate();
-      } finally {
-        db.release(del);
-      }
+      db.update(c, "DELETE FROM " + table + " WHERE namespace = ? AND item_key = ?", ns, p.key());
     }
     if (p.value() == null) {
       return;
     }
-    PreparedStatement ps = db.prepare(c, "INSERT INTO store_items (" + COLUMNS + ", expires_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+    Long ttl = p.ttl() == null ? null : p.ttl().toMillis();
+    db.update(c, "INSERT INTO store_items (" + COLUMNS + ", expires_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
         + "ON CONFLICT (namespace, item_key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, "
-        + "ttl_ms = excluded.ttl_ms, expires_at = excluded.expires_at");
-    try {
-      ps.setString(1, ns);
-      ps.setString(2, p.key());
-      ps.setString(3, new String(TAGS.dump(p.value()), StandardCharsets.UTF_8));
-      ps.setLong(4, now);
-      ps.setLong(5, now);
-      if (p.ttl() == null) {
-        ps.setNull(6, java.sql.Types.BIGINT);
-        ps.setNull(7, java.sql.Types.BIGINT);
-      } else {
-        ps.setLong(6, p.ttl().toMillis());
-        ps.setLong(7, now + p.ttl().toMillis() * 1000);
-      }
-      ps.executeUpdate();
-    } finally {
-      db.release(ps);
-    }
+        + "ttl_ms = excluded.ttl_ms, expires_at = excluded.expires_at",
+        ns, p.key(), new String(TAGS.dump(p.value()), StandardCharsets.UTF_8), now, now,
+        ttl, ttl == null ? null : now + ttl * 1000);
     if (!vectors.isEmpty()) {
       PreparedStatement vs = db.prepare(c, "INSERT INTO store_vectors (namespace, item_key, ord, vector) VALUES (?, ?, ?, ?)");
       try {
@@ -264,21 +235,9 @@ public class JdbcStore implements Store, AutoCloseable {
   public int sweep() {
     long now = micros(clock.instant());
     return db.transaction(c -> {
-      PreparedStatement vs = db.prepare(c, "DELETE FROM store_vectors WHERE EXISTS (SELECT 1 FROM store_items i WHERE "
-          + "i.namespace = store_vectors.namespace AND i.item_key = store_vectors.item_key AND i.expires_at <= ?)");
-      try {
-        vs.setLong(1, now);
-        vs.executeUpdate();
-      } finally {
-        db.release(vs);
-      }
-      PreparedStatement ps = db.prepare(c, "DELETE FROM store_items WHERE expires_at <= ?");
-      try {
-        ps.setLong(1, now);
-        return ps.executeUpdate();
-      } finally {
-        db.release(ps);
-      }
+      db.update(c, "DELETE FROM store_vectors WHERE EXISTS (SELECT 1 FROM store_items i WHERE "
+          + "i.namespace = store_vectors.namespace AND i.item_key = store_vectors.item_key AND i.expires_at <= ?)", now);
+      return db.update(c, "DELETE FROM store_items WHERE expires_at <= ?", now);
     });
   }
 
