@@ -1,13 +1,12 @@
 package dev.trellis.pregel;
 
 import dev.trellis.graph.Interrupt;
-import dev.trellis.graph.error.TrellisException;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.runtime.Runtime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Durable calls of the functional API, made from inside a running node. Internal: reached
@@ -36,7 +35,7 @@ public final class Calls {
   }
 
   /** How a cached call is looked up: by its argument, kept for {@code ttl} (null: until cleared). */
-  public record CacheKey(Object arg, java.time.Duration ttl) {}
+  public record CacheKey(Object arg, Duration ttl) {}
 
   /**
    * Starts (or replays) call number {@code index} named {@code name} from the node running
@@ -99,11 +98,10 @@ public final class Calls {
         result.completeExceptionally(gi);
         return;
       } catch (Throwable e) {
-        RetryPolicy policy = Runner.match(retry, e);
-        if (policy != null && attempt < policy.maxAttempts() && !(e instanceof TrellisException)
-            && !Thread.currentThread().isInterrupted()) {
+        Duration delay = Runner.retryDelay(retry, attempt, e);
+        if (delay != null && !Thread.currentThread().isInterrupted()) {
           try {
-            loop.sleeper().sleep(policy.delayAfter(attempt, ThreadLocalRandom.current().nextDouble()));
+            loop.sleeper().sleep(delay);
             continue;
           } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();

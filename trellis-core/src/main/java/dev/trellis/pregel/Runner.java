@@ -7,6 +7,7 @@ import dev.trellis.graph.error.NodeException;
 import dev.trellis.graph.error.NodeTimeoutException;
 import dev.trellis.graph.error.TrellisException;
 import dev.trellis.policy.RetryPolicy;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -214,11 +215,10 @@ final class Runner {
         if (Thread.currentThread().isInterrupted() || e instanceof InterruptedException) {
           return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
         }
-        RetryPolicy policy = match(policies, e);
-        boolean retryable = !(e instanceof TrellisException) || e instanceof NodeTimeoutException;
-        if (policy != null && attempt < policy.maxAttempts() && retryable) {
+        Duration delay = retryDelay(policies, attempt, e);
+        if (delay != null) {
           try {
-            loop.sleeper().sleep(policy.delayAfter(attempt, ThreadLocalRandom.current().nextDouble()));
+            loop.sleeper().sleep(delay);
           } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
             return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
@@ -280,10 +280,18 @@ final class Runner {
     return new Outcome(task, wrap(task, attempts, e), null, null);
   }
 
-  static RetryPolicy match(List<RetryPolicy> policies, Throwable e) {
+  /**
+   * The pause before attempt {@code attempt + 1} when the first policy matching {@code e}
+   * still allows one, else null. Trellis' own errors are final, except a node timeout
+   * (retried only when a policy names it).
+   */
+  static Duration retryDelay(List<RetryPolicy> policies, int attempt, Throwable e) {
+    if (e instanceof TrellisException && !(e instanceof NodeTimeoutException)) {
+      return null;
+    }
     for (RetryPolicy p : policies) {
       if (p.retryOn().test(e)) {
-        return p;
+        return attempt < p.maxAttempts() ? p.delayAfter(attempt, ThreadLocalRandom.current().nextDouble()) : null;
       }
     }
     return null;
