@@ -8,6 +8,7 @@ import dev.trellis.stream.StreamPart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The {@link Runtime} handed to one task attempt. Holds the task's resume values (saved
@@ -76,24 +77,23 @@ final class TaskRuntime implements Runtime {
 
   @Override
   public StreamWriter stream() {
-    if (!loop.sink.wants(StreamMode.CUSTOM, loop.depth)) {
-      return v -> heartbeat();
-    }
-    return v -> {
-      heartbeat();
-      loop.sink.emit(new StreamPart.Custom(loop.nsPath, task.name(), v));
-    };
+    return writer(StreamMode.CUSTOM, v -> new StreamPart.Custom(loop.nsPath, task.name(), v));
   }
 
   @Override
   public StreamWriter messages() {
-    if (!loop.sink.wants(StreamMode.MESSAGES, loop.depth)) {
+    return writer(StreamMode.MESSAGES, v -> new StreamPart.MessageChunk(loop.nsPath, task.name(), loop.step,
+        loop.config.threadId(), String.valueOf(v)));
+  }
+
+  /** A writer that heartbeats and, when the run streams {@code mode}, emits {@code part} of each value. */
+  private StreamWriter writer(StreamMode mode, Function<Object, StreamPart> part) {
+    if (!loop.sink.wants(mode, loop.depth)) {
       return v -> heartbeat();
     }
     return v -> {
       heartbeat();
-      loop.sink.emit(new StreamPart.MessageChunk(loop.nsPath, task.name(), loop.step, loop.config.threadId(),
-          String.valueOf(v)));
+      loop.sink.emit(part.apply(v));
     };
   }
 
