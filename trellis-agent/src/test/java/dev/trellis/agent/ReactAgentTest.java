@@ -47,6 +47,17 @@ class ReactAgentTest {
   }
 
   @Test
+  void aCompiledAgentKeepsItsSettingsWhenTheBuilderChangesLater() {
+    ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("ok"));
+    ReactAgent builder = ReactAgent.builder(model).tools(WEATHER).prompt("first");
+    CompiledGraph agent = builder.compile(CompileOptions.DEFAULT);
+    builder.prompt("second").tools(TIME);
+    agent.invoke(Map.of("messages", List.of(Message.human("hi"))));
+    assertEquals("first", model.requests().getFirst().messages().getFirst().text());
+    assertEquals(List.of("weather"), model.requests().getFirst().tools().stream().map(ToolSpec::name).toList());
+  }
+
+  @Test
   void answersAQuestionUsingTwoTools() {
     ScriptedChatModel model = ScriptedChatModel.replies(
         calls(call("c1", "weather", "Oslo"), call("c2", "time", "Oslo")),

@@ -3,7 +3,6 @@ package dev.trellis.agent.react;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.Messages;
 import dev.trellis.agent.model.ChatModel;
-import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.tool.Tool;
 import dev.trellis.agent.tool.ToolInterceptor;
 import dev.trellis.agent.tool.ToolNode;
@@ -33,7 +32,6 @@ public final class ReactAgent {
   @SuppressWarnings("unchecked")
   public static final Key<Map<String, Object>> STRUCTURED_RESPONSE =
       Key.of("structured_response", (Class<Map<String, Object>>) (Class<?>) Map.class);
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
   private final ChatModel model;
   private final List<Tool> tools = new ArrayList<>();
@@ -109,7 +107,8 @@ public final class ReactAgent {
 
   public CompiledGraph compile(CompileOptions options) {
     StateGraph g = StateGraph.of(Schema.of(Messages.KEY, MODEL_CALLS, TOKENS, STRUCTURED_RESPONSE));
-    g.addNode("agent", this::callModel);
+    ModelCall calls = new ModelCall(model, prompt, tools.stream().map(Tool::spec).toList(), budget, responseSchema);
+    g.addNode("agent", calls::callModel);
     g.addNode("tools", new ToolNode(tools, interceptors, handleToolErrors));
     String entry = "agent";
     if (preModelHook != null) {
@@ -126,14 +125,15 @@ public final class ReactAgent {
     }
     String done = StateGraph.END;
     if (responseSchema != null) {
-      g.addNode("generate_structured_response", this::structuredResponse);
+      g.addNode("generate_structured_response", calls::structuredResponse);
       g.addEdge("generate_structured_response", StateGraph.END);
       done = "generate_structured_response";
     }
     String finish = done;
+    var toTools = ToolsCondition.to("tools");
     if (sendPerToolCall) {
       g.addConditionalEdges(afterModel, "tools_condition", state -> {
-        Object route = ToolsCondition.to("tools").route(state);
+        Object route = toTools.route(state);
         if (!"tools".equals(route)) {
           return finish;
         }
@@ -144,55 +144,11 @@ public final class ReactAgent {
       }, null);
     } else {
       g.addConditionalEdges(afterModel, "tools_condition", state -> {
-        Object route = ToolsCondition.to("tools").route(state);
+        Object route = toTools.route(state);
         return "tools".equals(route) ? "tools" : finish;
       }, Map.of("tools", "tools", finish, finish));
     }
     g.addEdge("tools", entry);
     return g.compile(options);
-  }
-
-  @SuppressWarnings("unchecked")
-  private Update structuredResponse(dev.trellis.graph.State state, dev.trellis.runtime.Runtime rt) throws Exception {
-    List<Message> request = new ArrayList<>((List<Message>) state.get(Messages.KEY.name()));
-    request.add(Message.system("Answer now with one JSON object that follows this JSON schema, and nothing else: "
-        + JSON.writeValueAsString(responseSchema)));
-    Message.Ai ai = model.chat(new ChatRequest(request, List.of(), responseSchema));
-    String text = ai.text().strip();
-    if (text.startsWith("```")) {
-      text = text.replaceAll("^```(json)?\\s*", "").replaceAll("\\s*```$", "");
-    }
-    try {
-      Map<String, Object> parsed = JSON.readValue(text, Map.class);
-      return Update.of(STRUCTURED_RESPONSE, parsed).and(MODEL_CALLS, 1).and(TOKENS, ai.usage().total());
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new dev.trellis.graph.error.TrellisException("STRUCTURED_RESPONSE",
-          "the model's structured answer is not a JSON object: " + ai.text());
-    }
-  }
-
-  @SuppressWarnings("unchecked")
-  private Update callModel(dev.trellis.graph.State state, dev.trellis.runtime.Runtime rt) throws Exception {
-    int calls = state.getOrDefault(MODEL_CALLS, 0);
-    long tokens = state.getOrDefault(TOKENS, 0L);
-    if (budget.maxModelCalls() > 0 && calls >= budget.maxModelCalls()) {
-      throw new BudgetExceededException("model_calls", calls + " of " + budget.maxModelCalls() + " model calls used");
-    }
-    if (budget.maxTokens() > 0 && tokens >= budget.maxTokens()) {
-      throw new BudgetExceededException("tokens", tokens + " of " + budget.maxTokens() + " tokens used");
-    }
-    double cost = tokens / 1000.0 * budget.costPerThousandTokens();
-    if (budget.maxCost() > 0 && cost >= budget.maxCost()) {
-      throw new BudgetExceededException("cost", String.format(java.util.Locale.ROOT, "%.4f of %.4f spent", cost,
-          budget.maxCost()));
-    }
-    List<Message> request = new ArrayList<>();
-    if (prompt != null) {
-      request.add(Message.system(prompt));
-    }
-    request.addAll((List<Message>) state.get(Messages.KEY.name()));
-    // Streamed so that tokens reach the run's `messages` stream as they arrive.
-    Message.Ai ai = model.stream(new ChatRequest(request, tools.stream().map(Tool::spec).toList()), rt.messages()::write);
-    return Update.of(Messages.KEY, List.of(ai)).and(MODEL_CALLS, 1).and(TOKENS, ai.usage().total());
   }
 }
