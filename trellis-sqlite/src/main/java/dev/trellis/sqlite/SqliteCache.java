@@ -6,8 +6,6 @@ import dev.trellis.checkpoint.serde.Serde;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -54,29 +52,22 @@ public final class SqliteCache implements Cache, AutoCloseable {
     String h = hash(key);
     long now = clock.millis();
     return db.transaction(c -> {
-      PreparedStatement ps = db.prepare(c, "SELECT value, expires_at FROM node_cache WHERE namespace = ? AND key_hash = ?");
-      byte[] value;
-      long expires;
-      boolean expired;
-      try {
-        ps.setString(1, namespace);
-        ps.setString(2, h);
-        try (ResultSet rs = ps.executeQuery()) {
-          if (!rs.next()) {
-            return Optional.empty();
-          }
-          value = rs.getBytes(1);
-          expires = rs.getLong(2);
-          expired = !rs.wasNull() && expires <= now;
+      Row row = db.query(c, "SELECT value, expires_at FROM node_cache WHERE namespace = ? AND key_hash = ?", rs -> {
+        if (!rs.next()) {
+          return null;
         }
-      } finally {
-        db.release(ps);
+        byte[] value = rs.getBytes(1);
+        long expires = rs.getLong(2);
+        return new Row(value, !rs.wasNull() && expires <= now);
+      }, namespace, h);
+      if (row == null) {
+        return Optional.empty();
       }
-      if (expired) {
+      if (row.expired()) {
         db.update(c, "DELETE FROM node_cache WHERE namespace = ? AND key_hash = ?", namespace, h);
         return Optional.empty();
       }
-      return Optional.ofNullable(serde.load(value));
+      return Optional.ofNullable(serde.load(row.value()));
     });
   }
 
@@ -108,6 +99,8 @@ public final class SqliteCache implements Cache, AutoCloseable {
       return null;
     });
   }
+
+  private record Row(byte[] value, boolean expired) {}
 
   @Override
   public void close() {

@@ -2,6 +2,7 @@ package dev.trellis.checkpoint.jdbc;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.List;
@@ -12,6 +13,12 @@ import java.util.List;
  * statements; PostgreSQL lends pooled connections. Implementations are thread-safe.
  */
 public interface JdbcDatabase extends AutoCloseable {
+
+  /** Reads the result of a query. */
+  @FunctionalInterface
+  interface Rows<T> {
+    T read(ResultSet rs) throws SQLException;
+  }
 
   /** Work done on a connection inside one transaction. */
   @FunctionalInterface
@@ -41,6 +48,19 @@ public interface JdbcDatabase extends AutoCloseable {
     try {
       bind(ps, args);
       return ps.executeUpdate();
+    } finally {
+      release(ps);
+    }
+  }
+
+  /** Runs one query through {@link #prepare} and {@link #release} with {@code args} bound in order, read by {@code rows}. */
+  default <T> T query(Connection c, String sql, Rows<T> rows, Object... args) throws SQLException {
+    PreparedStatement ps = prepare(c, sql);
+    try {
+      bind(ps, args);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rows.read(rs);
+      }
     } finally {
       release(ps);
     }

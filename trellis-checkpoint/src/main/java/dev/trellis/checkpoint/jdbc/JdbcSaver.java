@@ -51,13 +51,6 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     return db.transaction(work);
   }
 
-  private PreparedStatement prepare(Connection c, String sql) throws SQLException {
-    return db.prepare(c, sql);
-  }
-
-  private void release(PreparedStatement ps) throws SQLException {
-    db.release(ps);
-  }
 
   /** Closes the database this saver uses (its pool or connection). */
   @Override
@@ -81,19 +74,9 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       String sql = "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
           + "WHERE thread_id = ? AND checkpoint_ns = ?"
           + (config.checkpointId() == null ? " ORDER BY checkpoint_id DESC LIMIT 1" : " AND checkpoint_id = ?");
-      PreparedStatement ps = prepare(c, sql);
-      try {
-        ps.setString(1, config.threadId());
-        ps.setString(2, config.namespace());
-        if (config.checkpointId() != null) {
-          ps.setString(3, config.checkpointId());
-        }
-        try (ResultSet rs = ps.executeQuery()) {
-          return rs.next() ? tuple(c, config, rs) : null;
-        }
-      } finally {
-        release(ps);
-      }
+      Object[] args = config.checkpointId() == null ? new Object[] {config.threadId(), config.namespace()}
+          : new Object[] {config.threadId(), config.namespace(), config.checkpointId()};
+      return db.query(c, sql, rs -> rs.next() ? tuple(c, config, rs) : null, args);
     });
   }
 
@@ -103,23 +86,15 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       String sql = "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
           + "WHERE thread_id = ? AND checkpoint_ns = ?" + (before == null ? "" : " AND checkpoint_id < ?")
           + " ORDER BY checkpoint_id DESC" + (limit > 0 ? " LIMIT " + limit : "");
-      List<CheckpointTuple> out = new ArrayList<>();
-      PreparedStatement ps = prepare(c, sql);
-      try {
-        ps.setString(1, config.threadId());
-        ps.setString(2, config.namespace());
-        if (before != null) {
-          ps.setString(3, before);
+      Object[] args = before == null ? new Object[] {config.threadId(), config.namespace()}
+          : new Object[] {config.threadId(), config.namespace(), before};
+      return db.query(c, sql, rs -> {
+        List<CheckpointTuple> out = new ArrayList<>();
+        while (rs.next()) {
+          out.add(tuple(c, config, rs));
         }
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            out.add(tuple(c, config, rs));
-          }
-        }
-      } finally {
-        release(ps);
-      }
-      return out;
+        return out;
+      }, args);
     });
   }
 
@@ -128,22 +103,15 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     String parent = rs.getString(2);
     Checkpoint cp = decodeCheckpoint(rs.getBytes(3));
     CheckpointMetadata md = decodeMetadata(rs.getString(4));
-    List<PendingWrite> writes = new ArrayList<>();
-    PreparedStatement ps = prepare(c, "SELECT task_id, channel, value FROM checkpoint_writes "
-        + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx");
-    try {
-      ps.setString(1, config.threadId());
-      ps.setString(2, config.namespace());
-      ps.setString(3, id);
-      try (ResultSet w = ps.executeQuery()) {
-        while (w.next()) {
-          byte[] v = w.getBytes(3);
-          writes.add(new PendingWrite(w.getString(1), w.getString(2), v == null ? null : serde.load(v)));
-        }
-      }
-    } finally {
-      release(ps);
-    }
+    List<PendingWrite> writes = db.query(c, "SELECT task_id, channel, value FROM checkpoint_writes "
+        + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx", w -> {
+          List<PendingWrite> out = new ArrayList<>();
+          while (w.next()) {
+            byte[] v = w.getBytes(3);
+            out.add(new PendingWrite(w.getString(1), w.getString(2), v == null ? null : serde.load(v)));
+          }
+          return out;
+        }, config.threadId(), config.namespace(), id);
     return new CheckpointTuple(config.withCheckpointId(id), cp, md,
         parent == null ? null : config.withCheckpointId(parent), writes);
   }
@@ -215,7 +183,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
           + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0",
           config.threadId(), config.namespace(), config.checkpointId(), taskId);
     }
-    PreparedStatement ps = prepare(c, "INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, "
+    PreparedStatement ps = db.prepare(c, "INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, "
         + "checkpoint_id, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?, ?, ?) "
         + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
         + "channel = excluded.channel, value = excluded.value");
@@ -234,7 +202,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       }
       ps.executeBatch();
     } finally {
-      release(ps);
+      db.release(ps);
     }
   }
 

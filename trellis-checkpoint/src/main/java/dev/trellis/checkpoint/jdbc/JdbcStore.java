@@ -93,18 +93,8 @@ public class JdbcStore implements Store, AutoCloseable {
 
 
   private Item get(Connection c, String ns, String key, long now) throws SQLException {
-    PreparedStatement ps = db.prepare(c, "SELECT " + COLUMNS + " FROM store_items WHERE namespace = ? AND item_key = ? "
-        + "AND (expires_at IS NULL OR expires_at > ?)");
-    try {
-      ps.setString(1, ns);
-      ps.setString(2, key);
-      ps.setLong(3, now);
-      try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? item(rs) : null;
-      }
-    } finally {
-      db.release(ps);
-    }
+    return db.query(c, "SELECT " + COLUMNS + " FROM store_items WHERE namespace = ? AND item_key = ? "
+        + "AND (expires_at IS NULL OR expires_at > ?)", rs -> rs.next() ? item(rs) : null, ns, key, now);
   }
 
   private void refresh(Connection c, String ns, String key, long now) throws SQLException {
@@ -146,24 +136,18 @@ public class JdbcStore implements Store, AutoCloseable {
 
   private List<Item> search(Connection c, Op.Search s, long now) throws SQLException {
     String prefix = String.join(SEP, s.prefix());
-    PreparedStatement ps = db.prepare(c, "SELECT " + COLUMNS + " FROM store_items WHERE (? = '' OR namespace = ? "
+    List<Item> matching = db.query(c, "SELECT " + COLUMNS + " FROM store_items WHERE (? = '' OR namespace = ? "
         + "OR substr(namespace, 1, ?) = ?) AND (expires_at IS NULL OR expires_at > ?) "
-        + "ORDER BY updated_at DESC, namespace, item_key");
-    List<Item> matching = new ArrayList<>();
-    try {
-      bindPrefix(ps, prefix);
-      ps.setLong(5, now);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          Item i = item(rs);
-          if (Namespaces.matches(i.value(), s.filter())) {
-            matching.add(i);
+        + "ORDER BY updated_at DESC, namespace, item_key", rs -> {
+          List<Item> out = new ArrayList<>();
+          while (rs.next()) {
+            Item i = item(rs);
+            if (Namespaces.matches(i.value(), s.filter())) {
+              out.add(i);
+            }
           }
-        }
-      }
-    } finally {
-      db.release(ps);
-    }
+          return out;
+        }, prefixArgs(prefix, now));
     List<Item> page;
     if (s.query() != null) {
       if (index == null) {
@@ -195,39 +179,26 @@ public class JdbcStore implements Store, AutoCloseable {
   }
 
   private List<float[]> vectors(Connection c, String ns, String key) throws SQLException {
-    PreparedStatement ps = db.prepare(c, "SELECT vector FROM store_vectors WHERE namespace = ? AND item_key = ? ORDER BY ord");
-    List<float[]> out = new ArrayList<>();
-    try {
-      ps.setString(1, ns);
-      ps.setString(2, key);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          out.add(floats(rs.getBytes(1)));
-        }
+    return db.query(c, "SELECT vector FROM store_vectors WHERE namespace = ? AND item_key = ? ORDER BY ord", rs -> {
+      List<float[]> out = new ArrayList<>();
+      while (rs.next()) {
+        out.add(floats(rs.getBytes(1)));
       }
-    } finally {
-      db.release(ps);
-    }
-    return out;
+      return out;
+    }, ns, key);
   }
 
   private List<List<String>> namespaces(Connection c, Op.ListNamespaces l, long now) throws SQLException {
     String prefix = String.join(SEP, l.prefix());
-    PreparedStatement ps = db.prepare(c, "SELECT DISTINCT namespace FROM store_items WHERE (? = '' OR namespace = ? "
-        + "OR substr(namespace, 1, ?) = ?) AND (expires_at IS NULL OR expires_at > ?)");
-    TreeSet<String> found = new TreeSet<>();
-    try {
-      bindPrefix(ps, prefix);
-      ps.setLong(5, now);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          List<String> ns = List.of(rs.getString(1).split(SEP, -1));
-          found.add(String.join(SEP, l.maxDepth() > 0 && ns.size() > l.maxDepth() ? ns.subList(0, l.maxDepth()) : ns));
-        }
-      }
-    } finally {
-      db.release(ps);
-    }
+    TreeSet<String> found = db.query(c, "SELECT DISTINCT namespace FROM store_items WHERE (? = '' OR namespace = ? "
+        + "OR substr(namespace, 1, ?) = ?) AND (expires_at IS NULL OR expires_at > ?)", rs -> {
+          TreeSet<String> out = new TreeSet<>();
+          while (rs.next()) {
+            List<String> ns = List.of(rs.getString(1).split(SEP, -1));
+            out.add(String.join(SEP, l.maxDepth() > 0 && ns.size() > l.maxDepth() ? ns.subList(0, l.maxDepth()) : ns));
+          }
+          return out;
+        }, prefixArgs(prefix, now));
     return found.stream().skip(l.offset()).limit(l.limit()).map(n -> List.of(n.split(SEP, -1))).toList();
   }
 
@@ -252,12 +223,9 @@ public class JdbcStore implements Store, AutoCloseable {
     }
   }
 
-  /** Binds the four parameters of the "namespace starts with prefix" condition. */
-  private static void bindPrefix(PreparedStatement ps, String prefix) throws SQLException {
-    ps.setString(1, prefix);
-    ps.setString(2, prefix);
-    ps.setInt(3, prefix.length() + 1);
-    ps.setString(4, prefix + SEP);
+  /** The parameters of the "namespace starts with prefix, not expired at now" condition. */
+  private static Object[] prefixArgs(String prefix, long now) {
+    return new Object[] {prefix, prefix, prefix.length() + 1, prefix + SEP, now};
   }
 
   private static byte[] bytes(float[] v) {
