@@ -88,4 +88,13 @@ public interface CheckpointSaver {
 
   /** Removes every checkpoint and write of a thread, in every namespace. */
   void deleteThread(String threadId);
+
+  /**
+   * Removes the checkpoints (and their writes) of a thread, in every namespace, whose ids
+   * are greater than {@code checkpointId}: what a rolled-back run wrote. A null id removes all.
+   */
+  void deleteAfter(String threadId, String checkpointId);
+
+  /** Copies every checkpoint and write of thread {@code from}, in every namespace, to the empty thread {@code to}. */
+  void copyThread(String from, String to);
 }

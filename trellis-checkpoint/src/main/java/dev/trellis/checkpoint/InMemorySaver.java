@@ -91,4 +91,30 @@ public final class InMemorySaver implements CheckpointSaver {
   public void deleteThread(String threadId) {
     threads.remove(threadId);
   }
+
+  @Override
+  public void deleteAfter(String threadId, String checkpointId) {
+    if (checkpointId == null) {
+      deleteThread(threadId);
+      return;
+    }
+    Map<String, NavigableMap<String, Stored>> thread = threads.get(threadId);
+    if (thread != null) {
+      thread.values().forEach(ns -> ns.tailMap(checkpointId, false).clear());
+    }
+  }
+
+  @Override
+  public void copyThread(String from, String to) {
+    Map<String, NavigableMap<String, Stored>> source = threads.get(from);
+    if (source == null) {
+      return;
+    }
+    Map<String, NavigableMap<String, Stored>> target = threads.computeIfAbsent(to, t -> new ConcurrentHashMap<>());
+    source.forEach((ns, cps) -> {
+      NavigableMap<String, Stored> copy = target.computeIfAbsent(ns, n -> new ConcurrentSkipListMap<>());
+      cps.forEach((id, st) -> copy.put(id, new Stored(st.checkpoint(), st.metadata(), st.parentId(),
+          new java.util.LinkedHashMap<>(st.writes()))));
+    });
+  }
 }

@@ -130,6 +130,34 @@ public abstract class CheckpointSaverContract {
   }
 
   @Test
+  void deleteAfterRemovesLaterCheckpointsInEveryNamespace() {
+    CheckpointConfig first = saver().put(root(), checkpoint(Map.of("n", 1)), CheckpointMetadata.of("input", -1));
+    CheckpointConfig second = saver().put(first, checkpoint(Map.of("n", 2)), CheckpointMetadata.of("loop", 0));
+    saver().putWrites(second, "t", List.of(new PendingWrite("t", "n", 3)));
+    CheckpointConfig sub = root().withNamespace("sub:abc");
+    saver().put(sub, checkpoint(Map.of("n", 9)), CheckpointMetadata.of("loop", 0));
+    saver().deleteAfter(thread, first.checkpointId());
+    assertEquals(first.checkpointId(), saver().getTuple(root()).config().checkpointId());
+    assertEquals(1, saver().list(root(), null, 0).size());
+    assertNull(saver().getTuple(sub));
+    assertNull(saver().getTuple(second));
+  }
+
+  @Test
+  void copyThreadCopiesCheckpointsAndWrites() {
+    CheckpointConfig c = saver().put(root(), checkpoint(Map.of("n", 1)), CheckpointMetadata.of("loop", 0));
+    saver().putWrites(c, "t", List.of(new PendingWrite("t", "n", 2)));
+    String copy = thread + "-copy";
+    saver().copyThread(thread, copy);
+    CheckpointTuple copied = saver().getTuple(CheckpointConfig.thread(copy));
+    assertEquals(c.checkpointId(), copied.config().checkpointId());
+    assertEquals(1, copied.checkpoint().channelValues().get("n"));
+    assertEquals(List.of(new PendingWrite("t", "n", 2)), copied.pendingWrites());
+    saver().deleteThread(thread);
+    assertNotNull(saver().getTuple(CheckpointConfig.thread(copy)));
+  }
+
+  @Test
   void pendingWritesComeBackWithTheirCheckpoint() {
     CheckpointConfig c = saver().put(root(), checkpoint(Map.of()), CheckpointMetadata.of("loop", 0));
     saver().putWrites(c, "task-a", List.of(new PendingWrite("task-a", "log", List.of("a")),

@@ -40,6 +40,14 @@ public final class ScenarioRunner {
 
   private ScenarioRunner() {}
 
+  /**
+   * The graph of a scenario file (channels, nodes made of ops, edges, routes) as a builder,
+   * e.g. to serve it: {@code trellis serve} registers each example this way.
+   */
+  public static StateGraph graph(JsonNode scenario) {
+    return new ScenarioGraph().build(scenario, "");
+  }
+
   public static List<Map<String, Object>> run(JsonNode scenario) {
     return run(scenario, InMemorySaver::new);
   }

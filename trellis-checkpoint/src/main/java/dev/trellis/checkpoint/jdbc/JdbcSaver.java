@@ -39,11 +39,18 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
   private final JdbcDatabase db;
   private final Serde serde;
+  private final WriteGuard guard;
 
   /** A saver on {@code db}; creates its tables if they do not exist. */
   public JdbcSaver(JdbcDatabase db, Serde serde) {
+    this(db, serde, WriteGuard.NONE);
+  }
+
+  /** A saver on {@code db} whose every write transaction first passes {@code guard}. */
+  public JdbcSaver(JdbcDatabase db, Serde serde, WriteGuard guard) {
     this.db = db;
     this.serde = serde;
+    this.guard = guard;
     db.migrate(standardSchema(db.blobType()));
   }
 
@@ -139,6 +146,16 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       });
     }
     transaction(c -> {
+      if (guard != WriteGuard.NONE) {
+        java.util.Set<String> threads = new java.util.HashSet<>();
+        for (SaveOp op : ops) {
+          threads.add(switch (op) {
+            case SaveOp.Put p -> p.parent().threadId();
+            case SaveOp.Writes w -> w.config().threadId();
+          });
+        }
+        guard.check(c, threads);
+      }
       for (Encoded e : encoded) {
         switch (e.op) {
           case SaveOp.Put p -> insertCheckpoint(c, p, e.blob, e.metadata);
@@ -212,6 +229,33 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       for (String table : List.of("checkpoint_writes", "checkpoints")) {
         db.update(c, "DELETE FROM " + table + " WHERE thread_id = ?", threadId);
       }
+      return null;
+    });
+  }
+
+  @Override
+  public void deleteAfter(String threadId, String checkpointId) {
+    if (checkpointId == null) {
+      deleteThread(threadId);
+      return;
+    }
+    transaction(c -> {
+      for (String table : List.of("checkpoint_writes", "checkpoints")) {
+        db.update(c, "DELETE FROM " + table + " WHERE thread_id = ? AND checkpoint_id > ?", threadId, checkpointId);
+      }
+      return null;
+    });
+  }
+
+  @Override
+  public void copyThread(String from, String to) {
+    transaction(c -> {
+      db.update(c, "INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, "
+          + "checkpoint, metadata) SELECT ?, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, "
+          + "metadata FROM checkpoints WHERE thread_id = ?", to, from);
+      db.update(c, "INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
+          + "channel, value) SELECT ?, checkpoint_ns, checkpoint_id, task_id, idx, channel, value "
+          + "FROM checkpoint_writes WHERE thread_id = ?", to, from);
       return null;
     });
   }

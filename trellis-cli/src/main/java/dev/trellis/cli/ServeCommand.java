@@ -1,0 +1,125 @@
+package dev.trellis.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.server.Authenticator;
+import dev.trellis.server.TrellisServer;
+import dev.trellis.testkit.Json;
+import dev.trellis.testkit.ScenarioRunner;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code trellis serve}: the LangGraph-compatible server over the graphs in a directory of
+ * JSON graph files (each file's name is its graph id), on SQLite by default or PostgreSQL.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = "Serve graphs over LangGraph's HTTP API (assistants, threads, runs with SSE, store).")
+final class ServeCommand implements Callable<Integer> {
+  @Option(names = "--graphs", description = "directories or files of JSON graphs (default: $TRELLIS_EXAMPLES or ./examples)")
+  List<File> graphs = new ArrayList<>();
+
+  @Option(names = "--db", description = "SQLite file (embedded mode, default: trellis.db)", defaultValue = "trellis.db")
+  Path db;
+
+  @Option(names = "--postgres", description = "PostgreSQL JDBC URL: share runs with other server processes")
+  String postgres;
+
+  @Option(names = "--host", defaultValue = "0.0.0.0")
+  String host;
+
+  @Option(names = "--port", defaultValue = "2024")
+  int port;
+
+  @Option(names = "--api-key", description = "KEY=USER: require x-api-key; repeat for several users")
+  List<String> apiKeys = new ArrayList<>();
+
+  @Option(names = "--worker-slots", defaultValue = "16", description = "runs this process executes at once")
+  int slots;
+
+  @Option(names = "--worker-id", description = "this process's worker id (default: random)")
+  String workerId;
+
+  @Option(names = "--lease-seconds", defaultValue = "10")
+  int lease;
+
+  @Option(names = "--grace-seconds", defaultValue = "30", description = "shutdown waits this long for running runs")
+  int grace;
+
+  @Override
+  public Integer call() throws Exception {
+    TrellisServer.Builder b = TrellisServer.builder().host(host).port(port).workerSlots(slots)
+        .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace));
+    if (workerId != null) {
+      b.workerId(workerId);
+    }
+    b = postgres != null ? b.postgres(postgres) : b.sqlite(db);
+    if (graphs.isEmpty()) {
+      String env = System.getenv("TRELLIS_EXAMPLES");
+      graphs.add(new File(env != null ? env : "examples"));
+    }
+    List<String> ids = new ArrayList<>();
+    for (Path file : files()) {
+      JsonNode spec = Json.MAPPER.readTree(file.toFile());
+      String id = file.getFileName().toString().replaceFirst("\\.json$", "");
+      var builder = ScenarioRunner.graph(spec);
+      b.graph(id, (saver, store) -> builder.compile(CompileOptions.checkpointer(saver).withStore(store)
+          .withUnreachableAllowed(true).withName(id)));
+      ids.add(id);
+    }
+    if (!apiKeys.isEmpty()) {
+      Map<String, String> keys = new HashMap<>();
+      for (String kv : apiKeys) {
+        int eq = kv.indexOf('=');
+        if (eq < 1) {
+          System.err.println("--api-key takes KEY=USER, got " + kv);
+          return 2;
+        }
+        keys.put(kv.substring(0, eq), kv.substring(eq + 1));
+      }
+      b.authenticator(Authenticator.apiKeys(keys));
+    }
+    TrellisServer server = b.start();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }));
+    System.out.println("trellis server on http://" + host + ":" + server.port() + " (" + (postgres != null ? "PostgreSQL"
+        : "SQLite " + db) + ", worker " + server.workerId() + ") serving graphs " + ids);
+    System.out.flush();
+    stopped.await();
+    return 0;
+  }
+
+  private List<Path> files() throws IOException {
+    List<Path> out = new ArrayList<>();
+    for (File f : graphs) {
+      if (f.isDirectory()) {
+        try (Stream<Path> s = Files.list(f.toPath())) {
+          s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(out::add);
+        }
+      } else if (f.isFile()) {
+        out.add(f.toPath());
+      } else {
+        throw new IOException("no graph file or directory " + f);
+      }
+    }
+    if (out.isEmpty()) {
+      throw new IOException("no *.json graphs in " + graphs);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,224 @@
+package dev.trellis.server;
+
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.jdbc.JdbcSaver;
+import dev.trellis.checkpoint.jdbc.JdbcStore;
+import dev.trellis.checkpoint.serde.JacksonSerde;
+import dev.trellis.checkpoint.store.IndexConfig;
+import dev.trellis.checkpoint.store.Store;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.postgres.PostgresDatabase;
+import dev.trellis.server.api.Api;
+import dev.trellis.server.db.Assistants;
+import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.db.Threads;
+import dev.trellis.server.runs.EventBus;
+import dev.trellis.server.runs.Fences;
+import dev.trellis.server.runs.LocalEventBus;
+import dev.trellis.server.runs.PgEventBus;
+import dev.trellis.server.runs.PgListener;
+import dev.trellis.server.runs.RunStore;
+import dev.trellis.server.runs.Services;
+import dev.trellis.server.runs.Worker;
+import dev.trellis.sqlite.SqliteDatabase;
+import io.javalin.Javalin;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The Trellis server: LangGraph's HTTP API (what {@code @langchain/langgraph-sdk} and
+ * {@code langgraph-sdk} speak) over the graphs you register, with a durable run queue.
+ * Embedded it keeps everything in one SQLite file; with {@link Builder#postgres} any number
+ * of processes share one PostgreSQL database and each other's runs.
+ *
+ * <pre>{@code
+ * TrellisServer server = TrellisServer.builder()
+ *     .graph("agent", (saver, store) -> builder.compile(CompileOptions.checkpointer(saver).withStore(store)))
+ *     .sqlite(Path.of("trellis.db"))
+ *     .port(2024)
+ *     .start();
+ * }</pre>
+ */
+public final class TrellisServer implements AutoCloseable {
+  private final Javalin app;
+  private final Worker worker;
+  private final AutoCloseable[] resources;
+
+  private TrellisServer(Javalin app, Worker worker, AutoCloseable... resources) {
+    this.app = app;
+    this.worker = worker;
+    this.resources = resources;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The port the server listens on. */
+  public int port() {
+    return app.port();
+  }
+
+  /** This process's worker id (the {@code worker} column of the runs it executes). */
+  public String workerId() {
+    return worker.id();
+  }
+
+  /**
+   * Stops: no new requests or runs; running runs get the grace period to finish, then go
+   * back to the queue (resumed from their last checkpoint by the next worker); closes the database.
+   */
+  @Override
+  public void close() {
+    worker.close();
+    app.stop();
+    for (AutoCloseable r : resources) {
+      try {
+        r.close();
+      } catch (Exception ignored) {
+        // closing best-effort
+      }
+    }
+  }
+
+  /** Settings of a server. */
+  public static final class Builder {
+    private final Map<String, GraphFactory> graphs = new LinkedHashMap<>();
+    private Path sqlite = Path.of("trellis.db");
+    private String postgres;
+    private String host = "0.0.0.0";
+    private int port = 2024;
+    private Authenticator auth;
+    private long maxBody = 10L << 20;
+    private int slots = 16;
+    private Duration lease = Duration.ofSeconds(10);
+    private Duration grace = Duration.ofSeconds(30);
+    private String workerId;
+    private IndexConfig index;
+    private final List<Api.Routes> routes = new ArrayList<>();
+
+    /** Serves a graph under {@code graphId} (its system assistant gets the same name). */
+    public Builder graph(String graphId, GraphFactory factory) {
+      graphs.put(graphId, factory);
+      return this;
+    }
+
+    /** Embedded mode (the default): one SQLite file holds checkpoints, store and server tables. */
+    public Builder sqlite(Path file) {
+      this.sqlite = file;
+      this.postgres = null;
+      return this;
+    }
+
+    /** Scale-out mode: every process given the same PostgreSQL URL shares runs, threads and events. */
+    public Builder postgres(String jdbcUrl) {
+      this.postgres = jdbcUrl;
+      return this;
+    }
+
+    public Builder host(String host) {
+      this.host = host;
+      return this;
+    }
+
+    /** The port (0: any free one). */
+    public Builder port(int port) {
+      this.port = port;
+      return this;
+    }
+
+    /** Authenticates every request but {@code /ok} and {@code /info}; resources then belong to their creator. */
+    public Builder authenticator(Authenticator auth) {
+      this.auth = auth;
+      return this;
+    }
+
+    /** Bodies larger than this are refused with 413 (default 10 MiB). */
+    public Builder maxBodyBytes(long bytes) {
+      this.maxBody = bytes;
+      return this;
+    }
+
+    /** How many runs this process executes at once (default 16). */
+    public Builder workerSlots(int slots) {
+      this.slots = slots;
+      return this;
+    }
+
+    /** How long a claimed run stays this worker's without a heartbeat (default 10 s; heartbeats every quarter of it). */
+    public Builder lease(Duration lease) {
+      this.lease = lease;
+      return this;
+    }
+
+    /** How long shutdown waits for running runs before requeueing them (default 30 s). */
+    public Builder shutdownGrace(Duration grace) {
+      this.grace = grace;
+      return this;
+    }
+
+    public Builder workerId(String id) {
+      this.workerId = id;
+      return this;
+    }
+
+    /** Enables semantic search in the store with these embeddings and fields. */
+    public Builder storeIndex(IndexConfig index) {
+      this.index = index;
+      return this;
+    }
+
+    /** Adds routes (e.g. the studio). */
+    public Builder routes(Api.Routes extra) {
+      routes.add(extra);
+      return this;
+    }
+
+    /** Opens the database, compiles the graphs, starts the worker and the HTTP server. */
+    public TrellisServer start() {
+      if (graphs.isEmpty()) {
+        throw new IllegalStateException("register at least one graph with graph(id, factory)");
+      }
+      JdbcDatabase jdbc = postgres != null ? PostgresDatabase.connect(postgres) : SqliteDatabase.open(sqlite, "NORMAL");
+      ServerDb db = new ServerDb(jdbc, postgres != null);
+      String id = workerId != null ? workerId : "worker-" + UUID.randomUUID().toString().substring(0, 8);
+      Fences fences = new Fences(db, id);
+      CheckpointSaver saver = new JdbcSaver(jdbc, new JacksonSerde(), postgres != null ? fences : (c, t) -> { });
+      Store store = new JdbcStore(jdbc, Clock.systemUTC(), index);
+      PgListener listener = postgres != null ? new PgListener(postgres) : null;
+      EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(120_000);
+      Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
+      Assistants assistants = new Assistants(db);
+      graphs.forEach((gid, f) -> {
+        compiled.put(gid, f.build(saver, store));
+        assistants.ensureSystem(gid);
+      });
+      Services s = new Services(db, assistants, new Threads(db), new RunStore(db), bus, Map.copyOf(compiled), saver,
+          store, fences);
+      Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis()));
+      if (listener != null) {
+        listener.on("trellis_runs", x -> worker.wake());
+        listener.on("trellis_cancel", x -> worker.checkLeases());
+      }
+      List<Api.Routes> extra = new ArrayList<>(routes);
+      Javalin app = Javalin.create(config -> {
+        config.concurrency.useVirtualThreads = true;
+        config.http.maxRequestSize = maxBody;
+        config.startup.showJavalinBanner = false;
+        config.jetty.host = host;
+        config.jetty.port = port;
+        Api.configure(config, s, worker, auth, false, extra);
+      });
+      worker.start();
+      app.start();
+      return listener == null ? new TrellisServer(app, worker, bus, jdbc) : new TrellisServer(app, worker, bus, listener, jdbc);
+    }
+  }
+}

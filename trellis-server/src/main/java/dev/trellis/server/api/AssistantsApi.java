@@ -1,0 +1,219 @@
+package dev.trellis.server.api;
+
+import dev.trellis.server.runs.Services;
+import dev.trellis.server.runs.ThreadDeletion;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** {@code /assistants}: create, get, patch (a new version), delete, search, count, versions, graph, schemas, subgraphs. */
+final class AssistantsApi {
+  private final Services s;
+
+  AssistantsApi(Services s) {
+    this.s = s;
+  }
+
+  void register(RoutesConfig r) {
+    r.post("/assistants", this::create);
+    r.post("/assistants/search", this::search);
+    r.post("/assistants/count", ctx -> Http.json(ctx, matching(ctx, Http.body(ctx)).size()));
+    r.get("/assistants/{id}", ctx -> Http.json(ctx, s.assistants().require(ctx.pathParam("id"), Http.owner(ctx))));
+    r.patch("/assistants/{id}", this::patch);
+    r.delete("/assistants/{id}", this::delete);
+    r.get("/assistants/{id}/graph", this::graph);
+    r.get("/assistants/{id}/schemas", ctx -> {
+      Map<String, Object> a = s.assistants().require(ctx.pathParam("id"), Http.owner(ctx));
+      String g = (String) a.get("graph_id");
+      Http.json(ctx, GraphJson.schemas(g, s.graph(g)));
+    });
+    r.get("/assistants/{id}/subgraphs", ctx -> subgraphs(ctx, null));
+    r.get("/assistants/{id}/subgraphs/{namespace}", ctx -> subgraphs(ctx, ctx.pathParam("namespace")));
+    r.post("/assistants/{id}/versions", this::versions);
+    r.post("/assistants/{id}/latest", this::latest);
+  }
+
+  private void create(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    String graphId = Json.string(b, "graph_id");
+    if (graphId == null) {
+      throw new ApiException(422, "\"graph_id\" is required");
+    }
+    s.graph(graphId);
+    String id = Json.string(b, "assistant_id");
+    if (id != null) {
+      uuid(id, "assistant_id");
+    }
+    String assistantId = id == null ? UUID.randomUUID().toString() : id;
+    String ifExists = b.getOrDefault("if_exists", "raise").toString();
+    String owner = Http.owner(ctx);
+    Map<String, Object> out = s.db().tx(c -> {
+      Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", assistantId);
+      if (existing != null) {
+        if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
+          return s.assistants().get(c, assistantId, owner);
+        }
+        throw new ApiException(409, "assistant " + assistantId + " already exists");
+      }
+      return s.assistants().insert(c, assistantId, graphId, owner, b.get("name") == null ? graphId : Json.string(b, "name"),
+          Json.string(b, "description"), Json.map(b, "config"), Json.map(b, "context"), Json.map(b, "metadata"));
+    });
+    Http.json(ctx, out);
+  }
+
+  static void uuid(String id, String field) {
+    try {
+      UUID.fromString(id);
+    } catch (IllegalArgumentException e) {
+      throw new ApiException(422, "\"" + field + "\" must be a UUID, got " + id);
+    }
+  }
+
+  private List<Map<String, Object>> matching(Context ctx, Map<String, Object> b) {
+    String graphId = Json.string(b, "graph_id");
+    String name = Json.string(b, "name");
+    Map<String, Object> metadata = Json.map(b, "metadata");
+    String owner = Http.owner(ctx);
+    List<Map<String, Object>> all = s.db().tx(c -> {
+      List<Map<String, Object>> out = new ArrayList<>();
+      for (Map<String, Object> row : s.db().rows(c, "SELECT assistant_id FROM trellis_assistants WHERE owner = ? OR owner = ''",
+          owner)) {
+        out.add(s.assistants().get(c, (String) row.get("assistant_id"), owner));
+      }
+      return out;
+    });
+    return all.stream()
+        .filter(a -> graphId == null || graphId.equals(a.get("graph_id")))
+        .filter(a -> name == null || String.valueOf(a.get("name")).toLowerCase().contains(name.toLowerCase()))
+        .filter(a -> Http.contains(a.get("metadata"), metadata))
+        .toList();
+  }
+
+  private void search(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    Http.json(ctx, Http.page(ctx, b, matching(ctx, b),
+        List.of("assistant_id", "graph_id", "name", "created_at", "updated_at"), "created_at"));
+  }
+
+  private Map<String, Object> owned(java.sql.Connection c, String id, String owner) throws java.sql.SQLException {
+    Map<String, Object> a = s.assistants().require(c, id, owner);
+    Map<String, Object> row = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", a.get("assistant_id"));
+    if (!owner.equals(row.get("owner")) && !"".equals(owner)) {
+      throw new ApiException(403, "assistant " + id + " is a system assistant and cannot be changed");
+    }
+    return a;
+  }
+
+  private void patch(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    String owner = Http.owner(ctx);
+    String graphId = Json.string(b, "graph_id");
+    if (graphId != null) {
+      s.graph(graphId);
+    }
+    Http.json(ctx, s.db().tx(c -> {
+      Map<String, Object> a = owned(c, ctx.pathParam("id"), owner);
+      String id = (String) a.get("assistant_id");
+      Map<String, Object> metadata = Json.map(a, "metadata");
+      metadata.putAll(Json.map(b, "metadata"));
+      s.db().update(c, "UPDATE trellis_assistants SET graph_id = ?, config = ?, context = ?, metadata = ?, name = ?, "
+          + "description = ?, version = (SELECT MAX(version) FROM trellis_assistant_versions WHERE assistant_id = ?) + 1, "
+          + "updated_at = ? WHERE assistant_id = ?",
+          graphId == null ? a.get("graph_id") : graphId,
+          dev.trellis.server.db.ServerDb.json(b.containsKey("config") ? Json.map(b, "config") : a.get("config")),
+          dev.trellis.server.db.ServerDb.json(b.containsKey("context") ? Json.map(b, "context") : a.get("context")),
+          dev.trellis.server.db.ServerDb.json(metadata),
+          b.containsKey("name") ? Json.string(b, "name") : a.get("name"),
+          b.containsKey("description") ? Json.string(b, "description") : a.get("description"),
+          id, dev.trellis.server.db.ServerDb.now(), id);
+      s.db().update(c, "INSERT INTO trellis_assistant_versions (assistant_id, version, graph_id, name, description, "
+          + "config, context, metadata, created_at) SELECT assistant_id, version, graph_id, name, description, config, "
+          + "context, metadata, updated_at FROM trellis_assistants WHERE assistant_id = ?", id);
+      return s.assistants().get(c, id, owner);
+    }));
+  }
+
+  private void delete(Context ctx) {
+    String owner = Http.owner(ctx);
+    boolean threads = Http.flag(ctx, "delete_threads", false);
+    List<String> threadIds = s.db().tx(c -> {
+      Map<String, Object> a = owned(c, ctx.pathParam("id"), owner);
+      String id = (String) a.get("assistant_id");
+      List<String> ids = threads ? s.db().rows(c, "SELECT DISTINCT thread_id FROM trellis_runs WHERE assistant_id = ? "
+          + "AND owner = ?", id, owner).stream().map(r -> (String) r.get("thread_id")).toList() : List.of();
+      s.db().update(c, "DELETE FROM trellis_assistant_versions WHERE assistant_id = ?", id);
+      s.db().update(c, "DELETE FROM trellis_assistants WHERE assistant_id = ?", id);
+      return ids;
+    });
+    threadIds.forEach(t -> ThreadDeletion.delete(s, t));
+    Http.noContent(ctx);
+  }
+
+  private void graph(Context ctx) {
+    Map<String, Object> a = s.assistants().require(ctx.pathParam("id"), Http.owner(ctx));
+    String x = ctx.queryParam("xray");
+    int depth = x == null || x.equals("false") || x.equals("0") ? 0 : x.equals("true") ? Integer.MAX_VALUE : parse(x);
+    Http.json(ctx, GraphJson.drawing(s.graph((String) a.get("graph_id")), depth));
+  }
+
+  private static int parse(String x) {
+    try {
+      return Integer.parseInt(x);
+    } catch (NumberFormatException e) {
+      throw new ApiException(422, "\"xray\" must be a boolean or an integer, got " + x);
+    }
+  }
+
+  private void subgraphs(Context ctx, String namespace) {
+    Map<String, Object> a = s.assistants().require(ctx.pathParam("id"), Http.owner(ctx));
+    Http.json(ctx, GraphJson.subgraphs(s.graph((String) a.get("graph_id")), namespace, Http.flag(ctx, "recurse", false)));
+  }
+
+  private void versions(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    String owner = Http.owner(ctx);
+    Map<String, Object> metadata = Json.map(b, "metadata");
+    List<Map<String, Object>> rows = s.db().tx(c -> {
+      Map<String, Object> a = s.assistants().require(c, ctx.pathParam("id"), owner);
+      List<Map<String, Object>> out = new ArrayList<>();
+      for (Map<String, Object> v : s.db().rows(c, "SELECT * FROM trellis_assistant_versions WHERE assistant_id = ? "
+          + "ORDER BY version DESC", a.get("assistant_id"))) {
+        v.put("version", ((Number) v.get("version")).intValue());
+        if (v.get("metadata") == null) {
+          v.put("metadata", Map.of());
+        }
+        if (Http.contains(v.get("metadata"), metadata)) {
+          out.add(v);
+        }
+      }
+      return out;
+    });
+    int limit = Json.integer(b, "limit", 10, 1, 1000);
+    int offset = Json.integer(b, "offset", 0, 0, Integer.MAX_VALUE);
+    Http.json(ctx, rows.subList(Math.min(offset, rows.size()), Math.min(rows.size(), offset + limit)));
+  }
+
+  private void latest(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    int version = Json.integer(b, "version", -1, 1, Integer.MAX_VALUE);
+    String owner = Http.owner(ctx);
+    Http.json(ctx, s.db().tx(c -> {
+      Map<String, Object> a = owned(c, ctx.pathParam("id"), owner);
+      String id = (String) a.get("assistant_id");
+      Map<String, Object> v = s.db().row(c, "SELECT * FROM trellis_assistant_versions WHERE assistant_id = ? AND version = ?",
+          id, version);
+      if (v == null) {
+        throw new ApiException(404, "assistant " + id + " has no version " + version);
+      }
+      s.db().update(c, "UPDATE trellis_assistants SET graph_id = ?, name = ?, description = ?, config = ?, context = ?, "
+          + "metadata = ?, version = ?, updated_at = ? WHERE assistant_id = ?", v.get("graph_id"), v.get("name"),
+          v.get("description"), dev.trellis.server.db.ServerDb.json(v.get("config")),
+          dev.trellis.server.db.ServerDb.json(v.get("context")), dev.trellis.server.db.ServerDb.json(v.get("metadata")),
+          version, dev.trellis.server.db.ServerDb.now(), id);
+      return s.assistants().get(c, id, owner);
+    }));
+  }
+}

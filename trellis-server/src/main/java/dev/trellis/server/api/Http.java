@@ -1,0 +1,112 @@
+package dev.trellis.server.api;
+
+import dev.trellis.server.Identity;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** Request and response helpers the resource handlers share. */
+public final class Http {
+  static final String IDENTITY = "trellis.identity";
+
+  private Http() {}
+
+  /** The caller's user id ("" when auth is off). */
+  public static String owner(Context ctx) {
+    Identity id = ctx.attribute(IDENTITY);
+    return id == null ? "" : id.user();
+  }
+
+  public static Map<String, Object> body(Context ctx) {
+    return Json.object(ctx.body());
+  }
+
+  public static void json(Context ctx, Object value) {
+    json(ctx, 200, value);
+  }
+
+  public static void json(Context ctx, int status, Object value) {
+    ctx.status(status).contentType("application/json").result(Json.write(value));
+  }
+
+  public static void noContent(Context ctx) {
+    ctx.status(204);
+  }
+
+  /** A query flag: {@code true}, {@code yes} and {@code 1} are true (the SDK sends 1/0 for some). */
+  public static boolean flag(Context ctx, String name, boolean dflt) {
+    String v = ctx.queryParam(name);
+    if (v == null || v.isEmpty()) {
+      return dflt;
+    }
+    return switch (v.toLowerCase(java.util.Locale.ROOT)) {
+      case "true", "yes", "1" -> true;
+      case "false", "no", "0" -> false;
+      default -> throw new ApiException(422, "query parameter \"" + name + "\" must be true or false, got " + v);
+    };
+  }
+
+  /** Whether {@code actual} contains {@code filter}: every key equal, nested objects compared the same way (JSONB {@code @>}). */
+  @SuppressWarnings("unchecked")
+  public static boolean contains(Object actual, Object filter) {
+    if (filter instanceof Map<?, ?> f) {
+      if (!(actual instanceof Map<?, ?> a)) {
+        return false;
+      }
+      for (Map.Entry<?, ?> e : f.entrySet()) {
+        if (!a.containsKey(e.getKey()) || !contains(a.get(e.getKey()), e.getValue())) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (filter instanceof Number n && actual instanceof Number m) {
+      return n.doubleValue() == m.doubleValue();
+    }
+    return Objects.equals(actual, filter);
+  }
+
+  /**
+   * Sorts, pages ({@code limit} 1..1000, default 10; {@code offset}) and sets
+   * {@code X-Pagination-Total}/{@code X-Pagination-Next}; {@code select} keeps only the named fields.
+   */
+  public static List<Map<String, Object>> page(Context ctx, Map<String, Object> body, List<Map<String, Object>> rows,
+                                               List<String> sortable, String defaultSort) {
+    int limit = Json.integer(body, "limit", 10, 1, 1000);
+    int offset = Json.integer(body, "offset", 0, 0, Integer.MAX_VALUE);
+    String sortBy = Json.string(body, "sort_by");
+    String sortOrder = Json.string(body, "sort_order");
+    String key = sortBy == null ? defaultSort : sortBy;
+    if (!sortable.contains(key)) {
+      throw new ApiException(422, "\"sort_by\" must be one of " + sortable);
+    }
+    Comparator<Map<String, Object>> cmp = Comparator.comparing(r -> String.valueOf(r.get(key)));
+    if (sortOrder == null || sortOrder.equalsIgnoreCase("desc")) {
+      cmp = cmp.reversed();
+    } else if (!sortOrder.equalsIgnoreCase("asc")) {
+      throw new ApiException(422, "\"sort_order\" must be asc or desc");
+    }
+    List<Map<String, Object>> sorted = new ArrayList<>(rows);
+    sorted.sort(cmp);
+    int end = (int) Math.min(sorted.size(), (long) offset + limit);
+    List<Map<String, Object>> out = offset >= sorted.size() ? List.of() : sorted.subList(offset, end);
+    ctx.header("X-Pagination-Total", String.valueOf(sorted.size()));
+    if (end < sorted.size()) {
+      ctx.header("X-Pagination-Next", String.valueOf(end));
+    }
+    List<String> select = Json.strings(body, "select");
+    if (select == null) {
+      return out;
+    }
+    List<Map<String, Object>> picked = new ArrayList<>();
+    for (Map<String, Object> r : out) {
+      Map<String, Object> m = new java.util.LinkedHashMap<>();
+      select.forEach(f -> m.put(f, r.get(f)));
+      picked.add(m);
+    }
+    return picked;
+  }
+}

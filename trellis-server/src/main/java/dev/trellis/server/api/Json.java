@@ -1,0 +1,107 @@
+package dev.trellis.server.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The server's JSON: compact, records as objects, java.time as ISO strings; parse errors become 422s. */
+public final class Json {
+  public static final ObjectMapper MAPPER = new ObjectMapper()
+      .registerModule(new JavaTimeModule())
+      .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+      .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  private Json() {}
+
+  /** Compact JSON text of {@code value}. */
+  public static String write(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("value cannot be written as JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** Parses JSON text into maps, lists, strings, numbers, booleans and null. */
+  public static Object read(String text) {
+    if (text == null || text.isBlank()) {
+      return null;
+    }
+    try {
+      return MAPPER.readValue(text, Object.class);
+    } catch (JsonProcessingException e) {
+      throw new ApiException(422, "malformed JSON: " + e.getOriginalMessage());
+    }
+  }
+
+  /** Parses a request body that must be a JSON object (an empty body is an empty object). */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> object(String text) {
+    Object v = read(text);
+    if (v == null) {
+      return new LinkedHashMap<>();
+    }
+    if (!(v instanceof Map<?, ?> m)) {
+      throw new ApiException(422, "the request body must be a JSON object");
+    }
+    return (Map<String, Object>) m;
+  }
+
+  /** A value as plain JSON data (maps, lists, scalars): records and beans converted. */
+  public static Object plain(Object value) {
+    return MAPPER.convertValue(value, Object.class);
+  }
+
+  /** {@code body[key]} as a JSON object, or an empty map when absent; 422 when of another type. */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> map(Map<String, Object> body, String key) {
+    Object v = body.get(key);
+    if (v == null) {
+      return new LinkedHashMap<>();
+    }
+    if (v instanceof Map<?, ?> m) {
+      return new LinkedHashMap<>((Map<String, Object>) m);
+    }
+    throw new ApiException(422, "\"" + key + "\" must be an object");
+  }
+
+  /** {@code body[key]} as a string, or null; 422 when of another type. */
+  public static String string(Map<String, Object> body, String key) {
+    Object v = body.get(key);
+    if (v == null || v instanceof String) {
+      return (String) v;
+    }
+    throw new ApiException(422, "\"" + key + "\" must be a string");
+  }
+
+  /** {@code body[key]} as an int in [min, max], or {@code dflt}; 422 otherwise. */
+  public static int integer(Map<String, Object> body, String key, int dflt, int min, int max) {
+    Object v = body.get(key);
+    if (v == null) {
+      return dflt;
+    }
+    if (!(v instanceof Number n) || n.doubleValue() != Math.floor(n.doubleValue())
+        || n.longValue() < min || n.longValue() > max) {
+      throw new ApiException(422, "\"" + key + "\" must be an integer from " + min + " to " + max);
+    }
+    return n.intValue();
+  }
+
+  /** {@code body[key]} as a list of strings, or null; 422 otherwise. */
+  public static List<String> strings(Map<String, Object> body, String key) {
+    Object v = body.get(key);
+    if (v == null) {
+      return null;
+    }
+    if (v instanceof List<?> l && l.stream().allMatch(x -> x instanceof String)) {
+      return l.stream().map(String.class::cast).toList();
+    }
+    throw new ApiException(422, "\"" + key + "\" must be a list of strings");
+  }
+}

@@ -1,0 +1,303 @@
+package dev.trellis.server.api;
+
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointTuple;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.graph.RunConfig;
+import dev.trellis.graph.StateSnapshot;
+import dev.trellis.graph.StateUpdate;
+import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.runs.Services;
+import dev.trellis.server.runs.ThreadDeletion;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** {@code /threads}: create, get, patch, delete, search, count, copy, state (get, update, at a checkpoint), history. */
+final class ThreadsApi {
+  private final Services s;
+
+  ThreadsApi(Services s) {
+    this.s = s;
+  }
+
+  void register(RoutesConfig r) {
+    r.post("/threads", this::create);
+    r.post("/threads/search", ctx -> {
+      Map<String, Object> b = Http.body(ctx);
+      Http.json(ctx, Http.page(ctx, b, matching(ctx, b), dev.trellis.server.db.Threads.SORTS, "created_at"));
+    });
+    r.post("/threads/count", ctx -> Http.json(ctx, matching(ctx, Http.body(ctx)).size()));
+    r.get("/threads/{id}", ctx -> Http.json(ctx, s.db().tx(c -> s.threads().require(c, ctx.pathParam("id"), Http.owner(ctx)))));
+    r.patch("/threads/{id}", this::patch);
+    r.delete("/threads/{id}", this::delete);
+    r.post("/threads/{id}/copy", this::copy);
+    r.get("/threads/{id}/state", ctx -> state(ctx, null, Http.flag(ctx, "subgraphs", false)));
+    r.get("/threads/{id}/state/{checkpoint_id}", ctx -> state(ctx, ctx.pathParam("checkpoint_id"),
+        Http.flag(ctx, "subgraphs", false)));
+    r.post("/threads/{id}/state/checkpoint", ctx -> {
+      Map<String, Object> b = Http.body(ctx);
+      Map<String, Object> cp = Json.map(b, "checkpoint");
+      state(ctx, (String) cp.get("checkpoint_id"), Boolean.TRUE.equals(b.get("subgraphs")));
+    });
+    r.post("/threads/{id}/state", this::updateState);
+    r.post("/threads/{id}/history", ctx -> history(ctx, Http.body(ctx)));
+    r.get("/threads/{id}/history", ctx -> {
+      Map<String, Object> b = new LinkedHashMap<>();
+      if (ctx.queryParam("limit") != null) {
+        b.put("limit", Integer.parseInt(ctx.queryParam("limit")));
+      }
+      b.put("before", ctx.queryParam("before"));
+      history(ctx, b);
+    });
+  }
+
+  private void create(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    String id = Json.string(b, "thread_id");
+    if (id != null) {
+      AssistantsApi.uuid(id, "thread_id");
+    }
+    String threadId = id == null ? UUID.randomUUID().toString() : id;
+    String ifExists = String.valueOf(b.getOrDefault("if_exists", "raise"));
+    Map<String, Object> metadata = Json.map(b, "metadata");
+    String graphId = metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g) ? g : null;
+    String owner = Http.owner(ctx);
+    Object supersteps = b.get("supersteps");
+    Map<String, Object> out = s.db().tx(c -> {
+      Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_threads WHERE thread_id = ?", threadId);
+      if (existing != null) {
+        if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
+          return s.threads().get(c, threadId, owner);
+        }
+        throw new ApiException(409, "thread " + threadId + " already exists");
+      }
+      return s.threads().insert(c, threadId, owner, graphId, metadata);
+    });
+    if (supersteps != null) {
+      out = seed(threadId, owner, graphId, supersteps);
+    }
+    Http.json(ctx, out);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> seed(String threadId, String owner, String graphId, Object supersteps) {
+    if (graphId == null) {
+      throw new ApiException(422, "\"supersteps\" need metadata.graph_id naming a served graph");
+    }
+    if (!(supersteps instanceof List<?> steps)) {
+      throw new ApiException(422, "\"supersteps\" must be a list of {updates: [...]}");
+    }
+    List<List<StateUpdate>> parsed = new ArrayList<>();
+    for (Object step : steps) {
+      List<StateUpdate> ups = new ArrayList<>();
+      Object updates = step instanceof Map<?, ?> m ? m.get("updates") : null;
+      if (!(updates instanceof List<?> list)) {
+        throw new ApiException(422, "each superstep must be {updates: [{values, as_node}]}");
+      }
+      for (Object u : list) {
+        Map<String, Object> um = u instanceof Map<?, ?> x ? (Map<String, Object>) x : Map.of();
+        ups.add(StateUpdate.of(um.get("values") instanceof Map<?, ?> v ? (Map<String, ?>) v : Map.of(),
+            (String) um.get("as_node")));
+      }
+      parsed.add(ups);
+    }
+    CompiledGraph graph = s.graph(graphId);
+    try {
+      graph.bulkUpdateState(RunConfig.thread(threadId), parsed);
+    } catch (RuntimeException e) {
+      ThreadDeletion.delete(s, threadId);
+      throw new ApiException(422, "supersteps rejected: " + e.getMessage());
+    }
+    refresh(threadId, graph);
+    return s.db().tx(c -> s.threads().get(c, threadId, owner));
+  }
+
+  private List<Map<String, Object>> matching(Context ctx, Map<String, Object> b) {
+    Map<String, Object> metadata = Json.map(b, "metadata");
+    Map<String, Object> values = Json.map(b, "values");
+    String status = Json.string(b, "status");
+    List<String> ids = Json.strings(b, "ids");
+    if (status != null && !List.of("idle", "busy", "interrupted", "error").contains(status)) {
+      throw new ApiException(422, "\"status\" must be idle, busy, interrupted or error");
+    }
+    String owner = Http.owner(ctx);
+    List<Map<String, Object>> all = s.db().tx(c -> {
+      List<Map<String, Object>> out = new ArrayList<>();
+      for (Map<String, Object> row : s.db().rows(c, "SELECT thread_id FROM trellis_threads WHERE owner = ?", owner)) {
+        out.add(s.threads().get(c, (String) row.get("thread_id"), owner));
+      }
+      return out;
+    });
+    return all.stream()
+        .filter(t -> status == null || status.equals(t.get("status")))
+        .filter(t -> ids == null || ids.contains((String) t.get("thread_id")))
+        .filter(t -> Http.contains(t.get("metadata"), metadata))
+        .filter(t -> values.isEmpty() || Http.contains(t.get("values"), values))
+        .toList();
+  }
+
+  private void patch(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    String owner = Http.owner(ctx);
+    Http.json(ctx, s.db().tx(c -> {
+      Map<String, Object> t = s.threads().require(c, ctx.pathParam("id"), owner);
+      Map<String, Object> metadata = Json.map(t, "metadata");
+      metadata.putAll(Json.map(b, "metadata"));
+      s.db().update(c, "UPDATE trellis_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?",
+          ServerDb.json(metadata), ServerDb.now(), t.get("thread_id"));
+      if (metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g)) {
+        s.threads().setGraph(c, (String) t.get("thread_id"), g);
+      }
+      return s.threads().get(c, (String) t.get("thread_id"), owner);
+    }));
+  }
+
+  private void delete(Context ctx) {
+    String id = ctx.pathParam("id");
+    String owner = Http.owner(ctx);
+    s.db().tx(c -> {
+      s.threads().require(c, id, owner);
+      for (Map<String, Object> r : s.runs().activeRuns(c, id)) {
+        s.runs().cancel(c, (String) r.get("run_id"), "interrupt");
+      }
+      return null;
+    });
+    ThreadDeletion.delete(s, id);
+    Http.noContent(ctx);
+  }
+
+  private void copy(Context ctx) {
+    String owner = Http.owner(ctx);
+    String from = ctx.pathParam("id");
+    String to = UUID.randomUUID().toString();
+    Map<String, Object> out = s.db().tx(c -> {
+      Map<String, Object> t = s.threads().require(c, from, owner);
+      s.threads().insert(c, to, owner, s.threads().graphId(c, from), Json.map(t, "metadata"));
+      s.db().update(c, "UPDATE trellis_threads SET values_json = (SELECT values_json FROM trellis_threads WHERE thread_id = ?), "
+          + "interrupts = (SELECT interrupts FROM trellis_threads WHERE thread_id = ?), status = ? WHERE thread_id = ?",
+          from, from, "busy".equals(t.get("status")) ? "idle" : t.get("status"), to);
+      return s.threads().get(c, to, owner);
+    });
+    s.saver().copyThread(from, to);
+    Http.json(ctx, out);
+  }
+
+  /** The graph of a thread the caller owns, or null when it never ran. */
+  private CompiledGraph graphOf(String threadId, String owner) {
+    String graphId = s.db().tx(c -> {
+      s.threads().require(c, threadId, owner);
+      return s.threads().graphId(c, threadId);
+    });
+    return graphId == null ? null : s.graph(graphId);
+  }
+
+  private String createdAt(CheckpointConfig config) {
+    if (config == null) {
+      return null;
+    }
+    CheckpointTuple t = s.saver().getTuple(config);
+    return t == null ? null : t.checkpoint().ts();
+  }
+
+  private void state(Context ctx, String checkpointId, boolean subgraphs) {
+    String id = ctx.pathParam("id");
+    CompiledGraph graph = graphOf(id, Http.owner(ctx));
+    if (graph == null) {
+      Http.json(ctx, Wire.emptyState());
+      return;
+    }
+    if (checkpointId != null && s.saver().getTuple(CheckpointConfig.thread(id).withCheckpointId(checkpointId)) == null) {
+      throw ApiException.notFound("checkpoint", checkpointId);
+    }
+    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(checkpointId), subgraphs);
+    Http.json(ctx, snap.config() == null ? Wire.emptyState() : Wire.state(snap, createdAt(snap.config())));
+  }
+
+  @SuppressWarnings("unchecked")
+  private void updateState(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    String id = ctx.pathParam("id");
+    String owner = Http.owner(ctx);
+    Object values = b.get("values");
+    String asNode = Json.string(b, "as_node");
+    String checkpointId = Json.string(b, "checkpoint_id");
+    if (checkpointId == null && b.get("checkpoint") instanceof Map<?, ?> cp && cp.get("checkpoint_id") instanceof String c) {
+      checkpointId = c;
+    }
+    CompiledGraph graph = graphOf(id, owner);
+    if (graph == null) {
+      throw new ApiException(409, "thread " + id + " has no graph yet: run it once, or create it with metadata.graph_id");
+    }
+    boolean busy = s.db().tx(c -> s.runs().active(c, id));
+    if (busy) {
+      throw new ApiException(409, "thread " + id + " has a pending or running run; update its state when it is idle");
+    }
+    if (checkpointId != null && s.saver().getTuple(CheckpointConfig.thread(id).withCheckpointId(checkpointId)) == null) {
+      throw ApiException.notFound("checkpoint", checkpointId);
+    }
+    Map<String, Object> map;
+    if (values == null) {
+      map = Map.of();
+    } else if (values instanceof Map<?, ?> m) {
+      map = (Map<String, Object>) m;
+    } else if (values instanceof List<?> list && list.size() == 1 && list.getFirst() instanceof Map<?, ?> m) {
+      map = (Map<String, Object>) m;
+    } else {
+      throw new ApiException(422, "\"values\" must be an object (or a list holding one)");
+    }
+    RunConfig next;
+    try {
+      next = graph.updateState(RunConfig.thread(id).withCheckpointId(checkpointId), map, asNode);
+    } catch (dev.trellis.graph.error.TrellisException | IllegalArgumentException e) {
+      throw new ApiException(422, e.getMessage());
+    }
+    refresh(id, graph);
+    Map<String, Object> cp = new HashMap<>();
+    cp.put("thread_id", id);
+    cp.put("checkpoint_ns", "");
+    cp.put("checkpoint_id", next.checkpointId());
+    cp.put("checkpoint_map", null);
+    Http.json(ctx, Map.of("checkpoint", cp, "configurable", cp));
+  }
+
+  /** Stores the thread's current values, interrupts and status after an edit. */
+  private void refresh(String id, CompiledGraph graph) {
+    StateSnapshot snap = graph.getState(RunConfig.thread(id));
+    s.db().tx(c -> {
+      s.threads().setState(c, id, snap.next().isEmpty() ? "idle" : "interrupted", Json.plain(snap.values()),
+          Wire.interruptsByTask(snap), null);
+      return null;
+    });
+  }
+
+  private void history(Context ctx, Map<String, Object> b) {
+    String id = ctx.pathParam("id");
+    CompiledGraph graph = graphOf(id, Http.owner(ctx));
+    int limit = Json.integer(b, "limit", 10, 1, 10_000);
+    if (graph == null) {
+      Http.json(ctx, List.of());
+      return;
+    }
+    Object before = b.get("before");
+    String beforeId = before instanceof String str ? str
+        : before instanceof Map<?, ?> m && m.get("configurable") instanceof Map<?, ?> conf ? (String) conf.get("checkpoint_id")
+        : before instanceof Map<?, ?> m2 ? (String) m2.get("checkpoint_id") : null;
+    Map<String, Object> filter = Json.map(b, "metadata");
+    List<StateSnapshot> snaps = graph.getStateHistory(RunConfig.thread(id).withCheckpointId(beforeId), limit, filter);
+    Map<String, String> times = new HashMap<>();
+    for (CheckpointTuple t : s.saver().list(CheckpointConfig.thread(id), beforeId, 0)) {
+      times.put(t.config().checkpointId(), t.checkpoint().ts());
+    }
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (StateSnapshot snap : snaps) {
+      out.add(Wire.state(snap, times.get(snap.config().checkpointId())));
+    }
+    Http.json(ctx, out);
+  }
+}

@@ -1,0 +1,115 @@
+package dev.trellis.server.db;
+
+import dev.trellis.server.api.ApiException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The assistants table: a graph plus config, context and metadata, versioned on every change.
+ * Each served graph has a system assistant whose id is {@code uuid5(NAMESPACE, graph_id)} (as
+ * LangGraph's servers), visible to every user; other assistants belong to their creator.
+ */
+public final class Assistants {
+  private static final UUID NAMESPACE = UUID.fromString("6ba7b821-9dad-11d1-80b4-00c04fd430c8");
+  private final ServerDb db;
+
+  public Assistants(ServerDb db) {
+    this.db = db;
+  }
+
+  /** LangGraph's system assistant id for a graph: a name-based (SHA-1, version 5) UUID. */
+  public static String systemId(String graphId) {
+    try {
+      MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
+      sha1.update(toBytes(NAMESPACE));
+      byte[] h = sha1.digest(graphId.getBytes(StandardCharsets.UTF_8));
+      h[6] = (byte) ((h[6] & 0x0f) | 0x50);
+      h[8] = (byte) ((h[8] & 0x3f) | 0x80);
+      long msb = 0;
+      long lsb = 0;
+      for (int i = 0; i < 8; i++) {
+        msb = (msb << 8) | (h[i] & 0xff);
+        lsb = (lsb << 8) | (h[i + 8] & 0xff);
+      }
+      return new UUID(msb, lsb).toString();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static byte[] toBytes(UUID u) {
+    return java.nio.ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits()).array();
+  }
+
+  /** Creates the system assistant of {@code graphId} if it is missing. */
+  public void ensureSystem(String graphId) {
+    db.tx(c -> {
+      String id = systemId(graphId);
+      if (db.row(c, "SELECT assistant_id FROM trellis_assistants WHERE assistant_id = ?", id) == null) {
+        insert(c, id, graphId, "", graphId, null, Map.of(), Map.of(), Map.of("created_by", "system"));
+      }
+      return null;
+    });
+  }
+
+  /** Inserts a new assistant (version 1) and returns it. */
+  public Map<String, Object> insert(Connection c, String id, String graphId, String owner, String name,
+                                    String description, Map<String, Object> config, Map<String, Object> context,
+                                    Map<String, Object> metadata) throws SQLException {
+    String now = ServerDb.now();
+    db.update(c, "INSERT INTO trellis_assistants (assistant_id, graph_id, owner, name, description, config, context, "
+        + "metadata, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)", id, graphId, owner,
+        name, description, ServerDb.json(config), ServerDb.json(context), ServerDb.json(metadata), now, now);
+    version(c, id);
+    return get(c, id, owner);
+  }
+
+  /** Records the assistant's current row as a version. */
+  void version(Connection c, String id) throws SQLException {
+    db.update(c, "INSERT INTO trellis_assistant_versions (assistant_id, version, graph_id, name, description, config, "
+        + "context, metadata, created_at) SELECT assistant_id, version, graph_id, name, description, config, context, "
+        + "metadata, updated_at FROM trellis_assistants WHERE assistant_id = ?", id);
+  }
+
+  /** An assistant the caller may see, by id or graph name; null if none. */
+  public Map<String, Object> get(Connection c, String idOrGraph, String owner) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_assistants WHERE assistant_id = ? AND (owner = ? OR owner = '')",
+        idOrGraph, owner);
+    if (row == null) {
+      row = db.row(c, "SELECT * FROM trellis_assistants WHERE assistant_id = ? AND owner = ''", systemId(idOrGraph));
+    }
+    return row == null ? null : wire(row);
+  }
+
+  /** As {@link #get}, or a 404. */
+  public Map<String, Object> require(Connection c, String idOrGraph, String owner) throws SQLException {
+    Map<String, Object> a = get(c, idOrGraph, owner);
+    if (a == null) {
+      throw ApiException.notFound("assistant", idOrGraph);
+    }
+    return a;
+  }
+
+  public Map<String, Object> require(String idOrGraph, String owner) {
+    return db.tx(c -> require(c, idOrGraph, owner));
+  }
+
+  /** The API shape of a row. */
+  static Map<String, Object> wire(Map<String, Object> row) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (String k : List.of("assistant_id", "graph_id", "config", "context", "metadata", "version", "name",
+        "description", "created_at", "updated_at")) {
+      Object v = row.get(k);
+      m.put(k, v instanceof Number n ? n.intValue() : v == null && List.of("config", "context", "metadata").contains(k)
+          ? new LinkedHashMap<>() : v);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,138 @@
+package dev.trellis.server.db;
+
+import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.server.api.Json;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The server's own tables (assistants and their versions, threads, runs, run events, crons)
+ * beside the checkpoint tables, on SQLite or PostgreSQL. Rows come back as JSON-ready maps:
+ * the columns in {@link #JSON_COLUMNS} are parsed.
+ */
+public final class ServerDb {
+  /** Columns holding JSON text. */
+  static final Set<String> JSON_COLUMNS = Set.of("config", "context", "metadata", "values_json", "interrupts",
+      "kwargs", "payload", "data", "result", "error");
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'+00:00'").withZone(ZoneOffset.UTC);
+
+  private final JdbcDatabase db;
+  private final boolean postgres;
+
+  public ServerDb(JdbcDatabase db, boolean postgres) {
+    this.db = db;
+    this.postgres = postgres;
+    db.migrate(List.of(
+        "CREATE TABLE IF NOT EXISTS trellis_assistants (assistant_id TEXT PRIMARY KEY, graph_id TEXT NOT NULL, "
+            + "owner TEXT NOT NULL, name TEXT, description TEXT, config TEXT, context TEXT, metadata TEXT, "
+            + "version INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS trellis_assistant_versions (assistant_id TEXT NOT NULL, version INTEGER NOT NULL, "
+            + "graph_id TEXT NOT NULL, name TEXT, description TEXT, config TEXT, context TEXT, metadata TEXT, "
+            + "created_at TEXT NOT NULL, PRIMARY KEY (assistant_id, version))",
+        "CREATE TABLE IF NOT EXISTS trellis_threads (thread_id TEXT PRIMARY KEY, owner TEXT NOT NULL, graph_id TEXT, "
+            + "status TEXT NOT NULL, metadata TEXT, config TEXT, values_json TEXT, interrupts TEXT, error TEXT, "
+            + "created_at TEXT NOT NULL, updated_at TEXT NOT NULL, state_updated_at TEXT NOT NULL, expires_at BIGINT)",
+        "CREATE TABLE IF NOT EXISTS trellis_runs (run_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, "
+            + "assistant_id TEXT NOT NULL, owner TEXT NOT NULL, status TEXT NOT NULL, metadata TEXT, kwargs TEXT, "
+            + "multitask_strategy TEXT, temporary INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, "
+            + "available_at BIGINT NOT NULL, attempt INTEGER NOT NULL, worker TEXT, lease_until BIGINT, "
+            + "cancel_action TEXT, checkpoint_before TEXT, result TEXT)",
+        "CREATE INDEX IF NOT EXISTS trellis_runs_queue ON trellis_runs (status, available_at)",
+        "CREATE INDEX IF NOT EXISTS trellis_runs_thread ON trellis_runs (thread_id, status)",
+        "CREATE TABLE IF NOT EXISTS trellis_run_events (run_id TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, "
+            + "data TEXT, at BIGINT NOT NULL, PRIMARY KEY (run_id, seq))",
+        "CREATE INDEX IF NOT EXISTS trellis_run_events_at ON trellis_run_events (at)",
+        "CREATE TABLE IF NOT EXISTS trellis_crons (cron_id TEXT PRIMARY KEY, assistant_id TEXT NOT NULL, thread_id TEXT, "
+            + "owner TEXT NOT NULL, schedule TEXT NOT NULL, payload TEXT, metadata TEXT, end_time TEXT, "
+            + "next_run_at BIGINT NOT NULL, enabled INTEGER NOT NULL, on_run_completed TEXT, "
+            + "created_at TEXT NOT NULL, updated_at TEXT NOT NULL)"));
+  }
+
+  public JdbcDatabase jdbc() {
+    return db;
+  }
+
+  /** True on PostgreSQL (many processes: row locks, SKIP LOCKED, advisory locks, NOTIFY). */
+  public boolean postgres() {
+    return postgres;
+  }
+
+  /** A timestamp as the API writes them: ISO-8601, UTC, microseconds (sorts as text). */
+  public static String time(Instant at) {
+    return TIME.format(at);
+  }
+
+  public static String now() {
+    return time(Instant.now());
+  }
+
+  public <T> T tx(JdbcDatabase.Work<T> work) {
+    return db.transaction(work);
+  }
+
+  public int update(Connection c, String sql, Object... args) throws SQLException {
+    return db.update(c, sql, args);
+  }
+
+  /** Every row of a query as a map, JSON columns parsed. */
+  public List<Map<String, Object>> rows(Connection c, String sql, Object... args) throws SQLException {
+    return db.query(c, sql, ServerDb::readAll, args);
+  }
+
+  /** The first row of a query, or null. */
+  public Map<String, Object> row(Connection c, String sql, Object... args) throws SQLException {
+    List<Map<String, Object>> all = rows(c, sql, args);
+    return all.isEmpty() ? null : all.getFirst();
+  }
+
+  private static List<Map<String, Object>> readAll(ResultSet rs) throws SQLException {
+    List<Map<String, Object>> out = new ArrayList<>();
+    ResultSetMetaData md = rs.getMetaData();
+    while (rs.next()) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      for (int i = 1; i <= md.getColumnCount(); i++) {
+        String name = md.getColumnLabel(i).toLowerCase(java.util.Locale.ROOT);
+        Object v = rs.getObject(i);
+        if (v instanceof String s && JSON_COLUMNS.contains(name)) {
+          v = Json.read(s);
+        }
+        row.put(name, v);
+      }
+      out.add(row);
+    }
+    return out;
+  }
+
+  /** JSON text of a value for a JSON column (null stays null). */
+  public static String json(Object value) {
+    return value == null ? null : Json.write(value);
+  }
+
+  /** The clause that locks selected rows, skipping rows other workers hold ("" on SQLite, whose writes are serial). */
+  public String skipLocked() {
+    return postgres ? " FOR UPDATE SKIP LOCKED" : "";
+  }
+
+  /**
+   * Takes a transaction-scoped lock on a thread id so that only one process at a time decides
+   * which of its runs starts; false when another process holds it. SQLite's single writer
+   * makes this always true.
+   */
+  public boolean lockThread(Connection c, String threadId) throws SQLException {
+    if (!postgres) {
+      return true;
+    }
+    return db.query(c, "SELECT pg_try_advisory_xact_lock(hashtext(?))", rs -> rs.next() && rs.getBoolean(1), threadId);
+  }
+}

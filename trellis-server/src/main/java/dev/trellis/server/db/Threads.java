@@ -1,0 +1,91 @@
+package dev.trellis.server.db;
+
+import dev.trellis.server.api.ApiException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The threads table: owner, graph, metadata, status ({@code idle}, {@code busy},
+ * {@code interrupted}, {@code error}) and the values and interrupts of its last checkpoint,
+ * refreshed when a run ends or the state is edited.
+ */
+public final class Threads {
+  private final ServerDb db;
+
+  public Threads(ServerDb db) {
+    this.db = db;
+  }
+
+  /** Inserts an idle thread and returns it. */
+  public Map<String, Object> insert(Connection c, String id, String owner, String graphId,
+                                    Map<String, Object> metadata) throws SQLException {
+    String now = ServerDb.now();
+    db.update(c, "INSERT INTO trellis_threads (thread_id, owner, graph_id, status, metadata, config, values_json, "
+        + "interrupts, created_at, updated_at, state_updated_at) VALUES (?, ?, ?, 'idle', ?, '{}', NULL, '{}', ?, ?, ?)",
+        id, owner, graphId, ServerDb.json(metadata), now, now, now);
+    return get(c, id, owner);
+  }
+
+  /** A thread of {@code owner}, or null. */
+  public Map<String, Object> get(Connection c, String id, String owner) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner);
+    return row == null ? null : wire(row);
+  }
+
+  /** As {@link #get}, or a 404. */
+  public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
+    Map<String, Object> t = get(c, id, owner);
+    if (t == null) {
+      throw ApiException.notFound("thread", id);
+    }
+    return t;
+  }
+
+  /** The graph a thread runs (set by its first run or its metadata), or null. */
+  public String graphId(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT graph_id FROM trellis_threads WHERE thread_id = ?", id);
+    return row == null ? null : (String) row.get("graph_id");
+  }
+
+  /** Records the graph the thread runs now (the latest run's assistant). */
+  public void setGraph(Connection c, String id, String graphId) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET graph_id = ? WHERE thread_id = ?", graphId, id);
+  }
+
+  public void setStatus(Connection c, String id, String status) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status, ServerDb.now(), id);
+  }
+
+  /** Stores the values and interrupts of the thread's last checkpoint, its status and error. */
+  public void setState(Connection c, String id, String status, Object values, Object interrupts, Object error)
+      throws SQLException {
+    String now = ServerDb.now();
+    db.update(c, "UPDATE trellis_threads SET status = ?, values_json = ?, interrupts = ?, error = ?, updated_at = ?, "
+        + "state_updated_at = ? WHERE thread_id = ?", status, ServerDb.json(values), ServerDb.json(interrupts),
+        ServerDb.json(error), now, now, id);
+  }
+
+  /** The API shape of a row. */
+  static Map<String, Object> wire(Map<String, Object> row) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("thread_id", row.get("thread_id"));
+    m.put("created_at", row.get("created_at"));
+    m.put("updated_at", row.get("updated_at"));
+    m.put("state_updated_at", row.get("state_updated_at"));
+    m.put("metadata", row.get("metadata") == null ? new LinkedHashMap<>() : row.get("metadata"));
+    m.put("status", row.get("status"));
+    m.put("config", row.get("config") == null ? new LinkedHashMap<>() : row.get("config"));
+    m.put("values", row.get("values_json"));
+    m.put("interrupts", row.get("interrupts") == null ? new LinkedHashMap<>() : row.get("interrupts"));
+    if (row.get("error") != null) {
+      m.put("error", row.get("error"));
+    }
+    return m;
+  }
+
+  /** Columns a search may sort by. */
+  public static final List<String> SORTS = List.of("thread_id", "status", "created_at", "updated_at", "state_updated_at");
+}

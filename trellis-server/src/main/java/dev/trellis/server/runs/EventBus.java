@@ -1,0 +1,32 @@
+package dev.trellis.server.runs;
+
+/**
+ * Carries run events from the worker executing a run to every client streaming or joining
+ * it, in order, numbered from 1; keeps them so a client can resume after the last id it saw.
+ */
+public interface EventBus extends AutoCloseable {
+
+  /** Appends an event to the run's stream (after {@code seq - 1}); returns nothing, numbering is the publisher's. */
+  void publish(String runId, RunEvent event);
+
+  /** The greatest sequence number published for the run so far (0 when none). */
+  long last(String runId);
+
+  /** Events after {@code afterSeq}, then each new one as it comes, up to and including the done marker. */
+  Subscription subscribe(String runId, long afterSeq);
+
+  /** Forgets a run's events (its thread was deleted). */
+  void drop(String runId);
+
+  @Override
+  void close();
+
+  /** A reader of one run's events. */
+  interface Subscription extends AutoCloseable {
+    /** The next event, waiting at most {@code millis}; null when none came in time. */
+    RunEvent next(long millis) throws InterruptedException;
+
+    @Override
+    void close();
+  }
+}

@@ -1,0 +1,115 @@
+package dev.trellis.server.runs;
+
+import dev.trellis.server.db.ServerDb;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Run events in PostgreSQL ({@code trellis_run_events}), so a client connected to any server
+ * process sees the events of a run executing in any other, and can resume after the last id
+ * it saw. Each publish is one INSERT plus {@code pg_notify} in one transaction; readers wait
+ * for the notification (or poll every 250 ms) and read the new rows.
+ *
+ * <p>Why Postgres rather than Redis: Postgres is already the one durable dependency of a
+ * scaled-out deployment; events in a table give ordered, resumable streams and replay
+ * after a takeover for free, and NOTIFY keeps latency low. Redis pub/sub would add a second
+ * service and still need a store for resumption.
+ */
+public final class PgEventBus implements EventBus {
+  private final ServerDb db;
+  private final Map<String, Object> monitors = new ConcurrentHashMap<>();
+
+  public PgEventBus(ServerDb db, PgListener listener) {
+    this.db = db;
+    listener.on("trellis_events", runId -> {
+      Object m = monitors.get(runId);
+      if (m != null) {
+        synchronized (m) {
+          m.notifyAll();
+        }
+      }
+    });
+  }
+
+  @Override
+  public void publish(String runId, RunEvent e) {
+    db.tx(c -> {
+      db.update(c, "INSERT INTO trellis_run_events (run_id, seq, event, data, at) VALUES (?, ?, ?, ?, ?) "
+          + "ON CONFLICT (run_id, seq) DO UPDATE SET event = excluded.event, data = excluded.data",
+          runId, e.seq(), e.event(), e.data(), System.currentTimeMillis());
+      db.jdbc().query(c, "SELECT pg_notify('trellis_events', ?)", rs -> null, runId);
+      return null;
+    });
+  }
+
+  @Override
+  public long last(String runId) {
+    return db.tx(c -> db.jdbc().query(c, "SELECT COALESCE(MAX(seq), 0) FROM trellis_run_events WHERE run_id = ?",
+        rs -> rs.next() ? rs.getLong(1) : 0L, runId));
+  }
+
+  @Override
+  public Subscription subscribe(String runId, long afterSeq) {
+    Object monitor = monitors.computeIfAbsent(runId, k -> new Object());
+    return new Subscription() {
+      long seen = afterSeq;
+      final Deque<RunEvent> buffer = new ArrayDeque<>();
+
+      @Override
+      public RunEvent next(long millis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        while (true) {
+          if (!buffer.isEmpty()) {
+            RunEvent e = buffer.poll();
+            seen = e.seq();
+            return e;
+          }
+          fill();
+          if (!buffer.isEmpty()) {
+            continue;
+          }
+          long wait = deadline - System.currentTimeMillis();
+          if (wait <= 0) {
+            return null;
+          }
+          synchronized (monitor) {
+            monitor.wait(Math.min(wait, 250));
+          }
+        }
+      }
+
+      private void fill() {
+        db.tx(c -> db.jdbc().query(c, "SELECT seq, event, data FROM trellis_run_events WHERE run_id = ? AND seq > ? "
+            + "ORDER BY seq LIMIT 500", rs -> {
+              while (rs.next()) {
+                buffer.add(new RunEvent(rs.getLong(1), rs.getString(2), rs.getString(3)));
+              }
+              return null;
+            }, runId, seen));
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  @Override
+  public void drop(String runId) {
+    monitors.remove(runId);
+    db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE run_id = ?", runId));
+  }
+
+  /** Deletes events older than {@code keepMillis} (resumable streams keep that long); returns how many. */
+  public int expire(long keepMillis) {
+    long cutoff = System.currentTimeMillis() - keepMillis;
+    return db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE at < ? AND run_id NOT IN "
+        + "(SELECT run_id FROM trellis_runs WHERE status IN ('pending', 'running'))", cutoff));
+  }
+
+  @Override
+  public void close() {
+    monitors.clear();
+  }
+}

@@ -1,0 +1,82 @@
+package dev.trellis.server.runs;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One LISTEN connection per process, on its own platform thread: wakes this process when
+ * another one creates a run ({@code trellis_runs}), publishes a run event
+ * ({@code trellis_events}) or cancels a run ({@code trellis_cancel}). Notifications only
+ * wake readers up; the rows in the database stay the truth, so a lost one costs latency
+ * (readers also poll), never data. Reconnects after a dropped connection.
+ */
+public final class PgListener implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PgListener.class);
+  private static final String[] CHANNELS = {"trellis_runs", "trellis_events", "trellis_cancel"};
+
+  private final String url;
+  private final Map<String, Consumer<String>> handlers = new ConcurrentHashMap<>();
+  private final Thread thread;
+  private volatile boolean running = true;
+
+  public PgListener(String url) {
+    this.url = url;
+    this.thread = Thread.ofPlatform().daemon().name("trellis-pg-listen").start(this::loop);
+  }
+
+  /** Calls {@code handler} with the payload of each notification on {@code channel}. */
+  public void on(String channel, Consumer<String> handler) {
+    handlers.put(channel, handler);
+  }
+
+  private void loop() {
+    while (running) {
+      try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+        for (String ch : CHANNELS) {
+          st.execute("LISTEN " + ch);
+        }
+        PGConnection pg = c.unwrap(PGConnection.class);
+        while (running) {
+          PGNotification[] ns = pg.getNotifications(500);
+          if (ns == null) {
+            continue;
+          }
+          for (PGNotification n : ns) {
+            Consumer<String> h = handlers.get(n.getName());
+            if (h != null) {
+              h.accept(n.getParameter());
+            }
+          }
+        }
+      } catch (SQLException e) {
+        if (running) {
+          LOG.warn("LISTEN connection lost, reconnecting: {}", e.getMessage());
+          sleepQuietly();
+        }
+      }
+    }
+  }
+
+  private static void sleepQuietly() {
+    try {
+      Thread.sleep(500);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    thread.interrupt();
+  }
+}

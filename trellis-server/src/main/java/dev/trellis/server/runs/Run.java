@@ -1,0 +1,22 @@
+package dev.trellis.server.runs;
+
+import java.util.Map;
+
+/** A run row as a worker needs it. */
+public record Run(String runId, String threadId, String assistantId, String owner, String status,
+                  Map<String, Object> kwargs, int attempt, boolean temporary, String checkpointBefore) {
+
+  @SuppressWarnings("unchecked")
+  static Run from(Map<String, Object> row) {
+    Object kw = row.get("kwargs");
+    return new Run((String) row.get("run_id"), (String) row.get("thread_id"), (String) row.get("assistant_id"),
+        (String) row.get("owner"), (String) row.get("status"),
+        kw instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(),
+        ((Number) row.get("attempt")).intValue(), ((Number) row.get("temporary")).intValue() != 0,
+        (String) row.get("checkpoint_before"));
+  }
+
+  public RunRequest request() {
+    return new RunRequest(kwargs);
+  }
+}

@@ -1,0 +1,221 @@
+package dev.trellis.server.runs;
+
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointTuple;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.graph.Interrupt;
+import dev.trellis.graph.RunConfig;
+import dev.trellis.graph.StateSnapshot;
+import dev.trellis.server.api.Json;
+import dev.trellis.server.api.Wire;
+import dev.trellis.server.db.ServerDb;
+import dev.trellis.stream.GraphStream;
+import dev.trellis.stream.StreamPart;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One attempt at one run on this worker: streams the graph, publishes its events, and ends
+ * the run (status, result, thread status and values) unless the attempt lost the run.
+ *
+ * <p>Resume rule after a takeover: if the thread's newest checkpoint was written by this run,
+ * the new attempt continues from it with no input (saved pending writes are replayed, so
+ * finished tasks do not run again); otherwise it starts over with the run's input or command.
+ */
+final class RunExecution {
+  private static final Logger LOG = LoggerFactory.getLogger(RunExecution.class);
+  private static final HttpClient WEBHOOKS = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5)).build();
+
+  private final Services s;
+  private final Run run;
+  private final String worker;
+  private volatile GraphStream stream;
+  private volatile String cancel;
+  private volatile boolean lost;
+  private volatile boolean requeue;
+  private long seq;
+
+  RunExecution(Services s, Run run, String worker) {
+    this.s = s;
+    this.run = run;
+    this.worker = worker;
+  }
+
+  Run run() {
+    return run;
+  }
+
+  /** Stops the graph: cancelled by a user ({@code interrupt} or {@code rollback}). */
+  void cancel(String action) {
+    cancel = action;
+    stop();
+  }
+
+  /** Stops the graph: another worker holds the run now; write nothing more. */
+  void lost() {
+    lost = true;
+    stop();
+  }
+
+  /** Stops the graph and hands the run back to the queue (shutdown). */
+  void requeue() {
+    requeue = true;
+    stop();
+  }
+
+  private void stop() {
+    GraphStream g = stream;
+    if (g != null) {
+      g.close();
+    }
+  }
+
+  private void publish(String event, Object data) {
+    s.bus().publish(run.runId(), new RunEvent(++seq, event, Json.write(data)));
+  }
+
+  void execute() {
+    s.fences().hold(run);
+    try {
+      attempt();
+    } catch (RuntimeException e) {
+      LOG.error("run {} failed outside the graph", run.runId(), e);
+    } finally {
+      s.fences().release(run);
+    }
+  }
+
+  private void attempt() {
+    seq = s.bus().last(run.runId());
+    Map<String, Object> assistant;
+    CompiledGraph graph;
+    RunRequest req = run.request();
+    RunConfig rc;
+    Object input;
+    String before = run.checkpointBefore();
+    try {
+      assistant = s.assistants().require(run.assistantId(), run.owner());
+      graph = s.graph((String) assistant.get("graph_id"));
+      rc = req.config(run.threadId(), run.runId(), Json.map(assistant, "config"), Json.map(assistant, "context"));
+      CheckpointTuple latest = s.saver().getTuple(CheckpointConfig.thread(run.threadId()));
+      if (run.attempt() == 1) {
+        before = latest == null ? "" : latest.config().checkpointId();
+        String b = before;
+        s.db().tx(c -> s.db().update(c, "UPDATE trellis_runs SET checkpoint_before = ? WHERE run_id = ?", b, run.runId()));
+      }
+      if (run.attempt() > 1 && latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
+        input = null;
+        rc = rc.withCheckpointId(null);
+      } else {
+        input = req.input(pendingInterruptIds(graph));
+      }
+    } catch (RuntimeException e) {
+      publish("metadata", Map.of("run_id", run.runId(), "attempt", run.attempt()));
+      end(null, "error", e, null, before);
+      return;
+    }
+    publish("metadata", Map.of("run_id", run.runId(), "thread_id", run.threadId(), "attempt", run.attempt()));
+    StreamEncoder enc = new StreamEncoder(req.modes(), req.subgraphs(), run.runId(), run.threadId());
+    Throwable error = null;
+    try (GraphStream g = graph.stream(input, rc, req.engineModes(), req.subgraphs())) {
+      stream = g;
+      if (cancel != null || lost || requeue) {
+        g.close();
+      }
+      for (StreamPart part : g) {
+        for (StreamEncoder.Out o : enc.encode(part)) {
+          publish(o.event(), o.data());
+        }
+      }
+    } catch (Throwable e) {
+      error = e;
+    }
+    if (lost || error instanceof Fences.LeaseLostException || hasCause(error, Fences.LeaseLostException.class)) {
+      LOG.warn("run {} attempt {} lost its lease; another worker continues it", run.runId(), run.attempt());
+      return;
+    }
+    if (requeue) {
+      s.runs().requeue(run, worker);
+      return;
+    }
+    if (cancel != null) {
+      end(graph, "interrupted", null, enc.lastValues(), before);
+      return;
+    }
+    end(graph, error == null ? "success" : "error", error, enc.lastValues(), before);
+  }
+
+  private static boolean hasCause(Throwable e, Class<?> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private List<String> pendingInterruptIds(CompiledGraph graph) {
+    return graph.getState(RunConfig.thread(run.threadId())).interrupts().stream().map(Interrupt::id).toList();
+  }
+
+  private void end(CompiledGraph graph, String status, Throwable error, Map<String, Object> values, String before) {
+    boolean rollback = "rollback".equals(cancel);
+    if (rollback && before != null) {
+      s.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
+    }
+    StateSnapshot snap = graph == null ? null : graph.getState(RunConfig.thread(run.threadId()));
+    Map<String, Object> errorJson = error == null ? null : Map.of("error", error.getClass().getSimpleName(),
+        "message", String.valueOf(error.getMessage()));
+    if (error != null) {
+      publish("error", errorJson);
+    }
+    Object result = error != null ? Map.of("__error__", errorJson) : values;
+    boolean ended = s.runs().finish(run, worker, status, result, c -> {
+      if (rollback) {
+        s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.runId());
+      }
+      boolean more = s.runs().active(c, run.threadId());
+      String threadStatus = more ? "busy" : error != null ? "error"
+          : snap != null && !snap.next().isEmpty() ? "interrupted" : "idle";
+      Object threadValues = snap == null || snap.config() == null ? null : Json.plain(snap.values());
+      s.threads().setState(c, run.threadId(), threadStatus, threadValues, Wire.interruptsByTask(snap), errorJson);
+    });
+    Map<String, Object> done = new LinkedHashMap<>();
+    done.put("status", status);
+    done.put("result", result);
+    publish(RunEvent.DONE, done);
+    if (!ended) {
+      return;
+    }
+    webhook(status, result);
+    if (run.temporary() && !"keep".equals(run.kwargs().get("on_completion"))) {
+      ThreadDeletion.delete(s, run.threadId());
+    }
+  }
+
+  private void webhook(String status, Object result) {
+    if (!(run.kwargs().get("webhook") instanceof String url)) {
+      return;
+    }
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("run_id", run.runId());
+    body.put("thread_id", run.threadId());
+    body.put("assistant_id", run.assistantId());
+    body.put("status", status);
+    body.put("values", result);
+    body.put("updated_at", ServerDb.now());
+    HttpRequest req = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
+        .timeout(java.time.Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build();
+    WEBHOOKS.sendAsync(req, HttpResponse.BodyHandlers.discarding()).exceptionally(e -> {
+      LOG.warn("webhook {} for run {} failed: {}", url, run.runId(), e.getMessage());
+      return null;
+    });
+  }
+}

@@ -1,0 +1,153 @@
+package dev.trellis.server.runs;
+
+import dev.trellis.server.db.ServerDb;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The durable run queue in {@code trellis_runs}. A pending run is claimed by one worker at a
+ * time ({@code FOR UPDATE SKIP LOCKED} plus a per-thread advisory lock on PostgreSQL, so only
+ * one run per thread runs), with a lease the worker renews; every claim bumps the attempt
+ * number, and a worker's final write only lands while its attempt still holds the run.
+ */
+public final class RunStore {
+  private static final String ACTIVE = "('pending', 'running')";
+  private final ServerDb db;
+
+  public RunStore(ServerDb db) {
+    this.db = db;
+  }
+
+  /** Claims up to {@code max} runs that are due and whose thread has no running run. */
+  public List<Run> claim(String worker, long leaseMillis, int max) {
+    long now = System.currentTimeMillis();
+    return db.tx(c -> {
+      List<Run> claimed = new ArrayList<>();
+      List<Map<String, Object>> candidates = db.rows(c, "SELECT run_id, thread_id FROM trellis_runs "
+          + "WHERE status = 'pending' AND available_at <= ? ORDER BY created_at LIMIT " + (max * 4 + 4)
+          + db.skipLocked(), now);
+      java.util.Set<String> threads = new java.util.HashSet<>();
+      for (Map<String, Object> cand : candidates) {
+        if (claimed.size() >= max) {
+          break;
+        }
+        String thread = (String) cand.get("thread_id");
+        if (!threads.add(thread) || !db.lockThread(c, thread)) {
+          continue;
+        }
+        Map<String, Object> busy = db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status = 'running'",
+            thread);
+        Map<String, Object> older = db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status = 'pending' "
+            + "AND created_at < (SELECT created_at FROM trellis_runs WHERE run_id = ?)", thread, cand.get("run_id"));
+        if (busy != null || older != null) {
+          continue;
+        }
+        String runId = (String) cand.get("run_id");
+        db.update(c, "UPDATE trellis_runs SET status = 'running', worker = ?, lease_until = ?, attempt = attempt + 1, "
+            + "updated_at = ? WHERE run_id = ?", worker, now + leaseMillis, ServerDb.now(), runId);
+        claimed.add(Run.from(db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId)));
+      }
+      return claimed;
+    });
+  }
+
+  /** What a worker learns from a heartbeat about one of its runs. */
+  public record Lease(String runId, boolean held, String cancelAction) {}
+
+  /** Renews the leases of {@code runs} (run id → attempt) held by {@code worker}; tells which are still held and which were cancelled. */
+  public List<Lease> heartbeat(String worker, Map<String, Integer> runs, long leaseMillis) {
+    if (runs.isEmpty()) {
+      return List.of();
+    }
+    long until = System.currentTimeMillis() + leaseMillis;
+    return db.tx(c -> {
+      List<Lease> out = new ArrayList<>();
+      for (Map.Entry<String, Integer> r : runs.entrySet()) {
+        int n = db.update(c, "UPDATE trellis_runs SET lease_until = ? WHERE run_id = ? AND worker = ? AND attempt = ? "
+            + "AND status = 'running'", until, r.getKey(), worker, r.getValue());
+        Map<String, Object> row = db.row(c, "SELECT cancel_action FROM trellis_runs WHERE run_id = ?", r.getKey());
+        out.add(new Lease(r.getKey(), n == 1, row == null ? "rollback" : (String) row.get("cancel_action")));
+      }
+      return out;
+    });
+  }
+
+  /** Puts running runs whose lease expired back in the queue (their worker died); returns how many. */
+  public int requeueExpired() {
+    long now = System.currentTimeMillis();
+    return db.tx(c -> db.update(c, "UPDATE trellis_runs SET status = 'pending', worker = NULL, updated_at = ? "
+        + "WHERE status = 'running' AND lease_until < ?", ServerDb.now(), now));
+  }
+
+  /** Hands a run this worker holds back to the queue (graceful shutdown); false if it no longer held it. */
+  public boolean requeue(Run run, String worker) {
+    return db.tx(c -> db.update(c, "UPDATE trellis_runs SET status = 'pending', worker = NULL, updated_at = ? "
+        + "WHERE run_id = ? AND worker = ? AND attempt = ? AND status = 'running'",
+        ServerDb.now(), run.runId(), worker, run.attempt()) == 1);
+  }
+
+  /**
+   * Ends a run this worker's attempt holds, inside {@code alsoDo}'s transaction (thread status
+   * and values); false — and nothing written — if the attempt lost the run meanwhile.
+   */
+  public boolean finish(Run run, String worker, String status, Object result, TxWork alsoDo) {
+    return db.tx(c -> {
+      int n = db.update(c, "UPDATE trellis_runs SET status = ?, result = ?, worker = NULL, lease_until = NULL, "
+          + "updated_at = ? WHERE run_id = ? AND worker = ? AND attempt = ? AND status = 'running'",
+          status, ServerDb.json(result), ServerDb.now(), run.runId(), worker, run.attempt());
+      if (n != 1) {
+        return false;
+      }
+      alsoDo.run(c);
+      return true;
+    });
+  }
+
+  /** Work done in the same transaction. */
+  @FunctionalInterface
+  public interface TxWork {
+    void run(Connection c) throws SQLException;
+  }
+
+  /** Whether the thread has a pending or running run. */
+  public boolean active(Connection c, String threadId) throws SQLException {
+    return db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE, threadId) != null;
+  }
+
+  /** The thread's pending and running runs, oldest first. */
+  public List<Map<String, Object>> activeRuns(Connection c, String threadId) throws SQLException {
+    return db.rows(c, "SELECT run_id, status FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE
+        + " ORDER BY created_at", threadId);
+  }
+
+  /** Asks for a run to stop: a pending one ends now (interrupted, or deleted by rollback), a running one is signalled. */
+  public void cancel(Connection c, String runId, String action) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId);
+    if (row == null) {
+      return;
+    }
+    if ("pending".equals(row.get("status"))) {
+      if ("rollback".equals(action)) {
+        db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
+      } else {
+        db.update(c, "UPDATE trellis_runs SET status = 'interrupted', updated_at = ? WHERE run_id = ?",
+            ServerDb.now(), runId);
+      }
+    } else if ("running".equals(row.get("status"))) {
+      db.update(c, "UPDATE trellis_runs SET cancel_action = ? WHERE run_id = ?", action, runId);
+      if (db.postgres()) {
+        db.jdbc().query(c, "SELECT pg_notify('trellis_cancel', ?)", rs -> null, runId);
+      }
+    }
+  }
+
+  /** Wakes workers in other processes: a run was created. */
+  public void announce(Connection c) throws SQLException {
+    if (db.postgres()) {
+      db.jdbc().query(c, "SELECT pg_notify('trellis_runs', '')", rs -> null);
+    }
+  }
+}

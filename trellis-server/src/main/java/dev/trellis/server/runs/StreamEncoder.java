@@ -1,0 +1,192 @@
+package dev.trellis.server.runs;
+
+import dev.trellis.server.api.Json;
+import dev.trellis.server.api.Wire;
+import dev.trellis.stream.StreamPart;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns the engine's stream parts into LangGraph's SSE events, for the modes a client asked
+ * for: {@code values}, {@code updates} (with {@code __interrupt__}), {@code custom},
+ * {@code messages}/{@code messages-tuple}, {@code tasks}, {@code checkpoints}, {@code debug},
+ * {@code events}. Events from subgraphs are named {@code mode|node:task|...}.
+ */
+final class StreamEncoder {
+  /** An SSE event before numbering. */
+  record Out(String event, Object data) {}
+
+  private final Set<String> modes;
+  private final boolean subgraphs;
+  private final String runId;
+  private final String threadId;
+  private Map<String, Object> lastValues = Map.of();
+
+  StreamEncoder(List<String> modes, boolean subgraphs, String runId, String threadId) {
+    this.modes = Set.copyOf(modes);
+    this.subgraphs = subgraphs;
+    this.runId = runId;
+    this.threadId = threadId;
+  }
+
+  /** The last root values seen: the run's result. */
+  Map<String, Object> lastValues() {
+    return lastValues;
+  }
+
+  List<Out> encode(StreamPart part) {
+    List<Out> out = new ArrayList<>();
+    boolean root = part.namespace().isEmpty();
+    if (!root && !subgraphs) {
+      return out;
+    }
+    String suffix = root ? "" : "|" + String.join("|", part.namespace());
+    switch (part) {
+      case StreamPart.Values v -> {
+        Map<String, Object> values = plainMap(v.values());
+        if (root) {
+          lastValues = values;
+        }
+        add(out, "values", suffix, values);
+      }
+      case StreamPart.Updates u -> add(out, "updates", suffix, single(u.node(), Json.plain(u.update())));
+      case StreamPart.Interrupted i -> {
+        List<Map<String, Object>> list = Wire.interrupts(i.interrupts());
+        add(out, "updates", suffix, single("__interrupt__", list));
+        if (root) {
+          Map<String, Object> merged = new LinkedHashMap<>(lastValues);
+          merged.put("__interrupt__", list);
+          lastValues = merged;
+          add(out, "values", suffix, merged);
+        }
+      }
+      case StreamPart.Custom c -> add(out, "custom", suffix, Json.plain(c.value()));
+      case StreamPart.MessageChunk m -> {
+        List<Object> tuple = List.of(chunk(m), messageMeta(m));
+        add(out, "messages-tuple", "messages", suffix, tuple);
+        add(out, "messages", "messages", suffix, tuple);
+        add(out, "events", "events", suffix, event("on_chat_model_stream", m.node(),
+            Map.of("chunk", chunk(m))));
+      }
+      case StreamPart.TaskStart t -> {
+        add(out, "tasks", suffix, taskStart(t));
+        add(out, "events", suffix, event("on_chain_start", t.name(), Map.of("input", Json.plain(t.input()))));
+      }
+      case StreamPart.TaskResult t -> {
+        add(out, "tasks", suffix, taskResult(t));
+        add(out, "events", suffix, event("on_chain_end", t.name(), Map.of("output", Json.plain(t.result()))));
+      }
+      case StreamPart.CheckpointEvent c -> add(out, "checkpoints", suffix, checkpoint(c));
+      case StreamPart.Debug d -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("type", d.type());
+        m.put("step", d.step());
+        m.put("timestamp", Instant.now().toString());
+        m.put("payload", switch (d.payload()) {
+          case StreamPart.TaskStart t -> taskStart(t);
+          case StreamPart.TaskResult t -> taskResult(t);
+          case StreamPart.CheckpointEvent c -> checkpoint(c);
+          default -> Json.plain(d.payload());
+        });
+        add(out, "debug", suffix, m);
+      }
+    }
+    return out;
+  }
+
+  private void add(List<Out> out, String mode, String suffix, Object data) {
+    add(out, mode, mode, suffix, data);
+  }
+
+  private void add(List<Out> out, String mode, String event, String suffix, Object data) {
+    if (modes.contains(mode)) {
+      out.add(new Out(event + suffix, data));
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> plainMap(Map<String, Object> values) {
+    Object p = Json.plain(values);
+    return p instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+  }
+
+  private static Map<String, Object> single(String key, Object value) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put(key, value);
+    return m;
+  }
+
+  private Map<String, Object> chunk(StreamPart.MessageChunk m) {
+    Map<String, Object> c = new LinkedHashMap<>();
+    c.put("type", "AIMessageChunk");
+    c.put("content", m.text());
+    c.put("id", "run-" + runId + "-" + m.node() + "-" + m.step());
+    c.put("tool_calls", List.of());
+    c.put("tool_call_chunks", List.of());
+    c.put("additional_kwargs", Map.of());
+    c.put("response_metadata", Map.of());
+    return c;
+  }
+
+  private Map<String, Object> messageMeta(StreamPart.MessageChunk m) {
+    Map<String, Object> meta = new LinkedHashMap<>();
+    String ns = String.join("|", m.namespace());
+    meta.put("run_id", runId);
+    meta.put("thread_id", threadId);
+    meta.put("langgraph_node", m.node());
+    meta.put("langgraph_step", m.step());
+    meta.put("langgraph_triggers", List.of("branch:to:" + m.node()));
+    meta.put("langgraph_path", List.of("__pregel_pull", m.node()));
+    meta.put("langgraph_checkpoint_ns", ns);
+    meta.put("checkpoint_ns", ns);
+    meta.put("tags", List.of());
+    return meta;
+  }
+
+  private Map<String, Object> event(String name, String node, Map<String, Object> data) {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("event", name);
+    e.put("name", node);
+    e.put("run_id", runId);
+    e.put("tags", List.of());
+    e.put("metadata", Map.of("langgraph_node", node, "thread_id", threadId));
+    e.put("data", data);
+    e.put("parent_ids", List.of());
+    return e;
+  }
+
+  private static Map<String, Object> taskStart(StreamPart.TaskStart t) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("id", t.id());
+    m.put("name", t.name());
+    m.put("input", Json.plain(t.input()));
+    m.put("triggers", t.triggers());
+    m.put("interrupts", List.of());
+    return m;
+  }
+
+  private static Map<String, Object> taskResult(StreamPart.TaskResult t) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("id", t.id());
+    m.put("name", t.name());
+    m.put("error", t.error());
+    m.put("result", Json.plain(t.result()));
+    m.put("interrupts", Wire.interrupts(t.interrupts()));
+    return m;
+  }
+
+  private static Map<String, Object> checkpoint(StreamPart.CheckpointEvent c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("config", Wire.config(c.config()));
+    m.put("parent_config", Wire.config(c.parentConfig()));
+    m.put("values", Json.plain(c.values()));
+    m.put("metadata", Wire.metadata(c.metadata()));
+    m.put("next", c.next());
+    m.put("tasks", List.of());
+    return m;
+  }
+}

@@ -1,0 +1,14 @@
+package dev.trellis.server.runs;
+
+/** Deletes a thread with everything it owns: runs and checkpoints (run events expire on their own, so late readers still see the end). */
+public final class ThreadDeletion {
+  private ThreadDeletion() {}
+
+  public static void delete(Services s, String threadId) {
+    s.db().tx(c -> {
+      s.db().update(c, "DELETE FROM trellis_runs WHERE thread_id = ?", threadId);
+      return s.db().update(c, "DELETE FROM trellis_threads WHERE thread_id = ?", threadId);
+    });
+    s.saver().deleteThread(threadId);
+  }
+}

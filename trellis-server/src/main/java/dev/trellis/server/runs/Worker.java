@@ -1,0 +1,172 @@
+package dev.trellis.server.runs;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Executes queued runs: claims up to {@code slots} at a time and runs each on a virtual
+ * thread. A separate platform thread — which graph code cannot starve — renews the leases,
+ * learns of cancellations and lost runs, and requeues runs whose worker died (expired lease).
+ */
+public final class Worker implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+
+  /** Settings: this worker's id, how many runs it executes at once, the lease length and the shutdown grace. */
+  public record Settings(String id, int slots, long leaseMillis, long graceMillis) {
+    public Settings {
+      if (slots < 1 || leaseMillis < 300) {
+        throw new IllegalArgumentException("slots must be ≥ 1 and leaseMillis ≥ 300");
+      }
+    }
+  }
+
+  private final Services s;
+  private final Settings settings;
+  private final Map<String, RunExecution> active = new ConcurrentHashMap<>();
+  private final Semaphore wake = new Semaphore(0);
+  private final Semaphore beat = new Semaphore(0);
+  private volatile boolean claiming = true;
+  private volatile boolean running = true;
+  private Thread claimer;
+  private Thread heart;
+
+  public Worker(Services s, Settings settings) {
+    this.s = s;
+    this.settings = settings;
+  }
+
+  public String id() {
+    return settings.id();
+  }
+
+  public void start() {
+    claimer = Thread.ofPlatform().daemon().name("trellis-claim-" + settings.id()).start(this::claimLoop);
+    heart = Thread.ofPlatform().daemon().name("trellis-heartbeat-" + settings.id()).start(this::heartLoop);
+  }
+
+  /** A run may be due: look now rather than at the next poll. */
+  public void wake() {
+    wake.release();
+  }
+
+  /** A run may have been cancelled: check now rather than at the next heartbeat. */
+  public void checkLeases() {
+    beat.release();
+  }
+
+  /** How many runs this worker is executing now. */
+  public int busy() {
+    return active.size();
+  }
+
+  private void claimLoop() {
+    while (claiming) {
+      try {
+        wake.tryAcquire(250, TimeUnit.MILLISECONDS);
+        wake.drainPermits();
+        int free = settings.slots() - active.size();
+        if (free <= 0 || !claiming) {
+          continue;
+        }
+        List<Run> runs = s.runs().claim(settings.id(), settings.leaseMillis(), free);
+        for (Run run : runs) {
+          RunExecution ex = new RunExecution(s, run, settings.id());
+          active.put(run.runId(), ex);
+          Thread.ofVirtual().name("trellis-run-" + run.runId()).start(() -> {
+            try {
+              ex.execute();
+            } finally {
+              active.remove(run.runId());
+              wake.release();
+            }
+          });
+        }
+        if (runs.size() == free) {
+          wake.release();
+        }
+      } catch (InterruptedException e) {
+        return;
+      } catch (RuntimeException e) {
+        LOG.warn("claiming runs failed: {}", e.getMessage());
+      }
+    }
+  }
+
+  private void heartLoop() {
+    long every = Math.max(100, settings.leaseMillis() / 4);
+    long lastSweep = 0;
+    while (running) {
+      try {
+        beat.tryAcquire(every, TimeUnit.MILLISECONDS);
+        beat.drainPermits();
+        Map<String, Integer> held = new HashMap<>();
+        active.forEach((id, ex) -> held.put(id, ex.run().attempt()));
+        for (RunStore.Lease lease : s.runs().heartbeat(settings.id(), held, settings.leaseMillis())) {
+          RunExecution ex = active.get(lease.runId());
+          if (ex == null) {
+            continue;
+          }
+          if (!lease.held()) {
+            ex.lost();
+          } else if (lease.cancelAction() != null) {
+            ex.cancel(lease.cancelAction());
+          }
+        }
+        long now = System.currentTimeMillis();
+        if (now - lastSweep > settings.leaseMillis() / 2) {
+          lastSweep = now;
+          if (s.runs().requeueExpired() > 0) {
+            wake.release();
+          }
+          if (s.bus() instanceof PgEventBus pg) {
+            pg.expire(120_000);
+          }
+        }
+      } catch (InterruptedException e) {
+        return;
+      } catch (RuntimeException e) {
+        LOG.warn("heartbeat failed: {}", e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * Stops taking runs, lets running ones finish for up to the grace period, then hands the
+   * rest back to the queue (they resume from their last checkpoint on another worker or the
+   * next start) and stops.
+   */
+  @Override
+  public void close() {
+    claiming = false;
+    if (claimer != null) {
+      claimer.interrupt();
+    }
+    long deadline = System.currentTimeMillis() + settings.graceMillis();
+    while (!active.isEmpty() && System.currentTimeMillis() < deadline) {
+      sleep(50);
+    }
+    active.values().forEach(RunExecution::requeue);
+    long hard = System.currentTimeMillis() + 10_000;
+    while (!active.isEmpty() && System.currentTimeMillis() < hard) {
+      sleep(20);
+    }
+    running = false;
+    if (heart != null) {
+      heart.interrupt();
+    }
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
