@@ -1,0 +1,81 @@
+package dev.trellis.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Map;
+
+/** A small JSON client for server tests: method, path, body, headers → status, parsed body, headers. */
+final class HttpClientHelper {
+  static final ObjectMapper JSON = new ObjectMapper();
+  private final HttpClient http = HttpClient.newHttpClient();
+  private final String base;
+  private final Map<String, String> headers;
+
+  HttpClientHelper(String base, Map<String, String> headers) {
+    this.base = base;
+    this.headers = headers;
+  }
+
+  HttpClientHelper(TrellisServer server) {
+    this("http://127.0.0.1:" + server.port(), Map.of());
+  }
+
+  HttpClientHelper as(String apiKey) {
+    return new HttpClientHelper(base, Map.of("x-api-key", apiKey));
+  }
+
+  record Reply(int status, Object body, String text, HttpResponse<String> raw) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> map() {
+      return (Map<String, Object>) body;
+    }
+
+    @SuppressWarnings("unchecked")
+    java.util.List<Object> list() {
+      return (java.util.List<Object>) body;
+    }
+
+    String get(String key) {
+      return String.valueOf(map().get(key));
+    }
+  }
+
+  Reply call(String method, String path, Object body) {
+    return raw(method, path, body == null ? null : write(body), "application/json");
+  }
+
+  Reply raw(String method, String path, String body, String contentType) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    if (contentType != null) {
+      b.header("Content-Type", contentType);
+    }
+    headers.forEach(b::header);
+    try {
+      HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+      Object parsed = null;
+      String text = r.body();
+      if (text != null && !text.isBlank() && !r.headers().firstValue("content-type").orElse("").startsWith("text/event-stream")) {
+        parsed = JSON.readValue(text, Object.class);
+      }
+      return new Reply(r.statusCode(), parsed, text, r);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static String write(Object body) {
+    try {
+      return JSON.writeValueAsString(body);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}

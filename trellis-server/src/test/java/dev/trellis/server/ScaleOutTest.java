@@ -1,0 +1,128 @@
+package dev.trellis.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.checkpoint.Checkpoint;
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointIds;
+import dev.trellis.checkpoint.CheckpointMetadata;
+import dev.trellis.checkpoint.jdbc.JdbcSaver;
+import dev.trellis.checkpoint.serde.JacksonSerde;
+import dev.trellis.postgres.PostgresDatabase;
+import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.runs.FenceAccess;
+import dev.trellis.server.runs.Fences;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Two servers on one PostgreSQL: streams and cancellation cross processes; fenced writers write nothing. */
+class ScaleOutTest {
+  static String url;
+  static TrellisServer a;
+  static TrellisServer b;
+  static HttpClientHelper httpA;
+  static HttpClientHelper httpB;
+
+  @BeforeAll
+  static void start() {
+    url = PgTestDb.freshSchemaUrl();
+    a = TestServers.builder().postgres(url).workerId("a").lease(Duration.ofSeconds(2)).start();
+    b = TestServers.builder().postgres(url).workerId("b").workerSlots(1).lease(Duration.ofSeconds(2)).start();
+    httpA = new HttpClientHelper(a);
+    httpB = new HttpClientHelper(b);
+  }
+
+  @AfterAll
+  static void stop() {
+    a.close();
+    b.close();
+    PgTestDb.drop(url);
+  }
+
+  static String workerOf(String runId) throws Exception {
+    try (var c = java.sql.DriverManager.getConnection(url);
+         var st = c.prepareStatement("SELECT worker, status FROM trellis_runs WHERE run_id = ?")) {
+      st.setString(1, runId);
+      try (var rs = st.executeQuery()) {
+        return rs.next() ? rs.getString(1) : null;
+      }
+    }
+  }
+
+  static String awaitRunning(HttpClientHelper http, String thread, String run) throws InterruptedException {
+    for (int i = 0; i < 200; i++) {
+      if ("running".equals(http.call("GET", "/threads/" + thread + "/runs/" + run, null).get("status"))) {
+        return "running";
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("run " + run + " never started");
+  }
+
+  @Test
+  void aClientOnOneProcessStreamsARunExecutingOnAnother() throws Exception {
+    String thread = UUID.randomUUID().toString();
+    String run = httpA.call("POST", "/threads/" + thread + "/runs", Map.of("assistant_id", "slow", "input", Map.of(),
+        "if_not_exists", "create", "stream_resumable", true, "stream_mode", List.of("updates"))).get("run_id");
+    HttpRequest join = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + b.port() + "/threads/" + thread + "/runs/"
+        + run + "/stream")).header("Last-Event-ID", "0").GET().build();
+    String sse = HttpClient.newHttpClient().send(join, HttpResponse.BodyHandlers.ofString()).body();
+    assertEquals(5, sse.split("event: updates\r\n", -1).length - 1, sse);
+    assertTrue(sse.contains("event: metadata"), sse);
+    assertEquals("success", httpB.call("GET", "/threads/" + thread + "/runs/" + run, null).get("status"));
+  }
+
+  @Test
+  void cancellingThroughOneProcessStopsARunOnAnother() throws Exception {
+    String thread = UUID.randomUUID().toString();
+    String run = httpA.call("POST", "/threads/" + thread + "/runs", Map.of("assistant_id", "slow", "input", Map.of(),
+        "if_not_exists", "create")).get("run_id");
+    awaitRunning(httpA, thread, run);
+    String worker = workerOf(run);
+    HttpClientHelper other = "a".equals(worker) ? httpB : httpA;
+    assertEquals(202, other.call("POST", "/threads/" + thread + "/runs/" + run + "/cancel", null).status());
+    Map<String, Object> joined = other.call("GET", "/threads/" + thread + "/runs/" + run + "/join", null).map();
+    assertTrue(((Number) joined.getOrDefault("n", 0)).intValue() < 5, "stopped early: " + joined);
+    assertEquals("interrupted", other.call("GET", "/threads/" + thread + "/runs/" + run, null).get("status"));
+  }
+
+  @Test
+  void aWorkerThatLostItsLeaseCanWriteNoCheckpoint() throws Exception {
+    try (PostgresDatabase pg = PostgresDatabase.connect(url)) {
+      ServerDb db = new ServerDb(pg, true);
+      String thread = "fenced-" + UUID.randomUUID();
+      String run = UUID.randomUUID().toString();
+      db.tx(c -> db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, temporary, "
+          + "created_at, updated_at, available_at, attempt, worker) VALUES (?, ?, 'x', '', 'pending', 0, ?, ?, 0, 0, NULL)",
+          run, thread, ServerDb.now(), ServerDb.now()));
+      dev.trellis.server.runs.RunStore store = new dev.trellis.server.runs.RunStore(db);
+      Fences fences = new Fences(db, "old");
+      var claimed = store.claim("old", 60_000, 1);
+      assertEquals(1, claimed.size());
+      FenceAccess.hold(fences, claimed.getFirst());
+      JdbcSaver saver = new JdbcSaver(pg, new JacksonSerde(), fences);
+      CheckpointConfig cfg = CheckpointConfig.thread(thread);
+      saver.put(cfg, checkpoint(), CheckpointMetadata.of("input", -1));
+      // Another worker takes the run over: the attempt number moves on.
+      db.tx(c -> db.update(c, "UPDATE trellis_runs SET worker = 'new', attempt = attempt + 1 WHERE run_id = ?", run));
+      assertThrows(Fences.LeaseLostException.class, () -> saver.put(cfg, checkpoint(), CheckpointMetadata.of("loop", 0)));
+      assertEquals(1, saver.list(cfg, null, 0).size(), "the fenced write left nothing");
+    }
+  }
+
+  static Checkpoint checkpoint() {
+    return new Checkpoint(CheckpointIds.next(), Instant.now().toString(), Map.of(), Map.of(), Map.of());
+  }
+}

@@ -1,0 +1,10 @@
+package dev.trellis.server.runs;
+
+/** Test access to {@link Fences#hold}. */
+public final class FenceAccess {
+  private FenceAccess() {}
+
+  public static void hold(Fences fences, Run run) {
+    fences.hold(run);
+  }
+}
