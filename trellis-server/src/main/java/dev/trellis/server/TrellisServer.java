@@ -208,17 +208,19 @@ public final class TrellisServer implements AutoCloseable {
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
       List<Api.Routes> extra = new ArrayList<>(routes);
+      AutoCloseable[] crons = new AutoCloseable[1];
       Javalin app = Javalin.create(config -> {
         config.concurrency.useVirtualThreads = true;
         config.http.maxRequestSize = maxBody;
         config.startup.showJavalinBanner = false;
         config.jetty.host = host;
         config.jetty.port = port;
-        Api.configure(config, s, worker, auth, false, extra);
+        crons[0] = Api.configure(config, s, worker, auth, extra);
       });
       worker.start();
       app.start();
-      return listener == null ? new TrellisServer(app, worker, bus, jdbc) : new TrellisServer(app, worker, bus, listener, jdbc);
+      return listener == null ? new TrellisServer(app, worker, crons[0], bus, jdbc)
+          : new TrellisServer(app, worker, crons[0], bus, listener, jdbc);
     }
   }
 }

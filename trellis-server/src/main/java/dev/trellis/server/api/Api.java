@@ -22,9 +22,9 @@ public final class Api {
 
   private Api() {}
 
-  /** Configures {@code config} with every route; {@code auth} null means no authentication. */
-  public static void configure(JavalinConfig config, Services s, Worker worker, Authenticator auth, boolean crons,
-                               List<Routes> extra) {
+  /** Configures {@code config} with every route ({@code auth} null: no authentication); returns the cron scheduler to close. */
+  public static AutoCloseable configure(JavalinConfig config, Services s, Worker worker, Authenticator auth,
+                                        List<Routes> extra) {
     var r = config.routes;
     r.before(ctx -> {
       ctx.header("Access-Control-Allow-Origin", "*");
@@ -64,13 +64,17 @@ public final class Api {
     r.error(405, ctx -> ctx.contentType("application/json").result(Json.write(Map.of("detail", "method not allowed"))));
     r.get("/ok", ctx -> Http.json(ctx, Map.of("ok", true)));
     r.get("/info", ctx -> Http.json(ctx, Map.of("version", "trellis-0.1.0", "langgraph_py_version", "1.2.12",
-        "flags", Map.of("assistants", true, "crons", crons, "langsmith", false, "thread_ttl", false),
+        "flags", Map.of("assistants", true, "crons", true, "langsmith", false, "thread_ttl", false),
         "graphs", new java.util.TreeSet<>(s.graphs().keySet()))));
     new AssistantsApi(s).register(r);
     new ThreadsApi(s).register(r);
-    new RunsApi(s, worker).register(r);
+    RunsApi runs = new RunsApi(s, worker);
+    runs.register(r);
     new StoreApi(s).register(r);
+    CronsApi crons = new CronsApi(s, runs);
+    crons.register(r);
     extra.forEach(x -> x.register(r));
+    return crons;
   }
 
   /** More routes (crons, the studio) added by the server. */

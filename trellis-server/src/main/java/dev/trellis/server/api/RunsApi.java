@@ -56,7 +56,7 @@ final class RunsApi {
   }
 
   /** A run just created: its row and where it lives. */
-  private record Created(Map<String, Object> run, String threadId, String runId, boolean stateless) {
+  record Created(Map<String, Object> run, String threadId, String runId, boolean stateless) {
     String location() {
       return stateless ? "/runs/" + runId : "/threads/" + threadId + "/runs/" + runId;
     }
@@ -64,8 +64,14 @@ final class RunsApi {
 
   /** Validates the body, applies the multitask strategy and queues the run; nothing is created on a 4xx. */
   private Created create(Context ctx, String threadId, Map<String, Object> body, String runId) {
+    Map<String, Object> withHeaders = new LinkedHashMap<>(body);
+    withHeaders.put("config", withHeaders(ctx, Json.map(body, "config")));
+    return submit(Http.owner(ctx), threadId, withHeaders, runId);
+  }
+
+  /** Queues a run for {@code owner} (crons use this too); {@code threadId} null makes a stateless run. */
+  Created submit(String owner, String threadId, Map<String, Object> body, String runId) {
     RunRequest req = RunRequest.of(body);
-    String owner = Http.owner(ctx);
     String assistantRef = Json.string(body, "assistant_id");
     if (assistantRef == null) {
       throw new ApiException(422, "\"assistant_id\" is required");
@@ -88,7 +94,6 @@ final class RunsApi {
     long after = body.get("after_seconds") instanceof Number n ? (long) (n.doubleValue() * 1000) : 0;
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");
-    kwargs.put("config", withHeaders(ctx, Json.map(body, "config")));
     Map<String, Object> metadata = Json.map(body, "metadata");
     Map<String, Object> run = s.db().tx(c -> {
       Map<String, Object> thread = stateless ? null : s.threads().get(c, tid, owner);
