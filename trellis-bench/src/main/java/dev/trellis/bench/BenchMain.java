@@ -36,6 +36,7 @@ public final class BenchMain {
         case "W6Loop100Sqlite" -> String.format(Locale.ROOT, "trellis W6 us_per_step %.2f us", score);
         case "W6RawSqliteInsert" -> String.format(Locale.ROOT, "sqlite-jdbc W6 us_per_step %.2f us", score);
         case "W8Loop100Postgres" -> String.format(Locale.ROOT, "trellis W8 us_per_step %.2f us", score);
+        case "W9Server" -> W9Lines.line(r);
         default -> String.format(Locale.ROOT, "trellis %s invocations_per_s %.0f ops/s", workload, score);
       };
       System.out.println(line);

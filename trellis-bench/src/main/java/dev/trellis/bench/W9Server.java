@@ -1,0 +1,93 @@
+package dev.trellis.bench;
+
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.server.TrellisServer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * W9: the W1 graph behind the HTTP server on its SQLite default; 8 concurrent clients each
+ * create a thread and run-wait on it (two requests per operation, as the SDK does). Measured
+ * as runs per second and as the latency distribution (p99). With {@code -Dw9.url=http://...}
+ * it drives another server instead (LangGraph's JS server in bench/peers/langgraph-server),
+ * whose graph must be named {@code chain}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode({Mode.Throughput, Mode.SampleTime})
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 3)
+@Measurement(iterations = 5, time = 3)
+@Threads(8)
+@Fork(1)
+public class W9Server {
+  private static final java.util.regex.Pattern THREAD_ID = java.util.regex.Pattern.compile("\"thread_id\"\\s*:\\s*\"([^\"]+)\"");
+  private static final java.util.regex.Pattern COUNT_10 = java.util.regex.Pattern.compile("\"count\"\\s*:\\s*10\\b");
+  private static final String INPUT = "{\"assistant_id\":\"chain\",\"input\":{\"count\":0}}";
+  TrellisServer server;
+  Path dir;
+  String base;
+  HttpClient http;
+
+  @Setup(Level.Trial)
+  public void setup() throws IOException {
+    String url = System.getProperty("w9.url");
+    if (url == null) {
+      dir = Files.createTempDirectory("w9");
+      server = TrellisServer.builder().port(0).host("127.0.0.1").sqlite(dir.resolve("w9.db"))
+          .graph("chain", (saver, store) -> Workloads.chain10(CompileOptions.checkpointer(saver).withStore(store)))
+          .start();
+      url = "http://127.0.0.1:" + server.port();
+    }
+    base = url;
+    http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  }
+
+  @TearDown(Level.Trial)
+  public void teardown() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private String post(String path, String body) throws IOException, InterruptedException {
+    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path))
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    if (r.statusCode() != 200) {
+      throw new IllegalStateException(path + " answered " + r.statusCode() + ": " + r.body());
+    }
+    return r.body();
+  }
+
+  @Benchmark
+  public String createThreadAndWait() throws IOException, InterruptedException {
+    java.util.regex.Matcher m = THREAD_ID.matcher(post("/threads", "{}"));
+    if (!m.find()) {
+      throw new IllegalStateException("no thread_id in the reply");
+    }
+    String out = post("/threads/" + m.group(1) + "/runs/wait", INPUT);
+    if (!COUNT_10.matcher(out).find()) {
+      throw new IllegalStateException("unexpected result " + out);
+    }
+    return out;
+  }
+}
