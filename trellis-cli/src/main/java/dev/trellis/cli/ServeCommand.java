@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code trellis serve}: the LangGraph-compatible server over the graphs in a directory of
- * JSON graph files (each file's name is its graph id), on SQLite by default or PostgreSQL.
+ * JSON graph files (each file's name is its graph id) plus the offline demo {@code agent}, on
+ * SQLite by default or PostgreSQL.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve graphs over LangGraph's HTTP API (assistants, threads, runs with SSE, store).")
@@ -79,6 +80,8 @@ final class ServeCommand implements Callable<Integer> {
           .withUnreachableAllowed(true).withName(id)));
       ids.add(id);
     }
+    b.graph("agent", (saver, store) -> DemoAgent.build(CompileOptions.checkpointer(saver).withStore(store)));
+    ids.add("agent");
     if (!apiKeys.isEmpty()) {
       Map<String, String> keys = new HashMap<>();
       for (String kv : apiKeys) {

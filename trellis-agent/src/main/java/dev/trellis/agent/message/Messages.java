@@ -66,9 +66,14 @@ public final class Messages {
     return Collections.unmodifiableList(merged);
   }
 
-  private static List<Message> withIds(List<Message> messages) {
+  /**
+   * Gives every message an id; like LangGraph's {@code add_messages}, also accepts wire dicts
+   * ({@code {type|role, content}}) and strings (human messages), e.g. from an HTTP client.
+   */
+  private static List<Message> withIds(List<?> messages) {
     List<Message> out = new ArrayList<>(messages.size());
-    for (Message m : messages) {
+    for (Object o : messages) {
+      Message m = MessageWire.from(o);
       out.add(m.id() != null ? m : switch (m) {
         case Message.System s -> new Message.System(newId(), s.text());
         case Message.Human h -> new Message.Human(newId(), h.text());

@@ -53,9 +53,37 @@ public final class Json {
     return (Map<String, Object>) m;
   }
 
-  /** A value as plain JSON data (maps, lists, scalars): records and beans converted. */
+  private static final List<dev.trellis.wire.WireCodec> CODECS = java.util.ServiceLoader
+      .load(dev.trellis.wire.WireCodec.class).stream().map(java.util.ServiceLoader.Provider::get).toList();
+
+  /**
+   * A value as plain JSON data (maps, lists, scalars): values a {@link dev.trellis.wire.WireCodec}
+   * handles (chat messages...) in their wire shape, records and beans converted field by field.
+   */
   public static Object plain(Object value) {
-    return MAPPER.convertValue(value, Object.class);
+    return MAPPER.convertValue(wire(value), Object.class);
+  }
+
+  private static Object wire(Object value) {
+    if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
+      return value;
+    }
+    for (dev.trellis.wire.WireCodec c : CODECS) {
+      if (c.handles(value)) {
+        return c.toWire(value);
+      }
+    }
+    if (value instanceof Map<?, ?> m) {
+      Map<Object, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(k, wire(v)));
+      return out;
+    }
+    if (value instanceof java.util.Collection<?> c) {
+      List<Object> out = new java.util.ArrayList<>(c.size());
+      c.forEach(v -> out.add(wire(v)));
+      return out;
+    }
+    return value;
   }
 
   /** {@code body[key]} as a JSON object, or an empty map when absent; 422 when of another type. */

@@ -1,0 +1,36 @@
+package dev.trellis.cli;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ScriptedChatModel;
+import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.react.Budget;
+import dev.trellis.agent.react.ReactAgent;
+import dev.trellis.agent.tool.Tool;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.CompiledGraph;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The offline demo agent {@code trellis serve} adds as graph {@code agent}: a ReAct agent whose
+ * scripted model asks the {@code weather} tool about whatever the user wrote, then answers
+ * with what the tool said, streaming its answer token by token (no LLM needed).
+ */
+final class DemoAgent {
+  private DemoAgent() {}
+
+  static CompiledGraph build(CompileOptions options) {
+    Tool weather = Tool.of(new ToolSpec("weather", "the weather in a city",
+        Map.of("type", "object", "properties", Map.of("city", Map.of("type", "string")))),
+        (args, ctx) -> "sunny and 21°C in " + args.get("city"));
+    ScriptedChatModel model = new ScriptedChatModel(request -> {
+      Message last = request.messages().getLast();
+      if (last instanceof Message.Tool t) {
+        return new Message.Ai(null, "The weather tool says: " + t.text() + ".", List.of(), null);
+      }
+      return new Message.Ai(null, "", List.of(new Message.ToolCall("call-" + java.util.UUID.randomUUID(), "weather",
+          Map.of("city", last.text()))), null);
+    });
+    return ReactAgent.builder(model).tools(weather).budget(Budget.modelCalls(10)).compile(options.withName("agent"));
+  }
+}

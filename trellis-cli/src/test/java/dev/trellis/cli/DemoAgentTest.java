@@ -1,0 +1,20 @@
+package dev.trellis.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.graph.CompileOptions;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DemoAgentTest {
+  @Test
+  void theDemoAgentAsksTheWeatherToolAndAnswersWithItsResult() {
+    var out = DemoAgent.build(CompileOptions.DEFAULT).invoke(Map.of("messages", List.of(Map.of("role", "user",
+        "content", "Oslo"))));
+    List<?> messages = (List<?>) out.get("messages");
+    assertEquals(4, messages.size());
+    assertEquals("The weather tool says: sunny and 21°C in Oslo.", ((Message) messages.getLast()).text());
+  }
+}

@@ -1,0 +1,73 @@
+package dev.trellis.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ScriptedChatModel;
+import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.react.ReactAgent;
+import dev.trellis.agent.tool.Tool;
+import dev.trellis.graph.CompileOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A ReAct agent over the API: LangChain-shaped messages in and out, tokens on the messages-tuple stream. */
+class MessagesStreamTest {
+
+  static TrellisServer agentServer() {
+    Tool weather = Tool.of(new ToolSpec("weather", "weather in a city", null), (a, ctx) -> "sunny in " + a.get("city"));
+    return TrellisServer.builder().port(0).host("127.0.0.1").sqlite(TestServers.tempDir().resolve("agent.db"))
+        .graph("agent", (saver, store) -> ReactAgent.builder(new ScriptedChatModel(req ->
+            req.messages().getLast() instanceof Message.Tool t
+                ? new Message.Ai(null, "It is " + t.text() + ".", List.of(), null)
+                : new Message.Ai(null, "", List.of(new Message.ToolCall("call-1", "weather",
+                    Map.of("city", req.messages().getLast().text()))), null)))
+            .tools(weather).compile(CompileOptions.checkpointer(saver).withStore(store)))
+        .start();
+  }
+
+  @Test
+  void agentRunsStreamTokensAndSpeakLangChainMessages() throws Exception {
+    try (TrellisServer server = agentServer()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String t = http.call("POST", "/threads", Map.of()).get("thread_id");
+      HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/stream", Map.of("assistant_id", "agent",
+          "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Oslo"))),
+          "stream_mode", List.of("messages-tuple", "values")));
+      assertEquals(200, r.status());
+      StringBuilder tokens = new StringBuilder();
+      List<Map<?, ?>> values = new ArrayList<>();
+      String[] frames = r.text().split("\r\n\r\n");
+      for (String f : frames) {
+        if (!f.startsWith("event: ")) {
+          continue;
+        }
+        String event = f.substring(7, f.indexOf("\r\n"));
+        String data = f.substring(f.indexOf("data: ") + 6, f.indexOf("\r\nid: "));
+        Object parsed = HttpClientHelper.JSON.readValue(data, Object.class);
+        if (event.equals("messages")) {
+          List<?> tuple = (List<?>) parsed;
+          Map<?, ?> chunk = (Map<?, ?>) tuple.get(0);
+          Map<?, ?> meta = (Map<?, ?>) tuple.get(1);
+          assertEquals("AIMessageChunk", chunk.get("type"));
+          assertEquals("agent", meta.get("langgraph_node"));
+          tokens.append(chunk.get("content"));
+        } else if (event.equals("values")) {
+          values.add((Map<?, ?>) parsed);
+        }
+      }
+      assertEquals("It is sunny in Oslo.", tokens.toString());
+      List<?> messages = (List<?>) values.getLast().get("messages");
+      assertEquals(List.of("human", "ai", "tool", "ai"), messages.stream().map(m -> ((Map<?, ?>) m).get("type")).toList());
+      Map<?, ?> call = (Map<?, ?>) ((List<?>) ((Map<?, ?>) messages.get(1)).get("tool_calls")).getFirst();
+      assertEquals(Map.of("name", "weather", "args", Map.of("city", "Oslo"), "id", "call-1", "type", "tool_call"), call);
+      assertEquals("call-1", ((Map<?, ?>) messages.get(2)).get("tool_call_id"));
+      assertTrue(((Map<?, ?>) messages.getFirst()).get("id") != null, "ids are assigned");
+      Map<String, Object> state = http.call("GET", "/threads/" + t + "/state", null).map();
+      assertEquals(4, ((List<?>) ((Map<?, ?>) state.get("values")).get("messages")).size(), "checkpointed messages read back");
+    }
+  }
+}
