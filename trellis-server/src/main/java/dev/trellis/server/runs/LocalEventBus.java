@@ -12,6 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class LocalEventBus implements EventBus {
   private final Map<String, Log> logs = new ConcurrentHashMap<>();
+  /** Runs that ended, oldest first: expiry pops from the head, never scans every log. */
+  private final java.util.Deque<Map.Entry<String, Long>> ended = new java.util.ArrayDeque<>();
   private final long keepMillis;
 
   public LocalEventBus(long keepMillis) {
@@ -20,7 +22,6 @@ public final class LocalEventBus implements EventBus {
 
   private static final class Log {
     final List<RunEvent> events = new ArrayList<>();
-    long doneAt;
   }
 
   private Log log(String runId) {
@@ -32,24 +33,21 @@ public final class LocalEventBus implements EventBus {
     Log log = log(runId);
     synchronized (log) {
       log.events.add(event);
-      if (event.done()) {
-        log.doneAt = System.currentTimeMillis();
-      }
       log.notifyAll();
     }
     if (event.done()) {
-      expire();
+      expire(runId);
     }
   }
 
-  private void expire() {
+  private void expire(String justEnded) {
     long now = System.currentTimeMillis();
-    logs.entrySet().removeIf(e -> {
-      Log l = e.getValue();
-      synchronized (l) {
-        return l.doneAt > 0 && now - l.doneAt > keepMillis;
+    synchronized (ended) {
+      ended.addLast(Map.entry(justEnded, now));
+      while (!ended.isEmpty() && now - ended.peekFirst().getValue() > keepMillis) {
+        logs.remove(ended.pollFirst().getKey());
       }
-    });
+    }
   }
 
   @Override

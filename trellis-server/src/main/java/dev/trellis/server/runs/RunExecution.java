@@ -104,17 +104,12 @@ final class RunExecution {
       assistant = s.assistants().require(run.assistantId(), run.owner());
       graph = s.graph((String) assistant.get("graph_id"));
       rc = req.config(run.threadId(), run.runId(), Json.map(assistant, "config"), Json.map(assistant, "context"));
-      CheckpointTuple latest = s.saver().getTuple(CheckpointConfig.thread(run.threadId()));
-      if (run.attempt() == 1) {
-        before = latest == null ? "" : latest.config().checkpointId();
-        String b = before;
-        s.db().tx(c -> s.db().update(c, "UPDATE trellis_runs SET checkpoint_before = ? WHERE run_id = ?", b, run.runId()));
-      }
+      CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
       if (run.attempt() > 1 && latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
         input = null;
         rc = rc.withCheckpointId(null);
       } else {
-        input = req.input(pendingInterruptIds(graph));
+        input = req.input(req.resumesById() ? pendingInterruptIds(graph) : null);
       }
     } catch (RuntimeException e) {
       publish("metadata", Map.of("run_id", run.runId(), "attempt", run.attempt()));

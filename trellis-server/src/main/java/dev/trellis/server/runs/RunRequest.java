@@ -147,6 +147,11 @@ public record RunRequest(Map<String, Object> body) {
     return body.get("input");
   }
 
+  /** Whether the command's resume is an object that may map interrupt ids to values (then pending ids are needed). */
+  public boolean resumesById() {
+    return body.get("command") instanceof Map<?, ?> m && m.get("resume") instanceof Map<?, ?>;
+  }
+
   @SuppressWarnings("unchecked")
   private Command command(List<String> pendingInterruptIds) {
     Map<String, Object> m = (Map<String, Object>) body.get("command");

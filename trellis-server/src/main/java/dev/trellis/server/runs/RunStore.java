@@ -48,6 +48,9 @@ public final class RunStore {
         String runId = (String) cand.get("run_id");
         db.update(c, "UPDATE trellis_runs SET status = 'running', worker = ?, lease_until = ?, attempt = attempt + 1, "
             + "updated_at = ? WHERE run_id = ?", worker, now + leaseMillis, ServerDb.now(), runId);
+        // The thread's newest checkpoint before a first attempt: what a rollback returns to ("" = none).
+        db.update(c, "UPDATE trellis_runs SET checkpoint_before = COALESCE((SELECT MAX(checkpoint_id) FROM checkpoints "
+            + "WHERE thread_id = ? AND checkpoint_ns = ''), '') WHERE run_id = ? AND checkpoint_before IS NULL", thread, runId);
         claimed.add(Run.from(db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId)));
       }
       return claimed;

@@ -1,0 +1,37 @@
+package dev.trellis.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.trellis.server.runs.EventBus;
+import dev.trellis.server.runs.LocalEventBus;
+import dev.trellis.server.runs.RunEvent;
+import org.junit.jupiter.api.Test;
+
+class LocalEventBusTest {
+  @Test
+  void aSubscriberReplaysAfterItsIdThenReceivesNewEvents() throws Exception {
+    LocalEventBus bus = new LocalEventBus(60_000);
+    bus.publish("r", new RunEvent(1, "metadata", "{}"));
+    bus.publish("r", new RunEvent(2, "values", "{\"a\":1}"));
+    try (EventBus.Subscription sub = bus.subscribe("r", 1)) {
+      assertEquals(2, sub.next(100).seq());
+      assertNull(sub.next(20), "nothing new yet");
+      Thread.ofVirtual().start(() -> bus.publish("r", new RunEvent(3, RunEvent.DONE, null)));
+      RunEvent done = sub.next(5_000);
+      assertEquals(3, done.seq());
+      assertEquals(true, done.done());
+    }
+    assertEquals(3, bus.last("r"));
+  }
+
+  @Test
+  void endedRunsAreForgottenAfterTheKeepTime() throws Exception {
+    LocalEventBus bus = new LocalEventBus(50);
+    bus.publish("old", new RunEvent(1, RunEvent.DONE, null));
+    Thread.sleep(80);
+    bus.publish("new", new RunEvent(1, RunEvent.DONE, null));
+    assertEquals(0, bus.last("old"));
+    assertEquals(1, bus.last("new"));
+  }
+}
