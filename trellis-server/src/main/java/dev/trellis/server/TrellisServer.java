@@ -100,6 +100,7 @@ public final class TrellisServer implements AutoCloseable {
     private int slots = 16;
     private Duration lease = Duration.ofSeconds(10);
     private Duration grace = Duration.ofSeconds(30);
+    private Duration runTimeout = Duration.ofHours(1);
     private String workerId;
     private IndexConfig index;
     private final List<Api.Routes> routes = new ArrayList<>();
@@ -164,6 +165,12 @@ public final class TrellisServer implements AutoCloseable {
       return this;
     }
 
+    /** How long a run may take before it is stopped with status {@code timeout} (default 1 h, as LangGraph's BG_JOB_TIMEOUT_SECS). */
+    public Builder runTimeout(Duration timeout) {
+      this.runTimeout = timeout;
+      return this;
+    }
+
     public Builder workerId(String id) {
       this.workerId = id;
       return this;
@@ -202,7 +209,7 @@ public final class TrellisServer implements AutoCloseable {
       });
       Services s = new Services(db, assistants, new Threads(db), new RunStore(db), bus, Map.copyOf(compiled), saver,
           store, fences);
-      Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis()));
+      Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis()));
       if (listener != null) {
         listener.on("trellis_runs", x -> worker.wake());
         listener.on("trellis_cancel", x -> worker.checkLeases());

@@ -69,6 +69,7 @@ final class ThreadsApi {
     String graphId = metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g) ? g : null;
     String owner = Http.owner(ctx);
     Object supersteps = b.get("supersteps");
+    Long expires = expiry(b.get("ttl"));
     Map<String, Object> out = s.db().tx(c -> {
       Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_threads WHERE thread_id = ?", threadId);
       if (existing != null) {
@@ -77,7 +78,11 @@ final class ThreadsApi {
         }
         throw new ApiException(409, "thread " + threadId + " already exists");
       }
-      return s.threads().insert(c, threadId, owner, graphId, metadata);
+      Map<String, Object> t = s.threads().insert(c, threadId, owner, graphId, metadata);
+      if (expires != null) {
+        s.db().update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expires, threadId);
+      }
+      return t;
     });
     if (supersteps != null) {
       out = seed(threadId, owner, graphId, supersteps);
@@ -118,6 +123,24 @@ final class ThreadsApi {
     return s.db().tx(c -> s.threads().get(c, threadId, owner));
   }
 
+  /**
+   * The expiry of a thread from a {@code ttl} field ({@code {ttl: minutes, strategy: "delete"}}
+   * or a number of minutes) as epoch milliseconds; null without one.
+   */
+  static Long expiry(Object ttl) {
+    if (ttl == null) {
+      return null;
+    }
+    Object minutes = ttl instanceof Map<?, ?> m ? m.get("ttl") : ttl;
+    if (ttl instanceof Map<?, ?> m && m.get("strategy") != null && !"delete".equals(m.get("strategy"))) {
+      throw new ApiException(422, "\"ttl.strategy\" must be delete");
+    }
+    if (!(minutes instanceof Number n) || n.doubleValue() <= 0) {
+      throw new ApiException(422, "\"ttl\" must be a positive number of minutes (or {ttl, strategy})");
+    }
+    return System.currentTimeMillis() + (long) (n.doubleValue() * 60_000);
+  }
+
   private List<Map<String, Object>> matching(Context ctx, Map<String, Object> b) {
     Map<String, Object> metadata = Json.map(b, "metadata");
     Map<String, Object> values = Json.map(b, "values");
@@ -145,8 +168,12 @@ final class ThreadsApi {
   private void patch(Context ctx) {
     Map<String, Object> b = Http.body(ctx);
     String owner = Http.owner(ctx);
+    Long expires = expiry(b.get("ttl"));
     Http.json(ctx, s.db().tx(c -> {
       Map<String, Object> t = s.threads().require(c, ctx.pathParam("id"), owner);
+      if (expires != null) {
+        s.db().update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expires, t.get("thread_id"));
+      }
       Map<String, Object> metadata = Json.map(t, "metadata");
       metadata.putAll(Json.map(b, "metadata"));
       s.db().update(c, "UPDATE trellis_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?",

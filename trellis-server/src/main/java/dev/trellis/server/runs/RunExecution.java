@@ -41,6 +41,7 @@ final class RunExecution {
   private volatile boolean lost;
   private volatile boolean requeue;
   private long seq;
+  private final long started = System.currentTimeMillis();
 
   RunExecution(Services s, Run run, String worker) {
     this.s = s;
@@ -52,7 +53,11 @@ final class RunExecution {
     return run;
   }
 
-  /** Stops the graph: cancelled by a user ({@code interrupt} or {@code rollback}). */
+  long elapsedMillis() {
+    return System.currentTimeMillis() - started;
+  }
+
+  /** Stops the graph: cancelled by a user ({@code interrupt} or {@code rollback}) or by the run timeout ({@code timeout}). */
   void cancel(String action) {
     cancel = action;
     stop();
@@ -141,7 +146,7 @@ final class RunExecution {
       return;
     }
     if (cancel != null) {
-      end(graph, "interrupted", null, enc.lastValues(), before);
+      end(graph, "timeout".equals(cancel) ? "timeout" : "interrupted", null, enc.lastValues(), before);
       return;
     }
     end(graph, error == null ? "success" : "error", error, enc.lastValues(), before);

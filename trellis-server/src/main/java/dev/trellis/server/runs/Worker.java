@@ -17,8 +17,11 @@ import org.slf4j.LoggerFactory;
 public final class Worker implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
 
-  /** Settings: this worker's id, how many runs it executes at once, the lease length and the shutdown grace. */
-  public record Settings(String id, int slots, long leaseMillis, long graceMillis) {
+  /**
+   * Settings: this worker's id, how many runs it executes at once, the lease length, the
+   * shutdown grace, and how long a run may take before it is stopped with status {@code timeout}.
+   */
+  public record Settings(String id, int slots, long leaseMillis, long graceMillis, long runTimeoutMillis) {
     public Settings {
       if (slots < 1 || leaseMillis < 300) {
         throw new IllegalArgumentException("slots must be ≥ 1 and leaseMillis ≥ 300");
@@ -30,6 +33,7 @@ public final class Worker implements AutoCloseable {
   private final Settings settings;
   private final Map<String, RunExecution> active = new ConcurrentHashMap<>();
   private final Semaphore wake = new Semaphore(0);
+  private final Janitor janitor;
   private final Semaphore beat = new Semaphore(0);
   private volatile boolean claiming = true;
   private volatile boolean running = true;
@@ -39,6 +43,7 @@ public final class Worker implements AutoCloseable {
   public Worker(Services s, Settings settings) {
     this.s = s;
     this.settings = settings;
+    this.janitor = new Janitor(s);
   }
 
   public String id() {
@@ -112,6 +117,9 @@ public final class Worker implements AutoCloseable {
           if (ex == null) {
             continue;
           }
+          if (ex.elapsedMillis() > settings.runTimeoutMillis()) {
+            ex.cancel("timeout");
+          }
           if (!lease.held()) {
             ex.lost();
           } else if (lease.cancelAction() != null) {
@@ -127,6 +135,7 @@ public final class Worker implements AutoCloseable {
           if (s.bus() instanceof PgEventBus pg) {
             pg.expire(120_000);
           }
+          janitor.sweep();
         }
       } catch (InterruptedException e) {
         return;

@@ -1,0 +1,34 @@
+package dev.trellis.server.runs;
+
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Background clean-up run with the sweeper: threads whose TTL passed (and that run nothing) and expired store items. */
+final class Janitor {
+  private static final Logger LOG = LoggerFactory.getLogger(Janitor.class);
+  private final Services s;
+  private long lastStoreSweep;
+
+  Janitor(Services s) {
+    this.s = s;
+  }
+
+  /** Called from the heartbeat thread only. */
+  void sweep() {
+    long now = System.currentTimeMillis();
+    List<String> expired = s.db().tx(c -> s.db().rows(c, "SELECT thread_id FROM trellis_threads t WHERE expires_at < ? "
+        + "AND NOT EXISTS (SELECT 1 FROM trellis_runs r WHERE r.thread_id = t.thread_id AND r.status IN ('pending', 'running')) "
+        + "LIMIT 100", now).stream().map(r -> (String) r.get("thread_id")).toList());
+    for (String t : expired) {
+      ThreadDeletion.delete(s, t);
+    }
+    if (!expired.isEmpty()) {
+      LOG.info("deleted {} threads whose TTL passed", expired.size());
+    }
+    if (now - lastStoreSweep > 60_000) {
+      lastStoreSweep = now;
+      s.store().sweep();
+    }
+  }
+}
