@@ -13,6 +13,14 @@ public final class ApiException extends RuntimeException {
     return status;
   }
 
+  /** {@code value}, or a 404 naming {@code what} and {@code id} when it is null. */
+  public static <T> T found(T value, String what, String id) {
+    if (value == null) {
+      throw notFound(what, id);
+    }
+    return value;
+  }
+
   public static ApiException notFound(String what, String id) {
     return new ApiException(404, what + " " + id + " not found");
   }

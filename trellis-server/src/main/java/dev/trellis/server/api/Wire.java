@@ -26,16 +26,9 @@ public final class Wire {
     return m;
   }
 
-  /** A run config in the shape of LangGraph's {@code {configurable: {...}}}. */
+  /** A run config in the shape of LangGraph's {@code {configurable: {thread_id, checkpoint_ns, checkpoint_id}}}. */
   public static Map<String, Object> config(CheckpointConfig c) {
-    if (c == null) {
-      return null;
-    }
-    Map<String, Object> conf = new LinkedHashMap<>();
-    conf.put("thread_id", c.threadId());
-    conf.put("checkpoint_ns", c.namespace());
-    conf.put("checkpoint_id", c.checkpointId());
-    return Map.of("configurable", conf);
+    return c == null ? null : Map.of("configurable", checkpoint(c));
   }
 
   public static Map<String, Object> metadata(CheckpointMetadata md) {

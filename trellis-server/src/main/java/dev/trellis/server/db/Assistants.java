@@ -90,11 +90,7 @@ public final class Assistants {
 
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String idOrGraph, String owner) throws SQLException {
-    Map<String, Object> a = get(c, idOrGraph, owner);
-    if (a == null) {
-      throw ApiException.notFound("assistant", idOrGraph);
-    }
-    return a;
+    return ApiException.found(get(c, idOrGraph, owner), "assistant", idOrGraph);
   }
 
   public Map<String, Object> require(String idOrGraph, String owner) {

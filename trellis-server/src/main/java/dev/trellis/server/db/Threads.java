@@ -37,11 +37,7 @@ public final class Threads {
 
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
-    Map<String, Object> t = get(c, id, owner);
-    if (t == null) {
-      throw ApiException.notFound("thread", id);
-    }
-    return t;
+    return ApiException.found(get(c, id, owner), "thread", id);
   }
 
   /** The graph a thread runs (set by its first run or its metadata), or null. */
