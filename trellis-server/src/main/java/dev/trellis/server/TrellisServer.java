@@ -102,7 +102,7 @@ public final class TrellisServer implements AutoCloseable {
     private Duration grace = Duration.ofSeconds(30);
     private Duration runTimeout = Duration.ofHours(1);
     private String workerId;
-    private IndexConfig index;
+    private IndexConfig index = new IndexConfig(new dev.trellis.checkpoint.store.HashingEmbeddings(256), List.of("$"));
     private final List<Api.Routes> routes = new ArrayList<>();
 
     /** Serves a graph under {@code graphId} (its system assistant gets the same name). */
@@ -176,7 +176,10 @@ public final class TrellisServer implements AutoCloseable {
       return this;
     }
 
-    /** Enables semantic search in the store with these embeddings and fields. */
+    /**
+     * Semantic search in the store with these embeddings and fields; the default embeds whole
+     * values with a dependency-free hashing embedder (plug in e.g. LangChain4j's MiniLM for meaning).
+     */
     public Builder storeIndex(IndexConfig index) {
       this.index = index;
       return this;
