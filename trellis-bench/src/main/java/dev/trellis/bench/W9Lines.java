@@ -14,7 +14,7 @@ final class W9Lines {
       return String.format(Locale.ROOT, "%s W9 runs_per_s %.0f ops/s", who, primary.getScore());
     }
     var stats = primary.getStatistics();
-    return String.format(Locale.ROOT, "%s W9 p50 %.2f ms%n%s W9 p99 %.2f ms", who, stats.getPercentile(50) * 1000,
+    return String.format(Locale.ROOT, "%s W9 p50_ms %.2f ms%n%s W9 p99_ms %.2f ms", who, stats.getPercentile(50) * 1000,
         who, stats.getPercentile(99) * 1000);
   }
 }

@@ -76,11 +76,6 @@ final class RunsApi {
     if (assistantRef == null) {
       throw new ApiException(422, "\"assistant_id\" is required");
     }
-    Map<String, Object> assistant = s.assistants().require(assistantRef, owner);
-    String graphId = (String) assistant.get("graph_id");
-    CompiledGraph graph = s.graph(graphId);
-    checkNodes(graph, body, "interrupt_before");
-    checkNodes(graph, body, "interrupt_after");
     String multitask = RunRequest.multitask(body);
     boolean stateless = threadId == null;
     String tid = stateless ? UUID.randomUUID().toString() : threadId;
@@ -95,7 +90,13 @@ final class RunsApi {
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");
     Map<String, Object> metadata = Json.map(body, "metadata");
+    boolean[] cancelled = {false};
     Map<String, Object> run = s.db().tx(c -> {
+      Map<String, Object> assistant = s.assistants().require(c, assistantRef, owner);
+      String graphId = (String) assistant.get("graph_id");
+      CompiledGraph graph = s.graph(graphId);
+      checkNodes(graph, body, "interrupt_before");
+      checkNodes(graph, body, "interrupt_after");
       Map<String, Object> thread = stateless ? null : s.threads().get(c, tid, owner);
       if (thread == null) {
         if (!stateless && !"create".equals(body.get("if_not_exists"))) {
@@ -115,6 +116,7 @@ final class RunsApi {
             for (Map<String, Object> a : active) {
               s.runs().cancel(c, (String) a.get("run_id"), multitask);
             }
+            cancelled[0] = true;
           }
           default -> { }
         }
@@ -131,7 +133,9 @@ final class RunsApi {
       return s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
     });
     worker.wake();
-    worker.checkLeases();
+    if (cancelled[0]) {
+      worker.checkLeases();
+    }
     return new Created(wire(run), tid, runId, stateless);
   }
 

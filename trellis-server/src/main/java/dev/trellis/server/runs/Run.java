@@ -2,18 +2,22 @@ package dev.trellis.server.runs;
 
 import java.util.Map;
 
-/** A run row as a worker needs it. */
+/**
+ * A run row as a worker needs it, with its assistant's {@code graph_id}, {@code config} and
+ * {@code context} as of the claim ({@code assistant} null when the assistant was deleted).
+ */
 public record Run(String runId, String threadId, String assistantId, String owner, String status,
-                  Map<String, Object> kwargs, int attempt, boolean temporary, String checkpointBefore) {
+                  Map<String, Object> kwargs, int attempt, boolean temporary, String checkpointBefore,
+                  Map<String, Object> assistant) {
 
   @SuppressWarnings("unchecked")
-  static Run from(Map<String, Object> row) {
+  static Run from(Map<String, Object> row, Map<String, Object> assistant) {
     Object kw = row.get("kwargs");
     return new Run((String) row.get("run_id"), (String) row.get("thread_id"), (String) row.get("assistant_id"),
         (String) row.get("owner"), (String) row.get("status"),
         kw instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(),
         ((Number) row.get("attempt")).intValue(), ((Number) row.get("temporary")).intValue() != 0,
-        (String) row.get("checkpoint_before"));
+        (String) row.get("checkpoint_before"), assistant);
   }
 
   public RunRequest request() {

@@ -106,7 +106,7 @@ final class RunExecution {
     Object input;
     String before = run.checkpointBefore();
     try {
-      assistant = s.assistants().require(run.assistantId(), run.owner());
+      assistant = dev.trellis.server.api.ApiException.found(run.assistant(), "assistant", run.assistantId());
       graph = s.graph((String) assistant.get("graph_id"));
       rc = req.config(run.threadId(), run.runId(), Json.map(assistant, "config"), Json.map(assistant, "context"));
       CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;

@@ -51,7 +51,9 @@ public final class RunStore {
         // The thread's newest checkpoint before a first attempt: what a rollback returns to ("" = none).
         db.update(c, "UPDATE trellis_runs SET checkpoint_before = COALESCE((SELECT MAX(checkpoint_id) FROM checkpoints "
             + "WHERE thread_id = ? AND checkpoint_ns = ''), '') WHERE run_id = ? AND checkpoint_before IS NULL", thread, runId);
-        claimed.add(Run.from(db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId)));
+        Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
+        claimed.add(Run.from(row, db.row(c, "SELECT graph_id, config, context FROM trellis_assistants WHERE assistant_id = ?",
+            row.get("assistant_id"))));
       }
       return claimed;
     });
