@@ -26,12 +26,26 @@ class LocalEventBusTest {
   }
 
   @Test
-  void endedRunsAreForgottenAfterTheKeepTime() throws Exception {
+  void resumableRunsAreForgottenAfterTheKeepTime() throws Exception {
     LocalEventBus bus = new LocalEventBus(50);
+    bus.resumable("old");
+    bus.resumable("new");
     bus.publish("old", new RunEvent(1, RunEvent.DONE, null));
     Thread.sleep(80);
     bus.publish("new", new RunEvent(1, RunEvent.DONE, null));
     assertEquals(0, bus.last("old"));
     assertEquals(1, bus.last("new"));
+  }
+
+  @Test
+  void otherRunsAreForgottenSoonerThanResumableOnes() throws Exception {
+    LocalEventBus bus = new LocalEventBus(600_000);
+    bus.resumable("kept");
+    bus.publish("kept", new RunEvent(1, RunEvent.DONE, null));
+    bus.publish("plain", new RunEvent(1, RunEvent.DONE, null));
+    Thread.sleep(LocalEventBus.SHORT_KEEP_MILLIS + 100);
+    bus.publish("later", new RunEvent(1, RunEvent.DONE, null));
+    assertEquals(0, bus.last("plain"));
+    assertEquals(1, bus.last("kept"));
   }
 }

@@ -110,6 +110,20 @@ class RunLifecycleTest {
   }
 
   @Test
+  void anAssistantsBreakpointsPauseItsRuns() {
+    String assistant = http.call("POST", "/assistants", Map.of("graph_id", "chain",
+        "config", Map.of("interrupt_before", List.of("n5")))).get("assistant_id");
+    String t = thread();
+    http.call("POST", "/threads/" + t + "/runs/wait", Map.of("assistant_id", assistant, "input", Map.of("log", List.of())));
+    Map<String, Object> state = http.call("GET", "/threads/" + t + "/state", null).map();
+    assertEquals(List.of("n5"), state.get("next"));
+    assertEquals("interrupted", http.call("GET", "/threads/" + t, null).get("status"));
+    Map<String, Object> done = http.call("POST", "/threads/" + t + "/runs/wait", new java.util.HashMap<>(Map.of(
+        "assistant_id", assistant, "interrupt_before", List.of()))).map();
+    assertEquals(10, ((List<?>) done.get("log")).size());
+  }
+
+  @Test
   void cancellingAPendingRunEndsItAtOnce() throws Exception {
     String t = thread();
     String delayed = slowRun(t, Map.of("after_seconds", 60));

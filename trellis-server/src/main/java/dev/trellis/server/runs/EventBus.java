@@ -15,6 +15,9 @@ public interface EventBus extends AutoCloseable {
   /** Events after {@code afterSeq}, then each new one as it comes, up to and including the done marker. */
   Subscription subscribe(String runId, long afterSeq);
 
+  /** Keeps this run's events for replay after it ends (its stream is resumable); others may go sooner. */
+  default void resumable(String runId) {}
+
   /** Forgets a run's events (its thread was deleted). */
   void drop(String runId);
 

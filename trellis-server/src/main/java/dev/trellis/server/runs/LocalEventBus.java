@@ -6,14 +6,19 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Events in this process's memory: enough for one server (the embedded SQLite mode). A
- * run's events are kept for {@code keepMillis} after it ends so clients can still join or
- * resume its stream.
+ * Events in this process's memory: enough for one server (the embedded SQLite mode). The
+ * events of a run marked {@link #resumable} are kept for {@code keepMillis} after it ends so
+ * clients can still join or resume its stream (LangGraph's {@code stream_resumable}); other
+ * runs' events go {@link #SHORT_KEEP_MILLIS} after their end, so memory stays flat under load.
  */
 public final class LocalEventBus implements EventBus {
+  /** How long events of a run that is not resumable outlive it (late readers still see its end). */
+  public static final long SHORT_KEEP_MILLIS = 5_000;
   private final Map<String, Log> logs = new ConcurrentHashMap<>();
-  /** Runs that ended, oldest first: expiry pops from the head, never scans every log. */
-  private final java.util.Deque<Map.Entry<String, Long>> ended = new java.util.ArrayDeque<>();
+  private final java.util.Set<String> resumable = ConcurrentHashMap.newKeySet();
+  /** Runs that ended, oldest first, per keep time: expiry pops from the heads, never scans every log. */
+  private final java.util.Deque<Map.Entry<String, Long>> endedShort = new java.util.ArrayDeque<>();
+  private final java.util.Deque<Map.Entry<String, Long>> endedLong = new java.util.ArrayDeque<>();
   private final long keepMillis;
 
   public LocalEventBus(long keepMillis) {
@@ -40,13 +45,23 @@ public final class LocalEventBus implements EventBus {
     }
   }
 
+  @Override
+  public void resumable(String runId) {
+    resumable.add(runId);
+  }
+
   private void expire(String justEnded) {
     long now = System.currentTimeMillis();
-    synchronized (ended) {
-      ended.addLast(Map.entry(justEnded, now));
-      while (!ended.isEmpty() && now - ended.peekFirst().getValue() > keepMillis) {
-        logs.remove(ended.pollFirst().getKey());
-      }
+    synchronized (endedShort) {
+      (resumable.remove(justEnded) ? endedLong : endedShort).addLast(Map.entry(justEnded, now));
+      drop(endedShort, now - SHORT_KEEP_MILLIS);
+      drop(endedLong, now - keepMillis);
+    }
+  }
+
+  private void drop(java.util.Deque<Map.Entry<String, Long>> ended, long before) {
+    while (!ended.isEmpty() && ended.peekFirst().getValue() < before) {
+      logs.remove(ended.pollFirst().getKey());
     }
   }
 

@@ -99,6 +99,9 @@ final class RunExecution {
 
   private void attempt() {
     seq = s.bus().last(run.runId());
+    if (run.request().resumable()) {
+      s.bus().resumable(run.runId());
+    }
     Map<String, Object> assistant;
     CompiledGraph graph;
     RunRequest req = run.request();

@@ -225,7 +225,11 @@ public record RunRequest(Map<String, Object> body) {
     return id;
   }
 
-  /** The engine's run settings: thread, checkpoint, breakpoints, recursion limit, context, metadata, durability. */
+  /**
+   * The engine's run settings: thread, checkpoint, breakpoints (the body's, else the assistant
+   * config's), recursion limit, context (assistant context, then {@code configurable}, then the
+   * body's context), metadata (with {@code run_id}), durability.
+   */
   public RunConfig config(String threadId, String runId, Map<String, Object> assistantConfig,
                           Map<String, Object> assistantContext) {
     Map<String, Object> config = new LinkedHashMap<>(assistantConfig == null ? Map.of() : assistantConfig);
@@ -237,8 +241,10 @@ public record RunRequest(Map<String, Object> body) {
       }
       rc = rc.withRecursionLimit(n.intValue());
     }
-    List<String> before = breakpoints("interrupt_before");
-    List<String> after = breakpoints("interrupt_after");
+    List<String> before = body.containsKey("interrupt_before") ? breakpoints("interrupt_before")
+        : new RunRequest(config).breakpoints("interrupt_before");
+    List<String> after = body.containsKey("interrupt_after") ? breakpoints("interrupt_after")
+        : new RunRequest(config).breakpoints("interrupt_after");
     rc = rc.withInterruptBefore(before.toArray(String[]::new)).withInterruptAfter(after.toArray(String[]::new));
     Map<String, Object> context = new LinkedHashMap<>(assistantContext == null ? Map.of() : assistantContext);
     if (config.get("configurable") instanceof Map<?, ?> conf) {
