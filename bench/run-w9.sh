@@ -11,7 +11,8 @@ if [ -d /usr/lib/jvm/temurin-25-jdk-amd64 ]; then
 fi
 (cd "$root" && mvn -B -ntp -q package -DskipTests -pl trellis-bench -am >&2)
 peer="$root/bench/peers/langgraph-server"
-(cd "$peer" && npm ci --no-audit --no-fund --loglevel=error >&2)
+# npm ci trips over optional platform packages in this lock (npm 11); install honours the lock.
+(cd "$peer" && npm install --no-audit --no-fund --loglevel=error >&2)
 echo "load before: $(uptime)"
 java -jar "$root/trellis-bench/target/benchmarks.jar" 'dev.trellis.bench.W9.*' 2>/dev/null | grep -E '^trellis '
 (cd "$peer" && LANGSMITH_TRACING=false exec npx langgraphjs dev --port 2199 --host 127.0.0.1 --no-browser >/tmp/w9-peer.log 2>&1) &
