@@ -128,7 +128,7 @@ final class RunsApi {
           + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
           + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", runId, tid, assistant.get("assistant_id"), owner,
           ServerDb.json(metadata), ServerDb.json(kwargs), multitask, stateless ? 1 : 0, now, now,
-          System.currentTimeMillis() + after);
+          s.db().clock(c) + after);
       s.runs().announce(c);
       return s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
     });

@@ -119,6 +119,20 @@ public final class ServerDb {
     return value == null ? null : Json.write(value);
   }
 
+  /**
+   * The time in epoch milliseconds by the database's clock on PostgreSQL (so leases mean
+   * the same to every process whatever their own clocks say), by this process's on SQLite.
+   */
+  public long clock(Connection c) throws SQLException {
+    if (!postgres) {
+      return System.currentTimeMillis();
+    }
+    return db.query(c, "SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::bigint", rs -> {
+      rs.next();
+      return rs.getLong(1);
+    });
+  }
+
   /** The clause that locks selected rows, skipping rows other workers hold ("" on SQLite, whose writes are serial). */
   public String skipLocked() {
     return postgres ? " FOR UPDATE SKIP LOCKED" : "";

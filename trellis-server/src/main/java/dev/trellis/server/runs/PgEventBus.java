@@ -64,6 +64,9 @@ public final class PgEventBus implements EventBus {
           if (!buffer.isEmpty()) {
             RunEvent e = buffer.poll();
             seen = e.seq();
+            if (e.done()) {
+              monitors.remove(runId);
+            }
             return e;
           }
           fill();

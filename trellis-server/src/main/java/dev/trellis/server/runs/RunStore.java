@@ -23,8 +23,8 @@ public final class RunStore {
 
   /** Claims up to {@code max} runs that are due and whose thread has no running run. */
   public List<Run> claim(String worker, long leaseMillis, int max) {
-    long now = System.currentTimeMillis();
     return db.tx(c -> {
+      long now = db.clock(c);
       List<Run> claimed = new ArrayList<>();
       List<Map<String, Object>> candidates = db.rows(c, "SELECT run_id, thread_id FROM trellis_runs "
           + "WHERE status = 'pending' AND available_at <= ? ORDER BY created_at LIMIT " + (max * 4 + 4)
@@ -67,8 +67,8 @@ public final class RunStore {
     if (runs.isEmpty()) {
       return List.of();
     }
-    long until = System.currentTimeMillis() + leaseMillis;
     return db.tx(c -> {
+      long until = db.clock(c) + leaseMillis;
       List<Lease> out = new ArrayList<>();
       for (Map.Entry<String, Integer> r : runs.entrySet()) {
         int n = db.update(c, "UPDATE trellis_runs SET lease_until = ? WHERE run_id = ? AND worker = ? AND attempt = ? "
@@ -82,9 +82,8 @@ public final class RunStore {
 
   /** Puts running runs whose lease expired back in the queue (their worker died); returns how many. */
   public int requeueExpired() {
-    long now = System.currentTimeMillis();
     return db.tx(c -> db.update(c, "UPDATE trellis_runs SET status = 'pending', worker = NULL, updated_at = ? "
-        + "WHERE status = 'running' AND lease_until < ?", ServerDb.now(), now));
+        + "WHERE status = 'running' AND lease_until < ?", ServerDb.now(), db.clock(c)));
   }
 
   /** Hands a run this worker holds back to the queue (graceful shutdown); false if it no longer held it. */
