@@ -2,7 +2,7 @@ package dev.trellis.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.server.Authenticator;
+import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.TrellisServer;
 import dev.trellis.testkit.Json;
 import dev.trellis.testkit.ScenarioRunner;

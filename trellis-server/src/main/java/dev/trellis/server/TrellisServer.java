@@ -1,5 +1,7 @@
 package dev.trellis.server;
 
+import dev.trellis.server.auth.Authenticator;
+
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
 import dev.trellis.checkpoint.jdbc.JdbcSaver;
@@ -13,14 +15,14 @@ import dev.trellis.server.api.Api;
 import dev.trellis.server.db.Assistants;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.Threads;
-import dev.trellis.server.runs.EventBus;
-import dev.trellis.server.runs.Fences;
-import dev.trellis.server.runs.LocalEventBus;
-import dev.trellis.server.runs.PgEventBus;
-import dev.trellis.server.runs.PgListener;
-import dev.trellis.server.runs.RunStore;
-import dev.trellis.server.runs.Services;
-import dev.trellis.server.runs.Worker;
+import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.queue.Fences;
+import dev.trellis.server.queue.LocalEventBus;
+import dev.trellis.server.queue.PgEventBus;
+import dev.trellis.server.queue.PgListener;
+import dev.trellis.server.queue.RunStore;
+import dev.trellis.server.queue.Services;
+import dev.trellis.server.queue.Worker;
 import dev.trellis.sqlite.SqliteDatabase;
 import io.javalin.Javalin;
 import java.nio.file.Path;
@@ -101,6 +103,7 @@ public final class TrellisServer implements AutoCloseable {
     private Duration lease = Duration.ofSeconds(10);
     private Duration grace = Duration.ofSeconds(30);
     private Duration runTimeout = Duration.ofHours(1);
+    private Clock clock = Clock.systemUTC();
     private String workerId;
     private IndexConfig index = new IndexConfig(new dev.trellis.checkpoint.store.HashingEmbeddings(256), List.of("$"));
     private final List<Api.Routes> routes = new ArrayList<>();
@@ -171,6 +174,12 @@ public final class TrellisServer implements AutoCloseable {
       return this;
     }
 
+    /** The clock of TTLs, run timeouts, crons and event retention (leases always use real time); for tests. */
+    public Builder clock(Clock clock) {
+      this.clock = clock;
+      return this;
+    }
+
     public Builder workerId(String id) {
       this.workerId = id;
       return this;
@@ -197,13 +206,13 @@ public final class TrellisServer implements AutoCloseable {
         throw new IllegalStateException("register at least one graph with graph(id, factory)");
       }
       JdbcDatabase jdbc = postgres != null ? PostgresDatabase.connect(postgres) : SqliteDatabase.open(sqlite, "NORMAL");
-      ServerDb db = new ServerDb(jdbc, postgres != null);
+      ServerDb db = new ServerDb(jdbc, postgres != null, clock);
       String id = workerId != null ? workerId : "worker-" + UUID.randomUUID().toString().substring(0, 8);
       Fences fences = new Fences(db, id);
       CheckpointSaver saver = new JdbcSaver(jdbc, new JacksonSerde(), postgres != null ? fences : (c, t) -> { });
-      Store store = new JdbcStore(jdbc, Clock.systemUTC(), index);
+      Store store = new JdbcStore(jdbc, clock, index);
       PgListener listener = postgres != null ? new PgListener(postgres) : null;
-      EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(120_000);
+      EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(120_000, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
       graphs.forEach((gid, f) -> {

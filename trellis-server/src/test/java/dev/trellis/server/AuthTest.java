@@ -1,5 +1,7 @@
 package dev.trellis.server;
 
+import dev.trellis.server.auth.Authenticator;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.server.runs.CronSchedule;
+import dev.trellis.server.queue.CronSchedule;
 import java.time.ZonedDateTime;
 import org.junit.jupiter.api.Test;
 

@@ -6,35 +6,49 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
-/** Threads with a TTL are deleted after it; runs longer than the run timeout end with status timeout. */
+/** Threads with a TTL are deleted after it; runs longer than the run timeout end with status timeout (time moved by hand). */
 class ExpiryTest {
+  static void await(String what, BooleanSupplier cond) throws InterruptedException {
+    long end = System.nanoTime() + 10_000_000_000L;
+    while (!cond.getAsBoolean()) {
+      assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
+      Thread.sleep(20);
+    }
+  }
+
   @Test
   void aThreadIsDeletedWhenItsTtlPasses() throws Exception {
+    TestClock clock = new TestClock();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("ttl.db"))
-        .lease(Duration.ofMillis(400)).start()) {
+        .lease(Duration.ofMillis(400)).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
-      String gone = http.call("POST", "/threads", Map.of("ttl", Map.of("ttl", 0.005, "strategy", "delete"))).get("thread_id");
-      String kept = http.call("POST", "/threads", Map.of()).get("thread_id");
+      String gone = http.call("POST", "/threads", Map.of("ttl", Map.of("ttl", 30, "strategy", "delete"))).get("thread_id");
+      String kept = http.call("POST", "/threads", Map.of("ttl", 120)).get("thread_id");
+      String forever = http.call("POST", "/threads", Map.of()).get("thread_id");
       assertEquals(422, http.call("POST", "/threads", Map.of("ttl", -1)).status());
-      long end = System.currentTimeMillis() + 5_000;
-      while (http.call("GET", "/threads/" + gone, null).status() != 404 && System.currentTimeMillis() < end) {
-        Thread.sleep(50);
-      }
-      assertEquals(404, http.call("GET", "/threads/" + gone, null).status());
+      Thread.sleep(500);
+      assertEquals(200, http.call("GET", "/threads/" + gone, null).status(), "not before its time");
+      clock.advance(Duration.ofMinutes(31));
+      await("the expired thread to go", () -> http.call("GET", "/threads/" + gone, null).status() == 404);
       assertEquals(200, http.call("GET", "/threads/" + kept, null).status());
+      assertEquals(200, http.call("GET", "/threads/" + forever, null).status());
     }
   }
 
   @Test
   void aRunLongerThanTheTimeoutEndsWithStatusTimeout() throws Exception {
+    TestClock clock = new TestClock();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("timeout.db"))
-        .lease(Duration.ofMillis(400)).runTimeout(Duration.ofMillis(300)).start()) {
+        .lease(Duration.ofMillis(400)).runTimeout(Duration.ofMinutes(10)).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
       String t = http.call("POST", "/threads", Map.of()).get("thread_id");
       String run = http.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "slow",
           "input", Map.of("log", List.of("in")))).get("run_id");
+      await("the run to start", () -> "running".equals(http.call("GET", "/threads/" + t + "/runs/" + run, null).get("status")));
+      clock.advance(Duration.ofMinutes(11));
       Map<String, Object> out = http.call("GET", "/threads/" + t + "/runs/" + run + "/join", null).map();
       assertEquals("timeout", http.call("GET", "/threads/" + t + "/runs/" + run, null).get("status"));
       assertTrue(((List<?>) out.get("log")).size() < 6, "stopped before the end: " + out);

@@ -53,7 +53,7 @@ class HeartbeatTest {
           .get("run_id");
       // Another process's sweeper, played by this (platform) thread: it requeues any run whose lease lapsed.
       try (var other = dev.trellis.sqlite.SqliteDatabase.open(dir.resolve("hb.db"), "NORMAL")) {
-        var sweeper = new dev.trellis.server.runs.RunStore(new dev.trellis.server.db.ServerDb(other, false));
+        var sweeper = new dev.trellis.server.queue.RunStore(new dev.trellis.server.db.ServerDb(other, false));
         long end = System.currentTimeMillis() + 1_400;
         while (System.currentTimeMillis() < end) {
           sweeper.requeueExpired();

@@ -3,9 +3,9 @@ package dev.trellis.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.trellis.server.runs.EventBus;
-import dev.trellis.server.runs.LocalEventBus;
-import dev.trellis.server.runs.RunEvent;
+import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.queue.LocalEventBus;
+import dev.trellis.server.queue.RunEvent;
 import org.junit.jupiter.api.Test;
 
 class LocalEventBusTest {
@@ -26,24 +26,26 @@ class LocalEventBusTest {
   }
 
   @Test
-  void resumableRunsAreForgottenAfterTheKeepTime() throws Exception {
-    LocalEventBus bus = new LocalEventBus(50);
+  void resumableRunsAreForgottenAfterTheKeepTime() {
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000);
+    LocalEventBus bus = new LocalEventBus(50, now::get);
     bus.resumable("old");
     bus.resumable("new");
     bus.publish("old", new RunEvent(1, RunEvent.DONE, null));
-    Thread.sleep(80);
+    now.addAndGet(80);
     bus.publish("new", new RunEvent(1, RunEvent.DONE, null));
     assertEquals(0, bus.last("old"));
     assertEquals(1, bus.last("new"));
   }
 
   @Test
-  void otherRunsAreForgottenSoonerThanResumableOnes() throws Exception {
-    LocalEventBus bus = new LocalEventBus(600_000);
+  void otherRunsAreForgottenSoonerThanResumableOnes() {
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000);
+    LocalEventBus bus = new LocalEventBus(600_000, now::get);
     bus.resumable("kept");
     bus.publish("kept", new RunEvent(1, RunEvent.DONE, null));
     bus.publish("plain", new RunEvent(1, RunEvent.DONE, null));
-    Thread.sleep(LocalEventBus.SHORT_KEEP_MILLIS + 100);
+    now.addAndGet(LocalEventBus.SHORT_KEEP_MILLIS + 100);
     bus.publish("later", new RunEvent(1, RunEvent.DONE, null));
     assertEquals(0, bus.last("plain"));
     assertEquals(1, bus.last("kept"));

@@ -12,8 +12,8 @@ import dev.trellis.checkpoint.jdbc.JdbcSaver;
 import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.postgres.PostgresDatabase;
 import dev.trellis.server.db.ServerDb;
-import dev.trellis.server.runs.FenceAccess;
-import dev.trellis.server.runs.Fences;
+import dev.trellis.server.queue.FenceAccess;
+import dev.trellis.server.queue.Fences;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -107,7 +107,7 @@ class ScaleOutTest {
       db.tx(c -> db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, temporary, "
           + "created_at, updated_at, available_at, attempt, worker) VALUES (?, ?, 'x', '', 'pending', 0, ?, ?, 0, 0, NULL)",
           run, thread, ServerDb.now(), ServerDb.now()));
-      dev.trellis.server.runs.RunStore store = new dev.trellis.server.runs.RunStore(db);
+      dev.trellis.server.queue.RunStore store = new dev.trellis.server.queue.RunStore(db);
       Fences fences = new Fences(db, "old");
       var claimed = store.claim("old", 60_000, 1);
       assertEquals(1, claimed.size());

@@ -1,9 +1,9 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.Authenticator;
-import dev.trellis.server.Identity;
-import dev.trellis.server.runs.Services;
-import dev.trellis.server.runs.Worker;
+import dev.trellis.server.auth.Authenticator;
+import dev.trellis.server.auth.Identity;
+import dev.trellis.server.queue.Services;
+import dev.trellis.server.queue.Worker;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;

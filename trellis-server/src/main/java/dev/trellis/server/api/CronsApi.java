@@ -1,8 +1,8 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.db.ServerDb;
-import dev.trellis.server.runs.CronSchedule;
-import dev.trellis.server.runs.Services;
+import dev.trellis.server.queue.CronSchedule;
+import dev.trellis.server.queue.Services;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.ZoneId;
@@ -87,12 +87,12 @@ final class CronsApi implements AutoCloseable {
     for (String k : List.of("schedule", "end_time", "enabled", "on_run_completed", "timezone")) {
       payload.remove(k);
     }
-    dev.trellis.server.runs.RunRequest.of(payload);
+    dev.trellis.server.queue.RunRequest.of(payload);
     if (threadId != null) {
       s.db().tx(c -> s.threads().require(c, threadId, owner));
     }
     String id = UUID.randomUUID().toString();
-    long next = cron.nextMillis(System.currentTimeMillis(), zone(b));
+    long next = cron.nextMillis(s.db().millis(), zone(b));
     String now = ServerDb.now();
     Map<String, Object> row = s.db().tx(c -> {
       s.db().update(c, "INSERT INTO trellis_crons (cron_id, assistant_id, thread_id, owner, schedule, payload, metadata, "
@@ -115,7 +115,7 @@ final class CronsApi implements AutoCloseable {
         throw ApiException.notFound("cron", ctx.pathParam("id"));
       }
       String expr = b.containsKey("schedule") ? Json.string(b, "schedule") : (String) row.get("schedule");
-      long next = schedule(expr).nextMillis(System.currentTimeMillis(), zone(b));
+      long next = schedule(expr).nextMillis(s.db().millis(), zone(b));
       Map<String, Object> payload = Json.map(row, "payload");
       for (String k : List.of("input", "config", "context", "metadata", "stream_mode", "interrupt_before", "interrupt_after",
           "webhook", "multitask_strategy", "durability")) {
@@ -185,7 +185,7 @@ final class CronsApi implements AutoCloseable {
 
   /** Fires every cron that is due and that this process wins; returns how many it fired. */
   int fireDue() {
-    long now = System.currentTimeMillis();
+    long now = s.db().millis();
     int fired = 0;
     List<Map<String, Object>> due = s.db().tx(c -> s.db().rows(c,
         "SELECT * FROM trellis_crons WHERE enabled = 1 AND next_run_at <= ?", now));
@@ -205,7 +205,7 @@ final class CronsApi implements AutoCloseable {
         body.put("on_completion", "keep");
       }
       try {
-        runs.submit((String) row.get("owner"), (String) row.get("thread_id"), body, UUID.randomUUID().toString());
+        runs.creation().submit((String) row.get("owner"), (String) row.get("thread_id"), body, UUID.randomUUID().toString());
         fired++;
       } catch (RuntimeException e) {
         LOG.warn("cron {} could not start a run: {}", row.get("cron_id"), e.getMessage());

@@ -1,6 +1,6 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.Identity;
+import dev.trellis.server.auth.Identity;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,13 +1,10 @@
 package dev.trellis.server.api;
 
-import dev.trellis.checkpoint.CheckpointConfig;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.server.db.ServerDb;
-import dev.trellis.server.runs.EventBus;
-import dev.trellis.server.runs.RunEvent;
-import dev.trellis.server.runs.RunRequest;
-import dev.trellis.server.runs.Services;
-import dev.trellis.server.runs.Worker;
+import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.sse.Sse;
+import dev.trellis.server.queue.RunEvent;
+import dev.trellis.server.queue.Services;
+import dev.trellis.server.queue.Worker;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -31,10 +28,16 @@ final class RunsApi {
   private static final Set<String> TERMINAL = Set.of("success", "error", "interrupted", "timeout");
   private final Services s;
   private final Worker worker;
+  private final RunCreation creation;
 
   RunsApi(Services s, Worker worker) {
     this.s = s;
     this.worker = worker;
+    this.creation = new RunCreation(s, worker);
+  }
+
+  RunCreation creation() {
+    return creation;
   }
 
   void register(RoutesConfig r) {
@@ -55,117 +58,6 @@ final class RunsApi {
     r.get("/runs/{rid}/stream", ctx -> joinStream(ctx, owned(ctx, null, ctx.pathParam("rid"))));
   }
 
-  /** A run just created: its row and where it lives. */
-  record Created(Map<String, Object> run, String threadId, String runId, boolean stateless) {
-    String location() {
-      return stateless ? "/runs/" + runId : "/threads/" + threadId + "/runs/" + runId;
-    }
-  }
-
-  /** Validates the body, applies the multitask strategy and queues the run; nothing is created on a 4xx. */
-  private Created create(Context ctx, String threadId, Map<String, Object> body, String runId) {
-    Map<String, Object> withHeaders = new LinkedHashMap<>(body);
-    withHeaders.put("config", withHeaders(ctx, Json.map(body, "config")));
-    return submit(Http.owner(ctx), threadId, withHeaders, runId);
-  }
-
-  /** Queues a run for {@code owner} (crons use this too); {@code threadId} null makes a stateless run. */
-  Created submit(String owner, String threadId, Map<String, Object> body, String runId) {
-    RunRequest req = RunRequest.of(body);
-    String assistantRef = Json.string(body, "assistant_id");
-    if (assistantRef == null) {
-      throw new ApiException(422, "\"assistant_id\" is required");
-    }
-    String multitask = RunRequest.multitask(body);
-    boolean stateless = threadId == null;
-    String tid = stateless ? UUID.randomUUID().toString() : threadId;
-    if (!stateless) {
-      AssistantsApi.uuid(tid, "thread_id");
-    }
-    String cp = req.checkpointId();
-    if (cp != null && s.saver().getTuple(CheckpointConfig.thread(tid).withCheckpointId(cp)) == null) {
-      throw ApiException.notFound("checkpoint", cp);
-    }
-    long after = body.get("after_seconds") instanceof Number n ? (long) (n.doubleValue() * 1000) : 0;
-    Map<String, Object> kwargs = new LinkedHashMap<>(body);
-    kwargs.remove("assistant_id");
-    Map<String, Object> metadata = Json.map(body, "metadata");
-    boolean[] cancelled = {false};
-    Map<String, Object> run = s.db().tx(c -> {
-      Map<String, Object> assistant = s.assistants().require(c, assistantRef, owner);
-      String graphId = (String) assistant.get("graph_id");
-      CompiledGraph graph = s.graph(graphId);
-      checkNodes(graph, body, "interrupt_before");
-      checkNodes(graph, body, "interrupt_after");
-      Map<String, Object> thread = stateless ? null : s.threads().get(c, tid, owner);
-      if (thread == null) {
-        if (!stateless && !"create".equals(body.get("if_not_exists"))) {
-          throw ApiException.notFound("thread", tid);
-        }
-        if (s.db().row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ?", tid) != null) {
-          throw new ApiException(409, "thread " + tid + " already exists");
-        }
-        s.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
-      }
-      List<Map<String, Object>> active = s.runs().activeRuns(c, tid);
-      if (!active.isEmpty()) {
-        switch (multitask) {
-          case "reject" -> throw new ApiException(409, "thread " + tid + " is busy with run " + active.getFirst().get("run_id")
-              + " (multitask_strategy reject)");
-          case "interrupt", "rollback" -> {
-            for (Map<String, Object> a : active) {
-              s.runs().cancel(c, (String) a.get("run_id"), multitask);
-            }
-            cancelled[0] = true;
-          }
-          default -> { }
-        }
-      }
-      s.threads().setGraph(c, tid, graphId);
-      s.threads().setStatus(c, tid, "busy");
-      String now = ServerDb.now();
-      s.db().update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
-          + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
-          + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", runId, tid, assistant.get("assistant_id"), owner,
-          ServerDb.json(metadata), ServerDb.json(kwargs), multitask, stateless ? 1 : 0, now, now,
-          s.db().clock(c) + after);
-      s.runs().announce(c);
-      return s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
-    });
-    worker.wake();
-    if (cancelled[0]) {
-      worker.checkLeases();
-    }
-    return new Created(wire(run), tid, runId, stateless);
-  }
-
-  private static void checkNodes(CompiledGraph graph, Map<String, Object> body, String key) {
-    if (body.get(key) instanceof List<?> nodes) {
-      Set<String> known = new HashSet<>();
-      graph.view().nodes().forEach(n -> known.add(n.id()));
-      for (Object n : nodes) {
-        if (!known.contains(n)) {
-          throw new ApiException(422, "\"" + key + "\" names unknown node \"" + n + "\" (nodes: " + known + ")");
-        }
-      }
-    }
-  }
-
-  /** Request headers starting with {@code x-} (but not keys) and {@code user-agent} go into {@code config.configurable}. */
-  private static Map<String, Object> withHeaders(Context ctx, Map<String, Object> config) {
-    Map<String, Object> conf = config.get("configurable") instanceof Map<?, ?> m
-        ? new LinkedHashMap<>(Json.map(config, "configurable")) : new LinkedHashMap<>();
-    ctx.headerMap().forEach((k, v) -> {
-      String name = k.toLowerCase(java.util.Locale.ROOT);
-      if ((name.startsWith("x-") && !Set.of("x-api-key", "x-tenant-id", "x-service-key").contains(name))
-          || name.equals("user-agent")) {
-        conf.putIfAbsent(name, v);
-      }
-    });
-    config.put("configurable", conf);
-    return config;
-  }
-
   static Map<String, Object> wire(Map<String, Object> row) {
     Map<String, Object> m = new LinkedHashMap<>();
     for (String k : List.of("run_id", "thread_id", "assistant_id", "created_at", "updated_at", "status", "metadata",
@@ -175,13 +67,13 @@ final class RunsApi {
     return m;
   }
 
-  private void headers(Context ctx, Created c, String locationSuffix) {
+  private void headers(Context ctx, RunCreation.Created c, String locationSuffix) {
     ctx.header("Content-Location", c.location());
     ctx.header("Location", c.location() + locationSuffix);
   }
 
   private void background(Context ctx, String threadId) {
-    Created c = create(ctx, threadId, Http.body(ctx), UUID.randomUUID().toString());
+    RunCreation.Created c = creation.create(ctx, threadId, Http.body(ctx), UUID.randomUUID().toString());
     ctx.header("Content-Location", c.location());
     Http.json(ctx, c.run());
   }
@@ -198,7 +90,7 @@ final class RunsApi {
       }
       @SuppressWarnings("unchecked")
       Map<String, Object> b = (Map<String, Object>) one;
-      out.add(create(ctx, null, b, UUID.randomUUID().toString()).run());
+      out.add(creation.create(ctx, null, b, UUID.randomUUID().toString()).run());
     }
     Http.json(ctx, out);
   }
@@ -207,7 +99,7 @@ final class RunsApi {
     Map<String, Object> body = Http.body(ctx);
     String runId = UUID.randomUUID().toString();
     try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
-      Created c = create(ctx, threadId, body, runId);
+      RunCreation.Created c = creation.create(ctx, threadId, body, runId);
       headers(ctx, c, "/stream");
       Sse.End end = Sse.stream(ctx, sub, null, () -> finished(runId));
       if (end == Sse.End.CLIENT_GONE && "cancel".equals(body.get("on_disconnect"))) {
@@ -220,9 +112,9 @@ final class RunsApi {
     Map<String, Object> body = Http.body(ctx);
     String runId = UUID.randomUUID().toString();
     try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
-      Created c = create(ctx, threadId, body, runId);
+      RunCreation.Created c = creation.create(ctx, threadId, body, runId);
       ctx.header("Content-Location", c.location());
-      ctx.header("Location", (c.stateless ? "/threads/" + c.threadId + "/runs/" + runId : c.location()) + "/join");
+      ctx.header("Location", (c.stateless() ? "/threads/" + c.threadId() + "/runs/" + runId : c.location()) + "/join");
       boolean gone = !writeWhenDone(ctx, sub, runId);
       if (gone && "cancel".equals(body.get("on_disconnect"))) {
         cancelRun(runId, "interrupt");

@@ -1,7 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.checkpoint.store.Item;
-import dev.trellis.server.runs.Services;
+import dev.trellis.server.queue.Services;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.Duration;

@@ -7,8 +7,8 @@ import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.StateUpdate;
 import dev.trellis.server.db.ServerDb;
-import dev.trellis.server.runs.Services;
-import dev.trellis.server.runs.ThreadDeletion;
+import dev.trellis.server.queue.Services;
+import dev.trellis.server.queue.ThreadDeletion;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ final class ThreadsApi {
     String graphId = metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g) ? g : null;
     String owner = Http.owner(ctx);
     Object supersteps = b.get("supersteps");
-    Long expires = expiry(b.get("ttl"));
+    Long expires = expiry(b.get("ttl"), s.db().millis());
     Map<String, Object> out = s.db().tx(c -> {
       Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_threads WHERE thread_id = ?", threadId);
       if (existing != null) {
@@ -127,7 +127,7 @@ final class ThreadsApi {
    * The expiry of a thread from a {@code ttl} field ({@code {ttl: minutes, strategy: "delete"}}
    * or a number of minutes) as epoch milliseconds; null without one.
    */
-  static Long expiry(Object ttl) {
+  static Long expiry(Object ttl, long now) {
     if (ttl == null) {
       return null;
     }
@@ -138,7 +138,7 @@ final class ThreadsApi {
     if (!(minutes instanceof Number n) || n.doubleValue() <= 0) {
       throw new ApiException(422, "\"ttl\" must be a positive number of minutes (or {ttl, strategy})");
     }
-    return System.currentTimeMillis() + (long) (n.doubleValue() * 60_000);
+    return now + (long) (n.doubleValue() * 60_000);
   }
 
   private List<Map<String, Object>> matching(Context ctx, Map<String, Object> b) {
@@ -168,7 +168,7 @@ final class ThreadsApi {
   private void patch(Context ctx) {
     Map<String, Object> b = Http.body(ctx);
     String owner = Http.owner(ctx);
-    Long expires = expiry(b.get("ttl"));
+    Long expires = expiry(b.get("ttl"), s.db().millis());
     Http.json(ctx, s.db().tx(c -> {
       Map<String, Object> t = s.threads().require(c, ctx.pathParam("id"), owner);
       if (expires != null) {

@@ -29,10 +29,17 @@ public final class ServerDb {
 
   private final JdbcDatabase db;
   private final boolean postgres;
+  private final java.time.Clock policyClock;
 
   public ServerDb(JdbcDatabase db, boolean postgres) {
+    this(db, postgres, java.time.Clock.systemUTC());
+  }
+
+  /** {@code policyClock} measures TTLs, run timeouts, crons and event retention (tests advance a fake one). */
+  public ServerDb(JdbcDatabase db, boolean postgres, java.time.Clock policyClock) {
     this.db = db;
     this.postgres = postgres;
+    this.policyClock = policyClock;
     db.migrate(List.of(
         "CREATE TABLE IF NOT EXISTS trellis_assistants (assistant_id TEXT PRIMARY KEY, graph_id TEXT NOT NULL, "
             + "owner TEXT NOT NULL, name TEXT, description TEXT, config TEXT, context TEXT, metadata TEXT, "
@@ -119,8 +126,13 @@ public final class ServerDb {
     return value == null ? null : Json.write(value);
   }
 
+  /** Now by the policy clock (TTLs, run timeouts, crons, event retention), epoch milliseconds. */
+  public long millis() {
+    return policyClock.millis();
+  }
+
   /**
-   * The time in epoch milliseconds by the database's clock on PostgreSQL (so leases mean
+   * Lease time — liveness, always real — in epoch milliseconds by the database's clock on PostgreSQL (so leases mean
    * the same to every process whatever their own clocks say), by this process's on SQLite.
    */
   public long clock(Connection c) throws SQLException {

@@ -1,4 +1,4 @@
-package dev.trellis.server;
+package dev.trellis.server.auth;
 
 import java.util.Set;
 

@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 import java.util.List;
 import org.slf4j.Logger;
@@ -16,7 +16,7 @@ final class Janitor {
 
   /** Called from the heartbeat thread only. */
   void sweep() {
-    long now = System.currentTimeMillis();
+    long now = s.db().millis();
     List<String> expired = s.db().tx(c -> s.db().rows(c, "SELECT thread_id FROM trellis_threads t WHERE expires_at < ? "
         + "AND NOT EXISTS (SELECT 1 FROM trellis_runs r WHERE r.thread_id = t.thread_id AND r.status IN ('pending', 'running')) "
         + "LIMIT 100", now).stream().map(r -> (String) r.get("thread_id")).toList());

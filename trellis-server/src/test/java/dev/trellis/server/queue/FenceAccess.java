@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 /** Test access to {@link Fences#hold}. */
 public final class FenceAccess {

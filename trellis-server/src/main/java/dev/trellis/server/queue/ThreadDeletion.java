@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 /** Deletes a thread with everything it owns: runs and checkpoints (run events expire on their own, so late readers still see the end). */
 public final class ThreadDeletion {

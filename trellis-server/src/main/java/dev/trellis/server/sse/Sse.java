@@ -1,7 +1,7 @@
-package dev.trellis.server.api;
+package dev.trellis.server.sse;
 
-import dev.trellis.server.runs.EventBus;
-import dev.trellis.server.runs.RunEvent;
+import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.queue.RunEvent;
 import io.javalin.http.Context;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -15,20 +15,20 @@ import java.util.function.BooleanSupplier;
  * compact JSON {@code data:} line per event with its {@code id:}, a {@code : heartbeat}
  * comment every 5 s, and no terminal event — the response simply ends with the run.
  */
-final class Sse {
-  static final long HEARTBEAT_MILLIS = 5_000;
+public final class Sse {
+  public static final long HEARTBEAT_MILLIS = 5_000;
 
   private Sse() {}
 
   /** What ended the stream. */
-  enum End { DONE, CLIENT_GONE, RUN_GONE }
+  public enum End { DONE, CLIENT_GONE, RUN_GONE }
 
   /**
    * Streams {@code sub} until the run's done marker; {@code modes} (null: all) narrows the
    * events; {@code runEnded} is asked at each heartbeat whether the run ended without a
    * marker reaching us (its events expired), which also ends the stream.
    */
-  static End stream(Context ctx, EventBus.Subscription sub, Set<String> modes, BooleanSupplier runEnded) {
+  public static End stream(Context ctx, EventBus.Subscription sub, Set<String> modes, BooleanSupplier runEnded) {
     HttpServletResponse res = ctx.res();
     res.setStatus(200);
     res.setContentType("text/event-stream");

@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 /** One event of a run's stream: its sequence number (the SSE id), name and compact JSON data. */
 public record RunEvent(long seq, String event, String data) {

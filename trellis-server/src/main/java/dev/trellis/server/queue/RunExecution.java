@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
@@ -41,12 +41,13 @@ final class RunExecution {
   private volatile boolean lost;
   private volatile boolean requeue;
   private long seq;
-  private final long started = System.currentTimeMillis();
+  private final long started;
 
   RunExecution(Services s, Run run, String worker) {
     this.s = s;
     this.run = run;
     this.worker = worker;
+    this.started = s.db().millis();
   }
 
   Run run() {
@@ -54,7 +55,7 @@ final class RunExecution {
   }
 
   long elapsedMillis() {
-    return System.currentTimeMillis() - started;
+    return s.db().millis() - started;
   }
 
   /** Stops the graph: cancelled by a user ({@code interrupt} or {@code rollback}) or by the run timeout ({@code timeout}). */

@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 /**
  * Carries run events from the worker executing a run to every client streaming or joining

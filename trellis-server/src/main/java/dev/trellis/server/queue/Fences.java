@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 import dev.trellis.checkpoint.jdbc.WriteGuard;
 import dev.trellis.server.db.ServerDb;

@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 import dev.trellis.graph.Command;
 import dev.trellis.graph.Durability;

@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 import java.sql.Connection;
 import java.sql.DriverManager;

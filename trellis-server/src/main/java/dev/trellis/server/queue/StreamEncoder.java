@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 import dev.trellis.server.api.Json;
 import dev.trellis.server.api.Wire;

@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 import dev.trellis.server.db.ServerDb;
 import java.util.ArrayDeque;
@@ -38,7 +38,7 @@ public final class PgEventBus implements EventBus {
     db.tx(c -> {
       db.update(c, "INSERT INTO trellis_run_events (run_id, seq, event, data, at) VALUES (?, ?, ?, ?, ?) "
           + "ON CONFLICT (run_id, seq) DO UPDATE SET event = excluded.event, data = excluded.data",
-          runId, e.seq(), e.event(), e.data(), System.currentTimeMillis());
+          runId, e.seq(), e.event(), e.data(), db.millis());
       db.jdbc().query(c, "SELECT pg_notify('trellis_events', ?)", rs -> null, runId);
       return null;
     });
@@ -106,7 +106,7 @@ public final class PgEventBus implements EventBus {
 
   /** Deletes events older than {@code keepMillis} (resumable streams keep that long); returns how many. */
   public int expire(long keepMillis) {
-    long cutoff = System.currentTimeMillis() - keepMillis;
+    long cutoff = db.millis() - keepMillis;
     return db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE at < ? AND run_id NOT IN "
         + "(SELECT run_id FROM trellis_runs WHERE status IN ('pending', 'running'))", cutoff));
   }

@@ -1,4 +1,4 @@
-package dev.trellis.server.runs;
+package dev.trellis.server.queue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +20,16 @@ public final class LocalEventBus implements EventBus {
   private final java.util.Deque<Map.Entry<String, Long>> endedShort = new java.util.ArrayDeque<>();
   private final java.util.Deque<Map.Entry<String, Long>> endedLong = new java.util.ArrayDeque<>();
   private final long keepMillis;
+  private final java.util.function.LongSupplier clock;
 
   public LocalEventBus(long keepMillis) {
+    this(keepMillis, System::currentTimeMillis);
+  }
+
+  /** {@code clock} (epoch ms) measures how long ended runs are kept. */
+  public LocalEventBus(long keepMillis, java.util.function.LongSupplier clock) {
     this.keepMillis = keepMillis;
+    this.clock = clock;
   }
 
   private static final class Log {
@@ -51,7 +58,7 @@ public final class LocalEventBus implements EventBus {
   }
 
   private void expire(String justEnded) {
-    long now = System.currentTimeMillis();
+    long now = clock.getAsLong();
     synchronized (endedShort) {
       (resumable.remove(justEnded) ? endedLong : endedShort).addLast(Map.entry(justEnded, now));
       drop(endedShort, now - SHORT_KEEP_MILLIS);

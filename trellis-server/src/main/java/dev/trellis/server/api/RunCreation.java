@@ -1,0 +1,141 @@
+package dev.trellis.server.api;
+
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.queue.RunRequest;
+import dev.trellis.server.queue.Services;
+import dev.trellis.server.queue.Worker;
+import io.javalin.http.Context;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Creating a run: validates the body (a 4xx creates nothing), resolves the assistant and the
+ * thread ({@code if_not_exists}), applies the multitask strategy to the thread's active runs,
+ * queues the run and wakes the worker. Used by the run routes and by the cron scheduler.
+ */
+final class RunCreation {
+  private final Services s;
+  private final Worker worker;
+
+  RunCreation(Services s, Worker worker) {
+    this.s = s;
+    this.worker = worker;
+  }
+
+  /** A run just created: its row and where it lives. */
+  record Created(Map<String, Object> run, String threadId, String runId, boolean stateless) {
+    String location() {
+      return stateless ? "/runs/" + runId : "/threads/" + threadId + "/runs/" + runId;
+    }
+  }
+
+  /** Validates the body, applies the multitask strategy and queues the run; nothing is created on a 4xx. */
+  Created create(Context ctx, String threadId, Map<String, Object> body, String runId) {
+    Map<String, Object> withHeaders = new LinkedHashMap<>(body);
+    withHeaders.put("config", withHeaders(ctx, Json.map(body, "config")));
+    return submit(Http.owner(ctx), threadId, withHeaders, runId);
+  }
+
+  /** Queues a run for {@code owner} (crons use this too); {@code threadId} null makes a stateless run. */
+  Created submit(String owner, String threadId, Map<String, Object> body, String runId) {
+    RunRequest req = RunRequest.of(body);
+    String assistantRef = Json.string(body, "assistant_id");
+    if (assistantRef == null) {
+      throw new ApiException(422, "\"assistant_id\" is required");
+    }
+    String multitask = RunRequest.multitask(body);
+    boolean stateless = threadId == null;
+    String tid = stateless ? UUID.randomUUID().toString() : threadId;
+    if (!stateless) {
+      AssistantsApi.uuid(tid, "thread_id");
+    }
+    String cp = req.checkpointId();
+    if (cp != null && s.saver().getTuple(CheckpointConfig.thread(tid).withCheckpointId(cp)) == null) {
+      throw ApiException.notFound("checkpoint", cp);
+    }
+    long after = body.get("after_seconds") instanceof Number n ? (long) (n.doubleValue() * 1000) : 0;
+    Map<String, Object> kwargs = new LinkedHashMap<>(body);
+    kwargs.remove("assistant_id");
+    Map<String, Object> metadata = Json.map(body, "metadata");
+    boolean[] cancelled = {false};
+    Map<String, Object> run = s.db().tx(c -> {
+      Map<String, Object> assistant = s.assistants().require(c, assistantRef, owner);
+      String graphId = (String) assistant.get("graph_id");
+      CompiledGraph graph = s.graph(graphId);
+      checkNodes(graph, body, "interrupt_before");
+      checkNodes(graph, body, "interrupt_after");
+      Map<String, Object> thread = stateless ? null : s.threads().get(c, tid, owner);
+      if (thread == null) {
+        if (!stateless && !"create".equals(body.get("if_not_exists"))) {
+          throw ApiException.notFound("thread", tid);
+        }
+        if (s.db().row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ?", tid) != null) {
+          throw new ApiException(409, "thread " + tid + " already exists");
+        }
+        s.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
+      }
+      List<Map<String, Object>> active = s.runs().activeRuns(c, tid);
+      if (!active.isEmpty()) {
+        switch (multitask) {
+          case "reject" -> throw new ApiException(409, "thread " + tid + " is busy with run " + active.getFirst().get("run_id")
+              + " (multitask_strategy reject)");
+          case "interrupt", "rollback" -> {
+            for (Map<String, Object> a : active) {
+              s.runs().cancel(c, (String) a.get("run_id"), multitask);
+            }
+            cancelled[0] = true;
+          }
+          default -> { }
+        }
+      }
+      s.threads().setGraph(c, tid, graphId);
+      s.threads().setStatus(c, tid, "busy");
+      String now = ServerDb.now();
+      s.db().update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
+          + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
+          + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", runId, tid, assistant.get("assistant_id"), owner,
+          ServerDb.json(metadata), ServerDb.json(kwargs), multitask, stateless ? 1 : 0, now, now,
+          s.db().clock(c) + after);
+      s.runs().announce(c);
+      return s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
+    });
+    worker.wake();
+    if (cancelled[0]) {
+      worker.checkLeases();
+    }
+    return new Created(RunsApi.wire(run), tid, runId, stateless);
+  }
+
+  private static void checkNodes(CompiledGraph graph, Map<String, Object> body, String key) {
+    if (body.get(key) instanceof List<?> nodes) {
+      Set<String> known = new HashSet<>();
+      graph.view().nodes().forEach(n -> known.add(n.id()));
+      for (Object n : nodes) {
+        if (!known.contains(n)) {
+          throw new ApiException(422, "\"" + key + "\" names unknown node \"" + n + "\" (nodes: " + known + ")");
+        }
+      }
+    }
+  }
+
+  /** Request headers starting with {@code x-} (but not keys) and {@code user-agent} go into {@code config.configurable}. */
+  private static Map<String, Object> withHeaders(Context ctx, Map<String, Object> config) {
+    Map<String, Object> conf = config.get("configurable") instanceof Map<?, ?> m
+        ? new LinkedHashMap<>(Json.map(config, "configurable")) : new LinkedHashMap<>();
+    ctx.headerMap().forEach((k, v) -> {
+      String name = k.toLowerCase(java.util.Locale.ROOT);
+      if ((name.startsWith("x-") && !Set.of("x-api-key", "x-tenant-id", "x-service-key").contains(name))
+          || name.equals("user-agent")) {
+        conf.putIfAbsent(name, v);
+      }
+    });
+    config.put("configurable", conf);
+    return config;
+  }
+}
