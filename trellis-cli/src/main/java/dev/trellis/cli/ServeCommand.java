@@ -41,8 +41,8 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--host", defaultValue = "0.0.0.0")
   String host;
 
-  @Option(names = "--port", defaultValue = "2024")
-  int port;
+  @Option(names = "--port", description = "port (default 2024, LangGraph's; the next free one up to 2034 when it is taken)")
+  Integer port;
 
   @Option(names = "--api-key", description = "KEY=USER: require x-api-key; repeat for several users")
   List<String> apiKeys = new ArrayList<>();
@@ -61,7 +61,7 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    TrellisServer.Builder b = TrellisServer.builder().host(host).port(port).workerSlots(slots)
+    TrellisServer.Builder b = TrellisServer.builder().host(host).workerSlots(slots)
         .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace));
     if (workerId != null) {
       b.workerId(workerId);
@@ -94,7 +94,7 @@ final class ServeCommand implements Callable<Integer> {
       }
       b.authenticator(Authenticator.apiKeys(keys));
     }
-    TrellisServer server = b.start();
+    TrellisServer server = start(b);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
@@ -105,6 +105,23 @@ final class ServeCommand implements Callable<Integer> {
     System.out.flush();
     stopped.await();
     return 0;
+  }
+
+  /** Starts on the given port, or on 2024 — or the next free port up to 2034 when 2024 is taken. */
+  private TrellisServer start(TrellisServer.Builder b) {
+    if (port != null) {
+      return b.port(port).start();
+    }
+    IllegalStateException last = null;
+    for (int p = 2024; p <= 2034; p++) {
+      try {
+        return b.port(p).start();
+      } catch (IllegalStateException e) {
+        System.err.println("port " + p + " is taken; trying " + (p + 1));
+        last = e;
+      }
+    }
+    throw last;
   }
 
   private List<Path> files() throws IOException {

@@ -236,10 +236,17 @@ public final class TrellisServer implements AutoCloseable {
         config.jetty.port = port;
         crons[0] = Api.configure(config, s, worker, auth, extra);
       });
-      worker.start();
-      app.start();
-      return listener == null ? new TrellisServer(app, worker, crons[0], bus, jdbc)
+      TrellisServer server = listener == null ? new TrellisServer(app, worker, crons[0], bus, jdbc)
           : new TrellisServer(app, worker, crons[0], bus, listener, jdbc);
+      try {
+        app.start();
+      } catch (RuntimeException e) {
+        server.close();
+        throw new IllegalStateException("cannot listen on " + host + ":" + port + " (" + e.getMessage()
+            + "); choose another port", e);
+      }
+      worker.start();
+      return server;
     }
   }
 }
