@@ -70,4 +70,40 @@ class MessagesStreamTest {
       assertEquals(4, ((List<?>) ((Map<?, ?>) state.get("values")).get("messages")).size(), "checkpointed messages read back");
     }
   }
+
+  static List<Map<?, ?>> frames(String sse, String name) throws Exception {
+    List<Map<?, ?>> out = new ArrayList<>();
+    for (String f : sse.split("\r\n\r\n")) {
+      if (f.startsWith("event: " + name + "\r\n")) {
+        out.add((Map<?, ?>) HttpClientHelper.JSON.readValue(f.substring(f.indexOf("data: ") + 6, f.indexOf("\r\nid: ")),
+            Object.class));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void eventsModeStreamsLangChainStyleEventsFromGraphStartToEnd() throws Exception {
+    try (TrellisServer server = agentServer()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String t = http.call("POST", "/threads", Map.of()).get("thread_id");
+      HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/stream", Map.of("assistant_id", "agent",
+          "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Rome"))), "stream_mode", "events"));
+      List<Map<?, ?>> events = frames(r.text(), "events");
+      String runId = (String) frames(r.text(), "metadata").getFirst().get("run_id");
+      assertEquals("on_chain_start", events.getFirst().get("event"));
+      assertEquals(runId, events.getFirst().get("run_id"));
+      assertEquals("on_chain_end", events.getLast().get("event"));
+      assertEquals(runId, events.getLast().get("run_id"));
+      List<?> out = (List<?>) ((Map<?, ?>) ((Map<?, ?>) events.getLast().get("data")).get("output")).get("messages");
+      assertEquals(4, out.size());
+      assertTrue(events.stream().anyMatch(e -> "on_chain_start".equals(e.get("event")) && "tools".equals(e.get("name"))
+          && List.of(runId).equals(e.get("parent_ids"))));
+      StringBuilder tokens = new StringBuilder();
+      events.stream().filter(e -> "on_chat_model_stream".equals(e.get("event")))
+          .forEach(e -> tokens.append(((Map<?, ?>) ((Map<?, ?>) e.get("data")).get("chunk")).get("content")));
+      assertEquals("It is sunny in Rome.", tokens.toString());
+      assertTrue(frames(r.text(), "values").isEmpty(), "only the requested mode is sent");
+    }
+  }
 }

@@ -128,6 +128,10 @@ final class RunExecution {
     publish("metadata", Map.of("run_id", run.runId(), "thread_id", run.threadId(), "attempt", run.attempt()));
     StreamEncoder enc = new StreamEncoder(req.modes(), req.subgraphs(), run.runId(), run.threadId());
     Throwable error = null;
+    String graphName = graph.name() == null ? String.valueOf(assistant.get("graph_id")) : graph.name();
+    for (StreamEncoder.Out o : enc.start(input instanceof dev.trellis.graph.Command ? null : input, graphName)) {
+      publish(o.event(), o.data());
+    }
     try (GraphStream g = graph.stream(input, rc, req.engineModes(), req.subgraphs())) {
       stream = g;
       if (cancel != null || lost || requeue) {
@@ -148,6 +152,11 @@ final class RunExecution {
     if (requeue) {
       s.runs().requeue(run, worker);
       return;
+    }
+    if (error == null && cancel == null) {
+      for (StreamEncoder.Out o : enc.end(graphName)) {
+        publish(o.event(), o.data());
+      }
     }
     if (cancel != null) {
       end(graph, "timeout".equals(cancel) ? "timeout" : "interrupted", null, enc.lastValues(), before);

@@ -69,16 +69,19 @@ final class StreamEncoder {
         List<Object> tuple = List.of(chunk(m), messageMeta(m));
         add(out, "messages-tuple", "messages", suffix, tuple);
         add(out, "messages", "messages", suffix, tuple);
-        add(out, "events", "events", suffix, event("on_chat_model_stream", m.node(),
-            Map.of("chunk", chunk(m))));
+        add(out, "events", "events", suffix, event("on_chat_model_stream", m.node(), modelRunId(m),
+            Map.of("chunk", chunk(m)), m.node(), m.step()));
       }
       case StreamPart.TaskStart t -> {
         add(out, "tasks", suffix, taskStart(t));
-        add(out, "events", suffix, event("on_chain_start", t.name(), Map.of("input", Json.plain(t.input()))));
+        add(out, "events", suffix, event("on_chain_start", t.name(), t.id(),
+            Map.of("input", Json.plain(t.input()) == null ? Map.of() : Json.plain(t.input())), t.name(), t.step()));
       }
       case StreamPart.TaskResult t -> {
         add(out, "tasks", suffix, taskResult(t));
-        add(out, "events", suffix, event("on_chain_end", t.name(), Map.of("output", Json.plain(t.result()))));
+        Object output = t.result() == null ? Map.of() : Json.plain(t.result());
+        add(out, "events", suffix, event(t.error() == null ? "on_chain_end" : "on_chain_error", t.name(), t.id(),
+            t.error() == null ? Map.of("output", output) : Map.of("error", t.error()), t.name(), t.step()));
       }
       case StreamPart.CheckpointEvent c -> add(out, "checkpoints", suffix, checkpoint(c));
       case StreamPart.Debug d -> {
@@ -124,7 +127,7 @@ final class StreamEncoder {
     Map<String, Object> c = new LinkedHashMap<>();
     c.put("type", "AIMessageChunk");
     c.put("content", m.text());
-    c.put("id", "run-" + runId + "-" + m.node() + "-" + m.step());
+    c.put("id", modelRunId(m));
     c.put("tool_calls", List.of());
     c.put("tool_call_chunks", List.of());
     c.put("additional_kwargs", Map.of());
@@ -147,16 +150,47 @@ final class StreamEncoder {
     return meta;
   }
 
-  private Map<String, Object> event(String name, String node, Map<String, Object> data) {
+  /**
+   * A LangChain {@code astream_events} v2 event: graph-level events carry the run id, node
+   * events their task id, chat-model events one id per node and step; all name the graph run
+   * as parent.
+   */
+  private Map<String, Object> event(String name, String who, String id, Map<String, Object> data, String node, int step) {
     Map<String, Object> e = new LinkedHashMap<>();
     e.put("event", name);
-    e.put("name", node);
-    e.put("run_id", runId);
-    e.put("tags", List.of());
-    e.put("metadata", Map.of("langgraph_node", node, "thread_id", threadId));
+    e.put("name", who);
+    e.put("run_id", id);
+    e.put("tags", node == null ? List.of() : List.of("graph:step:" + step));
+    Map<String, Object> meta = new LinkedHashMap<>();
+    meta.put("thread_id", threadId);
+    meta.put("run_id", runId);
+    if (node != null) {
+      meta.put("langgraph_node", node);
+      meta.put("langgraph_step", step);
+    }
+    e.put("metadata", meta);
     e.put("data", data);
-    e.put("parent_ids", List.of());
+    e.put("parent_ids", id.equals(runId) ? List.of() : List.of(runId));
     return e;
+  }
+
+  private String modelRunId(StreamPart.MessageChunk m) {
+    return "run-" + runId + "-" + m.node() + "-" + m.step();
+  }
+
+  /** The graph's own start event (before the first part), for the {@code events} mode. */
+  List<Out> start(Object input, String graphName) {
+    List<Out> out = new ArrayList<>();
+    add(out, "events", "", event("on_chain_start", graphName, runId,
+        Map.of("input", input == null ? Map.of() : Json.plain(input)), null, -1));
+    return out;
+  }
+
+  /** The graph's own end event (after the last part), for the {@code events} mode. */
+  List<Out> end(String graphName) {
+    List<Out> out = new ArrayList<>();
+    add(out, "events", "", event("on_chain_end", graphName, runId, Map.of("output", lastValues), null, -1));
+    return out;
   }
 
   private static Map<String, Object> taskStart(StreamPart.TaskStart t) {
