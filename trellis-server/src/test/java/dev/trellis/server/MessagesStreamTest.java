@@ -39,6 +39,7 @@ class MessagesStreamTest {
           "stream_mode", List.of("messages-tuple", "values")));
       assertEquals(200, r.status());
       StringBuilder tokens = new StringBuilder();
+      List<String> tuples = new ArrayList<>();
       List<Map<?, ?>> values = new ArrayList<>();
       String[] frames = r.text().split("\r\n\r\n");
       for (String f : frames) {
@@ -52,14 +53,20 @@ class MessagesStreamTest {
           List<?> tuple = (List<?>) parsed;
           Map<?, ?> chunk = (Map<?, ?>) tuple.get(0);
           Map<?, ?> meta = (Map<?, ?>) tuple.get(1);
-          assertEquals("AIMessageChunk", chunk.get("type"));
-          assertEquals("agent", meta.get("langgraph_node"));
-          tokens.append(chunk.get("content"));
+          if ("AIMessageChunk".equals(chunk.get("type"))) {
+            assertEquals("agent", meta.get("langgraph_node"));
+            tokens.append(chunk.get("content"));
+          } else {
+            tuples.add(chunk.get("type") + "@" + meta.get("langgraph_node") + ":" + chunk.get("content"));
+          }
         } else if (event.equals("values")) {
           values.add((Map<?, ?>) parsed);
         }
       }
       assertEquals("It is sunny in Oslo.", tokens.toString());
+      // Messages a node outputs without streaming them (the tool-calling turn, which had no text
+      // to stream, and the tool's answer) come as whole tuples too, as in LangGraph.
+      assertEquals(List.of("ai@agent:", "tool@tools:sunny in Oslo"), tuples);
       List<?> messages = (List<?>) values.getLast().get("messages");
       assertEquals(List.of("human", "ai", "tool", "ai"), messages.stream().map(m -> ((Map<?, ?>) m).get("type")).toList());
       Map<?, ?> call = (Map<?, ?>) ((List<?>) ((Map<?, ?>) messages.get(1)).get("tool_calls")).getFirst();
@@ -105,5 +112,35 @@ class MessagesStreamTest {
       assertEquals("It is sunny in Rome.", tokens.toString());
       assertTrue(frames(r.text(), "values").isEmpty(), "only the requested mode is sent");
     }
+  }
+
+  @Test
+  void deprecatedMessagesModeSendsMetadataPartialAndComplete() throws Exception {
+    try (TrellisServer server = agentServer()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String t = http.call("POST", "/threads", Map.of()).get("thread_id");
+      HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/stream", Map.of("assistant_id", "agent",
+          "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Paris"))), "stream_mode", "messages"));
+      List<Map<?, ?>> partial = new ArrayList<>();
+      for (Object o : framesAsLists(r.text(), "messages/partial")) {
+        partial.add((Map<?, ?>) ((List<?>) o).getFirst());
+      }
+      assertEquals("It is sunny in Paris.", partial.getLast().get("content"), "partials accumulate the text");
+      List<Object> complete = framesAsLists(r.text(), "messages/complete");
+      List<String> kinds = complete.stream().map(o -> String.valueOf(((Map<?, ?>) ((List<?>) o).getFirst()).get("type")))
+          .toList();
+      assertEquals(List.of("tool", "ai"), kinds.subList(kinds.size() - 2, kinds.size()));
+      assertTrue(!frames(r.text(), "messages/metadata").isEmpty());
+    }
+  }
+
+  static List<Object> framesAsLists(String sse, String name) throws Exception {
+    List<Object> out = new ArrayList<>();
+    for (String f : sse.split("\r\n\r\n")) {
+      if (f.startsWith("event: " + name + "\r\n")) {
+        out.add(HttpClientHelper.JSON.readValue(f.substring(f.indexOf("data: ") + 6, f.indexOf("\r\nid: ")), Object.class));
+      }
+    }
+    return out;
   }
 }

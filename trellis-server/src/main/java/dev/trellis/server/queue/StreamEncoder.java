@@ -25,12 +25,14 @@ final class StreamEncoder {
   private final String runId;
   private final String threadId;
   private Map<String, Object> lastValues = Map.of();
+  private final MessageEvents messages;
 
   StreamEncoder(List<String> modes, boolean subgraphs, String runId, String threadId) {
     this.modes = Set.copyOf(modes);
     this.subgraphs = subgraphs;
     this.runId = runId;
     this.threadId = threadId;
+    this.messages = new MessageEvents(this.modes, runId, threadId);
   }
 
   /** The last root values seen: the run's result. */
@@ -53,7 +55,12 @@ final class StreamEncoder {
         }
         add(out, "values", suffix, values);
       }
-      case StreamPart.Updates u -> add(out, "updates", suffix, single(u.node(), Json.plain(u.update())));
+      case StreamPart.Updates u -> {
+        add(out, "updates", suffix, single(u.node(), Json.plain(u.update())));
+        if (messages.wanted()) {
+          messages.update(u, suffix, out);
+        }
+      }
       case StreamPart.Interrupted i -> {
         List<Map<String, Object>> list = Wire.interrupts(i.interrupts());
         add(out, "updates", suffix, single("__interrupt__", list));
@@ -66,9 +73,7 @@ final class StreamEncoder {
       }
       case StreamPart.Custom c -> add(out, "custom", suffix, Json.plain(c.value()));
       case StreamPart.MessageChunk m -> {
-        List<Object> tuple = List.of(chunk(m), messageMeta(m));
-        add(out, "messages-tuple", "messages", suffix, tuple);
-        add(out, "messages", "messages", suffix, tuple);
+        messages.chunk(m, suffix, out);
         add(out, "events", "events", suffix, event("on_chat_model_stream", m.node(), modelRunId(m),
             Map.of("chunk", chunk(m)), m.node(), m.step()));
       }
@@ -133,21 +138,6 @@ final class StreamEncoder {
     c.put("additional_kwargs", Map.of());
     c.put("response_metadata", Map.of());
     return c;
-  }
-
-  private Map<String, Object> messageMeta(StreamPart.MessageChunk m) {
-    Map<String, Object> meta = new LinkedHashMap<>();
-    String ns = String.join("|", m.namespace());
-    meta.put("run_id", runId);
-    meta.put("thread_id", threadId);
-    meta.put("langgraph_node", m.node());
-    meta.put("langgraph_step", m.step());
-    meta.put("langgraph_triggers", List.of("branch:to:" + m.node()));
-    meta.put("langgraph_path", List.of("__pregel_pull", m.node()));
-    meta.put("langgraph_checkpoint_ns", ns);
-    meta.put("checkpoint_ns", ns);
-    meta.put("tags", List.of());
-    return meta;
   }
 
   /**
