@@ -84,6 +84,10 @@ assert.deepEqual(history[0].values.log, ["plan", "review", "publish"]);
 assert.equal(history.at(-1).metadata.source, "input");
 assert.equal(history.at(-1).metadata.step, -1);
 assert.deepEqual(history.at(-1).next, ["__start__"]);
+await client.threads.patchState(hitl.thread_id, { reviewed_by: "qa" });
+const patched2 = await client.threads.getHistory(hitl.thread_id, { limit: 1 });
+assert.equal(patched2[0].metadata.reviewed_by, "qa");
+assert.deepEqual(patched2[0].values, history[0].values);
 ok("history");
 
 // Fork: from the paused checkpoint, answer "no" as the review node: the run ends without publishing.

@@ -59,8 +59,9 @@ public final class InMemorySaver implements CheckpointSaver {
 
   @Override
   public CheckpointConfig put(CheckpointConfig parent, Checkpoint checkpoint, CheckpointMetadata metadata) {
-    ns(parent).put(checkpoint.id(),
-        new Stored(checkpoint, metadata, parent.checkpointId(), new java.util.LinkedHashMap<>()));
+    // Saving a checkpoint again (e.g. to patch its metadata) keeps the writes already attached to it, as the JDBC savers do.
+    ns(parent).compute(checkpoint.id(), (id, old) -> new Stored(checkpoint, metadata, parent.checkpointId(),
+        old == null ? new java.util.LinkedHashMap<>() : old.writes()));
     return parent.withCheckpointId(checkpoint.id());
   }
 

@@ -144,6 +144,20 @@ public abstract class CheckpointSaverContract {
   }
 
   @Test
+  void savingACheckpointAgainReplacesItsMetadataAndKeepsItsWrites() {
+    CheckpointConfig first = saver().put(root(), checkpoint(Map.of("n", 1)), CheckpointMetadata.of("input", -1));
+    Checkpoint cp = checkpoint(Map.of("n", 2));
+    CheckpointConfig second = saver().put(first, cp, CheckpointMetadata.of("loop", 0));
+    saver().putWrites(second, "t", List.of(new PendingWrite("t", "n", 3)));
+    saver().put(first, cp, CheckpointMetadata.of("loop", 0, Map.of("reviewed", true)));
+    CheckpointTuple t = saver().getTuple(second);
+    assertEquals(true, t.metadata().extra().get("reviewed"));
+    assertEquals(List.of(new PendingWrite("t", "n", 3)), t.pendingWrites());
+    assertEquals(first.checkpointId(), t.parentConfig().checkpointId());
+    assertEquals(2, saver().list(root(), null, 0).size());
+  }
+
+  @Test
   void copyThreadCopiesCheckpointsAndWrites() {
     CheckpointConfig c = saver().put(root(), checkpoint(Map.of("n", 1)), CheckpointMetadata.of("loop", 0));
     saver().putWrites(c, "t", List.of(new PendingWrite("t", "n", 2)));

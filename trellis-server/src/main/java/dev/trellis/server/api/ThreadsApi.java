@@ -46,6 +46,7 @@ final class ThreadsApi {
       state(ctx, (String) cp.get("checkpoint_id"), Boolean.TRUE.equals(b.get("subgraphs")));
     });
     r.post("/threads/{id}/state", this::updateState);
+    r.patch("/threads/{id}/state", this::patchState);
     r.post("/threads/{id}/history", ctx -> history(ctx, Http.body(ctx)));
     r.get("/threads/{id}/history", ctx -> {
       Map<String, Object> b = new LinkedHashMap<>();
@@ -291,6 +292,44 @@ final class ThreadsApi {
     cp.put("checkpoint_id", next.checkpointId());
     cp.put("checkpoint_map", null);
     Http.json(ctx, Map.of("checkpoint", cp, "configurable", cp));
+  }
+
+  /**
+   * Merges metadata into the thread's newest checkpoint (or the one {@code checkpoint_id} /
+   * {@code config.configurable.checkpoint_id} names), keeping its values: LangGraph's
+   * {@code threads.patchState}. The reserved keys source, step and writes cannot be patched.
+   */
+  private void patchState(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    String id = ctx.pathParam("id");
+    s.db().tx(c -> s.threads().require(c, id, Http.owner(ctx)));
+    Map<String, Object> patch = Json.map(b, "metadata");
+    for (String reserved : List.of("source", "step", "writes")) {
+      if (patch.containsKey(reserved)) {
+        throw new ApiException(422, "checkpoint metadata \"" + reserved + "\" cannot be patched");
+      }
+    }
+    String checkpointId = Json.string(b, "checkpoint_id");
+    if (checkpointId == null && Json.map(b, "config").get("configurable") instanceof Map<?, ?> conf
+        && conf.get("checkpoint_id") instanceof String cid) {
+      checkpointId = cid;
+    }
+    CheckpointTuple t = s.saver().getTuple(CheckpointConfig.thread(id).withCheckpointId(checkpointId));
+    if (t == null) {
+      throw ApiException.notFound("checkpoint", checkpointId == null ? "of thread " + id : checkpointId);
+    }
+    Map<String, Object> extra = new java.util.LinkedHashMap<>(t.metadata().extra());
+    patch.forEach((k, v) -> {
+      if (v == null) {
+        extra.remove(k);
+      } else {
+        extra.put(k, v);
+      }
+    });
+    CheckpointConfig parent = t.parentConfig() != null ? t.parentConfig() : t.config().withCheckpointId(null);
+    s.saver().put(parent, t.checkpoint(), new dev.trellis.checkpoint.CheckpointMetadata(t.metadata().source(),
+        t.metadata().step(), t.metadata().writes(), extra));
+    Http.noContent(ctx);
   }
 
   /** Stores the thread's current values, interrupts and status after an edit. */
