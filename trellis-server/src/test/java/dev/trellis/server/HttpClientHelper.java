@@ -78,4 +78,31 @@ final class HttpClientHelper {
       throw new java.io.UncheckedIOException(e);
     }
   }
+
+  /** One SSE event of a response body: its name and parsed data. */
+  record Event(String name, Object data) {}
+
+  /** The events of an SSE body (CRLF framing, one data line each), in order. */
+  static java.util.List<Event> events(String sse) {
+    java.util.List<Event> out = new java.util.ArrayList<>();
+    for (String f : sse.split("\r\n\r\n")) {
+      if (!f.startsWith("event: ")) {
+        continue;
+      }
+      String name = f.substring(7, f.indexOf("\r\n"));
+      int at = f.indexOf("data: ") + 6;
+      int end = f.indexOf("\r\nid: ", at);
+      try {
+        out.add(new Event(name, JSON.readValue(f.substring(at, end < 0 ? f.length() : end), Object.class)));
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }
+    return out;
+  }
+
+  /** The data of the events named {@code name}. */
+  static java.util.List<Object> data(String sse, String name) {
+    return events(sse).stream().filter(e -> e.name().equals(name)).map(Event::data).toList();
+  }
 }

@@ -41,16 +41,9 @@ class MessagesStreamTest {
       StringBuilder tokens = new StringBuilder();
       List<String> tuples = new ArrayList<>();
       List<Map<?, ?>> values = new ArrayList<>();
-      String[] frames = r.text().split("\r\n\r\n");
-      for (String f : frames) {
-        if (!f.startsWith("event: ")) {
-          continue;
-        }
-        String event = f.substring(7, f.indexOf("\r\n"));
-        String data = f.substring(f.indexOf("data: ") + 6, f.indexOf("\r\nid: "));
-        Object parsed = HttpClientHelper.JSON.readValue(data, Object.class);
-        if (event.equals("messages")) {
-          List<?> tuple = (List<?>) parsed;
+      for (HttpClientHelper.Event e : HttpClientHelper.events(r.text())) {
+        if (e.name().equals("messages")) {
+          List<?> tuple = (List<?>) e.data();
           Map<?, ?> chunk = (Map<?, ?>) tuple.get(0);
           Map<?, ?> meta = (Map<?, ?>) tuple.get(1);
           if ("AIMessageChunk".equals(chunk.get("type"))) {
@@ -59,8 +52,8 @@ class MessagesStreamTest {
           } else {
             tuples.add(chunk.get("type") + "@" + meta.get("langgraph_node") + ":" + chunk.get("content"));
           }
-        } else if (event.equals("values")) {
-          values.add((Map<?, ?>) parsed);
+        } else if (e.name().equals("values")) {
+          values.add((Map<?, ?>) e.data());
         }
       }
       assertEquals("It is sunny in Oslo.", tokens.toString());
@@ -78,17 +71,6 @@ class MessagesStreamTest {
     }
   }
 
-  static List<Map<?, ?>> frames(String sse, String name) throws Exception {
-    List<Map<?, ?>> out = new ArrayList<>();
-    for (String f : sse.split("\r\n\r\n")) {
-      if (f.startsWith("event: " + name + "\r\n")) {
-        out.add((Map<?, ?>) HttpClientHelper.JSON.readValue(f.substring(f.indexOf("data: ") + 6, f.indexOf("\r\nid: ")),
-            Object.class));
-      }
-    }
-    return out;
-  }
-
   @Test
   void eventsModeStreamsLangChainStyleEventsFromGraphStartToEnd() throws Exception {
     try (TrellisServer server = agentServer()) {
@@ -96,8 +78,8 @@ class MessagesStreamTest {
       String t = http.call("POST", "/threads", Map.of()).get("thread_id");
       HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/stream", Map.of("assistant_id", "agent",
           "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Rome"))), "stream_mode", "events"));
-      List<Map<?, ?>> events = frames(r.text(), "events");
-      String runId = (String) frames(r.text(), "metadata").getFirst().get("run_id");
+      List<Map<?, ?>> events = HttpClientHelper.data(r.text(), "events").stream().<Map<?, ?>>map(o -> (Map<?, ?>) o).toList();
+      String runId = (String) ((Map<?, ?>) HttpClientHelper.data(r.text(), "metadata").getFirst()).get("run_id");
       assertEquals("on_chain_start", events.getFirst().get("event"));
       assertEquals(runId, events.getFirst().get("run_id"));
       assertEquals("on_chain_end", events.getLast().get("event"));
@@ -110,7 +92,7 @@ class MessagesStreamTest {
       events.stream().filter(e -> "on_chat_model_stream".equals(e.get("event")))
           .forEach(e -> tokens.append(((Map<?, ?>) ((Map<?, ?>) e.get("data")).get("chunk")).get("content")));
       assertEquals("It is sunny in Rome.", tokens.toString());
-      assertTrue(frames(r.text(), "values").isEmpty(), "only the requested mode is sent");
+      assertTrue(HttpClientHelper.data(r.text(), "values").isEmpty(), "only the requested mode is sent");
     }
   }
 
@@ -122,25 +104,15 @@ class MessagesStreamTest {
       HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/stream", Map.of("assistant_id", "agent",
           "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Paris"))), "stream_mode", "messages"));
       List<Map<?, ?>> partial = new ArrayList<>();
-      for (Object o : framesAsLists(r.text(), "messages/partial")) {
+      for (Object o : HttpClientHelper.data(r.text(), "messages/partial")) {
         partial.add((Map<?, ?>) ((List<?>) o).getFirst());
       }
       assertEquals("It is sunny in Paris.", partial.getLast().get("content"), "partials accumulate the text");
-      List<Object> complete = framesAsLists(r.text(), "messages/complete");
+      List<Object> complete = HttpClientHelper.data(r.text(), "messages/complete");
       List<String> kinds = complete.stream().map(o -> String.valueOf(((Map<?, ?>) ((List<?>) o).getFirst()).get("type")))
           .toList();
       assertEquals(List.of("tool", "ai"), kinds.subList(kinds.size() - 2, kinds.size()));
-      assertTrue(!frames(r.text(), "messages/metadata").isEmpty());
+      assertTrue(!HttpClientHelper.data(r.text(), "messages/metadata").isEmpty());
     }
-  }
-
-  static List<Object> framesAsLists(String sse, String name) throws Exception {
-    List<Object> out = new ArrayList<>();
-    for (String f : sse.split("\r\n\r\n")) {
-      if (f.startsWith("event: " + name + "\r\n")) {
-        out.add(HttpClientHelper.JSON.readValue(f.substring(f.indexOf("data: ") + 6, f.indexOf("\r\nid: ")), Object.class));
-      }
-    }
-    return out;
   }
 }
