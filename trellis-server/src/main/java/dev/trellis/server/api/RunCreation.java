@@ -70,7 +70,8 @@ final class RunCreation {
       CompiledGraph graph = s.graph(graphId);
       checkNodes(graph, body, "interrupt_before");
       checkNodes(graph, body, "interrupt_after");
-      Map<String, Object> thread = stateless ? null : s.threads().get(c, tid, owner);
+      Map<String, Object> thread = stateless ? null
+          : s.db().row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ? AND owner = ?", tid, owner);
       if (thread == null) {
         if (!stateless && !"create".equals(body.get("if_not_exists"))) {
           throw ApiException.notFound("thread", tid);
@@ -94,8 +95,8 @@ final class RunCreation {
           default -> { }
         }
       }
-      s.threads().setGraph(c, tid, graphId);
-      s.threads().setStatus(c, tid, "busy");
+      s.db().update(c, "UPDATE trellis_threads SET graph_id = ?, status = 'busy', updated_at = ? WHERE thread_id = ?",
+          graphId, ServerDb.now(), tid);
       String now = ServerDb.now();
       s.db().update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
           + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
@@ -103,7 +104,17 @@ final class RunCreation {
           ServerDb.json(metadata), ServerDb.json(kwargs), multitask, stateless ? 1 : 0, now, now,
           s.db().clock(c) + after);
       s.runs().announce(c);
-      return s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("run_id", runId);
+      row.put("thread_id", tid);
+      row.put("assistant_id", assistant.get("assistant_id"));
+      row.put("created_at", now);
+      row.put("updated_at", now);
+      row.put("status", "pending");
+      row.put("metadata", metadata);
+      row.put("kwargs", kwargs);
+      row.put("multitask_strategy", multitask);
+      return row;
     });
     worker.wake();
     if (cancelled[0]) {

@@ -26,7 +26,17 @@ public final class Threads {
     db.update(c, "INSERT INTO trellis_threads (thread_id, owner, graph_id, status, metadata, config, values_json, "
         + "interrupts, created_at, updated_at, state_updated_at) VALUES (?, ?, ?, 'idle', ?, '{}', NULL, '{}', ?, ?, ?)",
         id, owner, graphId, ServerDb.json(metadata), now, now, now);
-    return get(c, id, owner);
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("thread_id", id);
+    row.put("created_at", now);
+    row.put("updated_at", now);
+    row.put("state_updated_at", now);
+    row.put("metadata", metadata == null ? new LinkedHashMap<>() : new LinkedHashMap<>(metadata));
+    row.put("status", "idle");
+    row.put("config", new LinkedHashMap<>());
+    row.put("values_json", null);
+    row.put("interrupts", new LinkedHashMap<>());
+    return wire(row);
   }
 
   /** A thread of {@code owner}, or null. */
