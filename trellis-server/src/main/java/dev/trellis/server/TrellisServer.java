@@ -209,7 +209,8 @@ public final class TrellisServer implements AutoCloseable {
       ServerDb db = new ServerDb(jdbc, postgres != null, clock);
       String id = workerId != null ? workerId : "worker-" + UUID.randomUUID().toString().substring(0, 8);
       Fences fences = new Fences(db, id);
-      CheckpointSaver saver = new JdbcSaver(jdbc, new JacksonSerde(), postgres != null ? fences : (c, t) -> { });
+      // Fenced on SQLite too: a run whose thread was deleted (or that lost its row) writes nothing more.
+      CheckpointSaver saver = new JdbcSaver(jdbc, new JacksonSerde(), fences);
       Store store = new JdbcStore(jdbc, clock, index);
       PgListener listener = postgres != null ? new PgListener(postgres) : null;
       EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(120_000, clock::millis);

@@ -135,6 +135,24 @@ class RunLifecycleTest {
   }
 
   @Test
+  void deletingAThreadWhileItRunsLeavesNoCheckpointsBehind() throws Exception {
+    String t = thread();
+    String run = slowRun(t, Map.of());
+    await("the run to start", () -> "running".equals(status(t, run)));
+    assertEquals(204, http.call("DELETE", "/threads/" + t, null).status());
+    Thread.sleep(400); // longer than a tick: the run would have saved another checkpoint by now
+    try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("server.db"));
+         var st = c.prepareStatement("SELECT COUNT(*) FROM checkpoints WHERE thread_id = ?")) {
+      st.setString(1, t);
+      try (var rs = st.executeQuery()) {
+        rs.next();
+        assertEquals(0, rs.getInt(1), "the stopped run wrote nothing after the delete");
+      }
+    }
+    assertEquals(404, http.call("GET", "/threads/" + t, null).status());
+  }
+
+  @Test
   void aWebhookReceivesTheFinishedRun() throws Exception {
     CompletableFuture<String> got = new CompletableFuture<>();
     HttpServer hook = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
