@@ -29,90 +29,97 @@ class MessagesStreamTest {
         .start();
   }
 
+  static TrellisServer server;
+  static HttpClientHelper http;
+
+  @org.junit.jupiter.api.BeforeAll
+  static void start() {
+    server = agentServer();
+    http = new HttpClientHelper(server);
+  }
+
+  @org.junit.jupiter.api.AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  /** Streams the agent on a new thread with the user asking about {@code city}; returns the thread and the SSE body. */
+  static String[] streamAgent(String city, Object modes) {
+    String t = http.call("POST", "/threads", Map.of()).get("thread_id");
+    HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/stream", Map.of("assistant_id", "agent",
+        "input", Map.of("messages", List.of(Map.of("role", "user", "content", city))), "stream_mode", modes));
+    assertEquals(200, r.status());
+    return new String[] {t, r.text()};
+  }
+
   @Test
   void agentRunsStreamTokensAndSpeakLangChainMessages() throws Exception {
-    try (TrellisServer server = agentServer()) {
-      HttpClientHelper http = new HttpClientHelper(server);
-      String t = http.call("POST", "/threads", Map.of()).get("thread_id");
-      HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/stream", Map.of("assistant_id", "agent",
-          "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Oslo"))),
-          "stream_mode", List.of("messages-tuple", "values")));
-      assertEquals(200, r.status());
-      StringBuilder tokens = new StringBuilder();
-      List<String> tuples = new ArrayList<>();
-      List<Map<?, ?>> values = new ArrayList<>();
-      for (HttpClientHelper.Event e : HttpClientHelper.events(r.text())) {
-        if (e.name().equals("messages")) {
-          List<?> tuple = (List<?>) e.data();
-          Map<?, ?> chunk = (Map<?, ?>) tuple.get(0);
-          Map<?, ?> meta = (Map<?, ?>) tuple.get(1);
-          if ("AIMessageChunk".equals(chunk.get("type"))) {
-            assertEquals("agent", meta.get("langgraph_node"));
-            tokens.append(chunk.get("content"));
-          } else {
-            tuples.add(chunk.get("type") + "@" + meta.get("langgraph_node") + ":" + chunk.get("content"));
-          }
-        } else if (e.name().equals("values")) {
-          values.add((Map<?, ?>) e.data());
+    String[] tr = streamAgent("Oslo", List.of("messages-tuple", "values"));
+    String t = tr[0];
+    StringBuilder tokens = new StringBuilder();
+    List<String> tuples = new ArrayList<>();
+    List<Map<?, ?>> values = new ArrayList<>();
+    for (HttpClientHelper.Event e : HttpClientHelper.events(tr[1])) {
+      if (e.name().equals("messages")) {
+        List<?> tuple = (List<?>) e.data();
+        Map<?, ?> chunk = (Map<?, ?>) tuple.get(0);
+        Map<?, ?> meta = (Map<?, ?>) tuple.get(1);
+        if ("AIMessageChunk".equals(chunk.get("type"))) {
+          assertEquals("agent", meta.get("langgraph_node"));
+          tokens.append(chunk.get("content"));
+        } else {
+          tuples.add(chunk.get("type") + "@" + meta.get("langgraph_node") + ":" + chunk.get("content"));
         }
+      } else if (e.name().equals("values")) {
+        values.add((Map<?, ?>) e.data());
       }
-      assertEquals("It is sunny in Oslo.", tokens.toString());
-      // Messages a node outputs without streaming them (the tool-calling turn, which had no text
-      // to stream, and the tool's answer) come as whole tuples too, as in LangGraph.
-      assertEquals(List.of("ai@agent:", "tool@tools:sunny in Oslo"), tuples);
-      List<?> messages = (List<?>) values.getLast().get("messages");
-      assertEquals(List.of("human", "ai", "tool", "ai"), messages.stream().map(m -> ((Map<?, ?>) m).get("type")).toList());
-      Map<?, ?> call = (Map<?, ?>) ((List<?>) ((Map<?, ?>) messages.get(1)).get("tool_calls")).getFirst();
-      assertEquals(Map.of("name", "weather", "args", Map.of("city", "Oslo"), "id", "call-1", "type", "tool_call"), call);
-      assertEquals("call-1", ((Map<?, ?>) messages.get(2)).get("tool_call_id"));
-      assertTrue(((Map<?, ?>) messages.getFirst()).get("id") != null, "ids are assigned");
-      Map<String, Object> state = http.call("GET", "/threads/" + t + "/state", null).map();
-      assertEquals(4, ((List<?>) ((Map<?, ?>) state.get("values")).get("messages")).size(), "checkpointed messages read back");
     }
+    assertEquals("It is sunny in Oslo.", tokens.toString());
+    // Messages a node outputs without streaming them (the tool-calling turn, which had no text
+    // to stream, and the tool's answer) come as whole tuples too, as in LangGraph.
+    assertEquals(List.of("ai@agent:", "tool@tools:sunny in Oslo"), tuples);
+    List<?> messages = (List<?>) values.getLast().get("messages");
+    assertEquals(List.of("human", "ai", "tool", "ai"), messages.stream().map(m -> ((Map<?, ?>) m).get("type")).toList());
+    Map<?, ?> call = (Map<?, ?>) ((List<?>) ((Map<?, ?>) messages.get(1)).get("tool_calls")).getFirst();
+    assertEquals(Map.of("name", "weather", "args", Map.of("city", "Oslo"), "id", "call-1", "type", "tool_call"), call);
+    assertEquals("call-1", ((Map<?, ?>) messages.get(2)).get("tool_call_id"));
+    assertTrue(((Map<?, ?>) messages.getFirst()).get("id") != null, "ids are assigned");
+    Map<String, Object> state = http.call("GET", "/threads/" + t + "/state", null).map();
+    assertEquals(4, ((List<?>) ((Map<?, ?>) state.get("values")).get("messages")).size(), "checkpointed messages read back");
   }
 
   @Test
   void eventsModeStreamsLangChainStyleEventsFromGraphStartToEnd() throws Exception {
-    try (TrellisServer server = agentServer()) {
-      HttpClientHelper http = new HttpClientHelper(server);
-      String t = http.call("POST", "/threads", Map.of()).get("thread_id");
-      HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/stream", Map.of("assistant_id", "agent",
-          "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Rome"))), "stream_mode", "events"));
-      List<Map<?, ?>> events = HttpClientHelper.data(r.text(), "events").stream().<Map<?, ?>>map(o -> (Map<?, ?>) o).toList();
-      String runId = (String) ((Map<?, ?>) HttpClientHelper.data(r.text(), "metadata").getFirst()).get("run_id");
-      assertEquals("on_chain_start", events.getFirst().get("event"));
-      assertEquals(runId, events.getFirst().get("run_id"));
-      assertEquals("on_chain_end", events.getLast().get("event"));
-      assertEquals(runId, events.getLast().get("run_id"));
-      List<?> out = (List<?>) ((Map<?, ?>) ((Map<?, ?>) events.getLast().get("data")).get("output")).get("messages");
-      assertEquals(4, out.size());
-      assertTrue(events.stream().anyMatch(e -> "on_chain_start".equals(e.get("event")) && "tools".equals(e.get("name"))
-          && List.of(runId).equals(e.get("parent_ids"))));
-      StringBuilder tokens = new StringBuilder();
-      events.stream().filter(e -> "on_chat_model_stream".equals(e.get("event")))
-          .forEach(e -> tokens.append(((Map<?, ?>) ((Map<?, ?>) e.get("data")).get("chunk")).get("content")));
-      assertEquals("It is sunny in Rome.", tokens.toString());
-      assertTrue(HttpClientHelper.data(r.text(), "values").isEmpty(), "only the requested mode is sent");
-    }
+    String sse = streamAgent("Rome", "events")[1];
+    List<Map<?, ?>> events = HttpClientHelper.data(sse, "events").stream().<Map<?, ?>>map(o -> (Map<?, ?>) o).toList();
+    String runId = (String) ((Map<?, ?>) HttpClientHelper.data(sse, "metadata").getFirst()).get("run_id");
+    assertEquals("on_chain_start", events.getFirst().get("event"));
+    assertEquals(runId, events.getFirst().get("run_id"));
+    assertEquals("on_chain_end", events.getLast().get("event"));
+    assertEquals(runId, events.getLast().get("run_id"));
+    List<?> out = (List<?>) ((Map<?, ?>) ((Map<?, ?>) events.getLast().get("data")).get("output")).get("messages");
+    assertEquals(4, out.size());
+    assertTrue(events.stream().anyMatch(e -> "on_chain_start".equals(e.get("event")) && "tools".equals(e.get("name"))
+        && List.of(runId).equals(e.get("parent_ids"))));
+    StringBuilder tokens = new StringBuilder();
+    events.stream().filter(e -> "on_chat_model_stream".equals(e.get("event")))
+        .forEach(e -> tokens.append(((Map<?, ?>) ((Map<?, ?>) e.get("data")).get("chunk")).get("content")));
+    assertEquals("It is sunny in Rome.", tokens.toString());
+    assertTrue(HttpClientHelper.data(sse, "values").isEmpty(), "only the requested mode is sent");
   }
 
   @Test
   void deprecatedMessagesModeSendsMetadataPartialAndComplete() throws Exception {
-    try (TrellisServer server = agentServer()) {
-      HttpClientHelper http = new HttpClientHelper(server);
-      String t = http.call("POST", "/threads", Map.of()).get("thread_id");
-      HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/stream", Map.of("assistant_id", "agent",
-          "input", Map.of("messages", List.of(Map.of("role", "user", "content", "Paris"))), "stream_mode", "messages"));
-      List<Map<?, ?>> partial = new ArrayList<>();
-      for (Object o : HttpClientHelper.data(r.text(), "messages/partial")) {
-        partial.add((Map<?, ?>) ((List<?>) o).getFirst());
-      }
-      assertEquals("It is sunny in Paris.", partial.getLast().get("content"), "partials accumulate the text");
-      List<Object> complete = HttpClientHelper.data(r.text(), "messages/complete");
-      List<String> kinds = complete.stream().map(o -> String.valueOf(((Map<?, ?>) ((List<?>) o).getFirst()).get("type")))
-          .toList();
-      assertEquals(List.of("tool", "ai"), kinds.subList(kinds.size() - 2, kinds.size()));
-      assertTrue(!HttpClientHelper.data(r.text(), "messages/metadata").isEmpty());
+    String sse = streamAgent("Paris", "messages")[1];
+    List<Map<?, ?>> partial = new ArrayList<>();
+    for (Object o : HttpClientHelper.data(sse, "messages/partial")) {
+      partial.add((Map<?, ?>) ((List<?>) o).getFirst());
     }
+    assertEquals("It is sunny in Paris.", partial.getLast().get("content"), "partials accumulate the text");
+    List<Object> complete = HttpClientHelper.data(sse, "messages/complete");
+    List<String> kinds = complete.stream().map(o -> String.valueOf(((Map<?, ?>) ((List<?>) o).getFirst()).get("type")))
+        .toList();
+    assertEquals(List.of("tool", "ai"), kinds.subList(kinds.size() - 2, kinds.size()));
+    assertTrue(!HttpClientHelper.data(sse, "messages/metadata").isEmpty());
   }
 }
