@@ -1,6 +1,5 @@
 package dev.trellis.server.queue;
 
-import dev.trellis.server.api.Json;
 import dev.trellis.stream.StreamPart;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +35,7 @@ final class MessageEvents {
   }
 
   void chunk(StreamPart.MessageChunk m, String suffix, List<StreamEncoder.Out> out) {
-    String id = "run-" + runId + "-" + m.node() + "-" + m.step();
+    String id = chunkId(runId, m);
     Map<String, Object> meta = meta(m.node(), m.step(), m.namespace());
     steps.put(m.node(), m.step());
     Map<String, Object> so = open.get(m.node());
@@ -57,10 +56,9 @@ final class MessageEvents {
     }
   }
 
-  /** A node's update: completes its streamed message and emits the messages it output that were not streamed. */
-  void update(StreamPart.Updates u, String suffix, List<StreamEncoder.Out> out) {
+  /** A node's update ({@code plain}: as JSON data): completes its streamed message and emits the messages it output that were not streamed. */
+  void update(StreamPart.Updates u, Object plain, String suffix, List<StreamEncoder.Out> out) {
     Map<String, Object> streamed = open.remove(u.node());
-    Object plain = Json.plain(u.update());
     Object messages = plain instanceof Map<?, ?> m ? m.get("messages") : null;
     List<Map<?, ?>> emitted = new ArrayList<>();
     for (Object one : messages instanceof List<?> l ? l : messages == null ? List.of() : List.of(messages)) {
@@ -92,7 +90,13 @@ final class MessageEvents {
     }
   }
 
-  private static Map<String, Object> aiChunk(String id, String text) {
+  /** The id of the message a chunk belongs to: one per run, node and step (the chat model's run in LangChain terms). */
+  static String chunkId(String runId, StreamPart.MessageChunk m) {
+    return "run-" + runId + "-" + m.node() + "-" + m.step();
+  }
+
+  /** A LangChain {@code AIMessageChunk} dict. */
+  static Map<String, Object> aiChunk(String id, String text) {
     Map<String, Object> c = new LinkedHashMap<>();
     c.put("type", "AIMessageChunk");
     c.put("content", text);

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Turns the engine's stream parts into LangGraph's SSE events, for the modes a client asked
@@ -49,47 +50,53 @@ final class StreamEncoder {
     String suffix = root ? "" : "|" + String.join("|", part.namespace());
     switch (part) {
       case StreamPart.Values v -> {
-        Map<String, Object> values = plainMap(v.values());
         if (root) {
-          lastValues = values;
+          lastValues = plainMap(v.values());
+          Map<String, Object> values = lastValues;
+          add(out, "values", suffix, () -> values);
+        } else {
+          add(out, "values", suffix, () -> plainMap(v.values()));
         }
-        add(out, "values", suffix, values);
       }
       case StreamPart.Updates u -> {
-        add(out, "updates", suffix, single(u.node(), Json.plain(u.update())));
-        if (messages.wanted()) {
-          messages.update(u, suffix, out);
+        if (modes.contains("updates") || messages.wanted()) {
+          Object update = Json.plain(u.update());
+          add(out, "updates", suffix, () -> single(u.node(), update));
+          if (messages.wanted()) {
+            messages.update(u, update, suffix, out);
+          }
         }
       }
       case StreamPart.Interrupted i -> {
         List<Map<String, Object>> list = Wire.interrupts(i.interrupts());
-        add(out, "updates", suffix, single("__interrupt__", list));
+        add(out, "updates", suffix, () -> single("__interrupt__", list));
         if (root) {
           Map<String, Object> merged = new LinkedHashMap<>(lastValues);
           merged.put("__interrupt__", list);
           lastValues = merged;
-          add(out, "values", suffix, merged);
+          add(out, "values", suffix, () -> merged);
         }
       }
-      case StreamPart.Custom c -> add(out, "custom", suffix, Json.plain(c.value()));
+      case StreamPart.Custom c -> add(out, "custom", suffix, () -> Json.plain(c.value()));
       case StreamPart.MessageChunk m -> {
         messages.chunk(m, suffix, out);
-        add(out, "events", "events", suffix, event("on_chat_model_stream", m.node(), modelRunId(m),
-            Map.of("chunk", chunk(m)), m.node(), m.step()));
+        String id = MessageEvents.chunkId(runId, m);
+        add(out, "events", suffix, () -> event("on_chat_model_stream", m.node(), id,
+            Map.of("chunk", MessageEvents.aiChunk(id, m.text())), m.node(), m.step()));
       }
       case StreamPart.TaskStart t -> {
-        add(out, "tasks", suffix, taskStart(t));
-        add(out, "events", suffix, event("on_chain_start", t.name(), t.id(),
-            Map.of("input", Json.plain(t.input()) == null ? Map.of() : Json.plain(t.input())), t.name(), t.step()));
+        add(out, "tasks", suffix, () -> taskStart(t));
+        add(out, "events", suffix, () -> event("on_chain_start", t.name(), t.id(),
+            Map.of("input", orEmpty(Json.plain(t.input()))), t.name(), t.step()));
       }
       case StreamPart.TaskResult t -> {
-        add(out, "tasks", suffix, taskResult(t));
-        Object output = t.result() == null ? Map.of() : Json.plain(t.result());
-        add(out, "events", suffix, event(t.error() == null ? "on_chain_end" : "on_chain_error", t.name(), t.id(),
-            t.error() == null ? Map.of("output", output) : Map.of("error", t.error()), t.name(), t.step()));
+        add(out, "tasks", suffix, () -> taskResult(t));
+        add(out, "events", suffix, () -> event(t.error() == null ? "on_chain_end" : "on_chain_error", t.name(), t.id(),
+            t.error() == null ? Map.of("output", orEmpty(Json.plain(t.result()))) : Map.of("error", t.error()),
+            t.name(), t.step()));
       }
-      case StreamPart.CheckpointEvent c -> add(out, "checkpoints", suffix, checkpoint(c));
-      case StreamPart.Debug d -> {
+      case StreamPart.CheckpointEvent c -> add(out, "checkpoints", suffix, () -> checkpoint(c));
+      case StreamPart.Debug d -> add(out, "debug", suffix, () -> {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", d.type());
         m.put("step", d.step());
@@ -100,20 +107,21 @@ final class StreamEncoder {
           case StreamPart.CheckpointEvent c -> checkpoint(c);
           default -> Json.plain(d.payload());
         });
-        add(out, "debug", suffix, m);
-      }
+        return m;
+      });
     }
     return out;
   }
 
-  private void add(List<Out> out, String mode, String suffix, Object data) {
-    add(out, mode, mode, suffix, data);
+  /** Adds an event of {@code mode} when the client asked for it; {@code data} is built only then. */
+  private void add(List<Out> out, String mode, String suffix, Supplier<Object> data) {
+    if (modes.contains(mode)) {
+      out.add(new Out(mode + suffix, data.get()));
+    }
   }
 
-  private void add(List<Out> out, String mode, String event, String suffix, Object data) {
-    if (modes.contains(mode)) {
-      out.add(new Out(event + suffix, data));
-    }
+  private static Object orEmpty(Object value) {
+    return value == null ? Map.of() : value;
   }
 
   @SuppressWarnings("unchecked")
@@ -126,18 +134,6 @@ final class StreamEncoder {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put(key, value);
     return m;
-  }
-
-  private Map<String, Object> chunk(StreamPart.MessageChunk m) {
-    Map<String, Object> c = new LinkedHashMap<>();
-    c.put("type", "AIMessageChunk");
-    c.put("content", m.text());
-    c.put("id", modelRunId(m));
-    c.put("tool_calls", List.of());
-    c.put("tool_call_chunks", List.of());
-    c.put("additional_kwargs", Map.of());
-    c.put("response_metadata", Map.of());
-    return c;
   }
 
   /**
@@ -164,22 +160,18 @@ final class StreamEncoder {
     return e;
   }
 
-  private String modelRunId(StreamPart.MessageChunk m) {
-    return "run-" + runId + "-" + m.node() + "-" + m.step();
-  }
-
   /** The graph's own start event (before the first part), for the {@code events} mode. */
   List<Out> start(Object input, String graphName) {
     List<Out> out = new ArrayList<>();
-    add(out, "events", "", event("on_chain_start", graphName, runId,
-        Map.of("input", input == null ? Map.of() : Json.plain(input)), null, -1));
+    add(out, "events", "", () -> event("on_chain_start", graphName, runId, Map.of("input", orEmpty(Json.plain(input))),
+        null, -1));
     return out;
   }
 
   /** The graph's own end event (after the last part), for the {@code events} mode. */
   List<Out> end(String graphName) {
     List<Out> out = new ArrayList<>();
-    add(out, "events", "", event("on_chain_end", graphName, runId, Map.of("output", lastValues), null, -1));
+    add(out, "events", "", () -> event("on_chain_end", graphName, runId, Map.of("output", lastValues), null, -1));
     return out;
   }
 
