@@ -213,7 +213,7 @@ public final class TrellisServer implements AutoCloseable {
       CheckpointSaver saver = new JdbcSaver(jdbc, new JacksonSerde(), fences);
       Store store = new JdbcStore(jdbc, clock, index);
       PgListener listener = postgres != null ? new PgListener(postgres) : null;
-      EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(120_000, clock::millis);
+      EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
       graphs.forEach((gid, f) -> {

@@ -140,9 +140,7 @@ final class RunsApi {
           continue;
         }
         if (e.done()) {
-          Object data = Json.read(e.data());
-          Object result = data instanceof Map<?, ?> m ? m.get("result") : null;
-          out.write(Json.write(result == null ? Map.of() : result).getBytes(StandardCharsets.UTF_8));
+          out.write((e.data() == null ? "{}" : e.data()).getBytes(StandardCharsets.UTF_8));
           return true;
         }
       }
@@ -263,10 +261,7 @@ final class RunsApi {
 
   private void cancel(Context ctx) {
     Map<String, Object> run = owned(ctx, ctx.pathParam("tid"), ctx.pathParam("rid"));
-    String action = ctx.queryParam("action") == null ? "interrupt" : ctx.queryParam("action");
-    if (!Set.of("interrupt", "rollback").contains(action)) {
-      throw new ApiException(422, "\"action\" must be interrupt or rollback");
-    }
+    String action = action(ctx);
     String runId = (String) run.get("run_id");
     cancelRun(runId, action);
     if (Http.flag(ctx, "wait", false)) {
@@ -277,6 +272,15 @@ final class RunsApi {
       return;
     }
     ctx.status(202);
+  }
+
+  /** The {@code action} query parameter of a cancel: interrupt (the default) or rollback. */
+  private static String action(Context ctx) {
+    String action = ctx.queryParam("action") == null ? "interrupt" : ctx.queryParam("action");
+    if (!Set.of("interrupt", "rollback").contains(action)) {
+      throw new ApiException(422, "\"action\" must be interrupt or rollback");
+    }
+    return action;
   }
 
   private void cancelRun(String runId, String action) {
@@ -305,10 +309,7 @@ final class RunsApi {
 
   private void cancelMany(Context ctx) {
     Map<String, Object> b = Http.body(ctx);
-    String action = ctx.queryParam("action") == null ? "interrupt" : ctx.queryParam("action");
-    if (!Set.of("interrupt", "rollback").contains(action)) {
-      throw new ApiException(422, "\"action\" must be interrupt or rollback");
-    }
+    String action = action(ctx);
     String owner = Http.owner(ctx);
     List<String> ids = Json.strings(b, "run_ids");
     String status = Json.string(b, "status");

@@ -5,6 +5,8 @@ package dev.trellis.server.queue;
  * it, in order, numbered from 1; keeps them so a client can resume after the last id it saw.
  */
 public interface EventBus extends AutoCloseable {
+  /** How long events of a resumable run stay replayable after it ends (LangGraph's RESUMABLE_STREAM_TTL_SECONDS). */
+  long RESUMABLE_KEEP_MILLIS = 120_000;
 
   /** Appends an event to the run's stream (after {@code seq - 1}); returns nothing, numbering is the publisher's. */
   void publish(String runId, RunEvent event);

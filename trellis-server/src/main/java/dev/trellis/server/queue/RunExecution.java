@@ -100,12 +100,12 @@ final class RunExecution {
 
   private void attempt() {
     seq = s.bus().last(run.runId());
-    if (run.request().resumable()) {
+    RunRequest req = run.request();
+    if (req.resumable()) {
       s.bus().resumable(run.runId());
     }
     Map<String, Object> assistant;
     CompiledGraph graph;
-    RunRequest req = run.request();
     RunConfig rc;
     Object input;
     String before = run.checkpointBefore();
@@ -114,7 +114,7 @@ final class RunExecution {
       graph = s.graph((String) assistant.get("graph_id"));
       rc = req.config(run.threadId(), run.runId(), Json.map(assistant, "config"), Json.map(assistant, "context"));
       CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
-      if (run.attempt() > 1 && latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
+      if (latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
         input = null;
         rc = rc.withCheckpointId(null);
       } else {
@@ -145,7 +145,7 @@ final class RunExecution {
     } catch (Throwable e) {
       error = e;
     }
-    if (lost || error instanceof Fences.LeaseLostException || hasCause(error, Fences.LeaseLostException.class)) {
+    if (lost || hasCause(error, Fences.LeaseLostException.class)) {
       LOG.warn("run {} attempt {} lost its lease; another worker continues it", run.runId(), run.attempt());
       return;
     }
@@ -158,11 +158,8 @@ final class RunExecution {
         publish(o.event(), o.data());
       }
     }
-    if (cancel != null) {
-      end(graph, "timeout".equals(cancel) ? "timeout" : "interrupted", null, enc.lastValues(), before);
-      return;
-    }
-    end(graph, error == null ? "success" : "error", error, enc.lastValues(), before);
+    String status = cancel == null ? (error == null ? "success" : "error") : "timeout".equals(cancel) ? "timeout" : "interrupted";
+    end(graph, status, cancel == null ? error : null, enc.lastValues(), before);
   }
 
   private static boolean hasCause(Throwable e, Class<?> type) {
@@ -189,8 +186,10 @@ final class RunExecution {
     if (error != null) {
       publish("error", errorJson);
     }
-    Object result = error != null ? Map.of("__error__", errorJson) : values;
-    boolean ended = s.runs().finish(run, worker, status, result, c -> {
+    Object result = error != null ? Map.of("__error__", errorJson) : values == null ? Map.of() : values;
+    // Serialised once: stored as the run's result and sent as the done marker that wait/join write out as is.
+    String resultJson = Json.write(result);
+    boolean ended = s.runs().finish(run, worker, status, resultJson, c -> {
       if (rollback) {
         s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.runId());
       }
@@ -200,10 +199,7 @@ final class RunExecution {
       Object threadValues = snap == null || snap.config() == null ? null : Json.plain(snap.values());
       s.threads().setState(c, run.threadId(), threadStatus, threadValues, Wire.interruptsByTask(snap), errorJson);
     });
-    Map<String, Object> done = new LinkedHashMap<>();
-    done.put("status", status);
-    done.put("result", result);
-    publish(RunEvent.DONE, done);
+    s.bus().publish(run.runId(), new RunEvent(++seq, RunEvent.DONE, resultJson));
     if (!ended) {
       return;
     }

@@ -97,11 +97,11 @@ public final class RunStore {
    * Ends a run this worker's attempt holds, inside {@code alsoDo}'s transaction (thread status
    * and values); false — and nothing written — if the attempt lost the run meanwhile.
    */
-  public boolean finish(Run run, String worker, String status, Object result, TxWork alsoDo) {
+  public boolean finish(Run run, String worker, String status, String resultJson, TxWork alsoDo) {
     return db.tx(c -> {
       int n = db.update(c, "UPDATE trellis_runs SET status = ?, result = ?, worker = NULL, lease_until = NULL, "
           + "updated_at = ? WHERE run_id = ? AND worker = ? AND attempt = ? AND status = 'running'",
-          status, ServerDb.json(result), ServerDb.now(), run.runId(), worker, run.attempt());
+          status, resultJson, ServerDb.now(), run.runId(), worker, run.attempt());
       if (n != 1) {
         return false;
       }

@@ -133,7 +133,7 @@ public final class Worker implements AutoCloseable {
             wake.release();
           }
           if (s.bus() instanceof PgEventBus pg) {
-            pg.expire(120_000);
+            pg.expire(EventBus.RESUMABLE_KEEP_MILLIS);
           }
           janitor.sweep();
         }
