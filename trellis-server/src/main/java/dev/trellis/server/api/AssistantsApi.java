@@ -77,14 +77,7 @@ final class AssistantsApi {
     String name = Json.string(b, "name");
     Map<String, Object> metadata = Json.map(b, "metadata");
     String owner = Http.owner(ctx);
-    List<Map<String, Object>> all = s.db().tx(c -> {
-      List<Map<String, Object>> out = new ArrayList<>();
-      for (Map<String, Object> row : s.db().rows(c, "SELECT assistant_id FROM trellis_assistants WHERE owner = ? OR owner = ''",
-          owner)) {
-        out.add(s.assistants().get(c, (String) row.get("assistant_id"), owner));
-      }
-      return out;
-    });
+    List<Map<String, Object>> all = s.db().tx(c -> s.assistants().visible(c, owner));
     return all.stream()
         .filter(a -> graphId == null || graphId.equals(a.get("graph_id")))
         .filter(a -> name == null || String.valueOf(a.get("name")).toLowerCase().contains(name.toLowerCase()))
@@ -129,9 +122,7 @@ final class AssistantsApi {
           b.containsKey("name") ? Json.string(b, "name") : a.get("name"),
           b.containsKey("description") ? Json.string(b, "description") : a.get("description"),
           id, dev.trellis.server.db.ServerDb.now(), id);
-      s.db().update(c, "INSERT INTO trellis_assistant_versions (assistant_id, version, graph_id, name, description, "
-          + "config, context, metadata, created_at) SELECT assistant_id, version, graph_id, name, description, config, "
-          + "context, metadata, updated_at FROM trellis_assistants WHERE assistant_id = ?", id);
+      s.assistants().version(c, id);
       return s.assistants().get(c, id, owner);
     }));
   }

@@ -1,6 +1,5 @@
 package dev.trellis.server.api;
 
-import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.RunRequest;
@@ -55,10 +54,7 @@ final class RunCreation {
     if (!stateless) {
       AssistantsApi.uuid(tid, "thread_id");
     }
-    String cp = req.checkpointId();
-    if (cp != null && s.saver().getTuple(CheckpointConfig.thread(tid).withCheckpointId(cp)) == null) {
-      throw ApiException.notFound("checkpoint", cp);
-    }
+    s.checkpoint(tid, req.checkpointId());
     long after = body.get("after_seconds") instanceof Number n ? (long) (n.doubleValue() * 1000) : 0;
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");

@@ -151,13 +151,7 @@ final class ThreadsApi {
       throw new ApiException(422, "\"status\" must be idle, busy, interrupted or error");
     }
     String owner = Http.owner(ctx);
-    List<Map<String, Object>> all = s.db().tx(c -> {
-      List<Map<String, Object>> out = new ArrayList<>();
-      for (Map<String, Object> row : s.db().rows(c, "SELECT thread_id FROM trellis_threads WHERE owner = ?", owner)) {
-        out.add(s.threads().get(c, (String) row.get("thread_id"), owner));
-      }
-      return out;
-    });
+    List<Map<String, Object>> all = s.db().tx(c -> s.threads().all(c, owner));
     return all.stream()
         .filter(t -> status == null || status.equals(t.get("status")))
         .filter(t -> ids == null || ids.contains((String) t.get("thread_id")))
@@ -225,14 +219,6 @@ final class ThreadsApi {
     return graphId == null ? null : s.graph(graphId);
   }
 
-  private String createdAt(CheckpointConfig config) {
-    if (config == null) {
-      return null;
-    }
-    CheckpointTuple t = s.saver().getTuple(config);
-    return t == null ? null : t.checkpoint().ts();
-  }
-
   private void state(Context ctx, String checkpointId, boolean subgraphs) {
     String id = ctx.pathParam("id");
     CompiledGraph graph = graphOf(id, Http.owner(ctx));
@@ -240,11 +226,14 @@ final class ThreadsApi {
       Http.json(ctx, Wire.emptyState());
       return;
     }
-    if (checkpointId != null && s.saver().getTuple(CheckpointConfig.thread(id).withCheckpointId(checkpointId)) == null) {
-      throw ApiException.notFound("checkpoint", checkpointId);
+    CheckpointTuple saved = s.checkpoint(id, checkpointId);
+    if (saved == null) {
+      Http.json(ctx, Wire.emptyState());
+      return;
     }
-    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(checkpointId), subgraphs);
-    Http.json(ctx, snap.config() == null ? Wire.emptyState() : Wire.state(snap, createdAt(snap.config())));
+    // Pinned to the checkpoint just read, so values and created_at describe the same one.
+    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(saved.config().checkpointId()), subgraphs);
+    Http.json(ctx, Wire.state(snap, saved.checkpoint().ts()));
   }
 
   @SuppressWarnings("unchecked")
@@ -254,10 +243,7 @@ final class ThreadsApi {
     String owner = Http.owner(ctx);
     Object values = b.get("values");
     String asNode = Json.string(b, "as_node");
-    String checkpointId = Json.string(b, "checkpoint_id");
-    if (checkpointId == null && b.get("checkpoint") instanceof Map<?, ?> cp && cp.get("checkpoint_id") instanceof String c) {
-      checkpointId = c;
-    }
+    String checkpointId = Wire.checkpointId(b);
     CompiledGraph graph = graphOf(id, owner);
     if (graph == null) {
       throw new ApiException(409, "thread " + id + " has no graph yet: run it once, or create it with metadata.graph_id");
@@ -266,9 +252,7 @@ final class ThreadsApi {
     if (busy) {
       throw new ApiException(409, "thread " + id + " has a pending or running run; update its state when it is idle");
     }
-    if (checkpointId != null && s.saver().getTuple(CheckpointConfig.thread(id).withCheckpointId(checkpointId)) == null) {
-      throw ApiException.notFound("checkpoint", checkpointId);
-    }
+    s.checkpoint(id, checkpointId);
     Map<String, Object> map;
     if (values == null) {
       map = Map.of();
@@ -286,11 +270,7 @@ final class ThreadsApi {
       throw new ApiException(422, e.getMessage());
     }
     refresh(id, graph);
-    Map<String, Object> cp = new HashMap<>();
-    cp.put("thread_id", id);
-    cp.put("checkpoint_ns", "");
-    cp.put("checkpoint_id", next.checkpointId());
-    cp.put("checkpoint_map", null);
+    Map<String, Object> cp = Wire.checkpoint(CheckpointConfig.thread(id).withCheckpointId(next.checkpointId()));
     Http.json(ctx, Map.of("checkpoint", cp, "configurable", cp));
   }
 

@@ -26,6 +26,15 @@ public final class Wire {
     return m;
   }
 
+  /** The checkpoint a request body names ({@code checkpoint_id}, else {@code checkpoint.checkpoint_id}), or null. */
+  public static String checkpointId(Map<String, Object> body) {
+    String id = Json.string(body, "checkpoint_id");
+    if (id == null && body.get("checkpoint") instanceof Map<?, ?> cp && cp.get("checkpoint_id") instanceof String s) {
+      id = s;
+    }
+    return id;
+  }
+
   /** A run config in the shape of LangGraph's {@code {configurable: {thread_id, checkpoint_ns, checkpoint_id}}}. */
   public static Map<String, Object> config(CheckpointConfig c) {
     return c == null ? null : Map.of("configurable", checkpoint(c));

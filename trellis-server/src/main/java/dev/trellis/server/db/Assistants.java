@@ -71,8 +71,8 @@ public final class Assistants {
     return get(c, id, owner);
   }
 
-  /** Records the assistant's current row as a version. */
-  void version(Connection c, String id) throws SQLException {
+  /** Records the assistant's current row as a version (after creating or changing it). */
+  public void version(Connection c, String id) throws SQLException {
     db.update(c, "INSERT INTO trellis_assistant_versions (assistant_id, version, graph_id, name, description, config, "
         + "context, metadata, created_at) SELECT assistant_id, version, graph_id, name, description, config, context, "
         + "metadata, updated_at FROM trellis_assistants WHERE assistant_id = ?", id);
@@ -86,6 +86,12 @@ public final class Assistants {
       row = db.row(c, "SELECT * FROM trellis_assistants WHERE assistant_id = ? AND owner = ''", systemId(idOrGraph));
     }
     return row == null ? null : wire(row);
+  }
+
+  /** Every assistant {@code owner} may see (theirs and the system ones), in one query. */
+  public List<Map<String, Object>> visible(Connection c, String owner) throws SQLException {
+    return db.rows(c, "SELECT * FROM trellis_assistants WHERE owner = ? OR owner = ''", owner).stream()
+        .map(Assistants::wire).toList();
   }
 
   /** As {@link #get}, or a 404. */

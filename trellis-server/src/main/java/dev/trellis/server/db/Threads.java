@@ -45,6 +45,11 @@ public final class Threads {
     return row == null ? null : wire(row);
   }
 
+  /** Every thread of {@code owner}, in one query. */
+  public List<Map<String, Object>> all(Connection c, String owner) throws SQLException {
+    return db.rows(c, "SELECT * FROM trellis_threads WHERE owner = ?", owner).stream().map(Threads::wire).toList();
+  }
+
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
     return ApiException.found(get(c, id, owner), "thread", id);

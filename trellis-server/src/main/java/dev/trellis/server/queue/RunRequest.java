@@ -218,11 +218,7 @@ public record RunRequest(Map<String, Object> body) {
 
   /** The checkpoint to start from ({@code checkpoint_id} or {@code checkpoint.checkpoint_id}), or null. */
   public String checkpointId() {
-    String id = Json.string(body, "checkpoint_id");
-    if (id == null && body.get("checkpoint") instanceof Map<?, ?> cp && cp.get("checkpoint_id") instanceof String s) {
-      id = s;
-    }
-    return id;
+    return dev.trellis.server.api.Wire.checkpointId(body);
   }
 
   /**

@@ -12,6 +12,16 @@ import java.util.Map;
 public record Services(ServerDb db, Assistants assistants, Threads threads, RunStore runs, EventBus bus,
                        Map<String, CompiledGraph> graphs, CheckpointSaver saver, Store store, Fences fences) {
 
+  /** The thread's checkpoint {@code checkpointId} (its newest when null), or a 404 when an id was given and is unknown; null for a thread with none. */
+  public dev.trellis.checkpoint.CheckpointTuple checkpoint(String threadId, String checkpointId) {
+    dev.trellis.checkpoint.CheckpointTuple t = saver.getTuple(
+        dev.trellis.checkpoint.CheckpointConfig.thread(threadId).withCheckpointId(checkpointId));
+    if (t == null && checkpointId != null) {
+      throw dev.trellis.server.api.ApiException.notFound("checkpoint", checkpointId);
+    }
+    return t;
+  }
+
   /** The graph of an assistant row, or a clear error when the server no longer serves it. */
   public CompiledGraph graph(String graphId) {
     CompiledGraph g = graphs.get(graphId);
