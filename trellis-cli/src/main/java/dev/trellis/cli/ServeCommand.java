@@ -102,6 +102,7 @@ final class ServeCommand implements Callable<Integer> {
     }));
     System.out.println("trellis server on http://" + host + ":" + server.port() + " (" + (postgres != null ? "PostgreSQL"
         : "SQLite " + db) + ", worker " + server.workerId() + ") serving graphs " + ids);
+    System.out.println("Trellis Studio: http://" + host + ":" + server.port() + "/studio/");
     System.out.flush();
     stopped.await();
     return 0;

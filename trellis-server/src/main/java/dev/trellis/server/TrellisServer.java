@@ -228,6 +228,7 @@ public final class TrellisServer implements AutoCloseable {
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
       List<Api.Routes> extra = new ArrayList<>(routes);
+      extra.add(new dev.trellis.server.studio.StudioAssets());
       AutoCloseable[] crons = new AutoCloseable[1];
       Javalin app = Javalin.create(config -> {
         config.concurrency.useVirtualThreads = true;
