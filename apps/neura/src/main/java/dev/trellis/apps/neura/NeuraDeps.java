@@ -1,0 +1,33 @@
+package dev.trellis.apps.neura;
+
+import dev.trellis.pipeline.InMemorySkipStore;
+import dev.trellis.pipeline.SkipStore;
+import dev.trellis.pipeline.Tool;
+import java.util.Map;
+
+/**
+ * Per-turn dependencies passed in the run context ({@code RunConfig.withContext}), never in
+ * state: the tool registry, the tools, the skip store (null: the graph's Store when it has
+ * one) and the agent whose tool subset runs.
+ */
+public record NeuraDeps(ToolRegistry registry, Map<String, Tool> tools, SkipStore skipStore, String agent) {
+  public NeuraDeps {
+    tools = Map.copyOf(tools);
+  }
+
+  /** The bundled registry and dataset with an in-process skip store. */
+  public static NeuraDeps bundled() {
+    return new NeuraDeps(ToolRegistry.bundled(), AssemblyTools.over(Dataset.bundled()), new InMemorySkipStore(), "neura");
+  }
+
+  /** The same dependencies with {@code tool} replaced (for failure drills). */
+  public NeuraDeps withTool(String name, Tool tool) {
+    Map<String, Tool> t = new java.util.LinkedHashMap<>(tools);
+    t.put(name, tool);
+    return new NeuraDeps(registry, t, skipStore, agent);
+  }
+
+  public NeuraDeps withSkipStore(SkipStore s) {
+    return new NeuraDeps(registry, tools, s, agent);
+  }
+}
