@@ -1,23 +1,23 @@
 package dev.trellis.apps.neura;
 
-import dev.trellis.pipeline.InMemorySkipStore;
 import dev.trellis.pipeline.SkipStore;
 import dev.trellis.pipeline.Tool;
 import java.util.Map;
 
 /**
  * Per-turn dependencies passed in the run context ({@code RunConfig.withContext}), never in
- * state: the tool registry, the tools, the skip store (null: the graph's Store when it has
- * one) and the agent whose tool subset runs.
+ * state: the tool registry, the tools, the skip store (null: the graph's Store, so server
+ * processes sharing a database share the skip state; no skipping when the graph has no
+ * Store) and the agent whose tool subset runs.
  */
 public record NeuraDeps(ToolRegistry registry, Map<String, Tool> tools, SkipStore skipStore, String agent) {
   public NeuraDeps {
     tools = Map.copyOf(tools);
   }
 
-  /** The bundled registry and dataset with an in-process skip store. */
+  /** The bundled registry and dataset; skip state in the graph's Store. */
   public static NeuraDeps bundled() {
-    return new NeuraDeps(ToolRegistry.bundled(), AssemblyTools.over(Dataset.bundled()), new InMemorySkipStore(), "neura");
+    return new NeuraDeps(ToolRegistry.bundled(), AssemblyTools.over(Dataset.bundled()), null, "neura");
   }
 
   /** The same dependencies with {@code tool} replaced (for failure drills). */

@@ -1,5 +1,6 @@
 package dev.trellis.apps.neura;
 
+import dev.trellis.agent.message.Message;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Node;
@@ -47,6 +48,14 @@ public final class NeuraTurn {
     return "turn:" + turnId;
   }
 
+  /**
+   * The server thread id of a turn: the server takes UUIDs only, so it is the name-based
+   * UUID of {@code turn:{turn_id}} — the same turn always lands on the same thread.
+   */
+  public static String serverThreadId(String turnId) {
+    return java.util.UUID.nameUUIDFromBytes(threadId(turnId).getBytes(StandardCharsets.UTF_8)).toString();
+  }
+
   /** The compiled turn graph with the bundled dataset and registry as default dependencies. */
   public static CompiledGraph graph(CompileOptions options) {
     return graph(options, NeuraDeps.bundled());
@@ -60,9 +69,10 @@ public final class NeuraTurn {
     TopologySpec spec = spec();
     Map<String, Node> nodes = new LinkedHashMap<>();
     nodes.put("preflight", stage("preflight", (s, rt) -> {
-      var reason = Preflight.classify(s.get(TurnState.MESSAGE));
+      String message = message(s);
+      var reason = Preflight.classify(message);
       rt.write(Map.of("stage", "preflight", "hijacked", reason.isPresent()));
-      Update u = Update.of(TurnState.SAFETY_HIJACKED, reason.isPresent());
+      Update u = Update.of(TurnState.SAFETY_HIJACKED, reason.isPresent()).and(TurnState.MESSAGE, message);
       return reason.map(r -> u.and(TurnState.SAFETY_REASON, r)).orElse(u);
     }));
     nodes.put("safety_intervention", stage("safety_intervention", (s, rt) -> Update.of(TurnState.RESPONSE,
@@ -79,13 +89,30 @@ public final class NeuraTurn {
     nodes.put("context_format", stage("context_format", (s, rt) -> s.get(TurnState.ERROR) != null ? Update.empty()
         : Update.of(TurnState.CONTEXT, Navigator.formatContext(s.get(TurnState.BUNDLE)))));
     nodes.put("navigator", stage("navigator", (s, rt) -> Update.of(TurnState.RESPONSE, Navigator.respond(s))));
-    nodes.put("finalize", stage("finalize", (s, rt) -> s.get(TurnState.RESPONSE) != null ? Update.empty()
-        : Update.of(TurnState.RESPONSE, "Sorry, I couldn't put your context together just now (" + s.get(TurnState.ERROR)
-            + "). Please try again in a moment.")));
+    nodes.put("finalize", stage("finalize", (s, rt) -> {
+      String reply = s.get(TurnState.RESPONSE) != null ? s.get(TurnState.RESPONSE)
+          : "Sorry, I couldn't put your context together just now. Please try again in a moment.";
+      return Update.of(TurnState.RESPONSE, reply).and(TurnState.MESSAGES,
+          List.of(new Message.Ai(null, reply, List.of(), null)));
+    }));
     Map<String, Router> conditions = Map.of(
         "safety_hijacked", s -> Boolean.TRUE.equals(s.get(TurnState.SAFETY_HIJACKED)) ? "hijacked" : "clear",
         "assembly_failed", s -> s.get(TurnState.ERROR) != null ? "failed" : "ok");
     return spec.wire(TurnState.SCHEMA, nodes, conditions).compile(options.withName(ASSISTANT));
+  }
+
+  /** The turn's message: {@code message} when given, else the last human message of {@code messages}. */
+  private static String message(State s) {
+    if (s.get(TurnState.MESSAGE) != null) {
+      return s.get(TurnState.MESSAGE);
+    }
+    List<Message> messages = s.getOrDefault(TurnState.MESSAGES, List.of());
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      if (messages.get(i) instanceof Message.Human h) {
+        return h.text();
+      }
+    }
+    throw new IllegalArgumentException("a Neura turn needs \"message\" or a human message in \"messages\"");
   }
 
   private interface Body {
@@ -112,8 +139,8 @@ public final class NeuraTurn {
   }
 
   private static Update assemble(State s, Runtime rt, NeuraDeps defaults) {
-    NeuraDeps given = rt.context(NeuraDeps.class);
-    NeuraDeps deps = given != null ? given : defaults;
+    // over HTTP the run context is the request's JSON "context" (a map): the defaults serve it
+    NeuraDeps deps = rt.context(Object.class) instanceof NeuraDeps given ? given : defaults;
     SkipStore store = deps.skipStore() != null ? deps.skipStore() : rt.store() != null ? new StoreSkipStore(rt.store()) : null;
     ToolPipeline pipeline = pipeline(deps.registry().forAgent(deps.agent()), deps, store);
     String patient = s.get(TurnState.PATIENT_ID);

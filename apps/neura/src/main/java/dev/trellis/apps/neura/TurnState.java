@@ -1,5 +1,7 @@
 package dev.trellis.apps.neura;
 
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import java.util.List;
@@ -26,7 +28,10 @@ public final class TurnState {
   public static final Key<String> RESPONSE = Key.of("response", String.class);
   public static final Key<String> ERROR = Key.of("error", String.class);
 
-  public static final Schema SCHEMA = Schema.of(MESSAGE, PATIENT_ID, PROVIDER_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
+  /** The chat transcript (LangChain-shaped messages; chat UIs send it, finalize appends the reply). */
+  public static final Key<List<Message>> MESSAGES = Messages.KEY;
+
+  public static final Schema SCHEMA = Schema.of(MESSAGES, MESSAGE, PATIENT_ID, PROVIDER_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
       COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, ERROR);
 
   private TurnState() {

@@ -9,6 +9,7 @@ import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;
+import dev.trellis.pipeline.InMemorySkipStore;
 import dev.trellis.pipeline.ToolException;
 import dev.trellis.spec.TopologySpec;
 import dev.trellis.verify.Check;
@@ -20,7 +21,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class NeuraTurnTest {
-  final NeuraDeps deps = NeuraDeps.bundled();
+  final NeuraDeps deps = NeuraDeps.bundled().withSkipStore(new InMemorySkipStore());
   final CompiledGraph graph = NeuraTurn.graph(CompileOptions.DEFAULT, deps);
 
   State turn(NeuraDeps d, String turnId, String message) {
