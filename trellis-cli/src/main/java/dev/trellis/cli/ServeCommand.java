@@ -1,6 +1,7 @@
 package dev.trellis.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.trellis.apps.neura.NeuraTurn;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.TrellisServer;
@@ -82,6 +83,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     b.graph("agent", (saver, store) -> DemoAgent.build(CompileOptions.checkpointer(saver).withStore(store)));
     ids.add("agent");
+    b.graph(NeuraTurn.ASSISTANT, (saver, store) -> NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store)));
     if (!apiKeys.isEmpty()) {
       Map<String, String> keys = new HashMap<>();
       for (String kv : apiKeys) {
