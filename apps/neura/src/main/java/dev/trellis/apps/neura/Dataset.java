@@ -70,6 +70,23 @@ public final class Dataset implements AutoCloseable {
     }
   }
 
+  /**
+   * Books {@code provider} for {@code patient} once per idempotency key: a second call with
+   * the same key books nothing and returns the first booking.
+   */
+  public synchronized Map<String, Object> book(String idempotencyKey, String patient, String provider) {
+    try (PreparedStatement ps = db.prepareStatement("INSERT OR IGNORE INTO bookings VALUES (?, ?, ?, "
+        + "(SELECT COUNT(*) + 1 FROM bookings))")) {
+      ps.setString(1, idempotencyKey);
+      ps.setString(2, patient);
+      ps.setString(3, provider);
+      ps.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException("booking failed: " + e.getMessage(), e);
+    }
+    return query("SELECT * FROM bookings WHERE idempotency_key = ?", idempotencyKey).get(0);
+  }
+
   @Override
   public synchronized void close() throws SQLException {
     db.close();

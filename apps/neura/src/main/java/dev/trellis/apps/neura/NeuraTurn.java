@@ -88,7 +88,16 @@ public final class NeuraTurn {
     nodes.put("empathy", stage("empathy", (s, rt) -> Update.of(TurnState.EMPATHY, Empathy.acknowledge(s.get(TurnState.MESSAGE)))));
     nodes.put("context_format", stage("context_format", (s, rt) -> s.get(TurnState.ERROR) != null ? Update.empty()
         : Update.of(TurnState.CONTEXT, Navigator.formatContext(s.get(TurnState.BUNDLE)))));
-    nodes.put("navigator", stage("navigator", (s, rt) -> Update.of(TurnState.RESPONSE, Navigator.respond(s))));
+    nodes.put("navigator", stage("navigator", (s, rt) -> {
+      NeuraDeps deps = deps(rt, defaults);
+      Map<String, Object> booking = Booking.bookIfAsked(s, rt, deps.data());
+      String reply = Navigator.respond(s);
+      if (booking == null) {
+        return Update.of(TurnState.RESPONSE, reply);
+      }
+      return Update.of(TurnState.RESPONSE, reply + " I've booked you with " + booking.get("provider_id")
+          + " (booking #" + booking.get("seq") + ").").and(TurnState.BOOKING, booking);
+    }));
     nodes.put("finalize", stage("finalize", (s, rt) -> {
       String reply = s.get(TurnState.RESPONSE) != null ? s.get(TurnState.RESPONSE)
           : "Sorry, I couldn't put your context together just now. Please try again in a moment.";
@@ -115,6 +124,11 @@ public final class NeuraTurn {
     throw new IllegalArgumentException("a Neura turn needs \"message\" or a human message in \"messages\"");
   }
 
+  private static NeuraDeps deps(Runtime rt, NeuraDeps defaults) {
+    // over HTTP the run context is the request's JSON "context" (a map): the defaults serve it
+    return rt.context(Object.class) instanceof NeuraDeps given ? given : defaults;
+  }
+
   private interface Body {
     Update apply(State s, Runtime rt) throws Exception;
   }
@@ -139,8 +153,7 @@ public final class NeuraTurn {
   }
 
   private static Update assemble(State s, Runtime rt, NeuraDeps defaults) {
-    // over HTTP the run context is the request's JSON "context" (a map): the defaults serve it
-    NeuraDeps deps = rt.context(Object.class) instanceof NeuraDeps given ? given : defaults;
+    NeuraDeps deps = deps(rt, defaults);
     SkipStore store = deps.skipStore() != null ? deps.skipStore() : rt.store() != null ? new StoreSkipStore(rt.store()) : null;
     ToolPipeline pipeline = pipeline(deps.registry().forAgent(deps.agent()), deps, store);
     String patient = s.get(TurnState.PATIENT_ID);

@@ -26,13 +26,15 @@ public final class TurnState {
   public static final Key<String> EMPATHY = Key.of("empathy_note", String.class);
   public static final Key<String> CONTEXT = Key.of("context", String.class);
   public static final Key<String> RESPONSE = Key.of("response", String.class);
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<Map<String, Object>> BOOKING = (Key) Key.of("booking", Map.class);
   public static final Key<String> ERROR = Key.of("error", String.class);
 
   /** The chat transcript (LangChain-shaped messages; chat UIs send it, finalize appends the reply). */
   public static final Key<List<Message>> MESSAGES = Messages.KEY;
 
   public static final Schema SCHEMA = Schema.of(MESSAGES, MESSAGE, PATIENT_ID, PROVIDER_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
-      COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, ERROR);
+      COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, BOOKING, ERROR);
 
   private TurnState() {
   }

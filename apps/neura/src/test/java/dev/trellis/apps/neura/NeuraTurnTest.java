@@ -118,4 +118,15 @@ class NeuraTurnTest {
   void turnThreadIsKeyedByTurnId() {
     assertEquals("turn:abc", NeuraTurn.threadId("abc"));
   }
+
+  @Test
+  void replayedBookingTurnBooksOnce() {
+    State first = turn(deps, "book-1", "please book an appointment, my anxiety is bad");
+    State replay = turn(deps, "book-1", "please book an appointment, my anxiety is bad");
+    assertEquals("prov-ana", first.get(TurnState.BOOKING).get("provider_id"));
+    assertEquals(first.get(TurnState.BOOKING), replay.get(TurnState.BOOKING));
+    assertEquals(1, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-1'").size());
+    turn(deps, "book-2", "please book an appointment, my anxiety is bad");
+    assertEquals(2, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-1'").size(), "a new turn books again");
+  }
 }
