@@ -163,7 +163,8 @@ public final class NeuraTurn {
     Map<String, Map<String, Object>> overrides = Map.of(
         "client_signal", Map.of("message", String.valueOf(s.get(TurnState.MESSAGE))),
         "provider_genome", byProvider, "patient_context", byPatient, "session_narrative", byPatient);
-    Bundle bundle = pipeline.run(patient, overrides, rt.stream());
+    String session = s.get(TurnState.SESSION_ID) != null ? s.get(TurnState.SESSION_ID) : patient;
+    Bundle bundle = pipeline.run(session, overrides, rt.stream());
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("sections", bundle.sections());
     out.put("missing", bundle.missing());

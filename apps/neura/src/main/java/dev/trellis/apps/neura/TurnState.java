@@ -17,6 +17,8 @@ public final class TurnState {
   public static final Key<String> MESSAGE = Key.of("message", String.class);
   public static final Key<String> PATIENT_ID = Key.of("patient_id", String.class);
   public static final Key<String> PROVIDER_ID = Key.of("provider_id", String.class);
+  /** The chat session; keys the skip gates (the patient when absent). */
+  public static final Key<String> SESSION_ID = Key.of("session_id", String.class);
   public static final Key<String> TURN_ID = Key.of("turn_id", String.class);
   public static final Key<Boolean> SAFETY_HIJACKED = Key.of("safety_hijacked", Boolean.class);
   public static final Key<String> SAFETY_REASON = Key.of("safety_reason", String.class);
@@ -33,7 +35,7 @@ public final class TurnState {
   /** The chat transcript (LangChain-shaped messages; chat UIs send it, finalize appends the reply). */
   public static final Key<List<Message>> MESSAGES = Messages.KEY;
 
-  public static final Schema SCHEMA = Schema.of(MESSAGES, MESSAGE, PATIENT_ID, PROVIDER_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
+  public static final Schema SCHEMA = Schema.of(MESSAGES, MESSAGE, PATIENT_ID, PROVIDER_ID, SESSION_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
       COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, BOOKING, ERROR);
 
   private TurnState() {
