@@ -55,7 +55,7 @@ final class ModelNode implements Node {
     ModelRequest request = new ModelRequest(model, systemPrompt, messages == null ? List.of() : messages, tools,
         nativeFormat ? format.schema() : null, null, state, rt);
     ModelResponse response = chain(0, request);
-    Update u = Update.of(Messages.KEY, response.messages());
+    Update u = Update.of(response.update().values()).and(Messages.KEY, response.messages());
     if (response.structuredResponse() != null) {
       u = u.and(Agent.STRUCTURED_RESPONSE, response.structuredResponse());
     }

@@ -123,6 +123,9 @@ public final class ToolNode implements Node {
       if (result instanceof Command c) {
         return c;
       }
+      if (result instanceof Message.Tool answer) {
+        return answer;
+      }
       return new Message.Tool(null, String.valueOf(result), call.id(), call.name(), false);
     } catch (RuntimeException e) {
       if (e.getClass().getName().equals("dev.trellis.pregel.GraphInterrupt") || !handleErrors) {
