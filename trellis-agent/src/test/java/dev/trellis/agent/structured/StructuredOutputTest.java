@@ -134,4 +134,18 @@ class StructuredOutputTest {
     assertEquals(Map.of("label", "positive"), out.get(Agent.STRUCTURED_RESPONSE));
     assertEquals("Classify the sentiment.", model.requests().getFirst().tools().getFirst().description());
   }
+
+  @Test
+  void theTypedAnswerSurvivesACheckpointer() throws Exception {
+    ScriptedChatModel model = ScriptedChatModel.replies(toolCall("Ticket", Map.of("title", "t", "priority", "LOW",
+        "items", List.of())));
+    java.nio.file.Path db = java.nio.file.Files.createTempFile("structured", ".db");
+    try (var saver = dev.trellis.sqlite.SqliteSaver.open(db)) {
+      var agent = Agent.builder(model).responseFormat(Ticket.class).compile(CompileOptions.checkpointer(saver));
+      var t = dev.trellis.graph.RunConfig.thread("typed");
+      agent.invoke(Map.of("messages", List.of(Message.human("x"))), t);
+      Object stored = agent.getState(t).values().get("structured_response");
+      assertEquals(new Ticket("t", Priority.LOW, List.of(), Optional.empty()), stored);
+    }
+  }
 }
