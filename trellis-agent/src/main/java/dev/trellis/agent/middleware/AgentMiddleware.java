@@ -28,9 +28,13 @@ public interface AgentMiddleware {
   /** The jump targets. */
   Set<String> JUMP_TARGETS = Set.of("model", "tools", "end");
 
-  /** The middleware's name, the prefix of its node names; unique within an agent. */
+  /**
+   * The middleware's name, the prefix of its node names; unique within an agent. Defaults to
+   * the class's simple name (for an anonymous class, its binary name without the package).
+   */
   default String name() {
-    return getClass().getSimpleName();
+    String simple = getClass().getSimpleName();
+    return simple.isEmpty() ? getClass().getName().substring(getClass().getName().lastIndexOf('.') + 1) : simple;
   }
 
   /** State keys this middleware adds to the agent's schema. */
