@@ -70,6 +70,19 @@ final class TaskRuntime implements Runtime {
   }
 
   @Override
+  public void writeState(String key, Object value) {
+    Integer slot = loop.program.slotByName.get(key);
+    if (slot == null || slot >= loop.program.stateCount) {
+      throw new dev.trellis.graph.error.InvalidUpdateException("UNKNOWN_KEY", "node \"" + task.name()
+          + "\" wrote key \"" + key + "\", which is not in the state schema (keys: "
+          + String.join(", ", loop.program.stateKeys()) + ")");
+    }
+    synchronized (task.writes) {
+      task.writes.add(new Write(slot, value));
+    }
+  }
+
+  @Override
   public <C> C context(Class<C> type) {
     Object ctx = loop.config.context();
     return ctx == null ? null : type.cast(ctx);

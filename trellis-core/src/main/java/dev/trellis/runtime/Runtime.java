@@ -28,6 +28,16 @@ public interface Runtime {
    */
   <T> T interrupt(Object value);
 
+  /**
+   * Adds a write to state now, as if the node had returned it (LangGraph's
+   * {@code CONFIG_KEY_SEND}, used by {@code push_message}): applied with the node's other
+   * writes (those first), folded by the key's rule, shown in the node's update; dropped if
+   * the attempt fails. An unknown key is an error naming it.
+   */
+  default void writeState(String key, Object value) {
+    throw new UnsupportedOperationException("this runtime cannot write state from inside a node");
+  }
+
   /** The node's name. */
   String node();
 
