@@ -68,4 +68,22 @@ const limited = await client.runs.wait(loop.thread_id, "looping", { input: { mes
 assert.equal(limited.messages.at(-1).content, "Model call limits exceeded: run limit (2/2)");
 ok("call-limit");
 
+// 6. A pushed message and generative UI: custom "ui" events useStream folds, the ui key, the message.
+const uiThread = await client.threads.create();
+const uiEvents = await collect(client.runs.stream(uiThread.thread_id, "ui", {
+  input: { messages: [] }, streamMode: ["custom", "messages-tuple", "values"],
+}));
+const custom = uiEvents.filter((e) => e.event === "custom").map((e) => e.data);
+assert.deepEqual(custom.map((c) => [c.type, c.id, c.name, c.props, c.metadata.merge]),
+  [["ui", "card-1", "weather", { city: "Oslo" }, false], ["ui", "card-1", "weather", { temp: 21 }, true]]);
+const finalValues = uiEvents.filter((e) => e.event === "values").at(-1).data;
+const pushed = finalValues.messages[0];
+assert.equal(pushed.content, "Here is the weather in Oslo.");
+assert.equal(custom[0].metadata.message_id, pushed.id, "the card points at the pushed message");
+assert.deepEqual(finalValues.ui.map((u) => [u.id, u.props]), [["card-1", { city: "Oslo", temp: 21 }]]);
+const tuples = uiEvents.filter((e) => e.event === "messages");
+assert.ok(tuples.some((e) => e.data[0].id === pushed.id && e.data[0].content === pushed.content),
+  "the pushed message is on the messages stream with its state id: " + JSON.stringify(tuples));
+ok("push-message-and-ui");
+
 console.log("AGENT SDK OK");

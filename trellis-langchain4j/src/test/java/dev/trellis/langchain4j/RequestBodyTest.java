@@ -107,4 +107,23 @@ class RequestBodyTest {
       assertTrue(!body.has("tools") || body.get("tools").isEmpty(), "no answer tool with a native format");
     }
   }
+
+  @Test
+  void theStreamingClientAlsoSendsTheJsonSchemaFormat() throws Exception {
+    try (MockWebServer server = new MockWebServer()) {
+      server.start();
+      String chunk = "{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"gpt-test\","
+          + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":"
+          + JSON.valueToTree("{\"city\": \"Oslo\", \"country\": \"NO\"}") + "},\"finish_reason\":\"stop\"}]}";
+      server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "text/event-stream")
+          .body("data: " + chunk + "\n\ndata: [DONE]\n\n").build());
+      var model = LangChain4jChatModel.openAi(server.url("/v1").toString(), "gpt-test", "k");
+      State out = Agent.builder(model).responseFormat(Address.class).compile(CompileOptions.DEFAULT)
+          .invoke(Map.of("messages", List.of(Message.human("Oslo, Norway"))));
+      assertEquals(new Address("Oslo", "NO"), out.get(Agent.STRUCTURED_RESPONSE));
+      JsonNode body = JSON.readTree(server.takeRequest().getBody().utf8());
+      assertEquals("json_schema", body.at("/response_format/type").asText(), body.toString());
+      assertTrue(body.get("stream").asBoolean());
+    }
+  }
 }
