@@ -28,6 +28,15 @@ public final class Agent {
   /** The structured answer when a response format is set. */
   public static final Key<Object> STRUCTURED_RESPONSE = Key.of("structured_response", Object.class);
 
+  /** The typed structured answer in {@code state}, or null when there is none. */
+  public static <R> R structuredResponse(dev.trellis.graph.State state, Class<R> type) {
+    Object v = state.get(STRUCTURED_RESPONSE.name());
+    if (v != null && !type.isInstance(v)) {
+      throw new ClassCastException("structured_response is a " + v.getClass().getName() + ", not a " + type.getName());
+    }
+    return type.cast(v);
+  }
+
   /** How tool calls run: v2 (default) one task per call ({@code Send}), v1 all calls in one task. */
   public enum Version { V1, V2 }
 

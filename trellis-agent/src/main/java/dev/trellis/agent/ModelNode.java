@@ -59,7 +59,8 @@ final class ModelNode implements Node {
     if (response.structuredResponse() != null) {
       u = u.and(Agent.STRUCTURED_RESPONSE, response.structuredResponse());
     }
-    return state.get(AgentMiddleware.JUMP_TO.name()) != null ? u.and(AgentMiddleware.JUMP_TO, null) : u;
+    boolean jumps = u.values().get(AgentMiddleware.JUMP_TO.name()) != null;
+    return !jumps && state.get(AgentMiddleware.JUMP_TO.name()) != null ? u.and(AgentMiddleware.JUMP_TO, null) : u;
   }
 
   private ModelResponse chain(int i, ModelRequest request) throws Exception {

@@ -285,4 +285,35 @@ class AgentTest {
         .middleware(new Recorder("Same", log), new Recorder("Same", log)).compile(CompileOptions.DEFAULT));
     assertTrue(e.getMessage().contains("\"Same\""));
   }
+
+  @Test
+  void aToolCallWrapperCanShowTheToolAnotherState() {
+    Tool whoAmI = Tool.of(new ToolSpec("who", "", null), (args, ctx) -> "user " + ctx.state().get("user"));
+    AgentMiddleware masked = new AgentMiddleware() {
+      @Override
+      public Object wrapToolCall(ToolCallRequest request, ToolInterceptor.Handler next) throws Exception {
+        Map<String, Object> state = new java.util.HashMap<>(request.state().toMap());
+        state.put("user", "anonymous");
+        return next.call(request.override(State.of(state)));
+      }
+    };
+    ScriptedChatModel model = ScriptedChatModel.replies(calls(call("w", "who", "-")), Message.ai("done"));
+    State out = Agent.builder(model).tools(whoAmI).stateKeys(Key.of("user", String.class)).middleware(masked)
+        .compile(CompileOptions.DEFAULT).invoke(Map.of("messages", List.of(Message.human("who am I?")), "user", "ada"));
+    assertEquals("user anonymous", messages(out).get(2).text());
+    assertEquals("ada", out.get("user"), "state itself is unchanged");
+  }
+
+  @Test
+  void aModelWrapperCanJumpThroughItsUpdate() {
+    ScriptedChatModel model = ScriptedChatModel.replies(calls(call("w", "weather", "Oslo")));
+    AgentMiddleware stop = new AgentMiddleware() {
+      @Override
+      public ModelResponse wrapModelCall(ModelRequest r, ModelHandler next) throws Exception {
+        return next.call(r).withUpdate(AgentMiddleware.jumpTo("end"));
+      }
+    };
+    State out = Agent.builder(model).tools(WEATHER).middleware(stop).compile(CompileOptions.DEFAULT).invoke(ask("go"));
+    assertEquals(2, messages(out).size(), "the tool call was not run");
+  }
 }
