@@ -185,7 +185,7 @@ final class AgentGraph {
         return resolve(String.valueOf(jump));
       }
       List<Message> messages = (List<Message>) s.get(Messages.KEY.name());
-      Message.Ai ai = lastAi(messages);
+      Message.Ai ai = ToolNode.lastAi(messages);
       if (ai == null || ai.toolCalls().isEmpty()) {
         return exit;
       }
@@ -205,18 +205,6 @@ final class AgentGraph {
       Map<String, Object> state = s.toMap();
       return pending.stream().map(c -> (Object) Send.to(TOOLS, new ToolNode.Call(c, state))).toList();
     };
-  }
-
-  private static Message.Ai lastAi(List<Message> messages) {
-    if (messages == null) {
-      return null;
-    }
-    for (int i = messages.size() - 1; i >= 0; i--) {
-      if (messages.get(i) instanceof Message.Ai ai) {
-        return ai;
-      }
-    }
-    return null;
   }
 
   /** Whether {@code m}'s class declares its own {@code method} (LangChain checks the same way). */

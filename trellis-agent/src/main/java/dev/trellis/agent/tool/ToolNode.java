@@ -158,7 +158,8 @@ public final class ToolNode implements Node {
     return ai.toolCalls().stream().filter(c -> !answered.contains(c.id())).toList();
   }
 
-  static Message.Ai lastAi(List<Message> messages) {
+  /** The last AI message of {@code messages}, or null. */
+  public static Message.Ai lastAi(List<Message> messages) {
     if (messages == null) {
       return null;
     }

@@ -45,7 +45,8 @@ class RetryAndFallbackTest {
   void aFailingModelIsRetriedWithDoublingWaits() {
     List<Duration> waits = new ArrayList<>();
     ScriptedChatModel model = flaky(2);
-    State out = Agent.builder(model).middleware(ModelRetry.of(3).withSleeper(waits::add))
+    ModelRetry retry = ModelRetry.of(3);
+    State out = Agent.builder(model).middleware(retry.withPolicy(retry.policy().withJitter(false)).withSleeper(waits::add))
         .compile(CompileOptions.DEFAULT).invoke(ask("hi"));
     assertEquals("ok", messages(out).getLast().text());
     assertEquals(3, model.requests().size());
@@ -90,12 +91,15 @@ class RetryAndFallbackTest {
     ScriptedChatModel model = ScriptedChatModel.replies(new Message.Ai(null, "", List.of(
         new Message.ToolCall("f", "fetch", Map.of()), new Message.ToolCall("d", "down", Map.of())), null), Message.ai("done"));
     List<Duration> waits = new java.util.concurrent.CopyOnWriteArrayList<>();
-    State out = Agent.builder(model).tools(fetch, down).middleware(ToolRetry.of(2).withSleeper(waits::add))
+    ToolRetry retry = ToolRetry.of(2);
+    State out = Agent.builder(model).tools(fetch, down)
+        .middleware(retry.withPolicy(retry.policy().withJitter(false)).withSleeper(waits::add))
         .compile(CompileOptions.DEFAULT).invoke(ask("go"));
     assertEquals("page", messages(out).get(2).text());
     Message.Tool failed = (Message.Tool) messages(out).get(3);
     assertTrue(failed.error());
     assertEquals("Tool 'down' failed after 3 attempts with IOException: gone. Please try again.", failed.text());
-    assertEquals(4, waits.size(), "two retries for each tool");
+    assertEquals(List.of(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(2)),
+        waits.stream().sorted().toList(), "two doubling waits for each tool");
   }
 }
