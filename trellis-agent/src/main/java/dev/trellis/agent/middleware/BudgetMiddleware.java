@@ -12,8 +12,9 @@ import java.util.List;
 /**
  * Keeps an agent within a {@link TokenBudget}: every model response is charged (tokens, and
  * cost at the price of the model that answered: list this after {@link ModelFallback} so it
- * sees the fallback), and before a model call past a limit the run ends with an AI message ({@link ExitBehavior#END}) or throws
- * {@code BudgetExceededException} ({@code ERROR}, the default).
+ * sees the fallback), and before a model call past a limit the run ends with an AI message
+ * ({@link ExitBehavior#END}) or throws {@code BudgetExceededException} ({@code ERROR}, the
+ * default).
  */
 public final class BudgetMiddleware implements AgentMiddleware {
   private final TokenBudget budget;

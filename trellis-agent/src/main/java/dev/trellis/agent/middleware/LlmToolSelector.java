@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Lets a (cheaper) model choose which tools the main model is offered on each call (LangChain's
- * {@code LLMToolSelectorMiddleware}): it sees the tool names and descriptions and the last
- * user message and answers {@code {"tools": [names]}}; the call offers those (at most
- * {@code maxTools}, unknown names ignored) plus {@code alwaysInclude}.
+ * Lets a (cheaper) model, or the agent's own, choose which tools the main model is offered on
+ * each call (LangChain's {@code LLMToolSelectorMiddleware}): it sees the tool names and
+ * descriptions and the last user message and answers {@code {"tools": [names]}}; the call
+ * offers those (at most {@code maxTools}, unknown names ignored) plus {@code alwaysInclude}.
  */
 public final class LlmToolSelector implements AgentMiddleware {
   static final String PROMPT = "Your goal is to select the most relevant tools for answering the user's query.";
@@ -23,6 +23,7 @@ public final class LlmToolSelector implements AgentMiddleware {
   private final int maxTools;
   private final Set<String> alwaysInclude;
 
+  /** {@code selector} null asks the agent's own model. */
   public LlmToolSelector(ChatModel selector, int maxTools, Set<String> alwaysInclude) {
     this.selector = selector;
     this.maxTools = maxTools;
@@ -60,7 +61,8 @@ public final class LlmToolSelector implements AgentMiddleware {
       }
     }
     List<Message> ask = lastUser == null ? List.of() : List.of(lastUser);
-    Map<String, Object> answer = StructuredOutput.of(prompt.toString(), schema).call(selector, ask, 1);
+    ChatModel chooser = selector != null ? selector : request.model();
+    Map<String, Object> answer = StructuredOutput.of(prompt.toString(), schema).call(chooser, ask, 1);
     Set<String> chosen = new LinkedHashSet<>();
     for (Object n : (List<Object>) answer.get("tools")) {
       if (names.contains(String.valueOf(n)) && (maxTools <= 0 || chosen.size() < maxTools)) {

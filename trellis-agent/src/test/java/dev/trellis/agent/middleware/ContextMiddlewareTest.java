@@ -82,6 +82,14 @@ class ContextMiddlewareTest {
     assertEquals("weather in Oslo?", ask.messages().getLast().text());
   }
 
+  @Test
+  void withoutASelectorModelTheAgentsModelChooses() {
+    ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("{\"tools\": [\"time\"]}"), Message.ai("answer"));
+    Agent.builder(model).tools(WEATHER, TIME, NEWS).middleware(new LlmToolSelector(null, 0, Set.of()))
+        .compile(CompileOptions.DEFAULT).invoke(Map.of("messages", List.of(Message.human("what time is it?"))));
+    assertEquals(List.of("time"), model.requests().get(1).tools().stream().map(ToolSpec::name).toList());
+  }
+
   record Ctx(String user, Set<String> allowedTools) {}
 
   @Test
