@@ -82,8 +82,9 @@ assert.equal(pushed.content, "Here is the weather in Oslo.");
 assert.equal(custom[0].metadata.message_id, pushed.id, "the card points at the pushed message");
 assert.deepEqual(finalValues.ui.map((u) => [u.id, u.props]), [["card-1", { city: "Oslo", temp: 21 }]]);
 const tuples = uiEvents.filter((e) => e.event === "messages");
-assert.ok(tuples.some((e) => e.data[0].id === pushed.id && e.data[0].content === pushed.content),
-  "the pushed message is on the messages stream with its state id: " + JSON.stringify(tuples));
+assert.equal(tuples.filter((e) => e.data[0].id === pushed.id && e.data[0].content === pushed.content).length, 1,
+  "the pushed message is on the messages stream once, with its state id: " + JSON.stringify(tuples));
+assert.equal(tuples[0].data[1].langgraph_node, "weather");
 ok("push-message-and-ui");
 
 console.log("AGENT SDK OK");

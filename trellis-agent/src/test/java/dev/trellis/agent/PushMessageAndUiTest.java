@@ -29,7 +29,7 @@ class PushMessageAndUiTest {
   }
 
   @Test
-  void aPushedMessageIsInStateAndInTheNodesUpdateWithOneId() {
+  void aPushedMessageStreamsAtOnceAndLandsInStateWithOneId() {
     String[] pushedId = new String[1];
     StateGraph g = StateGraph.of(Schema.of(Messages.KEY));
     g.addNode("report", (s, rt) -> {
@@ -39,17 +39,24 @@ class PushMessageAndUiTest {
     g.addEdge(StateGraph.START, "report");
     CompiledGraph graph = g.compile(CompileOptions.DEFAULT);
     List<Map<String, Object>> updates = new ArrayList<>();
+    List<StreamPart.PushedMessage> pushed = new ArrayList<>();
     State last = null;
     try (var s = graph.stream(Map.of("messages", List.of(Message.human("go"))), RunConfig.DEFAULT, StreamMode.UPDATES,
-        StreamMode.VALUES)) {
+        StreamMode.VALUES, StreamMode.MESSAGES)) {
       for (var p : s) {
         if (p instanceof StreamPart.Updates u) {
           updates.add(u.update());
         } else if (p instanceof StreamPart.Values v) {
           last = State.of(v.values());
+        } else if (p instanceof StreamPart.PushedMessage m) {
+          assertTrue(updates.isEmpty(), "the message streams when pushed, before the node's update");
+          pushed.add(m);
         }
       }
     }
+    assertEquals(1, pushed.size());
+    assertEquals("report", pushed.getFirst().node());
+    assertEquals(pushedId[0], ((Message) pushed.getFirst().message()).id(), "the stream carries the state's id");
     assertEquals(List.of("go", "Working on it...", "Done."), messages(last).stream().map(Message::text).toList());
     assertEquals(pushedId[0], messages(last).get(1).id(), "state keeps the pushed id");
     @SuppressWarnings("unchecked")

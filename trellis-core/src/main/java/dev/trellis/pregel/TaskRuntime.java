@@ -99,6 +99,12 @@ final class TaskRuntime implements Runtime {
         loop.config.threadId(), String.valueOf(v)));
   }
 
+  @Override
+  public void emitMessage(Object message) {
+    writer(StreamMode.MESSAGES, v -> new StreamPart.PushedMessage(loop.nsPath, task.name(), loop.step,
+        loop.config.threadId(), v)).write(message);
+  }
+
   /** A writer that heartbeats and, when the run streams {@code mode}, emits {@code part} of each value. */
   private StreamWriter writer(StreamMode mode, Function<Object, StreamPart> part) {
     if (!loop.sink.wants(mode, loop.depth)) {

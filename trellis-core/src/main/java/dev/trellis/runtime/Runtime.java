@@ -16,6 +16,13 @@ public interface Runtime {
   /** Receives a chat model's tokens as they arrive, for the {@code messages} stream mode (a no-op when nobody streams it). */
   StreamWriter messages();
 
+  /**
+   * Emits a whole message on the {@code messages} stream mode (a no-op when nobody streams
+   * it); {@code Messages.push} calls this and writes the message to state.
+   */
+  default void emitMessage(Object message) {
+  }
+
   /** Shorthand for {@code stream().write(value)}. */
   default void write(Object value) {
     stream().write(value);

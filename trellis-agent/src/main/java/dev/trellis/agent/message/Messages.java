@@ -87,10 +87,10 @@ public final class Messages {
 
   /**
    * Pushes a whole message from inside any node (LangGraph's {@code push_message}): gives it
-   * an id if it has none, writes it to the {@code messages} key now (as if the node had
-   * returned it, before its own update) and returns it with its id. Streaming clients see it
-   * in the node's update and, through the server, on the {@code messages} stream with the
-   * same id as in state.
+   * an id if it has none, emits it on the {@code messages} stream mode at once
+   * ({@code StreamPart.PushedMessage}), writes it to the {@code messages} key (as if the node
+   * had returned it, before its own update) and returns it with its id — one id in the stream
+   * and in state.
    */
   public static Message push(dev.trellis.runtime.Runtime rt, Message message) {
     return push(rt, message, KEY.name());
@@ -99,6 +99,7 @@ public final class Messages {
   /** {@link #push(dev.trellis.runtime.Runtime, Message)} to another messages key. */
   public static Message push(dev.trellis.runtime.Runtime rt, Message message, String stateKey) {
     Message m = withIds(List.of(message)).getFirst();
+    rt.emitMessage(m);
     rt.writeState(stateKey, List.of(m));
     return m;
   }

@@ -84,6 +84,7 @@ final class StreamEncoder {
         add(out, "events", suffix, () -> event("on_chat_model_stream", m.node(), id,
             Map.of("chunk", MessageEvents.aiChunk(id, m.text())), m.node(), m.step()));
       }
+      case StreamPart.PushedMessage m -> messages.pushed(m, Json.plain(m.message()), suffix, out);
       case StreamPart.TaskStart t -> {
         add(out, "tasks", suffix, () -> taskStart(t));
         add(out, "events", suffix, () -> event("on_chain_start", t.name(), t.id(),
