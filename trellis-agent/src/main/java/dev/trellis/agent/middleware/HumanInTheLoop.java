@@ -20,13 +20,15 @@ import java.util.Objects;
  * {"name", "args"}}, {"type": "reject", "message": "..."}]}}, one per entry, in order. Edited
  * calls run instead of the model's; a rejected call is answered with a tool message carrying
  * the reviewer's message, which the model sees. Calls of other tools run without review.
+ * Configure it before compiling the agent (the setters are not thread-safe; the agent keeps
+ * this instance).
  */
 public final class HumanInTheLoop implements AgentMiddleware {
   /** All decision types. */
   public static final List<String> ALL_DECISIONS = List.of("approve", "edit", "reject");
 
   private final Map<String, List<String>> allowed = new LinkedHashMap<>();
-  private final Map<String, String> descriptions = new LinkedHashMap<>();
+  private final Map<String, java.util.function.Function<Message.ToolCall, String>> descriptions = new LinkedHashMap<>();
   private String descriptionPrefix = "Tool execution requires approval";
 
   /** Reviews calls of {@code tool}, allowing every decision. */
@@ -48,7 +50,14 @@ public final class HumanInTheLoop implements AgentMiddleware {
 
   /** The description shown to the reviewer for calls of {@code tool} (default: the prefix, the tool and its args). */
   public HumanInTheLoop description(String tool, String description) {
-    descriptions.put(tool, description);
+    Objects.requireNonNull(description, "description");
+    descriptions.put(tool, call -> description);
+    return this;
+  }
+
+  /** The description shown to the reviewer, computed from each call (LangChain's callable description). */
+  public HumanInTheLoop description(String tool, java.util.function.Function<Message.ToolCall, String> description) {
+    descriptions.put(tool, Objects.requireNonNull(description, "description"));
     return this;
   }
 
@@ -76,8 +85,9 @@ public final class HumanInTheLoop implements AgentMiddleware {
         Map<String, Object> action = new LinkedHashMap<>();
         action.put("name", c.name());
         action.put("args", c.args());
-        action.put("description", descriptions.getOrDefault(c.name(),
-            descriptionPrefix + "\n\nTool: " + c.name() + "\nArgs: " + c.args()));
+        var described = descriptions.get(c.name());
+        action.put("description", described != null ? described.apply(c)
+            : descriptionPrefix + "\n\nTool: " + c.name() + "\nArgs: " + c.args());
         actions.add(action);
         reviews.add(Map.of("action_name", c.name(), "allowed_decisions", allowed.get(c.name())));
       }

@@ -137,4 +137,19 @@ class HumanInTheLoopTest {
         .invoke(Map.of("messages", List.of(Message.human("search"))), RunConfig.thread("free"));
     assertEquals("done", messages(out).getLast().text());
   }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aDescriptionCanBeComputedFromTheCall() {
+    ScriptedChatModel model = ScriptedChatModel.replies(calls(EMAIL));
+    CompiledGraph agent = Agent.builder(model).tools(email)
+        .middleware(new HumanInTheLoop().interruptOn("send_email")
+            .description("send_email", c -> "Send an email to " + c.args().get("to") + "?"))
+        .compile(CompileOptions.checkpointer(new InMemorySaver()));
+    RunConfig t = RunConfig.thread("described");
+    agent.invoke(Map.of("messages", List.of(Message.human("mail bob"))), t);
+    Map<String, Object> request = (Map<String, Object>) agent.getState(t).interrupts().getFirst().value();
+    assertEquals("Send an email to bob?",
+        ((List<Map<String, Object>>) request.get("action_requests")).getFirst().get("description"));
+  }
 }
