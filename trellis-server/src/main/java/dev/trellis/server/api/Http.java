@@ -20,8 +20,9 @@ public final class Http {
     return id == null ? "" : id.user();
   }
 
+  /** The request body: a strictly parsed JSON object whose null fields are absent (see {@link RequestBody}). */
   public static Map<String, Object> body(Context ctx) {
-    return Json.object(ctx.body());
+    return RequestBody.object(ctx);
   }
 
   public static void json(Context ctx, Object value) {

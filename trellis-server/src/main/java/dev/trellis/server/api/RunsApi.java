@@ -79,10 +79,7 @@ final class RunsApi {
   }
 
   private void batch(Context ctx) {
-    Object body = Json.read(ctx.body());
-    if (!(body instanceof List<?> list)) {
-      throw new ApiException(422, "the body of /runs/batch must be a list of run objects");
-    }
+    List<Object> list = RequestBody.list(ctx, "/runs/batch");
     List<Map<String, Object>> out = new ArrayList<>();
     for (Object one : list) {
       if (!(one instanceof Map<?, ?>)) {

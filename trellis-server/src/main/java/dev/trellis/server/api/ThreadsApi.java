@@ -65,7 +65,7 @@ final class ThreadsApi {
       AssistantsApi.uuid(id, "thread_id");
     }
     String threadId = id == null ? UUID.randomUUID().toString() : id;
-    String ifExists = String.valueOf(b.getOrDefault("if_exists", "raise"));
+    String ifExists = Json.choice(b, "if_exists", "raise", "raise", "do_nothing");
     Map<String, Object> metadata = Json.map(b, "metadata");
     String graphId = metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g) ? g : null;
     String owner = Http.owner(ctx);
