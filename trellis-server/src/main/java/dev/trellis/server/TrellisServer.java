@@ -205,6 +205,9 @@ public final class TrellisServer implements AutoCloseable {
       if (graphs.isEmpty()) {
         throw new IllegalStateException("register at least one graph with graph(id, factory)");
       }
+      if (postgres == null) {
+        dev.trellis.server.db.SqliteSpace.prepare(sqlite);
+      }
       JdbcDatabase jdbc = postgres != null ? PostgresDatabase.connect(postgres) : SqliteDatabase.open(sqlite, "NORMAL");
       ServerDb db = new ServerDb(jdbc, postgres != null, clock);
       String id = workerId != null ? workerId : "worker-" + UUID.randomUUID().toString().substring(0, 8);
