@@ -56,6 +56,11 @@ public final class Api {
     r.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
     r.exception(NumberFormatException.class, (e, ctx) -> error(ctx, 422, "not a number: " + e.getMessage()));
     r.exception(Exception.class, (e, ctx) -> {
+      Throwable tooLarge = cause(e, dev.trellis.server.queue.StateSizeLimit.TooLarge.class);
+      if (tooLarge != null) {
+        error(ctx, 413, tooLarge.getMessage());
+        return;
+      }
       if (RequestLog.clientAbort(e)) {
         LOG.debug("{} {}: the client went away mid-request ({})", ctx.method(), ctx.path(), e.toString());
         return;
@@ -89,6 +94,15 @@ public final class Api {
   @FunctionalInterface
   public interface Routes {
     void register(io.javalin.config.RoutesConfig r);
+  }
+
+  private static Throwable cause(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return t;
+      }
+    }
+    return null;
   }
 
   private static boolean open(String path) {

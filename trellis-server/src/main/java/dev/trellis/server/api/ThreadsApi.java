@@ -50,7 +50,7 @@ final class ThreadsApi {
     r.get("/threads/{id}/history", ctx -> {
       Map<String, Object> b = new LinkedHashMap<>();
       if (ctx.queryParam("limit") != null) {
-        b.put("limit", Integer.parseInt(ctx.queryParam("limit")));
+        b.put("limit", Json.read(ctx.queryParam("limit")));
       }
       b.put("before", ctx.queryParam("before"));
       history(ctx, b);
@@ -306,7 +306,7 @@ final class ThreadsApi {
   private void history(Context ctx, Map<String, Object> b) {
     String id = ctx.pathParam("id");
     CompiledGraph graph = graphOf(id, Http.owner(ctx));
-    int limit = Json.integer(b, "limit", 10, 1, 10_000);
+    int limit = Json.integer(b, "limit", 10, 1, 1000);
     if (graph == null) {
       Http.json(ctx, List.of());
       return;
