@@ -72,7 +72,7 @@ class StrictInputTest {
   @Test
   void trailingGarbageAfterTheJsonIsRefusedAndChangesNothing() {
     Object before = http.call("GET", "/threads/" + thread + "/state", null).body();
-    refused(http.raw("POST", "/threads/" + thread + "/state", "{\"values\":{\"log\":[\"x\"]},\"as_node\":\"a\"} }}}not json",
+    refused(http.raw("POST", "/threads/" + thread + "/state", "{\"values\":{\"count\":99},\"as_node\":\"n9\"} }}}not json",
         "application/json"), "malformed JSON");
     refused(http.raw("POST", "/threads", "{} {}", "application/json"), "malformed JSON");
     assertEquals(before, http.call("GET", "/threads/" + thread + "/state", null).body());
