@@ -185,6 +185,8 @@ final class RunExecution {
         "message", String.valueOf(error.getMessage()));
     if (error != null) {
       publish("error", errorJson);
+      LOG.warn("run {} on thread {} ended in error: {}", run.runId(), run.threadId(), error.toString());
+      LOG.debug("run {} failure", run.runId(), error);
     }
     Object result = error != null ? Map.of("__error__", errorJson) : values == null ? Map.of() : values;
     // Serialised once: stored as the run's result and sent as the done marker that wait/join write out as is.

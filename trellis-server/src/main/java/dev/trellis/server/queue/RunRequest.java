@@ -54,10 +54,7 @@ public record RunRequest(Map<String, Object> body) {
       throw new ApiException(422, "\"context\" must be an object");
     }
     r.checkpointId();
-    Object after = body.get("after_seconds");
-    if (after != null && !(after instanceof Number)) {
-      throw new ApiException(422, "\"after_seconds\" must be a number");
-    }
+    RunFieldChecks.check(body);
     String onDisconnect = Json.string(body, "on_disconnect");
     if (onDisconnect != null && !Set.of("cancel", "continue").contains(onDisconnect)) {
       throw new ApiException(422, "\"on_disconnect\" must be cancel or continue");
