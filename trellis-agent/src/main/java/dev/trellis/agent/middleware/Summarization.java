@@ -15,9 +15,12 @@ import java.util.Set;
 /**
  * Summarises old messages when the conversation grows past a token budget (LangChain's
  * {@code SummarizationMiddleware}): before a model call, if the messages count at least
- * {@code triggerTokens}, all but the last {@code keepMessages} are replaced in state by one
- * human message holding a summary written by {@code model}. The cut never separates an AI
- * message's tool calls from their tool results: it moves earlier until it does not.
+ * {@code triggerTokens}, all but the most recent messages are replaced in state by one human
+ * message holding a summary written by {@code model}. What is kept is either the last
+ * {@code keepMessages} messages (LangChain's default, {@code keep=("messages", n)}) or, with
+ * {@link #keepingTokens}, the longest tail that fits in a token budget
+ * ({@code keep=("tokens", n)}). The cut never separates an AI message's tool calls from their
+ * tool results: it moves earlier until it does not.
  */
 public final class Summarization implements AgentMiddleware {
   /** How the summary is introduced to the model. */
@@ -28,16 +31,33 @@ public final class Summarization implements AgentMiddleware {
   private final ChatModel model;
   private final long triggerTokens;
   private final int keepMessages;
+  private final long keepTokens;
   private final TokenCounter counter;
 
   public Summarization(ChatModel model, long triggerTokens, int keepMessages, TokenCounter counter) {
+    this(model, triggerTokens, keepMessages, -1, counter);
+  }
+
+  private Summarization(ChatModel model, long triggerTokens, int keepMessages, long keepTokens, TokenCounter counter) {
     if (triggerTokens <= 0 || keepMessages < 0) {
       throw new IllegalArgumentException("triggerTokens must be positive and keepMessages not negative");
     }
     this.model = model;
     this.triggerTokens = triggerTokens;
     this.keepMessages = keepMessages;
+    this.keepTokens = keepTokens;
     this.counter = counter;
+  }
+
+  /**
+   * Summarises past {@code triggerTokens} and keeps the newest messages that together count
+   * at most {@code keepTokens} (never splitting a tool call from its result).
+   */
+  public static Summarization keepingTokens(ChatModel model, long triggerTokens, long keepTokens, TokenCounter counter) {
+    if (keepTokens < 0 || keepTokens >= triggerTokens) {
+      throw new IllegalArgumentException("keepTokens must be at least 0 and below triggerTokens (" + triggerTokens + ")");
+    }
+    return new Summarization(model, triggerTokens, 0, keepTokens, counter);
   }
 
   public Summarization(ChatModel model, long triggerTokens, int keepMessages) {
@@ -56,7 +76,7 @@ public final class Summarization implements AgentMiddleware {
     if (messages == null || counter.count(messages) < triggerTokens) {
       return null;
     }
-    int cut = safeCut(messages, Math.max(0, messages.size() - keepMessages));
+    int cut = safeCut(messages, keepTokens < 0 ? Math.max(0, messages.size() - keepMessages) : tokenCut(messages));
     if (cut <= 0) {
       return null;
     }
@@ -78,6 +98,15 @@ public final class Summarization implements AgentMiddleware {
     update.add(Message.human(SUMMARY_PREFIX + summary));
     update.addAll(messages.subList(cut, messages.size()));
     return Update.of(Messages.KEY, update);
+  }
+
+  /** The earliest index from which the tail of {@code messages} fits in {@code keepTokens}. */
+  private int tokenCut(List<Message> messages) {
+    int cut = messages.size();
+    while (cut > 0 && counter.count(messages.subList(cut - 1, messages.size())) <= keepTokens) {
+      cut--;
+    }
+    return cut;
   }
 
   /** The latest cut at or before {@code cut} that keeps every tool call with its result. */

@@ -52,6 +52,17 @@ class ContextMiddlewareTest {
   }
 
   @Test
+  void summarizationCanKeepATokenBudgetOfRecentMessages() {
+    ScriptedChatModel summariser = ScriptedChatModel.replies(Message.ai("Weather, then time."));
+    ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("answer"));
+    // "It is 10:00." and "three" count 11 tokens together (ceil(17 chars / 4) + 3 per message); one more would be 15.
+    State out = Agent.builder(model).middleware(Summarization.keepingTokens(summariser, 20, 11, TokenCounter.APPROXIMATE))
+        .compile(CompileOptions.DEFAULT).invoke(Map.of("messages", history()));
+    List<String> texts = messages(out).stream().map(Message::text).toList();
+    assertEquals(List.of(Summarization.SUMMARY_PREFIX + "Weather, then time.", "It is 10:00.", "three", "answer"), texts);
+  }
+
+  @Test
   void summarizationWaitsForItsTokenTrigger() {
     ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("answer"));
     State out = Agent.builder(model).middleware(new Summarization(ScriptedChatModel.replies(), 10_000, 2))
