@@ -82,6 +82,26 @@ class ContextMiddlewareTest {
   }
 
   @Test
+  void contextEditingStopsOnceEnoughIsFreedAndCanClearTheCallsInputs() {
+    List<Message> h = new java.util.ArrayList<>(history());
+    h.set(1, new Message.Ai(null, "", List.of(new Message.ToolCall("w1", "weather", Map.of("city", "Oslo"))), null));
+    h.set(2, new Message.Tool(null, "sunny and warm all week long", "w1", "weather", false));
+    ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("answer"));
+    Agent.builder(model).middleware(new ContextEditing(10, 0, 1, true, Set.of(), TokenCounter.APPROXIMATE))
+        .compile(CompileOptions.DEFAULT).invoke(Map.of("messages", h));
+    List<Message> seen = model.requests().getFirst().messages();
+    assertEquals(List.of(ContextEditing.PLACEHOLDER, "10:00"),
+        seen.stream().filter(m -> m instanceof Message.Tool).map(Message::text).toList(),
+        "clearing the first result freed enough, so the second stays");
+    Message.Ai weatherCall = (Message.Ai) seen.stream().filter(m -> m instanceof Message.Ai ai && !ai.toolCalls().isEmpty())
+        .findFirst().orElseThrow();
+    assertEquals(Map.of(), weatherCall.toolCalls().getFirst().args(), "the cleared result's call lost its inputs");
+    Message.Ai timeCall = (Message.Ai) seen.stream().filter(m -> m instanceof Message.Ai ai && !ai.toolCalls().isEmpty())
+        .skip(1).findFirst().orElseThrow();
+    assertEquals("t1", timeCall.toolCalls().getFirst().id());
+  }
+
+  @Test
   void aSelectorModelChoosesTheToolsOfferedOnEachCall() {
     ScriptedChatModel selector = ScriptedChatModel.replies(Message.ai("{\"tools\": [\"weather\", \"ghost\", \"time\"]}"));
     ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("answer"));
