@@ -15,7 +15,8 @@ import java.util.Objects;
  * Pauses before chosen tools run for a human to approve, edit or reject each call (LangChain's
  * {@code HumanInTheLoopMiddleware}), in the protocol agent UIs speak. The interrupt value is
  * {@code {"action_requests": [{"name", "args", "description"}], "review_configs":
- * [{"action_name", "allowed_decisions"}]}}, one entry per call under review; the run is
+ * [{"action_name", "allowed_decisions", "args_schema"?}]}}, one entry per call under review
+ * ({@code args_schema}, a JSON schema for edited arguments, only where one was given); the run is
  * resumed with {@code {"decisions": [{"type": "approve"}, {"type": "edit", "edited_action":
  * {"name", "args"}}, {"type": "reject", "message": "..."}]}}, one per entry, in order. Edited
  * calls run instead of the model's; a rejected call is answered with a tool message carrying
@@ -29,7 +30,14 @@ public final class HumanInTheLoop implements AgentMiddleware {
 
   private final Map<String, List<String>> allowed = new LinkedHashMap<>();
   private final Map<String, java.util.function.Function<Message.ToolCall, String>> descriptions = new LinkedHashMap<>();
+  private final Map<String, Map<String, Object>> argsSchemas = new LinkedHashMap<>();
   private String descriptionPrefix = "Tool execution requires approval";
+
+  /** The JSON schema a reviewer's edited arguments for {@code tool} must follow, sent as the review config's {@code args_schema}. */
+  public HumanInTheLoop argsSchema(String tool, Map<String, Object> schema) {
+    argsSchemas.put(Objects.requireNonNull(tool, "tool"), Map.copyOf(Objects.requireNonNull(schema, "schema")));
+    return this;
+  }
 
   /** Reviews calls of {@code tool}, allowing every decision. */
   public HumanInTheLoop interruptOn(String tool) {
@@ -89,7 +97,13 @@ public final class HumanInTheLoop implements AgentMiddleware {
         action.put("description", described != null ? described.apply(c)
             : descriptionPrefix + "\n\nTool: " + c.name() + "\nArgs: " + c.args());
         actions.add(action);
-        reviews.add(Map.of("action_name", c.name(), "allowed_decisions", allowed.get(c.name())));
+        Map<String, Object> review = new LinkedHashMap<>();
+        review.put("action_name", c.name());
+        review.put("allowed_decisions", allowed.get(c.name()));
+        if (argsSchemas.containsKey(c.name())) {
+          review.put("args_schema", argsSchemas.get(c.name()));
+        }
+        reviews.add(review);
       }
     }
     if (actions.isEmpty()) {

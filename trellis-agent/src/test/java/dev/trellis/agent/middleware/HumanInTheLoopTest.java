@@ -48,6 +48,22 @@ class HumanInTheLoopTest {
 
   @Test
   @SuppressWarnings("unchecked")
+  void reviewConfigsCarryAnArgsSchemaWhereOneWasGiven() {
+    Map<String, Object> schema = Map.of("type", "object", "properties", Map.of("to", Map.of("type", "string")));
+    CompiledGraph agent = Agent.builder(ScriptedChatModel.replies(calls(EMAIL, new Message.ToolCall("s1", "search", Map.of()))))
+        .tools(email, search)
+        .middleware(new HumanInTheLoop().interruptOn("send_email").interruptOn("search").argsSchema("send_email", schema))
+        .compile(CompileOptions.checkpointer(new InMemorySaver()));
+    RunConfig t = RunConfig.thread("schema");
+    agent.invoke(Map.of("messages", List.of(Message.human("mail bob"))), t);
+    Map<String, Object> request = (Map<String, Object>) agent.getState(t).interrupts().getFirst().value();
+    List<Map<String, Object>> reviews = (List<Map<String, Object>>) request.get("review_configs");
+    assertEquals(schema, reviews.getFirst().get("args_schema"));
+    assertTrue(!reviews.get(1).containsKey("args_schema"), "no schema, no key");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
   void interruptsWithTheHitlRequestShape() {
     ScriptedChatModel model = ScriptedChatModel.replies(calls(EMAIL, new Message.ToolCall("s1", "search", Map.of("q", "x"))));
     CompiledGraph agent = agent(model);
