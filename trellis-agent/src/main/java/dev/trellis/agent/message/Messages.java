@@ -112,4 +112,10 @@ public final class Messages {
   public static Message last(List<Message> messages) {
     return messages == null || messages.isEmpty() ? null : messages.getLast();
   }
+
+  /** The AI message that ends the state's {@code messages} when it calls tools, else null: what a tools step is about to run. */
+  @SuppressWarnings("unchecked")
+  public static Message.Ai pendingToolCalls(dev.trellis.graph.State state) {
+    return last((List<Message>) state.get(KEY.name())) instanceof Message.Ai ai && !ai.toolCalls().isEmpty() ? ai : null;
+  }
 }

@@ -82,8 +82,8 @@ public final class HumanInTheLoop implements AgentMiddleware {
   @Override
   @SuppressWarnings("unchecked")
   public Update afterModel(State state, Runtime rt) {
-    List<Message> messages = (List<Message>) state.get(Messages.KEY.name());
-    if (!(Messages.last(messages) instanceof Message.Ai ai) || ai.toolCalls().isEmpty()) {
+    Message.Ai ai = Messages.pendingToolCalls(state);
+    if (ai == null) {
       return null;
     }
     List<Map<String, Object>> actions = new ArrayList<>();

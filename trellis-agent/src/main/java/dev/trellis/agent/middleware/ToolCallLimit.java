@@ -52,8 +52,8 @@ public final class ToolCallLimit implements AgentMiddleware {
   @Override
   @SuppressWarnings("unchecked")
   public Update afterModel(State state, Runtime rt) {
-    List<Message> messages = (List<Message>) state.get(Messages.KEY.name());
-    if (!(Messages.last(messages) instanceof Message.Ai ai) || ai.toolCalls().isEmpty()) {
+    Message.Ai ai = Messages.pendingToolCalls(state);
+    if (ai == null) {
       return null;
     }
     String key = tool == null ? "__all__" : tool;
