@@ -85,6 +85,25 @@ public final class Messages {
     return out;
   }
 
+  /**
+   * Pushes a whole message from inside any node (LangGraph's {@code push_message}): gives it
+   * an id if it has none, emits it on the {@code messages} stream mode at once
+   * ({@code StreamPart.PushedMessage}), writes it to the {@code messages} key (as if the node
+   * had returned it, before its own update) and returns it with its id — one id in the stream
+   * and in state.
+   */
+  public static Message push(dev.trellis.runtime.Runtime rt, Message message) {
+    return push(rt, message, KEY.name());
+  }
+
+  /** {@link #push(dev.trellis.runtime.Runtime, Message)} to another messages key. */
+  public static Message push(dev.trellis.runtime.Runtime rt, Message message, String stateKey) {
+    Message m = withIds(List.of(message)).getFirst();
+    rt.emitMessage(m);
+    rt.writeState(stateKey, List.of(m));
+    return m;
+  }
+
   private static String newId() {
     return UUID.randomUUID().toString();
   }
