@@ -60,9 +60,17 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--grace-seconds", defaultValue = "30", description = "shutdown waits this long for running runs")
   int grace;
 
+  @Option(names = "--log-format", defaultValue = "text", description = "text (one line per event) or json (one object per line)")
+  String logFormat;
+
+  @Option(names = "--max-state-size", defaultValue = "8388608",
+      description = "largest saved checkpoint in bytes (default 8 MiB); a run whose state grows past it ends in error")
+  long maxStateBytes;
+
   @Override
   public Integer call() throws Exception {
-    TrellisServer.Builder b = TrellisServer.builder().host(host).workerSlots(slots)
+    LogFormat.apply(logFormat, System.out);
+    TrellisServer.Builder b = TrellisServer.builder().host(host).workerSlots(slots).maxStateBytes(maxStateBytes)
         .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace));
     if (workerId != null) {
       b.workerId(workerId);
