@@ -1,6 +1,7 @@
 package dev.trellis.apps.neura;
 
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ChatModel;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Node;
@@ -71,6 +72,10 @@ public final class NeuraTurn {
     nodes.put("preflight", stage("preflight", (s, rt) -> {
       String message = message(s);
       var reason = Preflight.classify(message);
+      NeuraDeps deps = deps(rt, defaults);
+      if (reason.isEmpty() && deps.model() != null) {
+        reason = ModelSteps.classify(deps.model(), message);
+      }
       rt.write(Map.of("stage", "preflight", "hijacked", reason.isPresent()));
       Update u = Update.of(TurnState.SAFETY_HIJACKED, reason.isPresent()).and(TurnState.MESSAGE, message);
       return reason.map(r -> u.and(TurnState.SAFETY_REASON, r)).orElse(u);
@@ -85,13 +90,17 @@ public final class NeuraTurn {
       return Update.empty();
     }));
     nodes.put("context_assembly", stage("context_assembly", (s, rt) -> assemble(s, rt, defaults)));
-    nodes.put("empathy", stage("empathy", (s, rt) -> Update.of(TurnState.EMPATHY, Empathy.acknowledge(s.get(TurnState.MESSAGE)))));
+    nodes.put("empathy", stage("empathy", (s, rt) -> {
+      ChatModel model = deps(rt, defaults).model();
+      return Update.of(TurnState.EMPATHY, model != null ? ModelSteps.empathize(model, s.get(TurnState.MESSAGE))
+          : Empathy.acknowledge(s.get(TurnState.MESSAGE)));
+    }));
     nodes.put("context_format", stage("context_format", (s, rt) -> s.get(TurnState.ERROR) != null ? Update.empty()
         : Update.of(TurnState.CONTEXT, Navigator.formatContext(s.get(TurnState.BUNDLE)))));
     nodes.put("navigator", stage("navigator", (s, rt) -> {
       NeuraDeps deps = deps(rt, defaults);
       Map<String, Object> booking = Booking.bookIfAsked(s, rt, deps.data());
-      String reply = Navigator.respond(s);
+      String reply = deps.model() != null ? ModelSteps.navigate(deps.model(), s, rt) : Navigator.respond(s);
       if (booking == null) {
         return Update.of(TurnState.RESPONSE, reply);
       }

@@ -63,7 +63,7 @@ class ToolRegistryTest {
           neura: [client_signal, provider_genome, patient_context, therapeutic_fit, session_narrative]
         """);
     NeuraDeps base = NeuraDeps.bundled();
-    NeuraDeps cyclic = new NeuraDeps(r, base.tools(), base.skipStore(), "neura", base.data());
+    NeuraDeps cyclic = new NeuraDeps(r, base.tools(), base.skipStore(), "neura", base.data(), null);
     InvalidGraphException e = assertThrows(InvalidGraphException.class,
         () -> NeuraTurn.graph(CompileOptions.DEFAULT, cyclic));
     assertTrue(e.getMessage().contains("client_signal → therapeutic_fit → client_signal"), e.getMessage());
