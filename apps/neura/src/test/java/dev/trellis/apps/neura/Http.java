@@ -49,6 +49,19 @@ final class Http {
     }
   }
 
+  Reply get(String path) {
+    try {
+      HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
+          HttpResponse.BodyHandlers.ofString());
+      return new Reply(r.statusCode(), r.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** Runs one Neura turn on its own thread ({@code turn:{turn_id}}) and returns the final state. */
   Map<String, Object> turn(String assistant, String turnId, Map<String, Object> input) {
     String thread = NeuraTurn.serverThreadId(turnId);

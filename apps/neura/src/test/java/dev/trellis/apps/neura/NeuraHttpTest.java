@@ -114,4 +114,18 @@ class NeuraHttpTest {
     assertTrue(events.stream().anyMatch(e -> e.name().equals("custom") && e.data() instanceof Map<?, ?> m
         && "tool_end".equals(m.get("event"))), "tool events of the assembly on custom");
   }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void graphTheFrontendReadsHasTheSpecsEdges() {
+    Http.Reply r = http.get("/assistants/neura/graph");
+    assertEquals(200, r.status(), r.text());
+    Set<String> served = ((List<Map<String, Object>>) r.map().get("edges")).stream()
+        .map(e -> e.get("source") + "→" + e.get("target") + (Boolean.TRUE.equals(e.get("conditional")) ? "?" : ""))
+        .collect(Collectors.toSet());
+    Set<String> spec = NeuraTurn.spec().edges().stream()
+        .map(e -> e.from() + "→" + e.to() + (e.kind() == dev.trellis.spec.EdgeKind.CONDITIONAL ? "?" : ""))
+        .collect(Collectors.toSet());
+    assertEquals(spec, served);
+  }
 }
