@@ -46,4 +46,22 @@ class ThreadMetadataTest {
       assertEquals(Map.of(), ((Map<?, ?>) http.call("GET", "/threads/" + other, null).body()).get("metadata"));
     }
   }
+
+  @Test
+  void deletingAnAssistantWithItsThreadsDeletesThreadsWhoseMetadataNamesIt() throws IOException {
+    try (TrellisServer server = server("delete.db")) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String assistant = http.call("POST", "/assistants", Map.of("graph_id", "chain")).get("assistant_id");
+      String named = http.call("POST", "/threads", Map.of("metadata", Map.of("assistant_id", assistant))).get("thread_id");
+      String ran = http.call("POST", "/threads", Map.of("metadata", Map.of())).get("thread_id");
+      assertEquals(200, http.call("POST", "/threads/" + ran + "/runs/wait",
+          Map.of("assistant_id", assistant, "input", Map.of())).status());
+      String other = http.call("POST", "/threads", Map.of("metadata", Map.of("assistant_id", "someone-else"))).get("thread_id");
+
+      assertEquals(204, http.call("DELETE", "/assistants/" + assistant + "?delete_threads=true", null).status());
+      assertEquals(404, http.call("GET", "/threads/" + named, null).status());
+      assertEquals(404, http.call("GET", "/threads/" + ran, null).status());
+      assertEquals(200, http.call("GET", "/threads/" + other, null).status());
+    }
+  }
 }
