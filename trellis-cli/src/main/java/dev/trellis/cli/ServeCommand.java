@@ -39,7 +39,8 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--postgres", description = "PostgreSQL JDBC URL: share runs with other server processes")
   String postgres;
 
-  @Option(names = "--host", defaultValue = "0.0.0.0")
+  @Option(names = "--host", defaultValue = "127.0.0.1",
+      description = "interface to listen on (default 127.0.0.1, this machine only; 0.0.0.0 to expose it)")
   String host;
 
   @Option(names = "--port", description = "port (default 2024, LangGraph's; the next free one up to 2034 when it is taken)")

@@ -147,8 +147,10 @@ final class AssistantsApi {
         throw new ApiException(409, "assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
             + "\" and cannot be deleted (runs name it by the graph); delete assistants you created");
       }
-      List<String> ids = threads ? s.db().rows(c, "SELECT DISTINCT thread_id FROM trellis_runs WHERE assistant_id = ? "
-          + "AND owner = ?", id, owner).stream().map(r -> (String) r.get("thread_id")).toList() : List.of();
+      // As LangGraph: the threads whose metadata names the assistant (every run stamps it there).
+      List<String> ids = threads ? s.threads().all(c, owner).stream()
+          .filter(t -> t.get("metadata") instanceof Map<?, ?> m && id.equals(m.get("assistant_id")))
+          .map(t -> (String) t.get("thread_id")).toList() : List.of();
       s.db().update(c, "DELETE FROM trellis_assistant_versions WHERE assistant_id = ?", id);
       s.db().update(c, "DELETE FROM trellis_assistants WHERE assistant_id = ?", id);
       return ids;

@@ -126,8 +126,7 @@ final class RunCreation {
           default -> { }
         }
       }
-      s.db().update(c, "UPDATE trellis_threads SET graph_id = ?, status = 'busy', updated_at = ? WHERE thread_id = ?",
-          graphId, ServerDb.now(), tid);
+      s.threads().markBusy(c, tid, graphId, (String) assistant.get("assistant_id"));
       String now = ServerDb.now();
       s.db().update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
           + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
