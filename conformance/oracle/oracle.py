@@ -17,7 +17,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.config import get_stream_writer
 from langgraph.errors import EmptyInputError, GraphRecursionError, InvalidUpdateError
 from langgraph.graph import END, START, StateGraph
-from langgraph.types import CachePolicy, Command, RetryPolicy, Send, interrupt
+from langgraph.types import CachePolicy, Command, Overwrite, RetryPolicy, Send, interrupt
 
 
 class ScenarioFailure(Exception):
@@ -78,6 +78,9 @@ class Scenario:
                 elif kind == "append":
                     for ch, v in arg.items():
                         writes[ch] = list(writes.get(ch, [])) + [v]
+                elif kind == "overwrite":
+                    for ch, v in arg.items():
+                        writes[ch] = Overwrite(v)
                 elif kind == "incr":
                     for ch, n in arg.items():
                         writes[ch] = (state.get(ch) or 0) + n
@@ -158,6 +161,8 @@ def jsonable(v):
         return {k: jsonable(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):
         return [jsonable(x) for x in v]
+    if isinstance(v, Overwrite):
+        return {"__overwrite__": jsonable(v.value)}
     if hasattr(v, "value") and type(v).__name__ == "Interrupt":
         return {"value": jsonable(v.value)}
     return v

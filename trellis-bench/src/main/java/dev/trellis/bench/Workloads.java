@@ -11,7 +11,7 @@ import dev.trellis.graph.Update;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The graphs of ../shared/bench/WORKLOADS.md, built once per benchmark. Every node does trivial work. */
+/** The graphs of bench/WORKLOADS.md, built once per benchmark. Every node does trivial work. */
 final class Workloads {
   static final Key<Integer> COUNT = Key.of("count", Integer.class);
   static final Key<List<Integer>> LOG = Key.appending("log", Integer.class);

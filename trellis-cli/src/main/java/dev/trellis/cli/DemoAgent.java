@@ -1,10 +1,10 @@
 package dev.trellis.cli;
 
+import dev.trellis.agent.Agent;
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.middleware.ModelCallLimit;
 import dev.trellis.agent.model.ScriptedChatModel;
 import dev.trellis.agent.model.ToolSpec;
-import dev.trellis.agent.react.Budget;
-import dev.trellis.agent.react.ReactAgent;
 import dev.trellis.agent.tool.Tool;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The offline demo agent {@code trellis serve} adds as graph {@code agent}: a ReAct agent whose
+ * The offline demo agent {@code trellis serve} adds as graph {@code agent}: an {@link Agent} whose
  * scripted model asks the {@code weather} tool about whatever the user wrote, then answers
- * with what the tool said, streaming its answer token by token (no LLM needed).
+ * with what the tool said, streaming its answer token by token (no LLM needed); at most 10
+ * model calls a run.
  */
 final class DemoAgent {
   private DemoAgent() {}
@@ -31,6 +32,6 @@ final class DemoAgent {
       return new Message.Ai(null, "", List.of(new Message.ToolCall("call-" + java.util.UUID.randomUUID(), "weather",
           Map.of("city", last.text()))), null);
     });
-    return ReactAgent.builder(model).tools(weather).budget(Budget.modelCalls(10)).compile(options.withName("agent"));
+    return Agent.builder(model).tools(weather).middleware(ModelCallLimit.perRun(10)).compile(options.withName("agent"));
   }
 }

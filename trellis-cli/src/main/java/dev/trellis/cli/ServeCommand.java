@@ -1,6 +1,7 @@
 package dev.trellis.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.trellis.apps.neura.NeuraTurn;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.TrellisServer;
@@ -38,7 +39,8 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--postgres", description = "PostgreSQL JDBC URL: share runs with other server processes")
   String postgres;
 
-  @Option(names = "--host", defaultValue = "0.0.0.0")
+  @Option(names = "--host", defaultValue = "127.0.0.1",
+      description = "interface to listen on (default 127.0.0.1, this machine only; 0.0.0.0 to expose it)")
   String host;
 
   @Option(names = "--port", description = "port (default 2024, LangGraph's; the next free one up to 2034 when it is taken)")
@@ -59,9 +61,17 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--grace-seconds", defaultValue = "30", description = "shutdown waits this long for running runs")
   int grace;
 
+  @Option(names = "--log-format", defaultValue = "text", description = "text (one line per event) or json (one object per line)")
+  String logFormat;
+
+  @Option(names = "--max-state-size", defaultValue = "8388608",
+      description = "largest saved checkpoint in bytes (default 8 MiB); a run whose state grows past it ends in error")
+  long maxStateBytes;
+
   @Override
   public Integer call() throws Exception {
-    TrellisServer.Builder b = TrellisServer.builder().host(host).workerSlots(slots)
+    LogFormat.apply(logFormat, System.out);
+    TrellisServer.Builder b = TrellisServer.builder().host(host).workerSlots(slots).maxStateBytes(maxStateBytes)
         .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace));
     if (workerId != null) {
       b.workerId(workerId);
@@ -82,6 +92,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     b.graph("agent", (saver, store) -> DemoAgent.build(CompileOptions.checkpointer(saver).withStore(store)));
     ids.add("agent");
+    b.graph(NeuraTurn.ASSISTANT, (saver, store) -> NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store)));
     if (!apiKeys.isEmpty()) {
       Map<String, String> keys = new HashMap<>();
       for (String kv : apiKeys) {

@@ -36,8 +36,8 @@ class ScenarioCommandTest {
   }
 
   @Test
-  void checkEndsWithPassedFailedLineAndSucceedsOnTheSharedScenarios() {
-    Result r = trellis("scenario", "check", root().resolve("../shared/conformance/scenarios").normalize().toString());
+  void checkEndsWithPassedFailedLineAndSucceedsOnTheLangGraphScenarios() {
+    Result r = trellis("scenario", "check", root().resolve("conformance/langgraph-scenarios").toString());
     assertEquals("47 passed, 0 failed", r.lines().getLast());
     assertEquals(0, r.exit());
   }

@@ -6,7 +6,8 @@ import java.util.function.Supplier;
 
 /**
  * Folds every write into the value with a reducer, in task-path order; starts from
- * {@code initial} (empty when the supplier is null).
+ * {@code initial} (empty when the supplier is null). An {@link Overwrite} replaces the value
+ * instead, and later writes of that step are ignored; a second one in a step is an error.
  */
 public final class BinaryOperatorAggregate extends Channel {
   private final BinaryOperator<Object> reducer;
@@ -31,11 +32,22 @@ public final class BinaryOperatorAggregate extends Channel {
     }
     int i = 0;
     if (value == EMPTY) {
-      value = values.getFirst();
+      Overwrite first = Overwrite.from(values.getFirst());
+      value = first != null ? first.value() : values.getFirst();
       i = 1;
     }
+    boolean overwritten = false;
     for (int n = values.size(); i < n; i++) {
-      value = reducer.apply(value, values.get(i));
+      Overwrite o = Overwrite.from(values.get(i));
+      if (o != null) {
+        if (overwritten) {
+          throw new OverwriteConflictException();
+        }
+        value = o.value();
+        overwritten = true;
+      } else if (!overwritten) {
+        value = reducer.apply(value, values.get(i));
+      }
     }
     return true;
   }

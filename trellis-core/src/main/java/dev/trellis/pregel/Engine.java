@@ -60,8 +60,9 @@ public final class Engine {
 
   /** Runs the subgraph of {@code task} inside {@code parent}'s step; returns its final state as the task's update. */
   static NodeResult runNested(Loop parent, Task task, TaskRuntime rt) {
-    Object input = task.input.arg() instanceof Map<?, ?> m ? m : task.input.toMap();
-    return Update.of(nested(parent, rt, task.node.subgraph(), input, task.name() + ":" + task.id()));
+    Program sub = task.node.subgraph();
+    Map<?, ?> values = task.input.arg() instanceof Map<?, ?> m ? m : task.input.toMap();
+    return Update.of(nested(parent, rt, sub, sub.inputsOf(values), task.name() + ":" + task.id()));
   }
 
   /**

@@ -572,7 +572,11 @@ final class Loop {
     Map<String, Object> update = new LinkedHashMap<>();
     for (Write w : writes) {
       if (w.slot() >= 0 && w.slot() < program.stateCount && program.outputKey[w.slot()]) {
-        update.put(program.channelNames[w.slot()], w.value());
+        // Writes pushed from inside the node (Runtime.writeState) and its result: lists join.
+        String name = program.channelNames[w.slot()];
+        Object before = update.get(name);
+        update.put(name, before instanceof List<?> x && w.value() instanceof List<?> y
+            ? java.util.stream.Stream.concat(x.stream(), y.stream()).toList() : w.value());
       }
     }
     if (updates) {

@@ -161,6 +161,22 @@ public final class Program {
     return out;
   }
 
+  /**
+   * The entries of {@code values} this graph takes as input, in their order: what a parent
+   * passes to it when it runs as a subgraph node (LangGraph maps only the subgraph's input
+   * channels; the parent's other keys stay with the parent).
+   */
+  Map<String, Object> inputsOf(Map<?, ?> values) {
+    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    values.forEach((k, v) -> {
+      Integer slot = slotByName.get(String.valueOf(k));
+      if (slot != null && slot < stateCount && inputKey[slot]) {
+        out.put(String.valueOf(k), v);
+      }
+    });
+    return out;
+  }
+
   /** Node names (without {@code __start__}). */
   public List<String> nodeNames() {
     return List.of(nodes).subList(1, nodes.length).stream().map(PNode::name).toList();

@@ -24,6 +24,9 @@ import java.util.Map;
  * as if a node had written them. Internal: reached through {@code CompiledGraph}.
  */
 public final class StateApi {
+  /** The pseudo-node an update names to act as the run input, as LangGraph's {@code __input__}. */
+  static final String INPUT = "__input__";
+
   private StateApi() {}
 
   private static CheckpointSaver saver(Program p) {
@@ -190,6 +193,9 @@ public final class StateApi {
     }
     Frame f = saved != null ? Frame.from(p, saved.checkpoint()) : Frame.empty(p);
     int step = saved != null ? saved.metadata().step() : -1;
+    if (updates.stream().anyMatch(u -> INPUT.equals(u.asNode()))) {
+      return applyAsInput(p, saver, config, target, saved, f, updates);
+    }
     List<Task> prepared = saved != null ? new ArrayList<>(Planner.prepare(f, step + 1, "", null)) : new ArrayList<>();
     List<Task> tasks = new ArrayList<>();
     for (StateUpdate u : updates) {
@@ -235,6 +241,29 @@ public final class StateApi {
     }
     return saver.put(parent, f.toCheckpoint(CheckpointIds.next()),
         new CheckpointMetadata("update", step + 1, written, config.metadata()));
+  }
+
+  /**
+   * An update {@code as_node="__input__"}, as LangGraph applies it: the values are the run
+   * input (written to the start channel, so the next run without input starts from them), saved
+   * as an {@code input} checkpoint one step after the current one ({@code -1} on a fresh thread).
+   */
+  private static CheckpointConfig applyAsInput(Program p, CheckpointSaver saver, RunConfig config,
+                                               CheckpointConfig target, CheckpointTuple saved, Frame f,
+                                               List<StateUpdate> updates) {
+    if (updates.size() > 1) {
+      throw new InvalidUpdateException("AMBIGUOUS_UPDATE", "an update as \"" + INPUT
+          + "\" must be the only update of its superstep");
+    }
+    Map<String, ?> values = updates.getFirst().values();
+    if (values == null || values.isEmpty()) {
+      throw new InvalidUpdateException("EMPTY_UPDATE", "an update as \"" + INPUT + "\" needs input values");
+    }
+    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(p.startSlot, values)))));
+    int step = saved != null ? saved.metadata().step() + 1 : -1;
+    CheckpointConfig parent = saved != null ? saved.config() : target.withCheckpointId(null);
+    return saver.put(parent, f.toCheckpoint(CheckpointIds.next()),
+        new CheckpointMetadata("input", step, Map.of(), config.metadata()));
   }
 
   /** The node whose last run is newest by versions seen; {@code __start__} for a fresh thread. */

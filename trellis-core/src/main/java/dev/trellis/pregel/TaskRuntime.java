@@ -70,6 +70,19 @@ final class TaskRuntime implements Runtime {
   }
 
   @Override
+  public void writeState(String key, Object value) {
+    Integer slot = loop.program.slotByName.get(key);
+    if (slot == null || slot >= loop.program.stateCount) {
+      throw new dev.trellis.graph.error.InvalidUpdateException("UNKNOWN_KEY", "node \"" + task.name()
+          + "\" wrote key \"" + key + "\", which is not in the state schema (keys: "
+          + String.join(", ", loop.program.stateKeys()) + ")");
+    }
+    synchronized (task.writes) {
+      task.writes.add(new Write(slot, value));
+    }
+  }
+
+  @Override
   public <C> C context(Class<C> type) {
     Object ctx = loop.config.context();
     return ctx == null ? null : type.cast(ctx);
@@ -84,6 +97,12 @@ final class TaskRuntime implements Runtime {
   public StreamWriter messages() {
     return writer(StreamMode.MESSAGES, v -> new StreamPart.MessageChunk(loop.nsPath, task.name(), loop.step,
         loop.config.threadId(), String.valueOf(v)));
+  }
+
+  @Override
+  public void emitMessage(Object message) {
+    writer(StreamMode.MESSAGES, v -> new StreamPart.PushedMessage(loop.nsPath, task.name(), loop.step,
+        loop.config.threadId(), v)).write(message);
   }
 
   /** A writer that heartbeats and, when the run streams {@code mode}, emits {@code part} of each value. */

@@ -84,6 +84,9 @@ final class WriteApplier {
           changed = f.channels[slot].update(vals);
         } catch (ConcurrentWriteException e) {
           throw concurrent(p, slot, vals.size(), sorted);
+        } catch (dev.trellis.channel.OverwriteConflictException e) {
+          throw new InvalidUpdateException("INVALID_CONCURRENT_GRAPH_UPDATE", "key \"" + p.channelNames[slot]
+              + "\" can receive only one Overwrite value per step");
         }
         if (changed) {
           f.versions[slot] = next;

@@ -16,6 +16,13 @@ public interface Runtime {
   /** Receives a chat model's tokens as they arrive, for the {@code messages} stream mode (a no-op when nobody streams it). */
   StreamWriter messages();
 
+  /**
+   * Emits a whole message on the {@code messages} stream mode (a no-op when nobody streams
+   * it); {@code Messages.push} calls this and writes the message to state.
+   */
+  default void emitMessage(Object message) {
+  }
+
   /** Shorthand for {@code stream().write(value)}. */
   default void write(Object value) {
     stream().write(value);
@@ -27,6 +34,16 @@ public interface Runtime {
    * returns {@code answer}. Several calls in one node are answered in order.
    */
   <T> T interrupt(Object value);
+
+  /**
+   * Adds a write to state now, as if the node had returned it (LangGraph's
+   * {@code CONFIG_KEY_SEND}, used by {@code push_message}): applied with the node's other
+   * writes (those first), folded by the key's rule, shown in the node's update; dropped if
+   * the attempt fails. An unknown key is an error naming it.
+   */
+  default void writeState(String key, Object value) {
+    throw new UnsupportedOperationException("this runtime cannot write state from inside a node");
+  }
 
   /** The node's name. */
   String node();

@@ -82,6 +82,17 @@ public sealed interface StreamPart {
     }
   }
 
+  /**
+   * A whole message a node pushed (LangGraph's {@code push_message}) on the {@code messages}
+   * mode, with where it came from; the same message, with the same id, is written to state.
+   */
+  record PushedMessage(List<String> namespace, String node, int step, String threadId, Object message)
+      implements StreamPart {
+    public StreamMode mode() {
+      return StreamMode.MESSAGES;
+    }
+  }
+
   /** A task or checkpoint event in debug form. */
   record Debug(List<String> namespace, int step, String type, StreamPart payload) implements StreamPart {
     public StreamMode mode() {

@@ -9,8 +9,11 @@ import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.StreamingChatModel;
-import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.ResponseFormat;
+import dev.langchain4j.model.chat.request.ResponseFormatType;
+import dev.langchain4j.model.chat.request.json.JsonSchema;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.openai.OpenAiChatModel;
@@ -29,7 +32,9 @@ import java.util.function.Consumer;
 
 /**
  * Any LangChain4j chat model behind Trellis's {@link ChatModel}: messages, tool specs, tool
- * calls and token usage are translated both ways. With a streaming model, {@link #stream}
+ * calls and token usage are translated both ways; tool and response JSON schemas keep their
+ * whole shape (nested objects, arrays, enums, required, descriptions), and the request's
+ * settings ({@code temperature}, {@code top_p}, {@code max_tokens}, {@code stop}) apply. With a streaming model, {@link #stream}
  * delivers tokens as they arrive. {@link #openAi} builds one for any OpenAI-compatible
  * server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio) from a base URL, model name and key.
  */
@@ -44,10 +49,25 @@ public final class LangChain4jChatModel implements ChatModel {
     this.streaming = streaming;
   }
 
+  /** The model name the wrapped model sends (for per-model prices), or the adapter's class name. */
+  @Override
+  public String name() {
+    var defaults = model != null ? model.defaultRequestParameters() : streaming.defaultRequestParameters();
+    return defaults != null && defaults.modelName() != null ? defaults.modelName() : "LangChain4jChatModel";
+  }
+
+  /** True when the wrapped model declares JSON-schema response formats (LangChain4j's capability). */
+  @Override
+  public boolean supportsStructuredOutput() {
+    var caps = model != null ? model.supportedCapabilities() : streaming.supportedCapabilities();
+    return caps != null && caps.contains(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+  }
+
   /** An OpenAI-compatible endpoint (e.g. {@code http://localhost:11434/v1} for Ollama). */
   public static LangChain4jChatModel openAi(String baseUrl, String modelName, String apiKey) {
     return new LangChain4jChatModel(
-        OpenAiChatModel.builder().baseUrl(baseUrl).modelName(modelName).apiKey(apiKey).build(),
+        OpenAiChatModel.builder().baseUrl(baseUrl).modelName(modelName).apiKey(apiKey)
+            .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA).build(),
         OpenAiStreamingChatModel.builder().baseUrl(baseUrl).modelName(modelName).apiKey(apiKey).build());
   }
 
@@ -67,7 +87,7 @@ public final class LangChain4jChatModel implements ChatModel {
     if (model == null) {
       throw new IllegalStateException("this adapter has only a streaming model: use stream()");
     }
-    return fromResponse(model.chat(toRequest(request)));
+    return fromResponse(model.chat(toRequest(request, supportsStructuredOutput())));
   }
 
   @Override
@@ -76,7 +96,7 @@ public final class LangChain4jChatModel implements ChatModel {
       return ChatModel.super.stream(request, tokens);
     }
     CompletableFuture<ChatResponse> done = new CompletableFuture<>();
-    streaming.chat(toRequest(request), new StreamingChatResponseHandler() {
+    streaming.chat(toRequest(request, supportsStructuredOutput()), new StreamingChatResponseHandler() {
       @Override
       public void onPartialResponse(String partial) {
         tokens.accept(partial);
@@ -99,7 +119,11 @@ public final class LangChain4jChatModel implements ChatModel {
     }
   }
 
-  static dev.langchain4j.model.chat.request.ChatRequest toRequest(ChatRequest request) {
+  private static String schemaName(Map<String, Object> schema) {
+    return schema.get("title") instanceof String t && t.matches("[A-Za-z0-9_-]{1,64}") ? t : "response";
+  }
+
+  static dev.langchain4j.model.chat.request.ChatRequest toRequest(ChatRequest request, boolean nativeSchema) {
     List<ChatMessage> messages = new ArrayList<>();
     for (Message m : request.messages()) {
       switch (m) {
@@ -122,31 +146,31 @@ public final class LangChain4jChatModel implements ChatModel {
       builder.toolSpecifications(request.tools().stream().map(LangChain4jChatModel::toSpec).toList());
     }
     if (request.responseSchema() != null) {
-      builder.responseFormat(dev.langchain4j.model.chat.request.ResponseFormat.JSON); // schema is in the instructions
+      builder.responseFormat(nativeSchema ? ResponseFormat.builder().type(ResponseFormatType.JSON)
+          .jsonSchema(JsonSchema.builder().name(schemaName(request.responseSchema()))
+              .rootElement(JsonSchemaElements.toElement(request.responseSchema())).build()).build()
+          : ResponseFormat.JSON); // without native support the schema is in the instructions
+    }
+    Map<String, Object> settings = request.settings();
+    if (settings.get("temperature") instanceof Number t) {
+      builder.temperature(t.doubleValue());
+    }
+    if (settings.get("top_p") instanceof Number p) {
+      builder.topP(p.doubleValue());
+    }
+    if (settings.get("max_tokens") instanceof Number n) {
+      builder.maxOutputTokens(n.intValue());
+    }
+    if (settings.get("stop") instanceof List<?> stop) {
+      builder.stopSequences(stop.stream().map(String::valueOf).toList());
     }
     return builder.build();
   }
 
-  @SuppressWarnings("unchecked")
-  private static ToolSpecification toSpec(ToolSpec spec) {
-    JsonObjectSchema.Builder params = JsonObjectSchema.builder();
-    Map<String, Object> props = (Map<String, Object>) spec.parameters().getOrDefault("properties", Map.of());
-    props.forEach((name, schema) -> {
-      Map<String, Object> s = schema instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-      String type = String.valueOf(s.getOrDefault("type", "string"));
-      String description = (String) s.get("description");
-      switch (type) {
-        case "integer" -> params.addIntegerProperty(name, description);
-        case "number" -> params.addNumberProperty(name, description);
-        case "boolean" -> params.addBooleanProperty(name, description);
-        default -> params.addStringProperty(name, description);
-      }
-    });
-    Object required = spec.parameters().get("required");
-    if (required instanceof List<?> r && !r.isEmpty()) {
-      params.required(r.stream().map(String::valueOf).toList());
-    }
-    return ToolSpecification.builder().name(spec.name()).description(spec.description()).parameters(params.build()).build();
+  /** A tool spec as LangChain4j's: the whole JSON schema of the arguments, nested objects and arrays included. */
+  static ToolSpecification toSpec(ToolSpec spec) {
+    return ToolSpecification.builder().name(spec.name()).description(spec.description())
+        .parameters(JsonSchemaElements.object(spec.parameters(), null)).build();
   }
 
   private static Message.Ai fromResponse(ChatResponse response) {

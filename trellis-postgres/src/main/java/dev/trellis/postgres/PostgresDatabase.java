@@ -57,6 +57,11 @@ public final class PostgresDatabase implements JdbcDatabase {
   }
 
   @Override
+  public dev.trellis.checkpoint.jdbc.KeywordIndex keywordIndex() {
+    return new TsvectorKeywordIndex();
+  }
+
+  @Override
   public String blobType() {
     return "BYTEA";
   }

@@ -99,6 +99,7 @@ public final class TrellisServer implements AutoCloseable {
     private int port = 2024;
     private Authenticator auth;
     private long maxBody = 10L << 20;
+    private long maxState = 8L << 20;
     private int slots = 16;
     private Duration lease = Duration.ofSeconds(10);
     private Duration grace = Duration.ofSeconds(30);
@@ -147,6 +148,15 @@ public final class TrellisServer implements AutoCloseable {
     /** Bodies larger than this are refused with 413 (default 10 MiB). */
     public Builder maxBodyBytes(long bytes) {
       this.maxBody = bytes;
+      return this;
+    }
+
+    /**
+     * The largest serialised checkpoint (or pending write) a thread may save, default 8 MiB: a run
+     * whose state grows past it ends in {@code error}; a state edit past it is refused with 413.
+     */
+    public Builder maxStateBytes(long bytes) {
+      this.maxState = bytes;
       return this;
     }
 
@@ -205,12 +215,16 @@ public final class TrellisServer implements AutoCloseable {
       if (graphs.isEmpty()) {
         throw new IllegalStateException("register at least one graph with graph(id, factory)");
       }
+      if (postgres == null) {
+        dev.trellis.server.db.SqliteSpace.prepare(sqlite);
+      }
       JdbcDatabase jdbc = postgres != null ? PostgresDatabase.connect(postgres) : SqliteDatabase.open(sqlite, "NORMAL");
       ServerDb db = new ServerDb(jdbc, postgres != null, clock);
       String id = workerId != null ? workerId : "worker-" + UUID.randomUUID().toString().substring(0, 8);
       Fences fences = new Fences(db, id);
       // Fenced on SQLite too: a run whose thread was deleted (or that lost its row) writes nothing more.
-      CheckpointSaver saver = new JdbcSaver(jdbc, new JacksonSerde(), fences);
+      CheckpointSaver saver = new JdbcSaver(jdbc, new dev.trellis.server.queue.StateSizeLimit(new JacksonSerde(), maxState),
+          fences);
       Store store = new JdbcStore(jdbc, clock, index);
       PgListener listener = postgres != null ? new PgListener(postgres) : null;
       EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);

@@ -71,6 +71,15 @@ final class HttpClientHelper {
     }
   }
 
+  /** Parses JSON text (test replies read by hand). */
+  static Object readJson(String text) {
+    try {
+      return JSON.readValue(text, Object.class);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   static String write(Object body) {
     try {
       return JSON.writeValueAsString(body);

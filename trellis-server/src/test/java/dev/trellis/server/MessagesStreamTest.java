@@ -122,4 +122,23 @@ class MessagesStreamTest {
     assertEquals(List.of("tool", "ai"), kinds.subList(kinds.size() - 2, kinds.size()));
     assertTrue(!HttpClientHelper.data(sse, "messages/metadata").isEmpty());
   }
+
+  @Test
+  void deprecatedMessagesCompleteComesAfterTheStepsValues() throws Exception {
+    String sse = streamAgent("Lima", List.of("messages", "values"))[1];
+    List<HttpClientHelper.Event> events = HttpClientHelper.events(sse);
+    int toolComplete = -1;
+    for (int i = 0; i < events.size(); i++) {
+      if (events.get(i).name().equals("messages/complete")
+          && "tool".equals(((Map<?, ?>) ((List<?>) events.get(i).data()).getFirst()).get("type"))) {
+        toolComplete = i;
+      }
+    }
+    assertTrue(toolComplete > 0, sse);
+    HttpClientHelper.Event before = events.get(toolComplete - 1);
+    HttpClientHelper.Event metadataOrValues = before.name().equals("messages/metadata") ? events.get(toolComplete - 2) : before;
+    assertEquals("values", metadataOrValues.name(), "the tools step's values precede its messages/complete: " + sse);
+    List<?> messages = (List<?>) ((Map<?, ?>) metadataOrValues.data()).get("messages");
+    assertEquals("tool", ((Map<?, ?>) messages.getLast()).get("type"), "those values already hold the tool message");
+  }
 }

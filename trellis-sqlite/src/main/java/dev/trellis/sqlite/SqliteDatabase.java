@@ -93,6 +93,11 @@ public final class SqliteDatabase implements JdbcDatabase {
   }
 
   @Override
+  public dev.trellis.checkpoint.jdbc.KeywordIndex keywordIndex() {
+    return new Fts5KeywordIndex();
+  }
+
+  @Override
   public String blobType() {
     return "BLOB";
   }

@@ -234,7 +234,7 @@ public abstract class CheckpointSaverContract {
     assertEquals(40, total);
   }
 
-  /** Every conformance scenario (ours and the shared ones) with threads persisted by this saver, async durability. */
+  /** Every conformance scenario (ours and the LangGraph set) with threads persisted by this saver, async durability. */
   @TestFactory
   Stream<DynamicTest> conformanceScenariosPassOnThisSaver() throws Exception {
     return scenarios(dev.trellis.graph.Durability.ASYNC);
@@ -250,7 +250,7 @@ public abstract class CheckpointSaverContract {
     String r = System.getProperty("trellis.root");
     Path root = r != null ? Path.of(r) : Path.of("..").toAbsolutePath().normalize();
     List<Path> files = new ArrayList<>();
-    for (Path dir : List.of(root.resolve("conformance/scenarios"), root.resolve("../shared/conformance/scenarios").normalize())) {
+    for (Path dir : List.of(root.resolve("conformance/scenarios"), root.resolve("conformance/langgraph-scenarios"))) {
       if (Files.isDirectory(dir)) {
         try (Stream<Path> s = Files.list(dir)) {
           s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);

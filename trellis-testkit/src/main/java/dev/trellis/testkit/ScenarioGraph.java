@@ -167,6 +167,8 @@ final class ScenarioGraph {
             l.add(Json.toJava(e.getValue()));
             writes.put(e.getKey(), l);
           });
+          case "overwrite" -> arg.properties().forEach(e -> writes.put(e.getKey(),
+              new dev.trellis.channel.Overwrite(Json.toJava(e.getValue()))));
           case "incr" -> arg.properties().forEach(e -> {
             Object cur = state.get(e.getKey());
             writes.put(e.getKey(), Values.add(cur == null ? 0 : cur, Json.toJava(e.getValue())));

@@ -167,4 +167,85 @@ public abstract class StoreContract {
       close(s);
     }
   }
+
+  @Test
+  void keywordSearchRanksItemsSharingQueryTermsAndLeavesOutTheRest() {
+    store().put(ns("kw"), "invoice", Map.of("text", "invoice 4471 is overdue, payment reminder sent"));
+    store().put(ns("kw"), "payment", Map.of("text", "payment received for the garden order"));
+    store().put(ns("kw"), "cat", Map.of("text", "a cat sleeping on a windowsill"));
+    List<Item> hits = store().keywordSearch(ns("kw"), "overdue invoice 4471", Map.of(), 10, 0);
+    assertEquals(List.of("invoice"), hits.stream().map(Item::key).toList(), "only items sharing a term match");
+    assertTrue(hits.getFirst().score() > 0);
+    List<Item> payment = store().keywordSearch(ns("kw"), "payment invoice", Map.of(), 10, 0);
+    assertEquals(List.of("invoice", "payment"), payment.stream().map(Item::key).toList(), "more matching terms rank higher");
+    assertEquals(List.of("payment"), store().keywordSearch(ns("kw"), "payment invoice", Map.of(), 10, 1).stream()
+        .map(Item::key).toList(), "pages after ranking");
+    assertEquals(List.of(), store().keywordSearch(ns("kw"), "?!", Map.of(), 10, 0), "a query without terms matches nothing");
+  }
+
+  @Test
+  void keywordSearchHonoursPrefixFilterUpdatesAndDeletes() {
+    store().put(ns("kw2", "a"), "1", Map.of("text", "morning walk by the river", "kind", "habit"));
+    store().put(ns("kw2", "a"), "2", Map.of("text", "river cruise booked", "kind", "plan"));
+    store().put(ns("kw2x"), "3", Map.of("text", "river of words"));
+    assertEquals(List.of("1"), store().keywordSearch(ns("kw2"), "river", Map.of("kind", "habit"), 10, 0).stream()
+        .map(Item::key).toList());
+    assertEquals(java.util.Set.of("1", "2"), store().keywordSearch(ns("kw2"), "river", Map.of(), 10, 0).stream()
+        .map(Item::key).collect(java.util.stream.Collectors.toSet()), "the prefix is by label");
+    store().put(ns("kw2", "a"), "2", Map.of("text", "mountain hike booked", "kind", "plan"));
+    assertEquals(List.of("2"), store().keywordSearch(ns("kw2"), "mountain river cruise", Map.of("kind", "plan"), 10, 0)
+        .stream().map(Item::key).toList(), "an update re-indexes the new text");
+    assertEquals(List.of(), store().keywordSearch(ns("kw2"), "cruise", Map.of(), 10, 0), "the old text is gone");
+    store().delete(ns("kw2", "a"), "1");
+    assertEquals(List.of(), store().keywordSearch(ns("kw2"), "walk", Map.of(), 10, 0), "a deleted item is not found");
+  }
+
+  @Test
+  void keywordSearchUsesTheIndexedFieldsAndSkipsUnindexedItems() throws Exception {
+    Store s = store(java.time.Clock.systemUTC(), new dev.trellis.checkpoint.store.IndexConfig(
+        new dev.trellis.checkpoint.store.HashingEmbeddings(64), List.of("text")));
+    try {
+      s.put(ns("f"), "indexed", Map.of("text", "sertraline dose changed", "note", "zebra"));
+      s.put(ns("f"), "hidden", Map.of("text", "sertraline"), List.of(), null);
+      assertEquals(List.of("indexed"), s.keywordSearch(ns("f"), "sertraline", Map.of(), 10, 0).stream()
+          .map(Item::key).toList(), "an item put with an empty index is not searchable");
+      assertEquals(List.of(), s.keywordSearch(ns("f"), "zebra", Map.of(), 10, 0), "fields outside the index are not searched");
+    } finally {
+      close(s);
+    }
+  }
+
+  @Test
+  void hybridSearchFusesSemanticAndKeywordRankingsByReciprocalRank() throws Exception {
+    Store s = store(java.time.Clock.systemUTC(), new dev.trellis.checkpoint.store.IndexConfig(
+        new dev.trellis.checkpoint.store.HashingEmbeddings(256), List.of("text")));
+    try {
+      s.put(ns("h"), "both", Map.of("text", "panic attack at work before the presentation"));
+      s.put(ns("h"), "some", Map.of("text", "work deadlines pile up every week"));
+      s.put(ns("h"), "none", Map.of("text", "zebra giraffe savannah"));
+      String q = "panic attack before presentation";
+      List<Item> semantic = s.search(ns("h"), q, Map.of(), 10, 0);
+      List<Item> keyword = s.keywordSearch(ns("h"), q, Map.of(), 10, 0);
+      List<Item> hybrid = s.hybridSearch(ns("h"), q, Map.of(), 10, 0);
+      assertEquals("both", hybrid.getFirst().key(), "first in both rankings is first fused");
+      assertEquals(dev.trellis.checkpoint.store.Rrf.fuse(List.of(semantic, keyword), dev.trellis.checkpoint.store.Rrf.K)
+          .stream().map(Item::key).toList(), hybrid.stream().map(Item::key).toList());
+      double expected = 1.0 / (dev.trellis.checkpoint.store.Rrf.K + 1) * 2;
+      assertEquals(expected, hybrid.getFirst().score(), 1e-9, "the fused score sums 1/(k+rank) over both rankings");
+      assertTrue(keyword.stream().noneMatch(i -> i.key().equals("some")) && hybrid.stream().anyMatch(i -> i.key().equals("some")),
+          "an item only the semantic ranking has is still fused in");
+      assertEquals(hybrid.subList(1, hybrid.size()).stream().map(Item::key).toList(),
+          s.hybridSearch(ns("h"), q, Map.of(), 10, 1).stream().map(Item::key).toList(), "pages after fusion");
+    } finally {
+      close(s);
+    }
+  }
+
+  @Test
+  void hybridSearchWithoutAnIndexIsTheKeywordRanking() {
+    store().put(ns("h2"), "a", Map.of("text", "grief after losing a parent"));
+    store().put(ns("h2"), "b", Map.of("text", "a parent teacher meeting"));
+    assertEquals(store().keywordSearch(ns("h2"), "grief parent", Map.of(), 10, 0).stream().map(Item::key).toList(),
+        store().hybridSearch(ns("h2"), "grief parent", Map.of(), 10, 0).stream().map(Item::key).toList());
+  }
 }

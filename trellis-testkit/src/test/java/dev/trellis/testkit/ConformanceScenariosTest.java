@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every scenario in conformance/scenarios (ours) and ../shared/conformance/scenarios
- * (produced by the project's founders on LangGraph 1.2.12) must agree with its expect.
+ * Every scenario in conformance/scenarios (ours) and conformance/langgraph-scenarios (the set
+ * the project started from) must agree with its expect, which LangGraph 1.2.12 produced.
  */
 class ConformanceScenariosTest {
 
@@ -25,8 +25,8 @@ class ConformanceScenariosTest {
   }
 
   @TestFactory
-  Stream<DynamicTest> sharedScenariosAgreeWithLangGraph() throws IOException {
-    return scenarios(Paths.sharedScenarios());
+  Stream<DynamicTest> langGraphScenariosAgreeWithLangGraph() throws IOException {
+    return scenarios(Paths.langGraphScenarios());
   }
 
   @Test

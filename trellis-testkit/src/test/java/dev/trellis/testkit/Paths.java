@@ -2,7 +2,7 @@ package dev.trellis.testkit;
 
 import java.nio.file.Path;
 
-/** Locations the tests read: the project root and the shared conformance scenarios beside it. */
+/** Locations the tests read: the project root and its two scenario sets. */
 final class Paths {
   private Paths() {}
 
@@ -15,7 +15,8 @@ final class Paths {
     return root().resolve("conformance/scenarios");
   }
 
-  static Path sharedScenarios() {
-    return root().resolve("../shared/conformance/scenarios").normalize();
+  /** The scenarios the project started from, re-filled by our oracle on LangGraph 1.2.12. */
+  static Path langGraphScenarios() {
+    return root().resolve("conformance/langgraph-scenarios");
   }
 }

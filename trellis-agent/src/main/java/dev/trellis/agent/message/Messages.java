@@ -85,6 +85,25 @@ public final class Messages {
     return out;
   }
 
+  /**
+   * Pushes a whole message from inside any node (LangGraph's {@code push_message}): gives it
+   * an id if it has none, emits it on the {@code messages} stream mode at once
+   * ({@code StreamPart.PushedMessage}), writes it to the {@code messages} key (as if the node
+   * had returned it, before its own update) and returns it with its id — one id in the stream
+   * and in state.
+   */
+  public static Message push(dev.trellis.runtime.Runtime rt, Message message) {
+    return push(rt, message, KEY.name());
+  }
+
+  /** {@link #push(dev.trellis.runtime.Runtime, Message)} to another messages key. */
+  public static Message push(dev.trellis.runtime.Runtime rt, Message message, String stateKey) {
+    Message m = withIds(List.of(message)).getFirst();
+    rt.emitMessage(m);
+    rt.writeState(stateKey, List.of(m));
+    return m;
+  }
+
   private static String newId() {
     return UUID.randomUUID().toString();
   }
@@ -92,5 +111,11 @@ public final class Messages {
   /** The last message, or null. */
   public static Message last(List<Message> messages) {
     return messages == null || messages.isEmpty() ? null : messages.getLast();
+  }
+
+  /** The AI message that ends the state's {@code messages} when it calls tools, else null: what a tools step is about to run. */
+  @SuppressWarnings("unchecked")
+  public static Message.Ai pendingToolCalls(dev.trellis.graph.State state) {
+    return last((List<Message>) state.get(KEY.name())) instanceof Message.Ai ai && !ai.toolCalls().isEmpty() ? ai : null;
   }
 }

@@ -11,6 +11,19 @@ public interface ChatModel {
   Message.Ai chat(ChatRequest request) throws Exception;
 
   /**
+   * Whether the provider itself enforces {@code ChatRequest.responseSchema} (provider-native
+   * structured output). Agents use the tool-calling strategy for models that do not.
+   */
+  default boolean supportsStructuredOutput() {
+    return false;
+  }
+
+  /** The model's name, for per-model prices in budgets; defaults to the class's simple name. */
+  default String name() {
+    return getClass().getSimpleName();
+  }
+
+  /**
    * Streams the answer: {@code tokens} receives text pieces as they arrive, the result is the
    * whole message. The default calls {@link #chat} and delivers its text as one piece.
    */

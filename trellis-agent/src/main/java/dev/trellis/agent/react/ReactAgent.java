@@ -25,6 +25,10 @@ import java.util.Objects;
  * (a post hook may pause for approval with {@code rt.interrupt}), a system prompt, tool-call
  * interceptors and a {@link Budget}. State: {@code messages}, {@code model_calls},
  * {@code tokens}. Builder not thread-safe; the compiled graph is.
+ *
+ * <p>This is LangGraph's {@code create_react_agent} (node {@code agent}, {@code pre_model_hook},
+ * {@code post_model_hook}), which LangGraph deprecates in favour of LangChain's
+ * {@code create_agent}: new code should use {@link dev.trellis.agent.Agent} with middleware.
  */
 public final class ReactAgent {
   public static final Key<Integer> MODEL_CALLS = Key.adding("model_calls", Integer.class);

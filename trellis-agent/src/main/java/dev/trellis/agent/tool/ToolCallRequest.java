@@ -14,6 +14,21 @@ public record ToolCallRequest(Message.ToolCall call, Tool tool, ToolContext cont
     return new ToolCallRequest(c, tool, new ToolContext(context.state(), context.runtime(), c));
   }
 
+  /** The graph state the tool sees. */
+  public dev.trellis.graph.State state() {
+    return context.state();
+  }
+
+  /** The same request with the tool seeing another state (LangGraph's {@code override(state=...)}). */
+  public ToolCallRequest override(dev.trellis.graph.State state) {
+    return new ToolCallRequest(call, tool, new ToolContext(state, context.runtime(), call));
+  }
+
+  /** The same request with another call (name and arguments); the call id is the model's. */
+  public ToolCallRequest override(Message.ToolCall other) {
+    return new ToolCallRequest(other, tool, new ToolContext(context.state(), context.runtime(), other));
+  }
+
   /** The same request sent to another tool. */
   public ToolCallRequest override(Tool other) {
     return new ToolCallRequest(call, other, context);

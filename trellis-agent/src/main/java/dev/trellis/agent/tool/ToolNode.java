@@ -18,7 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Runs the tool calls of the last AI message, in parallel (one virtual thread each), and
+ * Runs the tool calls of the last AI message not yet answered by a tool message, in parallel (one virtual thread each), and
  * answers each with a tool message, in call order. Calls pass through the interceptors
  * (first = outermost). A tool failure becomes an error tool message ({@code handleErrors},
  * the default) or fails the node; an unknown tool is always answered with an error message
@@ -69,7 +69,7 @@ public final class ToolNode implements Node {
     List<Object> results = new ArrayList<>();
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<Object>> running = new ArrayList<>();
-      for (Message.ToolCall call : ai.toolCalls()) {
+      for (Message.ToolCall call : pending(messages, ai)) {
         running.add(pool.submit(() -> run(call, new ToolContext(state, rt, call))));
       }
       for (Future<Object> f : running) {
@@ -123,6 +123,9 @@ public final class ToolNode implements Node {
       if (result instanceof Command c) {
         return c;
       }
+      if (result instanceof Message.Tool answer) {
+        return answer;
+      }
       return new Message.Tool(null, String.valueOf(result), call.id(), call.name(), false);
     } catch (RuntimeException e) {
       if (e.getClass().getName().equals("dev.trellis.pregel.GraphInterrupt") || !handleErrors) {
@@ -144,7 +147,19 @@ public final class ToolNode implements Node {
     return interceptors.get(i).intercept(request, next -> chain(i + 1, next));
   }
 
-  static Message.Ai lastAi(List<Message> messages) {
+  /** The calls of {@code ai} not yet answered by a tool message (e.g. one a reviewer rejected). */
+  public static List<Message.ToolCall> pending(List<Message> messages, Message.Ai ai) {
+    java.util.Set<String> answered = new java.util.HashSet<>();
+    for (Message m : messages) {
+      if (m instanceof Message.Tool t) {
+        answered.add(t.toolCallId());
+      }
+    }
+    return ai.toolCalls().stream().filter(c -> !answered.contains(c.id())).toList();
+  }
+
+  /** The last AI message of {@code messages}, or null. */
+  public static Message.Ai lastAi(List<Message> messages) {
     if (messages == null) {
       return null;
     }

@@ -89,6 +89,9 @@ public interface JdbcDatabase extends AutoCloseable {
     return List.of();
   }
 
+  /** This database's full-text index for keyword search in {@link JdbcStore}. */
+  KeywordIndex keywordIndex();
+
   /** Runs the DDL statements (after the preamble) in one transaction. */
   default void migrate(List<String> ddl) {
     transaction(c -> {

@@ -5,8 +5,10 @@ import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.checkpoint.store.FieldPaths;
 import dev.trellis.checkpoint.store.IndexConfig;
 import dev.trellis.checkpoint.store.Item;
+import dev.trellis.checkpoint.store.KeywordText;
 import dev.trellis.checkpoint.store.Namespaces;
 import dev.trellis.checkpoint.store.Op;
+import dev.trellis.checkpoint.store.Rrf;
 import dev.trellis.checkpoint.store.Store;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -28,7 +30,8 @@ import java.util.TreeSet;
  * A {@link Store} over JDBC (SQLite or PostgreSQL). Tables: {@code store_items(namespace,
  * item_key, value, created_at, updated_at, expires_at, ttl_ms)} with values as readable JSON
  * text, and {@code store_vectors(namespace, item_key, ord, vector)} with the embeddings of
- * the indexed fields. A batch is one transaction. Namespaces are stored joined by U+001F,
+ * the indexed fields, and the database's full-text table {@code store_fts} ({@link KeywordIndex})
+ * with the indexed fields' text for keyword search. A batch is one transaction. Namespaces are stored joined by U+001F,
  * so a prefix is one indexed comparison; value filters and vector similarity (cosine,
  * computed in Java: no pgvector here) are applied to that range. Expired items are skipped
  * on read and deleted by {@link #sweep()}.
@@ -42,18 +45,22 @@ public class JdbcStore implements Store, AutoCloseable {
   private final JdbcDatabase db;
   private final Clock clock;
   private final IndexConfig index;
+  private final KeywordIndex keywords;
 
   /** A store on {@code db} reading time from {@code clock}; semantically indexed when {@code index} is given. */
   public JdbcStore(JdbcDatabase db, Clock clock, IndexConfig index) {
     this.db = db;
     this.clock = clock;
     this.index = index;
-    db.migrate(List.of(
+    this.keywords = db.keywordIndex();
+    List<String> ddl = new ArrayList<>(List.of(
         "CREATE TABLE IF NOT EXISTS store_items (namespace TEXT NOT NULL, item_key TEXT NOT NULL, value TEXT NOT NULL, "
             + "created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, expires_at BIGINT, ttl_ms BIGINT, "
             + "PRIMARY KEY (namespace, item_key))",
         "CREATE TABLE IF NOT EXISTS store_vectors (namespace TEXT NOT NULL, item_key TEXT NOT NULL, ord INTEGER NOT NULL, "
             + "vector " + db.blobType() + " NOT NULL, PRIMARY KEY (namespace, item_key, ord))"));
+    ddl.addAll(keywords.schema());
+    db.migrate(ddl);
   }
 
   @Override
@@ -104,7 +111,8 @@ public class JdbcStore implements Store, AutoCloseable {
 
   private void put(Connection c, Op.Put p, List<float[]> vectors, long now) throws SQLException {
     String ns = String.join(SEP, p.namespace());
-    List<String> tables = p.value() == null ? List.of("store_vectors", "store_items") : List.of("store_vectors");
+    List<String> tables = p.value() == null ? List.of("store_vectors", "store_fts", "store_items")
+        : List.of("store_vectors", "store_fts");
     for (String table : tables) {
       db.update(c, "DELETE FROM " + table + " WHERE namespace = ? AND item_key = ?", ns, p.key());
     }
@@ -117,6 +125,10 @@ public class JdbcStore implements Store, AutoCloseable {
         + "ttl_ms = excluded.ttl_ms, expires_at = excluded.expires_at",
         ns, p.key(), new String(TAGS.dump(p.value()), StandardCharsets.UTF_8), now, now,
         ttl, ttl == null ? null : now + ttl * 1000);
+    String text = KeywordText.of(p.value(), p.index(), index);
+    if (!text.isBlank()) {
+      db.update(c, keywords.insert(), ns, p.key(), text);
+    }
     if (!vectors.isEmpty()) {
       PreparedStatement vs = db.prepare(c, "INSERT INTO store_vectors (namespace, item_key, ord, vector) VALUES (?, ?, ?, ?)");
       try {
@@ -150,23 +162,13 @@ public class JdbcStore implements Store, AutoCloseable {
         }, prefixArgs(prefix, now));
     List<Item> page;
     if (s.query() != null) {
-      if (index == null) {
-        throw new IllegalStateException("semantic search needs a store built with an IndexConfig");
-      }
-      float[] q = index.embeddings().embed(List.of(s.query())).getFirst();
-      List<Item> scored = new ArrayList<>();
-      for (Item i : matching) {
-        double best = Double.NaN;
-        for (float[] v : vectors(c, String.join(SEP, i.namespace()), i.key())) {
-          double sim = FieldPaths.cosine(q, v);
-          best = Double.isNaN(best) ? sim : Math.max(best, sim);
-        }
-        if (!Double.isNaN(best)) {
-          scored.add(new Item(i.namespace(), i.key(), i.value(), i.createdAt(), i.updatedAt(), best));
-        }
-      }
-      scored.sort(Comparator.comparing(Item::score).reversed());
-      page = scored.stream().skip(s.offset()).limit(s.limit()).toList();
+      List<Item> all = switch (s.mode()) {
+        case SEMANTIC -> semantic(c, matching, s.query());
+        case KEYWORD -> keyword(c, matching, s.query());
+        case HYBRID -> Rrf.fuse(index == null ? List.of(keyword(c, matching, s.query()))
+            : List.of(semantic(c, matching, s.query()), keyword(c, matching, s.query())), Rrf.K);
+      };
+      page = all.stream().skip(s.offset()).limit(s.limit()).toList();
     } else {
       page = matching.stream().skip(s.offset()).limit(s.limit()).toList();
     }
@@ -176,6 +178,50 @@ public class JdbcStore implements Store, AutoCloseable {
       }
     }
     return page;
+  }
+
+  private List<Item> semantic(Connection c, List<Item> matching, String query) throws SQLException {
+    if (index == null) {
+      throw new IllegalStateException("semantic search needs a store built with an IndexConfig");
+    }
+    float[] q = index.embeddings().embed(List.of(query)).getFirst();
+    List<Item> scored = new ArrayList<>();
+    for (Item i : matching) {
+      double best = Double.NaN;
+      for (float[] v : vectors(c, String.join(SEP, i.namespace()), i.key())) {
+        double sim = FieldPaths.cosine(q, v);
+        best = Double.isNaN(best) ? sim : Math.max(best, sim);
+      }
+      if (!Double.isNaN(best)) {
+        scored.add(new Item(i.namespace(), i.key(), i.value(), i.createdAt(), i.updatedAt(), best));
+      }
+    }
+    scored.sort(Comparator.comparing(Item::score).reversed());
+    return scored;
+  }
+
+  /** The full-text matches among {@code matching}, most relevant first (ties by key). */
+  private List<Item> keyword(Connection c, List<Item> matching, String query) throws SQLException {
+    List<String> terms = KeywordText.terms(query);
+    if (terms.isEmpty() || matching.isEmpty()) {
+      return List.of();
+    }
+    Map<String, Double> scores = db.query(c, keywords.match(), rs -> {
+      Map<String, Double> out = new java.util.HashMap<>();
+      while (rs.next()) {
+        out.merge(rs.getString(1) + SEP + SEP + rs.getString(2), rs.getDouble(3), Math::max);
+      }
+      return out;
+    }, keywords.query(terms));
+    List<Item> scored = new ArrayList<>();
+    for (Item i : matching) {
+      Double score = scores.get(String.join(SEP, i.namespace()) + SEP + SEP + i.key());
+      if (score != null) {
+        scored.add(new Item(i.namespace(), i.key(), i.value(), i.createdAt(), i.updatedAt(), score));
+      }
+    }
+    scored.sort(Comparator.comparing(Item::score).reversed().thenComparing(Item::key));
+    return scored;
   }
 
   private List<float[]> vectors(Connection c, String ns, String key) throws SQLException {
@@ -206,6 +252,8 @@ public class JdbcStore implements Store, AutoCloseable {
   public int sweep() {
     long now = micros(clock.instant());
     return db.transaction(c -> {
+      db.update(c, "DELETE FROM store_fts WHERE EXISTS (SELECT 1 FROM store_items i WHERE "
+          + "i.namespace = store_fts.namespace AND i.item_key = store_fts.item_key AND i.expires_at <= ?)", now);
       db.update(c, "DELETE FROM store_vectors WHERE EXISTS (SELECT 1 FROM store_items i WHERE "
           + "i.namespace = store_vectors.namespace AND i.item_key = store_vectors.item_key AND i.expires_at <= ?)", now);
       return db.update(c, "DELETE FROM store_items WHERE expires_at <= ?", now);

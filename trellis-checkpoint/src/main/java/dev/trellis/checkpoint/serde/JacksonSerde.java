@@ -35,7 +35,7 @@ import java.util.function.Predicate;
  * The default {@link Serde}: JSON through Jackson, with small tags where JSON alone would
  * lose the type — records ({@code $record}), enums ({@code $enum}), longs beyond int range
  * stay numbers but {@code long}s are tagged ({@code $long}), sets, byte arrays,
- * {@code java.time} values and UUIDs, maps whose keys are not plain strings, and other
+ * {@code java.time} values, UUIDs and {@code Optional}s, maps whose keys are not plain strings, and other
  * objects through Jackson's bean mapping ({@code $bean}). Strings, booleans, ints,
  * doubles, lists and string-keyed maps are plain JSON, so stored checkpoints stay readable.
  *
@@ -162,6 +162,9 @@ public final class JacksonSerde implements Serde {
     }
     if (v instanceof UUID u) {
       return tag("$uuid", F.textNode(u.toString()));
+    }
+    if (v instanceof java.util.Optional<?> o) {
+      return tag("$optional", o.isPresent() ? encode(o.get()) : F.nullNode());
     }
     if (v instanceof Enum<?> e) {
       ObjectNode n = F.objectNode();
@@ -293,6 +296,7 @@ public final class JacksonSerde implements Serde {
       case "$bytes" -> Base64.getDecoder().decode(v.asText());
       case "$uuid" -> UUID.fromString(v.asText());
       case "$error" -> v.asText();
+      case "$optional" -> java.util.Optional.ofNullable(decode(v));
       case "$set" -> {
         Set<Object> s = new LinkedHashSet<>();
         v.forEach(x -> s.add(decode(x)));

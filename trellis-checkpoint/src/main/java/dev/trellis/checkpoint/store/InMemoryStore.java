@@ -17,7 +17,7 @@ import java.util.TreeSet;
  * Time comes from an injectable clock (TTL tests move it by hand).
  */
 public final class InMemoryStore implements Store {
-  private record Entry(Item item, Duration ttl, Instant expiresAt, List<float[]> vectors) {}
+  private record Entry(Item item, Duration ttl, Instant expiresAt, List<float[]> vectors, String text) {}
 
   private final Map<String, Entry> items = new TreeMap<>();
   private final Clock clock;
@@ -82,7 +82,7 @@ public final class InMemoryStore implements Store {
 
   private void refresh(String id, Entry e, Instant now) {
     if (e.ttl() != null) {
-      items.put(id, new Entry(e.item(), e.ttl(), now.plus(e.ttl()), e.vectors()));
+      items.put(id, new Entry(e.item(), e.ttl(), now.plus(e.ttl()), e.vectors(), e.text()));
     }
   }
 
@@ -94,7 +94,8 @@ public final class InMemoryStore implements Store {
     }
     Entry old = live(id, now);
     Item item = new Item(p.namespace(), p.key(), p.value(), old == null ? now : old.item().createdAt(), now);
-    items.put(id, new Entry(item, p.ttl(), p.ttl() == null ? null : now.plus(p.ttl()), embed(p)));
+    items.put(id, new Entry(item, p.ttl(), p.ttl() == null ? null : now.plus(p.ttl()), embed(p),
+        KeywordText.of(p.value(), p.index(), index)));
   }
 
   private List<float[]> embed(Op.Put p) {
@@ -113,19 +114,13 @@ public final class InMemoryStore implements Store {
     }
     List<Item> ranked;
     if (s.query() != null) {
-      if (index == null) {
-        throw new IllegalStateException("semantic search needs a store built with an IndexConfig");
-      }
-      float[] q = index.embeddings().embed(List.of(s.query())).getFirst();
-      Map<Item, Double> scores = new HashMap<>();
-      for (var h : hits) {
-        double best = h.getValue().vectors().stream().mapToDouble(v -> FieldPaths.cosine(q, v)).max().orElse(Double.NaN);
-        if (!Double.isNaN(best)) {
-          scores.put(h.getValue().item(), best);
-        }
-      }
-      ranked = scores.entrySet().stream().sorted(Map.Entry.<Item, Double>comparingByValue().reversed())
-          .map(e -> e.getKey().withScore(e.getValue())).skip(s.offset()).limit(s.limit()).toList();
+      List<Item> all = switch (s.mode()) {
+        case SEMANTIC -> semantic(hits, s.query());
+        case KEYWORD -> keyword(hits, s.query());
+        case HYBRID -> Rrf.fuse(index == null ? List.of(keyword(hits, s.query()))
+            : List.of(semantic(hits, s.query()), keyword(hits, s.query())), Rrf.K);
+      };
+      ranked = all.stream().skip(s.offset()).limit(s.limit()).toList();
     } else {
       ranked = hits.stream().map(h -> h.getValue().item()).sorted(Comparator.comparing(Item::updatedAt).reversed())
           .skip(s.offset()).limit(s.limit()).toList();
@@ -140,6 +135,35 @@ public final class InMemoryStore implements Store {
       }
     }
     return ranked;
+  }
+
+  private List<Item> semantic(List<Map.Entry<String, Entry>> hits, String query) {
+    if (index == null) {
+      throw new IllegalStateException("semantic search needs a store built with an IndexConfig");
+    }
+    float[] q = index.embeddings().embed(List.of(query)).getFirst();
+    List<Item> scored = new ArrayList<>();
+    for (var h : hits) {
+      double best = h.getValue().vectors().stream().mapToDouble(v -> FieldPaths.cosine(q, v)).max().orElse(Double.NaN);
+      if (!Double.isNaN(best)) {
+        scored.add(h.getValue().item().withScore(best));
+      }
+    }
+    scored.sort(Comparator.comparing(Item::score).reversed());
+    return scored;
+  }
+
+  private List<Item> keyword(List<Map.Entry<String, Entry>> hits, String query) {
+    Map<String, String> docs = new java.util.LinkedHashMap<>();
+    Map<String, Item> byId = new HashMap<>();
+    for (var h : hits) {
+      docs.put(h.getKey(), h.getValue().text());
+      byId.put(h.getKey(), h.getValue().item());
+    }
+    List<Item> scored = new ArrayList<>();
+    Bm25.score(docs, query).forEach((id, score) -> scored.add(byId.get(id).withScore(score)));
+    scored.sort(Comparator.comparing(Item::score).reversed().thenComparing(Item::key));
+    return scored;
   }
 
   @Override

@@ -44,16 +44,26 @@ public sealed interface Op {
   /**
    * Items whose namespace starts with {@code prefix} and whose value has every entry of
    * {@code filter} (top-level equality). Without {@code query}: newest update first; with a
-   * query (needs an index): most similar first, each item scored by its best-matching field.
+   * query, ranked by {@code mode}: most similar first (needs an index; each item scored by its
+   * best-matching field), most keyword-relevant first (items sharing no term with the query
+   * are left out), or both fused by reciprocal rank ({@link Rrf}). The mode is ignored without
+   * a query.
    */
   record Search(List<String> prefix, Map<String, Object> filter, String query, int limit, int offset,
-                boolean refreshTtl) implements Op {
+                boolean refreshTtl, SearchMode mode) implements Op {
     public Search {
       prefix = List.copyOf(prefix);
       filter = filter == null ? Map.of() : Map.copyOf(filter);
+      mode = mode == null ? SearchMode.SEMANTIC : mode;
       if (limit < 1 || offset < 0) {
         throw new IllegalArgumentException("search needs limit >= 1 and offset >= 0, got " + limit + ", " + offset);
       }
+    }
+
+    /** A semantic search when {@code query} is given. */
+    public Search(List<String> prefix, Map<String, Object> filter, String query, int limit, int offset,
+                  boolean refreshTtl) {
+      this(prefix, filter, query, limit, offset, refreshTtl, SearchMode.SEMANTIC);
     }
 
     public Search(List<String> prefix, Map<String, Object> filter, int limit, int offset) {

@@ -42,6 +42,23 @@ public interface Store {
     return (List<Item>) batch(List.of(new Op.Search(prefix, filter, query, limit, offset, true))).getFirst();
   }
 
+  /** Keyword (full-text) search: items sharing terms with {@code query}, most relevant first; no index config needed. */
+  @SuppressWarnings("unchecked")
+  default List<Item> keywordSearch(List<String> prefix, String query, Map<String, Object> filter, int limit, int offset) {
+    return (List<Item>) batch(List.of(new Op.Search(prefix, filter, java.util.Objects.requireNonNull(query, "query"),
+        limit, offset, true, SearchMode.KEYWORD))).getFirst();
+  }
+
+  /**
+   * Hybrid search: the semantic and keyword rankings fused by reciprocal rank ({@link Rrf});
+   * each item's score is its fused score. Without an index config only the keyword ranking counts.
+   */
+  @SuppressWarnings("unchecked")
+  default List<Item> hybridSearch(List<String> prefix, String query, Map<String, Object> filter, int limit, int offset) {
+    return (List<Item>) batch(List.of(new Op.Search(prefix, filter, java.util.Objects.requireNonNull(query, "query"),
+        limit, offset, true, SearchMode.HYBRID))).getFirst();
+  }
+
   /** Deletes expired items now (reads already skip them); returns how many. */
   int sweep();
 

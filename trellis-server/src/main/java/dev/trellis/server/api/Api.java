@@ -26,6 +26,9 @@ public final class Api {
   public static AutoCloseable configure(JavalinConfig config, Services s, Worker worker, Authenticator auth,
                                         List<Routes> extra) {
     var r = config.routes;
+    config.requestLogger.http(RequestLog::log);
+    config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+    config.jetty.modifyServletContextHandler(handler -> handler.setErrorHandler(new JsonErrorHandler()));
     r.before(ctx -> {
       ctx.header("Access-Control-Allow-Origin", "*");
       ctx.header("Access-Control-Expose-Headers", "Content-Location, Location, X-Pagination-Total, X-Pagination-Next");
@@ -53,12 +56,22 @@ public final class Api {
     r.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
     r.exception(NumberFormatException.class, (e, ctx) -> error(ctx, 422, "not a number: " + e.getMessage()));
     r.exception(Exception.class, (e, ctx) -> {
+      Throwable tooLarge = cause(e, dev.trellis.server.queue.StateSizeLimit.TooLarge.class);
+      if (tooLarge != null) {
+        error(ctx, 413, tooLarge.getMessage());
+        return;
+      }
+      if (RequestLog.clientAbort(e)) {
+        LOG.debug("{} {}: the client went away mid-request ({})", ctx.method(), ctx.path(), e.toString());
+        return;
+      }
       LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
       error(ctx, 500, e.getClass().getSimpleName() + ": " + e.getMessage());
     });
     r.error(404, ctx -> {
       if (ctx.result() == null || ctx.result().isEmpty()) {
-        ctx.contentType("application/json").result(Json.write(Map.of("detail", "no route " + ctx.method() + " " + ctx.path())));
+        ctx.contentType("application/json").result(Json.write(Map.of("detail", "no route " + ctx.method() + " "
+            + ApiException.echo(ctx.path()))));
       }
     });
     r.error(405, ctx -> ctx.contentType("application/json").result(Json.write(Map.of("detail", "method not allowed"))));
@@ -83,11 +96,21 @@ public final class Api {
     void register(io.javalin.config.RoutesConfig r);
   }
 
+  private static Throwable cause(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return t;
+      }
+    }
+    return null;
+  }
+
   private static boolean open(String path) {
     return path.equals("/ok") || path.equals("/info") || path.equals("/studio") || path.startsWith("/studio/");
   }
 
   private static void error(Context ctx, int status, String detail) {
-    ctx.status(status).contentType("application/json").result(Json.write(Map.of("detail", String.valueOf(detail))));
+    ctx.status(status).contentType("application/json")
+        .result(Json.write(Map.of("detail", ApiException.bounded(String.valueOf(detail), ApiException.DETAIL_MAX))));
   }
 }

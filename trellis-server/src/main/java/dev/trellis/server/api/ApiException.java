@@ -4,8 +4,11 @@ package dev.trellis.server.api;
 public final class ApiException extends RuntimeException {
   private final int status;
 
+  /** Longest detail sent: a message that echoes a huge input is cut (with an ellipsis) to this many characters. */
+  public static final int DETAIL_MAX = 1000;
+
   public ApiException(int status, String detail) {
-    super(detail);
+    super(bounded(detail, DETAIL_MAX));
     this.status = status;
   }
 
@@ -22,6 +25,18 @@ public final class ApiException extends RuntimeException {
   }
 
   public static ApiException notFound(String what, String id) {
-    return new ApiException(404, what + " " + id + " not found");
+    return new ApiException(404, what + " " + echo(id) + " not found");
+  }
+
+  /** Longest echo of client input in an error message; longer values are cut with an ellipsis. */
+  public static final int ECHO_MAX = 200;
+
+  /** {@code value} as text for an error message, cut to {@link #ECHO_MAX} characters (a 5 MB id is not sent back). */
+  public static String echo(Object value) {
+    return bounded(String.valueOf(value), ECHO_MAX);
+  }
+
+  static String bounded(String s, int max) {
+    return s == null || s.length() <= max ? s : s.substring(0, max) + "… (" + s.length() + " characters)";
   }
 }

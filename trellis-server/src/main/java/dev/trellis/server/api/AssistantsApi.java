@@ -48,7 +48,7 @@ final class AssistantsApi {
       uuid(id, "assistant_id");
     }
     String assistantId = id == null ? UUID.randomUUID().toString() : id;
-    String ifExists = b.getOrDefault("if_exists", "raise").toString();
+    String ifExists = Json.choice(b, "if_exists", "raise", "raise", "do_nothing");
     String owner = Http.owner(ctx);
     Map<String, Object> out = s.db().tx(c -> {
       Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", assistantId);
@@ -95,9 +95,14 @@ final class AssistantsApi {
     Map<String, Object> a = s.assistants().require(c, id, owner);
     Map<String, Object> row = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", a.get("assistant_id"));
     if (!owner.equals(row.get("owner")) && !"".equals(owner)) {
-      throw new ApiException(403, "assistant " + id + " is a system assistant and cannot be changed");
+      throw new ApiException(403, "assistant " + ApiException.echo(id) + " is a system assistant and cannot be changed");
     }
     return a;
+  }
+
+  /** Whether {@code a} is the system assistant of a served graph (versioned like any other, never deleted or repointed). */
+  private boolean system(Map<String, Object> a) {
+    return s.graphs().keySet().stream().anyMatch(g -> dev.trellis.server.db.Assistants.systemId(g).equals(a.get("assistant_id")));
   }
 
   private void patch(Context ctx) {
@@ -110,6 +115,11 @@ final class AssistantsApi {
     Http.json(ctx, s.db().tx(c -> {
       Map<String, Object> a = owned(c, ctx.pathParam("id"), owner);
       String id = (String) a.get("assistant_id");
+      if (graphId != null && !graphId.equals(a.get("graph_id")) && system(a)) {
+        throw new ApiException(422, "assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
+            + "\": it can get new versions but cannot be repointed to another graph; create an assistant for \""
+            + graphId + "\" instead");
+      }
       Map<String, Object> metadata = Json.map(a, "metadata");
       metadata.putAll(Json.map(b, "metadata"));
       s.db().update(c, "UPDATE trellis_assistants SET graph_id = ?, config = ?, context = ?, metadata = ?, name = ?, "
@@ -133,8 +143,14 @@ final class AssistantsApi {
     List<String> threadIds = s.db().tx(c -> {
       Map<String, Object> a = owned(c, ctx.pathParam("id"), owner);
       String id = (String) a.get("assistant_id");
-      List<String> ids = threads ? s.db().rows(c, "SELECT DISTINCT thread_id FROM trellis_runs WHERE assistant_id = ? "
-          + "AND owner = ?", id, owner).stream().map(r -> (String) r.get("thread_id")).toList() : List.of();
+      if (system(a)) {
+        throw new ApiException(409, "assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
+            + "\" and cannot be deleted (runs name it by the graph); delete assistants you created");
+      }
+      // As LangGraph: the threads whose metadata names the assistant (every run stamps it there).
+      List<String> ids = threads ? s.threads().all(c, owner).stream()
+          .filter(t -> t.get("metadata") instanceof Map<?, ?> m && id.equals(m.get("assistant_id")))
+          .map(t -> (String) t.get("thread_id")).toList() : List.of();
       s.db().update(c, "DELETE FROM trellis_assistant_versions WHERE assistant_id = ?", id);
       s.db().update(c, "DELETE FROM trellis_assistants WHERE assistant_id = ?", id);
       return ids;

@@ -62,6 +62,28 @@ final class CronsApi implements AutoCloseable {
     }
   }
 
+  /** {@code end_time}: absent, or an ISO-8601 date-time with an offset (checked here, so the scheduler never meets a bad one). */
+  private static String endTime(Map<String, Object> b) {
+    String end = Json.string(b, "end_time");
+    if (end != null) {
+      try {
+        java.time.OffsetDateTime.parse(end);
+      } catch (java.time.format.DateTimeParseException e) {
+        throw new ApiException(422, "\"end_time\" must be an ISO-8601 date-time with an offset, such as "
+            + "2030-01-01T00:00:00Z, got " + ApiException.echo(end));
+      }
+    }
+    return end;
+  }
+
+  private static Object enabled(Map<String, Object> b) {
+    Object v = b.get("enabled");
+    if (v != null && !(v instanceof Boolean)) {
+      throw new ApiException(422, "\"enabled\" must be true or false");
+    }
+    return v;
+  }
+
   private static CronSchedule schedule(String expr) {
     try {
       return CronSchedule.parse(expr);
@@ -77,6 +99,9 @@ final class CronsApi implements AutoCloseable {
       throw new ApiException(422, "\"schedule\" is required");
     }
     CronSchedule cron = schedule(expr);
+    String endTime = endTime(b);
+    Object enabled = enabled(b);
+    String onCompleted = Json.choice(b, "on_run_completed", "delete", "delete", "keep");
     String owner = Http.owner(ctx);
     String assistant = Json.string(b, "assistant_id");
     if (assistant == null) {
@@ -98,8 +123,7 @@ final class CronsApi implements AutoCloseable {
       s.db().update(c, "INSERT INTO trellis_crons (cron_id, assistant_id, thread_id, owner, schedule, payload, metadata, "
           + "end_time, next_run_at, enabled, on_run_completed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
           id, a.get("assistant_id"), threadId, owner, expr, ServerDb.json(payload), ServerDb.json(Json.map(b, "metadata")),
-          Json.string(b, "end_time"), next, Boolean.FALSE.equals(b.get("enabled")) ? 0 : 1,
-          b.getOrDefault("on_run_completed", "delete").toString(), now, now);
+          endTime, next, Boolean.FALSE.equals(enabled) ? 0 : 1, onCompleted, now, now);
       return s.db().row(c, "SELECT * FROM trellis_crons WHERE cron_id = ?", id);
     });
     Http.json(ctx, wire(row));
@@ -108,6 +132,8 @@ final class CronsApi implements AutoCloseable {
   private void update(Context ctx) {
     Map<String, Object> b = Http.body(ctx);
     String owner = Http.owner(ctx);
+    String endTime = endTime(b);
+    Object enabled = enabled(b);
     Http.json(ctx, s.db().tx(c -> {
       Map<String, Object> row = s.db().row(c, "SELECT * FROM trellis_crons WHERE cron_id = ? AND owner = ?",
           ctx.pathParam("id"), owner);
@@ -125,8 +151,8 @@ final class CronsApi implements AutoCloseable {
       }
       s.db().update(c, "UPDATE trellis_crons SET schedule = ?, payload = ?, next_run_at = ?, enabled = ?, end_time = ?, "
           + "updated_at = ? WHERE cron_id = ?", expr, ServerDb.json(payload), next,
-          b.containsKey("enabled") ? (Boolean.TRUE.equals(b.get("enabled")) ? 1 : 0) : row.get("enabled"),
-          b.containsKey("end_time") ? Json.string(b, "end_time") : row.get("end_time"), ServerDb.now(), row.get("cron_id"));
+          enabled != null ? (Boolean.TRUE.equals(enabled) ? 1 : 0) : row.get("enabled"),
+          endTime != null ? endTime : row.get("end_time"), ServerDb.now(), row.get("cron_id"));
       return wire(s.db().row(c, "SELECT * FROM trellis_crons WHERE cron_id = ?", row.get("cron_id")));
     }));
   }
@@ -188,30 +214,52 @@ final class CronsApi implements AutoCloseable {
     long now = s.db().millis();
     int fired = 0;
     List<Map<String, Object>> due = s.db().tx(c -> s.db().rows(c,
-        "SELECT * FROM trellis_crons WHERE enabled = 1 AND next_run_at <= ?", now));
+        "SELECT * FROM trellis_crons WHERE enabled = 1 AND next_run_at <= ? ORDER BY next_run_at", now));
     for (Map<String, Object> row : due) {
-      String endTime = (String) row.get("end_time");
-      long was = ((Number) row.get("next_run_at")).longValue();
-      boolean ended = endTime != null && java.time.OffsetDateTime.parse(endTime).toInstant().toEpochMilli() < now;
-      long next = CronSchedule.parse((String) row.get("schedule")).nextMillis(now, ZoneOffset.UTC);
-      int won = s.db().tx(c -> s.db().update(c, "UPDATE trellis_crons SET next_run_at = ?, enabled = ? WHERE cron_id = ? "
-          + "AND next_run_at = ?", next, ended ? 0 : 1, row.get("cron_id"), was));
-      if (won != 1 || ended) {
-        continue;
-      }
-      Map<String, Object> body = new LinkedHashMap<>(Json.map(row, "payload"));
-      body.put("assistant_id", row.get("assistant_id"));
-      if (row.get("thread_id") == null && "keep".equals(row.get("on_run_completed"))) {
-        body.put("on_completion", "keep");
-      }
+      // One cron's failure (a row written before validation, a schedule that never fires) must not stop the others.
       try {
-        runs.creation().submit((String) row.get("owner"), (String) row.get("thread_id"), body, UUID.randomUUID().toString());
-        fired++;
+        fired += fire(row, now);
       } catch (RuntimeException e) {
-        LOG.warn("cron {} could not start a run: {}", row.get("cron_id"), e.getMessage());
+        LOG.warn("cron {} of {} skipped: {}", row.get("cron_id"), row.get("owner"), e.toString());
+        postpone(row, now);
       }
     }
     return fired;
+  }
+
+  /** Claims and fires one due cron; 1 if it started a run. */
+  private int fire(Map<String, Object> row, long now) {
+    String endTime = (String) row.get("end_time");
+    long was = ((Number) row.get("next_run_at")).longValue();
+    boolean ended = endTime != null && java.time.OffsetDateTime.parse(endTime).toInstant().toEpochMilli() < now;
+    long next = CronSchedule.parse((String) row.get("schedule")).nextMillis(now, ZoneOffset.UTC);
+    int won = s.db().tx(c -> s.db().update(c, "UPDATE trellis_crons SET next_run_at = ?, enabled = ? WHERE cron_id = ? "
+        + "AND next_run_at = ?", next, ended ? 0 : 1, row.get("cron_id"), was));
+    if (won != 1 || ended) {
+      return 0;
+    }
+    Map<String, Object> body = new LinkedHashMap<>(Json.map(row, "payload"));
+    body.put("assistant_id", row.get("assistant_id"));
+    if (row.get("thread_id") == null && "keep".equals(row.get("on_run_completed"))) {
+      body.put("on_completion", "keep");
+    }
+    try {
+      runs.creation().submit((String) row.get("owner"), (String) row.get("thread_id"), body, UUID.randomUUID().toString());
+      return 1;
+    } catch (RuntimeException e) {
+      LOG.warn("cron {} could not start a run: {}", row.get("cron_id"), e.getMessage());
+      return 0;
+    }
+  }
+
+  /** Moves a cron that failed before its claim a minute on, so a broken row is retried rarely, not every tick. */
+  private void postpone(Map<String, Object> row, long now) {
+    try {
+      s.db().tx(c -> s.db().update(c, "UPDATE trellis_crons SET next_run_at = ? WHERE cron_id = ? AND next_run_at = ?",
+          now + 60_000, row.get("cron_id"), row.get("next_run_at")));
+    } catch (RuntimeException e) {
+      LOG.warn("cron {} could not be postponed: {}", row.get("cron_id"), e.toString());
+    }
   }
 
   @Override

@@ -20,8 +20,9 @@ public final class Http {
     return id == null ? "" : id.user();
   }
 
+  /** The request body: a strictly parsed JSON object whose null fields are absent (see {@link RequestBody}). */
   public static Map<String, Object> body(Context ctx) {
-    return Json.object(ctx.body());
+    return RequestBody.object(ctx);
   }
 
   public static void json(Context ctx, Object value) {
@@ -97,6 +98,11 @@ public final class Http {
     if (end < sorted.size()) {
       ctx.header("X-Pagination-Next", String.valueOf(end));
     }
+    return select(body, out);
+  }
+
+  /** {@code rows} with only the fields the body's {@code select} names (all fields without one). */
+  static List<Map<String, Object>> select(Map<String, Object> body, List<Map<String, Object>> out) {
     List<String> select = Json.strings(body, "select");
     if (select == null) {
       return out;

@@ -108,6 +108,18 @@ public final class Json {
     throw new ApiException(422, "\"" + key + "\" must be a string");
   }
 
+  /** {@code body[key]}, one of {@code allowed}, or {@code dflt} when absent; 422 naming the choices otherwise. */
+  public static String choice(Map<String, Object> body, String key, String dflt, String... allowed) {
+    Object v = body.get(key);
+    if (v == null) {
+      return dflt;
+    }
+    if (!List.of(allowed).contains(v)) {
+      throw new ApiException(422, "\"" + key + "\" must be one of " + List.of(allowed) + ", got " + ApiException.echo(v));
+    }
+    return (String) v;
+  }
+
   /** {@code body[key]} as an int in [min, max], or {@code dflt}; 422 otherwise. */
   public static int integer(Map<String, Object> body, String key, int dflt, int min, int max) {
     Object v = body.get(key);

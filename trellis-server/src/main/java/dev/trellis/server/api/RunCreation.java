@@ -1,6 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.graph.CompiledGraph;
+import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.Services;
@@ -21,11 +22,16 @@ import java.util.UUID;
 final class RunCreation {
   private final Services s;
   private final Worker worker;
+  private final IdempotencyKeys keys;
 
   RunCreation(Services s, Worker worker) {
     this.s = s;
     this.worker = worker;
+    this.keys = new IdempotencyKeys(s.db());
   }
+
+  /** A client's {@code Idempotency-Key} and the hash of the request that carries it. */
+  record Idempotency(String key, String requestHash) {}
 
   /** A run just created: its row and where it lives. */
   record Created(Map<String, Object> run, String threadId, String runId, boolean stateless) {
@@ -34,15 +40,40 @@ final class RunCreation {
     }
   }
 
-  /** Validates the body, applies the multitask strategy and queues the run; nothing is created on a 4xx. */
+  /**
+   * Validates the body, applies the multitask strategy and queues the run; nothing is created on
+   * a 4xx. With an {@code Idempotency-Key} header, a retry of the same request answers the run the
+   * first one created (its id may differ from {@code runId}); the same key on another request is a 422.
+   */
   Created create(Context ctx, String threadId, Map<String, Object> body, String runId) {
     Map<String, Object> withHeaders = new LinkedHashMap<>(body);
     withHeaders.put("config", withHeaders(ctx, Json.map(body, "config")));
-    return submit(Http.owner(ctx), threadId, withHeaders, runId);
+    String owner = Http.owner(ctx);
+    String key = ctx.header("Idempotency-Key");
+    if (key == null) {
+      return submit(owner, threadId, withHeaders, runId, null);
+    }
+    if (key.isBlank() || key.length() > IdempotencyKeys.MAX_KEY_LENGTH) {
+      throw new ApiException(422, "Idempotency-Key must be 1 to " + IdempotencyKeys.MAX_KEY_LENGTH + " characters");
+    }
+    Idempotency idem = new Idempotency(key, IdempotencyKeys.hash(threadId == null ? "/runs" : "/threads/" + threadId, body));
+    try {
+      return submit(owner, threadId, withHeaders, runId, idem);
+    } catch (RuntimeException e) {
+      // A concurrent request with the same key (another process) won the insert: answer as its retry.
+      if (!(e instanceof ApiException) && s.db().tx(c -> keys.find(c, owner, key)) != null) {
+        return submit(owner, threadId, withHeaders, runId, idem);
+      }
+      throw e;
+    }
   }
 
   /** Queues a run for {@code owner} (crons use this too); {@code threadId} null makes a stateless run. */
   Created submit(String owner, String threadId, Map<String, Object> body, String runId) {
+    return submit(owner, threadId, body, runId, null);
+  }
+
+  private Created submit(String owner, String threadId, Map<String, Object> body, String runId, Idempotency idem) {
     RunRequest req = RunRequest.of(body);
     String assistantRef = Json.string(body, "assistant_id");
     if (assistantRef == null) {
@@ -60,7 +91,11 @@ final class RunCreation {
     kwargs.remove("assistant_id");
     Map<String, Object> metadata = Json.map(body, "metadata");
     boolean[] cancelled = {false};
+    Map<String, Object>[] earlier = new Map[1];
     Map<String, Object> run = s.db().tx(c -> {
+      if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
+        return earlier[0];
+      }
       Map<String, Object> assistant = s.assistants().require(c, assistantRef, owner);
       String graphId = (String) assistant.get("graph_id");
       CompiledGraph graph = s.graph(graphId);
@@ -91,8 +126,7 @@ final class RunCreation {
           default -> { }
         }
       }
-      s.db().update(c, "UPDATE trellis_threads SET graph_id = ?, status = 'busy', updated_at = ? WHERE thread_id = ?",
-          graphId, ServerDb.now(), tid);
+      s.threads().markBusy(c, tid, graphId, (String) assistant.get("assistant_id"));
       String now = ServerDb.now();
       s.db().update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
           + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
@@ -100,6 +134,9 @@ final class RunCreation {
           ServerDb.json(metadata), ServerDb.json(kwargs), multitask, stateless ? 1 : 0, now, now,
           s.db().clock(c) + after);
       s.runs().announce(c);
+      if (idem != null) {
+        keys.record(c, owner, idem.key(), runId, idem.requestHash());
+      }
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("run_id", runId);
       row.put("thread_id", tid);
@@ -112,11 +149,32 @@ final class RunCreation {
       row.put("multitask_strategy", multitask);
       return row;
     });
+    if (earlier[0] != null) {
+      return new Created(RunsApi.wire(run), (String) run.get("thread_id"), (String) run.get("run_id"),
+          ((Number) run.get("temporary")).intValue() == 1);
+    }
     worker.wake();
     if (cancelled[0]) {
       worker.checkLeases();
     }
     return new Created(RunsApi.wire(run), tid, runId, stateless);
+  }
+
+  /** The run an earlier use of the key created, or null when the key is new (or its run is gone); 422 if the request differs. */
+  private Map<String, Object> earlierRun(java.sql.Connection c, String owner, Idempotency idem) throws java.sql.SQLException {
+    IdempotencyKeys.Used used = keys.find(c, owner, idem.key());
+    if (used == null) {
+      return null;
+    }
+    if (!used.requestHash().equals(idem.requestHash())) {
+      throw new ApiException(422, "Idempotency-Key " + ApiException.echo(idem.key()) + " was used for a different request "
+          + "(run " + used.runId() + "); use a new key for a new request");
+    }
+    Map<String, Object> row = s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", used.runId());
+    if (row == null) {
+      s.db().update(c, "DELETE FROM trellis_idempotency WHERE owner = ? AND idem_key = ?", owner, idem.key());
+    }
+    return row;
   }
 
   private static void checkNodes(CompiledGraph graph, Map<String, Object> body, String key) {

@@ -79,10 +79,7 @@ final class RunsApi {
   }
 
   private void batch(Context ctx) {
-    Object body = Json.read(ctx.body());
-    if (!(body instanceof List<?> list)) {
-      throw new ApiException(422, "the body of /runs/batch must be a list of run objects");
-    }
+    List<Object> list = RequestBody.list(ctx, "/runs/batch");
     List<Map<String, Object>> out = new ArrayList<>();
     for (Object one : list) {
       if (!(one instanceof Map<?, ?>)) {
@@ -97,29 +94,48 @@ final class RunsApi {
 
   private void stream(Context ctx, String threadId) {
     Map<String, Object> body = Http.body(ctx);
-    String runId = UUID.randomUUID().toString();
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
-      RunCreation.Created c = creation.create(ctx, threadId, body, runId);
+    String newId = UUID.randomUUID().toString();
+    EventBus.Subscription sub = s.bus().subscribe(newId, 0);
+    try {
+      RunCreation.Created c = creation.create(ctx, threadId, body, newId);
+      String runId = c.runId();
+      sub = resubscribed(sub, newId, runId);
       headers(ctx, c, "/stream");
       Sse.End end = Sse.stream(ctx, sub, null, () -> finished(runId));
       if (end == Sse.End.CLIENT_GONE && "cancel".equals(body.get("on_disconnect"))) {
         cancelRun(runId, "interrupt");
       }
+    } finally {
+      sub.close();
     }
   }
 
   private void waitFor(Context ctx, String threadId) {
     Map<String, Object> body = Http.body(ctx);
-    String runId = UUID.randomUUID().toString();
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
-      RunCreation.Created c = creation.create(ctx, threadId, body, runId);
+    String newId = UUID.randomUUID().toString();
+    EventBus.Subscription sub = s.bus().subscribe(newId, 0);
+    try {
+      RunCreation.Created c = creation.create(ctx, threadId, body, newId);
+      String runId = c.runId();
+      sub = resubscribed(sub, newId, runId);
       ctx.header("Content-Location", c.location());
       ctx.header("Location", (c.stateless() ? "/threads/" + c.threadId() + "/runs/" + runId : c.location()) + "/join");
       boolean gone = !writeWhenDone(ctx, sub, runId);
       if (gone && "cancel".equals(body.get("on_disconnect"))) {
         cancelRun(runId, "interrupt");
       }
+    } finally {
+      sub.close();
     }
+  }
+
+  /** The subscription to read: {@code sub} for a new run, one from the first event for an earlier run an idempotent retry found. */
+  private EventBus.Subscription resubscribed(EventBus.Subscription sub, String newId, String runId) {
+    if (runId.equals(newId)) {
+      return sub;
+    }
+    sub.close();
+    return s.bus().subscribe(runId, 0);
   }
 
   /** Waits for the run's end, writing a newline every 5 s to keep the connection open, then its result; false if the client left. */

@@ -21,18 +21,17 @@ import java.util.UUID;
 /** {@code /threads}: create, get, patch, delete, search, count, copy, state (get, update, at a checkpoint), history. */
 final class ThreadsApi {
   private final Services s;
+  private final ThreadSearch search;
 
   ThreadsApi(Services s) {
     this.s = s;
+    this.search = new ThreadSearch(s);
   }
 
   void register(RoutesConfig r) {
     r.post("/threads", this::create);
-    r.post("/threads/search", ctx -> {
-      Map<String, Object> b = Http.body(ctx);
-      Http.json(ctx, Http.page(ctx, b, matching(ctx, b), dev.trellis.server.db.Threads.SORTS, "created_at"));
-    });
-    r.post("/threads/count", ctx -> Http.json(ctx, matching(ctx, Http.body(ctx)).size()));
+    r.post("/threads/search", search::search);
+    r.post("/threads/count", search::count);
     r.get("/threads/{id}", ctx -> Http.json(ctx, s.db().tx(c -> s.threads().require(c, ctx.pathParam("id"), Http.owner(ctx)))));
     r.patch("/threads/{id}", this::patch);
     r.delete("/threads/{id}", this::delete);
@@ -51,7 +50,7 @@ final class ThreadsApi {
     r.get("/threads/{id}/history", ctx -> {
       Map<String, Object> b = new LinkedHashMap<>();
       if (ctx.queryParam("limit") != null) {
-        b.put("limit", Integer.parseInt(ctx.queryParam("limit")));
+        b.put("limit", Json.read(ctx.queryParam("limit")));
       }
       b.put("before", ctx.queryParam("before"));
       history(ctx, b);
@@ -65,7 +64,7 @@ final class ThreadsApi {
       AssistantsApi.uuid(id, "thread_id");
     }
     String threadId = id == null ? UUID.randomUUID().toString() : id;
-    String ifExists = String.valueOf(b.getOrDefault("if_exists", "raise"));
+    String ifExists = Json.choice(b, "if_exists", "raise", "raise", "do_nothing");
     Map<String, Object> metadata = Json.map(b, "metadata");
     String graphId = metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g) ? g : null;
     String owner = Http.owner(ctx);
@@ -140,24 +139,6 @@ final class ThreadsApi {
       throw new ApiException(422, "\"ttl\" must be a positive number of minutes (or {ttl, strategy})");
     }
     return now + (long) (n.doubleValue() * 60_000);
-  }
-
-  private List<Map<String, Object>> matching(Context ctx, Map<String, Object> b) {
-    Map<String, Object> metadata = Json.map(b, "metadata");
-    Map<String, Object> values = Json.map(b, "values");
-    String status = Json.string(b, "status");
-    List<String> ids = Json.strings(b, "ids");
-    if (status != null && !List.of("idle", "busy", "interrupted", "error").contains(status)) {
-      throw new ApiException(422, "\"status\" must be idle, busy, interrupted or error");
-    }
-    String owner = Http.owner(ctx);
-    List<Map<String, Object>> all = s.db().tx(c -> s.threads().all(c, owner));
-    return all.stream()
-        .filter(t -> status == null || status.equals(t.get("status")))
-        .filter(t -> ids == null || ids.contains((String) t.get("thread_id")))
-        .filter(t -> Http.contains(t.get("metadata"), metadata))
-        .filter(t -> values.isEmpty() || Http.contains(t.get("values"), values))
-        .toList();
   }
 
   private void patch(Context ctx) {
@@ -325,7 +306,7 @@ final class ThreadsApi {
   private void history(Context ctx, Map<String, Object> b) {
     String id = ctx.pathParam("id");
     CompiledGraph graph = graphOf(id, Http.owner(ctx));
-    int limit = Json.integer(b, "limit", 10, 1, 10_000);
+    int limit = Json.integer(b, "limit", 10, 1, 1000);
     if (graph == null) {
       Http.json(ctx, List.of());
       return;

@@ -66,6 +66,22 @@ public final class Threads {
     db.update(c, "UPDATE trellis_threads SET graph_id = ? WHERE thread_id = ?", graphId, id);
   }
 
+  /**
+   * Marks a thread busy with a new run of {@code graphId} and stamps {@code graph_id} and
+   * {@code assistant_id} into its metadata, as LangGraph's servers do on every run.
+   */
+  public void markBusy(Connection c, String id, String graphId, String assistantId) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT metadata FROM trellis_threads WHERE thread_id = ?", id);
+    Map<String, Object> metadata = new LinkedHashMap<>();
+    if (row != null && row.get("metadata") instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> metadata.put((String) k, v));
+    }
+    metadata.put("graph_id", graphId);
+    metadata.put("assistant_id", assistantId);
+    db.update(c, "UPDATE trellis_threads SET graph_id = ?, metadata = ?, status = 'busy', updated_at = ? WHERE thread_id = ?",
+        graphId, ServerDb.json(metadata), ServerDb.now(), id);
+  }
+
   public void setStatus(Connection c, String id, String status) throws SQLException {
     db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status, ServerDb.now(), id);
   }

@@ -4,11 +4,15 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Background clean-up run with the sweeper: threads whose TTL passed (and that run nothing) and expired store items. */
+/**
+ * Background clean-up run with the sweeper: threads whose TTL passed (and that run nothing), expired
+ * store items, and on SQLite the file's free pages (every ten minutes).
+ */
 final class Janitor {
   private static final Logger LOG = LoggerFactory.getLogger(Janitor.class);
   private final Services s;
   private long lastStoreSweep;
+  private long lastReclaim;
 
   Janitor(Services s) {
     this.s = s;
@@ -29,6 +33,13 @@ final class Janitor {
     if (now - lastStoreSweep > 60_000) {
       lastStoreSweep = now;
       s.store().sweep();
+    }
+    if (!s.db().postgres() && now - lastReclaim > dev.trellis.server.db.SqliteSpace.RECLAIM_EVERY_MILLIS) {
+      lastReclaim = now;
+      long free = dev.trellis.server.db.SqliteSpace.reclaim(s.db().jdbc());
+      if (free > 0) {
+        LOG.debug("returned up to {} free SQLite pages to the file system", free);
+      }
     }
   }
 }

@@ -12,7 +12,8 @@ import java.util.Set;
  * The {@code messages-tuple} and (deprecated) {@code messages} stream modes, as LangGraph's
  * messages handler produces them: every token chunk of a chat model as
  * {@code [chunk, metadata]}, then every message a node outputs that was not streamed already
- * (tool results, non-streaming model answers) as one more tuple. The {@code messages} mode
+ * (tool results, non-streaming model answers) as one more tuple; a message a node pushed is
+ * sent whole when pushed, and not again with the update. The {@code messages} mode
  * sends {@code messages/metadata} once per message, {@code messages/partial} with the text so
  * far, and {@code messages/complete} when the node's output arrives.
  */
@@ -23,6 +24,8 @@ final class MessageEvents {
   /** node → the streamed message so far (content accumulated), until the node's update. */
   private final Map<String, Map<String, Object>> open = new HashMap<>();
   private final Map<String, Integer> steps = new HashMap<>();
+  /** Ids of messages already sent as pushed, so the node's update does not send them twice. */
+  private final Set<String> pushedIds = new java.util.HashSet<>();
 
   MessageEvents(Set<String> modes, String runId, String threadId) {
     this.modes = modes;
@@ -56,13 +59,31 @@ final class MessageEvents {
     }
   }
 
+  /** A message a node pushed ({@code plain}: as JSON data): emitted now, and not again with the node's update. */
+  void pushed(StreamPart.PushedMessage m, Object plain, String suffix, List<StreamEncoder.Out> out) {
+    if (!(plain instanceof Map<?, ?> msg) || !(msg.get("type") instanceof String)) {
+      return;
+    }
+    pushedIds.add(String.valueOf(msg.get("id")));
+    Map<String, Object> meta = meta(m.node(), m.step(), m.namespace());
+    if (modes.contains("messages-tuple")) {
+      out.add(new StreamEncoder.Out("messages" + suffix, List.of(msg, meta)));
+    }
+    if (modes.contains("messages")) {
+      String id = String.valueOf(msg.get("id"));
+      out.add(new StreamEncoder.Out("messages/metadata" + suffix, Map.of(id, Map.of("metadata", meta))));
+      out.add(new StreamEncoder.Out("messages/complete" + suffix, List.of(msg)));
+    }
+  }
+
   /** A node's update ({@code plain}: as JSON data): completes its streamed message and emits the messages it output that were not streamed. */
   void update(StreamPart.Updates u, Object plain, String suffix, List<StreamEncoder.Out> out) {
     Map<String, Object> streamed = open.remove(u.node());
     Object messages = plain instanceof Map<?, ?> m ? m.get("messages") : null;
     List<Map<?, ?>> emitted = new ArrayList<>();
     for (Object one : messages instanceof List<?> l ? l : messages == null ? List.of() : List.of(messages)) {
-      if (one instanceof Map<?, ?> msg && msg.get("type") instanceof String) {
+      if (one instanceof Map<?, ?> msg && msg.get("type") instanceof String
+          && !pushedIds.remove(String.valueOf(msg.get("id")))) {
         emitted.add(msg);
       }
     }

@@ -113,6 +113,10 @@ final class RunExecution {
       assistant = dev.trellis.server.api.ApiException.found(run.assistant(), "assistant", run.assistantId());
       graph = s.graph((String) assistant.get("graph_id"));
       rc = req.config(run.threadId(), run.runId(), Json.map(assistant, "config"), Json.map(assistant, "context"));
+      Map<String, Object> stamped = new java.util.LinkedHashMap<>(rc.metadata());
+      stamped.putIfAbsent("graph_id", assistant.get("graph_id"));
+      stamped.putIfAbsent("assistant_id", run.assistantId());
+      rc = rc.withMetadata(stamped);
       CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
       if (latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
         input = null;
@@ -181,10 +185,11 @@ final class RunExecution {
       s.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
     }
     StateSnapshot snap = graph == null ? null : graph.getState(RunConfig.thread(run.threadId()));
-    Map<String, Object> errorJson = error == null ? null : Map.of("error", error.getClass().getSimpleName(),
-        "message", String.valueOf(error.getMessage()));
+    Map<String, Object> errorJson = error == null ? null : WireError.of(error).toMap();
     if (error != null) {
       publish("error", errorJson);
+      LOG.warn("run {} on thread {} ended in error: {}", run.runId(), run.threadId(), error.toString());
+      LOG.debug("run {} failure", run.runId(), error);
     }
     Object result = error != null ? Map.of("__error__", errorJson) : values == null ? Map.of() : values;
     // Serialised once: stored as the run's result and sent as the done marker that wait/join write out as is.

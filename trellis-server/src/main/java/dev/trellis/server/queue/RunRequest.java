@@ -54,10 +54,7 @@ public record RunRequest(Map<String, Object> body) {
       throw new ApiException(422, "\"context\" must be an object");
     }
     r.checkpointId();
-    Object after = body.get("after_seconds");
-    if (after != null && !(after instanceof Number)) {
-      throw new ApiException(422, "\"after_seconds\" must be a number");
-    }
+    RunFieldChecks.check(body);
     String onDisconnect = Json.string(body, "on_disconnect");
     if (onDisconnect != null && !Set.of("cancel", "continue").contains(onDisconnect)) {
       throw new ApiException(422, "\"on_disconnect\" must be cancel or continue");
@@ -249,9 +246,29 @@ public record RunRequest(Map<String, Object> body) {
     if (body.get("context") instanceof Map<?, ?> ctx) {
       ctx.forEach((k, v) -> context.put(String.valueOf(k), v));
     }
+    return rc.withContext(context).withMetadata(checkpointMetadata(threadId, runId, config))
+        .withCheckpointId(checkpointId());
+  }
+
+  /**
+   * What each checkpoint of the run records in its metadata, as LangGraph's servers do: the
+   * body's metadata, then {@code run_id} and {@code thread_id}, then every scalar
+   * {@code configurable} value whose key does not start with {@code __} (never replacing a key
+   * already set).
+   */
+  private Map<String, Object> checkpointMetadata(String threadId, String runId, Map<String, Object> config) {
     Map<String, Object> metadata = new LinkedHashMap<>(Json.map(body, "metadata"));
     metadata.values().removeIf(java.util.Objects::isNull);
     metadata.put("run_id", runId);
-    return rc.withContext(context).withMetadata(metadata).withCheckpointId(checkpointId());
+    metadata.putIfAbsent("thread_id", threadId);
+    if (config.get("configurable") instanceof Map<?, ?> conf) {
+      conf.forEach((k, v) -> {
+        String key = String.valueOf(k);
+        if (!key.startsWith("__") && (v instanceof String || v instanceof Number || v instanceof Boolean)) {
+          metadata.putIfAbsent(key, v);
+        }
+      });
+    }
+    return metadata;
   }
 }

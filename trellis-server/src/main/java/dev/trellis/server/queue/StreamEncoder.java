@@ -27,6 +27,11 @@ final class StreamEncoder {
   private final String threadId;
   private Map<String, Object> lastValues = Map.of();
   private final MessageEvents messages;
+  /**
+   * Deprecated {@code messages/*} events of a step's updates, held until that step's root
+   * {@code values} event has gone out: LangGraph sends the step's values first.
+   */
+  private final List<Out> afterValues = new ArrayList<>();
 
   StreamEncoder(List<String> modes, boolean subgraphs, String runId, String threadId) {
     this.modes = Set.copyOf(modes);
@@ -54,6 +59,7 @@ final class StreamEncoder {
           lastValues = plainMap(v.values());
           Map<String, Object> values = lastValues;
           add(out, "values", suffix, () -> values);
+          flushAfterValues(out);
         } else {
           add(out, "values", suffix, () -> plainMap(v.values()));
         }
@@ -63,7 +69,11 @@ final class StreamEncoder {
           Object update = Json.plain(u.update());
           add(out, "updates", suffix, () -> single(u.node(), update));
           if (messages.wanted()) {
-            messages.update(u, update, suffix, out);
+            List<Out> msgs = new ArrayList<>();
+            messages.update(u, update, suffix, msgs);
+            for (Out o : msgs) {
+              (modes.contains("values") && o.event().startsWith("messages/") ? afterValues : out).add(o);
+            }
           }
         }
       }
@@ -75,6 +85,7 @@ final class StreamEncoder {
           merged.put("__interrupt__", list);
           lastValues = merged;
           add(out, "values", suffix, () -> merged);
+          flushAfterValues(out);
         }
       }
       case StreamPart.Custom c -> add(out, "custom", suffix, () -> Json.plain(c.value()));
@@ -84,6 +95,7 @@ final class StreamEncoder {
         add(out, "events", suffix, () -> event("on_chat_model_stream", m.node(), id,
             Map.of("chunk", MessageEvents.aiChunk(id, m.text())), m.node(), m.step()));
       }
+      case StreamPart.PushedMessage m -> messages.pushed(m, Json.plain(m.message()), suffix, out);
       case StreamPart.TaskStart t -> {
         add(out, "tasks", suffix, () -> taskStart(t));
         add(out, "events", suffix, () -> event("on_chain_start", t.name(), t.id(),
@@ -168,9 +180,15 @@ final class StreamEncoder {
     return out;
   }
 
-  /** The graph's own end event (after the last part), for the {@code events} mode. */
+  private void flushAfterValues(List<Out> out) {
+    out.addAll(afterValues);
+    afterValues.clear();
+  }
+
+  /** Whatever is still held, then the graph's own end event (after the last part), for the {@code events} mode. */
   List<Out> end(String graphName) {
     List<Out> out = new ArrayList<>();
+    flushAfterValues(out);
     add(out, "events", "", () -> event("on_chain_end", graphName, runId, Map.of("output", lastValues), null, -1));
     return out;
   }

@@ -1,0 +1,95 @@
+package dev.trellis.apps.neura;
+
+import dev.trellis.pipeline.Tool;
+import dev.trellis.pipeline.ToolOutput;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The five context-assembly tools of seed 000 over the bundled {@link Dataset}. Each
+ * returns a section map and a 0..1 completeness (the share of the fields it wanted that it
+ * found). Read-only, so retries are safe.
+ */
+public final class AssemblyTools {
+  private AssemblyTools() {
+  }
+
+  /** The tools by name. */
+  public static Map<String, Tool> over(Dataset data) {
+    Map<String, Tool> t = new LinkedHashMap<>();
+    t.put("client_signal", args -> clientSignal(String.valueOf(args.getOrDefault("message", ""))));
+    t.put("provider_genome", args -> providerGenome(data, (String) args.get("provider_id")));
+    t.put("patient_context", args -> patientContext(data, (String) args.get("patient_id")));
+    t.put("therapeutic_fit", args -> therapeuticFit(data, args));
+    t.put("session_narrative", args -> sessionNarrative(data, (String) args.get("patient_id")));
+    return t;
+  }
+
+  private static final List<String> THEMES = List.of("anxiety", "insomnia", "depression", "grief", "trauma",
+      "relationships", "parenting");
+
+  static ToolOutput clientSignal(String message) {
+    String m = message.toLowerCase(Locale.ROOT);
+    List<String> themes = THEMES.stream().filter(th -> m.contains(th) || m.contains(th.substring(0, 5))).toList();
+    boolean wantsBooking = m.contains("book") || m.contains("appointment") || m.contains("schedule");
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("themes", themes);
+    out.put("wants_booking", wantsBooking);
+    out.put("signal_summary", themes.isEmpty() ? "no clinical theme named" : "mentions " + String.join(", ", themes));
+    return ToolOutput.of(out, themes.isEmpty() ? 0.2 : Math.min(1.0, 0.5 + 0.25 * themes.size()));
+  }
+
+  static ToolOutput providerGenome(Dataset data, String providerId) {
+    List<Map<String, Object>> rows = providerId == null
+        ? data.query("SELECT * FROM providers WHERE accepting = 1 ORDER BY id")
+        : data.query("SELECT * FROM providers WHERE id = ?", providerId);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("providers", rows);
+    out.put("genome_summary", rows.stream().map(r -> r.get("id") + ":" + r.get("modality") + "/" + r.get("specialties"))
+        .toList());
+    return ToolOutput.of(out, rows.isEmpty() ? 0.0 : 1.0);
+  }
+
+  static ToolOutput patientContext(Dataset data, String patientId) {
+    List<Map<String, Object>> rows = data.query("SELECT * FROM patients WHERE id = ?", patientId);
+    if (rows.isEmpty()) {
+      return ToolOutput.of(Map.of("patient", Map.of()), 0.0);
+    }
+    Map<String, Object> p = rows.get(0);
+    long known = p.values().stream().filter(v -> v != null).count();
+    return ToolOutput.of(Map.of("patient", p), (double) known / p.size());
+  }
+
+  @SuppressWarnings("unchecked")
+  static ToolOutput therapeuticFit(Dataset data, Map<String, Object> args) {
+    Map<String, Object> signal = (Map<String, Object>) args.getOrDefault("client_signal", Map.of());
+    Map<String, Object> genome = (Map<String, Object>) args.getOrDefault("provider_genome", Map.of());
+    List<String> themes = (List<String>) signal.getOrDefault("themes", List.of());
+    List<String> summary = (List<String>) genome.getOrDefault("genome_summary", List.of());
+    int topK = ((Number) args.getOrDefault("top_k", 3)).intValue();
+    List<Map<String, Object>> ranked = new ArrayList<>();
+    for (String g : summary) {
+      String id = g.substring(0, g.indexOf(':'));
+      List<String> specialties = Arrays.asList(g.substring(g.indexOf('/') + 1).split(","));
+      long overlap = themes.stream().filter(specialties::contains).count();
+      ranked.add(Map.of("provider_id", id, "score", overlap));
+    }
+    ranked.sort((a, b) -> Long.compare((Long) b.get("score"), (Long) a.get("score")));
+    List<Map<String, Object>> top = ranked.subList(0, Math.min(topK, ranked.size()));
+    boolean matched = !top.isEmpty() && (Long) top.get(0).get("score") > 0;
+    return ToolOutput.of(Map.of("candidates", List.copyOf(top)), matched ? 0.9 : themes.isEmpty() ? 0.1 : 0.3);
+  }
+
+  static ToolOutput sessionNarrative(Dataset data, String patientId) {
+    List<Map<String, Object>> rows = data.query("SELECT day, provider_id, note FROM sessions WHERE patient_id = ? ORDER BY day",
+        patientId);
+    String narrative = rows.isEmpty() ? "no prior sessions"
+        : rows.size() + " prior session(s), last on " + rows.get(rows.size() - 1).get("day") + ": "
+            + rows.get(rows.size() - 1).get("note");
+    return ToolOutput.of(Map.of("narrative", narrative, "sessions", rows.size()), rows.isEmpty() ? 0.3 : 1.0);
+  }
+}

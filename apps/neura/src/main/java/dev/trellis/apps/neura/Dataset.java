@@ -1,0 +1,94 @@
+package dev.trellis.apps.neura;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Neura's bundled clinical dataset (providers, patients, sessions) in an in-memory SQLite
+ * database loaded from {@code dataset.sql}. Read-only after load; queries are serialised
+ * on the one connection.
+ */
+public final class Dataset implements AutoCloseable {
+  private final Connection db;
+
+  private Dataset(Connection db) {
+    this.db = db;
+  }
+
+  /** Loads the bundled dataset into a fresh in-memory SQLite database. */
+  public static Dataset bundled() {
+    try (InputStream in = Dataset.class.getResourceAsStream("dataset.sql")) {
+      String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      Connection c = DriverManager.getConnection("jdbc:sqlite::memory:");
+      try (Statement st = c.createStatement()) {
+        for (String stmt : sql.split(";\\s*\\n")) {
+          if (!stmt.isBlank()) {
+            st.execute(stmt);
+          }
+        }
+      }
+      return new Dataset(c);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot load the Neura dataset: " + e.getMessage(), e);
+    }
+  }
+
+  /** Rows of {@code sql} with {@code params}, each as column → value. */
+  public synchronized List<Map<String, Object>> query(String sql, Object... params) {
+    try (PreparedStatement ps = db.prepareStatement(sql)) {
+      for (int i = 0; i < params.length; i++) {
+        ps.setObject(i + 1, params[i]);
+      }
+      List<Map<String, Object>> rows = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        int n = rs.getMetaData().getColumnCount();
+        while (rs.next()) {
+          Map<String, Object> row = new LinkedHashMap<>();
+          for (int i = 1; i <= n; i++) {
+            row.put(rs.getMetaData().getColumnLabel(i), rs.getObject(i));
+          }
+          rows.add(row);
+        }
+      }
+      return rows;
+    } catch (SQLException e) {
+      throw new IllegalStateException("dataset query failed (" + sql + "): " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Books {@code provider} for {@code patient} once per idempotency key: a second call with
+   * the same key books nothing and returns the first booking.
+   */
+  public synchronized Map<String, Object> book(String idempotencyKey, String patient, String provider) {
+    try (PreparedStatement ps = db.prepareStatement("INSERT OR IGNORE INTO bookings VALUES (?, ?, ?, "
+        + "(SELECT COUNT(*) + 1 FROM bookings))")) {
+      ps.setString(1, idempotencyKey);
+      ps.setString(2, patient);
+      ps.setString(3, provider);
+      ps.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException("booking failed: " + e.getMessage(), e);
+    }
+    return query("SELECT * FROM bookings WHERE idempotency_key = ?", idempotencyKey).get(0);
+  }
+
+  @Override
+  public synchronized void close() throws SQLException {
+    db.close();
+  }
+}

@@ -1,0 +1,47 @@
+package dev.trellis.apps.neura;
+
+import dev.trellis.pipeline.SkipStore;
+import dev.trellis.pipeline.Tool;
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.langchain4j.LangChain4jChatModel;
+import java.util.Map;
+
+/**
+ * Per-turn dependencies passed in the run context ({@code RunConfig.withContext}), never in
+ * state: the tool registry, the tools, the skip store (null: the graph's Store, so server
+ * processes sharing a database share the skip state; no skipping when the graph has no
+ * Store), the agent whose tool subset runs, the dataset the booking subgraph writes to, and
+ * the chat model for preflight, empathy and the navigator (null: their offline fallbacks).
+ */
+public record NeuraDeps(ToolRegistry registry, Map<String, Tool> tools, SkipStore skipStore, String agent, Dataset data,
+                        ChatModel model) {
+  public NeuraDeps {
+    tools = Map.copyOf(tools);
+  }
+
+  /**
+   * The bundled registry and dataset; skip state in the graph's Store; the model of
+   * {@code TRELLIS_MODEL_BASE_URL}/{@code TRELLIS_MODEL_NAME} when both are set, else none.
+   */
+  public static NeuraDeps bundled() {
+    Dataset data = Dataset.bundled();
+    ChatModel model = System.getenv("TRELLIS_MODEL_BASE_URL") != null && System.getenv("TRELLIS_MODEL_NAME") != null
+        ? LangChain4jChatModel.openAiFromEnv() : null;
+    return new NeuraDeps(ToolRegistry.bundled(), AssemblyTools.over(data), null, "neura", data, model);
+  }
+
+  /** The same dependencies with {@code tool} replaced (for failure drills). */
+  public NeuraDeps withTool(String name, Tool tool) {
+    Map<String, Tool> t = new java.util.LinkedHashMap<>(tools);
+    t.put(name, tool);
+    return new NeuraDeps(registry, t, skipStore, agent, data, model);
+  }
+
+  public NeuraDeps withSkipStore(SkipStore s) {
+    return new NeuraDeps(registry, tools, s, agent, data, model);
+  }
+
+  public NeuraDeps withModel(ChatModel m) {
+    return new NeuraDeps(registry, tools, skipStore, agent, data, m);
+  }
+}

@@ -1,0 +1,43 @@
+package dev.trellis.apps.neura;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
+import dev.trellis.graph.Key;
+import dev.trellis.graph.Schema;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The checkpointed state of one Neura turn: the turn's input, the stage results, and
+ * {@code completed_stages} (appended by every stage, concatenated across the parallel
+ * branches). Handles and clients never live here; they travel in the run context
+ * ({@link NeuraDeps}).
+ */
+public final class TurnState {
+  public static final Key<String> MESSAGE = Key.of("message", String.class);
+  public static final Key<String> PATIENT_ID = Key.of("patient_id", String.class);
+  public static final Key<String> PROVIDER_ID = Key.of("provider_id", String.class);
+  /** The chat session; keys the skip gates (the patient when absent). */
+  public static final Key<String> SESSION_ID = Key.of("session_id", String.class);
+  public static final Key<String> TURN_ID = Key.of("turn_id", String.class);
+  public static final Key<Boolean> SAFETY_HIJACKED = Key.of("safety_hijacked", Boolean.class);
+  public static final Key<String> SAFETY_REASON = Key.of("safety_reason", String.class);
+  public static final Key<List<String>> COMPLETED_STAGES = Key.appending("completed_stages", String.class);
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<Map<String, Object>> BUNDLE = (Key) Key.of("bundle", Map.class);
+  public static final Key<String> EMPATHY = Key.of("empathy_note", String.class);
+  public static final Key<String> CONTEXT = Key.of("context", String.class);
+  public static final Key<String> RESPONSE = Key.of("response", String.class);
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<Map<String, Object>> BOOKING = (Key) Key.of("booking", Map.class);
+  public static final Key<String> ERROR = Key.of("error", String.class);
+
+  /** The chat transcript (LangChain-shaped messages; chat UIs send it, finalize appends the reply). */
+  public static final Key<List<Message>> MESSAGES = Messages.KEY;
+
+  public static final Schema SCHEMA = Schema.of(MESSAGES, MESSAGE, PATIENT_ID, PROVIDER_ID, SESSION_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
+      COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, BOOKING, ERROR);
+
+  private TurnState() {
+  }
+}

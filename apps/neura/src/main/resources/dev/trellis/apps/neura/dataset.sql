@@ -1,0 +1,14 @@
+CREATE TABLE providers (id TEXT PRIMARY KEY, name TEXT, modality TEXT, specialties TEXT, accepting INTEGER);
+CREATE TABLE patients (id TEXT PRIMARY KEY, name TEXT, age INTEGER, concerns TEXT, preferred_modality TEXT);
+CREATE TABLE sessions (id INTEGER PRIMARY KEY, patient_id TEXT, provider_id TEXT, day TEXT, note TEXT);
+INSERT INTO providers VALUES ('prov-ana', 'Dr. Ana Ruiz', 'CBT', 'anxiety,insomnia', 1);
+INSERT INTO providers VALUES ('prov-ben', 'Ben Okafor, LCSW', 'ACT', 'depression,grief', 1);
+INSERT INTO providers VALUES ('prov-chen', 'Dr. Mei Chen', 'EMDR', 'trauma,anxiety', 0);
+INSERT INTO providers VALUES ('prov-dia', 'Dia Larsen, LMFT', 'family systems', 'relationships,parenting', 1);
+INSERT INTO patients VALUES ('pat-1', 'Sam', 34, 'anxiety,insomnia', 'CBT');
+INSERT INTO patients VALUES ('pat-2', 'Jo', 51, 'grief', 'ACT');
+INSERT INTO patients VALUES ('pat-3', 'Kai', 27, 'trauma', NULL);
+INSERT INTO sessions VALUES (1, 'pat-1', 'prov-ana', '2026-10-02', 'intake; sleep diary started');
+INSERT INTO sessions VALUES (2, 'pat-1', 'prov-ana', '2026-10-16', 'worry time technique');
+INSERT INTO sessions VALUES (3, 'pat-2', 'prov-ben', '2026-11-01', 'values card sort');
+CREATE TABLE bookings (idempotency_key TEXT PRIMARY KEY, patient_id TEXT, provider_id TEXT, seq INTEGER);

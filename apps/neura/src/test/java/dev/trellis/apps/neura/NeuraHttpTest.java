@@ -1,0 +1,131 @@
+package dev.trellis.apps.neura;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.pipeline.ToolException;
+import dev.trellis.server.TrellisServer;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The Neura turn through the HTTP API: TrellisServer on port 0 over SQLite, as {@code bin/trellis serve} runs it. */
+class NeuraHttpTest {
+  static TrellisServer server;
+  static Http http;
+
+  @BeforeAll
+  static void start() throws Exception {
+    NeuraDeps requiredDown = NeuraDeps.bundled().withTool("therapeutic_fit", args -> {
+      throw new ToolException(503, "retrieval index unavailable");
+    });
+    NeuraDeps optionalDown = NeuraDeps.bundled().withTool("session_narrative", args -> {
+      throw new IllegalStateException("narrative store down");
+    });
+    server = TrellisServer.builder().port(0).host("127.0.0.1")
+        .sqlite(Files.createTempDirectory("neura").resolve("neura.db"))
+        .graph("neura", (saver, store) -> NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store)))
+        .graph("neura_required_down", (saver, store) ->
+            NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store), requiredDown))
+        .graph("neura_optional_down", (saver, store) ->
+            NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store), optionalDown))
+        .start();
+    http = new Http(server.port());
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  @Test
+  void safeTurnAnswersWithAProviderAndRecordsEveryStage() {
+    Map<String, Object> s = http.turn("neura", "safe-1", Map.of("message", "My anxiety and insomnia are getting worse",
+        "patient_id", "pat-1"));
+    assertEquals(List.of("preflight", "assembly_gate", "context_assembly", "empathy", "context_format", "navigator", "finalize"),
+        s.get("completed_stages"));
+    assertTrue(String.valueOf(s.get("response")).contains("prov-ana"), String.valueOf(s.get("response")));
+  }
+
+  @Test
+  void hijackedTurnGetsTheSafetyIntervention() {
+    Map<String, Object> s = http.turn("neura", "hijack-1", Map.of("message", "I keep thinking about suicide",
+        "patient_id", "pat-2"));
+    assertEquals(List.of("preflight", "safety_intervention", "finalize"), s.get("completed_stages"));
+    assertTrue(String.valueOf(s.get("response")).contains("988"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void chatUiMessagesGetTheReplyAppendedAsAnAiMessage() {
+    Map<String, Object> s = http.turn("neura", "ui-1", Map.of("patient_id", "pat-1",
+        "messages", List.of(Map.of("role", "user", "content", "hello"), Map.of("role", "user", "content", "grief is heavy"))));
+    assertEquals("grief is heavy", s.get("message"));
+    List<Map<String, Object>> messages = (List<Map<String, Object>>) s.get("messages");
+    assertEquals("ai", messages.getLast().get("type"));
+    assertEquals(s.get("response"), messages.getLast().get("content"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void secondTurnOfAPatientSkipsUnchangedToolsThroughTheStore() {
+    http.turn("neura", "skip-1", Map.of("message", "trauma flashbacks", "patient_id", "pat-3"));
+    Map<String, Object> second = http.turn("neura", "skip-2", Map.of("message", "ok thanks", "patient_id", "pat-3"));
+    List<String> skipped = (List<String>) ((Map<String, Object>) second.get("bundle")).get("skipped");
+    assertTrue(skipped.containsAll(List.of("provider_genome", "patient_context")), skipped.toString());
+    assertFalse(skipped.contains("client_signal"), "a new message changes the conversation slice");
+    assertFalse(skipped.contains("session_narrative"), "pat-3 has no sessions: completeness 0.3 is under the 0.4 gate");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void requiredToolFailureEndsTheTurnBeforeTheNavigator() {
+    Map<String, Object> s = http.turn("neura_required_down", "req-1", Map.of("message", "anxiety", "patient_id", "pat-1"));
+    assertFalse(((List<String>) s.get("completed_stages")).contains("navigator"));
+    assertTrue(String.valueOf(s.get("error")).contains("therapeutic_fit"), String.valueOf(s.get("error")));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void optionalToolFailureDegradesAndTheNavigatorAsks() {
+    Map<String, Object> s = http.turn("neura_optional_down", "opt-1", Map.of("message", "grief", "patient_id", "pat-2"));
+    assertEquals(List.of("session_narrative"), ((Map<String, Object>) s.get("bundle")).get("missing"));
+    assertTrue(String.valueOf(s.get("response")).contains("past sessions"));
+  }
+
+  @Test
+  void oneStreamCarriesStageEventsLifecycleAndCheckpoints() throws Exception {
+    String thread = NeuraTurn.serverThreadId("stream-1");
+    http.post("/threads", Map.of("thread_id", thread));
+    Http.Reply r = http.post("/threads/" + thread + "/runs/stream", Map.of("assistant_id", "neura",
+        "input", Map.of("message", "insomnia again", "patient_id", "pat-1"),
+        "stream_mode", List.of("custom", "updates", "tasks", "checkpoints")));
+    assertEquals(200, r.status());
+    List<Http.Event> events = Http.events(r.text());
+    Set<String> names = events.stream().map(Http.Event::name).collect(Collectors.toSet());
+    assertTrue(names.containsAll(Set.of("custom", "updates", "tasks", "checkpoints")), names.toString());
+    assertTrue(events.stream().anyMatch(e -> e.name().equals("custom") && e.data() instanceof Map<?, ?> m
+        && "tool_end".equals(m.get("event"))), "tool events of the assembly on custom");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void graphTheFrontendReadsHasTheSpecsEdges() {
+    Http.Reply r = http.get("/assistants/neura/graph");
+    assertEquals(200, r.status(), r.text());
+    Set<String> served = ((List<Map<String, Object>>) r.map().get("edges")).stream()
+        .map(e -> e.get("source") + "→" + e.get("target") + (Boolean.TRUE.equals(e.get("conditional")) ? "?" : ""))
+        .collect(Collectors.toSet());
+    Set<String> spec = NeuraTurn.spec().edges().stream()
+        .map(e -> e.from() + "→" + e.to() + (e.kind() == dev.trellis.spec.EdgeKind.CONDITIONAL ? "?" : ""))
+        .collect(Collectors.toSet());
+    assertEquals(spec, served);
+  }
+}

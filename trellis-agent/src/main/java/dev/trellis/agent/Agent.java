@@ -1,0 +1,117 @@
+package dev.trellis.agent;
+
+import dev.trellis.agent.middleware.AgentMiddleware;
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.structured.StructuredOutput;
+import dev.trellis.agent.tool.Tool;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.graph.Key;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An agent with middleware (LangChain's {@code create_agent}): the model answers or calls
+ * tools, the tools run, the model sees their answers, until it answers without calling tools;
+ * an ordered list of {@link AgentMiddleware} hooks in before and after the agent, the model
+ * and the tools. Compiles to a plain {@link CompiledGraph} whose nodes are named as
+ * LangChain names them ({@code model}, {@code tools}, {@code <Middleware>.before_model}, …),
+ * so streaming, the state API, interrupts and the server work unchanged.
+ *
+ * <p>State: {@code messages}, {@code structured_response}, the ephemeral {@code jump_to}, and
+ * the keys the middleware and {@link #stateKeys} add. Builder not thread-safe; a compiled
+ * agent keeps the settings it was compiled with.
+ */
+public final class Agent {
+  /** The structured answer when a response format is set. */
+  public static final Key<Object> STRUCTURED_RESPONSE = Key.of("structured_response", Object.class);
+
+  /** The typed structured answer in {@code state}, or null when there is none. */
+  public static <R> R structuredResponse(dev.trellis.graph.State state, Class<R> type) {
+    Object v = state.get(STRUCTURED_RESPONSE.name());
+    if (v != null && !type.isInstance(v)) {
+      throw new ClassCastException("structured_response is a " + v.getClass().getName() + ", not a " + type.getName());
+    }
+    return type.cast(v);
+  }
+
+  /** How tool calls run: v2 (default) one task per call ({@code Send}), v1 all calls in one task. */
+  public enum Version { V1, V2 }
+
+  final ChatModel model;
+  final List<Tool> tools = new ArrayList<>();
+  final List<AgentMiddleware> middleware = new ArrayList<>();
+  final List<Key<?>> stateKeys = new ArrayList<>();
+  String systemPrompt;
+  Version version = Version.V2;
+  boolean handleToolErrors = true;
+  StructuredOutput<?> responseFormat;
+
+  private Agent(ChatModel model) {
+    this.model = Objects.requireNonNull(model, "model");
+  }
+
+  public static Agent builder(ChatModel model) {
+    return new Agent(model);
+  }
+
+  public Agent tools(Tool... t) {
+    tools.addAll(List.of(t));
+    return this;
+  }
+
+  public Agent tools(List<Tool> t) {
+    tools.addAll(t);
+    return this;
+  }
+
+  /** The system prompt leading every model call (a middleware may change it per call). */
+  public Agent systemPrompt(String prompt) {
+    this.systemPrompt = prompt;
+    return this;
+  }
+
+  /** Middleware, in order: before-hooks run in this order, after-hooks in reverse, wrap-hooks nested. */
+  public Agent middleware(AgentMiddleware... m) {
+    middleware.addAll(List.of(m));
+    return this;
+  }
+
+  /** Extra state keys (LangChain's {@code state_schema} extension). */
+  public Agent stateKeys(Key<?>... keys) {
+    stateKeys.addAll(List.of(keys));
+    return this;
+  }
+
+  public Agent version(Version v) {
+    this.version = Objects.requireNonNull(v, "version");
+    return this;
+  }
+
+  /** Whether a failing tool answers the model with an error message (default) or fails the run. */
+  public Agent handleToolErrors(boolean on) {
+    this.handleToolErrors = on;
+    return this;
+  }
+
+  /**
+   * A typed final answer: the model answers with JSON following the schema generated from
+   * {@code type} (a record), validated and stored in {@code structured_response} as a {@code R}.
+   */
+  public <R extends Record> Agent responseFormat(Class<R> type) {
+    this.responseFormat = StructuredOutput.of(type);
+    return this;
+  }
+
+  /** A final answer following a JSON schema, stored as a Map; {@code prompt} tells the model what to extract. */
+  public Agent responseFormat(String prompt, Map<String, Object> jsonSchema) {
+    this.responseFormat = StructuredOutput.of(prompt, jsonSchema);
+    return this;
+  }
+
+  public CompiledGraph compile(CompileOptions options) {
+    return new AgentGraph(this).build().compile(options);
+  }
+}

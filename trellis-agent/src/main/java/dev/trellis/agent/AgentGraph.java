@@ -1,0 +1,221 @@
+package dev.trellis.agent;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
+import dev.trellis.agent.middleware.AgentMiddleware;
+import dev.trellis.agent.tool.Tool;
+import dev.trellis.agent.tool.ToolInterceptor;
+import dev.trellis.agent.tool.ToolNode;
+import dev.trellis.graph.Key;
+import dev.trellis.graph.Node;
+import dev.trellis.graph.Router;
+import dev.trellis.graph.Schema;
+import dev.trellis.graph.Send;
+import dev.trellis.graph.State;
+import dev.trellis.graph.StateGraph;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.Runtime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Lays out an {@link Agent} as a {@link StateGraph}, as LangChain's {@code create_agent} does:
+ * START → before_agent hooks (in order) → [loop: before_model hooks (in order) → model →
+ * after_model hooks (in reverse) → tools] → after_agent hooks (in reverse) → END. Every hook
+ * node may jump ({@code model} = the loop's entry, {@code tools}, {@code end} = the exit).
+ */
+final class AgentGraph {
+  private static final String MODEL = "model";
+  private static final String TOOLS = "tools";
+
+  private final Agent agent;
+  private final List<AgentMiddleware> middleware;
+  private String loopEntry;
+  private String exit;
+  private boolean hasTools;
+
+  AgentGraph(Agent agent) {
+    this.agent = agent;
+    this.middleware = List.copyOf(agent.middleware);
+  }
+
+  /** A hook body: one of the four node hooks of a middleware. */
+  private interface Hook {
+    Update run(AgentMiddleware m, State s, Runtime rt) throws Exception;
+  }
+
+  StateGraph build() {
+    Set<String> names = new HashSet<>();
+    for (AgentMiddleware m : middleware) {
+      if (!names.add(m.name())) {
+        throw new IllegalArgumentException("two middleware are named \"" + m.name() + "\"; names must be unique");
+      }
+    }
+    StateGraph g = StateGraph.of(Schema.of(keys()));
+    List<Tool> tools = new ArrayList<>(agent.tools);
+    middleware.forEach(m -> tools.addAll(m.tools()));
+    hasTools = !tools.isEmpty();
+    List<AgentMiddleware> modelWrappers = middleware.stream().filter(m -> overrides(m, "wrapModelCall")).toList();
+    g.addNode(MODEL, new ModelNode(agent.model, agent.systemPrompt, tools.stream().map(Tool::spec).toList(),
+        modelWrappers, agent.responseFormat));
+    if (hasTools) {
+      List<ToolInterceptor> interceptors = middleware.stream().filter(m -> overrides(m, "wrapToolCall"))
+          .map(m -> (ToolInterceptor) m::wrapToolCall).toList();
+      g.addNode(TOOLS, new ToolNode(tools, interceptors, agent.handleToolErrors));
+    }
+
+    List<String> beforeAgent = hooks(g, "beforeAgent", "before_agent", AgentMiddleware::beforeAgent);
+    List<String> beforeModel = hooks(g, "beforeModel", "before_model", AgentMiddleware::beforeModel);
+    List<String> afterModel = hooks(g, "afterModel", "after_model", AgentMiddleware::afterModel).reversed();
+    List<String> afterAgent = hooks(g, "afterAgent", "after_agent", AgentMiddleware::afterAgent).reversed();
+    loopEntry = beforeModel.isEmpty() ? MODEL : beforeModel.getFirst();
+    exit = afterAgent.isEmpty() ? StateGraph.END : afterAgent.getFirst();
+
+    g.addEdge(StateGraph.START, beforeAgent.isEmpty() ? loopEntry : beforeAgent.getFirst());
+    chain(g, beforeAgent, loopEntry);
+    chain(g, beforeModel, MODEL);
+    if (afterModel.isEmpty()) {
+      g.addConditionalEdges(MODEL, afterModelRouter(), destinations());
+    } else {
+      g.addEdge(MODEL, afterModel.getFirst());
+      chain(g, afterModel.subList(0, afterModel.size() - 1), afterModel.getLast());
+      g.addConditionalEdges(afterModel.getLast(), afterModelRouter(), destinations());
+    }
+    if (hasTools) {
+      g.addEdge(TOOLS, loopEntry);
+    }
+    for (int i = 0; i < afterAgent.size(); i++) {
+      g.addEdge(afterAgent.get(i), i + 1 < afterAgent.size() ? afterAgent.get(i + 1) : StateGraph.END);
+    }
+    return g;
+  }
+
+  private List<Key<?>> keys() {
+    Map<String, Key<?>> keys = new LinkedHashMap<>();
+    for (Key<?> k : List.of(Messages.KEY, Agent.STRUCTURED_RESPONSE, AgentMiddleware.JUMP_TO)) {
+      keys.put(k.name(), k);
+    }
+    middleware.forEach(m -> m.stateKeys().forEach(k -> keys.putIfAbsent(k.name(), k)));
+    agent.stateKeys.forEach(k -> keys.putIfAbsent(k.name(), k));
+    return List.copyOf(keys.values());
+  }
+
+  /** Adds a node for each middleware overriding {@code method}; returns their names in middleware order. */
+  private List<String> hooks(StateGraph g, String method, String suffix, Hook hook) {
+    List<String> nodes = new ArrayList<>();
+    for (AgentMiddleware m : middleware) {
+      if (overrides(m, method)) {
+        String name = m.name() + "." + suffix;
+        g.addNode(name, hookNode(m, hook));
+        nodes.add(name);
+      }
+    }
+    return nodes;
+  }
+
+  /** Runs the hook; checks its jump, and clears a jump the previous step left behind. */
+  private static Node hookNode(AgentMiddleware m, Hook hook) {
+    return (s, rt) -> {
+      Update u = hook.run(m, s, rt);
+      u = u == null ? Update.empty() : u;
+      Object jump = u.values().get(AgentMiddleware.JUMP_TO.name());
+      if (jump != null) {
+        AgentMiddleware.checkTarget(String.valueOf(jump));
+      } else if (s.get(AgentMiddleware.JUMP_TO.name()) != null) {
+        u = u.and(AgentMiddleware.JUMP_TO, null);
+      }
+      return u;
+    };
+  }
+
+  /** Each node goes to the next (the last to {@code after}) unless it jumps. */
+  private void chain(StateGraph g, List<String> nodes, String after) {
+    for (int i = 0; i < nodes.size(); i++) {
+      String next = i + 1 < nodes.size() ? nodes.get(i + 1) : after;
+      List<String> to = new ArrayList<>(destinations());
+      if (!to.contains(next)) {
+        to.add(next);
+      }
+      g.addConditionalEdges(nodes.get(i), s -> {
+        Object jump = s.get(AgentMiddleware.JUMP_TO.name());
+        return jump == null ? next : resolve(String.valueOf(jump));
+      }, to);
+    }
+  }
+
+  private List<String> destinations() {
+    List<String> d = new ArrayList<>(List.of(loopEntry));
+    if (hasTools) {
+      d.add(TOOLS);
+    }
+    if (!d.contains(exit)) {
+      d.add(exit);
+    }
+    return d;
+  }
+
+  private Object resolve(String jump) {
+    return switch (jump) {
+      case "model" -> loopEntry;
+      case "tools" -> {
+        if (!hasTools) {
+          throw new IllegalStateException("a hook jumped to tools, but the agent has no tools");
+        }
+        yield TOOLS;
+      }
+      default -> exit;
+    };
+  }
+
+  /**
+   * After the model (and its after hooks): a jump; else the pending tool calls (a {@code Send}
+   * each in v2, the tools node in v1); else back to the model when every call is answered
+   * (e.g. rejected by a reviewer) unless the answered call was the structured answer; else,
+   * with no tool calls, the exit.
+   */
+  @SuppressWarnings("unchecked")
+  private Router afterModelRouter() {
+    return s -> {
+      Object jump = s.get(AgentMiddleware.JUMP_TO.name());
+      if (jump != null) {
+        return resolve(String.valueOf(jump));
+      }
+      List<Message> messages = (List<Message>) s.get(Messages.KEY.name());
+      Message.Ai ai = ToolNode.lastAi(messages);
+      if (ai == null || ai.toolCalls().isEmpty()) {
+        return exit;
+      }
+      List<Message.ToolCall> pending = ToolNode.pending(messages, ai);
+      if (pending.isEmpty()) {
+        boolean answered = agent.responseFormat != null
+            && ai.toolCalls().stream().anyMatch(c -> c.name().equals(agent.responseFormat.name()))
+            && s.get(Agent.STRUCTURED_RESPONSE.name()) != null;
+        return answered ? exit : loopEntry;
+      }
+      if (!hasTools) {
+        return exit;
+      }
+      if (agent.version == Agent.Version.V1) {
+        return TOOLS;
+      }
+      Map<String, Object> state = s.toMap();
+      return pending.stream().map(c -> (Object) Send.to(TOOLS, new ToolNode.Call(c, state))).toList();
+    };
+  }
+
+  /** Whether {@code m}'s class declares its own {@code method} (LangChain checks the same way). */
+  static boolean overrides(AgentMiddleware m, String method) {
+    for (Class<?> c = m.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
+      for (var decl : c.getDeclaredMethods()) {
+        if (decl.getName().equals(method) && !decl.isBridge() && !decl.isSynthetic()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}

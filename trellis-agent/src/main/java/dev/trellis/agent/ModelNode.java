@@ -1,0 +1,135 @@
+package dev.trellis.agent;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
+import dev.trellis.agent.middleware.AgentMiddleware;
+import dev.trellis.agent.middleware.ModelHandler;
+import dev.trellis.agent.middleware.ModelRequest;
+import dev.trellis.agent.middleware.ModelResponse;
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.structured.StructuredOutput;
+import dev.trellis.agent.structured.StructuredOutputException;
+import dev.trellis.graph.Node;
+import dev.trellis.graph.NodeResult;
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.Runtime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The agent's {@code model} node: builds the {@link ModelRequest} from state, passes it
+ * through the middleware's {@code wrapModelCall} (first outermost) to the model (streamed to
+ * the {@code messages} mode), reads a structured answer, and writes the response.
+ */
+final class ModelNode implements Node {
+  /** How many times a model is shown its structured-output error before the run fails. */
+  static final int MAX_RETRIES = 2;
+
+  private final ChatModel model;
+  private final String systemPrompt;
+  private final List<ToolSpec> tools;
+  private final List<AgentMiddleware> wrappers;
+  private final StructuredOutput<?> format;
+  private final boolean nativeFormat;
+
+  ModelNode(ChatModel model, String systemPrompt, List<ToolSpec> tools, List<AgentMiddleware> wrappers,
+      StructuredOutput<?> format) {
+    this.model = model;
+    this.systemPrompt = systemPrompt;
+    this.wrappers = List.copyOf(wrappers);
+    this.format = format;
+    this.nativeFormat = format != null && model.supportsStructuredOutput();
+    List<ToolSpec> all = new ArrayList<>(tools);
+    if (format != null && !nativeFormat) {
+      all.add(format.toolSpec());
+    }
+    this.tools = List.copyOf(all);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public NodeResult apply(State state, Runtime rt) throws Exception {
+    List<Message> messages = (List<Message>) state.get(Messages.KEY.name());
+    ModelRequest request = new ModelRequest(model, systemPrompt, messages == null ? List.of() : messages, tools,
+        nativeFormat ? format.schema() : null, null, state, rt);
+    ModelResponse response = chain(0, request);
+    Update u = Update.of(response.update().values()).and(Messages.KEY, response.messages());
+    if (response.structuredResponse() != null) {
+      u = u.and(Agent.STRUCTURED_RESPONSE, response.structuredResponse());
+    }
+    boolean jumps = u.values().get(AgentMiddleware.JUMP_TO.name()) != null;
+    return !jumps && state.get(AgentMiddleware.JUMP_TO.name()) != null ? u.and(AgentMiddleware.JUMP_TO, null) : u;
+  }
+
+  private ModelResponse chain(int i, ModelRequest request) throws Exception {
+    if (i == wrappers.size()) {
+      return callModel(request);
+    }
+    ModelHandler next = r -> chain(i + 1, r);
+    return wrappers.get(i).wrapModelCall(request, next);
+  }
+
+  private ModelResponse callModel(ModelRequest request) throws Exception {
+    Runtime rt = request.runtime();
+    Message.Ai ai = rt == null ? request.model().chat(request.toChatRequest())
+        : request.model().stream(request.toChatRequest(), rt.messages()::write);
+    if (format == null) {
+      return ModelResponse.of(ai);
+    }
+    return nativeFormat ? readNative(ai, request.messages()) : readToolCall(ai, request.messages());
+  }
+
+  /** Fails the run once the model has been shown {@link #MAX_RETRIES} errors in this conversation. */
+  private void checkRetries(List<Message> seen, StructuredOutputException e) {
+    String prefix = format.retryMessage(new StructuredOutputException("")).substring(0, 20);
+    long shown = seen.stream().filter(m -> (m instanceof Message.Tool || m instanceof Message.Human)
+        && m.text().startsWith(prefix)).count();
+    if (shown >= MAX_RETRIES) {
+      throw new StructuredOutputException("no valid " + format.name() + " after " + (shown + 1) + " answers: "
+          + e.getMessage());
+    }
+  }
+
+  /** Provider-native: a final answer (no tool calls) is the JSON. */
+  private ModelResponse readNative(Message.Ai ai, List<Message> seen) {
+    if (!ai.toolCalls().isEmpty()) {
+      return ModelResponse.of(ai);
+    }
+    try {
+      return new ModelResponse(List.of(ai), format.readText(ai.text()));
+    } catch (StructuredOutputException e) {
+      checkRetries(seen, e);
+      // The model sees its error and answers again on the next turn.
+      return new ModelResponse(List.of(ai, Message.human(format.retryMessage(e))), null);
+    }
+  }
+
+  /** Tool strategy: a call of the format's tool is the answer; a bad one is answered with the error. */
+  private ModelResponse readToolCall(Message.Ai ai, List<Message> seen) {
+    for (Message.ToolCall call : ai.toolCalls()) {
+      if (!call.name().equals(format.name())) {
+        continue;
+      }
+      if (ai.toolCalls().size() > 1) {
+        List<Message> out = new ArrayList<>(List.of(ai));
+        for (Message.ToolCall c : ai.toolCalls()) {
+          out.add(new Message.Tool(null, "Error: call " + format.name()
+              + " alone, without other tools, to give your final answer.", c.id(), c.name(), true));
+        }
+        return new ModelResponse(out, null);
+      }
+      try {
+        Object value = format.read(call.args());
+        return new ModelResponse(List.of(ai, new Message.Tool(null, "Returning structured response: " + call.args(),
+            call.id(), call.name(), false)), value);
+      } catch (StructuredOutputException e) {
+        checkRetries(seen, e);
+        return new ModelResponse(List.of(ai, new Message.Tool(null, format.retryMessage(e), call.id(), call.name(),
+            true)), null);
+      }
+    }
+    return ModelResponse.of(ai);
+  }
+}

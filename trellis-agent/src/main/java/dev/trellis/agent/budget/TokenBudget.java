@@ -1,0 +1,97 @@
+package dev.trellis.agent.budget;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.react.BudgetExceededException;
+import dev.trellis.graph.Key;
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Limits on tokens and cost, per thread (kept in checkpointed state) and per run (untracked
+ * state, reset by each run), for any node that calls a model: add {@link #keys()} to the
+ * graph's schema, call {@link #check} before a model call and return {@link #charge} with
+ * the node's update after it. The agent's {@code BudgetMiddleware} does exactly that. A zero
+ * limit means none. Immutable; the {@code with…} methods return copies.
+ *
+ * <p>Run totals are read, added to and written back, so one step may hold one charging node
+ * (parallel model nodes in one step would both write the run keys).
+ */
+public record TokenBudget(long threadTokens, long runTokens, double threadCost, double runCost, Prices prices) {
+  public static final Key<Long> THREAD_TOKENS = Key.adding("thread_tokens", Long.class);
+  public static final Key<Double> THREAD_COST = Key.adding("thread_cost", Double.class);
+  public static final Key<Long> RUN_TOKENS = Key.untracked("run_tokens", Long.class);
+  public static final Key<Double> RUN_COST = Key.untracked("run_cost", Double.class);
+
+  public TokenBudget {
+    prices = prices == null ? Prices.NONE : prices;
+  }
+
+  /** No limits yet, no prices. */
+  public static TokenBudget unlimited() {
+    return new TokenBudget(0, 0, 0, 0, Prices.NONE);
+  }
+
+  public TokenBudget withThreadTokens(long max) {
+    return new TokenBudget(max, runTokens, threadCost, runCost, prices);
+  }
+
+  public TokenBudget withRunTokens(long max) {
+    return new TokenBudget(threadTokens, max, threadCost, runCost, prices);
+  }
+
+  public TokenBudget withThreadCost(double max) {
+    return new TokenBudget(threadTokens, runTokens, max, runCost, prices);
+  }
+
+  public TokenBudget withRunCost(double max) {
+    return new TokenBudget(threadTokens, runTokens, threadCost, max, prices);
+  }
+
+  public TokenBudget withPrices(Prices p) {
+    return new TokenBudget(threadTokens, runTokens, threadCost, runCost, p);
+  }
+
+  /** The state keys the budget reads and writes. */
+  public static List<Key<?>> keys() {
+    return List.of(THREAD_TOKENS, THREAD_COST, RUN_TOKENS, RUN_COST);
+  }
+
+  /** The first limit {@code state} has reached, described ("thread tokens: 1200 of 1000 used"), or null. */
+  public String exceeded(State state) {
+    long tt = state.getOrDefault(THREAD_TOKENS, 0L);
+    long rt = state.getOrDefault(RUN_TOKENS, 0L);
+    double tc = state.getOrDefault(THREAD_COST, 0.0);
+    double rc = state.getOrDefault(RUN_COST, 0.0);
+    if (threadTokens > 0 && tt >= threadTokens) {
+      return "thread tokens: " + tt + " of " + threadTokens + " used";
+    }
+    if (runTokens > 0 && rt >= runTokens) {
+      return "run tokens: " + rt + " of " + runTokens + " used";
+    }
+    if (threadCost > 0 && tc >= threadCost) {
+      return String.format(Locale.ROOT, "thread cost: %.4f of %.4f spent", tc, threadCost);
+    }
+    if (runCost > 0 && rc >= runCost) {
+      return String.format(Locale.ROOT, "run cost: %.4f of %.4f spent", rc, runCost);
+    }
+    return null;
+  }
+
+  /** Throws {@link BudgetExceededException} when a limit is reached. */
+  public void check(State state) {
+    String e = exceeded(state);
+    if (e != null) {
+      throw new BudgetExceededException(e.substring(0, e.indexOf(':')).replace(' ', '_'), e);
+    }
+  }
+
+  /** The update recording that {@code model} used {@code usage}. */
+  public Update charge(State state, String model, Message.Usage usage) {
+    double cost = prices.cost(model, usage);
+    return Update.of(THREAD_TOKENS, usage.total()).and(THREAD_COST, cost)
+        .and(RUN_TOKENS, state.getOrDefault(RUN_TOKENS, 0L) + usage.total())
+        .and(RUN_COST, state.getOrDefault(RUN_COST, 0.0) + cost);
+  }
+}

@@ -1,0 +1,82 @@
+package dev.trellis.server.api;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectReader;
+import io.javalin.http.Context;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads request bodies strictly, once, at the edge: the bytes must be valid UTF-8 and hold one
+ * JSON value with nothing after it; a field sent as {@code null} is treated as absent (it is
+ * dropped from the top-level object, and from each object of a list body), so every handler
+ * sees optional fields either set or missing. Anything else is a 422 naming the problem.
+ */
+final class RequestBody {
+  private static final ObjectReader READER = Json.MAPPER.reader()
+      .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).forType(Object.class);
+
+  private RequestBody() {}
+
+  /** The body as a JSON object without null fields (an empty body is an empty object). */
+  static Map<String, Object> object(Context ctx) {
+    return object(ctx.bodyAsBytes());
+  }
+
+  /** {@link #object(Context)} for raw bytes. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> object(byte[] bytes) {
+    Object v = parse(bytes);
+    if (v == null) {
+      return new LinkedHashMap<>();
+    }
+    if (!(v instanceof Map<?, ?> m)) {
+      throw new ApiException(422, "the request body must be a JSON object");
+    }
+    return withoutNulls((Map<String, Object>) m);
+  }
+
+  /** The body as a JSON list whose objects have no null fields (a batch). */
+  @SuppressWarnings("unchecked")
+  static List<Object> list(Context ctx, String what) {
+    if (!(parse(ctx.bodyAsBytes()) instanceof List<?> l)) {
+      throw new ApiException(422, "the body of " + what + " must be a JSON list");
+    }
+    List<Object> out = new ArrayList<>(l.size());
+    for (Object one : l) {
+      out.add(one instanceof Map<?, ?> m ? withoutNulls((Map<String, Object>) m) : one);
+    }
+    return out;
+  }
+
+  private static Object parse(byte[] bytes) {
+    String text;
+    try {
+      text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+    } catch (CharacterCodingException e) {
+      throw new ApiException(422, "the request body is not valid UTF-8");
+    }
+    if (text.isBlank()) {
+      return null;
+    }
+    try {
+      return READER.readValue(text);
+    } catch (JacksonException e) {
+      throw new ApiException(422, "malformed JSON: " + ApiException.echo(e.getOriginalMessage()));
+    }
+  }
+
+  private static Map<String, Object> withoutNulls(Map<String, Object> m) {
+    Map<String, Object> out = new LinkedHashMap<>(m);
+    out.values().removeIf(java.util.Objects::isNull);
+    return out;
+  }
+}

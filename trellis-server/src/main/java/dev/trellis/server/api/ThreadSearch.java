@@ -1,0 +1,61 @@
+package dev.trellis.server.api;
+
+import dev.trellis.server.db.ThreadQuery;
+import dev.trellis.server.db.Threads;
+import dev.trellis.server.queue.Services;
+import io.javalin.http.Context;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code POST /threads/search} and {@code /threads/count}: the body's filters ({@code metadata},
+ * {@code values}, {@code status}, {@code ids}), sort ({@code sort_by}, {@code sort_order}) and page
+ * ({@code limit} 1..1000, default 10; {@code offset}) run in SQL by {@link ThreadQuery};
+ * {@code X-Pagination-Total} and {@code X-Pagination-Next} are set as for the other searches.
+ */
+final class ThreadSearch {
+  private static final List<String> STATUSES = List.of("idle", "busy", "interrupted", "error");
+  private final Services s;
+  private final ThreadQuery query;
+
+  ThreadSearch(Services s) {
+    this.s = s;
+    this.query = new ThreadQuery(s.db());
+  }
+
+  private static ThreadQuery.Filter filter(Context ctx, Map<String, Object> b) {
+    String status = Json.string(b, "status");
+    if (status != null && !STATUSES.contains(status)) {
+      throw new ApiException(422, "\"status\" must be idle, busy, interrupted or error");
+    }
+    return new ThreadQuery.Filter(Http.owner(ctx), status, Json.strings(b, "ids"), Json.map(b, "metadata"),
+        Json.map(b, "values"));
+  }
+
+  void search(Context ctx) {
+    Map<String, Object> b = Http.body(ctx);
+    ThreadQuery.Filter f = filter(ctx, b);
+    int limit = Json.integer(b, "limit", 10, 1, 1000);
+    int offset = Json.integer(b, "offset", 0, 0, Integer.MAX_VALUE);
+    String sortBy = Json.choice(b, "sort_by", "created_at", Threads.SORTS.toArray(String[]::new));
+    String order = Json.string(b, "sort_order");
+    if (order != null && !order.equalsIgnoreCase("asc") && !order.equalsIgnoreCase("desc")) {
+      throw new ApiException(422, "\"sort_order\" must be asc or desc");
+    }
+    boolean ascending = order != null && order.equalsIgnoreCase("asc");
+    Object[] out = s.db().tx(c -> new Object[] {query.page(c, f, sortBy, ascending, limit, offset), query.count(c, f)});
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> page = (List<Map<String, Object>>) out[0];
+    long total = (Long) out[1];
+    ctx.header("X-Pagination-Total", String.valueOf(total));
+    if (offset + page.size() < total) {
+      ctx.header("X-Pagination-Next", String.valueOf(offset + page.size()));
+    }
+    Http.json(ctx, Http.select(b, page));
+  }
+
+  void count(Context ctx) {
+    ThreadQuery.Filter f = filter(ctx, Http.body(ctx));
+    Http.json(ctx, s.db().tx(c -> query.count(c, f)));
+  }
+}

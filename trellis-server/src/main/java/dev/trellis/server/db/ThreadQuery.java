@@ -1,0 +1,158 @@
+package dev.trellis.server.db;
+
+import dev.trellis.server.api.ApiException;
+import dev.trellis.server.api.Json;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code /threads/search} and {@code /count} in SQL: owner, status, ids, and containment of
+ * {@code metadata} and {@code values} filters, sorted and paged by the database so a call reads
+ * only the page it returns. PostgreSQL answers containment with {@code @>} on {@code jsonb}
+ * (a stored {@code jsonb} copy of the metadata with a GIN index; values are parsed per candidate row); SQLite with {@code json_extract} per leaf of the filter (an
+ * expression index on the metadata keys LangGraph's servers stamp, {@code graph_id} and
+ * {@code assistant_id}). Containment means: every filter key present with an equal value,
+ * objects compared the same way recursively, a list matching a list holding each of its items.
+ */
+public final class ThreadQuery {
+  private final ServerDb db;
+
+  public ThreadQuery(ServerDb db) {
+    this.db = db;
+    List<String> ddl = new ArrayList<>(List.of(
+        "CREATE INDEX IF NOT EXISTS trellis_threads_owner_created ON trellis_threads (owner, created_at)",
+        "CREATE INDEX IF NOT EXISTS trellis_threads_owner_updated ON trellis_threads (owner, updated_at)",
+        "CREATE INDEX IF NOT EXISTS trellis_threads_owner_status ON trellis_threads (owner, status, created_at)"));
+    if (db.postgres()) {
+      // Parsed once when written (a stored generated column), so a search does not parse every candidate row's text.
+      ddl.add("ALTER TABLE trellis_threads ADD COLUMN IF NOT EXISTS metadata_jsonb jsonb GENERATED ALWAYS AS (metadata::jsonb) STORED");
+      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_metadata ON trellis_threads USING GIN (metadata_jsonb jsonb_path_ops)");
+    } else {
+      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_graph ON trellis_threads (owner, json_extract(metadata, '$.\"graph_id\"'))");
+      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_assistant ON trellis_threads "
+          + "(owner, json_extract(metadata, '$.\"assistant_id\"'))");
+    }
+    db.jdbc().migrate(ddl);
+  }
+
+  /** What a search selects. {@code status}, {@code ids} and the two filters may be null (no condition). */
+  public record Filter(String owner, String status, List<String> ids, Map<String, Object> metadata,
+                       Map<String, Object> values) {}
+
+  /** One page of matching threads in API shape, sorted by {@code sortColumn} (one of {@link Threads#SORTS}). */
+  public List<Map<String, Object>> page(Connection c, Filter f, String sortColumn, boolean ascending, int limit, int offset)
+      throws SQLException {
+    if (!Threads.SORTS.contains(sortColumn)) {
+      throw new IllegalArgumentException("not a sort column: " + sortColumn);
+    }
+    List<Object> args = new ArrayList<>();
+    String where = where(f, args);
+    String dir = ascending ? " ASC" : " DESC";
+    args.add(limit);
+    args.add(offset);
+    return db.rows(c, "SELECT * FROM trellis_threads WHERE " + where + " ORDER BY " + sortColumn + dir + ", thread_id" + dir
+        + " LIMIT ? OFFSET ?", args.toArray()).stream().map(Threads::wire).toList();
+  }
+
+  /** How many threads match. */
+  public long count(Connection c, Filter f) throws SQLException {
+    List<Object> args = new ArrayList<>();
+    String where = where(f, args);
+    return db.jdbc().query(c, "SELECT COUNT(*) FROM trellis_threads WHERE " + where, rs -> {
+      rs.next();
+      return rs.getLong(1);
+    }, args.toArray());
+  }
+
+  private String where(Filter f, List<Object> args) {
+    StringBuilder sql = new StringBuilder("owner = ?");
+    args.add(f.owner());
+    if (f.status() != null) {
+      sql.append(" AND status = ?");
+      args.add(f.status());
+    }
+    if (f.ids() != null) {
+      if (f.ids().isEmpty()) {
+        sql.append(" AND 1 = 0");
+      } else {
+        sql.append(" AND thread_id IN (").append("?, ".repeat(f.ids().size() - 1)).append("?)");
+        args.addAll(f.ids());
+      }
+    }
+    contains(sql, args, "metadata", f.metadata());
+    contains(sql, args, "values_json", f.values());
+    return sql.toString();
+  }
+
+  private void contains(StringBuilder sql, List<Object> args, String column, Map<String, Object> filter) {
+    if (filter == null || filter.isEmpty()) {
+      return;
+    }
+    if (db.postgres()) {
+      // A literal, not a parameter: a server-side prepared statement's generic plan would not use the GIN index.
+      sql.append(" AND ").append(column.equals("metadata") ? "metadata_jsonb" : column + "::jsonb").append(" @> '")
+          .append(Json.write(filter).replace("'", "''")).append("'::jsonb");
+    } else {
+      leaves(sql, args, column, "$", filter);
+    }
+  }
+
+  /** SQLite: one condition per leaf of an object filter. Paths are literals, so expression indexes apply. */
+  private static void leaves(StringBuilder sql, List<Object> args, String column, String path, Map<String, Object> filter) {
+    for (Map.Entry<String, Object> e : filter.entrySet()) {
+      String key = e.getKey();
+      if (key.contains("\"") || key.contains("'")) {
+        throw new ApiException(422, "filter keys may not contain quotes, got " + ApiException.echo(key));
+      }
+      String p = path + ".\"" + key + "\"";
+      String at = column + ", '" + p + "'";
+      Object v = e.getValue();
+      if (v instanceof Map<?, ?> m && !m.isEmpty()) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> sub = (Map<String, Object>) m;
+        leaves(sql, args, column, p, sub);
+      } else if (v instanceof Map<?, ?>) {
+        sql.append(" AND json_type(").append(at).append(") = 'object'");
+      } else if (v instanceof List<?> items) {
+        sql.append(" AND json_type(").append(at).append(") = 'array'");
+        for (Object item : items) {
+          sql.append(" AND EXISTS (SELECT 1 FROM json_each(").append(at).append(") WHERE ");
+          if (item instanceof Map<?, ?> || item instanceof List<?>) {
+            sql.append("json(value) = json(?))");
+            args.add(Json.write(item));
+          } else {
+            scalar(sql, args, "type", "value", item);
+            sql.append(")");
+          }
+        }
+      } else {
+        sql.append(" AND ");
+        scalar(sql, args, "json_type(" + at + ")", "json_extract(" + at + ")", v);
+      }
+    }
+  }
+
+  private static void scalar(StringBuilder sql, List<Object> args, String type, String value, Object v) {
+    if (v == null) {
+      sql.append(type).append(" = 'null'");
+    } else if (v instanceof Boolean b) {
+      sql.append(type).append(b ? " = 'true'" : " = 'false'");
+    } else if (v instanceof Number n) {
+      sql.append(type).append(" IN ('integer', 'real') AND ").append(value);
+      double d = n.doubleValue();
+      if (d == Math.rint(d) && Math.abs(d) < 9e15) {
+        sql.append(" = ?");
+        args.add(n.longValue());
+      } else {
+        sql.append(" = CAST(? AS REAL)");
+        args.add(String.valueOf(d));
+      }
+    } else {
+      sql.append(type).append(" = 'text' AND ").append(value).append(" = ?");
+      args.add(String.valueOf(v));
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package dev.trellis.server.queue;
+
+import dev.trellis.checkpoint.serde.Serde;
+import dev.trellis.checkpoint.serde.SerdeException;
+
+/**
+ * The per-checkpoint state size limit: a {@link Serde} that refuses to write a checkpoint (or a
+ * pending write) whose serialised form is larger than the limit. A run whose state grows past
+ * it ends in {@code error} with its message; a state edit over HTTP is refused
+ * with 413. Thread-safe when the wrapped serde is.
+ */
+public final class StateSizeLimit implements Serde {
+  private final Serde serde;
+  private final long maxBytes;
+
+  public StateSizeLimit(Serde serde, long maxBytes) {
+    if (maxBytes < 1024) {
+      throw new IllegalArgumentException("the state size limit must be at least 1 KiB, got " + maxBytes + " bytes");
+    }
+    this.serde = serde;
+    this.maxBytes = maxBytes;
+  }
+
+  /** A checkpoint or write over the limit: the cause of the {@link SerdeException} the saver sees. */
+  public static final class TooLarge extends RuntimeException {
+    TooLarge(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  @Override
+  public byte[] dump(Object value) {
+    byte[] bytes = serde.dump(value);
+    if (bytes.length > maxBytes) {
+      String message = "state too large: " + bytes.length + " bytes to save, over the per-checkpoint limit of "
+          + maxBytes + " bytes (TrellisServer.Builder.maxStateBytes, trellis serve --max-state-size); keep large data "
+          + "out of the graph state, e.g. in the store";
+      throw new SerdeException(message, new TooLarge(message));
+    }
+    return bytes;
+  }
+
+  @Override
+  public Object load(byte[] bytes) {
+    return serde.load(bytes);
+  }
+}

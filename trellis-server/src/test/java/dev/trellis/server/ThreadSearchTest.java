@@ -1,0 +1,104 @@
+package dev.trellis.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.trellis.server.auth.Authenticator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code /threads/search} and {@code /count} filter, sort and page the same on SQLite and PostgreSQL. */
+class ThreadSearchTest {
+  static final List<String> PG_URLS = new ArrayList<>();
+
+  static Stream<Arguments> databases() {
+    Supplier<TrellisServer.Builder> sqlite = () -> TestServers.builder().sqlite(TestServers.tempDir().resolve("search.db"));
+    Supplier<TrellisServer.Builder> postgres = () -> {
+      String url = PgTestDb.freshSchemaUrl();
+      PG_URLS.add(url);
+      return TestServers.builder().postgres(url);
+    };
+    return Stream.of(Arguments.of("sqlite", sqlite), Arguments.of("postgres", postgres));
+  }
+
+  @AfterAll
+  static void dropSchemas() {
+    PG_URLS.forEach(PgTestDb::drop);
+  }
+
+  @SuppressWarnings("unchecked")
+  static List<String> ids(HttpClientHelper.Reply r) {
+    assertEquals(200, r.status(), r.text());
+    return r.list().stream().map(x -> (String) ((Map<String, Object>) x).get("thread_id")).toList();
+  }
+
+  static List<String> sorted(String... ids) {
+    return Stream.of(ids).sorted().toList();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void filtersSortsAndPagesInTheDatabase(String name, Supplier<TrellisServer.Builder> db) {
+    try (TrellisServer server = db.get().authenticator(Authenticator.apiKeys(Map.of("a", "alice", "b", "bob"))).start()) {
+      HttpClientHelper alice = new HttpClientHelper(server).as("a");
+      HttpClientHelper bob = new HttpClientHelper(server).as("b");
+      String agent1 = alice.call("POST", "/threads", Map.of("metadata", Map.of("graph_id", "chain", "n", 1,
+          "tags", List.of("x", "y"), "user", Map.of("team", "red", "admin", true)))).get("thread_id");
+      String agent2 = alice.call("POST", "/threads", Map.of("metadata", Map.of("graph_id", "chain", "n", 2,
+          "tags", List.of("y"), "user", Map.of("team", "blue", "admin", false)))).get("thread_id");
+      String other = alice.call("POST", "/threads", Map.of("metadata", Map.of("graph_id", "approval", "note",
+          "it's \"quoted\""))).get("thread_id");
+      String plain = alice.call("POST", "/threads", Map.of()).get("thread_id");
+      bob.call("POST", "/threads", Map.of("metadata", Map.of("graph_id", "chain")));
+      alice.call("POST", "/threads/" + agent1 + "/runs/wait", Map.of("assistant_id", "chain",
+          "input", Map.of("log", List.of("first"))));
+
+      assertEquals(sorted(agent1, agent2), sorted(ids(alice.call("POST", "/threads/search",
+          Map.of("metadata", Map.of("graph_id", "chain")))).toArray(String[]::new)));
+      assertEquals(List.of(agent1), ids(alice.call("POST", "/threads/search", Map.of("metadata", Map.of("n", 1.0)))));
+      assertEquals(List.of(agent1), ids(alice.call("POST", "/threads/search",
+          Map.of("metadata", Map.of("user", Map.of("team", "red"))))));
+      assertEquals(List.of(agent2), ids(alice.call("POST", "/threads/search",
+          Map.of("metadata", Map.of("user", Map.of("admin", false))))));
+      assertEquals(List.of(agent1), ids(alice.call("POST", "/threads/search", Map.of("metadata", Map.of("tags", List.of("x"))))));
+      assertEquals(2, ids(alice.call("POST", "/threads/search", Map.of("metadata", Map.of("tags", List.of("y"))))).size());
+      assertEquals(List.of(other), ids(alice.call("POST", "/threads/search",
+          Map.of("metadata", Map.of("note", "it's \"quoted\"")))));
+      assertEquals(List.of(), ids(alice.call("POST", "/threads/search", Map.of("metadata", Map.of("n", "1")))));
+      assertEquals(List.of(agent1), ids(alice.call("POST", "/threads/search",
+          Map.of("values", Map.of("log", List.of("first"))))));
+      assertEquals(List.of(agent1), ids(alice.call("POST", "/threads/search", Map.of("ids", List.of(agent1, "nope")))));
+      assertEquals(List.of(agent1), ids(alice.call("POST", "/threads/search", Map.of("status", "idle", "ids", List.of(agent1)))));
+      assertEquals(List.of(), ids(alice.call("POST", "/threads/search", Map.of("status", "busy"))));
+
+      List<String> all = sorted(agent1, agent2, other, plain);
+      assertEquals(all, ids(alice.call("POST", "/threads/search", Map.of("sort_by", "thread_id", "sort_order", "asc",
+          "limit", 100))));
+      assertEquals(all.reversed(), ids(alice.call("POST", "/threads/search", Map.of("sort_by", "thread_id", "limit", 100))));
+      HttpClientHelper.Reply page = alice.call("POST", "/threads/search", Map.of("sort_by", "thread_id", "sort_order", "asc",
+          "limit", 2, "offset", 1));
+      assertEquals(all.subList(1, 3), ids(page));
+      assertEquals("4", page.raw().headers().firstValue("X-Pagination-Total").orElse(""));
+      assertEquals("3", page.raw().headers().firstValue("X-Pagination-Next").orElse(""));
+      HttpClientHelper.Reply last = alice.call("POST", "/threads/search", Map.of("sort_by", "thread_id", "sort_order", "asc",
+          "limit", 2, "offset", 3));
+      assertEquals(all.subList(3, 4), ids(last));
+      assertEquals(java.util.Optional.empty(), last.raw().headers().firstValue("X-Pagination-Next"));
+      List<String> byCreation = ids(alice.call("POST", "/threads/search", Map.of("sort_by", "created_at", "sort_order", "asc")));
+      assertEquals(List.of(agent1, agent2, other, plain), byCreation);
+
+      assertEquals(4, ((Number) alice.call("POST", "/threads/count", Map.of()).body()).intValue());
+      assertEquals(2, ((Number) alice.call("POST", "/threads/count", Map.of("metadata", Map.of("graph_id", "chain")))
+          .body()).intValue());
+      assertEquals(1, ((Number) bob.call("POST", "/threads/count", Map.of()).body()).intValue());
+      assertEquals(List.of("thread_id"), ((Map<?, ?>) alice.call("POST", "/threads/search", Map.of("select",
+          List.of("thread_id"))).list().getFirst()).keySet().stream().toList());
+    }
+  }
+}
