@@ -25,8 +25,7 @@ public final class StudioAssets implements Api.Routes {
 
   @Override
   public void register(RoutesConfig r) {
-    r.get("/studio", ctx -> ctx.redirect("/studio/"));
-    r.get("/studio/", ctx -> serve(ctx, "index.html"));
+    r.get("/studio", ctx -> serve(ctx, "index.html")); // Javalin matches "/studio/" here too
     r.get("/studio/<path>", ctx -> serve(ctx, ctx.pathParam("path")));
   }
 

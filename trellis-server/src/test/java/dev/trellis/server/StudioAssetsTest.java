@@ -1,26 +1,24 @@
-package dev.trellis.server.studio;
+package dev.trellis.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.server.TrellisServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+/** The Studio's assets as the server serves them at {@code /studio}. */
 class StudioAssetsTest {
   static TrellisServer server;
   static final HttpClient HTTP = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
 
   @BeforeAll
   static void start() throws Exception {
-    server = TrellisServer.builder().port(0).host("127.0.0.1")
-        .sqlite(Files.createTempDirectory("studio").resolve("s.db")).start();
+    server = TestServers.sqlite(TestServers.tempDir());
   }
 
   @AfterAll
@@ -38,6 +36,7 @@ class StudioAssetsTest {
 
   @Test
   void studioPathServesTheIndexPageAsHtml() throws Exception {
+    assertEquals(200, get("/studio/").statusCode());
     var r = get("/studio");
     assertEquals(200, r.statusCode());
     assertTrue(r.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
