@@ -93,6 +93,7 @@ final class ServeCommand implements Callable<Integer> {
     b.graph("agent", (saver, store) -> DemoAgent.build(CompileOptions.checkpointer(saver).withStore(store)));
     ids.add("agent");
     b.graph(NeuraTurn.ASSISTANT, (saver, store) -> NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store)));
+    ids.add(NeuraTurn.ASSISTANT);
     if (!apiKeys.isEmpty()) {
       Map<String, String> keys = new HashMap<>();
       for (String kv : apiKeys) {
