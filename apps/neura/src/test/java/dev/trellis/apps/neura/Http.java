@@ -37,22 +37,20 @@ final class Http {
 
   Reply post(String path, Object body) {
     try {
-      HttpRequest req = HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build();
-      HttpResponse<String> r = client.send(req, HttpResponse.BodyHandlers.ofString());
-      return new Reply(r.statusCode(), r.body());
+      return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
     }
   }
 
   Reply get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(base + path)).GET().build());
+  }
+
+  private Reply send(HttpRequest req) {
     try {
-      HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(base + path)).GET().build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> r = client.send(req, HttpResponse.BodyHandlers.ofString());
       return new Reply(r.statusCode(), r.body());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
