@@ -112,11 +112,8 @@ final class RunExecution {
     try {
       assistant = dev.trellis.server.api.ApiException.found(run.assistant(), "assistant", run.assistantId());
       graph = s.graph((String) assistant.get("graph_id"));
-      rc = req.config(run.threadId(), run.runId(), Json.map(assistant, "config"), Json.map(assistant, "context"));
-      Map<String, Object> stamped = new java.util.LinkedHashMap<>(rc.metadata());
-      stamped.putIfAbsent("graph_id", assistant.get("graph_id"));
-      stamped.putIfAbsent("assistant_id", run.assistantId());
-      rc = rc.withMetadata(stamped);
+      rc = req.config(run, (String) assistant.get("graph_id"), Json.map(assistant, "config"),
+          Json.map(assistant, "context"));
       CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
       if (latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
         input = null;

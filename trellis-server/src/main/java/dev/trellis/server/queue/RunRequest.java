@@ -223,8 +223,9 @@ public record RunRequest(Map<String, Object> body) {
    * config's), recursion limit, context (assistant context, then {@code configurable}, then the
    * body's context), metadata (with {@code run_id}), durability.
    */
-  public RunConfig config(String threadId, String runId, Map<String, Object> assistantConfig,
+  public RunConfig config(Run run, String graphId, Map<String, Object> assistantConfig,
                           Map<String, Object> assistantContext) {
+    String threadId = run.threadId();
     Map<String, Object> config = new LinkedHashMap<>(assistantConfig == null ? Map.of() : assistantConfig);
     config.putAll(Json.map(body, "config"));
     RunConfig rc = RunConfig.thread(threadId).withDurability(durability());
@@ -246,21 +247,24 @@ public record RunRequest(Map<String, Object> body) {
     if (body.get("context") instanceof Map<?, ?> ctx) {
       ctx.forEach((k, v) -> context.put(String.valueOf(k), v));
     }
-    return rc.withContext(context).withMetadata(checkpointMetadata(threadId, runId, config))
+    return rc.withContext(context).withMetadata(checkpointMetadata(run, graphId, config))
         .withCheckpointId(checkpointId());
   }
 
   /**
    * What each checkpoint of the run records in its metadata, as LangGraph's servers do: the
-   * body's metadata, then {@code run_id} and {@code thread_id}, then every scalar
+   * body's metadata, then {@code run_id}, and {@code thread_id}, {@code graph_id} and
+   * {@code assistant_id} unless the body set them, then every scalar
    * {@code configurable} value whose key does not start with {@code __} (never replacing a key
    * already set).
    */
-  private Map<String, Object> checkpointMetadata(String threadId, String runId, Map<String, Object> config) {
+  private Map<String, Object> checkpointMetadata(Run run, String graphId, Map<String, Object> config) {
     Map<String, Object> metadata = new LinkedHashMap<>(Json.map(body, "metadata"));
     metadata.values().removeIf(java.util.Objects::isNull);
-    metadata.put("run_id", runId);
-    metadata.putIfAbsent("thread_id", threadId);
+    metadata.put("run_id", run.runId());
+    metadata.putIfAbsent("thread_id", run.threadId());
+    metadata.putIfAbsent("graph_id", graphId);
+    metadata.putIfAbsent("assistant_id", run.assistantId());
     if (config.get("configurable") instanceof Map<?, ?> conf) {
       conf.forEach((k, v) -> {
         String key = String.valueOf(k);
