@@ -1,8 +1,8 @@
 package dev.trellis.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.trellis.apps.neura.NeuraTurn;
 import dev.trellis.graph.CompileOptions;
+import dev.trellis.server.GraphProvider;
 import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.TrellisServer;
 import dev.trellis.testkit.Json;
@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
@@ -24,8 +25,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code trellis serve}: the LangGraph-compatible server over the graphs in a directory of
- * JSON graph files (each file's name is its graph id) plus the offline demo {@code agent}, on
- * SQLite by default or PostgreSQL.
+ * JSON graph files (each file's name is its graph id), the offline demo {@code agent} and every
+ * {@link GraphProvider} on the class path (the reference applications), on SQLite by default or PostgreSQL.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve graphs over LangGraph's HTTP API (assistants, threads, runs with SSE, store).")
@@ -92,8 +93,11 @@ final class ServeCommand implements Callable<Integer> {
     }
     b.graph("agent", (saver, store) -> DemoAgent.build(CompileOptions.checkpointer(saver).withStore(store)));
     ids.add("agent");
-    b.graph(NeuraTurn.ASSISTANT, (saver, store) -> NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store)));
-    ids.add(NeuraTurn.ASSISTANT);
+    for (GraphProvider provider : ServiceLoader.load(GraphProvider.class)) {
+      b.graph(provider.graphId(), provider);
+      provider.routes().forEach(b::routes);
+      ids.add(provider.graphId());
+    }
     if (!apiKeys.isEmpty()) {
       Map<String, String> keys = new HashMap<>();
       for (String kv : apiKeys) {
