@@ -24,7 +24,7 @@ public final class AssemblyTools {
     t.put("client_signal", args -> clientSignal(String.valueOf(args.getOrDefault("message", ""))));
     t.put("provider_genome", args -> providerGenome(data, (String) args.get("provider_id")));
     t.put("patient_context", args -> patientContext(data, (String) args.get("patient_id")));
-    t.put("therapeutic_fit", args -> therapeuticFit(data, args));
+    t.put("therapeutic_fit", AssemblyTools::therapeuticFit);
     t.put("session_narrative", args -> sessionNarrative(data, (String) args.get("patient_id")));
     return t;
   }
@@ -64,12 +64,16 @@ public final class AssemblyTools {
     return ToolOutput.of(Map.of("patient", p), (double) known / p.size());
   }
 
+  /**
+   * Ranks providers by how many of the signal's themes they specialise in. Reads only the
+   * injected keys {@code signal_summary} and {@code genome_summary}, so it re-runs only when
+   * the upstream signal or the provider set changed.
+   */
   @SuppressWarnings("unchecked")
-  static ToolOutput therapeuticFit(Dataset data, Map<String, Object> args) {
-    Map<String, Object> signal = (Map<String, Object>) args.getOrDefault("client_signal", Map.of());
-    Map<String, Object> genome = (Map<String, Object>) args.getOrDefault("provider_genome", Map.of());
-    List<String> themes = (List<String>) signal.getOrDefault("themes", List.of());
-    List<String> summary = (List<String>) genome.getOrDefault("genome_summary", List.of());
+  static ToolOutput therapeuticFit(Map<String, Object> args) {
+    String signal = String.valueOf(args.getOrDefault("signal_summary", ""));
+    List<String> themes = THEMES.stream().filter(signal::contains).toList();
+    List<String> summary = (List<String>) args.getOrDefault("genome_summary", List.of());
     int topK = ((Number) args.getOrDefault("top_k", 3)).intValue();
     List<Map<String, Object>> ranked = new ArrayList<>();
     for (String g : summary) {

@@ -65,8 +65,8 @@ public final class NeuraTurn {
   /** The compiled turn graph; {@code defaults} serve runs whose context carries no {@link NeuraDeps}. */
   public static CompiledGraph graph(CompileOptions options, NeuraDeps defaults) {
     defaults.registry().warnings().forEach(w -> System.err.println("neura tool registry: " + w));
-    // every agent subset must sort into phases: fail at boot, naming a cycle
-    defaults.registry().agents().keySet().forEach(a -> pipeline(defaults.registry().forAgent(a), defaults, null));
+    // the registry rejected cycles when it loaded; every agent's tools must also have an implementation
+    defaults.registry().agents().keySet().forEach(a -> defaults.registry().pipeline(a, defaults.tools()).build());
     TopologySpec spec = spec();
     Map<String, Node> nodes = new LinkedHashMap<>();
     nodes.put("preflight", stage("preflight", (s, rt) -> {
@@ -146,25 +146,14 @@ public final class NeuraTurn {
     return (s, rt) -> body.apply(s, rt).and(TurnState.COMPLETED_STAGES, List.of(name));
   }
 
-  private static ToolPipeline pipeline(List<dev.trellis.pipeline.ToolSpec> specs, NeuraDeps deps, SkipStore store) {
-    ToolPipeline.Builder b = ToolPipeline.builder();
-    specs.forEach(spec -> {
-      var tool = deps.tools().get(spec.name());
-      if (tool == null) {
-        throw new IllegalArgumentException("tool \"" + spec.name() + "\" is registered but has no implementation");
-      }
-      b.tool(spec, tool);
-    });
-    if (store != null) {
-      b.skipStore(store);
-    }
-    return b.build();
+  private static ToolPipeline pipeline(NeuraDeps deps, SkipStore store) {
+    return deps.registry().pipeline(deps.agent(), deps.tools()).skipStore(store).build();
   }
 
   private static Update assemble(State s, Runtime rt, NeuraDeps defaults) {
     NeuraDeps deps = deps(rt, defaults);
     SkipStore store = deps.skipStore() != null ? deps.skipStore() : rt.store() != null ? new StoreSkipStore(rt.store()) : null;
-    ToolPipeline pipeline = pipeline(deps.registry().forAgent(deps.agent()), deps, store);
+    ToolPipeline pipeline = pipeline(deps, store);
     String patient = s.get(TurnState.PATIENT_ID);
     Map<String, Object> byPatient = patient == null ? Map.of() : Map.of("patient_id", patient);
     Map<String, Object> byProvider = s.get(TurnState.PROVIDER_ID) == null ? Map.of()
