@@ -9,6 +9,7 @@ import dev.trellis.graph.Router;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.pipeline.Bundle;
+import dev.trellis.pipeline.SessionAssembler;
 import dev.trellis.pipeline.StoreSkipStore;
 import dev.trellis.pipeline.ToolPipeline;
 import dev.trellis.pipeline.SkipStore;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 
 /**
  * The Neura whole-turn graph, wired from {@code turn-graph.yaml} (the only place that says
@@ -68,6 +70,7 @@ public final class NeuraTurn {
     // the registry rejected cycles when it loaded; every agent's tools must also have an implementation
     defaults.registry().agents().keySet().forEach(a -> defaults.registry().pipeline(a, defaults.tools()).build());
     TopologySpec spec = spec();
+    SessionAssembler assembler = new SessionAssembler();
     Map<String, Node> nodes = new LinkedHashMap<>();
     nodes.put("preflight", stage("preflight", (s, rt) -> {
       String message = message(s);
@@ -89,7 +92,7 @@ public final class NeuraTurn {
       rt.write(Map.of("stage", "assembly_gate"));
       return Update.empty();
     }));
-    nodes.put("context_assembly", stage("context_assembly", (s, rt) -> assemble(s, rt, defaults)));
+    nodes.put("context_assembly", stage("context_assembly", (s, rt) -> assemble(s, rt, defaults, assembler)));
     nodes.put("empathy", stage("empathy", (s, rt) -> {
       ChatModel model = deps(rt, defaults).model();
       return Update.of(TurnState.EMPATHY, model != null ? ModelSteps.empathize(model, s.get(TurnState.MESSAGE))
@@ -150,7 +153,13 @@ public final class NeuraTurn {
     return deps.registry().pipeline(deps.agent(), deps.tools()).skipStore(store).build();
   }
 
-  private static Update assemble(State s, Runtime rt, NeuraDeps defaults) {
+  /**
+   * Hands the turn's conversation slice (what feeds the tools: the message and the patient
+   * and provider ids) to the session assembler and waits for its bundle: an identical slice
+   * comes back without running anything, a changed one is assembled by the background
+   * worker with the per-tool skip gates.
+   */
+  private static Update assemble(State s, Runtime rt, NeuraDeps defaults, SessionAssembler assembler) throws Exception {
     NeuraDeps deps = deps(rt, defaults);
     SkipStore store = deps.skipStore() != null ? deps.skipStore() : rt.store() != null ? new StoreSkipStore(rt.store()) : null;
     ToolPipeline pipeline = pipeline(deps, store);
@@ -161,14 +170,22 @@ public final class NeuraTurn {
     Map<String, Map<String, Object>> overrides = Map.of(
         "client_signal", Map.of("message", String.valueOf(s.get(TurnState.MESSAGE))),
         "provider_genome", byProvider, "patient_context", byPatient, "session_narrative", byPatient);
-    String session = s.get(TurnState.SESSION_ID) != null ? s.get(TurnState.SESSION_ID) : patient;
-    Bundle bundle = pipeline.run(session, overrides, rt.stream());
+    String session = s.get(TurnState.SESSION_ID) != null ? s.get(TurnState.SESSION_ID)
+        : patient != null ? patient : rt.threadId();
+    SessionAssembler.Assembly assembly;
+    try {
+      assembly = assembler.enqueue(session, pipeline, overrides, rt.stream()).get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception cause ? cause : e;
+    }
+    Bundle bundle = assembly.bundle();
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("sections", bundle.sections());
     out.put("missing", bundle.missing());
     out.put("skipped", bundle.skipped());
     out.put("errors", bundle.errors());
     out.put("degraded", bundle.degraded());
+    out.put("reused", assembly.reused());
     Update u = Update.of(TurnState.BUNDLE, out);
     if (bundle.failed()) {
       rt.write(Map.of("stage", "context_assembly", "event", "error", "errors", bundle.errors()));
