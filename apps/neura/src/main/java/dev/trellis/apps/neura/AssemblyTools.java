@@ -21,7 +21,7 @@ public final class AssemblyTools {
   /** The tools by name. */
   public static Map<String, Tool> over(Dataset data) {
     Map<String, Tool> t = new LinkedHashMap<>();
-    t.put("client_signal", args -> clientSignal(String.valueOf(args.getOrDefault("message", ""))));
+    t.put("client_signal", args -> clientSignal(strings(args.get("messages"))));
     t.put("provider_genome", args -> providerGenome(data, (String) args.get("provider_id")));
     t.put("patient_context", args -> patientContext(data, (String) args.get("patient_id")));
     t.put("therapeutic_fit", AssemblyTools::therapeuticFit);
@@ -32,15 +32,30 @@ public final class AssemblyTools {
   private static final List<String> THEMES = List.of("anxiety", "insomnia", "depression", "grief", "trauma",
       "relationships", "parenting");
 
-  static ToolOutput clientSignal(String message) {
-    String m = message.toLowerCase(Locale.ROOT);
-    List<String> themes = THEMES.stream().filter(th -> m.contains(th) || m.contains(th.substring(0, 5))).toList();
-    boolean wantsBooking = m.contains("book") || m.contains("appointment") || m.contains("schedule");
+  /**
+   * The client signal of the conversation slice (the session's recent patient messages, the
+   * current one last): the themes named anywhere in it, and whether the current message asks
+   * for an appointment. An acknowledgement after a theme keeps the theme — and so the
+   * {@code signal_summary} that {@code therapeutic_fit} injects.
+   */
+  static ToolOutput clientSignal(List<String> messages) {
+    List<String> themes = new ArrayList<>();
+    for (String message : messages) {
+      String m = message.toLowerCase(Locale.ROOT);
+      THEMES.stream().filter(th -> (m.contains(th) || m.contains(th.substring(0, 5))) && !themes.contains(th))
+          .forEach(themes::add);
+    }
+    String last = messages.isEmpty() ? "" : messages.getLast().toLowerCase(Locale.ROOT);
+    boolean wantsBooking = last.contains("book") || last.contains("appointment") || last.contains("schedule");
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("themes", themes);
     out.put("wants_booking", wantsBooking);
     out.put("signal_summary", themes.isEmpty() ? "no clinical theme named" : "mentions " + String.join(", ", themes));
     return ToolOutput.of(out, themes.isEmpty() ? 0.2 : Math.min(1.0, 0.5 + 0.25 * themes.size()));
+  }
+
+  private static List<String> strings(Object list) {
+    return list instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
   }
 
   static ToolOutput providerGenome(Dataset data, String providerId) {

@@ -136,6 +136,27 @@ public final class NeuraTurn {
     throw new IllegalArgumentException("a Neura turn needs \"message\" or a human message in \"messages\"");
   }
 
+  /** How many recent patient messages feed {@code client_signal}. */
+  static final int SLICE = 6;
+
+  /**
+   * The conversation slice: the last {@link #SLICE} human messages of {@code messages} (chat
+   * UIs send the transcript), ending with the turn's message; just the message without one.
+   */
+  static List<String> conversationSlice(State s) {
+    List<String> human = new java.util.ArrayList<>();
+    for (Message m : s.getOrDefault(TurnState.MESSAGES, List.<Message>of())) {
+      if (m instanceof Message.Human h) {
+        human.add(h.text());
+      }
+    }
+    String current = s.get(TurnState.MESSAGE);
+    if (human.isEmpty() || !human.getLast().equals(current)) {
+      human.add(current);
+    }
+    return List.copyOf(human.subList(Math.max(0, human.size() - SLICE), human.size()));
+  }
+
   private static NeuraDeps deps(Runtime rt, NeuraDeps defaults) {
     // over HTTP the run context is the request's JSON "context" (a map): the defaults serve it
     return rt.context(Object.class) instanceof NeuraDeps given ? given : defaults;
@@ -154,8 +175,8 @@ public final class NeuraTurn {
   }
 
   /**
-   * Hands the turn's conversation slice (what feeds the tools: the message and the patient
-   * and provider ids) to the session assembler and waits for its bundle: an identical slice
+   * Hands the turn's conversation slice (what feeds the tools: the recent patient messages
+   * and the patient and provider ids) to the session assembler and waits for its bundle: an identical slice
    * comes back without running anything, a changed one is assembled by the background
    * worker with the per-tool skip gates.
    */
@@ -168,7 +189,7 @@ public final class NeuraTurn {
     Map<String, Object> byProvider = s.get(TurnState.PROVIDER_ID) == null ? Map.of()
         : Map.of("provider_id", s.get(TurnState.PROVIDER_ID));
     Map<String, Map<String, Object>> overrides = Map.of(
-        "client_signal", Map.of("message", String.valueOf(s.get(TurnState.MESSAGE))),
+        "client_signal", Map.of("messages", conversationSlice(s)),
         "provider_genome", byProvider, "patient_context", byPatient, "session_narrative", byPatient);
     String session = s.get(TurnState.SESSION_ID) != null ? s.get(TurnState.SESSION_ID)
         : patient != null ? patient : rt.threadId();

@@ -124,6 +124,21 @@ class NeuraHttpTest {
 
   @Test
   @SuppressWarnings("unchecked")
+  void anAcknowledgementKeepsTheUpstreamSignalSoTherapeuticFitIsSkipped() {
+    Map<String, Object> first = Map.of("role", "user", "content", "my anxiety is worse at night");
+    http.turn("neura", "ack-1", Map.of("patient_id", "pat-1", "session_id", "ack-session", "messages", List.of(first)));
+    Map<String, Object> second = http.turn("neura", "ack-2", Map.of("patient_id", "pat-1", "session_id", "ack-session",
+        "messages", List.of(first, Map.of("role", "user", "content", "ok, thanks"))));
+    Map<String, Object> bundle = (Map<String, Object>) second.get("bundle");
+    List<String> skipped = (List<String>) bundle.get("skipped");
+    assertFalse(skipped.contains("client_signal"), "the slice changed: " + skipped);
+    assertTrue(skipped.contains("therapeutic_fit"), "signal_summary did not change: " + skipped);
+    assertEquals("mentions anxiety", ((Map<String, Object>) ((Map<String, Object>) bundle.get("sections"))
+        .get("client_signal")).get("signal_summary"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
   void aReplayedBookingTurnBooksOnce() {
     Map<String, Object> input = Map.of("message", "please book an appointment, my anxiety is bad", "patient_id", "pat-3",
         "session_id", "book-session", "turn_id", "book-h1");
