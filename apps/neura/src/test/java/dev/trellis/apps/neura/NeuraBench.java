@@ -24,9 +24,14 @@ public final class NeuraBench {
   static final List<String> TOOLS = List.of("client_signal", "provider_genome", "patient_context", "therapeutic_fit",
       "session_narrative");
 
-  record Result(long toolRuns, long toolSkipsAfter3, long toolSlotsAfter3, long toolRunsTotal, List<Long> latenciesMicros) {
+  record Result(long toolRuns, long toolSkipsAfter3, long toolSlotsAfter3, Map<String, Long> skipsByTool,
+                List<Long> latenciesMicros) {
     double skipShareAfter3() {
       return toolSlotsAfter3 == 0 ? 0 : (double) toolSkipsAfter3 / toolSlotsAfter3;
+    }
+
+    double meanMicros() {
+      return latenciesMicros.stream().mapToLong(Long::longValue).average().orElse(0);
     }
 
     long percentile(double p) {
@@ -61,14 +66,16 @@ public final class NeuraBench {
     }
   };
 
-  /** Counts one turn's tool runs and skips into {@code into}: {runs, skipsAfter3, slotsAfter3}. */
+  /** Counts one turn's tool runs and skips into {@code into} ({runs, skipsAfter3, slotsAfter3}) and {@code byTool}. */
   @SuppressWarnings("unchecked")
-  private static void count(Map<String, Object> state, Workload.Turn t, long[] into) {
+  private static void count(Map<String, Object> state, Workload.Turn t, long[] into, Map<String, Long> byTool) {
     Map<String, Object> bundle = (Map<String, Object>) state.get("bundle");
     if (bundle == null) {
       return; // a hijacked turn assembles nothing
     }
-    int skipped = ((List<String>) bundle.get("skipped")).size();
+    List<String> skippedTools = (List<String>) bundle.get("skipped");
+    skippedTools.forEach(tool -> byTool.merge(tool, 1L, Long::sum));
+    int skipped = skippedTools.size();
     into[0] += TOOLS.size() - skipped;
     if (t.index() >= 3) {
       into[1] += skipped;
@@ -83,6 +90,7 @@ public final class NeuraBench {
   static Result[] run(Http http, String gated, String ungated, List<List<Workload.Turn>> sessions) {
     long[][] counts = new long[2][3];
     List<List<Long>> lat = List.of(new ArrayList<>(), new ArrayList<>());
+    List<Map<String, Long>> byTool = List.of(new LinkedHashMap<>(), new LinkedHashMap<>());
     String[] assistants = {gated, ungated};
     for (List<Workload.Turn> session : sessions) {
       for (Workload.Turn t : session) {
@@ -90,13 +98,13 @@ public final class NeuraBench {
           long start = System.nanoTime();
           Map<String, Object> s = http.turn(assistants[a], assistants[a] + ":" + t.input().get("turn_id"), t.input());
           lat.get(a).add((System.nanoTime() - start) / 1000);
-          count(s, t, counts[a]);
+          count(s, t, counts[a], byTool.get(a));
         }
       }
     }
     Result[] out = new Result[2];
     for (int a = 0; a < 2; a++) {
-      out[a] = new Result(counts[a][0], counts[a][1], counts[a][2], counts[a][0], lat.get(a));
+      out[a] = new Result(counts[a][0], counts[a][1], counts[a][2], byTool.get(a), lat.get(a));
     }
     return out;
   }
@@ -130,14 +138,18 @@ public final class NeuraBench {
       report.put("tool_calls_with_gates", gated.toolRuns());
       report.put("tool_calls_without_gates", ungated.toolRuns());
       report.put("tool_calls_saved", ungated.toolRuns() - gated.toolRuns());
-      report.put("turn_latency_ms_with_gates_p50/p90/p99", ms(gated));
-      report.put("turn_latency_ms_without_gates_p50/p90/p99", ms(ungated));
+      Map<String, Long> byTool = new LinkedHashMap<>();
+      TOOLS.forEach(tool -> byTool.put(tool, gated.skipsByTool().getOrDefault(tool, 0L)));
+      report.put("turns_skipping_each_tool", byTool);
+      report.put("turn_latency_ms_with_gates_mean/p50/p90/p99", ms(gated));
+      report.put("turn_latency_ms_without_gates_mean/p50/p90/p99", ms(ungated));
       return report;
     }
   }
 
   private static String ms(Result r) {
-    return String.format("%.1f / %.1f / %.1f", r.percentile(0.5) / 1000.0, r.percentile(0.9) / 1000.0,
+    return String.format("%.1f / %.1f / %.1f / %.1f", r.meanMicros() / 1000.0, r.percentile(0.5) / 1000.0,
+        r.percentile(0.9) / 1000.0,
         r.percentile(0.99) / 1000.0);
   }
 
