@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A server in a child JVM on the test's class path, for crash tests that kill a process with
@@ -26,10 +27,17 @@ public final class ChildJvm implements AutoCloseable {
 
   /** Starts {@code main} with {@code args} and returns once it announced its port; fails if it exits first. */
   public static ChildJvm startServer(Class<?> main, String... args) throws IOException {
+    return startServer(Map.of(), main, args);
+  }
+
+  /** Like {@link #startServer(Class, String...)} with {@code env} added to the child's environment. */
+  public static ChildJvm startServer(Map<String, String> env, Class<?> main, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), main.getName()));
     cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+    pb.environment().putAll(env);
+    Process p = pb.start();
     BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     StringBuilder log = new StringBuilder();
     String line;
