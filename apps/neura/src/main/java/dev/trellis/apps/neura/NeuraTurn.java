@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -144,7 +145,7 @@ public final class NeuraTurn {
    * UIs send the transcript), ending with the turn's message; just the message without one.
    */
   static List<String> conversationSlice(State s) {
-    List<String> human = new java.util.ArrayList<>();
+    List<String> human = new ArrayList<>();
     for (Message m : s.getOrDefault(TurnState.MESSAGES, List.<Message>of())) {
       if (m instanceof Message.Human h) {
         human.add(h.text());
@@ -176,9 +177,9 @@ public final class NeuraTurn {
 
   /**
    * Hands the turn's conversation slice (what feeds the tools: the recent patient messages
-   * and the patient and provider ids) to the session assembler and waits for its bundle: an identical slice
-   * comes back without running anything, a changed one is assembled by the background
-   * worker with the per-tool skip gates.
+   * and the patient and provider ids) to the session assembler and waits for its bundle: an
+   * identical slice comes back without running anything, a changed one is assembled by the
+   * background worker with the per-tool skip gates.
    */
   private static Update assemble(State s, Runtime rt, NeuraDeps defaults, SessionAssembler assembler) throws Exception {
     NeuraDeps deps = deps(rt, defaults);
