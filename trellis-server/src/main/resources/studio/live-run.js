@@ -66,13 +66,8 @@ export function liveRun({ graph = null, shown = () => null, onEvent = () => {}, 
 
   let onError = () => {};
   return {
-    get element() {
-      return h("div.live-run", status, pending, log.element);
-    },
-    /** The parts, for views that place them apart: status line, pending interrupts, event log. */
-    get head() {
-      return h("div.live-head", status, pending);
-    },
+    /** The status line and pending interrupts; the event log. Views place them. */
+    head: h("div.live-head", status, pending),
     log: log.element,
     run,
     /** Where errors of a resumed run go (the first run's errors go to its caller). */
