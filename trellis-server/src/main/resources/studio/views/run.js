@@ -84,9 +84,11 @@ export async function render(root, { assistant: id, query, signal }) {
     h("div.row.spread", h("h1", "Run ", a.name, " ", h("span.muted", `· ${a.graph_id} · v${a.version}`)),
       h("a.button", { href: `#/assistants/${enc(id)}` }, "Assistant")),
     h("div.grid2",
-      h("section", { "aria-label": "Graph and chat" },
-        h("div.graph-box", { id: "graph" }, view.element),
-        chat ? h("section.panel.chat-panel", { "aria-label": "Chat" }, h("h2", "Chat"), chat.element, composer) : live.log),
+      chat
+        ? h("section", { "aria-label": "Chat and graph" },
+          h("section.panel.chat-panel", { "aria-label": "Chat" }, h("h2", "Chat"), chat.element, composer),
+          h("div.graph-box", { id: "graph" }, view.element))
+        : h("section", { "aria-label": "Graph and events" }, h("div.graph-box", { id: "graph" }, view.element), live.log),
       h("section", { "aria-label": "Run" }, live.head, runForm, chat ? live.log : null)),
   );
   await loadThread();

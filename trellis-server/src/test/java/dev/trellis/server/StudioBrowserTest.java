@@ -1,0 +1,79 @@
+package dev.trellis.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.agent.Agent;
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ScriptedChatModel;
+import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.tool.Tool;
+import dev.trellis.graph.CompileOptions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Trellis Studio in a real browser: {@code src/test/studio/studio-test.mjs} drives Debian's
+ * chromium with {@code playwright-core} (npm, pinned) against this server on port 0 serving the
+ * test graphs and an offline chat agent — assistants, graph, a run streamed to its interrupt,
+ * resume, history, diff, fork, chat, store, thread search, runs, crons, xray, a new assistant
+ * version, an error's detail and dark mode. Screenshots land in target/studio-screenshots.
+ */
+class StudioBrowserTest {
+  static final Path DIR = Path.of("src/test/studio");
+  static final Path CHROMIUM = Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium"));
+
+  /** The demo agent: asks the weather tool about what the user wrote, then answers with what it said. */
+  static Agent agent() {
+    Tool weather = Tool.of(new ToolSpec("weather", "the weather in a city",
+        Map.of("type", "object", "properties", Map.of("city", Map.of("type", "string")))),
+        (args, ctx) -> "sunny and 21°C in " + args.get("city"));
+    ScriptedChatModel model = new ScriptedChatModel(req -> req.messages().getLast() instanceof Message.Tool t
+        ? new Message.Ai(null, "The weather tool says: " + t.text() + ".", List.of(), null)
+        : new Message.Ai(null, "", List.of(new Message.ToolCall("call-" + req.messages().size(), "weather",
+            Map.of("city", req.messages().getLast().text()))), null));
+    return Agent.builder(model).tools(weather);
+  }
+
+  static void npmCi() throws IOException, InterruptedException {
+    if (Files.isDirectory(DIR.resolve("node_modules/playwright-core"))) {
+      return;
+    }
+    Process p = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(DIR.toFile())
+        .redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), "npm ci failed:\n" + out);
+  }
+
+  @Test
+  void studioDrivesGraphsThreadsTimeTravelChatAndStoreInChromium() throws Exception {
+    assertTrue(Files.isExecutable(CHROMIUM), "no " + CHROMIUM + ": install Debian's chromium (bin/test does)");
+    npmCi();
+    Path shots = Path.of("target/studio-screenshots").toAbsolutePath();
+    try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("studio.db"))
+        .graph("agent", (saver, store) -> agent().compile(CompileOptions.checkpointer(saver).withStore(store).withName("agent")))
+        .start()) {
+      ProcessBuilder pb = new ProcessBuilder("node", "studio-test.mjs").directory(DIR.toFile()).redirectErrorStream(true);
+      pb.environment().put("TRELLIS_URL", "http://127.0.0.1:" + server.port());
+      pb.environment().put("SCREENSHOTS", shots.toString());
+      Process node = pb.start();
+      String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!node.waitFor(180, TimeUnit.SECONDS)) {
+        node.destroyForcibly();
+      }
+      assertEquals(0, node.exitValue(), "the browser test failed:\n" + out);
+      for (String step : List.of("assistants", "graph", "run-streams-to-interrupt", "resume", "history", "diff", "fork",
+          "chat", "store", "threads-search", "runs-and-crons", "xray", "new-version", "error-detail", "dark")) {
+        assertTrue(out.contains("ok " + step + "\n"), "step " + step + " missing:\n" + out);
+      }
+      assertTrue(out.contains("STUDIO OK"), out);
+      assertTrue(Files.exists(shots.resolve("07-fork.png")), "screenshots saved");
+    }
+  }
+}
