@@ -61,6 +61,12 @@ try {
   await step("run-streams-to-interrupt", async () => {
     await page.getByRole("link", { name: "Run", exact: true }).click();
     await page.fill("#in-topics", '[["pricing"], ["risks"], ["timeline"]]');
+    await page.evaluate(() => {
+      window.lit = new Set();
+      new MutationObserver((records) => {
+        for (const r of records) if (r.target.classList?.contains("running")) window.lit.add(r.target.dataset.node);
+      }).observe(document.getElementById("graph"), { attributes: true, attributeFilter: ["class"], subtree: true });
+    });
     await page.click("#start-run");
     await page.locator(".interrupts").waitFor();
     assert.equal(await page.locator(".event[data-event=metadata]").count(), 1);
@@ -69,6 +75,8 @@ try {
     assert.match(await page.locator(".interrupts").textContent(), /publish these notes\?/);
     assert.equal(await page.locator('#graph .g-node.next[data-node="review"]').count(), 1, "review is next on the graph");
     assert.equal(await page.locator(".run-status .badge").textContent(), "interrupted");
+    const lit = await page.evaluate(() => [...window.lit].sort());
+    assert.deepEqual(lit, ["plan", "research", "review"], "each node was highlighted while it ran");
   });
 
   await step("resume", async () => {
@@ -158,9 +166,11 @@ try {
     await page.keyboard.press("t");
     await page.waitForURL(/#\/threads$/);
     await page.selectOption("#thread-status", "interrupted");
-    await page.locator("table.threads tbody tr").first().waitFor();
-    const statuses = await page.locator("table.threads .badge").allTextContents();
-    assert.ok(statuses.length >= 1 && statuses.every((s) => s === "interrupted"), `statuses ${statuses}`);
+    await page.waitForFunction(() => {
+      const statuses = [...document.querySelectorAll("table.threads .badge")].map((b) => b.textContent);
+      return statuses.length === 1 && statuses[0] === "interrupted";
+    });
+    assert.match(await page.locator("table.threads tbody tr").textContent(), /approval/, "only the forked approval thread waits");
     await page.keyboard.press("j");
     await page.keyboard.press("Enter");
     await page.locator(".interrupts").waitFor();

@@ -35,7 +35,7 @@ export function layout(graph) {
   markJoins(nodes, edges);
   const real = [...nodes.values()].filter((n) => !n.virtual);
   const width = Math.max(...layers.map((l) => layerWidth(l)), 200) + 140;
-  const height = layers.length * (NODE_H + LAYER_GAP) + 20;
+  const height = layers.length * (NODE_H + LAYER_GAP) - LAYER_GAP + 30;
   return { nodes: real, edges, groups: groups(real), width, height };
 }
 

@@ -30,7 +30,7 @@ export function drawGraph(graph) {
   for (const n of l.nodes) {
     const kind = n.join ? "join" : "";
     const g = svg("g", { class: `g-node${n.terminal ? " terminal" : ""}${n.join ? " join" : ""}`, "data-node": n.id, transform: `translate(${n.x},${n.y})` },
-      svg("title", {}, n.id + (n.join ? " (join: waits for its incoming edges)" : "") + (n.metadata ? "\n" + JSON.stringify(n.metadata) : "")),
+      svg("title", {}, n.id + (n.join ? " (plain edges from several nodes meet here: a join when they run in one step)" : "") + (n.metadata ? "\n" + JSON.stringify(n.metadata) : "")),
       svg("rect", { width: n.w, height: n.h, rx: n.terminal ? 17 : 6 }),
       svg("text", { x: n.w / 2, y: n.h / 2 + 4.5, "text-anchor": "middle" }, n.label));
     if (kind) g.append(svg("text", { class: "kind", x: n.w - 4, y: -3, "text-anchor": "end" }, kind));

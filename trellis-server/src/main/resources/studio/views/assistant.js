@@ -24,7 +24,7 @@ export async function render(root, { assistant: id, query }) {
         h("a.button.primary", { href: `#/assistants/${enc(id)}/run` }, "Run"))),
     h("div.grid2",
       h("section", { "aria-label": "Graph" },
-        h("div.legend", h("span", "── edge"), h("span", "- - conditional edge (label: route)"), h("span", "● join (waits for all its edges)"), h("span", "↺ loops go round the right")),
+        h("div.legend", h("span", "── edge"), h("span", "- - conditional edge (label: route)"), h("span", "● plain edges meet (a join when their sources run in one step)"), h("span", "↺ loops go round the right")),
         h("div.graph-box", { id: "graph" }, view.element)),
       h("section", { "aria-label": "Details" },
         h("dl.kv", h("dt", "id"), h("dd", h("code", a.assistant_id)), h("dt", "description"), h("dd", a.description ?? "—"),

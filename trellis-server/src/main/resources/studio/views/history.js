@@ -41,7 +41,7 @@ export async function render(root, { thread: id, signal }) {
 
   const row = (s, n) => {
     const cid = s.checkpoint.checkpoint_id;
-    const pick = (i) => h("input", { type: "radio", name: `diff-${i}`, "aria-label": `Compare as ${"AB"[i]}`, checked: pair[i] === cid, "data-diff": "AB"[i], onchange: () => { pair[i] = cid; showDiff(); } });
+    const pick = (i) => h("label.pick", { title: `Diff: use as ${"AB"[i]}` }, h("input", { type: "radio", name: `diff-${i}`, "aria-label": `Compare as ${"AB"[i]}`, checked: pair[i] === cid, "data-diff": "AB"[i], onchange: () => { pair[i] = cid; showDiff(); } }), "AB"[i]);
     const writes = s.metadata?.writes;
     return h("li", {
       "data-item": true, "data-checkpoint": cid, "data-step": s.metadata?.step, "data-lane": n, tabindex: 0, class: `${n ? "other" : "main"}${cid === selected ? " selected" : ""}`,
