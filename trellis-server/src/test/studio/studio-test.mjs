@@ -136,6 +136,21 @@ try {
     assert.ok(await page.locator(".event[data-event=messages]").count() >= 1, "message tokens were streamed");
   });
 
+  await step("human-review", async () => {
+    await page.goto(`${base}/studio/#/assistants/mailer/run`);
+    await page.fill("#chat-input", "bob");
+    await page.click("#chat-send");
+    await page.locator(".hitl [data-action=send_email]").waitFor();
+    assert.match(await page.locator(".hitl").textContent(), /"to":"bob"/);
+    assert.deepEqual(await page.locator(".hitl input[type=radio]").evaluateAll((rs) => rs.map((r) => r.value)), ["approve", "edit", "reject"]);
+    await page.locator(".hitl input[data-decision=edit]").check();
+    await page.fill(".edit-args", '{"to": "carol", "body": "lunch at one"}');
+    await page.click("button.resume");
+    await page.locator(".msg.ai .text", { hasText: "Done: sent to carol." }).waitFor();
+    await page.locator(".run-status .badge.success").waitFor();
+    assert.match(await page.locator(".msg.tool").textContent(), /sent to carol/);
+  });
+
   await step("store", async () => {
     await page.goto(`${base}/studio/#/store`);
     await page.fill("#put-namespace", '["docs", "team"]');

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.agent.Agent;
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.middleware.HumanInTheLoop;
 import dev.trellis.agent.model.ScriptedChatModel;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.tool.Tool;
@@ -21,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Trellis Studio in a real browser: {@code src/test/studio/studio-test.mjs} drives Debian's
  * chromium with {@code playwright-core} (npm, pinned) against this server on port 0 serving the
- * test graphs and an offline chat agent — assistants, graph, a run streamed to its interrupt,
- * resume, history, diff, fork, chat, store, thread search, runs, crons, xray, a new assistant
+ * test graphs, an offline chat agent and one whose emails wait for review — assistants, graph, a
+ * run streamed to its interrupt, resume, history, diff, fork, chat, a human-in-the-loop review, store, thread search, runs, crons, xray, a new assistant
  * version, an error's detail and dark mode. Screenshots land in target/studio-screenshots.
  */
 class StudioBrowserTest {
@@ -39,6 +40,18 @@ class StudioBrowserTest {
         : new Message.Ai(null, "", List.of(new Message.ToolCall("call-" + req.messages().size(), "weather",
             Map.of("city", req.messages().getLast().text()))), null));
     return Agent.builder(model).tools(weather);
+  }
+
+  /** An agent whose emails wait for a human review (approve, edit or reject) before they go out. */
+  static Agent mailer() {
+    Tool email = Tool.of(new ToolSpec("send_email", "send an email", Map.of("type", "object", "properties",
+        Map.of("to", Map.of("type", "string"), "body", Map.of("type", "string")))),
+        (args, ctx) -> "sent to " + args.get("to"));
+    ScriptedChatModel model = new ScriptedChatModel(req -> req.messages().getLast() instanceof Message.Tool t
+        ? new Message.Ai(null, "Done: " + t.text() + ".", List.of(), null)
+        : new Message.Ai(null, "", List.of(new Message.ToolCall("mail-" + req.messages().size(), "send_email",
+            Map.of("to", req.messages().getLast().text(), "body", "lunch at noon"))), null));
+    return Agent.builder(model).tools(email).middleware(new HumanInTheLoop().interruptOn("send_email"));
   }
 
   static void npmCi() throws IOException, InterruptedException {
@@ -58,6 +71,7 @@ class StudioBrowserTest {
     Path shots = Path.of("target/studio-screenshots").toAbsolutePath();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("studio.db"))
         .graph("agent", (saver, store) -> agent().compile(CompileOptions.checkpointer(saver).withStore(store).withName("agent")))
+        .graph("mailer", (saver, store) -> mailer().compile(CompileOptions.checkpointer(saver).withStore(store).withName("mailer")))
         .start()) {
       ProcessBuilder pb = new ProcessBuilder("node", "studio-test.mjs").directory(DIR.toFile()).redirectErrorStream(true);
       pb.environment().put("TRELLIS_URL", "http://127.0.0.1:" + server.port());
@@ -69,7 +83,7 @@ class StudioBrowserTest {
       }
       assertEquals(0, node.exitValue(), "the browser test failed:\n" + out);
       for (String step : List.of("assistants", "graph", "run-streams-to-interrupt", "resume", "history", "diff", "fork",
-          "chat", "store", "threads-search", "runs-and-crons", "xray", "new-version", "error-detail", "dark")) {
+          "chat", "human-review", "store", "threads-search", "runs-and-crons", "xray", "new-version", "error-detail", "dark")) {
         assertTrue(out.contains("ok " + step + "\n"), "step " + step + " missing:\n" + out);
       }
       assertTrue(out.contains("STUDIO OK"), out);
