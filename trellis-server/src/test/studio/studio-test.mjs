@@ -224,7 +224,9 @@ try {
     await page.locator("#error").waitFor();
     assert.match(await page.textContent("#error-text"), /404/);
     problems.splice(0, problems.length, ...problems.filter((p) => !/404/.test(p))); // the browser logs the 404 we asked for
+    await page.screenshot({ path: join(shots, `${String(n + 1).padStart(2, "0")}-error-detail-shown.png`) });
     await page.click("#error-close");
+    assert.equal(await page.locator("#error").isVisible(), false);
   });
 
   await step("dark", async () => {

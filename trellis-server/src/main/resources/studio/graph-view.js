@@ -7,7 +7,9 @@ import { layout } from "./graph-layout.js";
 export function drawGraph(graph) {
   const l = layout(graph);
   const byId = new Map(l.nodes.map((n) => [n.id, n]));
-  const root = svg("svg", { width: l.width, height: l.height, viewBox: `0 0 ${l.width} ${l.height}`, role: "img", "aria-label": `Graph with ${l.nodes.length} nodes` });
+  // Scaled down to fit the window, but never below 72 %: a taller graph scrolls instead.
+  const root = svg("svg", { width: l.width, height: l.height, viewBox: `0 0 ${l.width} ${l.height}`, style: `min-height: ${Math.round(l.height * 0.72)}px`,
+    role: "img", "aria-label": `Graph with ${l.nodes.length} nodes` });
   root.append(
     svg("defs", {}, svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
       svg("path", { d: "M0,0 L10,5 L0,10 z", class: "g-arrow" }))),
@@ -45,6 +47,10 @@ export function drawGraph(graph) {
       if (!el) return;
       el.classList.remove("running", "done", "next");
       if (state) el.classList.add(state);
+    },
+    /** After a run: nodes still marked running are done. */
+    settle() {
+      for (const el of root.querySelectorAll(".g-node.running")) el.classList.replace("running", "done");
     },
     clear() {
       for (const el of root.querySelectorAll(".g-node")) el.classList.remove("running", "done", "next");

@@ -50,7 +50,7 @@ export function liveRun({ graph = null, shown = () => null, onEvent = () => {}, 
       cancel.remove();
     }
     const thread = await api("GET", `/threads/${enc(threadId)}/state`);
-    graph?.clear();
+    graph?.settle();
     for (const n of thread.next ?? []) graph?.mark(n, "next");
     const interrupts = thread.interrupts?.length ? thread.interrupts : (thread.tasks ?? []).flatMap((t) => t.interrupts ?? []);
     const outcome = state.error ? "error" : interrupts.length ? "interrupted" : "success";

@@ -34,6 +34,7 @@ export async function* parse(body) {
     buffer += value;
     let nl;
     while ((nl = buffer.search(/\r\n|\n|\r/)) >= 0) {
+      if (nl === buffer.length - 1 && buffer.endsWith("\r")) break; // a CR LF may be split across chunks
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + (buffer.startsWith("\r\n", nl) ? 2 : 1));
       if (line === "") {

@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Trellis Studio in a real browser: {@code src/test/studio/studio-test.mjs} drives Debian's
+ * Trellis Studio's pure modules under node's test runner ({@code src/test/studio/modules.test.mjs}),
+ * and the Studio in a real browser: {@code src/test/studio/studio-test.mjs} drives Debian's
  * chromium with {@code playwright-core} (npm, pinned) against this server on port 0 serving the
  * test graphs, an offline chat agent and one whose emails wait for review — assistants, graph, a
  * run streamed to its interrupt, resume, history, diff, fork, chat, a human-in-the-loop review, store, thread search, runs, crons, xray, a new assistant
@@ -62,6 +63,14 @@ class StudioBrowserTest {
         .redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, p.waitFor(), "npm ci failed:\n" + out);
+  }
+
+  @Test
+  void studioModulesLayOutGraphsDiffStatesTraceBranchesAndParseEvents() throws Exception {
+    Process node = new ProcessBuilder("node", "--test", "modules.test.mjs").directory(DIR.toFile()).redirectErrorStream(true).start();
+    String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, node.waitFor(), "the module tests failed:\n" + out);
+    assertTrue(out.contains("# pass 9") && out.contains("# fail 0"), out);
   }
 
   @Test
