@@ -201,6 +201,36 @@ try {
     await page.locator("table.crons td code", { hasText: "0 9 * * 1" }).waitFor();
   });
 
+  await step("busy-thread-followed", async () => {
+    const { thread_id: busy } = await api("POST", "/threads", {});
+    for (let i = 0; i < 3; i++) await api("POST", `/threads/${busy}/runs`, { assistant_id: "slow", input: { n: 0 } });
+    await page.goto(`${base}/studio/#/threads/${busy}`);
+    await page.locator("h1 .badge", { hasText: "busy" }).waitFor();
+    await page.locator(".following").first().waitFor();
+    await page.locator("h1 .badge", { hasText: "idle" }).waitFor();
+    assert.match(await page.locator(".next-nodes").textContent(), /finished/, "the state refreshed without a reload");
+    assert.match(await page.locator(".values").textContent(), /"tick","tick","tick","tick","tick"/);
+  });
+
+  await step("runs-cancel", async () => {
+    const { thread_id: queued } = await api("POST", "/threads", {});
+    const runs = [];
+    for (let i = 0; i < 5; i++) runs.push(await api("POST", `/threads/${queued}/runs`, { assistant_id: "slow", input: { n: 0 } }));
+    const last = runs.at(-1).run_id;
+    await page.goto(`${base}/studio/#/threads/${queued}/runs`);
+    const row = page.locator(`tr[data-run="${last}"]`);
+    await row.locator(".badge", { hasText: "pending" }).waitFor();
+    await row.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForFunction((id) => {
+      const b = document.querySelector(`tr[data-run="${id}"] .badge`);
+      return b && !["pending", "running"].includes(b.textContent);
+    }, last);
+    assert.equal(await row.getByRole("button", { name: "Cancel" }).count(), 0);
+    await page.waitForFunction(() => [...document.querySelectorAll("table.runs .badge")].every((b) => !["pending", "running"].includes(b.textContent)), null, { timeout: 20000 });
+    assert.equal(await page.locator("table.runs .badge", { hasText: "success" }).count(), 4, "the other runs finished, seen without a reload");
+    await page.locator("h1 .badge", { hasText: "idle" }).waitFor();
+  });
+
   await step("xray", async () => {
     await page.goto(`${base}/studio/#/assistants/nested`);
     await page.locator('#graph [data-node="child"]').waitFor();

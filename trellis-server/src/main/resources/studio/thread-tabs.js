@@ -1,5 +1,5 @@
 // The header every thread page shares: id, status, graph, and tabs State / History / Runs.
-import { enc } from "./api.js";
+import { api, enc } from "./api.js";
 import { badge, h } from "./dom.js";
 
 export function threadHeader(thread, active) {
@@ -15,3 +15,9 @@ export function threadHeader(thread, active) {
 
 /** The assistant to run on a thread: the one its runs used, else its graph's system assistant. */
 export const assistantOf = (thread) => thread.metadata?.assistant_id ?? thread.metadata?.graph_id;
+
+/** Re-reads the thread and updates the status badge of the header in `root`. */
+export async function refreshStatus(root, id) {
+  const t = await api("GET", `/threads/${enc(id)}`);
+  root.querySelector("h1 .badge")?.replaceWith(badge(t.status));
+}

@@ -2,7 +2,7 @@
 import { api, enc } from "../api.js";
 import { badge, h, mount, short, when } from "../dom.js";
 import { guard } from "../errors.js";
-import { threadHeader } from "../thread-tabs.js";
+import { refreshStatus, threadHeader } from "../thread-tabs.js";
 
 export async function render(root, { thread: id, signal }) {
   const thread = await api("GET", `/threads/${enc(id)}`);
@@ -17,6 +17,7 @@ export async function render(root, { thread: id, signal }) {
         ? h("button.danger", { type: "button", onclick: () => guard(async () => { await api("POST", `/threads/${enc(id)}/runs/${enc(r.run_id)}/cancel`); await load(); }) }, "Cancel")
         : null))));
     if (!runs.length) body.append(h("tr", h("td", { colspan: 7 }, h("span.muted", "No runs yet."))));
+    await refreshStatus(root, id);
     clearTimeout(timer);
     if (!signal.aborted && runs.some((r) => r.status === "pending" || r.status === "running")) timer = setTimeout(load, 1500);
   });

@@ -10,7 +10,7 @@ import { interruptForm } from "../interrupt-form.js";
 import { jsonTree } from "../json-tree.js";
 import { liveRun } from "../live-run.js";
 import { stream } from "../sse.js";
-import { assistantOf, threadHeader } from "../thread-tabs.js";
+import { assistantOf, refreshStatus, threadHeader } from "../thread-tabs.js";
 
 export async function render(root, { thread: id, signal }) {
   const thread = await api("GET", `/threads/${enc(id)}`);
@@ -19,7 +19,7 @@ export async function render(root, { thread: id, signal }) {
   const graph = assistant ? await api("GET", `/assistants/${enc(assistant)}/graph`).catch(() => null) : null;
   const view = graph ? drawGraph(graph) : null;
   const body = h("div.state-body");
-  const live = liveRun({ graph: view, onEnd: (s) => show(s) });
+  const live = liveRun({ graph: view, onEnd: (s) => { show(s); refreshStatus(root, id); } });
   live.onError = (e) => guard(() => Promise.reject(e));
 
   const show = (s) => {
@@ -55,7 +55,7 @@ export async function render(root, { thread: id, signal }) {
       h("section", { "aria-label": "State" }, resumeSlot, live.head, body),
       h("section", { "aria-label": "Graph" }, view ? h("div.graph-box", view.element) : h("p.muted", "No assistant recorded on this thread."), live.log)));
   show(state);
-  if (thread.status === "busy") follow(id, signal, live, show);
+  if (thread.status === "busy") follow(id, signal, live, show).then(() => refreshStatus(root, id));
 }
 
 function conversation(messages) {
@@ -64,16 +64,21 @@ function conversation(messages) {
   return h("div", h("h2", "Conversation"), chat.element);
 }
 
-/** Follows the thread's active run to its end (run stream, joined), then refreshes the state. */
+/** Follows the thread's live runs, oldest first, each over its run stream, refreshing the state after each. */
 async function follow(id, signal, live, show) {
   await guard(async () => {
-    const runs = await api("GET", `/threads/${enc(id)}/runs?limit=10`);
-    const active = runs.find((r) => r.status === "running" || r.status === "pending");
-    if (!active) return;
-    const note = h("p.muted.following", `following run ${short(active.run_id)}…`);
-    live.head.prepend(note);
-    for await (const e of stream(`/threads/${enc(id)}/runs/${enc(active.run_id)}/stream`, undefined, signal)) void e;
-    note.remove();
-    show(await api("GET", `/threads/${enc(id)}/state`));
+    for (;;) {
+      const runs = await api("GET", `/threads/${enc(id)}/runs?limit=100`);
+      const active = runs.filter((r) => r.status === "running" || r.status === "pending").at(-1);
+      if (!active || signal.aborted) return;
+      const note = h("p.muted.following", { "aria-live": "polite" }, `following run ${short(active.run_id)} (${active.status})…`);
+      live.head.prepend(note);
+      try {
+        for await (const e of stream(`/threads/${enc(id)}/runs/${enc(active.run_id)}/stream`, undefined, signal)) void e;
+      } finally {
+        note.remove();
+      }
+      show(await api("GET", `/threads/${enc(id)}/state`));
+    }
   });
 }

@@ -24,8 +24,10 @@ import org.junit.jupiter.api.Test;
  * and the Studio in a real browser: {@code src/test/studio/studio-test.mjs} drives Debian's
  * chromium with {@code playwright-core} (npm, pinned) against this server on port 0 serving the
  * test graphs, an offline chat agent and one whose emails wait for review — assistants, graph, a
- * run streamed to its interrupt, resume, history, diff, fork, chat, a human-in-the-loop review, store, thread search, runs, crons, xray, a new assistant
- * version, an error's detail and dark mode. Screenshots land in target/studio-screenshots.
+ * run streamed to its interrupt, resume, history, diff, fork, chat, a human-in-the-loop review,
+ * store, thread search, runs, crons, a busy thread followed live, cancelling a queued run, xray,
+ * a new assistant version, an error's detail and dark mode. Screenshots land in
+ * target/studio-screenshots.
  */
 class StudioBrowserTest {
   static final Path DIR = Path.of("src/test/studio");
@@ -92,7 +94,8 @@ class StudioBrowserTest {
       }
       assertEquals(0, node.exitValue(), "the browser test failed:\n" + out);
       for (String step : List.of("assistants", "graph", "run-streams-to-interrupt", "resume", "history", "diff", "fork",
-          "chat", "human-review", "store", "threads-search", "runs-and-crons", "xray", "new-version", "error-detail", "dark")) {
+          "chat", "human-review", "store", "threads-search", "runs-and-crons", "busy-thread-followed", "runs-cancel",
+          "xray", "new-version", "error-detail", "dark")) {
         assertTrue(out.contains("ok " + step + "\n"), "step " + step + " missing:\n" + out);
       }
       assertTrue(out.contains("STUDIO OK"), out);
