@@ -231,6 +231,17 @@ try {
     await page.locator("h1 .badge", { hasText: "idle" }).waitFor();
   });
 
+  await step("run-cancelled-while-streaming", async () => {
+    await page.goto(`${base}/studio/#/assistants/slow/run`);
+    await page.fill("#in-n", "0");
+    await page.click("#start-run");
+    await page.locator(".run-status code").waitFor();
+    await page.locator(".run-status").getByRole("button", { name: "Cancel" }).click();
+    await page.locator(".run-status .badge.cancelled").waitFor();
+    const ticks = await page.locator(".event[data-event=updates]").count();
+    assert.ok(ticks < 5, `the run stopped early (${ticks} ticks)`);
+  });
+
   await step("xray", async () => {
     await page.goto(`${base}/studio/#/assistants/nested`);
     await page.locator('#graph [data-node="child"]').waitFor();

@@ -1,12 +1,13 @@
 // The one place errors are shown: a dismissible alert with the server's `detail`.
 
+import { ApiError } from "./api.js";
+
 const box = () => document.getElementById("error");
 
 export function showError(e) {
-  const text = e?.detail !== undefined ? `${e.message}` : String(e?.message ?? e);
-  document.getElementById("error-text").textContent = text;
+  document.getElementById("error-text").textContent = e?.message ?? String(e);
   box().hidden = false;
-  if (!(e?.detail !== undefined)) console.warn(e);
+  if (!(e instanceof ApiError)) console.warn(e); // a Studio bug or bad input: keep the stack for the console
 }
 
 export function clearError() {

@@ -2,6 +2,7 @@
 // node running on the graph, and, when it stops at an interrupt, the form that resumes it.
 import { api, enc } from "./api.js";
 import { badge, h, mount, short } from "./dom.js";
+import { guard } from "./errors.js";
 import { eventLog } from "./event-log.js";
 import { interruptForm } from "./interrupt-form.js";
 import { stream } from "./sse.js";
@@ -14,7 +15,6 @@ export function liveRun({ graph = null, shown = () => null, onEvent = () => {}, 
   const status = h("div.row.run-status", { "aria-live": "polite" });
   const log = eventLog();
   const pending = h("div.pending");
-  let current = null;
 
   const mark = (e) => {
     if (!graph) return;
@@ -31,9 +31,8 @@ export function liveRun({ graph = null, shown = () => null, onEvent = () => {}, 
     graph?.clear();
     const modes = shown();
     const state = { runId: null, error: null };
-    const cancel = h("button.danger", { type: "button", onclick: () => state.runId && api("POST", `/threads/${enc(threadId)}/runs/${enc(state.runId)}/cancel`).catch(() => {}) }, "Cancel");
+    const cancel = h("button.danger", { type: "button", onclick: () => state.runId && guard(() => api("POST", `/threads/${enc(threadId)}/runs/${enc(state.runId)}/cancel`)) }, "Cancel");
     mount(status, badge("running"), h("span.muted", "starting…"), cancel);
-    current = threadId;
     try {
       for await (const e of stream(`/threads/${enc(threadId)}/runs/stream`, body, signal)) {
         if (e.event === "metadata") {
@@ -53,29 +52,23 @@ export function liveRun({ graph = null, shown = () => null, onEvent = () => {}, 
     graph?.settle();
     for (const n of thread.next ?? []) graph?.mark(n, "next");
     const interrupts = thread.interrupts?.length ? thread.interrupts : (thread.tasks ?? []).flatMap((t) => t.interrupts ?? []);
-    const outcome = state.error ? "error" : interrupts.length ? "interrupted" : "success";
+    // A run that pauses at an interrupt ends `success` with its thread interrupted; a cancelled one ends `interrupted`.
+    const ended = state.runId ? (await api("GET", `/threads/${enc(threadId)}/runs/${enc(state.runId)}`)).status : null;
+    const outcome = state.error ? "error" : ["error", "timeout", "interrupted"].includes(ended) ? (ended === "interrupted" ? "cancelled" : ended) : interrupts.length ? "interrupted" : "success";
     mount(status, badge(outcome), h("span", "run ", h("code", short(state.runId)), " on thread ", h("a", { href: `#/threads/${enc(threadId)}` }, short(threadId))),
       state.error ? h("span.error-text", `${state.error.error ?? "error"}: ${state.error.message ?? JSON.stringify(state.error)}`) : null,
       thread.next?.length ? h("span.muted", `next: ${thread.next.join(", ")}`) : null);
     if (interrupts.length) {
-      pending.replaceChildren(interruptForm(interrupts, (resume) => run(threadId, { ...body, input: undefined, command: { resume } }, signal).catch(onError)));
+      pending.replaceChildren(interruptForm(interrupts, (resume) => guard(() => run(threadId, { ...body, input: undefined, command: { resume } }, signal))));
     }
     onEnd(thread);
     return thread;
   }
 
-  let onError = () => {};
   return {
     /** The status line and pending interrupts; the event log. Views place them. */
     head: h("div.live-head", status, pending),
     log: log.element,
     run,
-    /** Where errors of a resumed run go (the first run's errors go to its caller). */
-    set onError(fn) {
-      onError = fn;
-    },
-    get thread() {
-      return current;
-    },
   };
 }

@@ -19,7 +19,6 @@ export async function render(root, { thread: id, signal }) {
   const diffBox = h("section.diff", { "aria-label": "Diff" });
   const detail = h("section.detail", { "aria-label": "Checkpoint" });
   const live = liveRun({ onEnd: () => load() });
-  live.onError = (e) => guard(() => Promise.reject(e));
   let history = [];
   let selected = null;
   let pair = [null, null];

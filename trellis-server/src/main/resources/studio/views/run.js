@@ -38,7 +38,6 @@ export async function render(root, { assistant: id, query, signal }) {
     },
     onEnd: (state) => chat?.setMessages(state.values?.messages),
   });
-  live.onError = (e) => guard(() => Promise.reject(e));
 
   const threadFor = async () => {
     if (threadSelect.value) return threadSelect.value;

@@ -20,7 +20,6 @@ export async function render(root, { thread: id, signal }) {
   const view = graph ? drawGraph(graph) : null;
   const body = h("div.state-body");
   const live = liveRun({ graph: view, onEnd: (s) => { show(s); refreshStatus(root, id); } });
-  live.onError = (e) => guard(() => Promise.reject(e));
 
   const show = (s) => {
     view?.clear();
