@@ -118,9 +118,25 @@ try {
     assert.equal(main[0], "3", `the current line runs from the fork: ${main}`);
     const other = await page.locator('.timeline li[data-lane="1"]').evaluateAll((lis) => lis.map((li) => li.dataset.step));
     assert.deepEqual(other, ["4", "3"], "the first line's later checkpoints are the other branch");
+  });
+
+  await step("replay", async () => {
+    await page.locator('.timeline li[data-lane="0"][data-step="1"]').click();
+    await page.locator(".detail h2", { hasText: "step 1" }).waitFor();
+    await page.click("#replay");
+    await page.locator(".run-status .badge.interrupted").waitFor();
+    await page.locator('.timeline li[data-lane="2"]').first().waitFor();
+    const main = await page.locator('.timeline li[data-lane="0"]').evaluateAll((lis) => lis.map((li) => li.dataset.step));
+    assert.deepEqual(main, ["3", "2", "1", "0", "-1"], "the replay re-ran research from step 1: a third line");
+    assert.match(await page.locator('.timeline li[data-lane="0"][data-step="2"]').textContent(), /fork/, "replay starts with a fork of the checkpoint");
+    const lanes = await page.locator(".timeline li").evaluateAll((lis) => [...new Set(lis.map((li) => li.dataset.lane))].sort());
+    assert.deepEqual(lanes, ["0", "1", "2"]);
+    await page.locator("h1 .badge", { hasText: "interrupted" }).waitFor();
+    await page.screenshot({ path: join(shots, `${String(n + 1).padStart(2, "0")}-replay-history.png`) });
     await page.getByRole("link", { name: "State" }).click();
     await page.locator(".values").waitFor();
-    assert.match(await page.locator(".values").textContent(), /budget/);
+    assert.doesNotMatch(await page.locator(".values").textContent(), /budget/, "the replayed line has no forked notes");
+    assert.match(await page.locator(".values").textContent(), /"pricing","risks","timeline"/);
   });
 
   await step("chat", async () => {
@@ -186,6 +202,15 @@ try {
       return statuses.length === 1 && statuses[0] === "interrupted";
     });
     assert.match(await page.locator("table.threads tbody tr").textContent(), /approval/, "only the forked approval thread waits");
+    await page.selectOption("#thread-status", "");
+    await page.fill("#thread-metadata", '{"graph_id": "agent"}');
+    await page.press("#thread-metadata", "Enter");
+    await page.waitForFunction(() => [...document.querySelectorAll("table.threads tbody tr")].every((tr) => /agent/.test(tr.textContent)));
+    assert.equal(await page.locator("table.threads tbody tr").count(), 1, "one chat thread with agent");
+    await page.fill("#thread-metadata", "");
+    await page.selectOption("#thread-status", "interrupted");
+    await page.locator("table.threads tbody tr", { hasText: "approval" }).first().waitFor();
+    await page.locator("main h1").focus();
     await page.keyboard.press("j");
     await page.keyboard.press("Enter");
     await page.locator(".interrupts").waitFor();

@@ -25,7 +25,9 @@ export function liveRun({ graph = null, shown = () => null, onEvent = () => {}, 
     else if (mode === "updates" && e.data && typeof e.data === "object") for (const n of Object.keys(e.data)) graph.mark(n, "done");
   };
 
+  log.element.hidden = true; // shown once a run starts
   async function run(threadId, body, signal) {
+    log.element.hidden = false;
     log.clear();
     pending.replaceChildren();
     graph?.clear();

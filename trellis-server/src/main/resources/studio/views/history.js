@@ -8,7 +8,7 @@ import { lanes } from "../branches.js";
 import { diff } from "../json-diff.js";
 import { jsonTree } from "../json-tree.js";
 import { liveRun } from "../live-run.js";
-import { assistantOf, threadHeader } from "../thread-tabs.js";
+import { assistantOf, refreshStatus, threadHeader } from "../thread-tabs.js";
 
 export async function render(root, { thread: id, signal }) {
   const thread = await api("GET", `/threads/${enc(id)}`);
@@ -18,7 +18,7 @@ export async function render(root, { thread: id, signal }) {
   const timeline = h("ol.timeline", { "aria-label": "Checkpoints, newest first" });
   const diffBox = h("section.diff", { "aria-label": "Diff" });
   const detail = h("section.detail", { "aria-label": "Checkpoint" });
-  const live = liveRun({ onEnd: () => load() });
+  const live = liveRun({ onEnd: () => Promise.all([load(), refreshStatus(root, id)]) });
   let history = [];
   let selected = null;
   let pair = [null, null];

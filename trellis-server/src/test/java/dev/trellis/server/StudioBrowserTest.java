@@ -94,7 +94,7 @@ class StudioBrowserTest {
       }
       assertEquals(0, node.exitValue(), "the browser test failed:\n" + out);
       for (String step : List.of("assistants", "graph", "run-streams-to-interrupt", "resume", "history", "diff", "fork",
-          "chat", "human-review", "store", "threads-search", "runs-and-crons", "busy-thread-followed", "runs-cancel",
+          "replay", "chat", "human-review", "store", "threads-search", "runs-and-crons", "busy-thread-followed", "runs-cancel",
           "run-cancelled-while-streaming", "xray", "new-version", "error-detail", "dark")) {
         assertTrue(out.contains("ok " + step + "\n"), "step " + step + " missing:\n" + out);
       }
