@@ -73,12 +73,21 @@ export async function render(root, { assistant: id, query, signal }) {
     },
   },
   h("div.row", h("label", { for: "thread" }, "Thread"), threadSelect, h("label", subgraphs, "stream subgraphs")),
-  h("details.input", { open: !hasMessages }, h("summary", hasMessages ? "Input from the schema (the chat sends messages)" : "Input"), form.element),
+  h("details.input", { open: !hasMessages }, h("summary", hasMessages ? "Input from the schema (sent with each chat message)" : "Input"), form.element),
   modes.element,
   h("p.muted", "tasks are always requested (they light the running node)", hasMessages ? "; values and messages-tuple too (they draw the chat)." : "."),
   h("button.primary", { type: "submit", id: "start-run" }, "Start run"));
 
-  const composer = chat ? chatComposer((text) => start({ messages: [{ role: "user", content: text }] })) : null;
+  // A chat message goes with whatever else the input form holds (say a user id the graph needs).
+  const composer = chat ? chatComposer((text) => {
+    let extra = {};
+    try {
+      extra = form.value() ?? {};
+    } catch {
+      /* a half-typed form field is left out */
+    }
+    start({ ...extra, messages: [{ role: "user", content: text }] });
+  }) : null;
   root.append(
     h("div.row.spread", h("h1", "Run ", a.name, " ", h("span.muted", `· ${a.graph_id} · v${a.version}`)),
       h("a.button", { href: `#/assistants/${enc(id)}` }, "Assistant")),
