@@ -10,6 +10,7 @@ import { chromium } from "playwright-core";
 
 const base = process.env.TRELLIS_URL;
 const shots = process.env.SCREENSHOTS ?? "screenshots";
+rmSync(shots, { recursive: true, force: true }); // only this run's screenshots
 mkdirSync(shots, { recursive: true });
 const profile = mkdtempSync(join(tmpdir(), "studio-chromium-"));
 const context = await chromium.launchPersistentContext(profile, {
