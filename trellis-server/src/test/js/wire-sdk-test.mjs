@@ -45,6 +45,14 @@ const stepOf = (id) => byId(id)[0][1].langgraph_step;
 assert.ok(stepOf(callAi.id) < stepOf(toolMsg.id) && stepOf(toolMsg.id) < stepOf(answer.id),
   `steps ${stepOf(callAi.id)}, ${stepOf(toolMsg.id)}, ${stepOf(answer.id)}`);
 assert.equal(byId(toolMsg.id)[0][1].langgraph_node, "tools");
+// A node returning the conversation it was given sends only its new message, as LangGraph's handler does.
+const echoThread = await client.threads.create();
+await client.runs.wait(echoThread.thread_id, "echo", { input: { messages: [{ role: "user", content: "one" }] } });
+const echoed = await collect(client.runs.stream(echoThread.thread_id, "echo", {
+  input: { messages: [{ role: "user", content: "two" }] }, streamMode: "messages-tuple",
+}));
+assert.deepEqual(echoed.filter((e) => e.event === "messages").map((e) => e.data[0].content), ["echo: two"],
+  JSON.stringify(echoed));
 ok("message-ids");
 
 // 2. events: the chat model's and the tool's start and end, LangChain's astream_events v2 shape.

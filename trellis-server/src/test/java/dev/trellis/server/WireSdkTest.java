@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.agent.Agent;
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
 import dev.trellis.agent.model.ScriptedChatModel;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.tool.Tool;
@@ -47,11 +48,19 @@ class WireSdkTest {
       return Update.of(DONE, "yes");
     });
     slow.addEdge(StateGraph.START, "work");
+    StateGraph echo = StateGraph.of(Schema.of(Messages.KEY));
+    echo.addNode("echo", (s, rt) -> { // returns the whole conversation plus its answer, as some nodes do
+      List<Message> all = new java.util.ArrayList<>(s.get(Messages.KEY));
+      all.add(Message.ai("echo: " + all.getLast().text()));
+      return Update.of(Messages.KEY, all);
+    });
+    echo.addEdge(StateGraph.START, "echo");
     return TrellisServer.builder().port(0).host("127.0.0.1").sqlite(TestServers.tempDir().resolve("wire.db"))
         .keepAlive(KEEP_ALIVE)
         .graph("agent", (saver, store) -> Agent.builder(new ScriptedChatModel(WireSdkTest::script)).tools(weather)
             .compile(CompileOptions.checkpointer(saver).withStore(store)))
         .graph("slow", (saver, store) -> slow.compile(CompileOptions.checkpointer(saver).withStore(store)))
+        .graph("echo", (saver, store) -> echo.compile(CompileOptions.checkpointer(saver).withStore(store)))
         .start();
   }
 

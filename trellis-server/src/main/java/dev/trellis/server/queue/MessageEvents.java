@@ -70,6 +70,23 @@ final class MessageEvents {
   }
 
   /**
+   * The root state after a step ({@code plain}: as JSON data): its messages are the next
+   * nodes' input, which a node returning them again does not send again (LangGraph's handler
+   * marks the messages of a node's input as seen).
+   */
+  void state(Map<String, Object> plain) {
+    for (Object value : plain.values()) {
+      if (value instanceof List<?> l) {
+        for (Object one : l) {
+          if (one instanceof Map<?, ?> msg && msg.get("type") instanceof String && msg.get("id") instanceof String id) {
+            seen.add(id);
+          }
+        }
+      }
+    }
+  }
+
+  /**
    * A node's update ({@code plain}: as JSON data): completes the answers it streamed and emits
    * the messages it output that were not sent yet — those of every key, like LangGraph's handler.
    */
@@ -79,7 +96,7 @@ final class MessageEvents {
     }
     Map<String, Object> meta = meta(u.node(), u.step(), u.namespace());
     for (Object value : values.values()) {
-      for (Object one : value instanceof List<?> l ? l : List.of(value == null ? List.of() : value)) {
+      for (Object one : value instanceof List<?> l ? l : java.util.Collections.singletonList(value)) {
         if (!(one instanceof Map<?, ?> msg) || !(msg.get("type") instanceof String type) || type.equals("remove")
             || !msg.containsKey("content")) {
           continue;

@@ -60,6 +60,9 @@ final class StreamEncoder {
         if (root) {
           lastValues = plainMap(v.values());
           Map<String, Object> values = lastValues;
+          if (messages.wanted()) {
+            messages.state(values);
+          }
           add(out, "values", suffix, () -> values);
           flushAfterValues(out);
         } else {
