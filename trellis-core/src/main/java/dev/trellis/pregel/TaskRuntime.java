@@ -9,6 +9,8 @@ import dev.trellis.stream.StreamPart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -107,15 +109,14 @@ final class TaskRuntime implements Runtime {
 
   /** A new answer's stream; {@code model} non-null also reports the call's start and end on the events mode. */
   private MessageStream messageStream(String model, Object input) {
-    String callId = java.util.UUID.randomUUID().toString();
+    String callId = UUID.randomUUID().toString();
     // LangChain names a model's answer after the model call's run id.
     String messageId = "run-" + callId;
     StreamWriter tokens = writer(StreamMode.MESSAGES, v -> new StreamPart.MessageChunk(loop.nsPath, task.name(),
         loop.step, loop.config.threadId(), String.valueOf(v), messageId, task.id()));
     boolean events = model != null && loop.sink.wants(StreamMode.EVENTS, loop.depth);
     if (events) {
-      loop.sink.emit(new StreamPart.CallEvent(loop.nsPath, task.name(), loop.step, task.id(),
-          StreamPart.CallEvent.Kind.CHAT_MODEL, callId, model, false, input, null));
+      emitCall(StreamPart.CallEvent.Kind.CHAT_MODEL, callId, model, false, input, null);
     }
     return new MessageStream() {
       @Override
@@ -131,27 +132,30 @@ final class TaskRuntime implements Runtime {
       @Override
       public void end(Object message) {
         if (events) {
-          loop.sink.emit(new StreamPart.CallEvent(loop.nsPath, task.name(), loop.step, task.id(),
-              StreamPart.CallEvent.Kind.CHAT_MODEL, callId, model, true, input, message));
+          emitCall(StreamPart.CallEvent.Kind.CHAT_MODEL, callId, model, true, input, message);
         }
       }
     };
   }
 
   @Override
-  public java.util.function.Consumer<Object> toolCall(String tool, Object input) {
+  public Consumer<Object> toolCall(String tool, Object input) {
     heartbeat();
     if (!loop.sink.wants(StreamMode.EVENTS, loop.depth)) {
       return output -> heartbeat();
     }
-    String callId = java.util.UUID.randomUUID().toString();
-    loop.sink.emit(new StreamPart.CallEvent(loop.nsPath, task.name(), loop.step, task.id(),
-        StreamPart.CallEvent.Kind.TOOL, callId, tool, false, input, null));
+    String callId = UUID.randomUUID().toString();
+    emitCall(StreamPart.CallEvent.Kind.TOOL, callId, tool, false, input, null);
     return output -> {
       heartbeat();
-      loop.sink.emit(new StreamPart.CallEvent(loop.nsPath, task.name(), loop.step, task.id(),
-          StreamPart.CallEvent.Kind.TOOL, callId, tool, true, input, output));
+      emitCall(StreamPart.CallEvent.Kind.TOOL, callId, tool, true, input, output);
     };
+  }
+
+  private void emitCall(StreamPart.CallEvent.Kind kind, String callId, String name, boolean end, Object input,
+      Object output) {
+    loop.sink.emit(new StreamPart.CallEvent(loop.nsPath, task.name(), loop.step, task.id(), kind, callId, name, end,
+        input, output));
   }
 
   @Override

@@ -1,5 +1,7 @@
 package dev.trellis.runtime;
 
+import java.util.function.Consumer;
+
 /**
  * What a running node can reach besides its state: the run's typed context, the custom
  * stream, interrupts, and where it is in the run. One instance per task; do not keep it
@@ -34,7 +36,7 @@ public interface Runtime {
    * events stream mode, and returns what to call with the tool's result (reported as the
    * call's end). A no-op when nobody streams events.
    */
-  default java.util.function.Consumer<Object> toolCall(String tool, Object input) {
+  default Consumer<Object> toolCall(String tool, Object input) {
     return output -> { };
   }
 

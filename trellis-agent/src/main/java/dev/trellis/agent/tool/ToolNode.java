@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 /**
  * Runs the tool calls of the last AI message not yet answered by a tool message, in parallel (one virtual thread each), and
@@ -144,7 +145,7 @@ public final class ToolNode implements Node {
     if (i == interceptors.size()) {
       Message.ToolCall call = request.call();
       Runtime rt = request.context().runtime();
-      java.util.function.Consumer<Object> end = rt == null ? o -> { } : rt.toolCall(call.name(), call.args());
+      Consumer<Object> end = rt == null ? o -> { } : rt.toolCall(call.name(), call.args());
       Object result = request.tool().call(call.args(), request.context());
       end.accept(result instanceof Message.Tool || result instanceof Command ? result
           : new Message.Tool(null, String.valueOf(result), call.id(), call.name(), false));

@@ -86,7 +86,7 @@ public final class Api {
     new ThreadsApi(s).register(r);
     RunsApi runs = new RunsApi(s, worker, sse);
     runs.register(r);
-    new ThreadStreamApi(s, sse, runs::finished).register(r);
+    new ThreadStreamApi(s, sse, runs::finished, worker::closing).register(r);
     new StoreApi(s).register(r);
     CronsApi crons = new CronsApi(s, runs);
     crons.register(r);

@@ -12,7 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code GET /threads/{id}/stream} (the SDKs' {@code threads.joinStream}): one event stream
@@ -26,6 +29,7 @@ import java.util.function.Predicate;
  * {@code values}. Modes combine.
  */
 final class ThreadStreamApi {
+  private static final Logger LOG = LoggerFactory.getLogger(ThreadStreamApi.class);
   private static final Set<String> MODES = Set.of("run_modes", "lifecycle", "state_update");
   /** How often an idle stream looks for the thread's next run. */
   private static final long POLL_MILLIS = 200;
@@ -34,12 +38,17 @@ final class ThreadStreamApi {
   private final Services s;
   private final Sse sse;
   private final Predicate<String> finished;
+  private final BooleanSupplier closing;
 
-  /** @param finished whether a run has ended (or no longer exists) */
-  ThreadStreamApi(Services s, Sse sse, Predicate<String> finished) {
+  /**
+   * @param finished whether a run has ended (or no longer exists)
+   * @param closing whether the server is shutting down, which ends every thread stream
+   */
+  ThreadStreamApi(Services s, Sse sse, Predicate<String> finished, BooleanSupplier closing) {
     this.s = s;
     this.sse = sse;
     this.finished = finished;
+    this.closing = closing;
   }
 
   void register(RoutesConfig r) {
@@ -66,7 +75,7 @@ final class ThreadStreamApi {
       String createdAt = start.createdAt();
       String lastRun = start.afterRunId();
       long quietSince = System.nanoTime();
-      while (true) {
+      while (!closing.getAsBoolean()) {
         if (run == null) {
           Map<String, Object> next = next(tid, owner, createdAt, lastRun);
           if (next == null) {
@@ -101,6 +110,12 @@ final class ThreadStreamApi {
       // the client left: nothing to clean up beyond the subscription, closed above
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      if (!closing.getAsBoolean()) {
+        throw e;
+      }
+      // the server shut down under the stream (its database is closing); the client reconnects elsewhere
+      LOG.debug("thread stream of {} ended by shutdown: {}", tid, e.toString());
     }
   }
 
