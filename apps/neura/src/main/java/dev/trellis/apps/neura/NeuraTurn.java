@@ -104,18 +104,20 @@ public final class NeuraTurn {
     nodes.put("navigator", stage("navigator", (s, rt) -> {
       NeuraDeps deps = deps(rt, defaults);
       Map<String, Object> booking = Booking.bookIfAsked(s, rt, deps.data());
-      String reply = deps.model() != null ? ModelSteps.navigate(deps.model(), s, rt) : Navigator.respond(s);
+      Message.Ai answer = deps.model() != null ? ModelSteps.navigate(deps.model(), s, rt) : null;
+      String reply = answer != null ? answer.text() : Navigator.respond(s);
+      Update out = answer != null ? Update.of(TurnState.RESPONSE_ID, answer.id()) : Update.empty();
       if (booking == null) {
-        return Update.of(TurnState.RESPONSE, reply);
+        return out.and(TurnState.RESPONSE, reply);
       }
-      return Update.of(TurnState.RESPONSE, reply + " I've booked you with " + booking.get("provider_id")
+      return out.and(TurnState.RESPONSE, reply + " I've booked you with " + booking.get("provider_id")
           + " (booking #" + booking.get("seq") + ").").and(TurnState.BOOKING, booking);
     }));
     nodes.put("finalize", stage("finalize", (s, rt) -> {
       String reply = s.get(TurnState.RESPONSE) != null ? s.get(TurnState.RESPONSE)
           : "Sorry, I couldn't put your context together just now. Please try again in a moment.";
       return Update.of(TurnState.RESPONSE, reply).and(TurnState.MESSAGES,
-          List.of(new Message.Ai(null, reply, List.of(), null)));
+          List.of(new Message.Ai(s.get(TurnState.RESPONSE_ID), reply, List.of(), null)));
     }));
     Map<String, Router> conditions = Map.of(
         "safety_hijacked", s -> Boolean.TRUE.equals(s.get(TurnState.SAFETY_HIJACKED)) ? "hijacked" : "clear",

@@ -48,7 +48,7 @@ class ModelPathTest {
   }
 
   @Test
-  void preflightEmpathyAndNavigatorGoToTheModelAndTheNavigatorsTokensStream() throws Exception {
+  void preflightEmpathyAndNavigatorGoToTheModelAndTheNavigatorsTokensStreamUnderTheStoredReplysId() throws Exception {
     model.bodies.clear();
     String thread = NeuraTurn.serverThreadId("model-1");
     http.post("/threads", Map.of("thread_id", thread));
@@ -57,17 +57,22 @@ class ModelPathTest {
         "stream_mode", List.of("messages-tuple", "values")));
     assertEquals(200, r.status(), r.text());
     StringBuilder tokens = new StringBuilder();
+    java.util.Set<Object> tokenIds = new java.util.HashSet<>();
     Map<?, ?> last = null;
     for (Http.Event e : Http.events(r.text())) {
       if (e.name().equals("messages") && e.data() instanceof List<?> tuple
           && "navigator".equals(((Map<?, ?>) tuple.get(1)).get("langgraph_node"))) {
         tokens.append(((Map<?, ?>) tuple.get(0)).get("content"));
+        tokenIds.add(((Map<?, ?>) tuple.get(0)).get("id"));
       } else if (e.name().equals("values")) {
         last = (Map<?, ?>) e.data();
       }
     }
     assertEquals("Dr. Ruiz fits well.", tokens.toString());
     assertEquals("Dr. Ruiz fits well.", last.get("response"));
+    List<?> stored = (List<?>) last.get("messages");
+    Map<?, ?> reply = (Map<?, ?>) stored.getLast();
+    assertEquals(java.util.Set.of(reply.get("id")), tokenIds, "one id for the streamed tokens and the stored reply");
     assertEquals(FakeChatServer.EMPATHY, last.get("empathy_note"));
     assertEquals(3, model.bodies.size(), "classifier, empathy, navigator");
 
