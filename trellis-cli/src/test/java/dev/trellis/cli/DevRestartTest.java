@@ -1,0 +1,54 @@
+package dev.trellis.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code trellis dev} serves a project's classes and, when they are rebuilt, serves the new ones. */
+class DevRestartTest {
+  @TempDir
+  Path dir;
+
+  private void compile(String word) throws IOException {
+    Path src = dir.resolve("src/acme/Graphs.java");
+    Files.createDirectories(src.getParent());
+    Files.writeString(src, """
+        package acme;
+        import dev.trellis.graph.*;
+        public class Graphs {
+          static final Key<String> NAME = Key.of("name", String.class);
+          static final Key<String> GREETING = Key.of("greeting", String.class);
+          public static StateGraph greet() {
+            return StateGraph.of(Schema.of(NAME, GREETING))
+                .addNode("greet", (s, rt) -> Update.of(GREETING, "%s, " + s.get(NAME)))
+                .addSequence(StateGraph.START, "greet", StateGraph.END);
+          }
+        }
+        """.formatted(word));
+    int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", dir.resolve("classes").toString(),
+        "-cp", System.getProperty("java.class.path"), src.toString());
+    assertEquals(0, rc, "javac");
+  }
+
+  @Test
+  void rebuiltClassesAreServedAfterARestart() throws IOException {
+    compile("hello");
+    Files.writeString(dir.resolve("trellis.json"), """
+        {"graphs": {"greet": "acme.Graphs#greet"}, "dependencies": ["classes"]}""");
+    try (CliProcess cli = CliProcess.start(dir, "dev", "--config", "trellis.json", "--db", "t.db", "--poll-millis", "100")) {
+      assertEquals("hello, Ada", cli.await("the first build",
+          () -> cli.http().runWait("greet", Map.of("name", "Ada")).get("greeting"), g -> g != null));
+      compile("bonjour");
+      cli.await("the rebuilt graph", () -> cli.http().runWait("greet", Map.of("name", "Ada")).get("greeting"),
+          "bonjour, Ada"::equals);
+      assertTrue(cli.output().contains("trellis dev: classes changed; restarting the server"), cli.output());
+    }
+  }
+}
