@@ -84,13 +84,14 @@ final class ServeOptions {
     return c;
   }
 
-  /** A server builder with these options and the config's checkpointer (the options win). */
+  /** A server builder with these options and the config's checkpointer (the options win) and thread TTL. */
   TrellisServer.Builder builder(TrellisConfig c) {
     TrellisServer.Builder b = TrellisServer.builder().host(host).workerSlots(slots).maxStateBytes(maxStateBytes)
         .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace));
     if (workerId != null) {
       b.workerId(workerId);
     }
+    b.defaultThreadTtl(c.threadTtl());
     String pg = postgres(c);
     return pg != null ? b.postgres(pg) : b.sqlite(sqlite(c));
   }

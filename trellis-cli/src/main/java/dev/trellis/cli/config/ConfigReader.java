@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  */
 final class ConfigReader {
   static final Set<String> TOP = Set.of("$schema", "graphs", "graph_dirs", "discover_providers", "dependencies", "env",
-      "store", "auth", "checkpointer");
+      "store", "auth", "checkpointer", "thread_ttl_minutes");
   static final Set<String> STORE = Set.of("index");
   static final Set<String> INDEX = Set.of("embed", "dims", "fields");
   static final Set<String> AUTH = Set.of("api_keys", "authenticator");
@@ -68,10 +68,19 @@ final class ConfigReader {
     StoreIndex index = store(root.get("store"));
     Auth auth = auth(root.get("auth"));
     Checkpointer checkpointer = checkpointer(root.get("checkpointer"));
+    java.time.Duration ttl = null;
+    JsonNode minutes = root.get("thread_ttl_minutes");
+    if (minutes != null) {
+      if (!minutes.isNumber() || minutes.asDouble() <= 0) {
+        problems.add("thread_ttl_minutes: must be a positive number of minutes, got " + minutes);
+      } else {
+        ttl = java.time.Duration.ofMillis(Math.round(minutes.asDouble() * 60_000));
+      }
+    }
     if (!problems.isEmpty()) {
       throw new ConfigException(source, problems);
     }
-    return new TrellisConfig(base, graphs, dirs, providers, deps, env, index, auth, checkpointer);
+    return new TrellisConfig(base, graphs, dirs, providers, deps, env, index, auth, checkpointer, ttl);
   }
 
   private Map<String, String> graphs(JsonNode node) {

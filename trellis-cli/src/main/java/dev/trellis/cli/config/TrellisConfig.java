@@ -24,10 +24,11 @@ import java.util.Objects;
  * @param index the store's semantic index; null for the server's default
  * @param auth who may call the server; null for no authentication
  * @param checkpointer where checkpoints, store and runs live; null for the default SQLite file
+ * @param threadTtl how long a thread created without its own TTL lives; null for ever
  */
 public record TrellisConfig(Path base, Map<String, String> graphs, List<String> graphDirs, boolean discoverProviders,
                             List<String> dependencies, Map<String, String> env, StoreIndex index, Auth auth,
-                            Checkpointer checkpointer) {
+                            Checkpointer checkpointer, java.time.Duration threadTtl) {
   public TrellisConfig {
     Objects.requireNonNull(base, "base");
     graphs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(graphs));
@@ -79,7 +80,7 @@ public record TrellisConfig(Path base, Map<String, String> graphs, List<String> 
 
   /** This config with {@code dirs} served as JSON graph directories instead of its own. */
   public TrellisConfig withGraphDirs(List<String> dirs) {
-    return new TrellisConfig(base, graphs, dirs, discoverProviders, dependencies, env, index, auth, checkpointer);
+    return new TrellisConfig(base, graphs, dirs, discoverProviders, dependencies, env, index, auth, checkpointer, threadTtl);
   }
 
   /** A path of this config (absolute, or relative to {@link #base}). */

@@ -38,7 +38,7 @@ class ConfigReaderTest {
          "dependencies": ["lib/*", "."], "env": ".env",
          "store": {"index": {"embed": "hashing", "dims": 64, "fields": ["text"]}},
          "auth": {"api_keys": {"k1": "alice"}},
-         "checkpointer": {"sqlite": "data/app.db"}}""");
+         "checkpointer": {"sqlite": "data/app.db"}, "thread_ttl_minutes": 1.5}""");
     assertEquals(List.of("support", "triage", "flow"), List.copyOf(c.graphs().keySet()));
     assertEquals("com.acme.Graphs#support", c.graphs().get("support"));
     assertEquals(List.of("more"), c.graphDirs());
@@ -49,6 +49,7 @@ class ConfigReaderTest {
     assertEquals(Map.of("k1", "alice"), c.auth().apiKeys());
     assertEquals(dir.resolve("data/app.db").toAbsolutePath().normalize(), c.checkpointer().sqlite());
     assertNull(c.checkpointer().postgres());
+    assertEquals(java.time.Duration.ofSeconds(90), c.threadTtl());
   }
 
   @Test
@@ -65,7 +66,7 @@ class ConfigReaderTest {
          "dependencies": ["lib", 7],
          "store": {"index": {"embed": "openai:text-embedding-3-small", "dims": -1}},
          "auth": {"api_keys": {"k": "alice"}, "authenticator": "com.acme.Auth"},
-         "checkpointer": {"postgres": "postgres://localhost/db"}}""");
+         "checkpointer": {"postgres": "postgres://localhost/db"}, "thread_ttl_minutes": 0}""");
     assertEquals(List.of(
         "graphs.bad id: a graph id may hold letters, digits, '_', '.' and '-' only",
         "graphs.num: must be \"pkg.Class#method\", \"pkg.ProviderClass\" or a path to a *.json graph, got 3",
@@ -74,7 +75,8 @@ class ConfigReaderTest {
         "store.index.embed: must be \"hashing\" or an Embeddings class (pkg.Class or pkg.Class#method), got \"openai:text-embedding-3-small\"",
         "store.index.dims: must be a positive integer, got -1",
         "auth: set exactly one of api_keys and authenticator",
-        "checkpointer.postgres: must be a JDBC URL starting jdbc:postgresql:, got \"postgres://localhost/db\""), p);
+        "checkpointer.postgres: must be a JDBC URL starting jdbc:postgresql:, got \"postgres://localhost/db\"",
+        "thread_ttl_minutes: must be a positive number of minutes, got 0"), p);
   }
 
   @Test
