@@ -52,12 +52,20 @@ final class DevCommand implements Callable<Integer> {
     Process[] current = {child};
     Runtime.getRuntime().addShutdownHook(new Thread(() -> ServerProcess.stop(current[0])));
     long seen = deps.fingerprint();
+    boolean told = false;
     while (true) {
       Thread.sleep(pollMillis);
+      if (!told && !current[0].isAlive()) {
+        // e.g. a factory that throws: say so once, keep watching for the fix
+        System.out.println("trellis dev: the server exited with code " + current[0].exitValue()
+            + "; it restarts when the classes change");
+        told = true;
+      }
       long now = deps.fingerprint();
       if (now == seen) {
         continue;
       }
+      told = false;
       // Let a build finish writing before restarting on its output.
       long settled;
       do {
