@@ -61,6 +61,10 @@ final class ServeOptions {
       description = "largest saved checkpoint in bytes (default 8 MiB); a run whose state grows past it ends in error")
   long maxStateBytes;
 
+  @Option(names = "--keep-alive-ms", defaultValue = "5000",
+      description = "an idle event stream gets a keep-alive comment line after this many milliseconds (default 5000)")
+  long keepAliveMillis;
+
   /** The config file's name for messages. */
   String configName() {
     return config != null ? config.toString() : "the built-in config";
@@ -87,7 +91,8 @@ final class ServeOptions {
   /** A server builder with these options and the config's checkpointer (the options win) and thread TTL. */
   TrellisServer.Builder builder(TrellisConfig c) {
     TrellisServer.Builder b = TrellisServer.builder().host(host).workerSlots(slots).maxStateBytes(maxStateBytes)
-        .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace));
+        .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace))
+        .keepAlive(Duration.ofMillis(keepAliveMillis));
     if (workerId != null) {
       b.workerId(workerId);
     }
