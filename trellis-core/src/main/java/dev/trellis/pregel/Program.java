@@ -151,10 +151,20 @@ public final class Program {
     return List.of(channelNames).subList(0, stateCount);
   }
 
-  List<String> inputKeyNames() {
+  /** The state keys a run's input may set, in schema order (all of them unless the graph limits its input). */
+  public List<String> inputKeyNames() {
+    return keysWhere(inputKey);
+  }
+
+  /** The state keys outputs show, in schema order (all of them unless the graph limits its output). */
+  public List<String> outputKeyNames() {
+    return keysWhere(outputKey);
+  }
+
+  private List<String> keysWhere(boolean[] flags) {
     List<String> out = new java.util.ArrayList<>();
     for (int i = 0; i < stateCount; i++) {
-      if (inputKey[i]) {
+      if (flags[i]) {
         out.add(channelNames[i]);
       }
     }
