@@ -101,4 +101,61 @@ class ThreadSearchTest {
           List.of("thread_id"))).list().getFirst()).keySet().stream().toList());
     }
   }
+
+  static List<String> search(HttpClientHelper http, String field, Map<String, Object> filter) {
+    return ids(http.call("POST", "/threads/search", Map.of(field, filter, "limit", 100)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void filtersFollowStateMetadataAndDeletion(String name, Supplier<TrellisServer.Builder> db) {
+    try (TrellisServer server = db.get().authenticator(Authenticator.apiKeys(Map.of("a", "alice", "b", "bob"))).start()) {
+      HttpClientHelper alice = new HttpClientHelper(server).as("a");
+      HttpClientHelper bob = new HttpClientHelper(server).as("b");
+      String ran = alice.call("POST", "/threads", Map.of()).get("thread_id");
+      assertEquals(200, alice.call("POST", "/threads/" + ran + "/runs/wait", Map.of("assistant_id", "chain",
+          "input", Map.of("count", 0))).status());
+      String edited = alice.call("POST", "/threads", Map.of("metadata", Map.of("graph_id", "chain"))).get("thread_id");
+      assertEquals(200, alice.call("POST", "/threads/" + edited + "/state", Map.of("values", Map.of("count", 3),
+          "as_node", "n9")).status());
+      String bobs = bob.call("POST", "/threads", Map.of()).get("thread_id");
+      bob.call("POST", "/threads/" + bobs + "/runs/wait", Map.of("assistant_id", "chain", "input", Map.of("count", 0)));
+
+      assertEquals(List.of(ran), search(alice, "values", Map.of("count", 10)));
+      assertEquals(List.of(ran), search(alice, "values", Map.of("count", 10.0, "log", List.of(0, 9))));
+      assertEquals(List.of(edited), search(alice, "values", Map.of("count", 3)));
+      assertEquals(1, ((Number) alice.call("POST", "/threads/count", Map.of("values", Map.of("count", 3))).body()).intValue());
+
+      assertEquals(200, alice.call("POST", "/threads/" + edited + "/state", Map.of("values", Map.of("count", 4),
+          "as_node", "n9")).status());
+      assertEquals(List.of(), search(alice, "values", Map.of("count", 3)));
+      assertEquals(List.of(edited), search(alice, "values", Map.of("count", 4)));
+
+      assertEquals(200, alice.call("PATCH", "/threads/" + ran, Map.of("metadata", Map.of("color", "red"))).status());
+      assertEquals(List.of(ran), search(alice, "metadata", Map.of("color", "red", "graph_id", "chain")));
+      assertEquals(204, alice.call("DELETE", "/threads/" + ran, null).status());
+      assertEquals(List.of(), search(alice, "values", Map.of("count", 10)));
+      assertEquals(List.of(), search(alice, "metadata", Map.of("color", "red")));
+      assertEquals(List.of(bobs), search(bob, "values", Map.of("count", 10)));
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void aSqliteDatabaseFromBeforeTheTermIndexIsIndexedWhenTheServerStarts() throws Exception {
+    java.nio.file.Path file = TestServers.tempDir().resolve("old.db");
+    String thread;
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      thread = http.call("POST", "/threads", Map.of("metadata", Map.of("team", "red"))).get("thread_id");
+    }
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+      for (String trigger : List.of("insert", "metadata", "values", "delete")) {
+        st.execute("DROP TRIGGER trellis_threads_terms_" + trigger);
+      }
+      st.execute("DROP TABLE trellis_thread_terms");
+    }
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      assertEquals(List.of(thread), search(new HttpClientHelper(server), "metadata", Map.of("team", "red")));
+    }
+  }
 }

@@ -11,17 +11,21 @@ import java.util.Map;
 /**
  * {@code /threads/search} and {@code /count} in SQL: owner, status, ids, and containment of
  * {@code metadata} and {@code values} filters, sorted and paged by the database so a call reads
- * only the page it returns. PostgreSQL answers containment with {@code @>} on {@code jsonb}
- * (a stored {@code jsonb} copy of the metadata with a GIN index; values are parsed per candidate row); SQLite with {@code json_extract} per leaf of the filter (an
- * expression index on the metadata keys LangGraph's servers stamp, {@code graph_id} and
- * {@code assistant_id}). Containment means: every filter key present with an equal value,
- * objects compared the same way recursively, a list matching a list holding each of its items.
+ * only the page it returns. PostgreSQL answers containment with {@code @>} on {@code jsonb},
+ * through GIN indexes (a stored {@code jsonb} copy of the metadata; an expression index on the
+ * values). SQLite looks each scalar leaf of the filter up in {@link ThreadTerms} (an index of
+ * every thread's leaves, kept by triggers) and checks with {@code json_extract} only what that
+ * index does not hold (lists, empty objects, long text). Containment means: every filter key
+ * present with an equal value, objects compared the same way recursively, a list matching a
+ * list holding each of its items.
  */
 public final class ThreadQuery {
   private final ServerDb db;
 
   public ThreadQuery(ServerDb db) {
     this.db = db;
+    boolean termsExist = !db.postgres() && db.tx(c -> db.row(c,
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'trellis_thread_terms'") != null);
     List<String> ddl = new ArrayList<>(List.of(
         "CREATE INDEX IF NOT EXISTS trellis_threads_owner_created ON trellis_threads (owner, created_at)",
         "CREATE INDEX IF NOT EXISTS trellis_threads_owner_updated ON trellis_threads (owner, updated_at)",
@@ -30,10 +34,12 @@ public final class ThreadQuery {
       // Parsed once when written (a stored generated column), so a search does not parse every candidate row's text.
       ddl.add("ALTER TABLE trellis_threads ADD COLUMN IF NOT EXISTS metadata_jsonb jsonb GENERATED ALWAYS AS (metadata::jsonb) STORED");
       ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_metadata ON trellis_threads USING GIN (metadata_jsonb jsonb_path_ops)");
+      // An expression index, not a stored copy: values can be large, and a search rechecks only the rows the index finds.
+      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_values ON trellis_threads USING GIN ((values_json::jsonb) jsonb_path_ops)");
     } else {
-      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_graph ON trellis_threads (owner, json_extract(metadata, '$.\"graph_id\"'))");
-      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_assistant ON trellis_threads "
-          + "(owner, json_extract(metadata, '$.\"assistant_id\"'))");
+      ddl.add("DROP INDEX IF EXISTS trellis_threads_graph");
+      ddl.add("DROP INDEX IF EXISTS trellis_threads_assistant");
+      ddl.addAll(ThreadTerms.ddl(termsExist));
     }
     db.jdbc().migrate(ddl);
   }
@@ -49,7 +55,7 @@ public final class ThreadQuery {
       throw new IllegalArgumentException("not a sort column: " + sortColumn);
     }
     List<Object> args = new ArrayList<>();
-    String where = where(f, args);
+    String where = where(c, f, args);
     String dir = ascending ? " ASC" : " DESC";
     args.add(limit);
     args.add(offset);
@@ -60,14 +66,14 @@ public final class ThreadQuery {
   /** How many threads match. */
   public long count(Connection c, Filter f) throws SQLException {
     List<Object> args = new ArrayList<>();
-    String where = where(f, args);
+    String where = where(c, f, args);
     return db.jdbc().query(c, "SELECT COUNT(*) FROM trellis_threads WHERE " + where, rs -> {
       rs.next();
       return rs.getLong(1);
     }, args.toArray());
   }
 
-  private String where(Filter f, List<Object> args) {
+  private String where(Connection c, Filter f, List<Object> args) throws SQLException {
     StringBuilder sql = new StringBuilder("owner = ?");
     args.add(f.owner());
     if (f.status() != null) {
@@ -82,21 +88,46 @@ public final class ThreadQuery {
         args.addAll(f.ids());
       }
     }
-    contains(sql, args, "metadata", f.metadata());
-    contains(sql, args, "values_json", f.values());
+    contains(c, f.owner(), sql, args, "metadata", f.metadata());
+    contains(c, f.owner(), sql, args, "values_json", f.values());
     return sql.toString();
   }
 
-  private void contains(StringBuilder sql, List<Object> args, String column, Map<String, Object> filter) {
+  private void contains(Connection c, String owner, StringBuilder sql, List<Object> args, String column, Map<String, Object> filter)
+      throws SQLException {
     if (filter == null || filter.isEmpty()) {
       return;
     }
     if (db.postgres()) {
       // A literal, not a parameter: a server-side prepared statement's generic plan would not use the GIN index.
-      sql.append(" AND ").append(column.equals("metadata") ? "metadata_jsonb" : column + "::jsonb").append(" @> '")
+      sql.append(" AND ").append(column.equals("metadata") ? "metadata_jsonb" : "(" + column + "::jsonb)").append(" @> '")
           .append(Json.write(filter).replace("'", "''")).append("'::jsonb");
-    } else {
+      return;
+    }
+    checkKeys(filter);
+    String field = column.equals("metadata") ? "metadata" : "values";
+    for (ThreadTerms.Term t : ThreadTerms.of(db, c, Json.write(filter))) {
+      sql.append(" AND thread_id IN (SELECT thread_id FROM trellis_thread_terms WHERE owner = ? AND field = ? AND path = ? "
+          + "AND term = ?)");
+      args.add(owner);
+      args.add(field);
+      args.add(t.path());
+      args.add(t.term());
+    }
+    if (!ThreadTerms.covers(filter)) {
       leaves(sql, args, column, "$", filter);
+    }
+  }
+
+  private static void checkKeys(Map<?, ?> filter) {
+    for (Map.Entry<?, ?> e : filter.entrySet()) {
+      String key = String.valueOf(e.getKey());
+      if (key.contains("\"") || key.contains("'")) {
+        throw new ApiException(422, "filter keys may not contain quotes, got " + ApiException.echo(key));
+      }
+      if (e.getValue() instanceof Map<?, ?> m) {
+        checkKeys(m);
+      }
     }
   }
 
