@@ -141,7 +141,7 @@ class ThreadSearchTest {
   }
 
   @org.junit.jupiter.api.Test
-  void aSqliteDatabaseFromBeforeTheTermIndexIsIndexedWhenTheServerStarts() throws Exception {
+  void aSqliteDatabaseFromBeforeTheTermIndexOrFromAnotherSqliteVersionIsIndexedWhenTheServerStarts() throws Exception {
     java.nio.file.Path file = TestServers.tempDir().resolve("old.db");
     String thread;
     try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
@@ -153,6 +153,15 @@ class ThreadSearchTest {
         st.execute("DROP TRIGGER trellis_threads_terms_" + trigger);
       }
       st.execute("DROP TABLE trellis_thread_terms");
+      st.execute("DROP TABLE trellis_thread_terms_built");
+    }
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      assertEquals(List.of(thread), search(new HttpClientHelper(server), "metadata", Map.of("team", "red")));
+    }
+    // Another SQLite version may spell paths differently: an index it built is rebuilt.
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+      st.execute("UPDATE trellis_thread_terms SET path = 'elsewhere'");
+      st.execute("UPDATE trellis_thread_terms_built SET sqlite_version = '3.0.0'");
     }
     try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
       assertEquals(List.of(thread), search(new HttpClientHelper(server), "metadata", Map.of("team", "red")));

@@ -24,8 +24,7 @@ public final class ThreadQuery {
 
   public ThreadQuery(ServerDb db) {
     this.db = db;
-    boolean termsExist = !db.postgres() && db.tx(c -> db.row(c,
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'trellis_thread_terms'") != null);
+    boolean rebuildTerms = !db.postgres() && ThreadTerms.stale(db);
     List<String> ddl = new ArrayList<>(List.of(
         "CREATE INDEX IF NOT EXISTS trellis_threads_owner_created ON trellis_threads (owner, created_at)",
         "CREATE INDEX IF NOT EXISTS trellis_threads_owner_updated ON trellis_threads (owner, updated_at)",
@@ -39,7 +38,7 @@ public final class ThreadQuery {
     } else {
       ddl.add("DROP INDEX IF EXISTS trellis_threads_graph");
       ddl.add("DROP INDEX IF EXISTS trellis_threads_assistant");
-      ddl.addAll(ThreadTerms.ddl(termsExist));
+      ddl.addAll(ThreadTerms.ddl(rebuildTerms));
     }
     db.jdbc().migrate(ddl);
   }
@@ -48,14 +47,24 @@ public final class ThreadQuery {
   public record Filter(String owner, String status, List<String> ids, Map<String, Object> metadata,
                        Map<String, Object> values) {}
 
-  /** One page of matching threads in API shape, sorted by {@code sortColumn} (one of {@link Threads#SORTS}). */
-  public List<Map<String, Object>> page(Connection c, Filter f, String sortColumn, boolean ascending, int limit, int offset)
-      throws SQLException {
+  /**
+   * SQLite plans a filtered page by the number of matches: up to this many, it reads the matches
+   * from the term index and sorts them; above, it walks the sort index and probes the term index
+   * until the page is full (few matches would make that walk read every thread of the owner).
+   */
+  private static final long FEW_MATCHES = 2000;
+
+  /**
+   * One page of matching threads in API shape, sorted by {@code sortColumn} (one of
+   * {@link Threads#SORTS}); {@code matches} is what {@link #count} answered for the same filter.
+   */
+  public List<Map<String, Object>> page(Connection c, Filter f, String sortColumn, boolean ascending, int limit, int offset,
+                                        long matches) throws SQLException {
     if (!Threads.SORTS.contains(sortColumn)) {
       throw new IllegalArgumentException("not a sort column: " + sortColumn);
     }
     List<Object> args = new ArrayList<>();
-    String where = where(c, f, args);
+    String where = where(c, f, args, matches <= FEW_MATCHES);
     String dir = ascending ? " ASC" : " DESC";
     args.add(limit);
     args.add(offset);
@@ -66,57 +75,91 @@ public final class ThreadQuery {
   /** How many threads match. */
   public long count(Connection c, Filter f) throws SQLException {
     List<Object> args = new ArrayList<>();
-    String where = where(c, f, args);
-    return db.jdbc().query(c, "SELECT COUNT(*) FROM trellis_threads WHERE " + where, rs -> {
+    String terms = db.postgres() || f.status() != null || f.ids() != null ? null : termsOnly(c, f, args);
+    String sql = terms != null ? "SELECT COUNT(*) FROM (" + terms + ")"
+        : "SELECT COUNT(*) FROM trellis_threads WHERE " + where(c, f, args, false);
+    return db.jdbc().query(c, sql, rs -> {
       rs.next();
       return rs.getLong(1);
     }, args.toArray());
   }
 
-  private String where(Connection c, Filter f, List<Object> args) throws SQLException {
-    StringBuilder sql = new StringBuilder("owner = ?");
-    args.add(f.owner());
+  /**
+   * SQLite: the ids of the matching threads straight from the term index (an INTERSECT of one
+   * lookup per leaf), when that index alone answers both filters; else null.
+   */
+  private String termsOnly(Connection c, Filter f, List<Object> args) throws SQLException {
+    for (Map<String, Object> filter : java.util.Arrays.asList(f.metadata(), f.values())) {
+      if (filter != null && !ThreadTerms.covers(filter)) {
+        return null;
+      }
+    }
+    List<String> lookups = new ArrayList<>();
+    for (String field : List.of("metadata", "values")) {
+      Map<String, Object> filter = field.equals("metadata") ? f.metadata() : f.values();
+      if (filter != null && !filter.isEmpty()) {
+        checkKeys(filter);
+        for (ThreadTerms.Term t : ThreadTerms.of(db, c, Json.write(filter))) {
+          lookups.add(TERM_LOOKUP);
+          args.addAll(List.of(f.owner(), field, t.path(), t.term()));
+        }
+      }
+    }
+    return lookups.isEmpty() ? null : String.join(" INTERSECT ", lookups);
+  }
+
+  private static final String TERM_LOOKUP =
+      "SELECT thread_id FROM trellis_thread_terms WHERE owner = ? AND field = ? AND path = ? AND term = ?";
+
+  /**
+   * The WHERE clause. With {@code fromTerms} (SQLite, few matches) the owner column is compared
+   * as {@code +owner}, so SQLite cannot use the owner indexes and starts from the term lookups.
+   */
+  private String where(Connection c, Filter f, List<Object> args, boolean fromTerms) throws SQLException {
+    StringBuilder sql = new StringBuilder();
+    List<Object> rest = new ArrayList<>();
     if (f.status() != null) {
       sql.append(" AND status = ?");
-      args.add(f.status());
+      rest.add(f.status());
     }
     if (f.ids() != null) {
       if (f.ids().isEmpty()) {
         sql.append(" AND 1 = 0");
       } else {
         sql.append(" AND thread_id IN (").append("?, ".repeat(f.ids().size() - 1)).append("?)");
-        args.addAll(f.ids());
+        rest.addAll(f.ids());
       }
     }
-    contains(c, f.owner(), sql, args, "metadata", f.metadata());
-    contains(c, f.owner(), sql, args, "values_json", f.values());
-    return sql.toString();
+    int lookups = contains(c, f.owner(), sql, rest, "metadata", f.metadata())
+        + contains(c, f.owner(), sql, rest, "values_json", f.values());
+    args.add(f.owner());
+    args.addAll(rest);
+    return (fromTerms && lookups > 0 ? "+owner = ?" : "owner = ?") + sql;
   }
 
-  private void contains(Connection c, String owner, StringBuilder sql, List<Object> args, String column, Map<String, Object> filter)
-      throws SQLException {
+  /** Appends the containment of {@code filter} in {@code column}; returns how many term lookups it used. */
+  private int contains(Connection c, String owner, StringBuilder sql, List<Object> args, String column,
+                       Map<String, Object> filter) throws SQLException {
     if (filter == null || filter.isEmpty()) {
-      return;
+      return 0;
     }
     if (db.postgres()) {
       // A literal, not a parameter: a server-side prepared statement's generic plan would not use the GIN index.
       sql.append(" AND ").append(column.equals("metadata") ? "metadata_jsonb" : "(" + column + "::jsonb)").append(" @> '")
           .append(Json.write(filter).replace("'", "''")).append("'::jsonb");
-      return;
+      return 0;
     }
     checkKeys(filter);
     String field = column.equals("metadata") ? "metadata" : "values";
-    for (ThreadTerms.Term t : ThreadTerms.of(db, c, Json.write(filter))) {
-      sql.append(" AND thread_id IN (SELECT thread_id FROM trellis_thread_terms WHERE owner = ? AND field = ? AND path = ? "
-          + "AND term = ?)");
-      args.add(owner);
-      args.add(field);
-      args.add(t.path());
-      args.add(t.term());
+    List<ThreadTerms.Term> terms = ThreadTerms.of(db, c, Json.write(filter));
+    for (ThreadTerms.Term t : terms) {
+      sql.append(" AND thread_id IN (").append(TERM_LOOKUP).append(")");
+      args.addAll(List.of(owner, field, t.path(), t.term()));
     }
     if (!ThreadTerms.covers(filter)) {
       leaves(sql, args, column, "$", filter);
     }
+    return terms.size();
   }
 
   private static void checkKeys(Map<?, ?> filter) {

@@ -13,6 +13,9 @@ import java.util.Map;
  * every insert, update and delete of a thread, so {@code /threads/search} finds the threads with
  * a leaf equal to a filter's leaf through an index instead of parsing every thread's JSON.
  *
+ * <p>Paths are spelled by the SQLite library that wrote them; the version that built the index
+ * is recorded, and a server on another SQLite version rebuilds the index when it starts.
+ *
  * <p>Not indexed: leaves inside arrays, text longer than {@value #MAX_TEXT} characters, keys whose
  * path holds {@code [}. A filter with such a part is also checked with {@code json_extract} (the
  * indexed leaves still narrow the candidates). Numbers compare as reals ({@code 3} equals
@@ -29,8 +32,20 @@ final class ThreadTerms {
 
   private ThreadTerms() {}
 
-  /** The DDL: table, indexes, triggers; when the table is new, the existing threads are indexed too. */
-  static List<String> ddl(boolean tableExists) {
+  /** Whether the index must be (re)built: it is missing, or another SQLite version built it. */
+  static boolean stale(ServerDb db) {
+    return db.tx(c -> {
+      if (db.rows(c, "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('trellis_thread_terms', "
+          + "'trellis_thread_terms_built')").size() < 2) {
+        return true;
+      }
+      Map<String, Object> built = db.row(c, "SELECT sqlite_version FROM trellis_thread_terms_built");
+      return built == null || !built.get("sqlite_version").equals(db.row(c, "SELECT sqlite_version() AS v").get("v"));
+    });
+  }
+
+  /** The DDL: table, indexes, triggers; with {@code rebuild}, every thread is indexed again. */
+  static List<String> ddl(boolean rebuild) {
     List<String> ddl = new ArrayList<>(List.of(
         "CREATE TABLE IF NOT EXISTS trellis_thread_terms (thread_id TEXT NOT NULL, owner TEXT NOT NULL, "
             + "field TEXT NOT NULL, path TEXT NOT NULL, term TEXT NOT NULL)",
@@ -46,13 +61,17 @@ final class ThreadTerms {
             + insert("values", "values_json") + "; END",
         "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_delete AFTER DELETE ON trellis_threads BEGIN "
             + "DELETE FROM trellis_thread_terms WHERE thread_id = OLD.thread_id; END"));
-    if (!tableExists) {
+    if (rebuild) {
+      ddl.add("DELETE FROM trellis_thread_terms");
       for (String[] f : new String[][] {{"metadata", "metadata"}, {"values", "values_json"}}) {
         ddl.add("INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT t.thread_id, t.owner, '"
             + f[0] + "', j.fullkey, " + TERM.replace("type", "j.type").replace("atom", "j.atom")
             + " FROM trellis_threads t, json_tree(COALESCE(t." + f[1] + ", '{}')) j WHERE "
             + LEAF.replace("type", "j.type").replace("fullkey", "j.fullkey").replace("atom", "j.atom"));
       }
+      ddl.add("CREATE TABLE IF NOT EXISTS trellis_thread_terms_built (sqlite_version TEXT NOT NULL)");
+      ddl.add("DELETE FROM trellis_thread_terms_built");
+      ddl.add("INSERT INTO trellis_thread_terms_built (sqlite_version) VALUES (sqlite_version())");
     }
     return ddl;
   }
