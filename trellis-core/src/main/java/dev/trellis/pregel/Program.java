@@ -44,14 +44,30 @@ public final class Program {
   final boolean[] inputKey;
   final boolean[] outputKey;
 
+  private final Types types;
+
+  /**
+   * The declared types of a graph, for describing it (JSON Schemas); the engine never reads them.
+   *
+   * @param stateTypes state key name → declared value class, in schema order
+   * @param contextType the declared run-context type, or null when the graph declares none
+   */
+  public record Types(Map<String, Class<?>> stateTypes, Class<?> contextType) {
+    public Types {
+      stateTypes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stateTypes));
+    }
+  }
+
   /**
    * @param inputKeys state keys a run's input may set (null: all)
    * @param outputKeys state keys the output shows (null: all)
+   * @param types the declared state and context types
    */
   public Program(String name, String[] channelNames, List<Supplier<Channel>> channelFactories, int stateCount,
                  PNode[] nodes, CompileOptions options, String[] keyKinds, java.util.Set<String> inputKeys,
-                 java.util.Set<String> outputKeys) {
+                 java.util.Set<String> outputKeys, Types types) {
     this.name = name;
+    this.types = types;
     this.keyKinds = keyKinds.clone();
     this.inputKey = new boolean[stateCount];
     this.outputKey = new boolean[stateCount];
@@ -149,6 +165,11 @@ public final class Program {
   /** State key names in schema order. */
   public List<String> stateKeys() {
     return List.of(channelNames).subList(0, stateCount);
+  }
+
+  /** The declared state and context types. */
+  public Types types() {
+    return types;
   }
 
   /** The state keys a run's input may set, in schema order (all of them unless the graph limits its input). */
