@@ -167,4 +167,45 @@ class ThreadSearchTest {
       assertEquals(List.of(thread), search(new HttpClientHelper(server), "metadata", Map.of("team", "red")));
     }
   }
+
+  @org.junit.jupiter.api.Test
+  void aFilterMatchingThousandsOfThreadsPagesAndCountsLikeAFewMatches() throws Exception {
+    java.nio.file.Path file = TestServers.tempDir().resolve("many.db");
+    TestServers.builder().sqlite(file).start().close();
+    List<String> ids = new ArrayList<>();
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file)) {
+      c.setAutoCommit(false);
+      try (var ps = c.prepareStatement("INSERT INTO trellis_threads (thread_id, owner, status, metadata, config, values_json, "
+          + "interrupts, created_at, updated_at, state_updated_at) VALUES (?, '', 'idle', ?, '{}', ?, '{}', ?, ?, ?)")) {
+        for (int i = 0; i < 2500; i++) {
+          String id = java.util.UUID.randomUUID().toString();
+          ids.add(id);
+          String at = java.time.Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i).toString();
+          ps.setString(1, id);
+          ps.setString(2, "{\"graph_id\":\"agent\",\"rare\":" + (i % 1000 == 0) + "}");
+          ps.setString(3, "{\"count\":" + i + ",\"even\":" + (i % 2 == 0) + "}");
+          ps.setString(4, at);
+          ps.setString(5, at);
+          ps.setString(6, at);
+          ps.addBatch();
+        }
+        ps.executeBatch();
+      }
+      c.commit();
+    }
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      HttpClientHelper.Reply all = http.call("POST", "/threads/search", Map.of("metadata", Map.of("graph_id", "agent"),
+          "limit", 3, "offset", 1));
+      assertEquals(ids.reversed().subList(1, 4), ids(all));
+      assertEquals("2500", all.raw().headers().firstValue("X-Pagination-Total").orElse(""));
+      assertEquals(List.of(ids.get(2000), ids.get(1000), ids.get(0)),
+          ids(http.call("POST", "/threads/search", Map.of("metadata", Map.of("rare", true)))));
+      assertEquals(List.of(ids.get(0), ids.get(2)), ids(http.call("POST", "/threads/search",
+          Map.of("values", Map.of("even", true), "sort_by", "created_at", "sort_order", "asc", "limit", 2))));
+      assertEquals(1250, ((Number) http.call("POST", "/threads/count", Map.of("values", Map.of("even", true))).body()).intValue());
+      assertEquals(625, ((Number) http.call("POST", "/threads/count", Map.of("values", Map.of("even", true),
+          "metadata", Map.of("graph_id", "agent"), "ids", ids.subList(0, 1250))).body()).intValue());
+    }
+  }
 }
