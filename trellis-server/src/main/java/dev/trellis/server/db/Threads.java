@@ -52,13 +52,13 @@ public final class Threads {
 
   /** A thread of {@code owner}, or null. */
   public Map<String, Object> get(Connection c, String id, String owner) throws SQLException {
-    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner);
+    Map<String, Object> row = db.row(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner);
     return row == null ? null : wire(row);
   }
 
   /** Every thread of {@code owner}, in one query. */
   public List<Map<String, Object>> all(Connection c, String owner) throws SQLException {
-    return db.rows(c, "SELECT * FROM trellis_threads WHERE owner = ?", owner).stream().map(Threads::wire).toList();
+    return db.rows(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE owner = ?", owner).stream().map(Threads::wire).toList();
   }
 
   /** As {@link #get}, or a 404. */
@@ -123,6 +123,10 @@ public final class Threads {
     }
     return m;
   }
+
+  /** The columns {@link #wire} reads (not the {@code jsonb} copies PostgreSQL keeps for search). */
+  static final String COLUMNS = "thread_id, created_at, updated_at, state_updated_at, metadata, status, config, values_json, "
+      + "interrupts, error";
 
   /** Columns a search may sort by. */
   public static final List<String> SORTS = List.of("thread_id", "status", "created_at", "updated_at", "state_updated_at");
