@@ -94,8 +94,7 @@ final class ServeCommand implements Callable<Integer> {
     b.graph("agent", (saver, store) -> DemoAgent.build(CompileOptions.checkpointer(saver).withStore(store)));
     ids.add("agent");
     for (GraphProvider provider : ServiceLoader.load(GraphProvider.class)) {
-      b.graph(provider.graphId(), provider);
-      provider.routes().forEach(b::routes);
+      b.provider(provider);
       ids.add(provider.graphId());
     }
     if (!apiKeys.isEmpty()) {
