@@ -66,14 +66,16 @@ final class EntityTools {
     return new ToolResult(ctx, Map.of(GraphState.INJECTED_ENTITY_IDS.name(), injected), Map.of());
   }
 
-  /** Creates the entity under an id derived from the tool call id, so a replay of the same call cannot duplicate it. */
+  /** Creates the entity under an id derived from the conversation and tool call ids, so a replay of the same call cannot duplicate it. */
   static ToolResult create(Map<String, Object> args, RrcTool.Call call) {
     String type = String.valueOf(args.getOrDefault("entity_type", "operator"));
     String name = String.valueOf(args.get("name"));
     if (name.isBlank() || "null".equals(name)) {
       throw new IllegalArgumentException("create_entity needs a \"name\"");
     }
-    String id = type + "-" + UUID.nameUUIDFromBytes(call.toolCallId().getBytes(StandardCharsets.UTF_8)).toString().substring(0, 8);
+    // the same call of the same conversation always mints the same id; tool call ids repeat across conversations
+    String seed = call.state().get(GraphState.CONVERSATION_ID) + ":" + call.toolCallId();
+    String id = type + "-" + UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString().substring(0, 8);
     Object attrs = args.getOrDefault("attributes", Map.of());
     Map<String, Object> row = call.kg().createEntity(id, type, name, Msgs.json(attrs), call.toolCallId());
     List<String> recent = new ArrayList<>(call.state().getOrDefault(GraphState.RECENT_ENTITY_CONTEXT, List.of()));

@@ -9,6 +9,9 @@ import dev.trellis.server.GraphProvider;
 import dev.trellis.server.api.Api;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Serves the RRC pipeline as assistant {@code rrc} and mounts the seed's endpoints
@@ -16,14 +19,21 @@ import java.util.List;
  * executions are runs on the server's queue, approvals and skills tables live in its database.
  */
 public final class RrcProvider implements GraphProvider {
-  private final Clock clock;
+  private final Function<AppContext, RrcDeps> factory;
+  private final Map<AppContext, RrcDeps> built = new ConcurrentHashMap<>();
 
+  /** The served defaults ({@link RrcDeps#open}). */
   public RrcProvider() {
-    this(Clock.systemUTC());
+    this(app -> RrcDeps.open(app.database(), Clock.systemUTC()));
   }
 
-  public RrcProvider(Clock clock) {
-    this.clock = clock;
+  /** Dependencies made by {@code factory} from the server's context (once per server). */
+  public RrcProvider(Function<AppContext, RrcDeps> factory) {
+    this.factory = factory;
+  }
+
+  private RrcDeps deps(AppContext app) {
+    return built.computeIfAbsent(app, factory);
   }
 
   @Override
@@ -40,11 +50,12 @@ public final class RrcProvider implements GraphProvider {
 
   @Override
   public CompiledGraph build(AppContext app) {
-    return RrcGraph.graph(RrcDeps.open(app.database(), clock), CompileOptions.checkpointer(app.saver()).withStore(app.store()));
+    return RrcGraph.graph(deps(app), CompileOptions.checkpointer(app.saver()).withStore(app.store()));
   }
 
   @Override
   public List<Api.Routes> routes(AppContext app) {
-    return List.of(new RrcRoutes(app, JdbcApprovals.open(app.database(), clock), AgentConfigs.bundled()));
+    RrcDeps deps = deps(app);
+    return List.of(new RrcRoutes(app, deps.approvals(), deps.agents()));
   }
 }
