@@ -45,9 +45,16 @@ final class NodeFrames {
         data.put("tokens_used", values.getOrDefault("tokens_used", 0));
         if (update.get("messages") instanceof List<?> msgs && !msgs.isEmpty()
             && msgs.getLast() instanceof Map<?, ?> last && "assistant".equals(last.get("role"))) {
-          data.put("message", Map.of("role", "assistant", "content", String.valueOf(last.get("content"))));
+          Map<String, Object> message = new LinkedHashMap<>();
+          message.put("role", "assistant");
+          message.put("content", String.valueOf(last.get("content")));
+          data.put("message", message);
         }
-        Frame f = new Frame("node_end", Msgs.json(Map.of("event", "node_end", "node", node, "data", data)));
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("event", "node_end");
+        frame.put("node", node);
+        frame.put("data", data);
+        Frame f = new Frame("node_end", Msgs.json(frame));
         node = null;
         return f;
       }
@@ -71,7 +78,10 @@ final class NodeFrames {
     if (error != null) {
       data.put("error", parse(error).getOrDefault("message", error));
     }
-    return new Frame("done", Msgs.json(Map.of("event", "done", "data", data)));
+    Map<String, Object> frame = new LinkedHashMap<>();
+    frame.put("event", "done");
+    frame.put("data", data);
+    return new Frame("done", Msgs.json(frame));
   }
 
   /** The state after the last step seen. */

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -91,7 +90,7 @@ class RrcHttpTest {
         "approval_node", "synthesis_llm_call", "output_format"), nodes);
     for (Http.Frame f : frames.subList(0, frames.size() - 1)) {
       assertEquals("node_end", f.event());
-      assertEquals(Set.of("event", "node", "data"), f.data().keySet());
+      assertEquals(List.of("event", "node", "data"), List.copyOf(f.data().keySet()), "the seed's key order");
       assertEquals("node_end", f.data().get("event"));
       Map<?, ?> data = (Map<?, ?>) f.data().get("data");
       assertTrue(data.containsKey("status") && data.containsKey("tokens_used"), data.toString());
@@ -99,12 +98,13 @@ class RrcHttpTest {
     Map<?, ?> llm = (Map<?, ?>) frames.get(3).data().get("data");
     assertEquals("running", llm.get("status"));
     assertTrue(((Number) llm.get("tokens_used")).intValue() > 0);
+    assertEquals(List.of("role", "content"), List.copyOf(((Map<?, ?>) llm.get("message")).keySet()));
     assertEquals("assistant", ((Map<?, ?>) llm.get("message")).get("role"));
     Http.Frame done = frames.getLast();
     assertEquals("done", done.event());
-    assertEquals(Set.of("event", "data"), done.data().keySet());
+    assertEquals(List.of("event", "data"), List.copyOf(done.data().keySet()));
     Map<?, ?> d = (Map<?, ?>) done.data().get("data");
-    assertEquals(Set.of("execution_id", "status", "tokens_used", "cost_usd"), d.keySet());
+    assertEquals(List.of("execution_id", "status", "tokens_used", "cost_usd"), List.copyOf(d.keySet()));
     assertEquals("completed", d.get("status"));
     assertEquals(llm.get("tokens_used"), d.get("tokens_used"));
   }
