@@ -69,11 +69,16 @@ final class ServeCommand implements Callable<Integer> {
       description = "largest saved checkpoint in bytes (default 8 MiB); a run whose state grows past it ends in error")
   long maxStateBytes;
 
+  @Option(names = "--keep-alive-ms", defaultValue = "5000",
+      description = "an idle event stream gets a keep-alive comment line after this many milliseconds (default 5000)")
+  long keepAliveMillis;
+
   @Override
   public Integer call() throws Exception {
     LogFormat.apply(logFormat, System.out);
     TrellisServer.Builder b = TrellisServer.builder().host(host).workerSlots(slots).maxStateBytes(maxStateBytes)
-        .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace));
+        .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace))
+        .keepAlive(Duration.ofMillis(keepAliveMillis));
     if (workerId != null) {
       b.workerId(workerId);
     }
