@@ -159,4 +159,28 @@ class RrcHttpTest {
     assertEquals(1, kg.countNamed("Alpha Flaring LLC"));
     assertEquals(1, kg.countNamed("Bravo Flaring LLC"));
   }
+
+  @Test
+  void budgetBreachOverHttpEndsTheExecutionFailedWithItsWorkSaved() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> s = execute(conv, "rule_37", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H",
+        "metadata", Map.of("max_tokens", 3_000));
+    assertEquals("failed", s.get("status"));
+    assertTrue(String.valueOf(s.get("error")).contains("run tokens"), String.valueOf(s.get("error")));
+    assertTrue(HumanApprovalTest.messages(s).stream().anyMatch(m -> "entity_resolve".equals(m.get("name"))));
+    assertEquals(150_000, execute(UUID.randomUUID().toString(), "rule_37", "hello").get("max_tokens"), "the YAML default");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void skillsOverHttpAreInjectedOncePerConversationAndTheLedgerIsInTheServersDatabase() {
+    String conv = UUID.randomUUID().toString();
+    execute(conv, "rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H");
+    Map<String, Object> second = execute(conv, "rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H again");
+    assertEquals(List.of("rrc_rule32"), second.get("injected_skill_ids"));
+    long activations = HumanApprovalTest.messages(second).stream()
+        .filter(m -> Msgs.content(m).startsWith("=== Skill Activated: Rule 32 Flaring Authority ===")).count();
+    assertEquals(1, activations);
+    assertEquals(3, ((Map<String, Object>) second.get("active_skills")).get("rrc_rule32"));
+  }
 }
