@@ -46,6 +46,7 @@ final class ToolStep {
       }
     }
     VisibleTools visible = VisibleTools.of(s, deps);
+    Map<String, Object> toolWrites = new LinkedHashMap<>();
     List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
     Map<String, Object> working = new LinkedHashMap<>();
     State current = s;
@@ -73,12 +74,10 @@ final class ToolStep {
       }
       messages.add(Msgs.tool(Msgs.callId(call), name, Msgs.json(output)));
       if (result != null) {
-        Map<String, Object> merged = new LinkedHashMap<>(current.toMap());
-        merged.putAll(result.stateUpdates());
-        current = State.of(merged);
-        for (var e : result.stateUpdates().entrySet()) {
-          u = u.and(dev.trellis.graph.Key.of(e.getKey(), Object.class), e.getValue());
-        }
+        Map<String, Object> after = new LinkedHashMap<>(current.toMap());
+        after.putAll(result.stateUpdates());
+        current = State.of(after);
+        toolWrites.putAll(result.stateUpdates());
         if (result.workingMemory().get("entity") instanceof Map<?, ?> entity) {
           memory.addEntity(conv, (Map<String, Object>) entity);
         }
@@ -100,13 +99,14 @@ final class ToolStep {
               "rule_key", "platform:force_clarify_after_failed_resolves", "trigger", "after_tool_call", "tool_name", name,
               "checkpoint_type", "force_clarify"));
           if ("abort".equals(Turn.metadata(s).get("force_clarify_action"))) {
-            return u.and(GraphState.MESSAGES, (List<Map<String, Object>>) messages).and(GraphState.STATUS, GraphState.FAILED)
+            return merged(toolWrites, u).and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+                .and(GraphState.STATUS, GraphState.FAILED)
                 .and(GraphState.ERROR, "aborted after " + FORCE_CLARIFY_AFTER + " failed entity resolves (tenant override)");
           }
         }
       }
     }
-    u = u.and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+    u = merged(toolWrites, u).and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
         .and(GraphState.HITL_REQUIRED, hitl).and(GraphState.HITL_CHECKPOINT_TYPE, checkpoint);
     if (replay) {
       memory.clearPendingMutation(conv);
@@ -114,6 +114,13 @@ final class ToolStep {
           .and(GraphState.HITL_CHECKPOINT_TYPE, null).and(GraphState.HITL_REQUIRED, false);
     }
     return u;
+  }
+
+  /** The state updates the tools declared, then the node's own writes (which win on a clash). */
+  private static Update merged(Map<String, Object> toolWrites, Update own) {
+    Map<String, Object> all = new LinkedHashMap<>(toolWrites);
+    all.putAll(own.values());
+    return Update.of(all);
   }
 
   /** The before_tool_call gate: ask, freeze, strip the round, pause. Fail-closed when the approval cannot be created. */
