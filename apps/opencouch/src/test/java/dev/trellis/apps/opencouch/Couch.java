@@ -7,7 +7,8 @@ import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;
-import dev.trellis.sqlite.SqliteSaver;
+import dev.trellis.checkpoint.jdbc.JdbcSaver;
+import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.sqlite.SqliteStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** An OpenCouch graph on a fresh SQLite file (checkpoints, store, crisis log), run in-process, for the tests. */
+/** An OpenCouch graph on a fresh SQLite file (checkpoints, store and crisis log on one connection, as the server has them), run in-process. */
 final class Couch {
   final Path file;
   final SqliteStore store;
@@ -33,7 +34,8 @@ final class Couch {
     store = SqliteStore.open(file);
     log = new JdbcCrisisLog(store.database());
     context = Defaults.over(store, log).withLlmClient(model).withMemoryMode(mode);
-    CompileOptions options = CompileOptions.checkpointer(SqliteSaver.open(file)).withStore(store);
+    CompileOptions options = CompileOptions.checkpointer(
+        new JdbcSaver(store.database(), new JacksonSerde())).withStore(store);
     graph = OpenCouch.graph(options, context);
     sessionEnd = SessionEnd.graph(options, context);
   }

@@ -21,9 +21,9 @@ public final class FactRules {
       new Rule("name", Pattern.compile("(?i:\\bmy name is|\\bi'?m called|\\bname'?s) " + NAME), "The user's name is %s."),
       new Rule("relationship", Pattern.compile("(?i:\\bmy (" + REL + "))(?:'s name is| is called| named| called|,)? " + NAME),
           "The user's %s is %s."),
-      new Rule("pet", Pattern.compile("(?i:\\bmy (" + PET + "))(?:'s name is| is called| named| called|,)? " + NAME),
+      new Rule("pet", Pattern.compile("(?i:\\b(?:my|i have an?|we have an?) (" + PET + "))(?:'s name is| is called| named| called|,)? " + NAME),
           "The user has a %s named %s."),
-      new Rule("pet", Pattern.compile("(?i)\\bi have an? (" + PET + ")\\b"), "The user has a %s."),
+      new Rule("pet", Pattern.compile("(?i)\\bi have an? (" + PET + ")\\b(?! named| called)"), "The user has a %s."),
       new Rule("occupation", Pattern.compile("(?i)\\bi work (as an?|as|at|in) ([a-z][a-z ]{2,40}?)(?=[.,!?]|$| and | but )"),
           "The user works %s %s."),
       new Rule("occupation", Pattern.compile("(?i)\\bi'?m an? (nurse|teacher|student|engineer|developer|doctor|lawyer|"
