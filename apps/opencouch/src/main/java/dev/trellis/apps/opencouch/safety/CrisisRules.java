@@ -28,7 +28,7 @@ public final class CrisisRules {
           + "|\\bend(ing)? (my|it all|my own) li(fe|ves)\\b|\\btake my (own )?life\\b|\\bwant(ed)? to die\\b"
           + "|\\bwish i (was|were) dead\\b|\\bbetter off dead\\b|\\bno reason to (live|go on)\\b|\\bnot want(ing)? to (be alive|live)\\b"
           + "|\\bdon'?t want to (be alive|live( anymore)?|wake up)\\b")),
-      new Rung("high", "self_harm", p("\\b(cut(ting)?|burn(ing)?|hurt(ing)?|harm(ing)?|starv(e|ing)) my ?self\\b"
+      new Rung("high", "self_harm", p("\\b(cut(ting)?|burn(ed|t|ing)?|hurt(ing)?|harm(ed|ing)?|starv(e|ed|ing)|punch(ed|ing)?|hit(ting)?) my ?self\\b"
           + "|\\bself[- ]?harm(ing)?\\b|\\boverdos(e|ing)\\b")),
       new Rung("high", "violence", p("\\b(kill|hurt|shoot|stab|strangle|murder) (him|her|them|my (boss|wife|husband|"
           + "partner|dad|mom|father|mother|brother|sister|neighbou?r|roommate|ex)|someone|somebody|everyone|people)\\b"
