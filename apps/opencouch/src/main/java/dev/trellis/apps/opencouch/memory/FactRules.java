@@ -33,8 +33,8 @@ public final class FactRules {
       new Rule("hobby", Pattern.compile("(?i)\\bi (?:love|enjoy|really like) ((?:playing |going |to )?[a-z]+ing|"
           + "(?:playing |to )?(?:the )?(?:guitar|piano|chess|football|soccer|tennis|yoga|hiking|painting|reading|running|"
           + "swimming|cooking|baking|gardening|climbing))\\b"), "The user enjoys %s."),
-      new Rule("health", Pattern.compile("(?i)\\bi (?:have|was diagnosed with|'ve been diagnosed with|have been diagnosed with|"
-          + "live with|struggle with) (" + HEALTH + ")\\b"), "The user has %s."),
+      new Rule("health", Pattern.compile("(?i)\\bi(?: have|'ve got| was diagnosed with|'ve been diagnosed with| have been diagnosed with|"
+          + " live with| struggle with) (" + HEALTH + ")\\b"), "The user has %s."),
       new Rule("medication", Pattern.compile("(?i)\\bi'?m (?:on|taking) ((?:sertraline|fluoxetine|prozac|zoloft|lexapro|"
           + "escitalopram|lithium|adderall|ritalin|melatonin|antidepressants|medication)[a-z ]{0,20}?)(?=[.,!?]|$)"),
           "The user takes %s."),
