@@ -16,6 +16,11 @@ import java.util.Map;
  * nothing. Pure state manipulation, so no retry policy.
  */
 final class FinalizeTurn implements Node {
+  /** The id the reply's tokens were streamed under (so a chat client sees one message), or null for a new one. */
+  private static String messageId(Map<String, Object> response) {
+    return response.get("message_id") instanceof String id ? id : null;
+  }
+
   @Override
   public NodeResult apply(State s, Runtime rt) {
     Map<String, Object> response = s.getOrDefault(CouchState.RESPONSE, Map.of());
@@ -37,6 +42,6 @@ final class FinalizeTurn implements Node {
     entry.values().removeIf(v -> v == null);
     return u.and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))
         .and(CouchState.TRANSCRIPT, List.of(entry))
-        .and(CouchState.MESSAGES, List.of(new Message.Ai(null, text, List.of(), null)));
+        .and(CouchState.MESSAGES, List.of(new Message.Ai(messageId(response), text, List.of(), null)));
   }
 }

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
  * A server killed with SIGKILL inside {@code crisis_log}, after the record was written: a new
  * server on the same SQLite file takes the run over when the lease expires and resumes from
  * the last checkpoint — {@code crisis_gate} and {@code crisis_response} do not run again (the
- * model saw each call once), {@code crisis_log} re-runs and keeps one record.
+ * model saw each call once), {@code crisis_log} re-runs and keeps one record. The run asks for
+ * {@code durability: sync} (each step's checkpoint saved before the next step starts); under the
+ * default {@code async}, a kill can land before the last step's save and that step re-runs —
+ * the crisis log still keeps one record.
  */
 class KillResumeTest {
   record Child(Process process, int port) {
@@ -63,7 +66,7 @@ class KillResumeTest {
     try {
       String thread = Http.thread("kill-1");
       Http.Reply r = new Http(a.port()).post("/threads/" + thread + "/runs", Map.of("assistant_id", "opencouch",
-          "if_not_exists", "create", "input", Map.of("message", "I can't go on like this", "user_id", "kill-user",
+          "if_not_exists", "create", "durability", "sync", "input", Map.of("message", "I can't go on like this", "user_id", "kill-user",
               "session_id", "kill-1")));
       assertEquals(200, r.status(), r.text());
       String run = (String) r.map().get("run_id");

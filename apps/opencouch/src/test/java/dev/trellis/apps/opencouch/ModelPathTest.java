@@ -41,6 +41,7 @@ class ModelPathTest {
         List.of("That ", "sounds ", "exhausting."))) {
       Couch couch = new Couch(LangChain4jChatModel.openAi(llm.baseUrl(), "m", "none"), MemoryMode.PERSISTENT);
       List<String> tokens = new ArrayList<>();
+      java.util.Set<String> ids = new java.util.HashSet<>();
       State s = null;
       try (GraphStream stream = couch.graph.stream(Map.of("message", "I can't go on like this at work, every week it's "
           + "the same. My sister Ana says I should rest.", "user_id", "m-user", "session_id", "m-1"), couch.config("m-1"),
@@ -48,6 +49,7 @@ class ModelPathTest {
         for (StreamPart p : stream) {
           if (p instanceof StreamPart.MessageChunk c) {
             tokens.add(c.text());
+            ids.add(c.messageId());
           } else if (p instanceof StreamPart.Values v && v.namespace().isEmpty()) {
             s = State.of(v.values());
           }
@@ -55,6 +57,9 @@ class ModelPathTest {
       }
       assertEquals(List.of("That ", "sounds ", "exhausting."), tokens);
       assertEquals("That sounds exhausting.", s.get(CouchState.RESPONSE).get("text"));
+      assertEquals(1, ids.size(), "one message on the stream");
+      assertEquals(ids.iterator().next(), ((dev.trellis.agent.message.Message.Ai) s.get(CouchState.MESSAGES).getLast()).id(),
+          "the stored reply keeps the id its tokens carried");
       assertEquals("therapeutic", s.get(CouchState.ROUTING).get("route"), "the model judged the middle tier safe");
       assertEquals("reflective", s.get(CouchState.ROUTING).get("mode"));
       Map<String, Object> diag = s.get(CouchState.DIAGNOSTICS);

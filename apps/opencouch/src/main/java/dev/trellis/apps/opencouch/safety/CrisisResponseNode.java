@@ -9,6 +9,7 @@ import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
+import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,20 +45,22 @@ public final class CrisisResponseNode implements Node {
     String tail = "\n\n" + CrisisResources.format(resources) + "\n\n" + question(crisis);
     String status = "ok";
     String opening;
+    MessageStream out = ModelCalls.open(rt, ctx.llmClient(), s.get(CouchState.MESSAGE));
     if (ctx.llmClient() != null) {
       try {
-        opening = ModelCalls.stream(ctx.llmClient(), rt, PFA_PROMPT + "\n\nResources:\n" + CrisisResources.format(resources),
+        opening = ModelCalls.stream(ctx.llmClient(), out, PFA_PROMPT + "\n\nResources:\n" + CrisisResources.format(resources),
             CouchState.priorHistory(s, 6), s.get(CouchState.MESSAGE));
-        ModelCalls.emit(rt, tail);
       } catch (Exception e) {
         status = "fallback";
-        opening = ModelCalls.emit(rt, opening(crisis)) + ModelCalls.emit(rt, tail);
+        opening = ModelCalls.emit(out, opening(crisis));
       }
     } else {
-      opening = ModelCalls.emit(rt, opening(crisis)) + ModelCalls.emit(rt, tail);
+      opening = ModelCalls.emit(out, opening(crisis));
     }
-    String text = opening.endsWith(tail) ? opening : opening + tail;
-    return reply(s, text, status, "crisis_response");
+    // the resources and the question are the node's, whatever the model said
+    String text = opening + ModelCalls.emit(out, tail);
+    ModelCalls.end(out, text);
+    return reply(s, text, status, "crisis_response", out.messageId());
   }
 
   /** The error handler of {@code crisis_response}: the prepared reply, marked failed, so the log still runs. */
@@ -66,7 +69,7 @@ public final class CrisisResponseNode implements Node {
       Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
       String text = opening(crisis) + "\n\n" + CrisisResources.format(CrisisResources.forLocale(s.get(CouchState.LOCALE)))
           + "\n\n" + question(crisis);
-      return reply(s, text, "failed", "crisis_response").and(CouchState.DIAGNOSTICS,
+      return reply(s, text, "failed", "crisis_response", null).and(CouchState.DIAGNOSTICS,
           Map.of("crisis_response_error", String.valueOf(error)));
     };
   }
@@ -84,7 +87,7 @@ public final class CrisisResponseNode implements Node {
     return "violence".equals(crisis.get("category")) ? VIOLENCE_QUESTION : QUESTION;
   }
 
-  static Update reply(State s, String text, String status, String node) {
+  static Update reply(State s, String text, String status, String node, String messageId) {
     int turn = s.getOrDefault(CouchState.TURN, 0);
     Map<String, Object> entry = new LinkedHashMap<>(Map.of("turn", turn, "role", "assistant", "content", text,
         "route", "crisis"));
@@ -92,7 +95,7 @@ public final class CrisisResponseNode implements Node {
         .and(CouchState.ROUTING, Map.<String, Object>of("route", "crisis"))
         .and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))
         .and(CouchState.TRANSCRIPT, List.of(entry))
-        .and(CouchState.MESSAGES, List.of(new Message.Ai(null, text, List.of(), null)))
+        .and(CouchState.MESSAGES, List.of(new Message.Ai(messageId, text, List.of(), null)))
         .and(CouchState.TRACE, CouchState.trace(s, node));
   }
 }

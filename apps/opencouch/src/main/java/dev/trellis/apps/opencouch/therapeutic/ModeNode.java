@@ -8,6 +8,7 @@ import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
+import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,18 +49,21 @@ final class ModeNode implements Node {
     prepared = OfflineReplies.follow(prepared, memory);
     String status = "ok";
     String text;
+    MessageStream out = ModelCalls.open(rt, ctx.llmClient(), message);
     if (ctx.llmClient() != null) {
       try {
-        text = ModelCalls.stream(ctx.llmClient(), rt, prompt(memory, mode == Mode.GUIDED_EXERCISE ? prepared : null),
+        text = ModelCalls.stream(ctx.llmClient(), out, prompt(memory, mode == Mode.GUIDED_EXERCISE ? prepared : null),
             CouchState.priorHistory(s, 6), message);
       } catch (Exception e) {
         status = "fallback";
-        text = ModelCalls.emit(rt, prepared);
+        text = ModelCalls.emit(out, prepared);
       }
     } else {
-      text = ModelCalls.emit(rt, prepared);
+      text = ModelCalls.emit(out, prepared);
     }
-    Map<String, Object> response = Map.of("text", text, "status", text.isBlank() ? "empty" : status);
+    ModelCalls.end(out, text);
+    Map<String, Object> response = Map.of("text", text, "status", text.isBlank() ? "empty" : status,
+        "message_id", out.messageId());
     Update u = Update.of(CouchState.RESPONSE, response).and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     return progress.isEmpty() ? u : u.and(CouchState.PROGRESS, progress);
   }
