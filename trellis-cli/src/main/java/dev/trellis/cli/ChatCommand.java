@@ -42,6 +42,8 @@ final class ChatCommand implements Callable<Integer> {
       System.err.println(e.getMessage());
       return 2;
     }
+    // the embedding model's native loaders log at INFO/WARN; a chat screen is not a server log
+    ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("ai.djl")).setLevel(ch.qos.logback.classic.Level.ERROR);
     String who = user != null ? user : System.getenv().getOrDefault("USER", "me");
     try (Chat chat = new Chat(db, who, mode)) {
       chat.run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out);

@@ -76,6 +76,13 @@ class MemoryTest {
   }
 
   @Test
+  void aDescribedHabitIsNotTakenForAnInstruction() {
+    Couch couch = new Couch();
+    State s = couch.turn("hal", "s1", "I always end up feeling guilty again. Please always ask before giving advice.");
+    assertEquals(List.of("Always ask before giving advice."), decisions(s, "procedural").stream().map(d -> d.get("text")).toList());
+  }
+
+  @Test
   void sessionModeForgetsAtSessionEndAndPersistentModeKeeps() {
     Couch couch = new Couch(null, MemoryMode.SESSION);
     couch.turn("eve", "s1", "I have a dog named Biscuit");

@@ -29,7 +29,8 @@ import java.util.UUID;
 public final class MemoryStore {
   /** The three kinds of kept memory. */
   public static final List<String> KINDS = List.of("semantic", "episodic", "procedural");
-  private static final double MIN_SIMILARITY = 0.2;
+  // MiniLM puts most unrelated sentences below ~0.25
+  private static final double MIN_SIMILARITY = 0.25;
   private final Store store;
   private final Embeddings embeddings;
 

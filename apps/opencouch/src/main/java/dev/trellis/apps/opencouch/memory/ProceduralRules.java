@@ -24,7 +24,8 @@ public final class ProceduralRules {
       new Rule(true, Pattern.compile("(?i)\\b(?:please )?(?:don'?t|do not|never) (give me advice|suggest (?:breathing )?"
           + "exercises|mention [a-z ]{3,30}?|bring up [a-z ]{3,30}?|ask (?:me )?(?:so many )?questions|use emojis)"
           + "(?=[.,!?]|$| anymore| again)"), "Do not %s."),
-      new Rule(true, Pattern.compile("(?i)\\b(?:please )?always ([a-z][a-z ]{3,40}?)(?=[.,!?]|$)"), "Always %s."),
+      new Rule(true, Pattern.compile("(?i)\\b(?:please always|(?:can|could|would) you (?:please )?always|you should always) "
+          + "([a-z][a-z ]{3,40}?)(?=[.,!?]|$)"), "Always %s."),
       new Rule(false, Pattern.compile("(?i)\\bit (?:really )?helps (?:me )?when you ([a-z][a-z ]{3,40}?)(?=[.,!?]|$)"),
           "It helps the user when you %s."),
       new Rule(false, Pattern.compile("(?i)\\bi (?:like|appreciate) (?:it )?when you ([a-z][a-z ]{3,40}?)(?=[.,!?]|$)"),
