@@ -112,6 +112,27 @@ class HttpConversationTest {
 
   @Test
   @SuppressWarnings("unchecked")
+  void streamedReplyTokensAndTheStoredReplyAreOneMessageForChatUis() throws Exception {
+    String thread = Http.thread("sse-1");
+    Http.Reply r = http.post("/threads/" + thread + "/runs/stream", Map.of("assistant_id", "opencouch",
+        "if_not_exists", "create", "stream_subgraphs", true, "stream_mode", List.of("messages-tuple", "values", "updates"),
+        "input", Map.of("messages", List.of(Map.of("role", "user", "content", "work has been so stressful lately")))));
+    assertEquals(200, r.status(), r.text());
+    List<Http.Event> events = Http.events(r.text());
+    Set<String> ids = events.stream().filter(e -> e.name().startsWith("messages") && e.data() instanceof List<?> l
+            && !l.isEmpty() && l.getFirst() instanceof Map<?, ?> m && String.valueOf(m.get("type")).startsWith("AIMessage"))
+        .map(e -> String.valueOf(((Map<String, Object>) ((List<Object>) e.data()).getFirst()).get("id")))
+        .collect(Collectors.toSet());
+    assertEquals(1, ids.size(), "every streamed token of the reply carries one id: " + ids);
+    Map<String, Object> last = (Map<String, Object>) events.stream().filter(e -> e.name().equals("values")).reduce((a, b) -> b)
+        .orElseThrow().data();
+    List<Map<String, Object>> messages = (List<Map<String, Object>>) last.get("messages");
+    assertEquals(ids.iterator().next(), messages.getLast().get("id"));
+    assertTrue(events.stream().anyMatch(e -> e.name().startsWith("updates|")), "subgraph updates are namespaced");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
   void xrayDrawingShowsTheTherapeuticSubgraph() {
     Http.Reply r = http.get("/assistants/opencouch/graph?xray=true");
     assertEquals(200, r.status(), r.text());
