@@ -108,6 +108,7 @@ class HttpConversationTest {
     assertEquals(List.of("human", "ai"), messages.stream().map(m -> m.get("type")).toList());
     assertEquals(at(s, "response").get("text"), messages.getLast().get("content"));
     assertEquals(1, list(s, "transcript").stream().filter(e -> "user".equals(e.get("role"))).count());
+    assertEquals("anonymous:" + Http.thread("ui-1"), s.get("user_id"), "an unnamed user is one per thread");
   }
 
   @Test

@@ -58,7 +58,8 @@ public final class CrisisGateNode implements Node {
         .and(CouchState.DIAGNOSTICS, diag)
         .and(CouchState.TRACE, List.of("t" + turn + ":crisis_gate"));
     if (s.get(CouchState.USER_ID) == null) {
-      u = u.and(CouchState.USER_ID, "anonymous");
+      // an unnamed user is one per thread: anonymous chat-UI users never share memories
+      u = u.and(CouchState.USER_ID, "anonymous:" + (rt.threadId() != null ? rt.threadId() : "default"));
     }
     if (s.get(CouchState.SESSION_ID) == null) {
       u = u.and(CouchState.SESSION_ID, rt.threadId() != null ? rt.threadId() : "default");
