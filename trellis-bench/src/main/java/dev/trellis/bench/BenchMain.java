@@ -44,5 +44,8 @@ public final class BenchMain {
     if (include.contains("W.*") || include.contains("W7")) {
       W7Memory.main(new String[0]);
     }
+    if (include.contains("W.*") || include.contains("W12")) {
+      W12ChatThread.main(new String[0]);
+    }
   }
 }
