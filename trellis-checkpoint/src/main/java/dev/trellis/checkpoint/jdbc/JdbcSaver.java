@@ -22,7 +22,7 @@ import java.util.Map;
 
 /**
  * A {@link CheckpointSaver} over JDBC, shared by the SQLite and PostgreSQL savers: the
- * same two tables and statements (standard SQL with {@code ON CONFLICT} upserts), with
+ * same tables and statements (standard SQL with {@code ON CONFLICT} upserts), with
  * connections, locking and dialect details left to the {@link JdbcDatabase}.
  *
  * <p>Tables: {@code checkpoints(thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id,
@@ -31,7 +31,8 @@ import java.util.Map;
  * checkpoint_id, task_id, idx, channel, value)}. A task's reserved writes (error,
  * interrupt, resume) have fixed negative indexes and replace their predecessor; its
  * ordinary writes replace its earlier ordinary writes as a set, so saving a task twice
- * (a retry after a crash) is idempotent.
+ * (a retry after a crash) is idempotent. Long list values (conversations) are kept out of
+ * the blob, in {@code checkpoint_appends} as what each checkpoint appended ({@link AppendedLists}).
  */
 public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,6 +41,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private final JdbcDatabase db;
   private final Serde serde;
   private final WriteGuard guard;
+  private final AppendedLists appended;
 
   /** A saver on {@code db}; creates its tables if they do not exist. */
   public JdbcSaver(JdbcDatabase db, Serde serde) {
@@ -51,7 +53,10 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     this.db = db;
     this.serde = serde;
     this.guard = guard;
-    db.migrate(standardSchema(db.blobType()));
+    this.appended = new AppendedLists(serde);
+    List<String> ddl = new ArrayList<>(standardSchema(db.blobType()));
+    ddl.addAll(AppendedLists.schema(db.blobType()));
+    db.migrate(ddl);
   }
 
   private <T> T transaction(JdbcDatabase.Work<T> work) {
@@ -108,7 +113,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private CheckpointTuple tuple(Connection c, CheckpointConfig config, ResultSet rs) throws SQLException {
     String id = rs.getString(1);
     String parent = rs.getString(2);
-    Checkpoint cp = decodeCheckpoint(rs.getBytes(3));
+    Checkpoint cp = decodeCheckpoint(c, config, id, rs.getBytes(3));
     CheckpointMetadata md = decodeMetadata(rs.getString(4));
     List<PendingWrite> writes = db.query(c, "SELECT task_id, channel, value FROM checkpoint_writes "
         + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx", w -> {
@@ -139,10 +144,11 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   public void putBatch(List<SaveOp> ops) {
     // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
     List<Encoded> encoded = new ArrayList<>(ops.size());
+    Map<String, AppendedLists.Last> lists = new java.util.HashMap<>();
     for (SaveOp op : ops) {
       encoded.add(switch (op) {
-        case SaveOp.Put p -> new Encoded(op, encodeCheckpoint(p.checkpoint()), encodeMetadata(p.metadata()), null);
-        case SaveOp.Writes w -> new Encoded(op, null, null, encodeWrites(w));
+        case SaveOp.Put p -> encodePut(p, lists);
+        case SaveOp.Writes w -> new Encoded(op, null, null, encodeWrites(w), null);
       });
     }
     transaction(c -> {
@@ -158,15 +164,27 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       }
       for (Encoded e : encoded) {
         switch (e.op) {
-          case SaveOp.Put p -> insertCheckpoint(c, p, e.blob, e.metadata);
+          case SaveOp.Put p -> {
+            insertCheckpoint(c, p, e.blob, e.metadata);
+            appended.insert(db, c, p.parent(), p.checkpoint().id(), e.lists);
+          }
           case SaveOp.Writes w -> insertWrites(c, w, e.values);
         }
       }
       return null;
     });
+    appended.committed(lists);
   }
 
-  private record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values) {}
+  private record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values,
+                         Map<String, AppendedLists.Stored> lists) {}
+
+  private Encoded encodePut(SaveOp.Put p, Map<String, AppendedLists.Last> lists) {
+    AppendedLists.Split split = appended.split(p.parent(), p.checkpoint(), lists);
+    byte[] blob = encodeCheckpoint(p.checkpoint(), split);
+    serde.checkSize(blob.length + split.listBytes());
+    return new Encoded(p, blob, encodeMetadata(p.metadata()), null, split.lists());
+  }
 
   private void insertCheckpoint(Connection c, SaveOp.Put put, byte[] blob, String md) throws SQLException {
     CheckpointConfig parent = put.parent();
@@ -226,11 +244,12 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   @Override
   public void deleteThread(String threadId) {
     transaction(c -> {
-      for (String table : List.of("checkpoint_writes", "checkpoints")) {
+      for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoints")) {
         db.update(c, "DELETE FROM " + table + " WHERE thread_id = ?", threadId);
       }
       return null;
     });
+    appended.forget(threadId);
   }
 
   @Override
@@ -240,11 +259,12 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       return;
     }
     transaction(c -> {
-      for (String table : List.of("checkpoint_writes", "checkpoints")) {
+      for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoints")) {
         db.update(c, "DELETE FROM " + table + " WHERE thread_id = ? AND checkpoint_id > ?", threadId, checkpointId);
       }
       return null;
     });
+    appended.forget(threadId);
   }
 
   @Override
@@ -256,15 +276,21 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       db.update(c, "INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
           + "channel, value) SELECT ?, checkpoint_ns, checkpoint_id, task_id, idx, channel, value "
           + "FROM checkpoint_writes WHERE thread_id = ?", to, from);
+      db.update(c, "INSERT INTO checkpoint_appends (thread_id, checkpoint_ns, checkpoint_id, channel, base_id, tail) "
+          + "SELECT ?, checkpoint_ns, checkpoint_id, channel, base_id, tail FROM checkpoint_appends WHERE thread_id = ?",
+          to, from);
       return null;
     });
   }
 
-  private byte[] encodeCheckpoint(Checkpoint cp) {
+  private byte[] encodeCheckpoint(Checkpoint cp, AppendedLists.Split split) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("id", cp.id());
     m.put("ts", cp.ts());
-    m.put("values", cp.channelValues());
+    m.put("values", split.inline());
+    if (!split.lists().isEmpty()) {
+      m.put("appended", new ArrayList<>(split.lists().keySet()));
+    }
     m.put("versions", cp.channelVersions());
     m.put("seen", cp.versionsSeen());
     try {
@@ -283,8 +309,17 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   }
 
   @SuppressWarnings("unchecked")
-  private Checkpoint decodeCheckpoint(byte[] blob) {
+  private Checkpoint decodeCheckpoint(Connection c, CheckpointConfig config, String id, byte[] blob)
+      throws SQLException {
     Map<String, Object> m = (Map<String, Object>) serde.load(blob);
+    Map<String, Object> values = (Map<String, Object>) m.get("values");
+    List<String> lists = (List<String>) m.get("appended");
+    if (lists != null) {
+      values = new java.util.HashMap<>(values);
+      for (String channel : lists) {
+        values.put(channel, appended.read(db, c, config, id, channel));
+      }
+    }
     Map<String, Long> versions = new LinkedHashMap<>();
     ((Map<String, Object>) m.get("versions")).forEach((k, v) -> versions.put(k, ((Number) v).longValue()));
     Map<String, Map<String, Long>> seen = new LinkedHashMap<>();
@@ -293,8 +328,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       ((Map<String, Object>) s).forEach((k, v) -> row.put(k, ((Number) v).longValue()));
       seen.put(node, row);
     });
-    return new Checkpoint((String) m.get("id"), (String) m.get("ts"), (Map<String, Object>) m.get("values"),
-        versions, seen);
+    return new Checkpoint((String) m.get("id"), (String) m.get("ts"), values, versions, seen);
   }
 
   private static String encodeMetadata(CheckpointMetadata md) {
