@@ -142,15 +142,28 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   /** All saves in one transaction: one commit for a whole step (or several, when saving lags behind). */
   @Override
   public void putBatch(List<SaveOp> ops) {
-    // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
-    List<Encoded> encoded = new ArrayList<>(ops.size());
-    Map<String, AppendedLists.Last> lists = new java.util.HashMap<>();
-    for (SaveOp op : ops) {
-      encoded.add(switch (op) {
-        case SaveOp.Put p -> encodePut(p, lists);
-        case SaveOp.Writes w -> new Encoded(op, null, null, encodeWrites(w), null);
-      });
+    try {
+      // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
+      List<Encoded> encoded = new ArrayList<>(ops.size());
+      for (SaveOp op : ops) {
+        encoded.add(switch (op) {
+          case SaveOp.Put p -> encodePut(p);
+          case SaveOp.Writes w -> new Encoded(op, null, null, encodeWrites(w), null);
+        });
+      }
+      transact(ops, encoded);
+    } catch (RuntimeException e) {
+      // The list deltas of these checkpoints were claimed but not saved: start their threads' lists afresh.
+      for (SaveOp op : ops) {
+        if (op instanceof SaveOp.Put p) {
+          appended.forget(p.parent().threadId());
+        }
+      }
+      throw e;
     }
+  }
+
+  private void transact(List<SaveOp> ops, List<Encoded> encoded) {
     transaction(c -> {
       if (guard != WriteGuard.NONE) {
         java.util.Set<String> threads = new java.util.HashSet<>();
@@ -173,17 +186,16 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       }
       return null;
     });
-    appended.committed(lists);
   }
 
   private record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values,
-                         Map<String, AppendedLists.Stored> lists) {}
+                         AppendedLists.Split lists) {}
 
-  private Encoded encodePut(SaveOp.Put p, Map<String, AppendedLists.Last> lists) {
-    AppendedLists.Split split = appended.split(p.parent(), p.checkpoint(), lists);
+  private Encoded encodePut(SaveOp.Put p) {
+    AppendedLists.Split split = appended.split(p.parent(), p.checkpoint());
     byte[] blob = encodeCheckpoint(p.checkpoint(), split);
     serde.checkSize(blob.length + split.listBytes());
-    return new Encoded(p, blob, encodeMetadata(p.metadata()), null, split.lists());
+    return new Encoded(p, blob, encodeMetadata(p.metadata()), null, split);
   }
 
   private void insertCheckpoint(Connection c, SaveOp.Put put, byte[] blob, String md) throws SQLException {
@@ -276,8 +288,8 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       db.update(c, "INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
           + "channel, value) SELECT ?, checkpoint_ns, checkpoint_id, task_id, idx, channel, value "
           + "FROM checkpoint_writes WHERE thread_id = ?", to, from);
-      db.update(c, "INSERT INTO checkpoint_appends (thread_id, checkpoint_ns, checkpoint_id, channel, base_id, tail) "
-          + "SELECT ?, checkpoint_ns, checkpoint_id, channel, base_id, tail FROM checkpoint_appends WHERE thread_id = ?",
+      db.update(c, "INSERT INTO checkpoint_appends (thread_id, checkpoint_ns, channel, group_id, checkpoint_id, tail) "
+          + "SELECT ?, checkpoint_ns, channel, group_id, checkpoint_id, tail FROM checkpoint_appends WHERE thread_id = ?",
           to, from);
       return null;
     });
@@ -289,7 +301,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     m.put("ts", cp.ts());
     m.put("values", split.inline());
     if (!split.lists().isEmpty()) {
-      m.put("appended", new ArrayList<>(split.lists().keySet()));
+      m.put("appended", AppendedLists.references(split.lists()));
     }
     m.put("versions", cp.channelVersions());
     m.put("seen", cp.versionsSeen());
@@ -313,11 +325,11 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       throws SQLException {
     Map<String, Object> m = (Map<String, Object>) serde.load(blob);
     Map<String, Object> values = (Map<String, Object>) m.get("values");
-    List<String> lists = (List<String>) m.get("appended");
+    Map<String, List<String>> lists = (Map<String, List<String>>) m.get("appended");
     if (lists != null) {
       values = new java.util.HashMap<>(values);
-      for (String channel : lists) {
-        values.put(channel, appended.read(db, c, config, id, channel));
+      for (Map.Entry<String, List<String>> e : lists.entrySet()) {
+        values.put(e.getKey(), appended.read(db, c, config, id, e.getKey(), e.getValue()));
       }
     }
     Map<String, Long> versions = new LinkedHashMap<>();
