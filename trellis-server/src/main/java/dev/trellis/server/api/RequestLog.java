@@ -5,9 +5,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One log line per request — method, path, status, duration and the run it created or
- * addressed — through the SLF4J logger {@code dev.trellis.server.requests} at INFO (5xx at
- * WARN), so a deployment can route or silence it on its own.
+ * One log line per request — method, path, status, duration, the run it created or
+ * addressed, and the input keys a run creation dropped ({@link InputFilter}) — through the
+ * SLF4J logger {@code dev.trellis.server.requests} at INFO (5xx at WARN), so a deployment can
+ * route or silence it on its own.
  */
 final class RequestLog {
   static final Logger LOG = LoggerFactory.getLogger("dev.trellis.server.requests");
@@ -17,9 +18,12 @@ final class RequestLog {
   static void log(Context ctx, float millis) {
     int status = ctx.statusCode();
     String run = runId(ctx);
-    String line = "{} {} {} {}ms{}";
+    Object dropped = ctx.attribute(InputFilter.LOG_ATTRIBUTE);
+    String line = "{} {} {} {}ms{}{}";
     Object[] args = {ctx.method(), ApiException.echo(ctx.path()), status, Math.round(millis),
-        run == null ? "" : " run_id=" + run};
+        run == null ? "" : " run_id=" + run,
+        dropped instanceof java.util.List<?> keys ? " dropped_input_keys=" + ApiException.echo(String.join(",",
+            keys.stream().map(String::valueOf).toList())) : ""};
     if (status >= 500) {
       LOG.warn(line, args);
     } else {
