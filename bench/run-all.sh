@@ -2,10 +2,16 @@
 # Runs the WORKLOADS.md benchmarks on Trellis and on the peers (LangGraph.js, LangGraph4j,
 # Python LangGraph 1.2.12 from the conformance oracle's virtualenv),
 # alternating rounds, then prints every result line and a table of ratios.
-# Not part of the test command (minutes long). Usage: bench/run-all.sh [ROUNDS]
+# Not part of the test command (minutes long). Usage: [QUICK=1] bench/run-all.sh [ROUNDS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-1}
+# W0-W9 (JMH; W10 thread search takes minutes of setup: run it alone with its class name).
+jmh='dev.trellis.bench.W[0-9][A-Z].*'
+# QUICK=1: short JMH iterations and peer measurements, for a shared machine.
+if [ -n "${QUICK:-}" ]; then
+  export TRELLIS_BENCH_QUICK=1 WARM_SECONDS=1 MEASURE_SECONDS=2
+fi
 if [ -d /usr/lib/jvm/temurin-25-jdk-amd64 ]; then
   export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
   export PATH="$JAVA_HOME/bin:$PATH"
@@ -24,7 +30,7 @@ fi
 echo "load before: $(uptime)" | tee "$out/load.txt"
 for r in $(seq 1 "$rounds"); do
   echo "== round $r: trellis" >&2
-  java -jar "$root/trellis-bench/target/benchmarks.jar" 2>/dev/null | grep -E '^(trellis|sqlite-jdbc) ' | tee -a "$out/results.txt"
+  java -jar "$root/trellis-bench/target/benchmarks.jar" "$jmh" 2>/dev/null | grep -E '^(trellis|sqlite-jdbc) ' | tee -a "$out/results.txt"
   echo "== round $r: langgraph.js" >&2
   (cd "$root/bench/peers/langgraphjs" && node --no-warnings bench.mjs) | tee -a "$out/results.txt"
   echo "== round $r: langgraph4j" >&2
@@ -33,6 +39,9 @@ for r in $(seq 1 "$rounds"); do
   echo "== round $r: langgraph (python)" >&2
   "$python" "$root/bench/peers/langgraph-python/bench.py" | tee -a "$out/results.txt"
 done
+echo "== W7 and W12 on trellis" >&2
+java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W7Memory | tee -a "$out/results.txt"
+java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W12ChatThread | tee -a "$out/results.txt"
 echo "== W12 on langgraph (python)" >&2
 "$python" "$root/bench/peers/langgraph-python/w12.py" | tee -a "$out/results.txt"
 echo "load after: $(uptime)" | tee -a "$out/load.txt"
