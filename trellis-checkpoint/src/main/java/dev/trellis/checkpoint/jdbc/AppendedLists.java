@@ -170,9 +170,7 @@ final class AppendedLists {
       Last l = last.get(key(config));
       Stored s = l == null ? null : l.lists().get(channel);
       if (s != null && s.group().equals(group) && s.upto().equals(reference.get(1))) {
-        @SuppressWarnings("unchecked")
-        List<Object> value = (List<Object>) s.value();
-        return value;
+        return Collections.unmodifiableList(s.value());
       }
     }
     List<Object> out = new ArrayList<>();
