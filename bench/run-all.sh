@@ -6,7 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-1}
-# W0-W9 (JMH; W10 thread search takes minutes of setup: run it alone with its class name).
+# W0-W9 (JMH; W13 thread search takes minutes of setup: run it alone with its class name).
 jmh='dev.trellis.bench.W[0-9][A-Z].*'
 # QUICK=1: short JMH iterations and peer measurements, for a shared machine.
 if [ -n "${QUICK:-}" ]; then

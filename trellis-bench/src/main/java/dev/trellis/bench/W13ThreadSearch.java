@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * W10: {@code POST /threads/search} and {@code /threads/count} over HTTP with 50,000 threads of
+ * W13: {@code POST /threads/search} and {@code /threads/count} over HTTP with 50,000 threads of
  * one user, on SQLite and on PostgreSQL ({@code TRELLIS_PG_URL}, a fresh schema dropped after).
  * Each thread has metadata {@code {graph_id, assistant_id, user: u0..u499}} and values
  * {@code {count: 0..99, status: done|open, messages: [human, ai]}}. Filters: none; the one
@@ -45,7 +45,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 @Fork(1)
-public class W10ThreadSearch {
+public class W13ThreadSearch {
   static final int THREADS = 50_000;
   static final Map<String, String> FILTERS = Map.of(
       "none", "{}",
