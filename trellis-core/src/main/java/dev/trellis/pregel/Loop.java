@@ -21,9 +21,11 @@ import dev.trellis.graph.error.EmptyInputException;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.graph.error.TrellisException;
+import dev.trellis.observe.GraphEvent;
 import dev.trellis.policy.Sleeper;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -77,6 +79,8 @@ final class Loop {
   /** A checkpoint was saved and not yet announced on the checkpoints stream. */
   private boolean announce;
   private CheckpointConfig previousConfig;
+  /** Who observes this run (null when nobody does: then no event is built). */
+  final Observer observer;
 
   Loop(Program program, RunConfig config, Sink sink, CheckpointSaver saver, String ns, List<String> nsPath,
        TaskRuntime parent, boolean parentResuming) {
@@ -91,6 +95,8 @@ final class Loop {
     this.parentResuming = parentResuming;
     this.cache = program.options.cache();
     this.persistence = saver == null ? null : new Persistence(saver, config.durability());
+    this.observer = parent == null ? Observer.of(program, config)
+        : parent.loop.observer == null ? null : parent.loop.observer.nested();
   }
 
   boolean nested() {
@@ -295,6 +301,13 @@ final class Loop {
       }
     }
     matchCachedWrites();
+    if (observer != null) {
+      observer.reportStep = !tasks.getFirst().node.isStart();
+      if (observer.reportStep) {
+        observer.stepStartNanos = System.nanoTime();
+        observer.emit(new GraphEvent.StepStarted(nsPath, program.name, step, tasks.size()));
+      }
+    }
     return true;
   }
 
@@ -374,6 +387,10 @@ final class Loop {
     pending.clear();
     committedWithoutSaver = false;
     replaying = false;
+    if (observer != null && observer.reportStep) {
+      observer.emit(new GraphEvent.StepEnded(nsPath, program.name, step,
+          Duration.ofNanos(System.nanoTime() - observer.stepStartNanos)));
+    }
     putCheckpoint("loop");
     resuming = false;
     Set<String> after = config.interruptAfter().isEmpty() ? program.options.interruptAfter() : config.interruptAfter();
@@ -398,6 +415,9 @@ final class Loop {
     }
     if (gi.interrupts().isEmpty() && sink.wants(StreamMode.UPDATES, depth)) {
       sink.emit(new StreamPart.Interrupted(nsPath, List.of()));
+    }
+    if (observer != null) {
+      observer.emit(new GraphEvent.Interrupted(nsPath, step, gi.interrupts()));
     }
   }
 
@@ -687,6 +707,9 @@ final class Loop {
       previousConfig = checkpointConfig;
       checkpointConfig = persistence.put(checkpointConfig, frame.toCheckpoint(CheckpointIds.next()), md);
       announce = true;
+    }
+    if (observer != null) {
+      observer.emit(new GraphEvent.CheckpointSaved(nsPath, step, source, checkpointConfig));
     }
     metadata = md;
     step++;

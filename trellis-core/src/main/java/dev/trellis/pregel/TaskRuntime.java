@@ -163,4 +163,9 @@ final class TaskRuntime implements Runtime {
   public String checkpointNamespace() {
     return loop.ns;
   }
+
+  @Override
+  public String taskId() {
+    return task.id();
+  }
 }
