@@ -1,5 +1,6 @@
 package dev.trellis.observe;
 
+import dev.trellis.graph.RunConfig;
 import java.util.List;
 
 /**
@@ -20,6 +21,15 @@ import java.util.List;
 public interface GraphListener {
   /** Called for each event of a run this listener observes. */
   void onEvent(GraphEvent event);
+
+  /**
+   * The listener for one run, asked once as the run starts (on the thread that starts it): a
+   * listener that keeps per-run state (open spans, say) returns a fresh one; the default is this
+   * listener, shared by every run.
+   */
+  default GraphListener forRun(RunConfig config) {
+    return this;
+  }
 
   /**
    * One listener calling each of {@code listeners} in order, or null when there are none (the

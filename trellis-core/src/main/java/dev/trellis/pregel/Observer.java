@@ -22,15 +22,20 @@ final class Observer {
     this.listener = listener;
   }
 
-  /** The observer of a root run: the graph's listeners, then the run's; null when there are none. */
+  /** The observer of a root run: the graph's listeners, then the run's, each for this run; null when there are none. */
   static Observer of(Program program, RunConfig config) {
     List<GraphListener> compiled = program.options.listeners();
     List<GraphListener> perRun = config.listeners();
     if (compiled.isEmpty() && perRun.isEmpty()) {
       return null;
     }
-    List<GraphListener> all = new ArrayList<>(compiled);
-    all.addAll(perRun);
+    List<GraphListener> all = new ArrayList<>(compiled.size() + perRun.size());
+    for (GraphListener l : compiled) {
+      all.add(l.forRun(config));
+    }
+    for (GraphListener l : perRun) {
+      all.add(l.forRun(config));
+    }
     return new Observer(GraphListener.of(all));
   }
 

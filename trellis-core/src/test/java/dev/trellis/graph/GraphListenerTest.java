@@ -145,4 +145,29 @@ class GraphListenerTest {
         }));
     assertEquals(List.of("a"), g.invoke(Map.of()).get(Fixtures.LOG));
   }
+
+  @Test
+  void listenerWithPerRunStateGetsAFreshInstanceForEachRun() {
+    List<Recorder> perRun = new CopyOnWriteArrayList<>();
+    GraphListener factory = new GraphListener() {
+      @Override
+      public void onEvent(GraphEvent event) {
+        throw new AssertionError("events go to the per-run listener");
+      }
+
+      @Override
+      public GraphListener forRun(RunConfig config) {
+        Recorder r = new Recorder();
+        perRun.add(r);
+        return r;
+      }
+    };
+    CompiledGraph g = StateGraph.of(SCHEMA).addNode("a", logs("a")).addEdge(START, "a")
+        .compile(CompileOptions.DEFAULT.withListeners(factory));
+    g.invoke(Map.of());
+    g.invoke(Map.of());
+    assertEquals(2, perRun.size());
+    assertEquals("RunStarted", perRun.get(1).kinds().getFirst());
+    assertEquals("RunEnded", perRun.get(1).kinds().getLast());
+  }
 }
