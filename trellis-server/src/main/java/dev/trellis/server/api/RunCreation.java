@@ -48,6 +48,10 @@ final class RunCreation {
   Created create(Context ctx, String threadId, Map<String, Object> body, String runId) {
     Map<String, Object> withHeaders = new LinkedHashMap<>(body);
     withHeaders.put("config", withHeaders(ctx, Json.map(body, "config")));
+    Map<String, String> trace = dev.trellis.server.queue.RunObservers.traceHeaders(ctx::header);
+    if (!trace.isEmpty()) {
+      withHeaders.put(dev.trellis.server.queue.RunObservers.TRACE_CONTEXT, trace);
+    }
     String owner = Http.owner(ctx);
     String key = ctx.header("Idempotency-Key");
     if (key == null) {
