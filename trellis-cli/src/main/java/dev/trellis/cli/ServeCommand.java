@@ -110,10 +110,14 @@ final class ServeCommand implements Callable<Integer> {
       }
       b.authenticator(Authenticator.apiKeys(keys));
     }
+    var otel = OtlpExport.apply(b, System.getenv());
     TrellisServer server = start(b);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
+      if (otel != null) {
+        otel.close();
+      }
       stopped.countDown();
     }));
     System.out.println("trellis server on http://" + host + ":" + server.port() + " (" + (postgres != null ? "PostgreSQL"
