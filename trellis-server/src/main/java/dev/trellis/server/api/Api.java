@@ -84,6 +84,7 @@ public final class Api {
     RunsApi runs = new RunsApi(s, worker);
     runs.register(r);
     new StoreApi(s).register(r);
+    new McpApi(s, worker).register(r);
     CronsApi crons = new CronsApi(s, runs);
     crons.register(r);
     extra.forEach(x -> x.register(r));
