@@ -96,5 +96,18 @@ assert len(client.runs.wait(None, "chain", input={"log": ["x"]})["log"]) == 11
 expect_status(404, lambda: client.threads.get("00000000-0000-0000-0000-000000000000"))
 expect_status(422, lambda: client.runs.wait(bg["thread_id"], "chain", input={}, interrupt_before=["ghost"]))
 ok("stream-stateless-errors")
+
+# The thread's stream across its runs (threads.join_stream), resumed from before the first event.
+joined = client.threads.create()
+first = client.runs.create(joined["thread_id"], "chain", input={"log": []}, stream_resumable=True)
+client.runs.join(joined["thread_id"], first["run_id"])
+lifecycle = []
+for p in client.threads.join_stream(joined["thread_id"], last_event_id=f"{first['run_id']}:0", stream_mode="lifecycle"):
+    assert p.event, p  # no phantom chunks
+    lifecycle.append((p.event, p.data["run_id"], p.data.get("status")))
+    if p.event == "run_done":
+        break
+assert lifecycle == [("metadata", first["run_id"], None), ("run_done", first["run_id"], "success")], lifecycle
+ok("join-thread-stream")
 print("PY SDK OK")
 sys.exit(0)

@@ -7,6 +7,7 @@ import dev.trellis.agent.middleware.ModelHandler;
 import dev.trellis.agent.middleware.ModelRequest;
 import dev.trellis.agent.middleware.ModelResponse;
 import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.structured.StructuredOutput;
 import dev.trellis.agent.structured.StructuredOutputException;
@@ -73,8 +74,9 @@ final class ModelNode implements Node {
 
   private ModelResponse callModel(ModelRequest request) throws Exception {
     Runtime rt = request.runtime();
-    Message.Ai ai = rt == null ? request.model().chat(request.toChatRequest())
-        : request.model().stream(request.toChatRequest(), rt.messages()::write);
+    ChatRequest chat = request.toChatRequest();
+    Message.Ai ai = rt == null ? request.model().chat(chat)
+        : request.model().streamTo(chat, rt.chatModel(request.model().name(), chat.messages()));
     if (format == null) {
       return ModelResponse.of(ai);
     }

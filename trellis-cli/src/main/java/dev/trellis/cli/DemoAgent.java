@@ -17,10 +17,11 @@ import java.util.Map;
  * with what the tool said, streaming its answer token by token (no LLM needed); at most 10
  * model calls a run.
  */
-final class DemoAgent {
+public final class DemoAgent {
   private DemoAgent() {}
 
-  static CompiledGraph build(CompileOptions options) {
+  /** The agent compiled with {@code options} (the server's checkpointer and store). */
+  public static CompiledGraph build(CompileOptions options) {
     Tool weather = Tool.of(new ToolSpec("weather", "the weather in a city",
         Map.of("type", "object", "properties", Map.of("city", Map.of("type", "string")))),
         (args, ctx) -> "sunny and 21°C in " + args.get("city"));

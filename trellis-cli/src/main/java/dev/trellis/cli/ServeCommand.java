@@ -1,114 +1,58 @@
 package dev.trellis.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.trellis.graph.CompileOptions;
-import dev.trellis.server.GraphProvider;
-import dev.trellis.server.auth.Authenticator;
+import dev.trellis.cli.config.ConfigException;
+import dev.trellis.cli.config.Dependencies;
+import dev.trellis.cli.config.ServedGraphs;
+import dev.trellis.cli.config.TrellisConfig;
 import dev.trellis.server.TrellisServer;
-import dev.trellis.testkit.Json;
-import dev.trellis.testkit.ScenarioRunner;
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.ServiceLoader;
+import dev.trellis.server.auth.Authenticator;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code trellis serve}: the LangGraph-compatible server over the graphs in a directory of
- * JSON graph files (each file's name is its graph id), the offline demo {@code agent} and every
- * {@link GraphProvider} on the class path (the reference applications), on SQLite by default or PostgreSQL.
+ * {@code trellis serve}: the LangGraph-compatible server over the graphs a {@code trellis.json}
+ * names ({@code --config}); without one, over the built-in config — the JSON graphs of the
+ * examples directory, the offline demo {@code agent} and every {@code GraphProvider} on the class
+ * path (the reference applications) — on SQLite by default or PostgreSQL. When the config sets
+ * {@code env} the server runs in a child JVM started with those variables.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve graphs over LangGraph's HTTP API (assistants, threads, runs with SSE, store).")
 final class ServeCommand implements Callable<Integer> {
-  @Option(names = "--graphs", description = "directories or files of JSON graphs (default: $TRELLIS_EXAMPLES or ./examples)")
-  List<File> graphs = new ArrayList<>();
+  @Mixin
+  ServeOptions options = new ServeOptions();
 
-  @Option(names = "--db", description = "SQLite file (embedded mode, default: trellis.db)", defaultValue = "trellis.db")
-  Path db;
-
-  @Option(names = "--postgres", description = "PostgreSQL JDBC URL: share runs with other server processes")
-  String postgres;
-
-  @Option(names = "--host", defaultValue = "127.0.0.1",
-      description = "interface to listen on (default 127.0.0.1, this machine only; 0.0.0.0 to expose it)")
-  String host;
-
-  @Option(names = "--port", description = "port (default 2024, LangGraph's; the next free one up to 2034 when it is taken)")
-  Integer port;
-
-  @Option(names = "--api-key", description = "KEY=USER: require x-api-key; repeat for several users")
-  List<String> apiKeys = new ArrayList<>();
-
-  @Option(names = "--worker-slots", defaultValue = "16", description = "runs this process executes at once")
-  int slots;
-
-  @Option(names = "--worker-id", description = "this process's worker id (default: random)")
-  String workerId;
-
-  @Option(names = "--lease-seconds", defaultValue = "10")
-  int lease;
-
-  @Option(names = "--grace-seconds", defaultValue = "30", description = "shutdown waits this long for running runs")
-  int grace;
-
-  @Option(names = "--log-format", defaultValue = "text", description = "text (one line per event) or json (one object per line)")
-  String logFormat;
-
-  @Option(names = "--max-state-size", defaultValue = "8388608",
-      description = "largest saved checkpoint in bytes (default 8 MiB); a run whose state grows past it ends in error")
-  long maxStateBytes;
+  @Spec
+  CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
-    LogFormat.apply(logFormat, System.out);
-    TrellisServer.Builder b = TrellisServer.builder().host(host).workerSlots(slots).maxStateBytes(maxStateBytes)
-        .lease(Duration.ofSeconds(lease)).shutdownGrace(Duration.ofSeconds(grace));
-    if (workerId != null) {
-      b.workerId(workerId);
-    }
-    b = postgres != null ? b.postgres(postgres) : b.sqlite(db);
-    if (graphs.isEmpty()) {
-      String env = System.getenv("TRELLIS_EXAMPLES");
-      graphs.add(new File(env != null ? env : "examples"));
-    }
-    List<String> ids = new ArrayList<>();
-    for (Path file : files()) {
-      JsonNode spec = Json.MAPPER.readTree(file.toFile());
-      String id = file.getFileName().toString().replaceFirst("\\.json$", "");
-      var builder = ScenarioRunner.graph(spec);
-      b.graph(id, (saver, store) -> builder.compile(CompileOptions.checkpointer(saver).withStore(store)
-          .withUnreachableAllowed(true).withName(id)));
-      ids.add(id);
-    }
-    b.graph("agent", (saver, store) -> DemoAgent.build(CompileOptions.checkpointer(saver).withStore(store)));
-    ids.add("agent");
-    for (GraphProvider provider : ServiceLoader.load(GraphProvider.class)) {
-      b.graph(provider.graphId(), provider);
-      provider.routes().forEach(b::routes);
-      ids.add(provider.graphId());
-    }
-    if (!apiKeys.isEmpty()) {
-      Map<String, String> keys = new HashMap<>();
-      for (String kv : apiKeys) {
-        int eq = kv.indexOf('=');
-        if (eq < 1) {
-          System.err.println("--api-key takes KEY=USER, got " + kv);
-          return 2;
-        }
-        keys.put(kv.substring(0, eq), kv.substring(eq + 1));
+    LogFormat.apply(options.logFormat, System.out);
+    TrellisConfig config;
+    try {
+      config = options.load();
+      if (!ServerProcess.hasEnv(config.env())) {
+        return ServerProcess.runToEnd(ServerProcess.serve(CommandArgs.of(spec), config.env()));
       }
-      b.authenticator(Authenticator.apiKeys(keys));
+      return serve(config);
+    } catch (ConfigException | IllegalArgumentException e) {
+      System.err.println("trellis serve: " + e.getMessage());
+      return 2;
+    }
+  }
+
+  private int serve(TrellisConfig config) throws InterruptedException {
+    String name = options.configName();
+    ClassLoader loader = Dependencies.of(config, name).loader(ServeCommand.class.getClassLoader());
+    ServedGraphs served = ServedGraphs.resolve(config, loader, name);
+    TrellisServer.Builder b = served.applyTo(options.builder(config));
+    Authenticator keys = options.apiKeyAuthenticator();
+    if (keys != null) {
+      b.authenticator(keys);
     }
     var otel = OtlpExport.apply(b, System.getenv());
     TrellisServer server = start(b);
@@ -120,8 +64,10 @@ final class ServeCommand implements Callable<Integer> {
       }
       stopped.countDown();
     }));
-    System.out.println("trellis server on http://" + host + ":" + server.port() + " (" + (postgres != null ? "PostgreSQL"
-        : "SQLite " + db) + ", worker " + server.workerId() + ") serving graphs " + ids);
+    String host = options.host;
+    String pg = options.postgres(config);
+    System.out.println("trellis server on http://" + host + ":" + server.port() + " (" + (pg != null ? "PostgreSQL"
+        : "SQLite " + options.sqlite(config)) + ", worker " + server.workerId() + ") serving graphs " + served.ids());
     System.out.println("Trellis Studio: http://" + host + ":" + server.port() + "/studio/");
     System.out.flush();
     stopped.await();
@@ -130,8 +76,8 @@ final class ServeCommand implements Callable<Integer> {
 
   /** Starts on the given port, or on 2024 — or the next free port up to 2034 when 2024 is taken. */
   private TrellisServer start(TrellisServer.Builder b) {
-    if (port != null) {
-      return b.port(port).start();
+    if (options.port != null) {
+      return b.port(options.port).start();
     }
     IllegalStateException last = null;
     for (int p = 2024; p <= 2034; p++) {
@@ -143,24 +89,5 @@ final class ServeCommand implements Callable<Integer> {
       }
     }
     throw last;
-  }
-
-  private List<Path> files() throws IOException {
-    List<Path> out = new ArrayList<>();
-    for (File f : graphs) {
-      if (f.isDirectory()) {
-        try (Stream<Path> s = Files.list(f.toPath())) {
-          s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(out::add);
-        }
-      } else if (f.isFile()) {
-        out.add(f.toPath());
-      } else {
-        throw new IOException("no graph file or directory " + f);
-      }
-    }
-    if (out.isEmpty()) {
-      throw new IOException("no *.json graphs in " + graphs);
-    }
-    return out;
   }
 }

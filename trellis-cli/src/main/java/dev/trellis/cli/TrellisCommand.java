@@ -1,12 +1,16 @@
 package dev.trellis.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code trellis} command line. */
-@Command(name = "trellis", mixinStandardHelpOptions = true, version = "trellis 0.1.0",
+@Command(name = "trellis", mixinStandardHelpOptions = true, versionProvider = TrellisCommand.Version.class,
     description = "A durable agent-graph runtime for the JVM.",
-    subcommands = {ServeCommand.class, RunCommand.class, ScenarioCommand.class, DbCommand.class})
+    subcommands = {ServeCommand.class, DevCommand.class, RunCommand.class, ScenarioCommand.class, DbCommand.class})
 public final class TrellisCommand implements Runnable {
   @Override
   public void run() {
@@ -15,5 +19,23 @@ public final class TrellisCommand implements Runnable {
 
   public static void main(String[] args) {
     System.exit(new CommandLine(new TrellisCommand()).execute(args));
+  }
+
+  /** {@code trellis --version}: the version the build stamped into {@code version.properties}. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"trellis " + version(), "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"};
+    }
+
+    static String version() {
+      try (InputStream in = TrellisCommand.class.getResourceAsStream("version.properties")) {
+        Properties p = new Properties();
+        p.load(in);
+        return p.getProperty("version");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
   }
 }

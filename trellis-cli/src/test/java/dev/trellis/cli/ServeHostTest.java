@@ -11,13 +11,13 @@ class ServeHostTest {
   void bindsLoopbackByDefault() {
     ServeCommand serve = new ServeCommand();
     new CommandLine(serve).parseArgs();
-    assertEquals("127.0.0.1", serve.host);
+    assertEquals("127.0.0.1", serve.options.host);
   }
 
   @Test
   void hostOptionExposesTheServer() {
     ServeCommand serve = new ServeCommand();
     new CommandLine(serve).parseArgs("--host", "0.0.0.0");
-    assertEquals("0.0.0.0", serve.host);
+    assertEquals("0.0.0.0", serve.options.host);
   }
 }

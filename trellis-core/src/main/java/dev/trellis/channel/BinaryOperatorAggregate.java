@@ -3,6 +3,7 @@ package dev.trellis.channel;
 import java.util.List;
 import java.util.function.BinaryOperator;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Folds every write into the value with a reducer, in task-path order; starts from
@@ -12,12 +13,25 @@ import java.util.function.Supplier;
 public final class BinaryOperatorAggregate extends Channel {
   private final BinaryOperator<Object> reducer;
   private final Supplier<Object> initial;
+  private final UnaryOperator<Object> prepare;
   private Object value;
 
   public BinaryOperatorAggregate(BinaryOperator<Object> reducer, Supplier<Object> initial) {
+    this(reducer, initial, null);
+  }
+
+  /** @param prepare completes each value a node writes (see {@link Channel#prepareWrite}); null: none */
+  public BinaryOperatorAggregate(BinaryOperator<Object> reducer, Supplier<Object> initial,
+      UnaryOperator<Object> prepare) {
     this.reducer = reducer;
     this.initial = initial;
+    this.prepare = prepare;
     this.value = initial == null ? EMPTY : initial.get();
+  }
+
+  @Override
+  public Object prepareWrite(Object write) {
+    return prepare == null || Overwrite.from(write) != null ? write : prepare.apply(write);
   }
 
   @Override
@@ -54,7 +68,7 @@ public final class BinaryOperatorAggregate extends Channel {
 
   @Override
   public Channel fromCheckpoint(Object checkpoint) {
-    BinaryOperatorAggregate c = new BinaryOperatorAggregate(reducer, initial);
+    BinaryOperatorAggregate c = new BinaryOperatorAggregate(reducer, initial, prepare);
     if (checkpoint != EMPTY) {
       c.value = checkpoint;
     }

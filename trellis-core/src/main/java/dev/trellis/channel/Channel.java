@@ -28,6 +28,15 @@ public abstract class Channel {
     return get() != EMPTY;
   }
 
+  /**
+   * Completes one value a node writes, when the node finishes and before the write is saved,
+   * streamed or applied, so every view of it is the same (a messages key gives each message
+   * its id here). Pure; the default returns {@code value}.
+   */
+  public Object prepareWrite(Object value) {
+    return value;
+  }
+
   /** Applies one superstep's writes (possibly none); true when the value changed. */
   public abstract boolean update(List<Object> values);
 

@@ -161,6 +161,16 @@ public final class CompiledGraph {
     return schema;
   }
 
+  /** The state keys a run's input may set, in schema order (LangGraph's input schema; all keys unless limited). */
+  public List<String> inputKeys() {
+    return program.inputKeyNames();
+  }
+
+  /** The state keys outputs show, in schema order (LangGraph's output schema; all keys unless limited). */
+  public List<String> outputKeys() {
+    return program.outputKeyNames();
+  }
+
   public CompileOptions options() {
     return options;
   }

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * A typed state key: a channel name, its value type and the rule that folds writes.
@@ -65,6 +66,21 @@ public final class Key<T> {
     Objects.requireNonNull(reducer, "reducer");
     return new Key<>(name, type, "reduce",
         n -> new BinaryOperatorAggregate((BinaryOperator<Object>) reducer, (Supplier<Object>) initial));
+  }
+
+  /**
+   * A key folded by {@code reducer} whose writes are first completed by {@code prepare}: once
+   * per value a node writes, when the node finishes, before the write is saved, streamed or
+   * folded — so the update a client sees, the saved write and the state agree (the messages
+   * key gives every message its id this way). {@code prepare} must be pure.
+   */
+  @SuppressWarnings("unchecked")
+  public static <T> Key<T> reducing(String name, Class<T> type, BinaryOperator<T> reducer, Supplier<T> initial,
+      UnaryOperator<T> prepare) {
+    Objects.requireNonNull(reducer, "reducer");
+    Objects.requireNonNull(prepare, "prepare");
+    return new Key<>(name, type, "reduce", n -> new BinaryOperatorAggregate((BinaryOperator<Object>) reducer,
+        (Supplier<Object>) initial, v -> ((UnaryOperator<Object>) (UnaryOperator<?>) prepare).apply(v)));
   }
 
   /** A value visible only in the step after it was written, then cleared. */

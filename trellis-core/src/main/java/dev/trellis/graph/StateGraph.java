@@ -45,6 +45,7 @@ public final class StateGraph {
   private NodeOptions nodeDefaults = NodeOptions.DEFAULT;
   private Set<String> inputKeys;
   private Set<String> outputKeys;
+  private Class<?> contextType;
   private final Map<String, NodeSpec> nodes = new LinkedHashMap<>();
   private final List<Edge> edges = new ArrayList<>();
   private final List<BranchSpec> branches = new ArrayList<>();
@@ -71,6 +72,16 @@ public final class StateGraph {
   /** Shows only these state keys in outputs: invoke's result, values and updates events (output schema). */
   public StateGraph outputKeys(String... keys) {
     this.outputKeys = Set.of(keys);
+    return this;
+  }
+
+  /**
+   * Declares the type of the run context nodes read with {@code rt.context(type)} (LangGraph's
+   * {@code context_schema}), usually a record. It describes the graph (the server's
+   * {@code config_schema} and {@code context_schema}); runs are not checked against it.
+   */
+  public StateGraph contextType(Class<?> type) {
+    this.contextType = Objects.requireNonNull(type, "type");
     return this;
   }
 
@@ -363,7 +374,10 @@ public final class StateGraph {
           edges.stream().anyMatch(e -> e.end.equals(END) && e.starts.equals(List.of(name))));
     }
     String[] kinds = schema.keys().stream().map(Key::kind).toArray(String[]::new);
-    return new Program(options.name(), channelNames, factories, stateCount, compiled, options, kinds, inputKeys, outputKeys);
+    Map<String, Class<?>> types = new LinkedHashMap<>();
+    schema.keys().forEach(k -> types.put(k.name(), k.type()));
+    return new Program(options.name(), channelNames, factories, stateCount, compiled, options, kinds, inputKeys, outputKeys,
+        new Program.Types(types, contextType));
   }
 
   private static int[] ints(List<Integer> l) {

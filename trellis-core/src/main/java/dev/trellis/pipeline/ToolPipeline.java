@@ -3,18 +3,11 @@ package dev.trellis.pipeline;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.policy.Sleeper;
 import dev.trellis.runtime.StreamWriter;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -28,15 +21,19 @@ import java.util.concurrent.TimeoutException;
  * name, the pipeline sorts them into phases (Kahn), runs each phase's tools in parallel on
  * virtual threads, and aggregates their outputs into a {@link Bundle}.
  *
- * <p>Per tool: arguments merge defaults &lt; injected outputs of earlier tools &lt; caller
- * overrides; each attempt is bounded by the tool's timeout; only retryable failures
- * ({@link ToolFailures}) are retried, with doubling backoff; an optional tool's failure
+ * <p>Per tool: arguments merge defaults &lt; injected inputs &lt; caller overrides. Injection
+ * is by output key (the seed's {@code inject_inputs}): the outputs of earlier phases are
+ * aggregated into one map — a tool whose output is a map contributes its entries, any other
+ * output is aggregated under the tool's name — and a tool listing {@code signal_summary}
+ * receives the aggregated {@code signal_summary}; a key no earlier tool produced is left out
+ * (an {@code input_missing} event says so). Each attempt is bounded by the tool's timeout;
+ * only retryable failures ({@link ToolFailures}) are retried, with doubling backoff; an optional tool's failure
  * degrades the bundle, a required tool's failure fails it (later phases do not run).
  * Skip gates: when the session's last output of a tool had completeness at or above the
  * threshold (default 0.4) <em>and</em> was computed from the same input (content hash of
  * the merged arguments), the tool is not called and its previous output is reused. Events
  * ({@code phase_start}, {@code tool_start}, {@code tool_end}, {@code tool_skipped},
- * {@code tool_retry}, {@code tool_failed}) go to the given writer — the node's custom stream.
+ * {@code tool_retry}, {@code tool_failed}, {@code input_missing}) go to the given writer — the node's custom stream.
  *
  * <p>Immutable and thread-safe once built; build errors name the tool, the unknown
  * dependency or the cycle.
@@ -57,7 +54,7 @@ public final class ToolPipeline {
     this.threshold = b.threshold;
     this.store = b.store;
     this.sleeper = b.sleeper;
-    this.phases = phases(b.specs);
+    this.phases = Phases.of(b.specs);
   }
 
   public static Builder builder() {
@@ -69,60 +66,14 @@ public final class ToolPipeline {
     return phases;
   }
 
-  private static List<List<String>> phases(Map<String, ToolSpec> specs) {
-    for (ToolSpec s : specs.values()) {
-      for (String d : s.dependsOn()) {
-        if (!specs.containsKey(d)) {
-          throw new InvalidGraphException("UNKNOWN_TOOL", "tool \"" + s.name() + "\" depends on \"" + d
-              + "\", which is not in the pipeline (tools: " + String.join(", ", new TreeMap<>(specs).keySet()) + ")");
-        }
-      }
-    }
-    Map<String, Set<String>> waiting = new TreeMap<>();
-    specs.values().forEach(s -> waiting.put(s.name(), new LinkedHashSet<>(s.dependsOn())));
-    List<List<String>> out = new ArrayList<>();
-    Set<String> done = new LinkedHashSet<>();
-    while (!waiting.isEmpty()) {
-      List<String> ready = waiting.entrySet().stream().filter(e -> done.containsAll(e.getValue())).map(Map.Entry::getKey)
-          .toList();
-      if (ready.isEmpty()) {
-        throw new InvalidGraphException("TOOL_CYCLE", "tool dependencies form a cycle: " + cycle(waiting));
-      }
-      ready.forEach(waiting::remove);
-      done.addAll(ready);
-      out.add(List.copyOf(ready));
-    }
-    for (ToolSpec s : specs.values()) {
-      for (String in : s.injectInputs()) {
-        if (!specs.containsKey(in) || phaseOf(out, in) >= phaseOf(out, s.name())) {
-          throw new InvalidGraphException("INVALID_INJECTION", "tool \"" + s.name() + "\" injects the output of \"" + in
-              + "\", which does not run in an earlier phase: declare it in dependsOn");
-        }
-      }
-    }
-    return List.copyOf(out);
+  /** The tools in phase order. */
+  public List<String> tools() {
+    return phases.stream().flatMap(List::stream).toList();
   }
 
-  private static int phaseOf(List<List<String>> phases, String tool) {
-    for (int i = 0; i < phases.size(); i++) {
-      if (phases.get(i).contains(tool)) {
-        return i;
-      }
-    }
-    return Integer.MAX_VALUE;
-  }
-
-  private static String cycle(Map<String, Set<String>> waiting) {
-    String start = waiting.keySet().iterator().next();
-    List<String> path = new ArrayList<>();
-    String cur = start;
-    while (!path.contains(cur)) {
-      path.add(cur);
-      cur = waiting.get(cur).stream().filter(waiting::containsKey).findFirst().orElseThrow();
-    }
-    List<String> loop = new ArrayList<>(path.subList(path.indexOf(cur), path.size()));
-    loop.add(cur);
-    return String.join(" → ", loop);
+  /** Where this pipeline keeps skip state; null when skipping is off. */
+  SkipStore skipStore() {
+    return store;
   }
 
   /**
@@ -131,6 +82,7 @@ public final class ToolPipeline {
    */
   public Bundle run(String session, Map<String, Map<String, Object>> overrides, StreamWriter events) {
     Map<String, Object> sections = new ConcurrentHashMap<>();
+    Map<String, Object> aggregated = new LinkedHashMap<>();
     Map<String, String> errors = new ConcurrentHashMap<>();
     List<String> missing = java.util.Collections.synchronizedList(new ArrayList<>());
     List<String> skipped = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -141,11 +93,15 @@ public final class ToolPipeline {
         events.write(Map.of("event", "phase_start", "phase", p + 1, "tools", phase));
         List<Future<Boolean>> running = new ArrayList<>();
         for (String name : phase) {
+          Map<String, Object> inputs = Map.copyOf(aggregated);
           running.add(pool.submit(() -> runTool(specs.get(name), session, overrides.getOrDefault(name, Map.of()),
-              sections, errors, missing, skipped, events)));
+              inputs, sections, errors, missing, skipped, events)));
         }
         for (Future<Boolean> f : running) {
           failed |= !join(f);
+        }
+        for (String name : phase) {
+          aggregate(name, sections.get(name), aggregated);
         }
       }
     }
@@ -158,6 +114,19 @@ public final class ToolPipeline {
       }
     }
     return new Bundle(ordered, sorted(missing), sorted(skipped), errors, failed);
+  }
+
+  /** A map output contributes its entries, anything else its value under the tool's name; absent: nothing. */
+  private static void aggregate(String tool, Object output, Map<String, Object> aggregated) {
+    if (output instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> {
+        if (v != null) {
+          aggregated.put(String.valueOf(k), v);
+        }
+      });
+    } else if (output != null) {
+      aggregated.put(tool, output);
+    }
   }
 
   private static List<String> sorted(List<String> l) {
@@ -178,8 +147,8 @@ public final class ToolPipeline {
   }
 
   /** Returns false only when a required tool failed. */
-  private boolean runTool(ToolSpec spec, String session, Map<String, Object> override, Map<String, Object> sections,
-                          Map<String, String> errors, List<String> missing, List<String> skipped, StreamWriter events) {
+  private boolean runTool(ToolSpec spec, String session, Map<String, Object> override, Map<String, Object> inputs,
+                          Map<String, Object> sections, Map<String, String> errors, List<String> missing, List<String> skipped, StreamWriter events) {
     String name = spec.name();
     for (String dep : spec.dependsOn()) {
       if (!sections.containsKey(dep)) {
@@ -187,11 +156,15 @@ public final class ToolPipeline {
       }
     }
     Map<String, Object> args = new LinkedHashMap<>(spec.defaults());
-    for (String in : spec.injectInputs()) {
-      args.put(in, sections.get(in));
+    for (String key : spec.injectInputs()) {
+      if (inputs.containsKey(key)) {
+        args.put(key, inputs.get(key));
+      } else {
+        events.write(Map.of("event", "input_missing", "tool", name, "key", key));
+      }
     }
     args.putAll(override);
-    String hash = hash(args);
+    String hash = ContentHash.of(args);
     if (session != null && store != null) {
       Optional<SkipStore.Entry> last = store.get(session, name);
       if (last.isPresent() && last.get().inputHash().equals(hash) && last.get().completeness() >= threshold) {
@@ -271,15 +244,6 @@ public final class ToolPipeline {
     return false;
   }
 
-  private static String hash(Map<String, Object> args) {
-    try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      return HexFormat.of().formatHex(md.digest(String.valueOf(new TreeMap<>(args)).getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
   /** Builds a pipeline; not thread-safe. */
   public static final class Builder {
     private final Map<String, ToolSpec> specs = new LinkedHashMap<>();
@@ -289,6 +253,10 @@ public final class ToolPipeline {
     private Sleeper sleeper = Sleeper.SYSTEM;
 
     public Builder tool(ToolSpec spec, Tool tool) {
+      if (spec.name().startsWith("__")) {
+        throw new InvalidGraphException("RESERVED_TOOL_NAME", "tool \"" + spec.name()
+            + "\": names starting with __ are reserved for the pipeline's own records");
+      }
       if (specs.putIfAbsent(spec.name(), spec) != null) {
         throw new InvalidGraphException("DUPLICATE_TOOL", "tool \"" + spec.name() + "\" is declared twice");
       }

@@ -7,10 +7,14 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * How a {@link ToolPipeline} runs one tool.
+ * How a {@link ToolPipeline} runs one tool: seed 000's {@code PipelineToolConfig} (name,
+ * dependencies, inject_inputs, defaults, max_retries, retry_backoff, timeout, optional).
+ * {@link ToolRegistry} reads these from YAML with the seed's defaults; {@link #named} starts
+ * from none (no retries, no timeout).
  *
  * @param dependsOn tools that must finish (in an earlier phase) before this one
- * @param injectInputs output sections of earlier tools passed in as arguments (by tool name)
+ * @param injectInputs output keys of earlier phases passed in as arguments of the same name
+ *     (e.g. {@code signal_summary}); see {@link ToolPipeline} for how outputs aggregate
  * @param defaults argument defaults; merge order is defaults &lt; injected &lt; caller overrides
  * @param maxRetries extra attempts after a retryable failure (timeouts, transport errors, 5xx)
  * @param backoff wait before the first retry, doubled for each further one
@@ -39,8 +43,9 @@ public record ToolSpec(String name, Set<String> dependsOn, List<String> injectIn
     return new ToolSpec(name, Set.of(tools), injectInputs, defaults, maxRetries, backoff, timeout, optional);
   }
 
-  public ToolSpec inject(String... tools) {
-    return new ToolSpec(name, dependsOn, List.of(tools), defaults, maxRetries, backoff, timeout, optional);
+  /** Injects these output keys of earlier phases. */
+  public ToolSpec inject(String... keys) {
+    return new ToolSpec(name, dependsOn, List.of(keys), defaults, maxRetries, backoff, timeout, optional);
   }
 
   public ToolSpec defaults(Map<String, Object> d) {

@@ -600,7 +600,7 @@ final class Loop {
       }
     }
     if (updates) {
-      sink.emit(new StreamPart.Updates(nsPath, task.name(), update, task.cached));
+      sink.emit(new StreamPart.Updates(nsPath, task.name(), step, update, task.cached));
     }
     if (taskEvents) {
       emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), update, null, List.of(), task.cached));

@@ -47,7 +47,7 @@ final class NodeOutput {
         throw new InvalidUpdateException("UNKNOWN_KEY", "node \"" + node.name() + "\" wrote key \"" + e.getKey()
             + "\", which is not in the state schema (keys: " + String.join(", ", p.stateKeys()) + ")");
       }
-      out.add(new Write(slot, e.getValue()));
+      out.add(new Write(slot, f.channels[slot].prepareWrite(e.getValue())));
     }
     for (Object g : gotos) {
       addDestination(p, node, g, null, out);

@@ -44,14 +44,30 @@ public final class Program {
   final boolean[] inputKey;
   final boolean[] outputKey;
 
+  private final Types types;
+
+  /**
+   * The declared types of a graph, for describing it (JSON Schemas); the engine never reads them.
+   *
+   * @param stateTypes state key name → declared value class, in schema order
+   * @param contextType the declared run-context type, or null when the graph declares none
+   */
+  public record Types(Map<String, Class<?>> stateTypes, Class<?> contextType) {
+    public Types {
+      stateTypes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stateTypes));
+    }
+  }
+
   /**
    * @param inputKeys state keys a run's input may set (null: all)
    * @param outputKeys state keys the output shows (null: all)
+   * @param types the declared state and context types
    */
   public Program(String name, String[] channelNames, List<Supplier<Channel>> channelFactories, int stateCount,
                  PNode[] nodes, CompileOptions options, String[] keyKinds, java.util.Set<String> inputKeys,
-                 java.util.Set<String> outputKeys) {
+                 java.util.Set<String> outputKeys, Types types) {
     this.name = name;
+    this.types = types;
     this.keyKinds = keyKinds.clone();
     this.inputKey = new boolean[stateCount];
     this.outputKey = new boolean[stateCount];
@@ -151,10 +167,25 @@ public final class Program {
     return List.of(channelNames).subList(0, stateCount);
   }
 
-  List<String> inputKeyNames() {
+  /** The declared state and context types. */
+  public Types types() {
+    return types;
+  }
+
+  /** The state keys a run's input may set, in schema order (all of them unless the graph limits its input). */
+  public List<String> inputKeyNames() {
+    return keysWhere(inputKey);
+  }
+
+  /** The state keys outputs show, in schema order (all of them unless the graph limits its output). */
+  public List<String> outputKeyNames() {
+    return keysWhere(outputKey);
+  }
+
+  private List<String> keysWhere(boolean[] flags) {
     List<String> out = new java.util.ArrayList<>();
     for (int i = 0; i < stateCount; i++) {
-      if (inputKey[i]) {
+      if (flags[i]) {
         out.add(channelNames[i]);
       }
     }

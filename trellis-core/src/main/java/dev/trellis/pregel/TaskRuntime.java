@@ -1,6 +1,7 @@
 package dev.trellis.pregel;
 
 import dev.trellis.graph.Interrupt;
+import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
 import dev.trellis.runtime.StreamWriter;
 import dev.trellis.stream.StreamMode;
@@ -8,6 +9,8 @@ import dev.trellis.stream.StreamPart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -77,8 +80,9 @@ final class TaskRuntime implements Runtime {
           + "\" wrote key \"" + key + "\", which is not in the state schema (keys: "
           + String.join(", ", loop.program.stateKeys()) + ")");
     }
+    Object prepared = loop.frame.channels[slot].prepareWrite(value);
     synchronized (task.writes) {
-      task.writes.add(new Write(slot, value));
+      task.writes.add(new Write(slot, prepared));
     }
   }
 
@@ -94,9 +98,64 @@ final class TaskRuntime implements Runtime {
   }
 
   @Override
-  public StreamWriter messages() {
-    return writer(StreamMode.MESSAGES, v -> new StreamPart.MessageChunk(loop.nsPath, task.name(), loop.step,
-        loop.config.threadId(), String.valueOf(v)));
+  public MessageStream messages() {
+    return messageStream(null, null);
+  }
+
+  @Override
+  public MessageStream chatModel(String model, Object input) {
+    return messageStream(model == null ? "ChatModel" : model, input);
+  }
+
+  /** A new answer's stream; {@code model} non-null also reports the call's start and end on the events mode. */
+  private MessageStream messageStream(String model, Object input) {
+    String callId = UUID.randomUUID().toString();
+    // LangChain names a model's answer after the model call's run id.
+    String messageId = "run-" + callId;
+    StreamWriter tokens = writer(StreamMode.MESSAGES, v -> new StreamPart.MessageChunk(loop.nsPath, task.name(),
+        loop.step, loop.config.threadId(), String.valueOf(v), messageId, task.id()));
+    boolean events = model != null && loop.sink.wants(StreamMode.EVENTS, loop.depth);
+    if (events) {
+      emitCall(StreamPart.CallEvent.Kind.CHAT_MODEL, callId, model, false, input, null);
+    }
+    return new MessageStream() {
+      @Override
+      public String messageId() {
+        return messageId;
+      }
+
+      @Override
+      public void write(Object token) {
+        tokens.write(token);
+      }
+
+      @Override
+      public void end(Object message) {
+        if (events) {
+          emitCall(StreamPart.CallEvent.Kind.CHAT_MODEL, callId, model, true, input, message);
+        }
+      }
+    };
+  }
+
+  @Override
+  public Consumer<Object> toolCall(String tool, Object input) {
+    heartbeat();
+    if (!loop.sink.wants(StreamMode.EVENTS, loop.depth)) {
+      return output -> heartbeat();
+    }
+    String callId = UUID.randomUUID().toString();
+    emitCall(StreamPart.CallEvent.Kind.TOOL, callId, tool, false, input, null);
+    return output -> {
+      heartbeat();
+      emitCall(StreamPart.CallEvent.Kind.TOOL, callId, tool, true, input, output);
+    };
+  }
+
+  private void emitCall(StreamPart.CallEvent.Kind kind, String callId, String name, boolean end, Object input,
+      Object output) {
+    loop.sink.emit(new StreamPart.CallEvent(loop.nsPath, task.name(), loop.step, task.id(), kind, callId, name, end,
+        input, output));
   }
 
   @Override

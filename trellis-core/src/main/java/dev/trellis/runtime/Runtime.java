@@ -1,5 +1,7 @@
 package dev.trellis.runtime;
 
+import java.util.function.Consumer;
+
 /**
  * What a running node can reach besides its state: the run's typed context, the custom
  * stream, interrupts, and where it is in the run. One instance per task; do not keep it
@@ -13,8 +15,30 @@ public interface Runtime {
   /** The writer for the custom stream. */
   StreamWriter stream();
 
-  /** Receives a chat model's tokens as they arrive, for the {@code messages} stream mode (a no-op when nobody streams it). */
-  StreamWriter messages();
+  /**
+   * Starts one chat-model answer on the {@code messages} stream mode: its tokens, written as
+   * they arrive, all carry the stream's {@link MessageStream#messageId() message id} (a new one
+   * per call); store the finished message under it. Writes are no-ops when nobody streams them.
+   */
+  MessageStream messages();
+
+  /**
+   * Like {@link #messages()}, and also reports the call to the events stream mode: a
+   * {@link dev.trellis.stream.StreamPart.CallEvent} start now (with {@code input}, the messages
+   * sent to {@code model}) and an end when {@link MessageStream#end} receives the answer.
+   */
+  default MessageStream chatModel(String model, Object input) {
+    return messages();
+  }
+
+  /**
+   * Reports that the node calls {@code tool} now with {@code input} (its arguments) to the
+   * events stream mode, and returns what to call with the tool's result (reported as the
+   * call's end). A no-op when nobody streams events.
+   */
+  default Consumer<Object> toolCall(String tool, Object input) {
+    return output -> { };
+  }
 
   /**
    * Emits a whole message on the {@code messages} stream mode (a no-op when nobody streams

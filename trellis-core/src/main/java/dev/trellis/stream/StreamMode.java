@@ -15,7 +15,9 @@ public enum StreamMode {
   /** A checkpoint event after every save. */
   CHECKPOINTS,
   /** Tasks and checkpoints wrapped with step numbers. */
-  DEBUG;
+  DEBUG,
+  /** Starts and ends of the chat-model and tool calls nodes make (LangChain's callbacks, for {@code astream_events}). */
+  EVENTS;
 
   /** The LangGraph wire name: lower case. */
   public String wireName() {

@@ -21,8 +21,9 @@ public sealed interface StreamPart {
     }
   }
 
-  /** One task's update; {@code cached} when it was replayed from saved writes or the node cache. */
-  record Updates(List<String> namespace, String node, Map<String, Object> update, boolean cached) implements StreamPart {
+  /** One task's update in {@code step}; {@code cached} when it was replayed from saved writes or the node cache. */
+  record Updates(List<String> namespace, String node, int step, Map<String, Object> update, boolean cached)
+      implements StreamPart {
     public StreamMode mode() {
       return StreamMode.UPDATES;
     }
@@ -73,10 +74,11 @@ public sealed interface StreamPart {
 
   /**
    * A piece of a chat model's answer as it streams (LangGraph's {@code messages} mode), with
-   * where it came from: the node, the step and the run's thread.
+   * where it came from: the node, the step, the run's thread and the task; {@code messageId}
+   * is the answer's id, the same for all its pieces and for the message the node stores.
    */
-  record MessageChunk(List<String> namespace, String node, int step, String threadId, String text)
-      implements StreamPart {
+  record MessageChunk(List<String> namespace, String node, int step, String threadId, String text, String messageId,
+                      String taskId) implements StreamPart {
     public StreamMode mode() {
       return StreamMode.MESSAGES;
     }
@@ -90,6 +92,21 @@ public sealed interface StreamPart {
       implements StreamPart {
     public StreamMode mode() {
       return StreamMode.MESSAGES;
+    }
+  }
+
+  /**
+   * The start ({@code end} false, with {@code input}) or end ({@code end} true, with
+   * {@code output}) of a chat-model or tool call a node made, for the events mode;
+   * {@code callId} is the same for both, {@code name} is the model or tool.
+   */
+  record CallEvent(List<String> namespace, String node, int step, String taskId, Kind kind, String callId,
+                   String name, boolean end, Object input, Object output) implements StreamPart {
+    /** What was called. */
+    public enum Kind { CHAT_MODEL, TOOL }
+
+    public StreamMode mode() {
+      return StreamMode.EVENTS;
     }
   }
 

@@ -231,11 +231,58 @@ class ToolPipelineTest {
     assertTrue(e.getMessage().contains("a → b → a"), e.getMessage());
   }
 
+  /** client_signal and provider_genome each produce a map of keys; therapeutic_fit injects two of them. */
+  private ToolPipeline.Builder byKeys(Tool signal, Tool fit) {
+    return ToolPipeline.builder()
+        .tool(ToolSpec.named("client_signal"), signal)
+        .tool(ToolSpec.named("provider_genome"), returns(Map.of("genome_summary", List.of("ana:cbt"),
+            "providers", List.of("ana", "ben")), 1))
+        .tool(ToolSpec.named("therapeutic_fit").dependsOn("client_signal", "provider_genome")
+            .inject("signal_summary", "genome_summary"), fit);
+  }
+
   @Test
-  void injectingAToolThatIsNotADependencyIsABuildError() {
-    assertThrows(InvalidGraphException.class, () -> ToolPipeline.builder()
-        .tool(ToolSpec.named("a"), returns(1, 1))
-        .tool(ToolSpec.named("b").inject("a"), returns(1, 1)).build());
+  void injectInputsPassOutputKeysOfEarlierPhasesNotWholeOutputs() {
+    List<Map<String, Object>> seen = new ArrayList<>();
+    byKeys(returns(Map.of("signal_summary", "mentions anxiety", "themes", List.of("anxiety")), 1), args -> {
+      seen.add(args);
+      return ToolOutput.of("fit", 1);
+    }).build().run(null, Map.of(), events::add);
+    assertEquals(Map.of("signal_summary", "mentions anxiety", "genome_summary", List.of("ana:cbt")), seen.getFirst());
+  }
+
+  @SuppressWarnings("unchecked")
+  @Test
+  void aKeyNoEarlierToolProducedIsLeftOutAndReported() {
+    List<Map<String, Object>> seen = new ArrayList<>();
+    byKeys(returns(Map.of("themes", List.of()), 1), args -> {
+      seen.add(args);
+      return ToolOutput.of("fit", 1);
+    }).build().run(null, Map.of(), events::add);
+    assertEquals(Map.of("genome_summary", List.of("ana:cbt")), seen.getFirst());
+    assertTrue(events.contains(Map.of("event", "input_missing", "tool", "therapeutic_fit", "key", "signal_summary")),
+        events.toString());
+  }
+
+  @Test
+  void aConsumerIsSkippedWhenItsInjectedKeysAreUnchangedThoughTheProducerReran() {
+    AtomicInteger fitCalls = new AtomicInteger();
+    Tool signal = args -> ToolOutput.of(Map.of("signal_summary", "mentions grief", "message", args.get("message")), 1);
+    ToolPipeline p = byKeys(signal, args -> {
+      fitCalls.incrementAndGet();
+      return ToolOutput.of("fit", 1);
+    }).build();
+    p.run("s", Map.of("client_signal", Map.of("message", "my grief")), events::add);
+    Bundle second = p.run("s", Map.of("client_signal", Map.of("message", "ok, thanks")), events::add);
+    assertEquals(1, fitCalls.get(), "the upstream signal did not change");
+    assertEquals(List.of("provider_genome", "therapeutic_fit"), second.skipped());
+  }
+
+  @Test
+  void toolNamesStartingWithTwoUnderscoresAreReserved() {
+    InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> ToolPipeline.builder()
+        .tool(ToolSpec.named("__slice__"), returns(1, 1)));
+    assertTrue(e.getMessage().contains("reserved"), e.getMessage());
   }
 
   @SuppressWarnings("unchecked")

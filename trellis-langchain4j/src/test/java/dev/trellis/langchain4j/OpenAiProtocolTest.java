@@ -95,12 +95,14 @@ class OpenAiProtocolTest {
       CompiledGraph agent = ReactAgent.builder(LangChain4jChatModel.openAi(server.url("/v1").toString(), "gpt-test", "k"))
           .tools(weather, time).compile(CompileOptions.DEFAULT);
       List<String> tokens = new ArrayList<>();
+      java.util.Set<String> tokenIds = new java.util.HashSet<>();
       List<Message> last = new ArrayList<>();
       try (GraphStream s = agent.stream(Map.of("messages", List.of(Message.human("Weather in Oslo?"))), RunConfig.DEFAULT,
           StreamMode.MESSAGES, StreamMode.VALUES)) {
         for (StreamPart p : s) {
           if (p instanceof StreamPart.MessageChunk c) {
             tokens.add(c.text());
+            tokenIds.add(c.messageId());
           } else if (p instanceof StreamPart.Values v) {
             last.clear();
             @SuppressWarnings("unchecked")
@@ -113,6 +115,7 @@ class OpenAiProtocolTest {
       assertEquals("sunny, 21C in Oslo", last.get(2).text());
       assertEquals("10:00 in Oslo", last.get(3).text(), "both tools answered");
       assertEquals("Sunny in Oslo.", last.getLast().text());
+      assertEquals(java.util.Set.of(last.getLast().id()), tokenIds, "the streamed tokens carry the stored answer's id");
       server.takeRequest();
       String second = server.takeRequest().getBody().utf8().replaceAll("\\s", "");
       assertTrue(second.contains("\"tool_call_id\":\"call_1\"") && second.contains("sunny,21CinOslo")

@@ -108,6 +108,8 @@ public final class TrellisServer implements AutoCloseable {
     private Duration lease = Duration.ofSeconds(10);
     private Duration grace = Duration.ofSeconds(30);
     private Duration runTimeout = Duration.ofHours(1);
+    private Duration threadTtl;
+    private Duration keepAlive = Duration.ofSeconds(5);
     private Clock clock = Clock.systemUTC();
     private String workerId;
     private IndexConfig index = new IndexConfig(new dev.trellis.checkpoint.store.HashingEmbeddings(256), List.of("$"));
@@ -190,6 +192,32 @@ public final class TrellisServer implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Threads created without a {@code ttl} of their own are deleted this long after creation
+     * (like LangGraph's {@code checkpointer.ttl.default_ttl}); default: never. A {@code ttl} on
+     * {@code POST /threads} or {@code PATCH /threads/{id}} replaces it.
+     */
+    public Builder defaultThreadTtl(Duration ttl) {
+      if (ttl != null && (ttl.isZero() || ttl.isNegative())) {
+        throw new IllegalArgumentException("defaultThreadTtl must be positive, got " + ttl);
+      }
+      this.threadTtl = ttl;
+      return this;
+    }
+
+    /**
+     * How long an event stream ({@code /stream} routes) or a waiting {@code /wait}/{@code /join}
+     * reply may stay silent before a keep-alive is written (default 5 s, as LangGraph's servers):
+     * a {@code : heartbeat} comment line in streams, a newline before the JSON in waits.
+     */
+    public Builder keepAlive(Duration interval) {
+      if (interval == null || interval.isNegative() || interval.isZero()) {
+        throw new IllegalArgumentException("keepAlive must be a positive duration, got " + interval);
+      }
+      this.keepAlive = interval;
+      return this;
+    }
+
     /** The clock of TTLs, run timeouts, crons and event retention (leases always use real time); for tests. */
     public Builder clock(Clock clock) {
       this.clock = clock;
@@ -256,8 +284,8 @@ public final class TrellisServer implements AutoCloseable {
         compiled.put(gid, f.build(saver, store));
         assistants.ensureSystem(gid);
       });
-      Services s = new Services(db, assistants, new Threads(db), new RunStore(db), bus, Map.copyOf(compiled), saver,
-          store, fences, new RunObservers(listeners, telemetry));
+      Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
+          saver, store, fences, new RunObservers(listeners, telemetry));
       Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis()));
       if (listener != null) {
         listener.on("trellis_runs", x -> worker.wake());
@@ -272,7 +300,7 @@ public final class TrellisServer implements AutoCloseable {
         config.startup.showJavalinBanner = false;
         config.jetty.host = host;
         config.jetty.port = port;
-        crons[0] = Api.configure(config, s, worker, auth, extra);
+        crons[0] = Api.configure(config, s, worker, auth, extra, new dev.trellis.server.sse.Sse(keepAlive));
       });
       TrellisServer server = listener == null ? new TrellisServer(app, worker, crons[0], bus, jdbc)
           : new TrellisServer(app, worker, crons[0], bus, listener, jdbc);

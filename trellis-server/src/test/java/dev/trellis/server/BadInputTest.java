@@ -86,10 +86,10 @@ class BadInputTest {
   void aRunThatFailsInsideTheGraphEndsInErrorWithoutA5xx() {
     String t = http.call("POST", "/threads", Map.of()).get("thread_id");
     HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs/wait", Map.of("assistant_id", "chain",
-        "input", Map.of("no_such_key", 1)));
+        "input", Map.of("count", 0), "config", Map.of("recursion_limit", 3)));
     assertEquals(200, r.status());
     Map<?, ?> error = (Map<?, ?>) r.map().get("__error__");
-    assertTrue(String.valueOf(error.get("message")).contains("no_such_key"), r.text());
+    assertTrue(String.valueOf(error.get("message")).contains("recursion limit of 3"), r.text());
     assertEquals("error", http.call("GET", "/threads/" + t, null).get("status"));
   }
 }

@@ -98,9 +98,10 @@ class ErrorRepliesTest {
   void aFailedRunIsLoggedWithItsIdAndCause() {
     try (LogCapture runs = new LogCapture("dev.trellis.server", Level.INFO)) {
       String t = http.call("POST", "/threads", Map.of()).get("thread_id");
-      http.call("POST", "/threads/" + t + "/runs/wait", Map.of("assistant_id", "chain", "input", Map.of("no_such_key", 1)));
+      http.call("POST", "/threads/" + t + "/runs/wait", Map.of("assistant_id", "chain", "input", Map.of("count", 0),
+          "config", Map.of("recursion_limit", 3)));
       String run = (String) ((Map<?, ?>) http.call("GET", "/threads/" + t + "/runs", null).list().getFirst()).get("run_id");
-      assertTrue(runs.lines().stream().anyMatch(l -> l.startsWith("WARN run " + run) && l.contains("no_such_key")),
+      assertTrue(runs.lines().stream().anyMatch(l -> l.startsWith("WARN run " + run) && l.contains("recursion limit of 3")),
           runs.lines().toString());
     }
   }
@@ -109,7 +110,8 @@ class ErrorRepliesTest {
   void requestAndFailedRunLinesCarryTheirFactsAsFieldsForJsonLogs() {
     try (LogCapture all = new LogCapture("dev.trellis.server", Level.INFO)) {
       String t = http.call("POST", "/threads", Map.of()).get("thread_id");
-      http.call("POST", "/threads/" + t + "/runs/wait", Map.of("assistant_id", "chain", "input", Map.of("no_such_key", 1)));
+      http.call("POST", "/threads/" + t + "/runs/wait", Map.of("assistant_id", "chain", "input", Map.of("count", 0),
+          "config", Map.of("recursion_limit", 3)));
       String run = (String) ((Map<?, ?>) http.call("GET", "/threads/" + t + "/runs", null).list().getFirst()).get("run_id");
       Map<String, Object> request = all.events().stream().filter(e -> e.getLoggerName().equals("dev.trellis.server.requests"))
           .map(LogCapture::fields).filter(f -> ("/threads/" + t + "/runs/wait").equals(f.get("path"))).findFirst()
@@ -122,7 +124,7 @@ class ErrorRepliesTest {
           .map(LogCapture::fields).filter(f -> run.equals(f.get("run_id"))).findFirst()
           .orElseThrow(() -> new AssertionError(all.lines()));
       assertEquals(t, failed.get("thread_id"));
-      assertTrue(String.valueOf(failed.get("error")).contains("no_such_key"), failed.toString());
+      assertTrue(String.valueOf(failed.get("error")).contains("recursion limit of 3"), failed.toString());
     }
   }
 }

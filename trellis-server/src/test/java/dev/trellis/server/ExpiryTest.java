@@ -39,6 +39,20 @@ class ExpiryTest {
   }
 
   @Test
+  void threadsWithoutTheirOwnTtlGetTheDefault() throws Exception {
+    TestClock clock = new TestClock();
+    try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("default-ttl.db"))
+        .lease(Duration.ofMillis(400)).defaultThreadTtl(Duration.ofMinutes(60)).clock(clock).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String defaulted = http.call("POST", "/threads", Map.of()).get("thread_id");
+      String own = http.call("POST", "/threads", Map.of("ttl", 180)).get("thread_id");
+      clock.advance(Duration.ofMinutes(61));
+      await("the thread past the default TTL to go", () -> http.call("GET", "/threads/" + defaulted, null).status() == 404);
+      assertEquals(200, http.call("GET", "/threads/" + own, null).status(), "its own TTL replaces the default");
+    }
+  }
+
+  @Test
   void aRunLongerThanTheTimeoutEndsWithStatusTimeout() throws Exception {
     TestClock clock = new TestClock();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("timeout.db"))

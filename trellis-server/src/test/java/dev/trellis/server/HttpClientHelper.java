@@ -91,10 +91,10 @@ final class HttpClientHelper {
   /** One SSE event of a response body: its name and parsed data. */
   record Event(String name, Object data) {}
 
-  /** The events of an SSE body (CRLF framing, one data line each), in order. */
+  /** The events of an SSE body (CRLF framing, one data line each; keep-alive comment lines skipped), in order. */
   static java.util.List<Event> events(String sse) {
     java.util.List<Event> out = new java.util.ArrayList<>();
-    for (String f : sse.split("\r\n\r\n")) {
+    for (String f : sse.replaceAll("(?m)^:[^\r\n]*\r\n", "").split("\r\n\r\n")) {
       if (!f.startsWith("event: ")) {
         continue;
       }

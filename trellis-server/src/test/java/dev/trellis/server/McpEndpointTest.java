@@ -60,11 +60,17 @@ class McpEndpointTest {
   }
 
   @Test
-  void aFailedRunIsAToolError() throws Exception {
+  void aFailedRunIsAToolErrorAndCreatedAssistantsAreToolsToo() throws Exception {
+    HttpClientHelper http = new HttpClientHelper(server);
+    var created = http.call("POST", "/assistants", Map.of("graph_id", "chain", "name", "short-chain",
+        "description", "the chain with too few steps", "config", Map.of("recursion_limit", 3)));
+    assertEquals(200, created.status(), created.text());
     try (McpTools mcp = McpTools.http(url)) {
+      Tool shortChain = named(mcp.tools(), "short-chain");
+      assertEquals("the chain with too few steps", shortChain.spec().description());
       McpTools.McpToolException e = assertThrows(McpTools.McpToolException.class,
-          () -> named(mcp.tools(), "chain").call(Map.of("no_such_key", 1), null));
-      assertTrue(e.getMessage().contains("no_such_key"), e.getMessage());
+          () -> shortChain.call(Map.of("count", 0), null));
+      assertTrue(e.getMessage().contains("recursion limit of 3"), e.getMessage());
     }
   }
 

@@ -3,10 +3,7 @@ package dev.trellis.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+import dev.trellis.testkit.ChildJvm;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -27,36 +24,14 @@ import org.junit.jupiter.api.Test;
 class MultiProcessKillTest {
   static final int RUNS = 200;
 
-  record Child(Process process, int port) {}
-
-  static Child start(String url, String worker) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), ServerMain.class.getName(), url,
-        worker, "2000").redirectErrorStream(true).start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-    String line;
-    while ((line = out.readLine()) != null) {
-      if (line.startsWith("PORT ")) {
-        int port = Integer.parseInt(line.substring(5).trim());
-        Thread.ofVirtual().start(() -> {
-          try {
-            while (out.readLine() != null) {
-              // drain the child's log so it never blocks
-            }
-          } catch (java.io.IOException ignored) {
-            // the child died
-          }
-        });
-        return new Child(p, port);
-      }
-    }
-    throw new IllegalStateException("server " + worker + " exited before listening");
+  static ChildJvm start(String url, String worker) throws Exception {
+    return ChildJvm.startServer(ServerMain.class, url, worker, "2000");
   }
 
   @Test
   void runsOfAKilledProcessFinishExactlyOnceElsewhere() throws Exception {
     String url = PgTestDb.freshSchemaUrl();
-    List<Child> children = new ArrayList<>();
+    List<ChildJvm> children = new ArrayList<>();
     for (String w : List.of("w1", "w2", "w3")) {
       children.add(start(url, w));
     }
@@ -78,8 +53,7 @@ class MultiProcessKillTest {
       }
       int heldWhenKilled = runningOn(url, "w1");
       assertTrue(heldWhenKilled > 0, "w1 never ran anything");
-      children.getFirst().process().destroyForcibly().waitFor();
-      assertEquals(137, children.getFirst().process().exitValue(), "killed with SIGKILL");
+      assertEquals(137, children.getFirst().kill9(), "killed with SIGKILL");
       HttpClientHelper survivor = clients.get(1);
       deadline = System.currentTimeMillis() + 120_000;
       while (System.currentTimeMillis() < deadline && unfinished(url) > 0) {
@@ -103,8 +77,8 @@ class MultiProcessKillTest {
         assertEquals("idle", survivor.call("GET", "/threads/" + tr[0], null).get("status"));
       }
     } finally {
-      for (Child c : children) {
-        c.process().destroyForcibly().waitFor();
+      for (ChildJvm c : children) {
+        c.close();
       }
       PgTestDb.drop(url);
     }

@@ -70,7 +70,7 @@ class SdkClientTest {
       String out = run(new ProcessBuilder(python.toString(), "src/test/python/sdk_test.py"),
           "http://127.0.0.1:" + server.port());
       for (String step : List.of("assistants", "stream", "interrupt-resume", "history-fork", "store", "join-cancel",
-          "stream-stateless-errors")) {
+          "stream-stateless-errors", "join-thread-stream")) {
         assertTrue(out.contains("ok " + step + "\n"), "step " + step + " missing:\n" + out);
       }
       assertTrue(out.contains("PY SDK OK"));

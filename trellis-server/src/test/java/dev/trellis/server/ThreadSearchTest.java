@@ -101,4 +101,111 @@ class ThreadSearchTest {
           List.of("thread_id"))).list().getFirst()).keySet().stream().toList());
     }
   }
+
+  static List<String> search(HttpClientHelper http, String field, Map<String, Object> filter) {
+    return ids(http.call("POST", "/threads/search", Map.of(field, filter, "limit", 100)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void filtersFollowStateMetadataAndDeletion(String name, Supplier<TrellisServer.Builder> db) {
+    try (TrellisServer server = db.get().authenticator(Authenticator.apiKeys(Map.of("a", "alice", "b", "bob"))).start()) {
+      HttpClientHelper alice = new HttpClientHelper(server).as("a");
+      HttpClientHelper bob = new HttpClientHelper(server).as("b");
+      String ran = alice.call("POST", "/threads", Map.of()).get("thread_id");
+      assertEquals(200, alice.call("POST", "/threads/" + ran + "/runs/wait", Map.of("assistant_id", "chain",
+          "input", Map.of("count", 0))).status());
+      String edited = alice.call("POST", "/threads", Map.of("metadata", Map.of("graph_id", "chain"))).get("thread_id");
+      assertEquals(200, alice.call("POST", "/threads/" + edited + "/state", Map.of("values", Map.of("count", 3),
+          "as_node", "n9")).status());
+      String bobs = bob.call("POST", "/threads", Map.of()).get("thread_id");
+      bob.call("POST", "/threads/" + bobs + "/runs/wait", Map.of("assistant_id", "chain", "input", Map.of("count", 0)));
+
+      assertEquals(List.of(ran), search(alice, "values", Map.of("count", 10)));
+      assertEquals(List.of(ran), search(alice, "values", Map.of("count", 10.0, "log", List.of(0, 9))));
+      assertEquals(List.of(edited), search(alice, "values", Map.of("count", 3)));
+      assertEquals(1, ((Number) alice.call("POST", "/threads/count", Map.of("values", Map.of("count", 3))).body()).intValue());
+
+      assertEquals(200, alice.call("POST", "/threads/" + edited + "/state", Map.of("values", Map.of("count", 4),
+          "as_node", "n9")).status());
+      assertEquals(List.of(), search(alice, "values", Map.of("count", 3)));
+      assertEquals(List.of(edited), search(alice, "values", Map.of("count", 4)));
+
+      assertEquals(200, alice.call("PATCH", "/threads/" + ran, Map.of("metadata", Map.of("color", "red"))).status());
+      assertEquals(List.of(ran), search(alice, "metadata", Map.of("color", "red", "graph_id", "chain")));
+      assertEquals(204, alice.call("DELETE", "/threads/" + ran, null).status());
+      assertEquals(List.of(), search(alice, "values", Map.of("count", 10)));
+      assertEquals(List.of(), search(alice, "metadata", Map.of("color", "red")));
+      assertEquals(List.of(bobs), search(bob, "values", Map.of("count", 10)));
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void aSqliteDatabaseFromBeforeTheTermIndexOrFromAnotherSqliteVersionIsIndexedWhenTheServerStarts() throws Exception {
+    java.nio.file.Path file = TestServers.tempDir().resolve("old.db");
+    String thread;
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      thread = http.call("POST", "/threads", Map.of("metadata", Map.of("team", "red"))).get("thread_id");
+    }
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+      for (String trigger : List.of("insert", "metadata", "values", "delete")) {
+        st.execute("DROP TRIGGER trellis_threads_terms_" + trigger);
+      }
+      st.execute("DROP TABLE trellis_thread_terms");
+      st.execute("DROP TABLE trellis_thread_terms_built");
+    }
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      assertEquals(List.of(thread), search(new HttpClientHelper(server), "metadata", Map.of("team", "red")));
+    }
+    // Another SQLite version may spell paths differently: an index it built is rebuilt.
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+      st.execute("UPDATE trellis_thread_terms SET path = 'elsewhere'");
+      st.execute("UPDATE trellis_thread_terms_built SET sqlite_version = '3.0.0'");
+    }
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      assertEquals(List.of(thread), search(new HttpClientHelper(server), "metadata", Map.of("team", "red")));
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void aFilterMatchingThousandsOfThreadsPagesAndCountsLikeAFewMatches() throws Exception {
+    java.nio.file.Path file = TestServers.tempDir().resolve("many.db");
+    TestServers.builder().sqlite(file).start().close();
+    List<String> ids = new ArrayList<>();
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file)) {
+      c.setAutoCommit(false);
+      try (var ps = c.prepareStatement("INSERT INTO trellis_threads (thread_id, owner, status, metadata, config, values_json, "
+          + "interrupts, created_at, updated_at, state_updated_at) VALUES (?, '', 'idle', ?, '{}', ?, '{}', ?, ?, ?)")) {
+        for (int i = 0; i < 2500; i++) {
+          String id = java.util.UUID.randomUUID().toString();
+          ids.add(id);
+          String at = java.time.Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i).toString();
+          ps.setString(1, id);
+          ps.setString(2, "{\"graph_id\":\"agent\",\"rare\":" + (i % 1000 == 0) + "}");
+          ps.setString(3, "{\"count\":" + i + ",\"even\":" + (i % 2 == 0) + "}");
+          ps.setString(4, at);
+          ps.setString(5, at);
+          ps.setString(6, at);
+          ps.addBatch();
+        }
+        ps.executeBatch();
+      }
+      c.commit();
+    }
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      HttpClientHelper.Reply all = http.call("POST", "/threads/search", Map.of("metadata", Map.of("graph_id", "agent"),
+          "limit", 3, "offset", 1));
+      assertEquals(ids.reversed().subList(1, 4), ids(all));
+      assertEquals("2500", all.raw().headers().firstValue("X-Pagination-Total").orElse(""));
+      assertEquals(List.of(ids.get(2000), ids.get(1000), ids.get(0)),
+          ids(http.call("POST", "/threads/search", Map.of("metadata", Map.of("rare", true)))));
+      assertEquals(List.of(ids.get(0), ids.get(2)), ids(http.call("POST", "/threads/search",
+          Map.of("values", Map.of("even", true), "sort_by", "created_at", "sort_order", "asc", "limit", 2))));
+      assertEquals(1250, ((Number) http.call("POST", "/threads/count", Map.of("values", Map.of("even", true))).body()).intValue());
+      assertEquals(625, ((Number) http.call("POST", "/threads/count", Map.of("values", Map.of("even", true),
+          "metadata", Map.of("graph_id", "agent"), "ids", ids.subList(0, 1250))).body()).intValue());
+    }
+  }
 }

@@ -35,6 +35,11 @@ public sealed interface Message {
       toolCalls = List.copyOf(toolCalls == null ? List.of() : toolCalls);
       usage = usage == null ? Usage.NONE : usage;
     }
+
+    /** This message under another id. */
+    public Ai withId(String newId) {
+      return new Ai(newId, text, toolCalls, usage);
+    }
   }
 
   /** A tool's answer to one call; {@code error} when the tool failed and this is the error text. */

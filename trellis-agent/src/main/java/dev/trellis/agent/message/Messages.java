@@ -24,10 +24,14 @@ public final class Messages {
   /** The reducer as a value, for {@code Key.reducing}. */
   public static final BinaryOperator<List<Message>> ADD = Messages::add;
 
-  /** A {@code messages} key with the reducer: the schema of {@code MessagesState}. */
+  /**
+   * A {@code messages} key with the reducer: the schema of {@code MessagesState}. A message a
+   * node writes without an id gets one when the node finishes, before the update is streamed
+   * or saved, so the {@code updates} and {@code messages} streams show the id the state keeps.
+   */
   @SuppressWarnings("unchecked")
   public static final Key<List<Message>> KEY = Key.reducing("messages", (Class<List<Message>>) (Class<?>) List.class,
-      ADD, List::of);
+      ADD, List::of, Messages::withIds);
 
   /** LangGraph's {@code MessagesState}: a schema with just the {@code messages} key. */
   public static final dev.trellis.graph.Schema SCHEMA = dev.trellis.graph.Schema.of(KEY);

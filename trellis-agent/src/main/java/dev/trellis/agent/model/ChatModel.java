@@ -1,6 +1,7 @@
 package dev.trellis.agent.model;
 
 import dev.trellis.agent.message.Message;
+import dev.trellis.runtime.MessageStream;
 import java.util.function.Consumer;
 
 /**
@@ -32,6 +33,18 @@ public interface ChatModel {
     if (!ai.text().isEmpty()) {
       tokens.accept(ai.text());
     }
+    return ai;
+  }
+
+  /**
+   * Streams the answer into {@code out} with {@link #stream(ChatRequest, Consumer)} and
+   * returns it under {@code out}'s message id — the id every streamed token carried — so the
+   * tokens a client saw and the message a node stores are one message; reports the answer to
+   * {@code out} as the call's end.
+   */
+  default Message.Ai streamTo(ChatRequest request, MessageStream out) throws Exception {
+    Message.Ai ai = stream(request, out::write).withId(out.messageId());
+    out.end(ai);
     return ai;
   }
 }

@@ -49,7 +49,8 @@ record ModelCall(ChatModel model, String prompt, List<ToolSpec> tools, Budget bu
     }
     request.addAll((List<Message>) state.get(Messages.KEY.name()));
     // Streamed so that tokens reach the run's `messages` stream as they arrive.
-    Message.Ai ai = model.stream(new ChatRequest(request, tools), rt.messages()::write);
+    ChatRequest chat = new ChatRequest(request, tools);
+    Message.Ai ai = model.streamTo(chat, rt.chatModel(model.name(), chat.messages()));
     return Update.of(Messages.KEY, List.of(ai)).and(MODEL_CALLS, 1).and(TOKENS, ai.usage().total());
   }
 

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 /**
  * Runs the tool calls of the last AI message not yet answered by a tool message, in parallel (one virtual thread each), and
@@ -142,7 +143,13 @@ public final class ToolNode implements Node {
 
   private Object chain(int i, ToolCallRequest request) throws Exception {
     if (i == interceptors.size()) {
-      return request.tool().call(request.call().args(), request.context());
+      Message.ToolCall call = request.call();
+      Runtime rt = request.context().runtime();
+      Consumer<Object> end = rt == null ? o -> { } : rt.toolCall(call.name(), call.args());
+      Object result = request.tool().call(call.args(), request.context());
+      end.accept(result instanceof Message.Tool || result instanceof Command ? result
+          : new Message.Tool(null, String.valueOf(result), call.id(), call.name(), false));
+      return result;
     }
     return interceptors.get(i).intercept(request, next -> chain(i + 1, next));
   }

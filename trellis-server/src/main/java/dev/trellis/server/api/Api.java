@@ -22,9 +22,12 @@ public final class Api {
 
   private Api() {}
 
-  /** Configures {@code config} with every route ({@code auth} null: no authentication); returns the cron scheduler to close. */
+  /**
+   * Configures {@code config} with every route ({@code auth} null: no authentication; {@code sse}
+   * writes the event streams); returns the cron scheduler to close.
+   */
   public static AutoCloseable configure(JavalinConfig config, Services s, Worker worker, Authenticator auth,
-                                        List<Routes> extra) {
+                                        List<Routes> extra, dev.trellis.server.sse.Sse sse) {
     var r = config.routes;
     config.requestLogger.http(RequestLog::log);
     config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
@@ -81,8 +84,9 @@ public final class Api {
         "graphs", new java.util.TreeSet<>(s.graphs().keySet()))));
     new AssistantsApi(s).register(r);
     new ThreadsApi(s).register(r);
-    RunsApi runs = new RunsApi(s, worker);
+    RunsApi runs = new RunsApi(s, worker, sse);
     runs.register(r);
+    new ThreadStreamApi(s, sse, runs::finished, worker::closing).register(r);
     new StoreApi(s).register(r);
     new McpApi(s, worker).register(r);
     CronsApi crons = new CronsApi(s, runs);

@@ -28,7 +28,7 @@ final class AssistantsApi {
     r.get("/assistants/{id}/schemas", ctx -> {
       Map<String, Object> a = s.assistants().require(ctx.pathParam("id"), Http.owner(ctx));
       String g = (String) a.get("graph_id");
-      Http.json(ctx, GraphJson.schemas(g, s.graph(g)));
+      Http.json(ctx, GraphSchemas.of(g, s.graph(g).program()));
     });
     r.get("/assistants/{id}/subgraphs", ctx -> subgraphs(ctx, null));
     r.get("/assistants/{id}/subgraphs/{namespace}", ctx -> subgraphs(ctx, ctx.pathParam("namespace")));
@@ -176,7 +176,8 @@ final class AssistantsApi {
 
   private void subgraphs(Context ctx, String namespace) {
     Map<String, Object> a = s.assistants().require(ctx.pathParam("id"), Http.owner(ctx));
-    Http.json(ctx, GraphJson.subgraphs(s.graph((String) a.get("graph_id")), namespace, Http.flag(ctx, "recurse", false)));
+    Http.json(ctx, GraphSchemas.subgraphs(s.graph((String) a.get("graph_id")).program(), namespace,
+        Http.flag(ctx, "recurse", false)));
   }
 
   private void versions(Context ctx) {

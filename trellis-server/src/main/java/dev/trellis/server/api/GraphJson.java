@@ -2,13 +2,12 @@ package dev.trellis.server.api;
 
 import dev.trellis.draw.GraphView;
 import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.Key;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A graph's drawing ({@code {nodes, edges}}, with xray into subgraphs) and its JSON Schemas, as LangGraph serves them. */
+/** A graph's drawing ({@code {nodes, edges}}, with xray into subgraphs), as LangGraph serves it (schemas: {@link GraphSchemas}). */
 final class GraphJson {
   private GraphJson() {}
 
@@ -52,79 +51,6 @@ final class GraphJson {
         m.put("data", e.label());
       }
       edges.add(m);
-    }
-  }
-
-  static Map<String, Object> schemas(String graphId, CompiledGraph graph) {
-    Map<String, Object> state = stateSchema(graphId, graph);
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("graph_id", graphId);
-    m.put("input_schema", state);
-    m.put("output_schema", state);
-    m.put("state_schema", state);
-    m.put("config_schema", Map.of("title", "Configurable", "type", "object", "properties", Map.of()));
-    m.put("context_schema", Map.of("title", "Context", "type", "object", "properties", Map.of()));
-    return m;
-  }
-
-  private static Map<String, Object> stateSchema(String title, CompiledGraph graph) {
-    Map<String, Object> props = new LinkedHashMap<>();
-    for (Key<?> k : graph.schema().keys()) {
-      props.put(k.name(), typeOf(k.type()));
-    }
-    return Map.of("title", title, "type", "object", "properties", props);
-  }
-
-  private static Map<String, Object> typeOf(Class<?> t) {
-    if (t == null || t == Object.class) {
-      return Map.of();
-    }
-    if (CharSequence.class.isAssignableFrom(t)) {
-      return Map.of("type", "string");
-    }
-    if (t == Integer.class || t == Long.class || t == Short.class) {
-      return Map.of("type", "integer");
-    }
-    if (Number.class.isAssignableFrom(t)) {
-      return Map.of("type", "number");
-    }
-    if (t == Boolean.class) {
-      return Map.of("type", "boolean");
-    }
-    if (List.class.isAssignableFrom(t)) {
-      return Map.of("type", "array");
-    }
-    return Map.of("type", "object");
-  }
-
-  /** {@code {namespace: schemas}} of the graph's subgraph nodes (recursively with {@code recurse}). */
-  static Map<String, Object> subgraphs(CompiledGraph graph, String namespace, boolean recurse) {
-    Map<String, Object> out = new LinkedHashMap<>();
-    collect(graph.view(), "", namespace, recurse, out);
-    return out;
-  }
-
-  private static void collect(GraphView view, String prefix, String only, boolean recurse, Map<String, Object> out) {
-    for (GraphView.Node n : view.nodes()) {
-      if (n.subgraph() == null) {
-        continue;
-      }
-      String ns = prefix + n.id();
-      if (only == null || only.equals(ns)) {
-        Map<String, Object> props = new LinkedHashMap<>();
-        n.subgraph().stateKeys().forEach((k, v) -> props.put(k, Map.of()));
-        Map<String, Object> schema = Map.of("title", n.id(), "type", "object", "properties", props);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("graph_id", n.id());
-        m.put("input_schema", schema);
-        m.put("output_schema", schema);
-        m.put("state_schema", schema);
-        m.put("config_schema", Map.of());
-        out.put(ns, m);
-      }
-      if (recurse) {
-        collect(n.subgraph(), ns + "|", only, true, out);
-      }
     }
   }
 }

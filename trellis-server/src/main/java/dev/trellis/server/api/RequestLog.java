@@ -5,9 +5,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One log line per request — method, path, status, duration and the run it created or
- * addressed — through the SLF4J logger {@code dev.trellis.server.requests} at INFO (5xx at
- * WARN), so a deployment can route or silence it on its own.
+ * One log line per request — method, path, status, duration, the run it created or
+ * addressed, and the input keys a run creation dropped ({@link InputFilter}) — through the
+ * SLF4J logger {@code dev.trellis.server.requests} at INFO (5xx at WARN), so a deployment can
+ * route or silence it on its own.
  */
 final class RequestLog {
   static final Logger LOG = LoggerFactory.getLogger("dev.trellis.server.requests");
@@ -19,13 +20,20 @@ final class RequestLog {
     String run = runId(ctx);
     String path = ApiException.echo(ctx.path());
     long ms = Math.round(millis);
+    Object dropped = ctx.attribute(InputFilter.LOG_ATTRIBUTE);
+    String droppedKeys = dropped instanceof java.util.List<?> keys
+        ? ApiException.echo(String.join(",", keys.stream().map(String::valueOf).toList())) : null;
     // The same facts as fields, for --log-format json (a text pattern shows only the message).
     var event = (status >= 500 ? LOG.atWarn() : LOG.atInfo()).addKeyValue("method", ctx.method().name())
         .addKeyValue("path", path).addKeyValue("status", status).addKeyValue("duration_ms", ms);
     if (run != null) {
       event = event.addKeyValue("run_id", run);
     }
-    event.log("{} {} {} {}ms{}", ctx.method(), path, status, ms, run == null ? "" : " run_id=" + run);
+    if (droppedKeys != null) {
+      event = event.addKeyValue("dropped_input_keys", droppedKeys);
+    }
+    event.log("{} {} {} {}ms{}{}", ctx.method(), path, status, ms, run == null ? "" : " run_id=" + run,
+        droppedKeys == null ? "" : " dropped_input_keys=" + droppedKeys);
   }
 
   /** The run id of the request: a path's {rid}, else the one a creation reply points to. */

@@ -55,21 +55,29 @@ final class RunCreation {
     String owner = Http.owner(ctx);
     String key = ctx.header("Idempotency-Key");
     if (key == null) {
-      return submit(owner, threadId, withHeaders, runId, null);
+      return logged(ctx, submit(owner, threadId, withHeaders, runId, null));
     }
     if (key.isBlank() || key.length() > IdempotencyKeys.MAX_KEY_LENGTH) {
       throw new ApiException(422, "Idempotency-Key must be 1 to " + IdempotencyKeys.MAX_KEY_LENGTH + " characters");
     }
     Idempotency idem = new Idempotency(key, IdempotencyKeys.hash(threadId == null ? "/runs" : "/threads/" + threadId, body));
     try {
-      return submit(owner, threadId, withHeaders, runId, idem);
+      return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
     } catch (RuntimeException e) {
       // A concurrent request with the same key (another process) won the insert: answer as its retry.
       if (!(e instanceof ApiException) && s.db().tx(c -> keys.find(c, owner, key)) != null) {
-        return submit(owner, threadId, withHeaders, runId, idem);
+        return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
       }
       throw e;
     }
+  }
+
+  /** Hands the input keys the run dropped, if any, to the request log. */
+  private static Created logged(Context ctx, Created created) {
+    if (created.run().get("metadata") instanceof Map<?, ?> m && m.get(InputFilter.METADATA_KEY) instanceof List<?> dropped) {
+      ctx.attribute(InputFilter.LOG_ATTRIBUTE, dropped);
+    }
+    return created;
   }
 
   /** Queues a run for {@code owner} (crons use this too); {@code threadId} null makes a stateless run. */
@@ -93,7 +101,7 @@ final class RunCreation {
     long after = body.get("after_seconds") instanceof Number n ? (long) (n.doubleValue() * 1000) : 0;
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");
-    Map<String, Object> metadata = Json.map(body, "metadata");
+    Map<String, Object> metadata = new LinkedHashMap<>(Json.map(body, "metadata"));
     boolean[] cancelled = {false};
     Map<String, Object>[] earlier = new Map[1];
     Map<String, Object> run = s.db().tx(c -> {
@@ -103,6 +111,11 @@ final class RunCreation {
       Map<String, Object> assistant = s.assistants().require(c, assistantRef, owner);
       String graphId = (String) assistant.get("graph_id");
       CompiledGraph graph = s.graph(graphId);
+      List<String> dropped = InputFilter.dropped(graph, body.get("input"));
+      if (!dropped.isEmpty()) {
+        kwargs.put("input", InputFilter.without((Map<?, ?>) body.get("input"), dropped));
+        metadata.put(InputFilter.METADATA_KEY, dropped);
+      }
       checkNodes(graph, body, "interrupt_before");
       checkNodes(graph, body, "interrupt_after");
       Map<String, Object> thread = stateless ? null

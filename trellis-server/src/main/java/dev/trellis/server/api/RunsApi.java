@@ -29,10 +29,12 @@ final class RunsApi {
   private final Services s;
   private final Worker worker;
   private final RunCreation creation;
+  private final Sse sse;
 
-  RunsApi(Services s, Worker worker) {
+  RunsApi(Services s, Worker worker, Sse sse) {
     this.s = s;
     this.worker = worker;
+    this.sse = sse;
     this.creation = new RunCreation(s, worker);
   }
 
@@ -101,7 +103,7 @@ final class RunsApi {
       String runId = c.runId();
       sub = resubscribed(sub, newId, runId);
       headers(ctx, c, "/stream");
-      Sse.End end = Sse.stream(ctx, sub, null, () -> finished(runId));
+      Sse.End end = sse.stream(ctx, sub, null, () -> finished(runId));
       if (end == Sse.End.CLIENT_GONE && "cancel".equals(body.get("on_disconnect"))) {
         cancelRun(runId, "interrupt");
       }
@@ -138,14 +140,14 @@ final class RunsApi {
     return s.bus().subscribe(runId, 0);
   }
 
-  /** Waits for the run's end, writing a newline every 5 s to keep the connection open, then its result; false if the client left. */
+  /** Waits for the run's end, writing a newline at every keep-alive interval to keep the connection open, then its result; false if the client left. */
   private boolean writeWhenDone(Context ctx, EventBus.Subscription sub, String runId) {
     ctx.res().setStatus(200);
     ctx.res().setContentType("application/json");
     try {
       OutputStream out = ctx.res().getOutputStream();
       while (true) {
-        RunEvent e = sub.next(Sse.HEARTBEAT_MILLIS);
+        RunEvent e = sub.next(sse.keepAliveMillis());
         if (e == null) {
           if (finished(runId)) {
             out.write(Json.write(storedResult(runId)).getBytes(StandardCharsets.UTF_8));
@@ -168,7 +170,7 @@ final class RunsApi {
     }
   }
 
-  private boolean finished(String runId) {
+  boolean finished(String runId) {
     Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId));
     return row == null || TERMINAL.contains(row.get("status"));
   }
@@ -236,7 +238,7 @@ final class RunsApi {
     boolean cancelOnDisconnect = Http.flag(ctx, "cancel_on_disconnect", false);
     ctx.header("Location", ctx.path());
     try (EventBus.Subscription sub = s.bus().subscribe(runId, after)) {
-      Sse.End end = Sse.stream(ctx, sub, modes, () -> finished(runId));
+      Sse.End end = sse.stream(ctx, sub, modes, () -> finished(runId));
       if (end == Sse.End.CLIENT_GONE && cancelOnDisconnect) {
         cancelRun(runId, "interrupt");
       }

@@ -43,7 +43,10 @@ final class ThreadSearch {
       throw new ApiException(422, "\"sort_order\" must be asc or desc");
     }
     boolean ascending = order != null && order.equalsIgnoreCase("asc");
-    Object[] out = s.db().tx(c -> new Object[] {query.page(c, f, sortBy, ascending, limit, offset), query.count(c, f)});
+    Object[] out = s.db().tx(c -> {
+      long matches = query.count(c, f);
+      return new Object[] {query.page(c, f, sortBy, ascending, limit, offset, matches), matches};
+    });
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> page = (List<Map<String, Object>>) out[0];
     long total = (Long) out[1];

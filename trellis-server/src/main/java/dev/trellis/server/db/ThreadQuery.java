@@ -11,17 +11,19 @@ import java.util.Map;
 /**
  * {@code /threads/search} and {@code /count} in SQL: owner, status, ids, and containment of
  * {@code metadata} and {@code values} filters, sorted and paged by the database so a call reads
- * only the page it returns. PostgreSQL answers containment with {@code @>} on {@code jsonb}
- * (a stored {@code jsonb} copy of the metadata with a GIN index; values are parsed per candidate row); SQLite with {@code json_extract} per leaf of the filter (an
- * expression index on the metadata keys LangGraph's servers stamp, {@code graph_id} and
- * {@code assistant_id}). Containment means: every filter key present with an equal value,
- * objects compared the same way recursively, a list matching a list holding each of its items.
+ * only the page it returns. PostgreSQL answers containment with {@code @>} on {@code jsonb},
+ * through GIN indexes on stored {@code jsonb} copies of the metadata and the values. SQLite looks each scalar leaf of the filter up in {@link ThreadTerms} (an index of
+ * every thread's leaves, kept by triggers) and checks with {@code json_extract} only what that
+ * index does not hold (lists, empty objects, long text). Containment means: every filter key
+ * present with an equal value, objects compared the same way recursively, a list matching a
+ * list holding each of its items.
  */
 public final class ThreadQuery {
   private final ServerDb db;
 
   public ThreadQuery(ServerDb db) {
     this.db = db;
+    boolean rebuildTerms = !db.postgres() && ThreadTerms.stale(db);
     List<String> ddl = new ArrayList<>(List.of(
         "CREATE INDEX IF NOT EXISTS trellis_threads_owner_created ON trellis_threads (owner, created_at)",
         "CREATE INDEX IF NOT EXISTS trellis_threads_owner_updated ON trellis_threads (owner, updated_at)",
@@ -30,10 +32,14 @@ public final class ThreadQuery {
       // Parsed once when written (a stored generated column), so a search does not parse every candidate row's text.
       ddl.add("ALTER TABLE trellis_threads ADD COLUMN IF NOT EXISTS metadata_jsonb jsonb GENERATED ALWAYS AS (metadata::jsonb) STORED");
       ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_metadata ON trellis_threads USING GIN (metadata_jsonb jsonb_path_ops)");
+      // Values too: a filter many threads match rechecks each one, and parsing text per row cost 130 ms at 25,000.
+      ddl.add("DROP INDEX IF EXISTS trellis_threads_values");
+      ddl.add("ALTER TABLE trellis_threads ADD COLUMN IF NOT EXISTS values_jsonb jsonb GENERATED ALWAYS AS (values_json::jsonb) STORED");
+      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_values_jsonb ON trellis_threads USING GIN (values_jsonb jsonb_path_ops)");
     } else {
-      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_graph ON trellis_threads (owner, json_extract(metadata, '$.\"graph_id\"'))");
-      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_assistant ON trellis_threads "
-          + "(owner, json_extract(metadata, '$.\"assistant_id\"'))");
+      ddl.add("DROP INDEX IF EXISTS trellis_threads_graph");
+      ddl.add("DROP INDEX IF EXISTS trellis_threads_assistant");
+      ddl.addAll(ThreadTerms.ddl(rebuildTerms));
     }
     db.jdbc().migrate(ddl);
   }
@@ -42,61 +48,130 @@ public final class ThreadQuery {
   public record Filter(String owner, String status, List<String> ids, Map<String, Object> metadata,
                        Map<String, Object> values) {}
 
-  /** One page of matching threads in API shape, sorted by {@code sortColumn} (one of {@link Threads#SORTS}). */
-  public List<Map<String, Object>> page(Connection c, Filter f, String sortColumn, boolean ascending, int limit, int offset)
-      throws SQLException {
+  /**
+   * SQLite plans a filtered page by the number of matches: up to this many, it reads the matches
+   * from the term index and sorts them; above, it walks the sort index and probes the term index
+   * until the page is full (few matches would make that walk read every thread of the owner).
+   */
+  private static final long FEW_MATCHES = 2000;
+
+  /**
+   * One page of matching threads in API shape, sorted by {@code sortColumn} (one of
+   * {@link Threads#SORTS}); {@code matches} is what {@link #count} answered for the same filter.
+   */
+  public List<Map<String, Object>> page(Connection c, Filter f, String sortColumn, boolean ascending, int limit, int offset,
+                                        long matches) throws SQLException {
     if (!Threads.SORTS.contains(sortColumn)) {
       throw new IllegalArgumentException("not a sort column: " + sortColumn);
     }
     List<Object> args = new ArrayList<>();
-    String where = where(f, args);
+    String where = where(c, f, args, matches <= FEW_MATCHES);
     String dir = ascending ? " ASC" : " DESC";
     args.add(limit);
     args.add(offset);
-    return db.rows(c, "SELECT * FROM trellis_threads WHERE " + where + " ORDER BY " + sortColumn + dir + ", thread_id" + dir
-        + " LIMIT ? OFFSET ?", args.toArray()).stream().map(Threads::wire).toList();
+    return db.rows(c, "SELECT " + Threads.COLUMNS + " FROM trellis_threads WHERE " + where + " ORDER BY " + sortColumn + dir
+        + ", thread_id" + dir + " LIMIT ? OFFSET ?", args.toArray()).stream().map(Threads::wire).toList();
   }
 
   /** How many threads match. */
   public long count(Connection c, Filter f) throws SQLException {
     List<Object> args = new ArrayList<>();
-    String where = where(f, args);
-    return db.jdbc().query(c, "SELECT COUNT(*) FROM trellis_threads WHERE " + where, rs -> {
+    String terms = db.postgres() || f.status() != null || f.ids() != null ? null : termsOnly(c, f, args);
+    String sql = terms != null ? "SELECT COUNT(*) FROM (" + terms + ")"
+        : "SELECT COUNT(*) FROM trellis_threads WHERE " + where(c, f, args, false);
+    return db.jdbc().query(c, sql, rs -> {
       rs.next();
       return rs.getLong(1);
     }, args.toArray());
   }
 
-  private String where(Filter f, List<Object> args) {
-    StringBuilder sql = new StringBuilder("owner = ?");
-    args.add(f.owner());
+  /**
+   * SQLite: the ids of the matching threads straight from the term index (an INTERSECT of one
+   * lookup per leaf), when that index alone answers both filters; else null.
+   */
+  private String termsOnly(Connection c, Filter f, List<Object> args) throws SQLException {
+    for (Map<String, Object> filter : java.util.Arrays.asList(f.metadata(), f.values())) {
+      if (filter != null && !ThreadTerms.covers(filter)) {
+        return null;
+      }
+    }
+    List<String> lookups = new ArrayList<>();
+    for (String field : List.of("metadata", "values")) {
+      Map<String, Object> filter = field.equals("metadata") ? f.metadata() : f.values();
+      if (filter != null && !filter.isEmpty()) {
+        checkKeys(filter);
+        for (ThreadTerms.Term t : ThreadTerms.of(db, c, Json.write(filter))) {
+          lookups.add(TERM_LOOKUP);
+          args.addAll(List.of(f.owner(), field, t.path(), t.term()));
+        }
+      }
+    }
+    return lookups.isEmpty() ? null : String.join(" INTERSECT ", lookups);
+  }
+
+  private static final String TERM_LOOKUP =
+      "SELECT thread_id FROM trellis_thread_terms WHERE owner = ? AND field = ? AND path = ? AND term = ?";
+
+  /**
+   * The WHERE clause. With {@code fromTerms} (SQLite, few matches) the owner column is compared
+   * as {@code +owner}, so SQLite cannot use the owner indexes and starts from the term lookups.
+   */
+  private String where(Connection c, Filter f, List<Object> args, boolean fromTerms) throws SQLException {
+    StringBuilder sql = new StringBuilder();
+    List<Object> rest = new ArrayList<>();
     if (f.status() != null) {
       sql.append(" AND status = ?");
-      args.add(f.status());
+      rest.add(f.status());
     }
     if (f.ids() != null) {
       if (f.ids().isEmpty()) {
         sql.append(" AND 1 = 0");
       } else {
         sql.append(" AND thread_id IN (").append("?, ".repeat(f.ids().size() - 1)).append("?)");
-        args.addAll(f.ids());
+        rest.addAll(f.ids());
       }
     }
-    contains(sql, args, "metadata", f.metadata());
-    contains(sql, args, "values_json", f.values());
-    return sql.toString();
+    int lookups = contains(c, f.owner(), sql, rest, "metadata", f.metadata())
+        + contains(c, f.owner(), sql, rest, "values_json", f.values());
+    args.add(f.owner());
+    args.addAll(rest);
+    return (fromTerms && lookups > 0 ? "+owner = ?" : "owner = ?") + sql;
   }
 
-  private void contains(StringBuilder sql, List<Object> args, String column, Map<String, Object> filter) {
+  /** Appends the containment of {@code filter} in {@code column}; returns how many term lookups it used. */
+  private int contains(Connection c, String owner, StringBuilder sql, List<Object> args, String column,
+                       Map<String, Object> filter) throws SQLException {
     if (filter == null || filter.isEmpty()) {
-      return;
+      return 0;
     }
     if (db.postgres()) {
       // A literal, not a parameter: a server-side prepared statement's generic plan would not use the GIN index.
-      sql.append(" AND ").append(column.equals("metadata") ? "metadata_jsonb" : column + "::jsonb").append(" @> '")
+      sql.append(" AND ").append(column.equals("metadata") ? "metadata_jsonb" : "values_jsonb").append(" @> '")
           .append(Json.write(filter).replace("'", "''")).append("'::jsonb");
-    } else {
+      return 0;
+    }
+    checkKeys(filter);
+    String field = column.equals("metadata") ? "metadata" : "values";
+    List<ThreadTerms.Term> terms = ThreadTerms.of(db, c, Json.write(filter));
+    for (ThreadTerms.Term t : terms) {
+      sql.append(" AND thread_id IN (").append(TERM_LOOKUP).append(")");
+      args.addAll(List.of(owner, field, t.path(), t.term()));
+    }
+    if (!ThreadTerms.covers(filter)) {
       leaves(sql, args, column, "$", filter);
+    }
+    return terms.size();
+  }
+
+  private static void checkKeys(Map<?, ?> filter) {
+    for (Map.Entry<?, ?> e : filter.entrySet()) {
+      String key = String.valueOf(e.getKey());
+      if (key.contains("\"") || key.contains("'")) {
+        throw new ApiException(422, "filter keys may not contain quotes, got " + ApiException.echo(key));
+      }
+      if (e.getValue() instanceof Map<?, ?> m) {
+        checkKeys(m);
+      }
     }
   }
 

@@ -3,6 +3,7 @@ package dev.trellis.server.db;
 import dev.trellis.server.api.ApiException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,18 +15,28 @@ import java.util.Map;
  */
 public final class Threads {
   private final ServerDb db;
+  private final Duration defaultTtl;
 
   public Threads(ServerDb db) {
-    this.db = db;
+    this(db, null);
   }
 
-  /** Inserts an idle thread and returns it. */
+  /** Threads inserted without a TTL of their own expire {@code defaultTtl} after creation (never when null). */
+  public Threads(ServerDb db, Duration defaultTtl) {
+    this.db = db;
+    this.defaultTtl = defaultTtl;
+  }
+
+  /** Inserts an idle thread (expiring after the default TTL, when there is one) and returns it. */
   public Map<String, Object> insert(Connection c, String id, String owner, String graphId,
                                     Map<String, Object> metadata) throws SQLException {
     String now = ServerDb.now();
     db.update(c, "INSERT INTO trellis_threads (thread_id, owner, graph_id, status, metadata, config, values_json, "
         + "interrupts, created_at, updated_at, state_updated_at) VALUES (?, ?, ?, 'idle', ?, '{}', NULL, '{}', ?, ?, ?)",
         id, owner, graphId, ServerDb.json(metadata), now, now, now);
+    if (defaultTtl != null) {
+      db.update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", db.millis() + defaultTtl.toMillis(), id);
+    }
     Map<String, Object> row = new LinkedHashMap<>();
     row.put("thread_id", id);
     row.put("created_at", now);
@@ -41,13 +52,13 @@ public final class Threads {
 
   /** A thread of {@code owner}, or null. */
   public Map<String, Object> get(Connection c, String id, String owner) throws SQLException {
-    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner);
+    Map<String, Object> row = db.row(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner);
     return row == null ? null : wire(row);
   }
 
   /** Every thread of {@code owner}, in one query. */
   public List<Map<String, Object>> all(Connection c, String owner) throws SQLException {
-    return db.rows(c, "SELECT * FROM trellis_threads WHERE owner = ?", owner).stream().map(Threads::wire).toList();
+    return db.rows(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE owner = ?", owner).stream().map(Threads::wire).toList();
   }
 
   /** As {@link #get}, or a 404. */
@@ -112,6 +123,10 @@ public final class Threads {
     }
     return m;
   }
+
+  /** The columns {@link #wire} reads (not the {@code jsonb} copies PostgreSQL keeps for search). */
+  static final String COLUMNS = "thread_id, created_at, updated_at, state_updated_at, metadata, status, config, values_json, "
+      + "interrupts, error";
 
   /** Columns a search may sort by. */
   public static final List<String> SORTS = List.of("thread_id", "status", "created_at", "updated_at", "state_updated_at");

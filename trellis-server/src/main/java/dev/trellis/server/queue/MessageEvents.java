@@ -1,8 +1,8 @@
 package dev.trellis.server.queue;
 
 import dev.trellis.stream.StreamPart;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,9 +11,11 @@ import java.util.Set;
 /**
  * The {@code messages-tuple} and (deprecated) {@code messages} stream modes, as LangGraph's
  * messages handler produces them: every token chunk of a chat model as
- * {@code [chunk, metadata]}, then every message a node outputs that was not streamed already
- * (tool results, non-streaming model answers) as one more tuple; a message a node pushed is
- * sent whole when pushed, and not again with the update. The {@code messages} mode
+ * {@code [chunk, metadata]} under the answer's message id, then every message a node outputs
+ * that was not sent already (tool results, non-streaming model answers) as one more tuple,
+ * with the id the state keeps (the engine gives messages their ids before the update is
+ * streamed) and the step it was made in. A message is sent once: a streamed answer is not
+ * sent again with the node's update, a pushed message neither. The {@code messages} mode
  * sends {@code messages/metadata} once per message, {@code messages/partial} with the text so
  * far, and {@code messages/complete} when the node's output arrives.
  */
@@ -21,11 +23,10 @@ final class MessageEvents {
   private final Set<String> modes;
   private final String runId;
   private final String threadId;
-  /** node → the streamed message so far (content accumulated), until the node's update. */
+  /** message id → the streamed answer so far (content accumulated), until the node's update. */
   private final Map<String, Map<String, Object>> open = new HashMap<>();
-  private final Map<String, Integer> steps = new HashMap<>();
-  /** Ids of messages already sent as pushed, so the node's update does not send them twice. */
-  private final Set<String> pushedIds = new java.util.HashSet<>();
+  /** Ids of messages already sent (streamed or pushed), so the node's update does not send them twice. */
+  private final Set<String> seen = new HashSet<>();
 
   MessageEvents(Set<String> modes, String runId, String threadId) {
     this.modes = modes;
@@ -38,14 +39,14 @@ final class MessageEvents {
   }
 
   void chunk(StreamPart.MessageChunk m, String suffix, List<StreamEncoder.Out> out) {
-    String id = chunkId(runId, m);
+    String id = m.messageId();
     Map<String, Object> meta = meta(m.node(), m.step(), m.namespace());
-    steps.put(m.node(), m.step());
-    Map<String, Object> so = open.get(m.node());
-    boolean first = so == null || !id.equals(so.get("id"));
+    seen.add(id);
+    Map<String, Object> so = open.get(id);
+    boolean first = so == null;
     if (first) {
       so = aiChunk(id, "");
-      open.put(m.node(), so);
+      open.put(id, so);
     }
     so.put("content", so.get("content") + m.text());
     if (modes.contains("messages-tuple")) {
@@ -64,8 +65,56 @@ final class MessageEvents {
     if (!(plain instanceof Map<?, ?> msg) || !(msg.get("type") instanceof String)) {
       return;
     }
-    pushedIds.add(String.valueOf(msg.get("id")));
-    Map<String, Object> meta = meta(m.node(), m.step(), m.namespace());
+    seen.add(String.valueOf(msg.get("id")));
+    emit(msg, meta(m.node(), m.step(), m.namespace()), suffix, out);
+  }
+
+  /**
+   * The root state after a step ({@code plain}: as JSON data): its messages are the next
+   * nodes' input, which a node returning them again does not send again (LangGraph's handler
+   * marks the messages of a node's input as seen).
+   */
+  void state(Map<String, Object> plain) {
+    for (Object value : plain.values()) {
+      if (value instanceof List<?> l) {
+        for (Object one : l) {
+          if (one instanceof Map<?, ?> msg && msg.get("type") instanceof String && msg.get("id") instanceof String id) {
+            seen.add(id);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * A node's update ({@code plain}: as JSON data): completes the answers it streamed and emits
+   * the messages it output that were not sent yet — those of every key, like LangGraph's handler.
+   */
+  void update(StreamPart.Updates u, Object plain, String suffix, List<StreamEncoder.Out> out) {
+    if (!(plain instanceof Map<?, ?> values)) {
+      return;
+    }
+    Map<String, Object> meta = meta(u.node(), u.step(), u.namespace());
+    for (Object value : values.values()) {
+      for (Object one : value instanceof List<?> l ? l : java.util.Collections.singletonList(value)) {
+        if (!(one instanceof Map<?, ?> msg) || !(msg.get("type") instanceof String type) || type.equals("remove")
+            || !msg.containsKey("content")) {
+          continue;
+        }
+        String id = String.valueOf(msg.get("id"));
+        Map<String, Object> streamed = open.remove(id);
+        if (streamed != null && modes.contains("messages")) {
+          out.add(new StreamEncoder.Out("messages/complete" + suffix, List.of(msg)));
+        }
+        if (seen.add(id)) {
+          emit(msg, meta, suffix, out);
+        }
+      }
+    }
+  }
+
+  /** One whole message on both modes. */
+  private void emit(Map<?, ?> msg, Map<String, Object> meta, String suffix, List<StreamEncoder.Out> out) {
     if (modes.contains("messages-tuple")) {
       out.add(new StreamEncoder.Out("messages" + suffix, List.of(msg, meta)));
     }
@@ -74,46 +123,6 @@ final class MessageEvents {
       out.add(new StreamEncoder.Out("messages/metadata" + suffix, Map.of(id, Map.of("metadata", meta))));
       out.add(new StreamEncoder.Out("messages/complete" + suffix, List.of(msg)));
     }
-  }
-
-  /** A node's update ({@code plain}: as JSON data): completes its streamed message and emits the messages it output that were not streamed. */
-  void update(StreamPart.Updates u, Object plain, String suffix, List<StreamEncoder.Out> out) {
-    Map<String, Object> streamed = open.remove(u.node());
-    Object messages = plain instanceof Map<?, ?> m ? m.get("messages") : null;
-    List<Map<?, ?>> emitted = new ArrayList<>();
-    for (Object one : messages instanceof List<?> l ? l : messages == null ? List.of() : List.of(messages)) {
-      if (one instanceof Map<?, ?> msg && msg.get("type") instanceof String
-          && !pushedIds.remove(String.valueOf(msg.get("id")))) {
-        emitted.add(msg);
-      }
-    }
-    Integer step = steps.remove(u.node());
-    Map<String, Object> meta = meta(u.node(), step == null ? -1 : step, u.namespace());
-    for (Map<?, ?> msg : emitted) {
-      boolean wasStreamed = streamed != null && "ai".equals(msg.get("type"));
-      if (wasStreamed) {
-        Map<String, Object> done = new LinkedHashMap<>(streamed);
-        done.put("type", "ai");
-        done.put("tool_calls", msg.get("tool_calls") == null ? List.of() : msg.get("tool_calls"));
-        if (modes.contains("messages")) {
-          out.add(new StreamEncoder.Out("messages/complete" + suffix, List.of(done)));
-        }
-        continue;
-      }
-      if (modes.contains("messages-tuple")) {
-        out.add(new StreamEncoder.Out("messages" + suffix, List.of(msg, meta)));
-      }
-      if (modes.contains("messages")) {
-        String id = String.valueOf(msg.get("id"));
-        out.add(new StreamEncoder.Out("messages/metadata" + suffix, Map.of(id, Map.of("metadata", meta))));
-        out.add(new StreamEncoder.Out("messages/complete" + suffix, List.of(msg)));
-      }
-    }
-  }
-
-  /** The id of the message a chunk belongs to: one per run, node and step (the chat model's run in LangChain terms). */
-  static String chunkId(String runId, StreamPart.MessageChunk m) {
-    return "run-" + runId + "-" + m.node() + "-" + m.step();
   }
 
   /** A LangChain {@code AIMessageChunk} dict. */
@@ -129,7 +138,8 @@ final class MessageEvents {
     return c;
   }
 
-  private Map<String, Object> meta(String node, int step, List<String> namespace) {
+  /** LangGraph's metadata of a node's messages: the run, thread, node, step, triggers, path and namespace. */
+  Map<String, Object> meta(String node, int step, List<String> namespace) {
     Map<String, Object> meta = new LinkedHashMap<>();
     String ns = String.join("|", namespace);
     meta.put("run_id", runId);

@@ -121,6 +121,7 @@ public record RunRequest(Map<String, Object> body) {
         case "events" -> {
           s.add(StreamMode.TASKS);
           s.add(StreamMode.MESSAGES);
+          s.add(StreamMode.EVENTS);
         }
         default -> { }
       }

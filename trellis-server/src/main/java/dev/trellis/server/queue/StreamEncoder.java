@@ -27,6 +27,8 @@ final class StreamEncoder {
   private final String threadId;
   private Map<String, Object> lastValues = Map.of();
   private final MessageEvents messages;
+  /** Chat-model calls in progress: call id → model name, for their stream events. */
+  private final Map<String, String> callNames = new java.util.HashMap<>();
   /**
    * Deprecated {@code messages/*} events of a step's updates, held until that step's root
    * {@code values} event has gone out: LangGraph sends the step's values first.
@@ -58,6 +60,9 @@ final class StreamEncoder {
         if (root) {
           lastValues = plainMap(v.values());
           Map<String, Object> values = lastValues;
+          if (messages.wanted()) {
+            messages.state(values);
+          }
           add(out, "values", suffix, () -> values);
           flushAfterValues(out);
         } else {
@@ -91,21 +96,23 @@ final class StreamEncoder {
       case StreamPart.Custom c -> add(out, "custom", suffix, () -> Json.plain(c.value()));
       case StreamPart.MessageChunk m -> {
         messages.chunk(m, suffix, out);
-        String id = MessageEvents.chunkId(runId, m);
-        add(out, "events", suffix, () -> event("on_chat_model_stream", m.node(), id,
-            Map.of("chunk", MessageEvents.aiChunk(id, m.text())), m.node(), m.step()));
+        String callId = callIdOf(m.messageId());
+        add(out, "events", suffix, () -> event("on_chat_model_stream", callNames.getOrDefault(callId, m.node()),
+            callId, Map.of("chunk", MessageEvents.aiChunk(m.messageId(), m.text())), m.node(), m.step(),
+            List.of(runId, m.taskId())));
       }
+      case StreamPart.CallEvent c -> add(out, "events", suffix, () -> callEvent(c));
       case StreamPart.PushedMessage m -> messages.pushed(m, Json.plain(m.message()), suffix, out);
       case StreamPart.TaskStart t -> {
         add(out, "tasks", suffix, () -> taskStart(t));
         add(out, "events", suffix, () -> event("on_chain_start", t.name(), t.id(),
-            Map.of("input", orEmpty(Json.plain(t.input()))), t.name(), t.step()));
+            Map.of("input", orEmpty(Json.plain(t.input()))), t.name(), t.step(), List.of(runId)));
       }
       case StreamPart.TaskResult t -> {
         add(out, "tasks", suffix, () -> taskResult(t));
         add(out, "events", suffix, () -> event(t.error() == null ? "on_chain_end" : "on_chain_error", t.name(), t.id(),
             t.error() == null ? Map.of("output", orEmpty(Json.plain(t.result()))) : Map.of("error", t.error()),
-            t.name(), t.step()));
+            t.name(), t.step(), List.of(runId)));
       }
       case StreamPart.CheckpointEvent c -> add(out, "checkpoints", suffix, () -> checkpoint(c));
       case StreamPart.Debug d -> add(out, "debug", suffix, () -> {
@@ -116,7 +123,7 @@ final class StreamEncoder {
         m.put("payload", switch (d.payload()) {
           case StreamPart.TaskStart t -> taskStart(t);
           case StreamPart.TaskResult t -> taskResult(t);
-          case StreamPart.CheckpointEvent c -> checkpoint(c);
+          case StreamPart.CheckpointEvent c -> debugCheckpoint(c);
           default -> Json.plain(d.payload());
         });
         return m;
@@ -149,11 +156,42 @@ final class StreamEncoder {
   }
 
   /**
-   * A LangChain {@code astream_events} v2 event: graph-level events carry the run id, node
-   * events their task id, chat-model events one id per node and step; all name the graph run
-   * as parent.
+   * A chat model's or a tool's start or end as LangChain's {@code astream_events} v2 sends
+   * it: the model's input messages as {@code {"messages": [[...]]}}, a tool's arguments as its
+   * input; the end repeats the input beside the output (the answer, the tool message).
    */
-  private Map<String, Object> event(String name, String who, String id, Map<String, Object> data, String node, int step) {
+  private Map<String, Object> callEvent(StreamPart.CallEvent c) {
+    boolean model = c.kind() == StreamPart.CallEvent.Kind.CHAT_MODEL;
+    Object input = model ? Map.of("messages", List.of(orEmptyList(Json.plain(c.input())))) : orEmpty(Json.plain(c.input()));
+    Map<String, Object> data = new LinkedHashMap<>();
+    if (c.end()) {
+      callNames.remove(c.callId());
+      data.put("output", Json.plain(c.output()));
+    } else if (model) {
+      callNames.put(c.callId(), c.name());
+    }
+    data.put("input", input);
+    String kind = model ? "chat_model" : "tool";
+    return event("on_" + kind + (c.end() ? "_end" : "_start"), c.name(), c.callId(), data, c.node(), c.step(),
+        List.of(runId, c.taskId()));
+  }
+
+  /** The chat-model call a message id names: LangChain's answers are {@code run-<call's run id>}. */
+  private static String callIdOf(String messageId) {
+    return messageId.startsWith("run-") ? messageId.substring(4) : messageId;
+  }
+
+  private static Object orEmptyList(Object value) {
+    return value == null ? List.of() : value;
+  }
+
+  /**
+   * A LangChain {@code astream_events} v2 event: graph-level events carry the run id, node
+   * events their task id, chat-model and tool events their call's id; {@code parents} lists
+   * the enclosing runs, outermost first (the graph run, then the node's task).
+   */
+  private Map<String, Object> event(String name, String who, String id, Map<String, Object> data, String node, int step,
+      List<String> parents) {
     Map<String, Object> e = new LinkedHashMap<>();
     e.put("event", name);
     e.put("name", who);
@@ -168,7 +206,7 @@ final class StreamEncoder {
     }
     e.put("metadata", meta);
     e.put("data", data);
-    e.put("parent_ids", id.equals(runId) ? List.of() : List.of(runId));
+    e.put("parent_ids", parents);
     return e;
   }
 
@@ -176,7 +214,7 @@ final class StreamEncoder {
   List<Out> start(Object input, String graphName) {
     List<Out> out = new ArrayList<>();
     add(out, "events", "", () -> event("on_chain_start", graphName, runId, Map.of("input", orEmpty(Json.plain(input))),
-        null, -1));
+        null, -1, List.of()));
     return out;
   }
 
@@ -189,7 +227,7 @@ final class StreamEncoder {
   List<Out> end(String graphName) {
     List<Out> out = new ArrayList<>();
     flushAfterValues(out);
-    add(out, "events", "", () -> event("on_chain_end", graphName, runId, Map.of("output", lastValues), null, -1));
+    add(out, "events", "", () -> event("on_chain_end", graphName, runId, Map.of("output", lastValues), null, -1, List.of()));
     return out;
   }
 
@@ -210,6 +248,18 @@ final class StreamEncoder {
     m.put("error", t.error());
     m.put("result", Json.plain(t.result()));
     m.put("interrupts", Wire.interrupts(t.interrupts()));
+    return m;
+  }
+
+  /**
+   * A checkpoint in the debug mode: as in the checkpoints mode, plus {@code checkpoint} and
+   * {@code parent_checkpoint} ({@code {thread_id, checkpoint_ns, checkpoint_id,
+   * checkpoint_map}}, null for the first) as LangGraph's servers add them.
+   */
+  private static Map<String, Object> debugCheckpoint(StreamPart.CheckpointEvent c) {
+    Map<String, Object> m = checkpoint(c);
+    m.put("checkpoint", Wire.checkpoint(c.config()));
+    m.put("parent_checkpoint", Wire.checkpoint(c.parentConfig()));
     return m;
   }
 

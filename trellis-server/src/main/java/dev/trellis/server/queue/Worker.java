@@ -150,6 +150,11 @@ public final class Worker implements AutoCloseable {
    * rest back to the queue (they resume from their last checkpoint on another worker or the
    * next start) and stops.
    */
+  /** Whether {@link #close()} has begun: the server is shutting down. */
+  public boolean closing() {
+    return !claiming;
+  }
+
   @Override
   public void close() {
     claiming = false;

@@ -7,45 +7,83 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
- * Writes a run's events as Server-Sent Events the way LangGraph's Python server does: one
- * compact JSON {@code data:} line per event with its {@code id:}, a {@code : heartbeat}
- * comment every 5 s, and no terminal event — the response simply ends with the run.
+ * Writes run events as Server-Sent Events the way LangGraph's servers do: one compact JSON
+ * {@code data:} line per event with its {@code id:}, and no terminal event — the response
+ * simply ends with the run. While nothing happens it writes a keep-alive every
+ * {@link #keepAliveMillis()}: the comment line {@code : heartbeat} alone, without the blank
+ * line that would end an event. The official SDKs' parsers (JS and Python) skip comment
+ * lines but turn a blank line into an event once any {@code id:} was seen — a comment plus
+ * a blank line reached their users as a phantom {@code {event: "", data: null}} chunk.
+ * Immutable and thread-safe.
  */
 public final class Sse {
-  public static final long HEARTBEAT_MILLIS = 5_000;
+  private static final byte[] KEEP_ALIVE = ": heartbeat\r\n".getBytes(StandardCharsets.UTF_8);
+  private final long keepAliveMillis;
 
-  private Sse() {}
+  /** @param keepAlive how long the stream may stay silent before a keep-alive is written (positive) */
+  public Sse(Duration keepAlive) {
+    if (keepAlive.isNegative() || keepAlive.isZero()) {
+      throw new IllegalArgumentException("keep-alive interval must be positive, got " + keepAlive);
+    }
+    this.keepAliveMillis = keepAlive.toMillis();
+  }
+
+  /** The keep-alive interval in milliseconds. */
+  public long keepAliveMillis() {
+    return keepAliveMillis;
+  }
 
   /** What ended the stream. */
   public enum End { DONE, CLIENT_GONE, RUN_GONE }
 
   /**
    * Streams {@code sub} until the run's done marker; {@code modes} (null: all) narrows the
-   * events; {@code runEnded} is asked at each heartbeat whether the run ended without a
+   * events; {@code runEnded} is asked at each keep-alive whether the run ended without a
    * marker reaching us (its events expired), which also ends the stream.
    */
-  public static End stream(Context ctx, EventBus.Subscription sub, Set<String> modes, BooleanSupplier runEnded) {
+  public End stream(Context ctx, EventBus.Subscription sub, Set<String> modes, BooleanSupplier runEnded) {
+    try {
+      return pump(open(ctx), sub, modes, runEnded, "");
+    } catch (IOException e) {
+      return End.CLIENT_GONE;
+    } finally {
+      sub.close();
+    }
+  }
+
+  /** Starts an event-stream response and returns its body, flushed so the client sees the headers at once. */
+  public static OutputStream open(Context ctx) throws IOException {
     HttpServletResponse res = ctx.res();
     res.setStatus(200);
     res.setContentType("text/event-stream");
     res.setCharacterEncoding("utf-8");
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("X-Accel-Buffering", "no");
+    OutputStream out = res.getOutputStream();
+    res.flushBuffer();
+    return out;
+  }
+
+  /**
+   * Writes {@code sub}'s events to {@code out} until the run's done marker (or its events
+   * expired), with keep-alives in between; event ids are {@code idPrefix} + the run's
+   * sequence number. Does not close {@code sub}.
+   */
+  public End pump(OutputStream out, EventBus.Subscription sub, Set<String> modes, BooleanSupplier runEnded,
+      String idPrefix) throws IOException {
     try {
-      OutputStream out = res.getOutputStream();
-      res.flushBuffer();
       while (true) {
-        RunEvent e = sub.next(HEARTBEAT_MILLIS);
+        RunEvent e = sub.next(keepAliveMillis);
         if (e == null) {
           if (runEnded.getAsBoolean()) {
             return End.RUN_GONE;
           }
-          out.write(": heartbeat\r\n\r\n".getBytes(StandardCharsets.UTF_8));
-          out.flush();
+          keepAlive(out);
           continue;
         }
         if (e.done()) {
@@ -56,18 +94,24 @@ public final class Sse {
             && !(base.equals("messages") && modes.contains("messages-tuple"))) {
           continue;
         }
-        String frame = "event: " + e.event() + "\r\ndata: " + (e.data() == null ? "null" : e.data())
-            + "\r\nid: " + e.seq() + "\r\n\r\n";
-        out.write(frame.getBytes(StandardCharsets.UTF_8));
-        out.flush();
+        event(out, e.event(), e.data(), idPrefix + e.seq());
       }
-    } catch (IOException e) {
-      return End.CLIENT_GONE;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return End.CLIENT_GONE;
-    } finally {
-      sub.close();
     }
+  }
+
+  /** Writes one event ({@code data}: JSON text, null for {@code null}) and flushes. */
+  public static void event(OutputStream out, String event, String data, String id) throws IOException {
+    String frame = "event: " + event + "\r\ndata: " + (data == null ? "null" : data) + "\r\nid: " + id + "\r\n\r\n";
+    out.write(frame.getBytes(StandardCharsets.UTF_8));
+    out.flush();
+  }
+
+  /** Writes one keep-alive line and flushes; throws when the client has gone. */
+  public static void keepAlive(OutputStream out) throws IOException {
+    out.write(KEEP_ALIVE);
+    out.flush();
   }
 }

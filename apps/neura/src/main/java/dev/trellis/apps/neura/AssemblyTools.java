@@ -21,10 +21,10 @@ public final class AssemblyTools {
   /** The tools by name. */
   public static Map<String, Tool> over(Dataset data) {
     Map<String, Tool> t = new LinkedHashMap<>();
-    t.put("client_signal", args -> clientSignal(String.valueOf(args.getOrDefault("message", ""))));
+    t.put("client_signal", args -> clientSignal(strings(args.get("messages"))));
     t.put("provider_genome", args -> providerGenome(data, (String) args.get("provider_id")));
     t.put("patient_context", args -> patientContext(data, (String) args.get("patient_id")));
-    t.put("therapeutic_fit", args -> therapeuticFit(data, args));
+    t.put("therapeutic_fit", AssemblyTools::therapeuticFit);
     t.put("session_narrative", args -> sessionNarrative(data, (String) args.get("patient_id")));
     return t;
   }
@@ -32,15 +32,30 @@ public final class AssemblyTools {
   private static final List<String> THEMES = List.of("anxiety", "insomnia", "depression", "grief", "trauma",
       "relationships", "parenting");
 
-  static ToolOutput clientSignal(String message) {
-    String m = message.toLowerCase(Locale.ROOT);
-    List<String> themes = THEMES.stream().filter(th -> m.contains(th) || m.contains(th.substring(0, 5))).toList();
-    boolean wantsBooking = m.contains("book") || m.contains("appointment") || m.contains("schedule");
+  /**
+   * The client signal of the conversation slice (the session's recent patient messages, the
+   * current one last): the themes named anywhere in it, and whether the current message asks
+   * for an appointment. An acknowledgement after a theme keeps the theme — and so the
+   * {@code signal_summary} that {@code therapeutic_fit} injects.
+   */
+  static ToolOutput clientSignal(List<String> messages) {
+    List<String> themes = new ArrayList<>();
+    for (String message : messages) {
+      String m = message.toLowerCase(Locale.ROOT);
+      THEMES.stream().filter(th -> (m.contains(th) || m.contains(th.substring(0, 5))) && !themes.contains(th))
+          .forEach(themes::add);
+    }
+    String last = messages.isEmpty() ? "" : messages.getLast().toLowerCase(Locale.ROOT);
+    boolean wantsBooking = last.contains("book") || last.contains("appointment") || last.contains("schedule");
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("themes", themes);
     out.put("wants_booking", wantsBooking);
     out.put("signal_summary", themes.isEmpty() ? "no clinical theme named" : "mentions " + String.join(", ", themes));
     return ToolOutput.of(out, themes.isEmpty() ? 0.2 : Math.min(1.0, 0.5 + 0.25 * themes.size()));
+  }
+
+  private static List<String> strings(Object list) {
+    return list instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
   }
 
   static ToolOutput providerGenome(Dataset data, String providerId) {
@@ -64,12 +79,16 @@ public final class AssemblyTools {
     return ToolOutput.of(Map.of("patient", p), (double) known / p.size());
   }
 
+  /**
+   * Ranks providers by how many of the signal's themes they specialise in. Reads only the
+   * injected keys {@code signal_summary} and {@code genome_summary}, so it re-runs only when
+   * the upstream signal or the provider set changed.
+   */
   @SuppressWarnings("unchecked")
-  static ToolOutput therapeuticFit(Dataset data, Map<String, Object> args) {
-    Map<String, Object> signal = (Map<String, Object>) args.getOrDefault("client_signal", Map.of());
-    Map<String, Object> genome = (Map<String, Object>) args.getOrDefault("provider_genome", Map.of());
-    List<String> themes = (List<String>) signal.getOrDefault("themes", List.of());
-    List<String> summary = (List<String>) genome.getOrDefault("genome_summary", List.of());
+  static ToolOutput therapeuticFit(Map<String, Object> args) {
+    String signal = String.valueOf(args.getOrDefault("signal_summary", ""));
+    List<String> themes = THEMES.stream().filter(signal::contains).toList();
+    List<String> summary = (List<String>) args.getOrDefault("genome_summary", List.of());
     int topK = ((Number) args.getOrDefault("top_k", 3)).intValue();
     List<Map<String, Object>> ranked = new ArrayList<>();
     for (String g : summary) {

@@ -2,6 +2,7 @@ package dev.trellis.apps.neura;
 
 import dev.trellis.pipeline.SkipStore;
 import dev.trellis.pipeline.Tool;
+import dev.trellis.pipeline.ToolRegistry;
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.langchain4j.LangChain4jChatModel;
 import java.util.Map;
@@ -27,7 +28,16 @@ public record NeuraDeps(ToolRegistry registry, Map<String, Tool> tools, SkipStor
     Dataset data = Dataset.bundled();
     ChatModel model = System.getenv("TRELLIS_MODEL_BASE_URL") != null && System.getenv("TRELLIS_MODEL_NAME") != null
         ? LangChain4jChatModel.openAiFromEnv() : null;
-    return new NeuraDeps(ToolRegistry.bundled(), AssemblyTools.over(data), null, "neura", data, model);
+    return new NeuraDeps(bundledRegistry(), AssemblyTools.over(data), null, "neura", data, model);
+  }
+
+  /** The bundled tool registry ({@code tools.yaml}). */
+  public static ToolRegistry bundledRegistry() {
+    try (var in = NeuraDeps.class.getResourceAsStream("tools.yaml")) {
+      return ToolRegistry.fromYaml(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** The same dependencies with {@code tool} replaced (for failure drills). */

@@ -9,6 +9,7 @@ import dev.trellis.graph.Router;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.pipeline.Bundle;
+import dev.trellis.pipeline.SessionAssembler;
 import dev.trellis.pipeline.StoreSkipStore;
 import dev.trellis.pipeline.ToolPipeline;
 import dev.trellis.pipeline.SkipStore;
@@ -18,9 +19,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 
 /**
  * The Neura whole-turn graph, wired from {@code turn-graph.yaml} (the only place that says
@@ -65,9 +68,10 @@ public final class NeuraTurn {
   /** The compiled turn graph; {@code defaults} serve runs whose context carries no {@link NeuraDeps}. */
   public static CompiledGraph graph(CompileOptions options, NeuraDeps defaults) {
     defaults.registry().warnings().forEach(w -> System.err.println("neura tool registry: " + w));
-    // every agent subset must sort into phases: fail at boot, naming a cycle
-    defaults.registry().agents().keySet().forEach(a -> pipeline(defaults.registry().forAgent(a), defaults, null));
+    // the registry rejected cycles when it loaded; every agent's tools must also have an implementation
+    defaults.registry().agents().keySet().forEach(a -> defaults.registry().pipeline(a, defaults.tools()).build());
     TopologySpec spec = spec();
+    SessionAssembler assembler = new SessionAssembler();
     Map<String, Node> nodes = new LinkedHashMap<>();
     nodes.put("preflight", stage("preflight", (s, rt) -> {
       String message = message(s);
@@ -89,7 +93,7 @@ public final class NeuraTurn {
       rt.write(Map.of("stage", "assembly_gate"));
       return Update.empty();
     }));
-    nodes.put("context_assembly", stage("context_assembly", (s, rt) -> assemble(s, rt, defaults)));
+    nodes.put("context_assembly", stage("context_assembly", (s, rt) -> assemble(s, rt, defaults, assembler)));
     nodes.put("empathy", stage("empathy", (s, rt) -> {
       ChatModel model = deps(rt, defaults).model();
       return Update.of(TurnState.EMPATHY, model != null ? ModelSteps.empathize(model, s.get(TurnState.MESSAGE))
@@ -100,18 +104,20 @@ public final class NeuraTurn {
     nodes.put("navigator", stage("navigator", (s, rt) -> {
       NeuraDeps deps = deps(rt, defaults);
       Map<String, Object> booking = Booking.bookIfAsked(s, rt, deps.data());
-      String reply = deps.model() != null ? ModelSteps.navigate(deps.model(), s, rt) : Navigator.respond(s);
+      Message.Ai answer = deps.model() != null ? ModelSteps.navigate(deps.model(), s, rt) : null;
+      String reply = answer != null ? answer.text() : Navigator.respond(s);
+      Update out = answer != null ? Update.of(TurnState.RESPONSE_ID, answer.id()) : Update.empty();
       if (booking == null) {
-        return Update.of(TurnState.RESPONSE, reply);
+        return out.and(TurnState.RESPONSE, reply);
       }
-      return Update.of(TurnState.RESPONSE, reply + " I've booked you with " + booking.get("provider_id")
+      return out.and(TurnState.RESPONSE, reply + " I've booked you with " + booking.get("provider_id")
           + " (booking #" + booking.get("seq") + ").").and(TurnState.BOOKING, booking);
     }));
     nodes.put("finalize", stage("finalize", (s, rt) -> {
       String reply = s.get(TurnState.RESPONSE) != null ? s.get(TurnState.RESPONSE)
           : "Sorry, I couldn't put your context together just now. Please try again in a moment.";
       return Update.of(TurnState.RESPONSE, reply).and(TurnState.MESSAGES,
-          List.of(new Message.Ai(null, reply, List.of(), null)));
+          List.of(new Message.Ai(s.get(TurnState.RESPONSE_ID), reply, List.of(), null)));
     }));
     Map<String, Router> conditions = Map.of(
         "safety_hijacked", s -> Boolean.TRUE.equals(s.get(TurnState.SAFETY_HIJACKED)) ? "hijacked" : "clear",
@@ -133,6 +139,27 @@ public final class NeuraTurn {
     throw new IllegalArgumentException("a Neura turn needs \"message\" or a human message in \"messages\"");
   }
 
+  /** How many recent patient messages feed {@code client_signal}. */
+  static final int SLICE = 6;
+
+  /**
+   * The conversation slice: the last {@link #SLICE} human messages of {@code messages} (chat
+   * UIs send the transcript), ending with the turn's message; just the message without one.
+   */
+  static List<String> conversationSlice(State s) {
+    List<String> human = new ArrayList<>();
+    for (Message m : s.getOrDefault(TurnState.MESSAGES, List.<Message>of())) {
+      if (m instanceof Message.Human h) {
+        human.add(h.text());
+      }
+    }
+    String current = s.get(TurnState.MESSAGE);
+    if (human.isEmpty() || !human.getLast().equals(current)) {
+      human.add(current);
+    }
+    return List.copyOf(human.subList(Math.max(0, human.size() - SLICE), human.size()));
+  }
+
   private static NeuraDeps deps(Runtime rt, NeuraDeps defaults) {
     // over HTTP the run context is the request's JSON "context" (a map): the defaults serve it
     return rt.context(Object.class) instanceof NeuraDeps given ? given : defaults;
@@ -146,40 +173,43 @@ public final class NeuraTurn {
     return (s, rt) -> body.apply(s, rt).and(TurnState.COMPLETED_STAGES, List.of(name));
   }
 
-  private static ToolPipeline pipeline(List<dev.trellis.pipeline.ToolSpec> specs, NeuraDeps deps, SkipStore store) {
-    ToolPipeline.Builder b = ToolPipeline.builder();
-    specs.forEach(spec -> {
-      var tool = deps.tools().get(spec.name());
-      if (tool == null) {
-        throw new IllegalArgumentException("tool \"" + spec.name() + "\" is registered but has no implementation");
-      }
-      b.tool(spec, tool);
-    });
-    if (store != null) {
-      b.skipStore(store);
-    }
-    return b.build();
+  private static ToolPipeline pipeline(NeuraDeps deps, SkipStore store) {
+    return deps.registry().pipeline(deps.agent(), deps.tools()).skipStore(store).build();
   }
 
-  private static Update assemble(State s, Runtime rt, NeuraDeps defaults) {
+  /**
+   * Hands the turn's conversation slice (what feeds the tools: the recent patient messages
+   * and the patient and provider ids) to the session assembler and waits for its bundle: an
+   * identical slice comes back without running anything, a changed one is assembled by the
+   * background worker with the per-tool skip gates.
+   */
+  private static Update assemble(State s, Runtime rt, NeuraDeps defaults, SessionAssembler assembler) throws Exception {
     NeuraDeps deps = deps(rt, defaults);
     SkipStore store = deps.skipStore() != null ? deps.skipStore() : rt.store() != null ? new StoreSkipStore(rt.store()) : null;
-    ToolPipeline pipeline = pipeline(deps.registry().forAgent(deps.agent()), deps, store);
+    ToolPipeline pipeline = pipeline(deps, store);
     String patient = s.get(TurnState.PATIENT_ID);
     Map<String, Object> byPatient = patient == null ? Map.of() : Map.of("patient_id", patient);
     Map<String, Object> byProvider = s.get(TurnState.PROVIDER_ID) == null ? Map.of()
         : Map.of("provider_id", s.get(TurnState.PROVIDER_ID));
     Map<String, Map<String, Object>> overrides = Map.of(
-        "client_signal", Map.of("message", String.valueOf(s.get(TurnState.MESSAGE))),
+        "client_signal", Map.of("messages", conversationSlice(s)),
         "provider_genome", byProvider, "patient_context", byPatient, "session_narrative", byPatient);
-    String session = s.get(TurnState.SESSION_ID) != null ? s.get(TurnState.SESSION_ID) : patient;
-    Bundle bundle = pipeline.run(session, overrides, rt.stream());
+    String session = s.get(TurnState.SESSION_ID) != null ? s.get(TurnState.SESSION_ID)
+        : patient != null ? patient : rt.threadId();
+    SessionAssembler.Assembly assembly;
+    try {
+      assembly = assembler.enqueue(session, pipeline, overrides, rt.stream()).get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception cause ? cause : e;
+    }
+    Bundle bundle = assembly.bundle();
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("sections", bundle.sections());
     out.put("missing", bundle.missing());
     out.put("skipped", bundle.skipped());
     out.put("errors", bundle.errors());
     out.put("degraded", bundle.degraded());
+    out.put("reused", assembly.reused());
     Update u = Update.of(TurnState.BUNDLE, out);
     if (bundle.failed()) {
       rt.write(Map.of("stage", "context_assembly", "event", "error", "errors", bundle.errors()));

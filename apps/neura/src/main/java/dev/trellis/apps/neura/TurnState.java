@@ -28,6 +28,8 @@ public final class TurnState {
   public static final Key<String> EMPATHY = Key.of("empathy_note", String.class);
   public static final Key<String> CONTEXT = Key.of("context", String.class);
   public static final Key<String> RESPONSE = Key.of("response", String.class);
+  /** The id the navigator's reply tokens were streamed under; finalize stores the reply with it. */
+  public static final Key<String> RESPONSE_ID = Key.of("response_id", String.class);
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static final Key<Map<String, Object>> BOOKING = (Key) Key.of("booking", Map.class);
   public static final Key<String> ERROR = Key.of("error", String.class);
@@ -36,7 +38,7 @@ public final class TurnState {
   public static final Key<List<Message>> MESSAGES = Messages.KEY;
 
   public static final Schema SCHEMA = Schema.of(MESSAGES, MESSAGE, PATIENT_ID, PROVIDER_ID, SESSION_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
-      COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, BOOKING, ERROR);
+      COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, RESPONSE_ID, BOOKING, ERROR);
 
   private TurnState() {
   }

@@ -1,80 +1,114 @@
 package dev.trellis.apps.neura;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.RunConfig;
-import dev.trellis.graph.State;
 import dev.trellis.langchain4j.LangChain4jChatModel;
-import dev.trellis.pipeline.InMemorySkipStore;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import dev.trellis.server.TrellisServer;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** A turn with a model configured, against a local OpenAI chat-completions server that records the request bodies. */
+/**
+ * Turns with a model configured, through the server's HTTP API, against a local OpenAI
+ * chat-completions server that records the request bodies: preflight's classifier asks for
+ * structured output, empathy and the navigator go to the model, the navigator's tokens
+ * stream; a turn whose navigator fails after booking is resumed and books once.
+ */
 class ModelPathTest {
-  static final ObjectMapper JSON = new ObjectMapper();
+  static FakeChatServer model;
+  static NeuraDeps deps;
+  static TrellisServer server;
+  static Http http;
+
+  @BeforeAll
+  static void start() throws Exception {
+    model = new FakeChatServer();
+    deps = NeuraDeps.bundled().withModel(LangChain4jChatModel.openAi(model.baseUrl(), "m", "none"))
+        .withTool("session_narrative", args -> {
+          throw new IllegalStateException("narrative store down");
+        });
+    server = TrellisServer.builder().port(0).host("127.0.0.1")
+        .sqlite(Files.createTempDirectory("neura-model").resolve("neura.db"))
+        .graph("neura", (saver, store) -> NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store), deps))
+        .start();
+    http = new Http(server.port());
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+    model.close();
+  }
 
   @Test
-  void preflightEmpathyAndNavigatorGoToTheModelAndTheNavigatorStreams() throws Exception {
-    List<JsonNode> bodies = new CopyOnWriteArrayList<>();
-    HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    http.createContext("/v1/chat/completions", ex -> {
-      JsonNode body = JSON.readTree(ex.getRequestBody());
-      bodies.add(body);
-      String system = body.path("messages").get(0).path("content").asText();
-      byte[] out;
-      if (body.path("stream").asBoolean(false)) {
-        StringBuilder sse = new StringBuilder();
-        for (String tok : List.of("Dr. Ruiz ", "fits ", "well.")) {
-          sse.append("data: ").append(JSON.writeValueAsString(Map.of("id", "c1", "object", "chat.completion.chunk",
-              "model", "m", "choices", List.of(Map.of("index", 0, "delta", Map.of("content", tok)))))).append("\n\n");
-        }
-        sse.append("data: ").append(JSON.writeValueAsString(Map.of("id", "c1", "object", "chat.completion.chunk",
-            "model", "m", "choices", List.of(Map.of("index", 0, "delta", Map.of(), "finish_reason", "stop"))))).append("\n\n");
-        sse.append("data: [DONE]\n\n");
-        out = sse.toString().getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().set("Content-Type", "text/event-stream");
-      } else {
-        String text = system.startsWith("You screen") ? "SAFE" : "That sounds exhausting.";
-        out = JSON.writeValueAsBytes(Map.of("id", "c0", "object", "chat.completion", "model", "m",
-            "choices", List.of(Map.of("index", 0, "message", Map.of("role", "assistant", "content", text),
-                "finish_reason", "stop")),
-            "usage", Map.of("prompt_tokens", 1, "completion_tokens", 1, "total_tokens", 2)));
-        ex.getResponseHeaders().set("Content-Type", "application/json");
+  void preflightEmpathyAndNavigatorGoToTheModelAndTheNavigatorsTokensStreamUnderTheStoredReplysId() throws Exception {
+    model.bodies.clear();
+    String thread = NeuraTurn.serverThreadId("model-1");
+    http.post("/threads", Map.of("thread_id", thread));
+    Http.Reply r = http.post("/threads/" + thread + "/runs/stream", Map.of("assistant_id", "neura",
+        "input", Map.of("message", "insomnia and anxiety", "patient_id", "pat-1"),
+        "stream_mode", List.of("messages-tuple", "values")));
+    assertEquals(200, r.status(), r.text());
+    StringBuilder tokens = new StringBuilder();
+    java.util.Set<Object> tokenIds = new java.util.HashSet<>();
+    Map<?, ?> last = null;
+    for (Http.Event e : Http.events(r.text())) {
+      if (e.name().equals("messages") && e.data() instanceof List<?> tuple
+          && "navigator".equals(((Map<?, ?>) tuple.get(1)).get("langgraph_node"))) {
+        tokens.append(((Map<?, ?>) tuple.get(0)).get("content"));
+        tokenIds.add(((Map<?, ?>) tuple.get(0)).get("id"));
+      } else if (e.name().equals("values")) {
+        last = (Map<?, ?>) e.data();
       }
-      ex.sendResponseHeaders(200, out.length);
-      ex.getResponseBody().write(out);
-      ex.close();
-    });
-    http.start();
-    try {
-      String base = "http://127.0.0.1:" + http.getAddress().getPort() + "/v1";
-      NeuraDeps deps = NeuraDeps.bundled().withSkipStore(new InMemorySkipStore())
-          .withModel(LangChain4jChatModel.openAi(base, "m", "none"))
-          .withTool("session_narrative", args -> {
-            throw new IllegalStateException("narrative store down");
-          });
-      State s = NeuraTurn.graph(CompileOptions.DEFAULT, deps).invoke(
-          Map.of("message", "insomnia and anxiety", "patient_id", "pat-1"), RunConfig.DEFAULT.withContext(deps));
-      assertEquals("Dr. Ruiz fits well.", s.get(TurnState.RESPONSE));
-      assertEquals("That sounds exhausting.", s.get(TurnState.EMPATHY));
-      assertEquals(3, bodies.size(), "classifier, empathy, navigator");
-      JsonNode nav = bodies.stream().filter(b -> b.path("stream").asBoolean(false)).findFirst().orElseThrow();
-      String prompt = nav.path("messages").get(0).path("content").asText();
-      assertTrue(prompt.contains("That sounds exhausting."), prompt);
-      assertTrue(prompt.contains("DEGRADED: session_narrative"), prompt);
-      assertTrue(prompt.contains("prov-ana"), prompt);
-      assertEquals("insomnia and anxiety", nav.path("messages").get(1).path("content").asText());
-    } finally {
-      http.stop(0);
     }
+    assertEquals("Dr. Ruiz fits well.", tokens.toString());
+    assertEquals("Dr. Ruiz fits well.", last.get("response"));
+    List<?> stored = (List<?>) last.get("messages");
+    Map<?, ?> reply = (Map<?, ?>) stored.getLast();
+    assertEquals(java.util.Set.of(reply.get("id")), tokenIds, "one id for the streamed tokens and the stored reply");
+    assertEquals(FakeChatServer.EMPATHY, last.get("empathy_note"));
+    assertEquals(3, model.bodies.size(), "classifier, empathy, navigator");
+
+    JsonNode classifier = model.structured().getFirst();
+    JsonNode schema = classifier.path("response_format").path("json_schema");
+    assertEquals("SafetyVerdict", schema.path("name").asText(), classifier.toString());
+    assertEquals("insomnia and anxiety", classifier.path("messages").get(1).path("content").asText());
+
+    JsonNode nav = model.streamed().getFirst();
+    String prompt = nav.path("messages").get(0).path("content").asText();
+    assertTrue(prompt.contains(FakeChatServer.EMPATHY), prompt);
+    assertTrue(prompt.contains("DEGRADED: session_narrative"), prompt);
+    assertTrue(prompt.contains("prov-ana"), prompt);
+    assertEquals("insomnia and anxiety", nav.path("messages").get(1).path("content").asText());
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aTurnResumedAfterTheModelFailedPastTheBookingBooksOnce() {
+    String thread = NeuraTurn.serverThreadId("model-book-1");
+    http.post("/threads", Map.of("thread_id", thread));
+    model.failStreams.set(1);
+    Http.Reply failed = http.post("/threads/" + thread + "/runs/wait", Map.of("assistant_id", "neura", "input",
+        Map.of("message", "please book an appointment, my insomnia is bad", "patient_id", "pat-2",
+            "turn_id", "model-book-1")));
+    assertTrue(failed.text().contains("__error__") || failed.status() >= 400, failed.text());
+    List<Map<String, Object>> booked = deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-2'");
+    assertEquals(1, booked.size(), "the navigator booked before the model failed");
+
+    Http.Reply resumed = http.post("/threads/" + thread + "/runs/wait", Map.of("assistant_id", "neura"));
+    assertEquals(200, resumed.status(), resumed.text());
+    Map<String, Object> state = resumed.map();
+    assertFalse(state.containsKey("__error__"), resumed.text());
+    assertEquals(List.of("preflight", "assembly_gate", "context_assembly", "empathy", "context_format", "navigator",
+        "finalize"), state.get("completed_stages"), "the resumed run starts at the navigator");
+    assertEquals(booked.getFirst(), ((Map<String, Object>) state.get("booking")));
+    assertEquals(1, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-2'").size(), "booked once");
   }
 }

@@ -2,6 +2,7 @@ package dev.trellis.apps.neura;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.graph.CompileOptions;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,6 +22,20 @@ import org.junit.jupiter.api.Test;
 class NeuraHttpTest {
   static TrellisServer server;
   static Http http;
+  static NeuraDeps deps = NeuraDeps.bundled();
+  static final AtomicInteger toolCalls = new AtomicInteger();
+
+  /** The bundled tools, each counting its calls in {@link #toolCalls}. */
+  static NeuraDeps counted(NeuraDeps base) {
+    NeuraDeps d = base;
+    for (var e : base.tools().entrySet()) {
+      d = d.withTool(e.getKey(), args -> {
+        toolCalls.incrementAndGet();
+        return e.getValue().call(args);
+      });
+    }
+    return d;
+  }
 
   @BeforeAll
   static void start() throws Exception {
@@ -31,7 +47,9 @@ class NeuraHttpTest {
     });
     server = TrellisServer.builder().port(0).host("127.0.0.1")
         .sqlite(Files.createTempDirectory("neura").resolve("neura.db"))
-        .graph("neura", (saver, store) -> NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store)))
+        .graph("neura", (saver, store) -> NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store), deps))
+        .graph("neura_counted", (saver, store) ->
+            NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store), counted(NeuraDeps.bundled())))
         .graph("neura_required_down", (saver, store) ->
             NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store), requiredDown))
         .graph("neura_optional_down", (saver, store) ->
@@ -82,6 +100,60 @@ class NeuraHttpTest {
     assertTrue(skipped.containsAll(List.of("provider_genome", "patient_context")), skipped.toString());
     assertFalse(skipped.contains("client_signal"), "a new message changes the conversation slice");
     assertFalse(skipped.contains("session_narrative"), "pat-3 has no sessions: completeness 0.3 is under the 0.4 gate");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void anIdenticalConversationSliceAssemblesOnceAndAChangedOneAgain() {
+    Map<String, Object> input = Map.of("message", "grief and insomnia", "patient_id", "pat-2", "session_id", "slice-1");
+    Map<String, Object> first = http.turn("neura_counted", "slice-1a", input);
+    int afterFirst = toolCalls.get();
+    assertEquals(false, ((Map<String, Object>) first.get("bundle")).get("reused"));
+    Map<String, Object> replay = http.turn("neura_counted", "slice-1a", input);
+    Map<String, Object> bundle = (Map<String, Object>) replay.get("bundle");
+    assertEquals(true, bundle.get("reused"));
+    assertEquals(afterFirst, toolCalls.get(), "the replayed turn ran no tool");
+    assertEquals(((Map<String, Object>) first.get("bundle")).get("sections"), bundle.get("sections"));
+    Map<String, Object> changed = http.turn("neura_counted", "slice-1b", Map.of("message", "mostly the insomnia now",
+        "patient_id", "pat-2", "session_id", "slice-1"));
+    Map<String, Object> changedBundle = (Map<String, Object>) changed.get("bundle");
+    assertEquals(false, changedBundle.get("reused"));
+    assertFalse(((List<String>) changedBundle.get("skipped")).contains("client_signal"));
+    assertTrue(toolCalls.get() > afterFirst, "a changed slice reassembles");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void anAcknowledgementKeepsTheUpstreamSignalSoTherapeuticFitIsSkipped() {
+    Map<String, Object> first = Map.of("role", "user", "content", "my anxiety is worse at night");
+    http.turn("neura", "ack-1", Map.of("patient_id", "pat-1", "session_id", "ack-session", "messages", List.of(first)));
+    Map<String, Object> second = http.turn("neura", "ack-2", Map.of("patient_id", "pat-1", "session_id", "ack-session",
+        "messages", List.of(first, Map.of("role", "user", "content", "ok, thanks"))));
+    Map<String, Object> bundle = (Map<String, Object>) second.get("bundle");
+    List<String> skipped = (List<String>) bundle.get("skipped");
+    assertFalse(skipped.contains("client_signal"), "the slice changed: " + skipped);
+    assertTrue(skipped.contains("therapeutic_fit"), "signal_summary did not change: " + skipped);
+    assertEquals("mentions anxiety", ((Map<String, Object>) ((Map<String, Object>) bundle.get("sections"))
+        .get("client_signal")).get("signal_summary"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aReplayedBookingTurnBooksOnce() {
+    Map<String, Object> input = Map.of("message", "please book an appointment, my anxiety is bad", "patient_id", "pat-3",
+        "session_id", "book-session", "turn_id", "book-h1");
+    Map<String, Object> first = http.turn("neura", "book-h1", input);
+    Map<String, Object> replay = http.turn("neura", "book-h1", input);
+    Map<String, Object> booking = (Map<String, Object>) first.get("booking");
+    assertEquals("prov-ana", booking.get("provider_id"));
+    assertEquals("turn:book-h1:book:prov-ana", booking.get("idempotency_key"));
+    assertEquals(booking, replay.get("booking"));
+    assertTrue(String.valueOf(replay.get("response")).contains("booking #" + booking.get("seq")), replay.get("response") + "");
+    assertEquals(1, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-3'").size(), "booked once");
+    Map<String, Object> next = http.turn("neura", "book-h2", Map.of("message", "please book an appointment, my anxiety is bad",
+        "patient_id", "pat-3", "session_id", "book-session", "turn_id", "book-h2"));
+    assertNotEquals(booking.get("seq"), ((Map<String, Object>) next.get("booking")).get("seq"), "a new turn books anew");
+    assertEquals(2, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-3'").size());
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.trellis.apps.neura;
 
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.server.TrellisServer;
+import dev.trellis.testkit.ChildJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,8 +33,7 @@ public final class NeuraServerMain {
         .graph("neura", (saver, store) -> NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store), d))
         .start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close));
-    System.out.println("PORT " + server.port());
-    System.out.flush();
+    ChildJvm.announcePort(server.port());
     Thread.currentThread().join();
   }
 }

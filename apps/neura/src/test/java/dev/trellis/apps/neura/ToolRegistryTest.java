@@ -6,66 +6,58 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.error.InvalidGraphException;
+import dev.trellis.pipeline.ToolRegistry;
 import dev.trellis.pipeline.ToolSpec;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+/** Neura's bundled tools.yaml and the boot checks NeuraTurn.graph runs on it (the registry's own rules: ToolRegistryTest in trellis-core). */
 class ToolRegistryTest {
   @Test
   void bundledRegistryCarriesTheSeedsToolConfig() {
-    ToolRegistry r = ToolRegistry.bundled();
+    ToolRegistry r = NeuraDeps.bundledRegistry();
     ToolSpec fit = r.tools().get("therapeutic_fit");
     assertEquals(Set.of("client_signal", "provider_genome"), fit.dependsOn());
-    assertEquals(List.of("client_signal", "provider_genome"), fit.injectInputs());
+    assertEquals(List.of("signal_summary", "genome_summary"), fit.injectInputs());
     assertEquals(2, fit.maxRetries());
     assertEquals(Duration.ofMillis(50), fit.backoff());
     assertTrue(r.tools().get("session_narrative").optional());
     assertEquals(List.of(), r.warnings());
+    assertEquals(List.of(List.of("client_signal", "patient_context", "provider_genome", "session_narrative"),
+        List.of("therapeutic_fit")), r.pipeline("neura", NeuraDeps.bundled().tools()).build().phases());
   }
 
   @Test
-  void excludedDependencyIsFilteredAndWarnedAtBoot() {
-    ToolRegistry r = ToolRegistry.fromYaml("""
-        tools:
-          - {name: client_signal, outputs: [signal_summary]}
-          - {name: therapeutic_fit, dependencies: [client_signal], inject_inputs: [signal_summary]}
-        agents:
-          lite: [therapeutic_fit]
-        """);
-    assertEquals(List.of("agent \"lite\": tool \"therapeutic_fit\" depends on \"client_signal\", which the agent excludes;"
-        + " it runs without it"), r.warnings());
-    ToolSpec fit = r.forAgent("lite").get(0);
-    assertEquals(Set.of(), fit.dependsOn());
-    assertEquals(List.of(), fit.injectInputs());
+  void therapeuticFitReadsTheInjectedSummariesOnly() {
+    var out = AssemblyTools.therapeuticFit(Map.of("signal_summary", "mentions grief",
+        "genome_summary", List.of("prov-ana:cbt/anxiety,insomnia", "prov-dia:act/grief,depression"), "top_k", 1));
+    assertEquals(Map.of("candidates", List.of(Map.of("provider_id", "prov-dia", "score", 1L))), out.value());
   }
 
   @Test
-  void injectedKeyNoToolProducesIsNamed() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ToolRegistry.fromYaml("""
-        tools:
-          - {name: therapeutic_fit, inject_inputs: [genome_summary]}
-        """));
-    assertTrue(e.getMessage().contains("injects key \"genome_summary\""), e.getMessage());
-  }
-
-  @Test
-  void cycleIsRejectedAtStartupNamingIt() {
-    ToolRegistry r = ToolRegistry.fromYaml("""
+  void aCyclicRegistryFailsAtStartupNamingTheCycle() {
+    InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> ToolRegistry.fromYaml("""
         tools:
           - {name: client_signal, dependencies: [therapeutic_fit]}
-          - {name: provider_genome}
-          - {name: patient_context}
           - {name: therapeutic_fit, dependencies: [client_signal]}
-          - {name: session_narrative}
         agents:
-          neura: [client_signal, provider_genome, patient_context, therapeutic_fit, session_narrative]
-        """);
-    NeuraDeps base = NeuraDeps.bundled();
-    NeuraDeps cyclic = new NeuraDeps(r, base.tools(), base.skipStore(), "neura", base.data(), null);
-    InvalidGraphException e = assertThrows(InvalidGraphException.class,
-        () -> NeuraTurn.graph(CompileOptions.DEFAULT, cyclic));
+          neura: [client_signal, therapeutic_fit]
+        """));
     assertTrue(e.getMessage().contains("client_signal → therapeutic_fit → client_signal"), e.getMessage());
+  }
+
+  @Test
+  void aRegisteredToolWithoutImplementationFailsTheGraphAtStartup() {
+    NeuraDeps base = NeuraDeps.bundled();
+    ToolRegistry extra = ToolRegistry.fromYaml("""
+        tools: [{name: client_signal}, {name: insurance_check}]
+        agents: {neura: [client_signal, insurance_check]}
+        """);
+    NeuraDeps deps = new NeuraDeps(extra, base.tools(), null, "neura", base.data(), null);
+    InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> NeuraTurn.graph(CompileOptions.DEFAULT, deps));
+    assertTrue(e.getMessage().contains("tool \"insurance_check\" of agent \"neura\" has no implementation"), e.getMessage());
   }
 }

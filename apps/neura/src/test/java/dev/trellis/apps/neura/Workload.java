@@ -8,8 +8,9 @@ import java.util.Random;
 
 /**
  * A deterministic (seeded) set of Neura chat sessions: each session has a patient and a
- * first message naming one or two themes; later turns vary as real chats do — short
- * acknowledgements, repeats, a new theme, a switch of provider, a booking request.
+ * first message naming a theme; later turns vary as real chats do — short acknowledgements,
+ * repeats, a new theme, a switch of provider, a booking request. Each turn sends the
+ * session's transcript of patient messages so far as {@code messages}, as a chat UI does.
  */
 final class Workload {
   private static final List<String> THEMES = List.of("anxiety", "insomnia", "depression", "grief", "trauma",
@@ -21,14 +22,20 @@ final class Workload {
   }
 
   static List<List<Turn>> generate(long seed, int sessions, int turns) {
+    return generate(seed, sessions, turns, "s");
+  }
+
+  /** Sessions named {@code <prefix><n>}. */
+  static List<List<Turn>> generate(long seed, int sessions, int turns, String prefix) {
     Random rnd = new Random(seed);
     List<List<Turn>> out = new ArrayList<>();
     for (int s = 0; s < sessions; s++) {
-      String session = "s" + s;
+      String session = prefix + s;
       String patient = "pat-" + (1 + rnd.nextInt(3));
       String provider = rnd.nextInt(3) == 0 ? PROVIDERS.get(rnd.nextInt(PROVIDERS.size())) : null;
       String theme = THEMES.get(rnd.nextInt(THEMES.size()));
       List<Turn> list = new ArrayList<>();
+      List<Map<String, Object>> transcript = new ArrayList<>();
       for (int t = 0; t < turns; t++) {
         String message;
         int roll = rnd.nextInt(100);
@@ -45,8 +52,9 @@ final class Workload {
         } else {
           message = "can I book an appointment for my " + theme;
         }
+        transcript.add(Map.of("role", "user", "content", message));
         Map<String, Object> input = new HashMap<>();
-        input.put("message", message);
+        input.put("messages", List.copyOf(transcript));
         input.put("patient_id", patient);
         input.put("session_id", session);
         input.put("turn_id", session + "-" + t);

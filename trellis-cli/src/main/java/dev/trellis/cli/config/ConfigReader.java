@@ -1,0 +1,261 @@
+package dev.trellis.cli.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trellis.cli.config.TrellisConfig.Auth;
+import dev.trellis.cli.config.TrellisConfig.Checkpointer;
+import dev.trellis.cli.config.TrellisConfig.StoreIndex;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Parses a {@code trellis.json} once, at the edge, into a {@link TrellisConfig}, collecting every
+ * problem with the field it is about. The field names and shapes are those of
+ * {@code docs/trellis.schema.json} ({@code ConfigSchemaTest} keeps the two in step).
+ */
+final class ConfigReader {
+  static final Set<String> TOP = Set.of("$schema", "graphs", "graph_dirs", "discover_providers", "dependencies", "env",
+      "store", "auth", "checkpointer", "thread_ttl_minutes");
+  static final Set<String> STORE = Set.of("index");
+  static final Set<String> INDEX = Set.of("embed", "dims", "fields");
+  static final Set<String> AUTH = Set.of("api_keys", "authenticator");
+  static final Set<String> CHECKPOINTER = Set.of("sqlite", "postgres");
+  /** A graph id: what clients pass as {@code assistant_id} or {@code graph_id}. */
+  private static final Pattern GRAPH_ID = Pattern.compile("[A-Za-z0-9_.-]+");
+  private static final Pattern JAVA_NAME = Pattern.compile("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*(#[A-Za-z_$][\\w$]*)?");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final String source;
+  private final Path base;
+  private final List<String> problems = new ArrayList<>();
+
+  ConfigReader(String source, Path base) {
+    this.source = source;
+    this.base = base;
+  }
+
+  TrellisConfig read(String text) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new ConfigException(source, List.of("not JSON: " + e.getOriginalMessage() + " at line "
+          + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()));
+    }
+    if (root == null || !root.isObject()) {
+      throw new ConfigException(source, List.of("(root) must be a JSON object"));
+    }
+    fields(root, "", TOP);
+    Map<String, String> graphs = graphs(root.get("graphs"));
+    List<String> dirs = strings(root.get("graph_dirs"), "graph_dirs");
+    JsonNode discover = root.get("discover_providers");
+    if (discover != null && !discover.isBoolean()) {
+      problems.add("discover_providers: must be true or false, got " + discover);
+    }
+    boolean providers = discover != null && discover.asBoolean();
+    if (graphs.isEmpty() && dirs.isEmpty() && !providers && problems.isEmpty()) {
+      problems.add("graphs: name at least one graph (or set graph_dirs or discover_providers)");
+    }
+    List<String> deps = strings(root.get("dependencies"), "dependencies");
+    Map<String, String> env = env(root.get("env"));
+    StoreIndex index = store(root.get("store"));
+    Auth auth = auth(root.get("auth"));
+    Checkpointer checkpointer = checkpointer(root.get("checkpointer"));
+    java.time.Duration ttl = null;
+    JsonNode minutes = root.get("thread_ttl_minutes");
+    if (minutes != null) {
+      if (!minutes.isNumber() || minutes.asDouble() <= 0) {
+        problems.add("thread_ttl_minutes: must be a positive number of minutes, got " + minutes);
+      } else {
+        ttl = java.time.Duration.ofMillis(Math.round(minutes.asDouble() * 60_000));
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new ConfigException(source, problems);
+    }
+    return new TrellisConfig(base, graphs, dirs, providers, deps, env, index, auth, checkpointer, ttl);
+  }
+
+  private Map<String, String> graphs(JsonNode node) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (node == null) {
+      return out;
+    }
+    if (!node.isObject()) {
+      problems.add("graphs: must be an object of graph id → source, got " + node);
+      return out;
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String field = "graphs." + e.getKey();
+      if (!GRAPH_ID.matcher(e.getKey()).matches()) {
+        problems.add(field + ": a graph id may hold letters, digits, '_', '.' and '-' only");
+      }
+      JsonNode v = e.getValue();
+      if (!v.isTextual() || v.asText().isBlank()) {
+        problems.add(field + ": must be \"pkg.Class#method\", \"pkg.ProviderClass\" or a path to a *.json graph, got " + v);
+        continue;
+      }
+      String src = v.asText();
+      if (!src.endsWith(".json") && !JAVA_NAME.matcher(src).matches()) {
+        problems.add(field + ": \"" + src + "\" is neither a Java name (pkg.Class or pkg.Class#method) nor a *.json graph file");
+        continue;
+      }
+      out.put(e.getKey(), src);
+    }
+    return out;
+  }
+
+  private Map<String, String> env(JsonNode node) {
+    if (node == null) {
+      return Map.of();
+    }
+    if (node.isTextual()) {
+      Path file = base.resolve(node.asText()).normalize();
+      try {
+        return EnvFile.read(file);
+      } catch (java.io.IOException e) {
+        problems.add("env: cannot read env file " + file + " (" + e.getMessage() + ")");
+      } catch (IllegalArgumentException e) {
+        problems.add("env: " + file + ": " + e.getMessage());
+      }
+      return Map.of();
+    }
+    if (!node.isObject()) {
+      problems.add("env: must be a path to an env file or an object of NAME → value, got " + node);
+      return Map.of();
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    node.fields().forEachRemaining(e -> {
+      if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+        problems.add("env." + e.getKey() + ": must be a string, number or boolean, got " + e.getValue());
+      } else {
+        out.put(e.getKey(), e.getValue().asText());
+      }
+    });
+    return out;
+  }
+
+  private StoreIndex store(JsonNode node) {
+    if (node == null || !object(node, "store")) {
+      return null;
+    }
+    fields(node, "store.", STORE);
+    JsonNode index = node.get("index");
+    if (index == null || !object(index, "store.index")) {
+      return null;
+    }
+    fields(index, "store.index.", INDEX);
+    JsonNode embed = index.get("embed");
+    if (embed == null || !embed.isTextual() || !(embed.asText().equals("hashing") || JAVA_NAME.matcher(embed.asText()).matches())) {
+      problems.add("store.index.embed: must be \"hashing\" or an Embeddings class (pkg.Class or pkg.Class#method), got "
+          + embed);
+    }
+    JsonNode dims = index.get("dims");
+    if (dims != null && !(dims.isInt() && dims.asInt() > 0)) {
+      problems.add("store.index.dims: must be a positive integer, got " + dims);
+    }
+    List<String> fields = strings(index.get("fields"), "store.index.fields");
+    return new StoreIndex(embed == null ? "hashing" : embed.asText(), dims == null ? null : dims.asInt(), fields);
+  }
+
+  private Auth auth(JsonNode node) {
+    if (node == null || !object(node, "auth")) {
+      return null;
+    }
+    fields(node, "auth.", AUTH);
+    JsonNode keys = node.get("api_keys");
+    JsonNode cls = node.get("authenticator");
+    if ((keys == null) == (cls == null)) {
+      problems.add("auth: set exactly one of api_keys and authenticator");
+      return null;
+    }
+    if (cls != null) {
+      if (!cls.isTextual() || !JAVA_NAME.matcher(cls.asText()).matches() || cls.asText().contains("#")) {
+        problems.add("auth.authenticator: must be a class name implementing dev.trellis.server.auth.Authenticator, got " + cls);
+      }
+      return new Auth(null, cls.asText());
+    }
+    if (!keys.isObject() || keys.isEmpty()) {
+      problems.add("auth.api_keys: must be a non-empty object of key → user, got " + keys);
+      return null;
+    }
+    Map<String, String> map = new LinkedHashMap<>();
+    keys.fields().forEachRemaining(e -> {
+      if (!e.getValue().isTextual() || e.getValue().asText().isBlank()) {
+        problems.add("auth.api_keys." + e.getKey() + ": must be the user's name, got " + e.getValue());
+      } else {
+        map.put(e.getKey(), e.getValue().asText());
+      }
+    });
+    return new Auth(map, null);
+  }
+
+  private Checkpointer checkpointer(JsonNode node) {
+    if (node == null || !object(node, "checkpointer")) {
+      return null;
+    }
+    fields(node, "checkpointer.", CHECKPOINTER);
+    JsonNode sqlite = node.get("sqlite");
+    JsonNode pg = node.get("postgres");
+    if ((sqlite == null) == (pg == null)) {
+      problems.add("checkpointer: set exactly one of sqlite (a file) and postgres (a JDBC URL)");
+      return null;
+    }
+    if (sqlite != null) {
+      if (!sqlite.isTextual() || sqlite.asText().isBlank()) {
+        problems.add("checkpointer.sqlite: must be a file path, got " + sqlite);
+        return null;
+      }
+      return new Checkpointer(base.resolve(sqlite.asText()).normalize(), null);
+    }
+    if (!pg.isTextual() || !pg.asText().startsWith("jdbc:postgresql:")) {
+      problems.add("checkpointer.postgres: must be a JDBC URL starting jdbc:postgresql:, got " + pg);
+      return null;
+    }
+    return new Checkpointer(null, pg.asText());
+  }
+
+  private boolean object(JsonNode node, String field) {
+    if (!node.isObject()) {
+      problems.add(field + ": must be an object, got " + node);
+      return false;
+    }
+    return true;
+  }
+
+  private List<String> strings(JsonNode node, String field) {
+    List<String> out = new ArrayList<>();
+    if (node == null) {
+      return out;
+    }
+    if (!node.isArray()) {
+      problems.add(field + ": must be a list of strings, got " + node);
+      return out;
+    }
+    for (int i = 0; i < node.size(); i++) {
+      JsonNode v = node.get(i);
+      if (!v.isTextual() || v.asText().isBlank()) {
+        problems.add(field + "[" + i + "]: must be a non-empty string, got " + v);
+      } else {
+        out.add(v.asText());
+      }
+    }
+    return out;
+  }
+
+  private void fields(JsonNode node, String prefix, Set<String> known) {
+    node.fieldNames().forEachRemaining(name -> {
+      if (!known.contains(name)) {
+        problems.add(prefix + name + ": unknown field (known: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+      }
+    });
+  }
+}

@@ -1,0 +1,160 @@
+package dev.trellis.cli.config;
+
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.store.Store;
+import dev.trellis.func.Entrypoint;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.graph.StateGraph;
+import dev.trellis.server.GraphFactory;
+import dev.trellis.server.GraphProvider;
+import dev.trellis.server.api.Api;
+import dev.trellis.testkit.Json;
+import dev.trellis.testkit.ScenarioRunner;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One served graph from its source in a config: the factory the server compiles it with and the
+ * routes it mounts. Sources:
+ * <ul>
+ *   <li>{@code com.acme.Graphs#support} — a public static method taking nothing,
+ *       {@code CompileOptions} (the server's checkpointer and store, named after the graph id) or
+ *       {@code (CheckpointSaver, Store)}, returning a {@code StateGraph} (the server compiles it),
+ *       a {@code CompiledGraph}, an {@code Entrypoint} or a {@code GraphFactory};</li>
+ *   <li>{@code com.acme.SupportProvider} — a class with a public no-argument constructor that
+ *       implements {@link GraphProvider} (its routes are mounted too) or {@link GraphFactory};</li>
+ *   <li>{@code graphs/support.json} — a graph in the JSON graph format of {@code conformance/FORMAT.md}.</li>
+ * </ul>
+ */
+public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes> routes) {
+  public GraphSource {
+    routes = List.copyOf(routes);
+  }
+
+  /** Resolves {@code source} for {@code graphId}; problems are {@link ConfigException}s about {@code field}. */
+  static GraphSource resolve(String graphId, String source, String field, TrellisConfig config, ClassLoader loader,
+                             String configName) {
+    if (source.endsWith(".json")) {
+      return jsonGraph(graphId, config.resolve(source), field, configName);
+    }
+    int hash = source.indexOf('#');
+    Class<?> type = load(hash < 0 ? source : source.substring(0, hash), field, loader, configName);
+    if (hash >= 0) {
+      return new GraphSource(graphId, method(graphId, type, source.substring(hash + 1), field, configName), List.of());
+    }
+    Object instance = Instances.create(type, field, configName);
+    if (instance instanceof GraphProvider p) {
+      return new GraphSource(graphId, guarded(p, source, field, configName), p.routes());
+    }
+    if (instance instanceof GraphFactory f) {
+      return new GraphSource(graphId, guarded(f, source, field, configName), List.of());
+    }
+    throw new ConfigException(configName, List.of(field + ": " + source + " implements neither "
+        + GraphProvider.class.getName() + " nor " + GraphFactory.class.getName() + " (or name a static method: Class#method)"));
+  }
+
+  /** A JSON graph file, served under {@code graphId}. */
+  static GraphSource jsonGraph(String graphId, Path file, String field, String configName) {
+    if (!Files.isRegularFile(file)) {
+      throw new ConfigException(configName, List.of(field + ": no graph file " + file));
+    }
+    StateGraph builder;
+    try {
+      builder = ScenarioRunner.graph(Json.MAPPER.readTree(file.toFile()));
+    } catch (IOException | RuntimeException e) {
+      throw new ConfigException(configName, List.of(field + ": " + file + " is not a JSON graph: " + e.getMessage()));
+    }
+    return new GraphSource(graphId, (saver, store) -> builder.compile(CompileOptions.checkpointer(saver).withStore(store)
+        .withUnreachableAllowed(true).withName(graphId)), List.of());
+  }
+
+  static Class<?> load(String name, String field, ClassLoader loader, String configName) {
+    try {
+      return Class.forName(name, true, loader);
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new ConfigException(configName, List.of(field + ": class " + name + " not found on the server's class path"
+          + " or in dependencies (" + e + ")"));
+    }
+  }
+
+  private static GraphFactory method(String graphId, Class<?> type, String name, String field, String configName) {
+    String where = type.getName() + "#" + name;
+    Method m = Arrays.stream(type.getMethods())
+        .filter(x -> x.getName().equals(name) && Modifier.isStatic(x.getModifiers()) && Shape.of(x) != null)
+        .findFirst()
+        .orElseThrow(() -> new ConfigException(configName, List.of(field + ": " + where + " must be a public static method"
+            + " taking (), (CompileOptions) or (CheckpointSaver, Store) and returning StateGraph, CompiledGraph,"
+            + " Entrypoint or GraphFactory")));
+    Shape shape = Shape.of(m);
+    if (m.getParameterCount() == 0 && CompiledGraph.class.isAssignableFrom(m.getReturnType())) {
+      throw new ConfigException(configName, List.of(field + ": " + where + " returns a CompiledGraph without taking"
+          + " CompileOptions, so it would run without the server's checkpointer: take CompileOptions or return the StateGraph"));
+    }
+    return guarded((saver, store) -> shape.build(m, graphId, saver, store), where, field, configName);
+  }
+
+  /** Reports a factory that fails while the server compiles it as a problem of its config field. */
+  private static GraphFactory guarded(GraphFactory f, String where, String field, String configName) {
+    return (saver, store) -> {
+      try {
+        return f.build(saver, store);
+      } catch (ConfigException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw new ConfigException(configName, List.of(field + ": " + where + " failed to build the graph: " + e));
+      }
+    };
+  }
+
+  /** The parameter list of a factory method. */
+  private enum Shape {
+    NONE, OPTIONS, SAVER_STORE;
+
+    static Shape of(Method m) {
+      Class<?> r = m.getReturnType();
+      if (!(StateGraph.class.isAssignableFrom(r) || CompiledGraph.class.isAssignableFrom(r)
+          || Entrypoint.class.isAssignableFrom(r) || GraphFactory.class.isAssignableFrom(r))) {
+        return null;
+      }
+      Class<?>[] p = m.getParameterTypes();
+      if (p.length == 0) {
+        return NONE;
+      }
+      if (p.length == 1 && p[0] == CompileOptions.class) {
+        return OPTIONS;
+      }
+      return p.length == 2 && p[0] == CheckpointSaver.class && p[1] == Store.class ? SAVER_STORE : null;
+    }
+
+    CompiledGraph build(Method m, String graphId, CheckpointSaver saver, Store store) {
+      CompileOptions options = CompileOptions.checkpointer(saver).withStore(store).withName(graphId);
+      Object out;
+      try {
+        out = switch (this) {
+          case NONE -> m.invoke(null);
+          case OPTIONS -> m.invoke(null, options);
+          case SAVER_STORE -> m.invoke(null, saver, store);
+        };
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException(e);
+      } catch (InvocationTargetException e) {
+        throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+      }
+      return switch (out) {
+        case null -> throw new IllegalStateException("it returned null");
+        case StateGraph g -> g.compile(options);
+        case CompiledGraph g -> g;
+        case Entrypoint<?, ?> e -> e.graph();
+        case GraphFactory f -> f.build(saver, store);
+        default -> throw new IllegalStateException("it returned a " + out.getClass().getName());
+      };
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.trellis.cli.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a {@code trellis.json} says to serve (see {@code docs/trellis-json.md} and the schema
+ * {@code docs/trellis.schema.json}): graphs by id, where their classes come from, the
+ * environment, the store's semantic index, authentication and the checkpointer. Relative paths
+ * are resolved against {@link #base}, the config file's directory. Immutable.
+ *
+ * @param graphs graph id → source: {@code com.acme.Graphs#support} (static factory method),
+ *     {@code com.acme.SupportProvider} (a {@code GraphProvider} or {@code GraphFactory} class) or
+ *     {@code graphs/support.json} (a JSON graph file); in the order written
+ * @param graphDirs directories (or files) of JSON graphs, each file served under its name
+ * @param discoverProviders also serve every {@code GraphProvider} found with {@code ServiceLoader}
+ * @param dependencies jars, class directories, {@code dir/*} (its jars) or Maven project directories
+ * @param env variables the server process runs with (from the env file or inline)
+ * @param index the store's semantic index; null for the server's default
+ * @param auth who may call the server; null for no authentication
+ * @param checkpointer where checkpoints, store and runs live; null for the default SQLite file
+ * @param threadTtl how long a thread created without its own TTL lives; null for ever
+ */
+public record TrellisConfig(Path base, Map<String, String> graphs, List<String> graphDirs, boolean discoverProviders,
+                            List<String> dependencies, Map<String, String> env, StoreIndex index, Auth auth,
+                            Checkpointer checkpointer, java.time.Duration threadTtl) {
+  public TrellisConfig {
+    Objects.requireNonNull(base, "base");
+    graphs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(graphs));
+    graphDirs = List.copyOf(graphDirs);
+    dependencies = List.copyOf(dependencies);
+    env = Map.copyOf(env);
+  }
+
+  /** The store's semantic search: embedder ({@code hashing} or a class/factory name), vector length, indexed fields. */
+  public record StoreIndex(String embed, Integer dims, List<String> fields) {
+    public StoreIndex {
+      Objects.requireNonNull(embed, "embed");
+      fields = List.copyOf(fields);
+    }
+  }
+
+  /** API keys (key → user) or an {@code Authenticator} class; exactly one is set. */
+  public record Auth(Map<String, String> apiKeys, String authenticator) {
+    public Auth {
+      apiKeys = apiKeys == null ? null : Map.copyOf(apiKeys);
+    }
+  }
+
+  /** A SQLite file or a PostgreSQL JDBC URL; exactly one is set. */
+  public record Checkpointer(Path sqlite, String postgres) {}
+
+  /** Reads and validates a config file; throws {@link ConfigException} naming every bad field. */
+  public static TrellisConfig read(Path file) throws IOException {
+    Path abs = file.toAbsolutePath().normalize();
+    if (!Files.isRegularFile(abs)) {
+      throw new ConfigException(file.toString(), List.of("no such file"));
+    }
+    return new ConfigReader(file.toString(), abs.getParent()).read(Files.readString(abs));
+  }
+
+  /**
+   * The configuration {@code trellis serve} runs without {@code --config}: the bundled
+   * {@code default-trellis.json} (the demo agent and every {@code GraphProvider} on the class
+   * path, i.e. the reference applications), with paths relative to {@code base}.
+   */
+  public static TrellisConfig defaults(Path base) {
+    try (InputStream in = TrellisConfig.class.getResourceAsStream("default-trellis.json")) {
+      return new ConfigReader("default-trellis.json", base.toAbsolutePath().normalize())
+          .read(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** This config with {@code dirs} served as JSON graph directories instead of its own. */
+  public TrellisConfig withGraphDirs(List<String> dirs) {
+    return new TrellisConfig(base, graphs, dirs, discoverProviders, dependencies, env, index, auth, checkpointer, threadTtl);
+  }
+
+  /** A path of this config (absolute, or relative to {@link #base}). */
+  public Path resolve(String path) {
+    return base.resolve(path).normalize();
+  }
+}

@@ -1,0 +1,190 @@
+package dev.trellis.server.api;
+
+import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.queue.Services;
+import dev.trellis.server.sse.Sse;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code GET /threads/{id}/stream} (the SDKs' {@code threads.joinStream}): one event stream
+ * that follows a thread from run to run and stays open until the client leaves. It starts
+ * at the thread's active run (from now on) or, with {@code Last-Event-ID}, right after the
+ * event with that id, and then takes each later run of the thread in creation order. Event
+ * ids are {@code <run id>:<sequence>}, so a reconnecting client resumes across runs.
+ * {@code stream_mode}: {@code run_modes} (default) — every event of every run, then
+ * {@code run_done} {@code {run_id, status}} after each; {@code lifecycle} — each run's
+ * {@code metadata} (its start) and {@code run_done}; {@code state_update} — the runs'
+ * {@code values}. Modes combine.
+ */
+final class ThreadStreamApi {
+  private static final Logger LOG = LoggerFactory.getLogger(ThreadStreamApi.class);
+  private static final Set<String> MODES = Set.of("run_modes", "lifecycle", "state_update");
+  /** How often an idle stream looks for the thread's next run. */
+  private static final long POLL_MILLIS = 200;
+  private static final Set<String> TERMINAL = Set.of("success", "error", "interrupted", "timeout");
+
+  private final Services s;
+  private final Sse sse;
+  private final Predicate<String> finished;
+  private final BooleanSupplier closing;
+
+  /**
+   * @param finished whether a run has ended (or no longer exists)
+   * @param closing whether the server is shutting down, which ends every thread stream
+   */
+  ThreadStreamApi(Services s, Sse sse, Predicate<String> finished, BooleanSupplier closing) {
+    this.s = s;
+    this.sse = sse;
+    this.finished = finished;
+    this.closing = closing;
+  }
+
+  void register(RoutesConfig r) {
+    r.get("/threads/{tid}/stream", this::stream);
+  }
+
+  /** Where the stream goes on from: the run to read first (null: wait for the next) after {@code seq}, and the last run key passed. */
+  private record Start(String runId, long seq, String createdAt, String afterRunId) {}
+
+  private void stream(Context ctx) {
+    String tid = ctx.pathParam("tid");
+    String owner = Http.owner(ctx);
+    Set<String> modes = modes(ctx);
+    s.db().tx(c -> s.threads().require(c, tid, owner));
+    Start start = start(tid, owner, ctx.header("Last-Event-ID"));
+    ctx.header("Location", ctx.path());
+    Set<String> runModes = modes.contains("run_modes") ? null : new HashSet<>(modes.contains("state_update")
+        ? Set.of("values") : Set.of());
+    boolean runDone = modes.contains("run_modes") || modes.contains("lifecycle");
+    try {
+      OutputStream out = Sse.open(ctx);
+      String run = start.runId();
+      long after = start.seq();
+      String createdAt = start.createdAt();
+      String lastRun = start.afterRunId();
+      long quietSince = System.nanoTime();
+      while (!closing.getAsBoolean()) {
+        if (run == null) {
+          Map<String, Object> next = next(tid, owner, createdAt, lastRun);
+          if (next == null) {
+            if ((System.nanoTime() - quietSince) / 1_000_000 >= sse.keepAliveMillis()) {
+              Sse.keepAlive(out);
+              quietSince = System.nanoTime();
+            }
+            Thread.sleep(POLL_MILLIS);
+            continue;
+          }
+          run = (String) next.get("run_id");
+          after = 0;
+        }
+        Map<String, Object> row = runRow(run);
+        createdAt = row == null ? createdAt : (String) row.get("created_at");
+        lastRun = run;
+        String current = run;
+        try (EventBus.Subscription sub = s.bus().subscribe(current, after)) {
+          sse.pump(out, sub, runModes, () -> finished.test(current), current + ":");
+        }
+        if (runDone) {
+          Map<String, Object> done = new LinkedHashMap<>();
+          Map<String, Object> ended = runRow(current);
+          done.put("run_id", current);
+          done.put("status", ended == null ? null : ended.get("status"));
+          Sse.event(out, "run_done", Json.write(done), current + ":done");
+        }
+        quietSince = System.nanoTime();
+        run = null;
+      }
+    } catch (IOException e) {
+      // the client left: nothing to clean up beyond the subscription, closed above
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      if (!closing.getAsBoolean()) {
+        throw e;
+      }
+      // the server shut down under the stream (its database is closing); the client reconnects elsewhere
+      LOG.debug("thread stream of {} ended by shutdown: {}", tid, e.toString());
+    }
+  }
+
+  /** {@code stream_mode} query values (repeated, or a JSON array as the JS SDK sends); default {@code run_modes}. */
+  private static Set<String> modes(Context ctx) {
+    Set<String> modes = new HashSet<>();
+    for (String q : ctx.queryParams("stream_mode")) {
+      if (q.isBlank()) {
+        continue;
+      }
+      Object parsed = q.startsWith("[") ? Json.read(q) : List.of(q);
+      for (Object m : parsed instanceof List<?> l ? l : List.of(parsed)) {
+        String mode = String.valueOf(m);
+        if (!MODES.contains(mode)) {
+          throw new ApiException(422, "stream_mode of a thread stream must be run_modes, lifecycle or state_update, got "
+              + ApiException.echo(mode));
+        }
+        modes.add(mode);
+      }
+    }
+    return modes.isEmpty() ? Set.of("run_modes") : modes;
+  }
+
+  /** The first run to read: the one {@code lastEventId} names, else the thread's earliest unfinished run from now on. */
+  private Start start(String tid, String owner, String lastEventId) {
+    if (lastEventId != null && !lastEventId.isBlank()) {
+      String id = lastEventId.trim();
+      int colon = id.lastIndexOf(':');
+      Map<String, Object> row = colon <= 0 ? null : runRow(id.substring(0, colon));
+      if (row == null || !tid.equals(row.get("thread_id")) || !owner.equals(row.get("owner"))) {
+        throw new ApiException(422, "Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
+            + ApiException.echo(id));
+      }
+      String runId = id.substring(0, colon);
+      String seq = id.substring(colon + 1);
+      if (seq.equals("done")) {
+        return new Start(null, 0, (String) row.get("created_at"), runId);
+      }
+      try {
+        return new Start(runId, Math.max(0, Long.parseLong(seq)), (String) row.get("created_at"), "");
+      } catch (NumberFormatException e) {
+        throw new ApiException(422, "Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
+            + ApiException.echo(id));
+      }
+    }
+    List<Map<String, Object>> runs = s.db().tx(c -> s.db().rows(c, "SELECT run_id, status, created_at FROM trellis_runs "
+        + "WHERE thread_id = ? AND owner = ? ORDER BY created_at, run_id", tid, owner));
+    String createdAt = "";
+    String lastRun = "";
+    for (Map<String, Object> r : runs) {
+      String runId = (String) r.get("run_id");
+      if (!TERMINAL.contains(r.get("status"))) {
+        return new Start(runId, "running".equals(r.get("status")) ? s.bus().last(runId) : 0, createdAt, lastRun);
+      }
+      createdAt = (String) r.get("created_at");
+      lastRun = runId;
+    }
+    return new Start(null, 0, createdAt, lastRun);
+  }
+
+  /** The thread's first run after ({@code createdAt}, {@code runId}) in creation order, or null. */
+  private Map<String, Object> next(String tid, String owner, String createdAt, String runId) {
+    return s.db().tx(c -> s.db().row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND owner = ? "
+        + "AND (created_at > ? OR (created_at = ? AND run_id > ?)) ORDER BY created_at, run_id LIMIT 1",
+        tid, owner, createdAt, createdAt, runId));
+  }
+
+  private Map<String, Object> runRow(String runId) {
+    return s.db().tx(c -> s.db().row(c, "SELECT run_id, thread_id, owner, status, created_at FROM trellis_runs "
+        + "WHERE run_id = ?", runId));
+  }
+}
