@@ -57,7 +57,6 @@ final class Loop {
   final CheckpointSaver saver;
   final String ns;
   final List<String> nsPath;
-  final int depth;
   final TaskRuntime parent;
   private final boolean parentResuming;
   private final Cache cache;
@@ -90,7 +89,6 @@ final class Loop {
     this.saver = saver;
     this.ns = ns;
     this.nsPath = nsPath;
-    this.depth = nsPath.size();
     this.parent = parent;
     this.parentResuming = parentResuming;
     this.cache = program.options.cache();
@@ -101,6 +99,11 @@ final class Loop {
 
   boolean nested() {
     return parent != null;
+  }
+
+  /** How deep this loop's graph is nested (0: the root graph); derived from the namespace path, not stored. */
+  int depth() {
+    return nsPath.size();
   }
 
   Sleeper sleeper() {
@@ -286,7 +289,7 @@ final class Loop {
       status = Status.INTERRUPTED;
       throw new GraphInterrupt(List.of());
     }
-    if (sink.wants(StreamMode.TASKS, depth)) {
+    if (sink.wants(StreamMode.TASKS, depth())) {
       for (Task t : tasks) {
         if (!t.node.isStart()) {
           emitTasks(new StreamPart.TaskStart(nsPath, step, t.id(), t.name(), t.isPush() ? t.input.arg() : t.input.toMap(),
@@ -413,7 +416,7 @@ final class Loop {
         emitValues();
       }
     }
-    if (gi.interrupts().isEmpty() && sink.wants(StreamMode.UPDATES, depth)) {
+    if (gi.interrupts().isEmpty() && sink.wants(StreamMode.UPDATES, depth())) {
       sink.emit(new StreamPart.Interrupted(nsPath, List.of()));
     }
     if (observer != null) {
@@ -569,23 +572,23 @@ final class Loop {
     if (first == Write.INTERRUPT) {
       @SuppressWarnings("unchecked")
       List<Interrupt> interrupts = (List<Interrupt>) writes.getFirst().value();
-      if (sink.wants(StreamMode.UPDATES, depth)) {
+      if (sink.wants(StreamMode.UPDATES, depth())) {
         sink.emit(new StreamPart.Interrupted(nsPath, interrupts));
       }
-      if (sink.wants(StreamMode.TASKS, depth)) {
+      if (sink.wants(StreamMode.TASKS, depth())) {
         emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(), null, interrupts, false));
       }
       return;
     }
     if (first == Write.ERROR) {
-      if (sink.wants(StreamMode.TASKS, depth)) {
+      if (sink.wants(StreamMode.TASKS, depth())) {
         emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(),
             String.valueOf(writes.getFirst().value()), List.of(), false));
       }
       return;
     }
-    boolean updates = sink.wants(StreamMode.UPDATES, depth);
-    boolean taskEvents = sink.wants(StreamMode.TASKS, depth);
+    boolean updates = sink.wants(StreamMode.UPDATES, depth());
+    boolean taskEvents = sink.wants(StreamMode.TASKS, depth());
     if (!updates && !taskEvents) {
       return;
     }
@@ -608,7 +611,7 @@ final class Loop {
   }
 
   private void emitTasks(StreamPart part) {
-    if (sink.has(StreamMode.TASKS) && (depth == 0 || sink.wants(StreamMode.TASKS, depth))) {
+    if (sink.has(StreamMode.TASKS) && (depth() == 0 || sink.wants(StreamMode.TASKS, depth()))) {
       sink.emit(part);
     }
     if (sink.has(StreamMode.DEBUG)) {
@@ -617,7 +620,7 @@ final class Loop {
   }
 
   void emitValues() {
-    if (sink.wants(StreamMode.VALUES, depth)) {
+    if (sink.wants(StreamMode.VALUES, depth())) {
       sink.emit(new StreamPart.Values(nsPath, output()));
     }
   }
@@ -640,7 +643,7 @@ final class Loop {
   // ---------------------------------------------------------------- checkpoints
 
   private void announceCheckpoint() {
-    if (!sink.wants(StreamMode.CHECKPOINTS, depth)) {
+    if (!sink.wants(StreamMode.CHECKPOINTS, depth())) {
       return;
     }
     List<String> next = new ArrayList<>(tasks.size());
