@@ -1,7 +1,9 @@
 package dev.trellis.server;
 
+import dev.trellis.graph.CompiledGraph;
 import dev.trellis.server.api.Api;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A graph a Trellis server serves, found with {@link java.util.ServiceLoader} (list the class in
@@ -12,8 +14,33 @@ public interface GraphProvider extends GraphFactory {
   /** The graph id, which is also the id of its system assistant. */
   String graphId();
 
+  /**
+   * The config of the graph's system assistant (e.g. {@code {"recursion_limit": 52}} for a graph
+   * whose loops need more steps than LangGraph's default 25), merged under every run's own config
+   * as any assistant's is; empty by default. Written when the system assistant is first created.
+   */
+  default Map<String, Object> assistantConfig() {
+    return Map.of();
+  }
+
   /** HTTP routes the application mounts beside LangGraph's API on the same server (none by default). */
   default List<Api.Routes> routes() {
     return List.of();
+  }
+
+  /**
+   * Builds the graph with the server's context (its database for the application's own tables);
+   * the default calls {@link #build(dev.trellis.checkpoint.CheckpointSaver, dev.trellis.checkpoint.store.Store)}.
+   */
+  default CompiledGraph build(AppContext app) {
+    return build(app.saver(), app.store());
+  }
+
+  /**
+   * The routes to mount, given the server's context (whose {@link AppContext#submit} queues runs
+   * on the server's run queue); the default returns {@link #routes()}.
+   */
+  default List<Api.Routes> routes(AppContext app) {
+    return routes();
   }
 }
