@@ -54,10 +54,14 @@ final class ServeCommand implements Callable<Integer> {
     if (keys != null) {
       b.authenticator(keys);
     }
+    var otel = OtlpExport.apply(b, System.getenv());
     TrellisServer server = start(b);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
+      if (otel != null) {
+        otel.close();
+      }
       stopped.countDown();
     }));
     String host = options.host;

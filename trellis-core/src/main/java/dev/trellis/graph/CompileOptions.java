@@ -5,6 +5,8 @@ import dev.trellis.checkpoint.cache.Cache;
 import dev.trellis.checkpoint.store.Store;
 import dev.trellis.policy.Sleeper;
 import dev.trellis.policy.Timer;
+import dev.trellis.observe.GraphListener;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -13,13 +15,14 @@ import java.util.Set;
  * {@code Runtime.store()}, static breakpoints, the graph's name, the sleeper used between
  * retries and the timer used for node timeouts (both injectable for tests), and whether
  * nodes unreachable from START are accepted (they are rejected by default; LangGraph
- * accepts them, for nodes reached only by run-level {@code Command} gotos).
+ * accepts them, for nodes reached only by run-level {@code Command} gotos), and the
+ * {@link GraphListener}s that observe every run (none by default; then no events are built).
  */
 public record CompileOptions(
     CheckpointSaver checkpointer, Cache cache, Store store, Set<String> interruptBefore, Set<String> interruptAfter,
-    String name, Sleeper sleeper, Timer timer, boolean allowUnreachable) {
+    String name, Sleeper sleeper, Timer timer, boolean allowUnreachable, List<GraphListener> listeners) {
   public static final CompileOptions DEFAULT =
-      new CompileOptions(null, null, null, Set.of(), Set.of(), "graph", Sleeper.SYSTEM, Timer.SYSTEM, false);
+      new CompileOptions(null, null, null, Set.of(), Set.of(), "graph", Sleeper.SYSTEM, Timer.SYSTEM, false, List.of());
 
   public CompileOptions {
     interruptBefore = Set.copyOf(interruptBefore == null ? Set.of() : interruptBefore);
@@ -27,6 +30,7 @@ public record CompileOptions(
     name = name == null ? "graph" : name;
     sleeper = sleeper == null ? Sleeper.SYSTEM : sleeper;
     timer = timer == null ? Timer.SYSTEM : timer;
+    listeners = List.copyOf(listeners == null ? List.of() : listeners);
   }
 
   public static CompileOptions checkpointer(CheckpointSaver saver) {
@@ -34,40 +38,53 @@ public record CompileOptions(
   }
 
   public CompileOptions withCheckpointer(CheckpointSaver saver) {
-    return new CompileOptions(saver, cache, store, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable);
+    return new CompileOptions(saver, cache, store, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable,
+        listeners);
   }
 
   public CompileOptions withCache(Cache c) {
-    return new CompileOptions(checkpointer, c, store, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable);
+    return new CompileOptions(checkpointer, c, store, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable,
+        listeners);
   }
 
   public CompileOptions withStore(Store s) {
-    return new CompileOptions(checkpointer, cache, s, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable);
+    return new CompileOptions(checkpointer, cache, s, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable,
+        listeners);
   }
 
   public CompileOptions withInterruptBefore(String... nodes) {
     return new CompileOptions(checkpointer, cache, store, Set.of(nodes), interruptAfter, name, sleeper, timer,
-        allowUnreachable);
+        allowUnreachable, listeners);
   }
 
   public CompileOptions withInterruptAfter(String... nodes) {
     return new CompileOptions(checkpointer, cache, store, interruptBefore, Set.of(nodes), name, sleeper, timer,
-        allowUnreachable);
+        allowUnreachable, listeners);
   }
 
   public CompileOptions withName(String n) {
-    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, n, sleeper, timer, allowUnreachable);
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, n, sleeper, timer, allowUnreachable,
+        listeners);
   }
 
   public CompileOptions withSleeper(Sleeper s) {
-    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, s, timer, allowUnreachable);
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, s, timer, allowUnreachable,
+        listeners);
   }
 
   public CompileOptions withTimer(Timer t) {
-    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, t, allowUnreachable);
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, t, allowUnreachable,
+        listeners);
   }
 
   public CompileOptions withUnreachableAllowed(boolean allow) {
-    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, timer, allow);
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, timer, allow,
+        listeners);
+  }
+
+  /** Listeners that observe every run of the graph (replacing earlier ones); see {@link GraphListener}. */
+  public CompileOptions withListeners(GraphListener... l) {
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, timer,
+        allowUnreachable, List.of(l));
   }
 }

@@ -1,5 +1,6 @@
 package dev.trellis.graph;
 
+import dev.trellis.observe.GraphListener;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -8,7 +9,8 @@ import java.util.Set;
  * Settings of one run: the thread (needed to persist and resume), an optional checkpoint
  * id to replay or fork from, the recursion limit in supersteps (default 25), per-run
  * static breakpoints, a typed context object (never checkpointed), run metadata (saved in
- * each checkpoint's metadata) and the durability mode (default {@link Durability#ASYNC}).
+ * each checkpoint's metadata), the durability mode (default {@link Durability#ASYNC}) and
+ * listeners of this run only (added to the graph's own, see {@link GraphListener}).
  */
 public record RunConfig(
     String threadId,
@@ -18,10 +20,11 @@ public record RunConfig(
     Set<String> interruptAfter,
     Object context,
     Map<String, Object> metadata,
-    Durability durability) {
+    Durability durability,
+    List<GraphListener> listeners) {
   public static final int DEFAULT_RECURSION_LIMIT = 25;
   public static final RunConfig DEFAULT =
-      new RunConfig(null, null, DEFAULT_RECURSION_LIMIT, Set.of(), Set.of(), null, Map.of(), Durability.ASYNC);
+      new RunConfig(null, null, DEFAULT_RECURSION_LIMIT, Set.of(), Set.of(), null, Map.of(), Durability.ASYNC, List.of());
 
   public RunConfig {
     if (recursionLimit < 1) {
@@ -31,6 +34,7 @@ public record RunConfig(
     interruptAfter = Set.copyOf(interruptAfter == null ? Set.of() : interruptAfter);
     metadata = Map.copyOf(metadata == null ? Map.of() : metadata);
     durability = durability == null ? Durability.ASYNC : durability;
+    listeners = List.copyOf(listeners == null ? List.of() : listeners);
   }
 
   /** A run on {@code threadId}. */
@@ -39,34 +43,48 @@ public record RunConfig(
   }
 
   public RunConfig withThread(String id) {
-    return new RunConfig(id, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata, durability);
+    return new RunConfig(id, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata, durability,
+        listeners);
   }
 
   public RunConfig withCheckpointId(String id) {
-    return new RunConfig(threadId, id, recursionLimit, interruptBefore, interruptAfter, context, metadata, durability);
+    return new RunConfig(threadId, id, recursionLimit, interruptBefore, interruptAfter, context, metadata, durability,
+        listeners);
   }
 
   public RunConfig withRecursionLimit(int limit) {
-    return new RunConfig(threadId, checkpointId, limit, interruptBefore, interruptAfter, context, metadata, durability);
+    return new RunConfig(threadId, checkpointId, limit, interruptBefore, interruptAfter, context, metadata, durability,
+        listeners);
   }
 
   public RunConfig withInterruptBefore(String... nodes) {
-    return new RunConfig(threadId, checkpointId, recursionLimit, Set.of(nodes), interruptAfter, context, metadata, durability);
+    return new RunConfig(threadId, checkpointId, recursionLimit, Set.of(nodes), interruptAfter, context, metadata, durability,
+        listeners);
   }
 
   public RunConfig withInterruptAfter(String... nodes) {
-    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, Set.of(nodes), context, metadata, durability);
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, Set.of(nodes), context, metadata, durability,
+        listeners);
   }
 
   public RunConfig withContext(Object ctx) {
-    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, ctx, metadata, durability);
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, ctx, metadata, durability,
+        listeners);
   }
 
   public RunConfig withMetadata(Map<String, Object> m) {
-    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, m, durability);
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, m, durability,
+        listeners);
   }
 
   public RunConfig withDurability(Durability d) {
-    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata, d);
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata, d,
+        listeners);
+  }
+
+  /** Listeners of this run, called after the graph's own ({@code CompileOptions.withListeners}). */
+  public RunConfig withListeners(GraphListener... l) {
+    return new RunConfig(threadId, checkpointId, recursionLimit, interruptBefore, interruptAfter, context, metadata,
+        durability, List.of(l));
   }
 }

@@ -7,6 +7,8 @@ import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Update;
 import dev.trellis.graph.error.GraphRecursionException;
 import dev.trellis.graph.error.TrellisException;
+import dev.trellis.observe.GraphEvent;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,20 +34,40 @@ public final class Engine {
       throw new TrellisException("NO_CHECKPOINTER", "RunConfig.checkpointId needs a graph compiled with a checkpointer");
     }
     Loop loop = new Loop(program, config, sink, saver, "", List.of(), null, false);
-    boolean interrupted = false;
+    if (loop.observer == null) {
+      boolean interrupted = runRoot(loop, input);
+      return new Result(loop.output(), interrupted);
+    }
+    long start = System.nanoTime();
+    loop.observer.emit(new GraphEvent.RunStarted(program.name, config));
+    boolean interrupted;
+    try {
+      interrupted = runRoot(loop, input);
+    } catch (Throwable e) {
+      loop.observer.emit(new GraphEvent.RunFailed(program.name, config, Duration.ofNanos(System.nanoTime() - start),
+          e));
+      throw e;
+    }
+    loop.observer.emit(new GraphEvent.RunEnded(program.name, config, Duration.ofNanos(System.nanoTime() - start),
+        interrupted));
+    return new Result(loop.output(), interrupted);
+  }
+
+  /** Drives the root loop; returns whether the run paused. */
+  private static boolean runRoot(Loop loop, Object input) {
     try {
       loop.enter(input);
       drive(loop);
+      return false;
     } catch (GraphInterrupt gi) {
       loop.onInterrupt(gi);
-      interrupted = true;
+      return true;
     } catch (ParentCommand pc) {
       throw new TrellisException("NO_PARENT_GRAPH", "a node returned Command.toParentGraph() in the root graph \""
-          + program.name + "\", which has no parent");
+          + loop.program.name + "\", which has no parent");
     } finally {
       loop.finishPersistence();
     }
-    return new Result(loop.output(), interrupted);
   }
 
   private static void drive(Loop loop) {

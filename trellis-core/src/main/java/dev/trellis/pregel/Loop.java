@@ -21,9 +21,11 @@ import dev.trellis.graph.error.EmptyInputException;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.graph.error.TrellisException;
+import dev.trellis.observe.GraphEvent;
 import dev.trellis.policy.Sleeper;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -55,7 +57,6 @@ final class Loop {
   final CheckpointSaver saver;
   final String ns;
   final List<String> nsPath;
-  final int depth;
   final TaskRuntime parent;
   private final boolean parentResuming;
   private final Cache cache;
@@ -77,6 +78,8 @@ final class Loop {
   /** A checkpoint was saved and not yet announced on the checkpoints stream. */
   private boolean announce;
   private CheckpointConfig previousConfig;
+  /** Who observes this run (null when nobody does: then no event is built). */
+  final Observer observer;
 
   Loop(Program program, RunConfig config, Sink sink, CheckpointSaver saver, String ns, List<String> nsPath,
        TaskRuntime parent, boolean parentResuming) {
@@ -86,15 +89,21 @@ final class Loop {
     this.saver = saver;
     this.ns = ns;
     this.nsPath = nsPath;
-    this.depth = nsPath.size();
     this.parent = parent;
     this.parentResuming = parentResuming;
     this.cache = program.options.cache();
     this.persistence = saver == null ? null : new Persistence(saver, config.durability());
+    this.observer = parent == null ? Observer.of(program, config)
+        : parent.loop.observer == null ? null : parent.loop.observer.nested();
   }
 
   boolean nested() {
     return parent != null;
+  }
+
+  /** How deep this loop's graph is nested (0: the root graph); derived from the namespace path, not stored. */
+  int depth() {
+    return nsPath.size();
   }
 
   Sleeper sleeper() {
@@ -280,7 +289,7 @@ final class Loop {
       status = Status.INTERRUPTED;
       throw new GraphInterrupt(List.of());
     }
-    if (sink.wants(StreamMode.TASKS, depth)) {
+    if (sink.wants(StreamMode.TASKS, depth())) {
       for (Task t : tasks) {
         if (!t.node.isStart()) {
           emitTasks(new StreamPart.TaskStart(nsPath, step, t.id(), t.name(), t.isPush() ? t.input.arg() : t.input.toMap(),
@@ -295,6 +304,13 @@ final class Loop {
       }
     }
     matchCachedWrites();
+    if (observer != null) {
+      observer.reportStep = !tasks.getFirst().node.isStart();
+      if (observer.reportStep) {
+        observer.stepStartNanos = System.nanoTime();
+        observer.emit(new GraphEvent.StepStarted(nsPath, program.name, step, tasks.size()));
+      }
+    }
     return true;
   }
 
@@ -374,6 +390,10 @@ final class Loop {
     pending.clear();
     committedWithoutSaver = false;
     replaying = false;
+    if (observer != null && observer.reportStep) {
+      observer.emit(new GraphEvent.StepEnded(nsPath, program.name, step,
+          Duration.ofNanos(System.nanoTime() - observer.stepStartNanos)));
+    }
     putCheckpoint("loop");
     resuming = false;
     Set<String> after = config.interruptAfter().isEmpty() ? program.options.interruptAfter() : config.interruptAfter();
@@ -396,8 +416,11 @@ final class Loop {
         emitValues();
       }
     }
-    if (gi.interrupts().isEmpty() && sink.wants(StreamMode.UPDATES, depth)) {
+    if (gi.interrupts().isEmpty() && sink.wants(StreamMode.UPDATES, depth())) {
       sink.emit(new StreamPart.Interrupted(nsPath, List.of()));
+    }
+    if (observer != null) {
+      observer.emit(new GraphEvent.Interrupted(nsPath, step, gi.interrupts()));
     }
   }
 
@@ -549,23 +572,23 @@ final class Loop {
     if (first == Write.INTERRUPT) {
       @SuppressWarnings("unchecked")
       List<Interrupt> interrupts = (List<Interrupt>) writes.getFirst().value();
-      if (sink.wants(StreamMode.UPDATES, depth)) {
+      if (sink.wants(StreamMode.UPDATES, depth())) {
         sink.emit(new StreamPart.Interrupted(nsPath, interrupts));
       }
-      if (sink.wants(StreamMode.TASKS, depth)) {
+      if (sink.wants(StreamMode.TASKS, depth())) {
         emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(), null, interrupts, false));
       }
       return;
     }
     if (first == Write.ERROR) {
-      if (sink.wants(StreamMode.TASKS, depth)) {
+      if (sink.wants(StreamMode.TASKS, depth())) {
         emitTasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(),
             String.valueOf(writes.getFirst().value()), List.of(), false));
       }
       return;
     }
-    boolean updates = sink.wants(StreamMode.UPDATES, depth);
-    boolean taskEvents = sink.wants(StreamMode.TASKS, depth);
+    boolean updates = sink.wants(StreamMode.UPDATES, depth());
+    boolean taskEvents = sink.wants(StreamMode.TASKS, depth());
     if (!updates && !taskEvents) {
       return;
     }
@@ -588,7 +611,7 @@ final class Loop {
   }
 
   private void emitTasks(StreamPart part) {
-    if (sink.has(StreamMode.TASKS) && (depth == 0 || sink.wants(StreamMode.TASKS, depth))) {
+    if (sink.has(StreamMode.TASKS) && (depth() == 0 || sink.wants(StreamMode.TASKS, depth()))) {
       sink.emit(part);
     }
     if (sink.has(StreamMode.DEBUG)) {
@@ -597,7 +620,7 @@ final class Loop {
   }
 
   void emitValues() {
-    if (sink.wants(StreamMode.VALUES, depth)) {
+    if (sink.wants(StreamMode.VALUES, depth())) {
       sink.emit(new StreamPart.Values(nsPath, output()));
     }
   }
@@ -620,7 +643,7 @@ final class Loop {
   // ---------------------------------------------------------------- checkpoints
 
   private void announceCheckpoint() {
-    if (!sink.wants(StreamMode.CHECKPOINTS, depth)) {
+    if (!sink.wants(StreamMode.CHECKPOINTS, depth())) {
       return;
     }
     List<String> next = new ArrayList<>(tasks.size());
@@ -687,6 +710,9 @@ final class Loop {
       previousConfig = checkpointConfig;
       checkpointConfig = persistence.put(checkpointConfig, frame.toCheckpoint(CheckpointIds.next()), md);
       announce = true;
+    }
+    if (observer != null) {
+      observer.emit(new GraphEvent.CheckpointSaved(nsPath, step, source, checkpointConfig));
     }
     metadata = md;
     step++;

@@ -6,6 +6,7 @@ import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.error.NodeException;
 import dev.trellis.graph.error.NodeTimeoutException;
 import dev.trellis.graph.error.TrellisException;
+import dev.trellis.observe.GraphEvent;
 import dev.trellis.policy.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -181,10 +182,46 @@ final class Runner {
   }
 
   private static Outcome execute(Loop loop, Task task) {
+    if (loop.observer == null || task.node.isStart()) {
+      return attempts(loop, task, null);
+    }
+    long start = System.nanoTime();
+    String parentTask = loop.parent == null ? null : loop.parent.task.id();
+    int[] attempts = {0};
+    loop.observer.emit(new GraphEvent.TaskStarted(loop.nsPath, loop.step, task.id(), task.name(), parentTask));
+    Outcome o;
+    try {
+      o = attempts(loop, task, attempts);
+    } catch (Throwable e) {
+      loop.observer.emit(new GraphEvent.TaskFailed(loop.nsPath, loop.step, task.id(), task.name(), attempts[0],
+          Duration.ofNanos(System.nanoTime() - start), e));
+      throw e;
+    }
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    if (o.failure != null) {
+      loop.observer.emit(new GraphEvent.TaskFailed(loop.nsPath, loop.step, task.id(), task.name(), attempts[0], took,
+          o.failure));
+    } else if (o.interrupts != null) {
+      loop.observer.emit(new GraphEvent.TaskInterrupted(loop.nsPath, loop.step, task.id(), task.name(), took,
+          o.interrupts));
+    } else {
+      loop.observer.emit(new GraphEvent.TaskEnded(loop.nsPath, loop.step, task.id(), task.name(), attempts[0], took));
+    }
+    return o;
+  }
+
+  /**
+   * The task with its retry policies: attempts until one succeeds, pauses, or fails for good;
+   * counts them in {@code count} when given (only observed runs pass one: nothing is allocated otherwise).
+   */
+  private static Outcome attempts(Loop loop, Task task, int[] count) {
     List<RetryPolicy> policies = task.node.options().retry();
     int attempt = 0;
     while (true) {
       attempt++;
+      if (count != null) {
+        count[0] = attempt;
+      }
       task.writes.clear();
       TaskRuntime rt = new TaskRuntime(loop, task, attempt);
       try {

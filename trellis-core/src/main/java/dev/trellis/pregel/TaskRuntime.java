@@ -114,7 +114,7 @@ final class TaskRuntime implements Runtime {
     String messageId = "run-" + callId;
     StreamWriter tokens = writer(StreamMode.MESSAGES, v -> new StreamPart.MessageChunk(loop.nsPath, task.name(),
         loop.step, loop.config.threadId(), String.valueOf(v), messageId, task.id()));
-    boolean events = model != null && loop.sink.wants(StreamMode.EVENTS, loop.depth);
+    boolean events = model != null && loop.sink.wants(StreamMode.EVENTS, loop.depth());
     if (events) {
       emitCall(StreamPart.CallEvent.Kind.CHAT_MODEL, callId, model, false, input, null);
     }
@@ -141,7 +141,7 @@ final class TaskRuntime implements Runtime {
   @Override
   public Consumer<Object> toolCall(String tool, Object input) {
     heartbeat();
-    if (!loop.sink.wants(StreamMode.EVENTS, loop.depth)) {
+    if (!loop.sink.wants(StreamMode.EVENTS, loop.depth())) {
       return output -> heartbeat();
     }
     String callId = UUID.randomUUID().toString();
@@ -166,7 +166,7 @@ final class TaskRuntime implements Runtime {
 
   /** A writer that heartbeats and, when the run streams {@code mode}, emits {@code part} of each value. */
   private StreamWriter writer(StreamMode mode, Function<Object, StreamPart> part) {
-    if (!loop.sink.wants(mode, loop.depth)) {
+    if (!loop.sink.wants(mode, loop.depth())) {
       return v -> heartbeat();
     }
     return v -> {
@@ -221,5 +221,10 @@ final class TaskRuntime implements Runtime {
   @Override
   public String checkpointNamespace() {
     return loop.ns;
+  }
+
+  @Override
+  public String taskId() {
+    return task.id();
   }
 }

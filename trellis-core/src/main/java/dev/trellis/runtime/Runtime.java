@@ -101,4 +101,11 @@ public interface Runtime {
 
   /** The checkpoint namespace of this task (empty for the root graph; {@code sub:<task>} segments inside subgraphs). */
   String checkpointNamespace();
+
+  /**
+   * The id of the running task: deterministic for the checkpoint, namespace, step and node, and
+   * the {@code taskId} of its {@code GraphEvent}s (so an observer can attach work done inside the
+   * node, such as model calls, to the node's span).
+   */
+  String taskId();
 }

@@ -10,6 +10,9 @@ import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.checkpoint.store.IndexConfig;
 import dev.trellis.checkpoint.store.Store;
 import dev.trellis.graph.CompiledGraph;
+import dev.trellis.observe.GraphListener;
+import dev.trellis.otel.TrellisTelemetry;
+import io.opentelemetry.api.OpenTelemetry;
 import dev.trellis.postgres.PostgresDatabase;
 import dev.trellis.server.api.Api;
 import dev.trellis.server.db.Assistants;
@@ -20,6 +23,7 @@ import dev.trellis.server.queue.Fences;
 import dev.trellis.server.queue.LocalEventBus;
 import dev.trellis.server.queue.PgEventBus;
 import dev.trellis.server.queue.PgListener;
+import dev.trellis.server.queue.RunObservers;
 import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
@@ -110,6 +114,8 @@ public final class TrellisServer implements AutoCloseable {
     private String workerId;
     private IndexConfig index = new IndexConfig(new dev.trellis.checkpoint.store.HashingEmbeddings(256), List.of("$"));
     private final List<Api.Routes> routes = new ArrayList<>();
+    private final List<GraphListener> listeners = new ArrayList<>();
+    private TrellisTelemetry telemetry;
     private final List<GraphProvider> providers = new ArrayList<>();
 
     /** Serves a graph under {@code graphId} (its system assistant gets the same name). */
@@ -243,6 +249,22 @@ public final class TrellisServer implements AutoCloseable {
       return this;
     }
 
+    /** Observes every run this server executes (in addition to the graphs' own listeners). */
+    public Builder listener(GraphListener listener) {
+      listeners.add(java.util.Objects.requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    /**
+     * Traces every run with OpenTelemetry (see {@code trellis-otel}): a run's span continues the
+     * trace of the request that created it (W3C {@code traceparent}), node spans below it, run,
+     * step and node metrics. Give it your SDK, or {@code GlobalOpenTelemetry.get()}.
+     */
+    public Builder openTelemetry(OpenTelemetry otel) {
+      this.telemetry = TrellisTelemetry.create(otel);
+      return this;
+    }
+
     /** Adds routes (e.g. the studio). */
     public Builder routes(Api.Routes extra) {
       routes.add(extra);
@@ -274,8 +296,8 @@ public final class TrellisServer implements AutoCloseable {
         compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
         assistants.ensureSystem(gid, f instanceof GraphProvider p ? p.assistantConfig() : Map.of());
       });
-      Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled), saver,
-          store, fences);
+      Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
+          saver, store, fences, new RunObservers(listeners, telemetry));
       Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis()));
       if (listener != null) {
         listener.on("trellis_runs", x -> worker.wake());

@@ -105,4 +105,26 @@ class ErrorRepliesTest {
           runs.lines().toString());
     }
   }
+
+  @Test
+  void requestAndFailedRunLinesCarryTheirFactsAsFieldsForJsonLogs() {
+    try (LogCapture all = new LogCapture("dev.trellis.server", Level.INFO)) {
+      String t = http.call("POST", "/threads", Map.of()).get("thread_id");
+      http.call("POST", "/threads/" + t + "/runs/wait", Map.of("assistant_id", "chain", "input", Map.of("count", 0),
+          "config", Map.of("recursion_limit", 3)));
+      String run = (String) ((Map<?, ?>) http.call("GET", "/threads/" + t + "/runs", null).list().getFirst()).get("run_id");
+      Map<String, Object> request = all.events().stream().filter(e -> e.getLoggerName().equals("dev.trellis.server.requests"))
+          .map(LogCapture::fields).filter(f -> ("/threads/" + t + "/runs/wait").equals(f.get("path"))).findFirst()
+          .orElseThrow(() -> new AssertionError(all.lines()));
+      assertEquals("POST", request.get("method"));
+      assertEquals(200, request.get("status"));
+      assertEquals(run, request.get("run_id"));
+      assertTrue(request.get("duration_ms") instanceof Long);
+      Map<String, Object> failed = all.events().stream().filter(e -> e.getLoggerName().endsWith("RunExecution"))
+          .map(LogCapture::fields).filter(f -> run.equals(f.get("run_id"))).findFirst()
+          .orElseThrow(() -> new AssertionError(all.lines()));
+      assertEquals(t, failed.get("thread_id"));
+      assertTrue(String.valueOf(failed.get("error")).contains("recursion limit of 3"), failed.toString());
+    }
+  }
 }

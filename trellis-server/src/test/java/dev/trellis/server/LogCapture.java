@@ -35,4 +35,13 @@ final class LogCapture implements AutoCloseable {
     logger.detachAppender(appender);
     logger.setLevel(before);
   }
+
+  /** The key-value pairs an event carries (what {@code --log-format json} writes as fields). */
+  static java.util.Map<String, Object> fields(ILoggingEvent e) {
+    java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+    if (e.getKeyValuePairs() != null) {
+      e.getKeyValuePairs().forEach(kv -> out.put(kv.key, kv.value));
+    }
+    return out;
+  }
 }

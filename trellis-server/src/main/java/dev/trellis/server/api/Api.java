@@ -92,6 +92,7 @@ public final class Api {
     runs.register(r);
     new ThreadStreamApi(s, sse, runs::finished, worker::closing).register(r);
     new StoreApi(s).register(r);
+    new McpApi(s, worker).register(r);
     CronsApi crons = new CronsApi(s, runs);
     crons.register(r);
     extra.forEach(x -> x.register(r));

@@ -54,6 +54,10 @@ final class RunCreation {
       withHeaders.put("assistant_id", PublicIds.assistant(ctx, ref));
     }
     withHeaders.put("config", withHeaders(ctx, Json.map(body, "config")));
+    Map<String, String> trace = dev.trellis.server.queue.RunObservers.traceHeaders(ctx::header);
+    if (!trace.isEmpty()) {
+      withHeaders.put(dev.trellis.server.queue.RunObservers.TRACE_CONTEXT, trace);
+    }
     String owner = Http.owner(ctx);
     String key = ctx.header("Idempotency-Key");
     if (key == null) {

@@ -115,6 +115,7 @@ final class RunExecution {
       graph = s.graph((String) assistant.get("graph_id"));
       rc = req.config(run, (String) assistant.get("graph_id"), Json.map(assistant, "config"),
           Json.map(assistant, "context"));
+      rc = s.observers().apply(run, rc);
       CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
       if (latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
         input = null;
@@ -186,7 +187,9 @@ final class RunExecution {
     Map<String, Object> errorJson = error == null ? null : WireError.of(error).toMap();
     if (error != null) {
       publish("error", errorJson);
-      LOG.warn("run {} on thread {} ended in error: {}", run.runId(), run.threadId(), error.toString());
+      LOG.atWarn().addKeyValue("run_id", run.runId()).addKeyValue("thread_id", run.threadId())
+          .addKeyValue("error", error.toString())
+          .log("run {} on thread {} ended in error: {}", run.runId(), run.threadId(), error.toString());
       LOG.debug("run {} failure", run.runId(), error);
     }
     Object result = error != null ? Map.of("__error__", errorJson) : values == null ? Map.of() : values;

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /** What the HTTP handlers and the workers share: tables, graphs, checkpointer, store, events. */
 public record Services(ServerDb db, Assistants assistants, Threads threads, RunStore runs, EventBus bus,
-                       Map<String, CompiledGraph> graphs, CheckpointSaver saver, Store store, Fences fences) {
+                       Map<String, CompiledGraph> graphs, CheckpointSaver saver, Store store, Fences fences,
+                       RunObservers observers) {
 
   /** The thread's checkpoint {@code checkpointId} (its newest when null), or a 404 when an id was given and is unknown; null for a thread with none. */
   public dev.trellis.checkpoint.CheckpointTuple checkpoint(String threadId, String checkpointId) {

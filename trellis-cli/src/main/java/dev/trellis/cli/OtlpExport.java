@@ -1,0 +1,45 @@
+package dev.trellis.cli;
+
+import dev.trellis.server.TrellisServer;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code trellis serve}'s tracing: when {@code OTEL_EXPORTER_OTLP_ENDPOINT} (or
+ * {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}) is set, the OpenTelemetry SDK is configured the
+ * standard way from the {@code OTEL_*} variables (autoconfigure: endpoint, headers, protocol,
+ * sampler, resource attributes...) and every run is traced and measured. Defaults that differ
+ * from the SDK's: protocol {@code http/protobuf} (sent with the JDK's HTTP client), service
+ * name {@code trellis}, no log export.
+ */
+final class OtlpExport {
+  private OtlpExport() {}
+
+  /** Configures {@code server} from {@code env}; returns the SDK to close at shutdown, or null when export is off. */
+  static OpenTelemetrySdk apply(TrellisServer.Builder server, Map<String, String> env) {
+    if (blank(env.get("OTEL_EXPORTER_OTLP_ENDPOINT")) && blank(env.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"))) {
+      return null;
+    }
+    Map<String, String> props = new LinkedHashMap<>();
+    props.put("otel.exporter.otlp.protocol", "http/protobuf");
+    props.put("otel.service.name", "trellis");
+    props.put("otel.logs.exporter", "none");
+    // The given environment as properties (what the SDK also reads from the real one), so tests can pass their own.
+    env.forEach((k, v) -> {
+      if (k.startsWith("OTEL_")) {
+        props.put(k.toLowerCase(Locale.ROOT).replace('_', '.'), v);
+      }
+    });
+    OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder().addPropertiesSupplier(() -> props)
+        .build().getOpenTelemetrySdk();
+    server.openTelemetry(sdk);
+    return sdk;
+  }
+
+  private static boolean blank(String s) {
+    return s == null || s.isBlank();
+  }
+}

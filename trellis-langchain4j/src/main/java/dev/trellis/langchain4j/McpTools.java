@@ -1,0 +1,130 @@
+package dev.trellis.langchain4j;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.mcp.client.DefaultMcpClient;
+import dev.langchain4j.mcp.client.McpClient;
+import dev.langchain4j.mcp.client.transport.McpTransport;
+import dev.langchain4j.mcp.client.transport.http.StreamableHttpMcpTransport;
+import dev.langchain4j.mcp.client.transport.stdio.StdioMcpTransport;
+import dev.langchain4j.service.tool.ToolExecutionResult;
+import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.tool.Tool;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Tools of a Model Context Protocol server as Trellis tools, for any agent
+ * ({@code Agent.builder(model).tools(mcp.tools())}), through LangChain4j's MCP client: a local
+ * server started as a process speaking over stdio, or a remote one over streamable HTTP.
+ * Each tool keeps the server's name, description and JSON input schema; a call sends the
+ * model's arguments and returns the server's text result; a result the server marks as an
+ * error, or a protocol error (arguments its schema rejects), is thrown as {@link McpToolException} (the agent's tool error handling then shows it
+ * to the model).
+ *
+ * <pre>{@code
+ * try (McpTools fs = McpTools.stdio(List.of("npx", "-y", "@modelcontextprotocol/server-filesystem", "/data"))) {
+ *   var agent = Agent.builder(model).tools(fs.tools()).compile(options);
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe (tool calls of one step may run at once). Close it to end the server process
+ * or HTTP session; tools used after that fail.
+ */
+public final class McpTools implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final McpClient client;
+
+  private McpTools(McpClient client) {
+    this.client = client;
+  }
+
+  /** Starts {@code command} (e.g. {@code npx -y @modelcontextprotocol/server-everything}) and talks to it over stdio. */
+  public static McpTools stdio(List<String> command) {
+    return stdio(command, Map.of());
+  }
+
+  /** {@link #stdio(List)} with extra environment variables for the process. */
+  public static McpTools stdio(List<String> command, Map<String, String> environment) {
+    return of(new StdioMcpTransport.Builder().command(command).environment(environment).build());
+  }
+
+  /** A server at {@code url} (its MCP endpoint, e.g. {@code http://host:2024/mcp}) over streamable HTTP. */
+  public static McpTools http(String url) {
+    return http(url, Map.of());
+  }
+
+  /** {@link #http(String)} sending {@code headers} (e.g. {@code x-api-key}) with every request. */
+  public static McpTools http(String url, Map<String, String> headers) {
+    return of(new StreamableHttpMcpTransport.Builder().url(url).customHeaders(headers).timeout(Duration.ofMinutes(5))
+        .build());
+  }
+
+  /** Over any LangChain4j transport (WebSocket, a configured HTTP transport...). */
+  public static McpTools of(McpTransport transport) {
+    return of(new DefaultMcpClient.Builder().transport(transport).clientName("trellis")
+        .toolExecutionTimeout(Duration.ofMinutes(5)).build());
+  }
+
+  /** Around a LangChain4j MCP client you built; closing this closes it. */
+  public static McpTools of(McpClient client) {
+    return new McpTools(client);
+  }
+
+  /** The server's tools now (asks the server each time: servers may change their list). */
+  public List<Tool> tools() {
+    List<Tool> out = new ArrayList<>();
+    for (ToolSpecification spec : client.listTools()) {
+      out.add(tool(spec));
+    }
+    return out;
+  }
+
+  private Tool tool(ToolSpecification spec) {
+    Map<String, Object> schema = spec.parameters() == null
+        ? new LinkedHashMap<>(Map.of("type", "object", "properties", Map.of()))
+        : JsonSchemaElements.toMap(spec.parameters());
+    String name = spec.name();
+    return Tool.of(new ToolSpec(name, spec.description() == null ? "" : spec.description(), schema), (args, ctx) -> {
+      ToolExecutionRequest request = ToolExecutionRequest.builder()
+          .id(ctx == null || ctx.call() == null ? null : ctx.call().id())
+          .name(name).arguments(json(args)).build();
+      ToolExecutionResult result;
+      try {
+        result = client.executeTool(request);
+      } catch (dev.langchain4j.exception.ToolExecutionException e) {
+        throw new McpToolException(name, e.getMessage()); // a protocol error, e.g. arguments the schema rejects
+      }
+      if (result.isError()) {
+        throw new McpToolException(name, result.resultText());
+      }
+      return result.resultText();
+    });
+  }
+
+  private static String json(Map<String, Object> args) {
+    try {
+      return JSON.writeValueAsString(args == null ? Map.of() : args);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("tool arguments are not JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    client.close();
+  }
+
+  /** An MCP tool answered with an error result. */
+  public static final class McpToolException extends RuntimeException {
+    public McpToolException(String tool, String message) {
+      super("MCP tool \"" + tool + "\" failed: " + message);
+    }
+  }
+}

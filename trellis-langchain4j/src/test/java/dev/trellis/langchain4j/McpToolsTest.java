@@ -1,0 +1,68 @@
+package dev.trellis.langchain4j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.agent.Agent;
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ScriptedChatModel;
+import dev.trellis.agent.tool.Tool;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.State;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Tools of a real MCP server process (the npm reference server) used by Trellis agents, over stdio and streamable HTTP. */
+class McpToolsTest {
+  private static Tool named(List<Tool> tools, String name) {
+    return tools.stream().filter(t -> t.spec().name().equals(name)).findFirst()
+        .orElseThrow(() -> new AssertionError("no tool " + name + " in " + tools.stream().map(t -> t.spec().name()).toList()));
+  }
+
+  @Test
+  void stdioServerToolsKeepTheirSchemaAndAnswer() throws Exception {
+    try (McpTools mcp = McpTools.stdio(McpServers.stdioCommand())) {
+      Tool sum = named(mcp.tools(), "get-sum");
+      assertEquals("Returns the sum of two numbers", sum.spec().description());
+      @SuppressWarnings("unchecked")
+      Map<String, Object> props = (Map<String, Object>) sum.spec().parameters().get("properties");
+      assertEquals(java.util.Set.of("a", "b"), props.keySet());
+      assertTrue(String.valueOf(sum.call(Map.of("a", 2, "b", 3), null)).contains("5"));
+    }
+  }
+
+  @Test
+  void anAgentCallsAnMcpToolOverStdio() throws Exception {
+    try (McpTools mcp = McpTools.stdio(McpServers.stdioCommand())) {
+      ScriptedChatModel model = ScriptedChatModel.replies(
+          new Message.Ai(null, "", List.of(new Message.ToolCall("c1", "echo", Map.of("message", "hello mcp"))), null),
+          Message.ai("done"));
+      var agent = Agent.builder(model).tools(mcp.tools()).compile(CompileOptions.DEFAULT);
+      State out = agent.invoke(Map.of("messages", List.of(Message.human("echo it"))));
+      List<?> messages = (List<?>) out.toMap().get("messages");
+      Message.Tool answer = messages.stream().filter(Message.Tool.class::isInstance).map(Message.Tool.class::cast)
+          .findFirst().orElseThrow();
+      assertEquals("Echo: hello mcp", answer.text());
+      assertEquals("c1", answer.toolCallId());
+    }
+  }
+
+  @Test
+  void streamableHttpServerToolsWork() throws Exception {
+    try (McpServers.Http server = McpServers.http(); McpTools mcp = McpTools.http(server.url())) {
+      assertEquals("Echo: over http", named(mcp.tools(), "echo").call(Map.of("message", "over http"), null));
+    }
+  }
+
+  @Test
+  void argumentsTheServerRejectsAreThrownWithItsMessage() throws Exception {
+    try (McpTools mcp = McpTools.stdio(McpServers.stdioCommand())) {
+      Tool sum = named(mcp.tools(), "get-sum");
+      McpTools.McpToolException e = assertThrows(McpTools.McpToolException.class,
+          () -> sum.call(Map.of("a", "not a number", "b", 1), null));
+      assertTrue(e.getMessage().contains("get-sum") && e.getMessage().contains("expected number"), e.getMessage());
+    }
+  }
+}

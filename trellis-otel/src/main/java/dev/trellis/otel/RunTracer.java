@@ -1,0 +1,130 @@
+package dev.trellis.otel;
+
+import dev.trellis.graph.RunConfig;
+import dev.trellis.observe.GraphEvent;
+import dev.trellis.observe.GraphListener;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import java.time.Duration;
+
+/**
+ * One run's spans and metrics: the run span, opened at {@code RunStarted} as a child of the
+ * given parent, and a span per node task, parented by the subgraph task that runs it or else
+ * by the run. Node spans are registered in {@link TrellisTelemetry#taskSpans} while open, so
+ * model and tool calls inside the node nest under them. Thread-safe: parallel tasks report at once.
+ */
+final class RunTracer implements GraphListener {
+  private final TrellisTelemetry t;
+  private final Context parent;
+  private volatile Span run;
+
+  private RunTracer(TrellisTelemetry t, Context parent) {
+    this.t = t;
+    this.parent = parent;
+  }
+
+  /** What users register: makes a {@link RunTracer} per run. */
+  record Factory(TrellisTelemetry t, Context parent) implements GraphListener {
+    @Override
+    public GraphListener forRun(RunConfig config) {
+      return new RunTracer(t, parent != null ? parent : Context.current());
+    }
+
+    @Override
+    public void onEvent(GraphEvent event) {
+      // Runs report to the RunTracer that forRun made; nothing reaches the factory itself.
+    }
+  }
+
+  @Override
+  public void onEvent(GraphEvent event) {
+    switch (event) {
+      case GraphEvent.RunStarted e -> started(e);
+      case GraphEvent.RunEnded e -> {
+        run.setAttribute(GenAi.INTERRUPTED, e.interrupted());
+        run.end();
+        t.runDuration.record(seconds(e.duration()), Attributes.of(GenAi.GRAPH, e.graph(), GenAi.OUTCOME,
+            e.interrupted() ? "interrupted" : "success"));
+      }
+      case GraphEvent.RunFailed e -> {
+        fail(run, e.error());
+        run.end();
+        t.runDuration.record(seconds(e.duration()), Attributes.of(GenAi.GRAPH, e.graph(), GenAi.OUTCOME, "error",
+            GenAi.ERROR_TYPE, e.error().getClass().getName()));
+      }
+      case GraphEvent.StepStarted e -> { }
+      case GraphEvent.StepEnded e -> t.stepDuration.record(seconds(e.duration()), Attributes.of(GenAi.GRAPH, e.graph()));
+      case GraphEvent.TaskStarted e -> taskStarted(e);
+      case GraphEvent.TaskEnded e -> {
+        Span span = t.taskSpans.remove(e.taskId());
+        if (span != null) {
+          span.setAttribute(GenAi.ATTEMPTS, e.attempts());
+          span.end();
+        }
+        t.taskDuration.record(seconds(e.duration()), Attributes.of(GenAi.NODE, e.node(), GenAi.OUTCOME, "success"));
+      }
+      case GraphEvent.TaskFailed e -> {
+        Span span = t.taskSpans.remove(e.taskId());
+        if (span != null) {
+          span.setAttribute(GenAi.ATTEMPTS, e.attempts());
+          fail(span, e.error());
+          span.end();
+        }
+        t.taskDuration.record(seconds(e.duration()), Attributes.of(GenAi.NODE, e.node(), GenAi.OUTCOME, "error"));
+      }
+      case GraphEvent.TaskInterrupted e -> {
+        Span span = t.taskSpans.remove(e.taskId());
+        if (span != null) {
+          span.setAttribute(GenAi.INTERRUPTED, true);
+          span.end();
+        }
+        t.taskDuration.record(seconds(e.duration()), Attributes.of(GenAi.NODE, e.node(), GenAi.OUTCOME, "interrupted"));
+      }
+      case GraphEvent.Interrupted e -> run.addEvent("interrupt",
+          Attributes.of(GenAi.STEP, (long) e.step(), io.opentelemetry.api.common.AttributeKey.longKey("trellis.interrupts"),
+              (long) e.interrupts().size()));
+      case GraphEvent.CheckpointSaved e -> run.addEvent("checkpoint", Attributes.of(GenAi.CHECKPOINT_ID,
+          e.config().checkpointId(), GenAi.SOURCE, e.source(), GenAi.NAMESPACE, GenAi.namespace(e.namespace())));
+    }
+  }
+
+  private void started(GraphEvent.RunStarted e) {
+    var b = t.tracer.spanBuilder("invoke_agent " + e.graph()).setParent(parent).setSpanKind(SpanKind.INTERNAL)
+        .setAttribute(GenAi.OPERATION, "invoke_agent")
+        .setAttribute(GenAi.AGENT_NAME, e.graph())
+        .setAttribute(GenAi.GRAPH, e.graph());
+    RunConfig c = e.config();
+    if (c.threadId() != null) {
+      b.setAttribute(GenAi.THREAD_ID, c.threadId()).setAttribute(GenAi.CONVERSATION_ID, c.threadId());
+    }
+    if (c.metadata().get("run_id") instanceof String runId) {
+      b.setAttribute(GenAi.RUN_ID, runId);
+    }
+    run = b.startSpan();
+  }
+
+  private void taskStarted(GraphEvent.TaskStarted e) {
+    Span parentSpan = e.parentTaskId() == null ? null : t.taskSpans.get(e.parentTaskId());
+    var b = t.tracer.spanBuilder(e.node()).setParent(Context.root().with(parentSpan != null ? parentSpan : run))
+        .setAttribute(GenAi.NODE, e.node())
+        .setAttribute(GenAi.TASK_ID, e.taskId())
+        .setAttribute(GenAi.STEP, (long) e.step());
+    if (!e.namespace().isEmpty()) {
+      b.setAttribute(GenAi.NAMESPACE, GenAi.namespace(e.namespace()));
+    }
+    t.taskSpans.put(e.taskId(), b.startSpan());
+  }
+
+  static void fail(Span span, Throwable error) {
+    span.recordException(error);
+    span.setStatus(StatusCode.ERROR, String.valueOf(error.getMessage()));
+    span.setAttribute(GenAi.ERROR_TYPE, error.getClass().getName());
+  }
+
+  static double seconds(Duration d) {
+    return d.toNanos() / 1e9;
+  }
+}

@@ -1,0 +1,60 @@
+package dev.trellis.otel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.agent.Agent;
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ScriptedChatModel;
+import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.tool.Tool;
+import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.graph.RunConfig;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class AgentTracingTest {
+  @Test
+  void modelAndToolCallsAreGenAiSpansInsideTheirNodes() {
+    try (Otel otel = new Otel()) {
+      Tool weather = Tool.of(new ToolSpec("weather", "current weather in a city", null),
+          (a, ctx) -> "sunny in " + a.get("city"));
+      ScriptedChatModel model = ScriptedChatModel.replies(
+          new Message.Ai(null, "", List.of(new Message.ToolCall("c1", "weather", Map.of("city", "Oslo"))),
+              new Message.Usage(120, 15)),
+          new Message.Ai(null, "It is sunny in Oslo.", List.of(), new Message.Usage(160, 9)));
+      CompiledGraph agent = Agent.builder(model).tools(weather).middleware(otel.telemetry.middleware())
+          .compile(CompileOptions.checkpointer(new InMemorySaver()).withName("weather")
+              .withListeners(otel.telemetry.listener()));
+      agent.invoke(Map.of("messages", List.of(Message.human("Weather in Oslo?"))), RunConfig.thread("t"));
+
+      List<SpanData> chats = otel.finished().stream().filter(s -> s.getName().equals("chat ScriptedChatModel")).toList();
+      assertEquals(2, chats.size(), "one span per model call");
+      SpanData first = chats.getFirst();
+      assertEquals("chat", first.getAttributes().get(AttributeKey.stringKey("gen_ai.operation.name")));
+      assertEquals("ScriptedChatModel", first.getAttributes().get(AttributeKey.stringKey("gen_ai.request.model")));
+      assertEquals(120L, first.getAttributes().get(AttributeKey.longKey("gen_ai.usage.input_tokens")));
+      assertEquals(15L, first.getAttributes().get(AttributeKey.longKey("gen_ai.usage.output_tokens")));
+      List<String> modelNodeSpans = otel.finished().stream().filter(s -> s.getName().equals("model"))
+          .map(SpanData::getSpanId).toList();
+      assertTrue(chats.stream().allMatch(c -> modelNodeSpans.contains(c.getParentSpanId())),
+          "each model call nests in the model node's span");
+
+      SpanData tool = otel.span("execute_tool weather");
+      assertEquals("weather", tool.getAttributes().get(AttributeKey.stringKey("gen_ai.tool.name")));
+      assertEquals("c1", tool.getAttributes().get(AttributeKey.stringKey("gen_ai.tool.call.id")));
+      assertEquals(otel.span("tools").getSpanId(), tool.getParentSpanId(),
+          "the tool runs on its own thread yet nests in the tools node's span");
+      assertEquals(otel.span("invoke_agent weather").getTraceId(), tool.getTraceId());
+
+      long tokens = otel.metric("gen_ai.client.token.usage").getHistogramData().getPoints().stream()
+          .mapToLong(p -> (long) p.getSum()).sum();
+      assertEquals(120 + 15 + 160 + 9, tokens);
+    }
+  }
+}
