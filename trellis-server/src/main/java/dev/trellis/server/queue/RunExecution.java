@@ -42,6 +42,7 @@ final class RunExecution {
   private volatile boolean requeue;
   private long seq;
   private final long started;
+  private volatile String outcome;
 
   RunExecution(Services s, Run run, String worker) {
     this.s = s;
@@ -52,6 +53,11 @@ final class RunExecution {
 
   Run run() {
     return run;
+  }
+
+  /** The status this attempt ended the run with; null while running or if the run went back to the queue. */
+  String outcome() {
+    return outcome;
   }
 
   long elapsedMillis() {
@@ -205,6 +211,7 @@ final class RunExecution {
     if (!ended) {
       return;
     }
+    outcome = status;
     webhook(status, result);
     if (run.temporary() && !"keep".equals(run.kwargs().get("on_completion"))) {
       ThreadDeletion.delete(s, run.threadId());
