@@ -1,5 +1,6 @@
 package dev.trellis.server;
 
+import dev.trellis.graph.CompiledGraph;
 import dev.trellis.server.api.Api;
 import java.util.List;
 
@@ -15,5 +16,21 @@ public interface GraphProvider extends GraphFactory {
   /** HTTP routes the application mounts beside LangGraph's API on the same server (none by default). */
   default List<Api.Routes> routes() {
     return List.of();
+  }
+
+  /**
+   * Builds the graph with the server's context (its database for the application's own tables);
+   * the default calls {@link #build(dev.trellis.checkpoint.CheckpointSaver, dev.trellis.checkpoint.store.Store)}.
+   */
+  default CompiledGraph build(AppContext app) {
+    return build(app.saver(), app.store());
+  }
+
+  /**
+   * The routes to mount, given the server's context (whose {@link AppContext#submit} queues runs
+   * on the server's run queue); the default returns {@link #routes()}.
+   */
+  default List<Api.Routes> routes(AppContext app) {
+    return routes();
   }
 }

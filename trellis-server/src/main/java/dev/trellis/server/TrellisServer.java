@@ -178,10 +178,21 @@ public final class TrellisServer implements AutoCloseable {
     private String workerId;
     private IndexConfig index = new IndexConfig(new dev.trellis.checkpoint.store.HashingEmbeddings(256), List.of("$"));
     private final List<Api.Routes> routes = new ArrayList<>();
+    private final List<GraphProvider> providers = new ArrayList<>();
 
     /** Serves a graph under {@code graphId} (its system assistant gets the same name). */
     public Builder graph(String graphId, GraphFactory factory) {
       graphs.put(graphId, factory);
+      return this;
+    }
+
+    /**
+     * Serves an application: its graph under {@link GraphProvider#graphId()}, built with the
+     * server's {@link AppContext}, and the routes it mounts (which may queue runs through it).
+     */
+    public Builder provider(GraphProvider provider) {
+      graphs.put(provider.graphId(), provider);
+      providers.add(provider);
       return this;
     }
 
@@ -373,8 +384,9 @@ public final class TrellisServer implements AutoCloseable {
       EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
+      dev.trellis.server.api.AppRuns appContext = new dev.trellis.server.api.AppRuns(jdbc, postgres != null, saver, store);
       graphs.forEach((gid, f) -> {
-        compiled.put(gid, f.build(saver, store));
+        compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
         assistants.ensureSystem(gid);
       });
       Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled), saver,
@@ -384,7 +396,9 @@ public final class TrellisServer implements AutoCloseable {
         listener.on("trellis_runs", x -> worker.wake());
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
+      appContext.connect(s, worker);
       List<Api.Routes> extra = new ArrayList<>(routes);
+      providers.forEach(p -> extra.addAll(p.routes(appContext)));
       extra.add(new dev.trellis.server.studio.StudioAssets());
       AutoCloseable[] crons = new AutoCloseable[1];
       Javalin app = Javalin.create(config -> {

@@ -11,9 +11,11 @@ import java.util.Locale;
 /**
  * Limits on tokens and cost, per thread (kept in checkpointed state) and per run (untracked
  * state, reset by each run), for any node that calls a model: add {@link #keys()} to the
- * graph's schema, call {@link #check} before a model call and return {@link #charge} with
- * the node's update after it. The agent's {@code BudgetMiddleware} does exactly that. A zero
- * limit means none. Immutable; the {@code with…} methods return copies.
+ * graph's schema, call {@link #check(State)} before a model call and return {@link #charge}
+ * with the node's update after it. The agent's {@code BudgetMiddleware} does exactly that. A
+ * node whose state already counts tokens and cost under its own names uses
+ * {@link #check(long, double)} and {@link #cost} instead. A zero limit means none.
+ * Immutable; the {@code with…} methods return copies.
  *
  * <p>Run totals are read, added to and written back, so one step may hold one charging node
  * (parallel model nodes in one step would both write the run keys).
@@ -60,28 +62,51 @@ public record TokenBudget(long threadTokens, long runTokens, double threadCost, 
 
   /** The first limit {@code state} has reached, described ("thread tokens: 1200 of 1000 used"), or null. */
   public String exceeded(State state) {
-    long tt = state.getOrDefault(THREAD_TOKENS, 0L);
-    long rt = state.getOrDefault(RUN_TOKENS, 0L);
-    double tc = state.getOrDefault(THREAD_COST, 0.0);
-    double rc = state.getOrDefault(RUN_COST, 0.0);
-    if (threadTokens > 0 && tt >= threadTokens) {
-      return "thread tokens: " + tt + " of " + threadTokens + " used";
+    return exceeded(state.getOrDefault(THREAD_TOKENS, 0L), state.getOrDefault(RUN_TOKENS, 0L),
+        state.getOrDefault(THREAD_COST, 0.0), state.getOrDefault(RUN_COST, 0.0));
+  }
+
+  /**
+   * The first limit the given totals have reached, or null: for a node that keeps its own
+   * counters (any state keys, or none) instead of {@link #keys()}. Thread limits are checked
+   * against the thread totals, run limits against the run totals.
+   */
+  public String exceeded(long threadTokensUsed, long runTokensUsed, double threadCostSpent, double runCostSpent) {
+    if (threadTokens > 0 && threadTokensUsed >= threadTokens) {
+      return "thread tokens: " + threadTokensUsed + " of " + threadTokens + " used";
     }
-    if (runTokens > 0 && rt >= runTokens) {
-      return "run tokens: " + rt + " of " + runTokens + " used";
+    if (runTokens > 0 && runTokensUsed >= runTokens) {
+      return "run tokens: " + runTokensUsed + " of " + runTokens + " used";
     }
-    if (threadCost > 0 && tc >= threadCost) {
-      return String.format(Locale.ROOT, "thread cost: %.4f of %.4f spent", tc, threadCost);
+    if (threadCost > 0 && threadCostSpent >= threadCost) {
+      return String.format(Locale.ROOT, "thread cost: %.4f of %.4f spent", threadCostSpent, threadCost);
     }
-    if (runCost > 0 && rc >= runCost) {
-      return String.format(Locale.ROOT, "run cost: %.4f of %.4f spent", rc, runCost);
+    if (runCost > 0 && runCostSpent >= runCost) {
+      return String.format(Locale.ROOT, "run cost: %.4f of %.4f spent", runCostSpent, runCost);
     }
     return null;
   }
 
+  /**
+   * Throws {@link BudgetExceededException} when the given run totals reach a run limit (or a
+   * thread limit: the totals count for both) — the check before a model call in a node that
+   * keeps its own counters.
+   */
+  public void check(long tokensUsed, double costSpent) {
+    throwIfExceeded(exceeded(tokensUsed, tokensUsed, costSpent, costSpent));
+  }
+
+  /** What {@code usage} on {@code model} cost at this budget's prices. */
+  public double cost(String model, Message.Usage usage) {
+    return prices.cost(model, usage);
+  }
+
   /** Throws {@link BudgetExceededException} when a limit is reached. */
   public void check(State state) {
-    String e = exceeded(state);
+    throwIfExceeded(exceeded(state));
+  }
+
+  private static void throwIfExceeded(String e) {
     if (e != null) {
       throw new BudgetExceededException(e.substring(0, e.indexOf(':')).replace(' ', '_'), e);
     }

@@ -51,7 +51,7 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
     }
     Object instance = Instances.create(type, field, configName);
     if (instance instanceof GraphProvider p) {
-      return new GraphSource(graphId, guarded(p, source, field, configName), p.routes());
+      return new GraphSource(graphId, new GuardedProvider(graphId, p, source, field, configName), p.routes());
     }
     if (instance instanceof GraphFactory f) {
       return new GraphSource(graphId, guarded(f, source, field, configName), List.of());
@@ -98,6 +98,39 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
           + " CompileOptions, so it would run without the server's checkpointer: take CompileOptions or return the StateGraph"));
     }
     return guarded((saver, store) -> shape.build(m, graphId, saver, store), where, field, configName);
+  }
+
+  /**
+   * A provider served under its config id whose build failures are problems of its config field;
+   * the server builds it with its {@code AppContext} and mounts its routes ({@code Builder.provider}).
+   */
+  private record GuardedProvider(String graphId, GraphProvider provider, String where, String field, String configName)
+      implements GraphProvider {
+    @Override
+    public CompiledGraph build(CheckpointSaver saver, Store store) {
+      return guarded(provider, where, field, configName).build(saver, store);
+    }
+
+    @Override
+    public CompiledGraph build(dev.trellis.server.AppContext app) {
+      try {
+        return provider.build(app);
+      } catch (ConfigException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw new ConfigException(configName, List.of(field + ": " + where + " failed to build the graph: " + e));
+      }
+    }
+
+    @Override
+    public List<Api.Routes> routes() {
+      return provider.routes();
+    }
+
+    @Override
+    public List<Api.Routes> routes(dev.trellis.server.AppContext app) {
+      return provider.routes(app);
+    }
   }
 
   /** Reports a factory that fails while the server compiles it as a problem of its config field. */

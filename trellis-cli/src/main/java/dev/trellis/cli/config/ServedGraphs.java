@@ -65,8 +65,12 @@ public final class ServedGraphs {
   /** Registers the graphs and their routes, the authenticator and the store index (those set) on {@code b}. */
   public TrellisServer.Builder applyTo(TrellisServer.Builder b) {
     for (GraphSource g : graphs) {
-      b.graph(g.graphId(), g.factory());
-      g.routes().forEach(b::routes);
+      if (g.factory() instanceof GraphProvider p) {
+        b.provider(p);   // built with the server's AppContext; mounts its own routes
+      } else {
+        b.graph(g.graphId(), g.factory());
+        g.routes().forEach(b::routes);
+      }
     }
     if (authenticator != null) {
       b.authenticator(authenticator);

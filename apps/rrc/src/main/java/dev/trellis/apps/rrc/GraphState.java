@@ -1,6 +1,7 @@
 package dev.trellis.apps.rrc;
 
 import dev.trellis.graph.Key;
+import dev.trellis.graph.Schema;
 import java.util.List;
 import java.util.Map;
 
@@ -68,8 +69,21 @@ public final class GraphState {
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static final Key<Map<String, Object>> METADATA = (Key) Key.of("metadata", Map.class);
 
+  // The turn's input: the user's message, appended to messages by system_prompt_node (not a seed field).
+  public static final Key<String> INPUT = Key.of("input", String.class);
+
+  /** Every key, as the graph's schema. */
+  public static final Schema SCHEMA = Schema.of(EXECUTION_ID, CONVERSATION_ID, AGENT_ID, AGENT_TYPE, TENANT_ID, STATUS,
+      CURRENT_NODE, ITERATION, ERROR, MESSAGES, SYSTEM_PROMPT, MODEL, TOKENS_USED, COST_USD, MAX_TOKENS, MAX_COST_USD,
+      PENDING_TOOL_CALLS, INJECTED_SKILL_IDS, INJECTED_ENTITY_IDS, ACTIVE_SKILLS, SELECTED_SKILL_IDS, SKILL_INJECTION_DONE,
+      LLM_PHASE, MEMORY_CONTEXT, HITL_REQUIRED, HITL_CHECKPOINT_TYPE, HITL_APPROVAL_ID, HITL_REVIEWER_ID,
+      HITL_REVIEWER_STRATEGY, RECENT_ENTITY_CONTEXT, PENDING_MUTATION, CONSECUTIVE_FAILED_RESOLVES, METADATA, INPUT);
+
   /** Status values the routing reads. */
   public static final String AWAITING_HITL = "awaiting_hitl";
+  public static final String RUNNING = "running";
+  public static final String COMPLETED = "completed";
+  public static final String FAILED = "failed";
   /** The value of {@link #LLM_PHASE} during the second LLM call. */
   public static final String SYNTHESIS = "synthesis";
 }

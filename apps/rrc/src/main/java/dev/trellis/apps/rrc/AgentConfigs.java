@@ -1,0 +1,83 @@
+package dev.trellis.apps.rrc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.trellis.agent.budget.Prices;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The agent definitions of {@code agents.yaml}: per agent type its budget defaults (tokens and
+ * USD), root skill, persona key, model and fence tools (a deferred agent with no skills yet sees
+ * these directly); the per-model prices; the persona texts. Immutable.
+ */
+public record AgentConfigs(Map<String, Agent> agents, Prices prices, Map<String, String> personas, String defaultModel) {
+  /** The persona of an agent with no persona of its own or of its root skill. */
+  public static final String PLATFORM_DEFAULT = "platform_default";
+
+  /** One agent type. {@code rootSkill} null: a general agent (no domain skill). */
+  public record Agent(String agentType, String rootSkill, String personaKey, long maxTokens, double maxCostUsd,
+                      String model, List<String> fenceTools) {
+    public Agent {
+      fenceTools = List.copyOf(fenceTools);
+    }
+  }
+
+  public AgentConfigs {
+    agents = Map.copyOf(agents);
+    personas = Map.copyOf(personas);
+  }
+
+  /** The bundled {@code agents.yaml}. */
+  public static AgentConfigs bundled() {
+    try (InputStream in = AgentConfigs.class.getResourceAsStream("agents.yaml")) {
+      return parse(new ObjectMapper(new YAMLFactory()).readTree(in));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static AgentConfigs parse(JsonNode root) {
+    String model = root.path("default_model").asText("gpt-4o");
+    Map<String, Agent> agents = new LinkedHashMap<>();
+    root.path("agents").properties().forEach(e -> {
+      JsonNode a = e.getValue();
+      List<String> fence = new java.util.ArrayList<>();
+      a.path("fence_tools").forEach(t -> fence.add(t.asText()));
+      agents.put(e.getKey(), new Agent(e.getKey(), text(a, "root_skill"), text(a, "persona_key"),
+          a.path("max_tokens").asLong(100_000), a.path("max_cost_usd").asDouble(5.0), a.path("model").asText(model), fence));
+    });
+    Prices prices = Prices.NONE;
+    for (var e : root.path("prices").properties()) {
+      double in = e.getValue().get(0).asDouble();
+      double out = e.getValue().get(1).asDouble();
+      prices = e.getKey().equals("fallback") ? prices.fallback(in, out) : prices.model(e.getKey(), in, out);
+    }
+    Map<String, String> personas = new LinkedHashMap<>();
+    root.path("personas").properties().forEach(e -> personas.put(e.getKey(), e.getValue().asText()));
+    if (!personas.containsKey(PLATFORM_DEFAULT)) {
+      throw new IllegalArgumentException("agents.yaml: personas must define \"" + PLATFORM_DEFAULT + "\"");
+    }
+    return new AgentConfigs(agents, prices, personas, model);
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v == null || v.isNull() ? null : v.asText();
+  }
+
+  /** The agent of {@code agentType}, or an error naming the known ones. */
+  public Agent agent(String agentType) {
+    Agent a = agents.get(agentType);
+    if (a == null) {
+      throw new IllegalArgumentException("unknown agent_type \"" + agentType + "\" (known: " + new TreeSet<>(agents.keySet()) + ")");
+    }
+    return a;
+  }
+}

@@ -1,0 +1,105 @@
+package dev.trellis.apps.rrc;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.trellis.server.queue.RunEvent;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a run's events ({@code updates} and {@code values}) into the seed's SSE frames: one
+ * {@code node_end} per node completion with {@code {"event","node","data":{status, tokens_used,
+ * message?}}} (the message when the node's update ends with an assistant message), and the final
+ * {@code done} with {@code {"event","data":{execution_id, status, tokens_used, cost_usd}}}.
+ * Not thread-safe: one per stream.
+ */
+final class NodeFrames {
+  /** One SSE frame: its event name and JSON data. */
+  record Frame(String event, String data) {}
+
+  private String node;
+  private Map<String, Object> update;
+  private Map<String, Object> values = Map.of();
+  private String error;
+
+  /** The frame this event completes, or null. */
+  @SuppressWarnings("unchecked")
+  Frame on(RunEvent e) {
+    switch (e.event()) {
+      case "updates" -> {
+        Map<String, Object> d = parse(e.data());
+        var first = d.entrySet().iterator().next();
+        if (!first.getKey().startsWith("__")) {
+          node = first.getKey();
+          update = first.getValue() instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+        }
+        return null;
+      }
+      case "values" -> {
+        values = parse(e.data());
+        if (node == null) {
+          return null;
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("status", values.get("status"));
+        data.put("tokens_used", values.getOrDefault("tokens_used", 0));
+        if (update.get("messages") instanceof List<?> msgs && !msgs.isEmpty()
+            && msgs.getLast() instanceof Map<?, ?> last && "assistant".equals(last.get("role"))) {
+          Map<String, Object> message = new LinkedHashMap<>();
+          message.put("role", "assistant");
+          message.put("content", String.valueOf(last.get("content")));
+          data.put("message", message);
+        }
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("event", "node_end");
+        frame.put("node", node);
+        frame.put("data", data);
+        Frame f = new Frame("node_end", Msgs.json(frame));
+        node = null;
+        return f;
+      }
+      case "error" -> {
+        error = e.data();
+        return null;
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
+  /** The closing frame. */
+  Frame done() {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("execution_id", values.get("execution_id"));
+    data.put("status", error != null ? GraphState.FAILED : values.get("status"));
+    data.put("tokens_used", values.getOrDefault("tokens_used", 0));
+    data.put("cost_usd", values.getOrDefault("cost_usd", 0.0));
+    if (error != null) {
+      data.put("error", parse(error).getOrDefault("message", error));
+    }
+    Map<String, Object> frame = new LinkedHashMap<>();
+    frame.put("event", "done");
+    frame.put("data", data);
+    return new Frame("done", Msgs.json(frame));
+  }
+
+  /** The state after the last step seen. */
+  Map<String, Object> values() {
+    return values;
+  }
+
+  /** The run's error event data, or null. */
+  String error() {
+    return error;
+  }
+
+  private static Map<String, Object> parse(String json) {
+    try {
+      Object v = Msgs.JSON.readValue(json, Object.class);
+      return v instanceof Map<?, ?> ? Msgs.JSON.convertValue(v, new TypeReference<Map<String, Object>>() {}) : Map.of("value", v);
+    } catch (Exception ex) {
+      return Map.of("message", json);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package dev.trellis.apps.rrc;
+
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.Runtime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code resume_guard}: reconciles a gated mutation with its approval verdict, read fresh from
+ * the approval service. Approved: the frozen call (original tool_call_id, frozen arguments) is
+ * rebuilt as an assistant message and handed to tool_node for one replay. Rejected: the mutation
+ * is dropped and a system note carries the reviewer's comment to the model. Pending, missing or
+ * unreadable (service down): re-pause — a gate that cannot read its verdict denies.
+ */
+final class ResumeGuard {
+  private final RrcDeps deps;
+
+  ResumeGuard(RrcDeps deps) {
+    this.deps = deps;
+  }
+
+  /** The verdict, or null when it cannot be read (no record, or the service failed). */
+  static Approval verdict(ApprovalService approvals, String approvalId) {
+    try {
+      return approvals.get(approvalId).orElse(null);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  Update apply(State s, Runtime rt) {
+    Map<String, Object> pm = s.get(GraphState.PENDING_MUTATION);
+    Update u = Update.of(GraphState.CURRENT_NODE, Routing.RESUME_GUARD);
+    if (pm == null) {
+      return u;
+    }
+    String approvalId = (String) pm.get("approval_id");
+    Approval v = verdict(deps.approvals(), approvalId);
+    String status = v == null ? null : v.status();
+    if (Approval.APPROVED.equals(status)) {
+      Map<String, Object> call = Msgs.toolCall((String) pm.get("tool_call_id"), (String) pm.get("tool_name"),
+          (Map<String, Object>) pm.get("args"));
+      Map<String, Object> approved = new LinkedHashMap<>(pm);
+      approved.put("status", Approval.APPROVED);
+      return u.and(GraphState.MESSAGES, Msgs.plus(Turn.messages(s), Msgs.assistant("", List.of(call))))
+          .and(GraphState.PENDING_TOOL_CALLS, List.of(call))
+          .and(GraphState.PENDING_MUTATION, approved)
+          .and(GraphState.HITL_REVIEWER_ID, v.reviewer())
+          .and(GraphState.STATUS, GraphState.RUNNING);
+    }
+    if (Approval.REJECTED.equals(status)) {
+      new Memory(rt.store()).clearPendingMutation(Turn.conversation(s, rt));
+      String note = "HITL: reviewer " + v.reviewer() + " rejected " + pm.get("tool_name") + " " + Msgs.json(pm.get("args"))
+          + " (approval " + approvalId + "): \"" + (v.comment() == null ? "" : v.comment())
+          + "\". It was not run. Do not retry it; acknowledge the rejection to the user.";
+      return u.and(GraphState.MESSAGES, Msgs.plus(Turn.messages(s), Msgs.system(note)))
+          .and(GraphState.PENDING_MUTATION, null)
+          .and(GraphState.HITL_APPROVAL_ID, null)
+          .and(GraphState.HITL_CHECKPOINT_TYPE, null)
+          .and(GraphState.HITL_REVIEWER_ID, v.reviewer())
+          .and(GraphState.STATUS, GraphState.RUNNING);
+    }
+    return u.and(GraphState.STATUS, GraphState.AWAITING_HITL)
+        .and(GraphState.HITL_REQUIRED, true)
+        .and(GraphState.HITL_APPROVAL_ID, approvalId)
+        .and(GraphState.PENDING_TOOL_CALLS, List.of());
+  }
+}

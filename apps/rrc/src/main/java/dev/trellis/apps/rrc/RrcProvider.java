@@ -1,0 +1,61 @@
+package dev.trellis.apps.rrc;
+
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.store.Store;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.server.AppContext;
+import dev.trellis.server.GraphProvider;
+import dev.trellis.server.api.Api;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * Serves the RRC pipeline as assistant {@code rrc} and mounts the seed's endpoints
+ * ({@code /execute}, {@code /conversations/{id}/stream}, {@code /approvals}) on the same server:
+ * executions are runs on the server's queue, approvals and skills tables live in its database.
+ */
+public final class RrcProvider implements GraphProvider {
+  private final Function<AppContext, RrcDeps> factory;
+  private final Map<AppContext, RrcDeps> built = new ConcurrentHashMap<>();
+
+  /** The served defaults ({@link RrcDeps#open}). */
+  public RrcProvider() {
+    this(app -> RrcDeps.open(app.database(), Clock.systemUTC()));
+  }
+
+  /** Dependencies made by {@code factory} from the server's context (once per server). */
+  public RrcProvider(Function<AppContext, RrcDeps> factory) {
+    this.factory = factory;
+  }
+
+  private RrcDeps deps(AppContext app) {
+    return built.computeIfAbsent(app, factory);
+  }
+
+  @Override
+  public String graphId() {
+    return RrcGraph.ASSISTANT;
+  }
+
+  /** Refused: the app keeps approvals and skills in the server's database, which only {@link #build(AppContext)} is given. */
+  @Override
+  public CompiledGraph build(CheckpointSaver saver, Store store) {
+    throw new UnsupportedOperationException("the rrc app needs the server's database: serve it with "
+        + "TrellisServer.Builder.provider(new RrcProvider()), or compile RrcGraph.graph(deps, options) yourself");
+  }
+
+  @Override
+  public CompiledGraph build(AppContext app) {
+    return RrcGraph.graph(deps(app), CompileOptions.checkpointer(app.saver()).withStore(app.store()));
+  }
+
+  @Override
+  public List<Api.Routes> routes(AppContext app) {
+    RrcDeps deps = deps(app);
+    return List.of(new RrcRoutes(app, deps.approvals(), deps.agents()));
+  }
+}

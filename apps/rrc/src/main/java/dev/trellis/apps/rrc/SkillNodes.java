@@ -1,0 +1,114 @@
+package dev.trellis.apps.rrc;
+
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.Runtime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code skill_select_node} (finds {@code SKILL_SELECT:{id}} in the latest assistant message,
+ * skipping skills already injected, unknown ones, and domain skills for a general agent) and
+ * {@code skill_inject_node} (per selected skill: ledger check, tier 2 definition, tier 3
+ * artifacts, tier 3.5 entity context from the knowledge graph, one system message in the seed's
+ * format, ledger mark).
+ */
+final class SkillNodes {
+  static final Pattern SELECT = Pattern.compile("SKILL_SELECT:([A-Za-z0-9_\\-]+)");
+  static final String ACTIVATED = "=== Skill Activated: ";
+  private final RrcDeps deps;
+
+  SkillNodes(RrcDeps deps) {
+    this.deps = deps;
+  }
+
+  Update select(State s, Runtime rt) {
+    List<String> injected = s.getOrDefault(GraphState.INJECTED_SKILL_IDS, List.of());
+    boolean general = deps.agents().agent(Turn.agentType(s)).rootSkill() == null;
+    List<String> selected = new ArrayList<>();
+    Matcher m = SELECT.matcher(Turn.lastAssistantText(Turn.messages(s)));
+    while (m.find()) {
+      String id = m.group(1);
+      if (!injected.contains(id) && !selected.contains(id) && !general && deps.skills().find(id).isPresent()) {
+        selected.add(id);
+      }
+    }
+    return Update.of(GraphState.SELECTED_SKILL_IDS, (List<String>) selected)
+        .and(GraphState.CURRENT_NODE, Routing.SKILL_SELECT_NODE);
+  }
+
+  Update inject(State s, Runtime rt) {
+    String conv = Turn.conversation(s, rt);
+    List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
+    List<String> injected = new ArrayList<>(s.getOrDefault(GraphState.INJECTED_SKILL_IDS, List.of()));
+    Map<String, Integer> active = new LinkedHashMap<>(s.getOrDefault(GraphState.ACTIVE_SKILLS, Map.of()));
+    for (String id : s.getOrDefault(GraphState.SELECTED_SKILL_IDS, List.<String>of())) {
+      if (deps.skills().injected(conv, id)) {
+        if (!injected.contains(id)) {
+          injected.add(id);
+        }
+        continue;
+      }
+      Skill skill = deps.skills().find(id).orElseThrow();
+      List<Skill.Artifact> artifacts = deps.skills().artifacts(id);
+      messages.add(Msgs.system(render(skill, artifacts, entityContext(s))));
+      deps.skills().markInjected(conv, id);
+      injected.add(id);
+      active.put(id, artifacts.isEmpty() ? 2 : 3);
+    }
+    return Update.of(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+        .and(GraphState.INJECTED_SKILL_IDS, (List<String>) injected)
+        .and(GraphState.ACTIVE_SKILLS, (Map<String, Integer>) active)
+        .and(GraphState.SKILL_INJECTION_DONE, true)
+        .and(GraphState.CURRENT_NODE, Routing.SKILL_INJECT_NODE);
+  }
+
+  /** Tier 3.5: the knowledge-graph context of the most recent well (or lease) the conversation resolved. */
+  private String entityContext(State s) {
+    List<String> recent = s.getOrDefault(GraphState.RECENT_ENTITY_CONTEXT, List.of());
+    for (int i = recent.size() - 1; i >= 0; i--) {
+      String id = recent.get(i);
+      if (!id.startsWith("well-") && !id.startsWith("lease-")) {
+        continue;
+      }
+      Map<String, Object> ctx = deps.kg().context(id);
+      StringBuilder b = new StringBuilder();
+      if (ctx.get("well") instanceof Map<?, ?> w) {
+        b.append("Well: ").append(w.get("name")).append(" (API: ").append(w.get("api")).append(")\n");
+      }
+      if (ctx.get("lease") instanceof Map<?, ?> l) {
+        b.append("Lease: ").append(l.get("name")).append(" (").append(l.get("county")).append(" County, District ")
+            .append(l.get("district")).append(", ").append(l.get("field")).append(")\n");
+      }
+      if (ctx.get("operator") instanceof Map<?, ?> o) {
+        b.append("Operator: ").append(o.get("name")).append(" (RRC #").append(o.get("rrc_operator_no")).append(")\n");
+      }
+      return b.toString().stripTrailing();
+    }
+    return null;
+  }
+
+  static String render(Skill skill, List<Skill.Artifact> artifacts, String entityContext) {
+    StringBuilder b = new StringBuilder(ACTIVATED).append(skill.name()).append(" ===\n");
+    b.append("## Description\n").append(skill.description().strip()).append("\n## Steps\n");
+    for (int i = 0; i < skill.steps().size(); i++) {
+      b.append(i + 1).append(". ").append(skill.steps().get(i)).append('\n');
+    }
+    b.append("## Requirements\n");
+    skill.requirements().forEach(r -> b.append("- ").append(r).append('\n'));
+    b.append("## Output Format\n").append(skill.outputFormat().strip()).append('\n');
+    if (!artifacts.isEmpty()) {
+      b.append("## Reference Documents\n");
+      artifacts.forEach(a -> b.append("### ").append(a.title()).append(" (").append(a.kind()).append(")\n")
+          .append(a.content().strip()).append('\n'));
+    }
+    if (entityContext != null) {
+      b.append("## Entity Context\n").append(entityContext).append('\n');
+    }
+    return b.toString().stripTrailing();
+  }
+}

@@ -1,0 +1,120 @@
+package dev.trellis.apps.rrc;
+
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.Runtime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code system_prompt_node}: resolves the agent definition and its persona (an explicit persona
+ * key, else the root skill's persona, else the platform default), assembles the base system
+ * message — persona, the {@code === User ===} identity block, the skill-selection instruction —
+ * at index 0 as the stable cacheable prefix (a caller-supplied {@code system_prompt} overrides
+ * it), appends the turn's user message and initialises the execution's control fields.
+ */
+final class SystemPromptNode {
+  static final String SKILL_SELECT_INSTRUCTION = "When you need a skill's full instructions, reference documents and "
+      + "entity context, write SKILL_SELECT:{skill_id} on its own line. Never create, update or link entities without "
+      + "saying so: those changes wait for a human's approval.";
+  static final String GENERAL_HARD_STOP = "You have no domain skills. If asked to prepare or advise on a regulatory "
+      + "filing (Railroad Commission rules, spacing, flaring permits), say you cannot help with that here.";
+
+  private final RrcDeps deps;
+
+  SystemPromptNode(RrcDeps deps) {
+    this.deps = deps;
+  }
+
+  Update apply(State s, Runtime rt) {
+    String agentType = Turn.agentType(s);
+    AgentConfigs.Agent agent = deps.agents().agent(agentType);
+    Map<String, Object> metadata = Turn.metadata(s);
+    Skill root = agent.rootSkill() == null ? null : deps.skills().find(agent.rootSkill())
+        .orElseThrow(() -> new IllegalStateException("agent " + agentType + " names root skill " + agent.rootSkill()
+            + ", which is not in the skills table"));
+    String personaKey;
+    String personaSource;
+    if (metadata.get("persona_key") instanceof String p) {
+      personaKey = p;
+      personaSource = "explicit";
+    } else if (agent.personaKey() != null) {
+      personaKey = agent.personaKey();
+      personaSource = "explicit";
+    } else if (root != null && root.personaKey() != null) {
+      personaKey = root.personaKey();
+      personaSource = "root_skill";
+    } else {
+      personaKey = AgentConfigs.PLATFORM_DEFAULT;
+      personaSource = "platform_default";
+    }
+    String persona = deps.agents().personas().get(personaKey);
+    if (persona == null) {
+      throw new IllegalArgumentException("unknown persona_key \"" + personaKey + "\" (known: "
+          + new java.util.TreeSet<>(deps.agents().personas().keySet()) + ")");
+    }
+    deps.tracing().record("agent.resolve_definition", Map.of("agent_type", agentType,
+        "root_skill_key", root == null ? "" : root.skillId(), "persona", personaKey, "persona_source", personaSource));
+
+    String name = metadata.get("display_name") instanceof String n ? n
+        : metadata.get("user_id") instanceof String u ? u : "user";
+    String role = metadata.get("role") instanceof String r ? r : "user";
+    String identity = "=== User ===\nName: " + name + "\nRole: " + role;
+    String override = s.get(GraphState.SYSTEM_PROMPT);
+    boolean overridden = override != null && !override.isBlank();
+    String base = overridden ? override
+        : persona + "\n\n" + identity + "\n\n" + (root == null ? GENERAL_HARD_STOP : SKILL_SELECT_INSTRUCTION);
+
+    List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
+    if (!messages.isEmpty() && "system".equals(Msgs.role(messages.getFirst()))) {
+      messages.set(0, Msgs.system(base));
+    } else {
+      messages.addFirst(Msgs.system(base));
+    }
+    String input = s.get(GraphState.INPUT);
+    if (input != null && !input.isBlank()) {
+      messages.add(Msgs.user(input));
+    }
+    long templates = messages.stream().filter(m -> Msgs.content(m).startsWith(SkillNodes.ACTIVATED)).count();
+    deps.tracing().record("prompt.assemble", Map.of("persona_key", personaKey, "persona_source", personaSource,
+        "context_template_count", templates, "user_identity_injected", !overridden, "token_estimate", (long) base.length() / 4));
+
+    Map<String, Integer> active = new LinkedHashMap<>();
+    if (root != null) {
+      active.put(root.skillId(), 1);
+    }
+    Map<String, Integer> before = s.get(GraphState.ACTIVE_SKILLS);
+    if (before != null) {
+      before.forEach((k, v) -> active.merge(k, v, Math::max));
+    }
+    Number maxTokens = metadata.get("max_tokens") instanceof Number n ? n : agent.maxTokens();
+    Number maxCost = metadata.get("max_cost_usd") instanceof Number n ? n : agent.maxCostUsd();
+    String executionId = s.get(GraphState.EXECUTION_ID) != null ? s.get(GraphState.EXECUTION_ID)
+        : rt.threadId() + ":" + rt.step();
+    return Update.of(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+        .and(GraphState.INPUT, null)
+        .and(GraphState.STATUS, GraphState.RUNNING)
+        .and(GraphState.CURRENT_NODE, Routing.SYSTEM_PROMPT_NODE)
+        .and(GraphState.LLM_PHASE, "initial")
+        .and(GraphState.SKILL_INJECTION_DONE, false)
+        .and(GraphState.SELECTED_SKILL_IDS, List.of())
+        .and(GraphState.PENDING_TOOL_CALLS, List.of())
+        .and(GraphState.ITERATION, 0)
+        .and(GraphState.ERROR, null)
+        .and(GraphState.HITL_REQUIRED, false)
+        .and(GraphState.TOKENS_USED, 0)
+        .and(GraphState.COST_USD, 0.0)
+        .and(GraphState.MAX_TOKENS, maxTokens.intValue())
+        .and(GraphState.MAX_COST_USD, maxCost.doubleValue())
+        .and(GraphState.MODEL, metadata.get("model") instanceof String m ? m : agent.model())
+        .and(GraphState.ACTIVE_SKILLS, active)
+        .and(GraphState.AGENT_TYPE, agentType)
+        .and(GraphState.AGENT_ID, s.get(GraphState.AGENT_ID) != null ? s.get(GraphState.AGENT_ID) : agentType)
+        .and(GraphState.TENANT_ID, Turn.tenant(s))
+        .and(GraphState.CONVERSATION_ID, Turn.conversation(s, rt))
+        .and(GraphState.EXECUTION_ID, executionId)
+        .and(GraphState.CONSECUTIVE_FAILED_RESOLVES, Turn.integer(s, "consecutive_failed_resolves", 0));
+  }
+}

@@ -1,0 +1,171 @@
+package dev.trellis.apps.rrc;
+
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.Runtime;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * {@code tool_node}: runs the pending tool calls. Before dispatch, the before_tool_call gate
+ * ({@code platform:hitl_on_mutating_capability}) stops a round holding a mutating call: it
+ * creates the durable approval, saves {@code pending_mutation} (frozen call id, arguments and
+ * approval id; 7-day TTL), strips the round so no assistant tool_call is left unanswered, and
+ * pauses ({@code awaiting_hitl}). An approved replay (the frozen call resume_guard rebuilt) skips
+ * the gate, runs once — claimed on the approval record — and clears the mutation. After each
+ * call, the loaded skills' {@code require_hitl} rules and the force-clarify rule fire.
+ */
+final class ToolStep {
+  static final String MUTATION_CHECKPOINT = "mutating_capability";
+  static final int FORCE_CLARIFY_AFTER = 3;
+  private final RrcDeps deps;
+
+  ToolStep(RrcDeps deps) {
+    this.deps = deps;
+  }
+
+  @SuppressWarnings("unchecked")
+  Update apply(State s, Runtime rt) {
+    List<Map<String, Object>> calls = s.getOrDefault(GraphState.PENDING_TOOL_CALLS, List.of());
+    String conv = Turn.conversation(s, rt);
+    Memory memory = new Memory(rt.store());
+    Map<String, Object> pm = s.get(GraphState.PENDING_MUTATION);
+    Update u = Update.of(GraphState.CURRENT_NODE, Routing.TOOL_NODE).and(GraphState.PENDING_TOOL_CALLS, List.of())
+        .and(GraphState.ITERATION, Turn.integer(s, "iteration", 0) + 1);
+    boolean replay = pm != null && Approval.APPROVED.equals(pm.get("status")) && calls.size() == 1
+        && Msgs.callId(calls.getFirst()).equals(pm.get("tool_call_id"));
+    if (!replay) {
+      for (Map<String, Object> call : calls) {
+        if (EntityTools.MUTATING.contains(Msgs.callName(call))) {
+          return gate(s, rt, u, call, conv, memory);
+        }
+      }
+    }
+    VisibleTools visible = VisibleTools.of(s, deps);
+    Map<String, Object> toolWrites = new LinkedHashMap<>();
+    List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
+    Map<String, Object> working = new LinkedHashMap<>();
+    State current = s;
+    boolean hitl = Boolean.TRUE.equals(s.get(GraphState.HITL_REQUIRED));
+    String checkpoint = s.get(GraphState.HITL_CHECKPOINT_TYPE);
+    for (Map<String, Object> call : calls) {
+      String name = Msgs.callName(call);
+      Map<String, Object> output;
+      ToolResult result = null;
+      if (replay && !deps.approvals().claimExecution((String) pm.get("approval_id"))) {
+        output = Map.of("status", "already_executed", "approval_id", pm.get("approval_id"));
+      } else {
+        try {
+          String binding = visible.bindings().get(name);
+          if (binding == null && !replay) {
+            throw new IllegalArgumentException("tool \"" + name + "\" is not available to this agent (visible: "
+                + visible.bindings().keySet() + ")");
+          }
+          result = deps.tools().get(binding == null ? name : binding)
+              .call(Msgs.callArgs(call), new RrcTool.Call(current, Msgs.callId(call), deps.kg()));
+          output = result.output();
+        } catch (Exception e) {
+          output = Map.of("status", "error", "message", String.valueOf(e.getMessage()));
+        }
+      }
+      messages.add(Msgs.tool(Msgs.callId(call), name, Msgs.json(output)));
+      if (result != null) {
+        Map<String, Object> after = new LinkedHashMap<>(current.toMap());
+        after.putAll(result.stateUpdates());
+        current = State.of(after);
+        toolWrites.putAll(result.stateUpdates());
+        if (result.workingMemory().get("entity") instanceof Map<?, ?> entity) {
+          memory.addEntity(conv, (Map<String, Object>) entity);
+        }
+        for (String skillId : visible.skills()) {
+          for (Skill.Rule rule : deps.skills().find(skillId).map(Skill::rules).orElse(List.of())) {
+            if ("after_tool_call".equals(rule.trigger()) && "require_hitl".equals(rule.action()) && name.equals(rule.tool())) {
+              hitl = true;
+              checkpoint = rule.checkpointType();
+              deps.tracing().record("hitl.rule_fire", Map.of("skill_id", skillId, "rule_key", rule.ruleKey(),
+                  "trigger", rule.trigger(), "tool_name", name, "checkpoint_type", rule.checkpointType()));
+            }
+          }
+        }
+        if (name.equals("entity_resolve")
+            && Turn.integer(current, "consecutive_failed_resolves", 0) >= FORCE_CLARIFY_AFTER) {
+          hitl = true;
+          checkpoint = "force_clarify";
+          deps.tracing().record("hitl.rule_fire", Map.of("skill_id", "platform",
+              "rule_key", "platform:force_clarify_after_failed_resolves", "trigger", "after_tool_call", "tool_name", name,
+              "checkpoint_type", "force_clarify"));
+          if ("abort".equals(Turn.metadata(s).get("force_clarify_action"))) {
+            return merged(toolWrites, u).and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+                .and(GraphState.STATUS, GraphState.FAILED)
+                .and(GraphState.ERROR, "aborted after " + FORCE_CLARIFY_AFTER + " failed entity resolves (tenant override)");
+          }
+        }
+      }
+    }
+    u = merged(toolWrites, u).and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+        .and(GraphState.HITL_REQUIRED, hitl).and(GraphState.HITL_CHECKPOINT_TYPE, checkpoint);
+    if (replay) {
+      memory.clearPendingMutation(conv);
+      u = u.and(GraphState.PENDING_MUTATION, null).and(GraphState.HITL_APPROVAL_ID, null)
+          .and(GraphState.HITL_CHECKPOINT_TYPE, null).and(GraphState.HITL_REQUIRED, false);
+    }
+    return u;
+  }
+
+  /** The state updates the tools declared, then the node's own writes (which win on a clash). */
+  private static Update merged(Map<String, Object> toolWrites, Update own) {
+    Map<String, Object> all = new LinkedHashMap<>(toolWrites);
+    all.putAll(own.values());
+    return Update.of(all);
+  }
+
+  /** The before_tool_call gate: ask, freeze, strip the round, pause. Fail-closed when the approval cannot be created. */
+  private Update gate(State s, Runtime rt, Update u, Map<String, Object> call, String conv, Memory memory) {
+    String callId = Msgs.callId(call);
+    String name = Msgs.callName(call);
+    Map<String, Object> args = Msgs.callArgs(call);
+    List<Map<String, Object>> stripped = new ArrayList<>(Turn.messages(s));
+    for (int i = stripped.size() - 1; i >= 0; i--) {
+      boolean round = Msgs.toolCalls(stripped.get(i)).stream().anyMatch(c -> callId.equals(Msgs.callId(c)));
+      if (round) {
+        while (stripped.size() > i) {
+          stripped.removeLast();
+        }
+        break;
+      }
+    }
+    deps.tracing().record("hitl.rule_fire", Map.of("skill_id", "platform", "rule_key", "platform:hitl_on_mutating_capability",
+        "trigger", "before_tool_call", "tool_name", name, "checkpoint_type", MUTATION_CHECKPOINT));
+    String approvalId = UUID.nameUUIDFromBytes((conv + ":" + callId).getBytes(StandardCharsets.UTF_8)).toString();
+    Map<String, Object> payload = new LinkedHashMap<>();
+    payload.put("tool_name", name);
+    payload.put("tool_call_id", callId);
+    payload.put("args", args);
+    payload.put("execution_id", s.get(GraphState.EXECUTION_ID));
+    payload.put("agent_type", Turn.agentType(s));
+    try {
+      deps.approvals().create(approvalId, conv, MUTATION_CHECKPOINT, payload);
+    } catch (RuntimeException e) {
+      return u.and(GraphState.MESSAGES, stripped).and(GraphState.STATUS, GraphState.FAILED)
+          .and(GraphState.ERROR, "approval service unavailable: " + name + " was not run (" + e.getMessage() + ")");
+    }
+    Map<String, Object> pm = new LinkedHashMap<>();
+    pm.put("tool_call_id", callId);
+    pm.put("tool_name", name);
+    pm.put("args", args);
+    pm.put("approval_id", approvalId);
+    pm.put("status", Approval.PENDING);
+    pm.put("created_at", deps.clock().instant().toString());
+    memory.savePendingMutation(conv, pm);
+    return u.and(GraphState.MESSAGES, stripped)
+        .and(GraphState.PENDING_MUTATION, pm)
+        .and(GraphState.STATUS, GraphState.AWAITING_HITL)
+        .and(GraphState.HITL_REQUIRED, true)
+        .and(GraphState.HITL_CHECKPOINT_TYPE, MUTATION_CHECKPOINT)
+        .and(GraphState.HITL_APPROVAL_ID, approvalId);
+  }
+}

@@ -1,0 +1,70 @@
+package dev.trellis.apps.rrc;
+
+import dev.trellis.graph.State;
+import dev.trellis.runtime.Runtime;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the pipeline state the way every node needs it: defaults for absent fields, the conversation id. */
+final class Turn {
+  private Turn() {}
+
+  static List<Map<String, Object>> messages(State s) {
+    List<Map<String, Object>> m = s.get(GraphState.MESSAGES);
+    return m == null ? List.of() : m;
+  }
+
+  static Map<String, Object> metadata(State s) {
+    Map<String, Object> m = s.get(GraphState.METADATA);
+    return m == null ? Map.of() : m;
+  }
+
+  static String conversation(State s, Runtime rt) {
+    String c = s.get(GraphState.CONVERSATION_ID);
+    return c != null ? c : rt.threadId();
+  }
+
+  static String tenant(State s) {
+    String t = s.get(GraphState.TENANT_ID);
+    return t == null ? "default" : t;
+  }
+
+  static String agentType(State s) {
+    String a = s.get(GraphState.AGENT_TYPE);
+    return a == null ? "general" : a;
+  }
+
+  static int integer(State s, String key, int fallback) {
+    return s.get(key) instanceof Number n ? n.intValue() : fallback;
+  }
+
+  static double decimal(State s, String key, double fallback) {
+    return s.get(key) instanceof Number n ? n.doubleValue() : fallback;
+  }
+
+  /** The content of the latest user message, or "" when there is none. */
+  static String lastUserMessage(List<Map<String, Object>> messages) {
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      if ("user".equals(Msgs.role(messages.get(i)))) {
+        return Msgs.content(messages.get(i));
+      }
+    }
+    return "";
+  }
+
+  /** The content of the latest assistant message, or "" when there is none. */
+  static String lastAssistantText(List<Map<String, Object>> messages) {
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      if ("assistant".equals(Msgs.role(messages.get(i)))) {
+        return Msgs.content(messages.get(i));
+      }
+    }
+    return "";
+  }
+
+  /** The skills loaded for this conversation (the root skill and injected ones), in load order. */
+  static List<String> loadedSkills(State s) {
+    Map<String, Integer> active = s.get(GraphState.ACTIVE_SKILLS);
+    return active == null ? List.of() : List.copyOf(active.keySet());
+  }
+}

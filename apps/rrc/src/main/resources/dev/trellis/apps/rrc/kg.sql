@@ -1,0 +1,50 @@
+-- The bundled knowledge graph: operators, leases, wells (Texas RRC, fictional), and the entity
+-- index every resolve reads. Coordinates are feet on a local survey grid; a lease is a rectangle.
+CREATE TABLE operators (operator_id TEXT PRIMARY KEY, name TEXT NOT NULL, rrc_operator_no TEXT NOT NULL);
+CREATE TABLE leases (lease_id TEXT PRIMARY KEY, name TEXT NOT NULL, operator_id TEXT NOT NULL, county TEXT NOT NULL,
+  district TEXT NOT NULL, field TEXT NOT NULL, acres REAL NOT NULL,
+  min_x REAL NOT NULL, min_y REAL NOT NULL, max_x REAL NOT NULL, max_y REAL NOT NULL);
+CREATE TABLE wells (api TEXT PRIMARY KEY, name TEXT NOT NULL, lease_id TEXT NOT NULL, operator_id TEXT NOT NULL,
+  status TEXT NOT NULL, x_ft REAL NOT NULL, y_ft REAL NOT NULL, target_formation TEXT NOT NULL,
+  gas_mcfd REAL NOT NULL, flared_mcfd REAL NOT NULL, flaring_days INTEGER NOT NULL,
+  h2s_ppm REAL NOT NULL, co2_pct REAL NOT NULL, btu_per_scf REAL NOT NULL, pipeline_distance_mi REAL NOT NULL);
+CREATE TABLE entities (entity_id TEXT PRIMARY KEY, entity_type TEXT NOT NULL, name TEXT NOT NULL,
+  aliases TEXT NOT NULL DEFAULT '', ref TEXT, attributes TEXT NOT NULL DEFAULT '{}', created_by TEXT);
+
+INSERT INTO operators VALUES
+ ('op-permian-energy', 'Permian Basin Energy LLC', '652841'),
+ ('op-redfork', 'Red Fork Resources Inc', '701522'),
+ ('op-caprock', 'Caprock Midstream Partners LP', '130977');
+
+INSERT INTO leases VALUES
+ ('lease-mitchell-ranch', 'Mitchell Ranch Lease', 'op-permian-energy', 'Midland', '08', 'Spraberry (Trend Area)', 640,
+   0, 0, 5280, 5280),
+ ('lease-hutto-state', 'Hutto State Lease', 'op-redfork', 'Midland', '08', 'Spraberry (Trend Area)', 320,
+   5280, 0, 7920, 5280),
+ ('lease-coyote-draw', 'Coyote Draw Lease', 'op-caprock', 'Reeves', '08', 'Phantom (Wolfcamp)', 480,
+   20000, 0, 24000, 5280);
+
+INSERT INTO wells VALUES
+ ('42-329-12345', 'Mitchell Ranch 1H', 'lease-mitchell-ranch', 'op-permian-energy', 'permitted', 4980, 2600,
+   'Wolfcamp B', 0, 0, 0, 0, 1.2, 1180, 0.4),
+ ('42-329-12346', 'Mitchell Ranch 2H', 'lease-mitchell-ranch', 'op-permian-energy', 'producing', 4300, 3400,
+   'Wolfcamp A', 2100, 0, 0, 4, 1.1, 1175, 0.4),
+ ('42-329-13377', 'Hutto State 3H', 'lease-hutto-state', 'op-redfork', 'producing', 5650, 2350,
+   'Wolfcamp B', 1850, 0, 0, 6, 1.4, 1190, 0.6),
+ ('42-329-13390', 'Hutto State 5H', 'lease-hutto-state', 'op-redfork', 'producing', 7400, 4800,
+   'Lower Spraberry', 900, 0, 0, 2, 1.0, 1160, 0.6),
+ ('42-389-20001', 'Coyote Draw 4H', 'lease-coyote-draw', 'op-caprock', 'producing', 21500, 2200,
+   'Wolfcamp A', 3200, 1450, 45, 380, 3.6, 1240, 6.5);
+
+INSERT INTO entities (entity_id, entity_type, name, aliases, ref) VALUES
+ ('well-42-329-12345', 'well', 'Mitchell Ranch 1H', '42-329-12345|mitchell ranch #1h|mr 1h', '42-329-12345'),
+ ('well-42-329-12346', 'well', 'Mitchell Ranch 2H', '42-329-12346|mitchell ranch #2h|mr 2h', '42-329-12346'),
+ ('well-42-329-13377', 'well', 'Hutto State 3H', '42-329-13377', '42-329-13377'),
+ ('well-42-329-13390', 'well', 'Hutto State 5H', '42-329-13390', '42-329-13390'),
+ ('well-42-389-20001', 'well', 'Coyote Draw 4H', '42-389-20001|coyote draw #4h', '42-389-20001'),
+ ('lease-mitchell-ranch', 'lease', 'Mitchell Ranch Lease', 'mitchell ranch', 'lease-mitchell-ranch'),
+ ('lease-hutto-state', 'lease', 'Hutto State Lease', 'hutto state', 'lease-hutto-state'),
+ ('lease-coyote-draw', 'lease', 'Coyote Draw Lease', 'coyote draw', 'lease-coyote-draw'),
+ ('op-permian-energy', 'operator', 'Permian Basin Energy LLC', 'permian basin energy|652841', 'op-permian-energy'),
+ ('op-redfork', 'operator', 'Red Fork Resources Inc', 'red fork|701522', 'op-redfork'),
+ ('op-caprock', 'operator', 'Caprock Midstream Partners LP', 'caprock|130977', 'op-caprock');

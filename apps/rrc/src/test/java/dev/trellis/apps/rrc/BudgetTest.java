@@ -1,0 +1,82 @@
+package dev.trellis.apps.rrc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ChatModel;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Budgets: checked before every LLM call, per-agent defaults from agents.yaml, a breach fails the execution with its work saved. */
+class BudgetTest {
+  static final String R37 = "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H";
+  final Fixture f = new Fixture();
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  @Test
+  void eachAgentTypeGetsItsYamlDefaults() {
+    Map<String, List<Number>> expected = Map.of("rule_37", List.of(150_000, 10.0), "rule_32", List.of(100_000, 8.0),
+        "compliance_monitor", List.of(200_000, 15.0), "flaring_compliance", List.of(300_000, 20.0));
+    expected.forEach((agent, limits) -> {
+      f.graph().invoke(Fixture.input(agent, "hello"), Fixture.thread("d-" + agent));
+      Map<String, Object> s = f.state("d-" + agent);
+      assertEquals(limits.get(0), s.get("max_tokens"), agent);
+      assertEquals(limits.get(1), s.get("max_cost_usd"), agent);
+    });
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void tokenBreachEndsTheExecutionFailedWithEarlierToolResultsSaved() {
+    f.graph().invoke(Fixture.input("rule_37", R37, "max_tokens", 3_000), Fixture.thread("b1"));
+    Map<String, Object> s = f.state("b1");
+    assertEquals("failed", s.get("status"));
+    assertTrue(String.valueOf(s.get("error")).contains("tokens"), String.valueOf(s.get("error")));
+    assertTrue((Integer) s.get("tokens_used") >= 3_000);
+    List<Map<String, Object>> messages = (List<Map<String, Object>>) s.get("messages");
+    assertTrue(messages.stream().anyMatch(m -> "entity_resolve".equals(m.get("name"))), "work before the breach is kept");
+    assertTrue(messages.stream().noneMatch(m -> "rule37_filing_assembly".equals(m.get("name"))), "nothing after it ran");
+  }
+
+  @Test
+  void costBreachStopsBeforeTheNextCall() {
+    AtomicInteger calls = new AtomicInteger();
+    ChatModel pricey = new ChatModel() {
+      @Override
+      public Message.Ai chat(dev.trellis.agent.model.ChatRequest r) {
+        calls.incrementAndGet();
+        return new Message.Ai(null, "", List.of(new Message.ToolCall("c" + calls.get(), "entity_resolve",
+            Map.of("query", "x" + calls.get()))), new Message.Usage(10_000, 0));
+      }
+
+      @Override
+      public String name() {
+        return "gpt-4o";
+      }
+    };
+    f.graph(pricey).invoke(Fixture.input("rule_37", "go", "max_cost_usd", 0.05), Fixture.thread("b2"));
+    Map<String, Object> s = f.state("b2");
+    assertEquals("failed", s.get("status"));
+    assertTrue(String.valueOf(s.get("error")).contains("cost"), String.valueOf(s.get("error")));
+    assertEquals(2, calls.get(), "$0.025 per call at gpt-4o's $2.50 per million input tokens: the third call is refused");
+    assertEquals(0.05, (Double) s.get("cost_usd"), 1e-9);
+  }
+
+  @Test
+  void usageIsChargedAtTheModelsPrice() {
+    f.graph().invoke(Fixture.input("rule_37", R37), Fixture.thread("b3"));
+    Map<String, Object> s = f.state("b3");
+    int tokens = (Integer) s.get("tokens_used");
+    double cost = (Double) s.get("cost_usd");
+    assertTrue(tokens > 1_000, "tokens " + tokens);
+    assertTrue(cost > tokens * 2.5 / 1e6 && cost < tokens * 10.0 / 1e6, "cost " + cost + " for " + tokens + " tokens");
+  }
+}

@@ -1,0 +1,186 @@
+package dev.trellis.apps.rrc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.server.TrellisServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The seed's HTTP contract on a real Trellis server (port 0, SQLite), as {@code bin/trellis serve} runs it. */
+class RrcHttpTest {
+  Path dir;
+  KnowledgeGraph kg;
+  TrellisServer server;
+  Http http;
+
+  @BeforeEach
+  void start() throws Exception {
+    dir = Files.createTempDirectory("rrc-http");
+    kg = KnowledgeGraph.open(dir.resolve("kg.db"));
+    server = start(dir);
+  }
+
+  TrellisServer start(Path dir) {
+    TrellisServer s = TrellisServer.builder().port(0).host("127.0.0.1").sqlite(dir.resolve("server.db"))
+        .provider(new RrcProvider(app -> new RrcDeps(new PlannerModel(), JdbcApprovals.open(app.database(), Clock.systemUTC()),
+            Skills.open(app.database(), Clock.systemUTC()), kg, ToolBindings.bundled(), AgentConfigs.bundled(),
+            Tracing.global(), Clock.systemUTC())))
+        .start();
+    http = new Http(s.port());
+    return s;
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+    kg.close();
+  }
+
+  Map<String, Object> execute(String conv, String agent, String message, Object... extra) {
+    Map<String, Object> body = new java.util.LinkedHashMap<>(Map.of("conversation_id", conv, "agent_type", agent));
+    if (message != null) {
+      body.put("message", message);
+    }
+    for (int i = 0; i < extra.length; i += 2) {
+      body.put((String) extra[i], extra[i + 1]);
+    }
+    Http.Reply r = http.post("/execute", body);
+    assertEquals(200, r.status(), r.text());
+    return r.map();
+  }
+
+  @Test
+  void rule37ExecutionPausesForApprovalAndTheNextExecutionFinishesTheFiling() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> first = execute(conv, "rule_37", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    assertEquals("awaiting_hitl", first.get("status"));
+    String approval = (String) first.get("hitl_approval_id");
+    List<Map<String, Object>> pending = http.get("/approvals").list();
+    assertEquals(List.of(approval), pending.stream().map(a -> a.get("approval_id")).toList());
+    assertEquals("pre_filing", http.get("/approvals/" + approval).map().get("checkpoint_type"));
+    Http.Reply decided = http.post("/approvals/" + approval + "/decision",
+        Map.of("decision", "approved", "reviewer", "carol", "comment", "ship it"));
+    assertEquals(200, decided.status(), decided.text());
+    assertEquals("approved", decided.map().get("status"));
+    assertEquals(List.of(), http.get("/approvals").list());
+    Map<String, Object> second = execute(conv, "rule_37", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
+    assertEquals("completed", second.get("status"));
+    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(second)).contains("approved by carol"));
+    List<Map<String, Object>> runs = http.get("/threads/" + conv + "/runs").list();
+    assertEquals(2, runs.size(), "each execution is a run on the conversation's thread");
+    assertTrue(runs.stream().allMatch(r -> "success".equals(r.get("status"))));
+    assertEquals("completed", ((Map<?, ?>) http.get("/threads/" + conv + "/state").map().get("values")).get("status"));
+  }
+
+  @Test
+  void streamSendsOneNodeEndFramePerNodeThenDone() {
+    String conv = UUID.randomUUID().toString();
+    List<Http.Frame> frames = http.stream("/conversations/" + conv + "/stream", Map.of("agent_type", "general",
+        "message", "hello"));
+    List<String> nodes = frames.stream().filter(f -> f.event().equals("node_end")).map(f -> (String) f.data().get("node")).toList();
+    assertEquals(List.of("system_prompt_node", "memory_node", "resume_guard", "initial_llm_call", "skill_select_node",
+        "approval_node", "synthesis_llm_call", "output_format"), nodes);
+    for (Http.Frame f : frames.subList(0, frames.size() - 1)) {
+      assertEquals("node_end", f.event());
+      assertEquals(List.of("event", "node", "data"), List.copyOf(f.data().keySet()), "the seed's key order");
+      assertEquals("node_end", f.data().get("event"));
+      Map<?, ?> data = (Map<?, ?>) f.data().get("data");
+      assertTrue(data.containsKey("status") && data.containsKey("tokens_used"), data.toString());
+    }
+    Map<?, ?> llm = (Map<?, ?>) frames.get(3).data().get("data");
+    assertEquals("running", llm.get("status"));
+    assertTrue(((Number) llm.get("tokens_used")).intValue() > 0);
+    assertEquals(List.of("role", "content"), List.copyOf(((Map<?, ?>) llm.get("message")).keySet()));
+    assertEquals("assistant", ((Map<?, ?>) llm.get("message")).get("role"));
+    Http.Frame done = frames.getLast();
+    assertEquals("done", done.event());
+    assertEquals(List.of("event", "data"), List.copyOf(done.data().keySet()));
+    Map<?, ?> d = (Map<?, ?>) done.data().get("data");
+    assertEquals(List.of("execution_id", "status", "tokens_used", "cost_usd"), List.copyOf(d.keySet()));
+    assertEquals("completed", d.get("status"));
+    assertEquals(llm.get("tokens_used"), d.get("tokens_used"));
+  }
+
+  @Test
+  void badInputIsA4xxNamingTheCulpritAndStartsNothing() {
+    Http.Reply r = http.post("/execute", Map.of("agent_type", "rule_99", "message", "hi"));
+    assertEquals(422, r.status());
+    assertTrue(r.map().get("detail").toString().contains("unknown agent_type \"rule_99\""), r.text());
+    assertEquals(422, http.post("/execute", Map.of("conversation_id", "not-a-uuid", "message", "hi")).status());
+    assertEquals(422, http.post("/execute", Map.of("message", 42)).status());
+    assertEquals(404, http.get("/approvals/nope").status());
+    assertEquals(404, http.post("/approvals/nope/decision", Map.of("decision", "approved", "reviewer", "x")).status());
+    String id = (String) http.post("/approvals", Map.of("conversation_id", "c", "checkpoint_type", "manual")).map().get("approval_id");
+    assertEquals(422, http.post("/approvals/" + id + "/decision", Map.of("decision", "maybe", "reviewer", "x")).status());
+    assertEquals(422, http.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
+    assertEquals(200, http.post("/approvals/" + id + "/decision", Map.of("decision", "rejected", "reviewer", "x")).status());
+    Http.Reply again = http.post("/approvals/" + id + "/decision", Map.of("decision", "approved", "reviewer", "y"));
+    assertEquals(409, again.status());
+    assertTrue(again.map().get("detail").toString().contains("already rejected"));
+    assertEquals(422, http.get("/conversations/" + UUID.randomUUID() + "/stream").status());
+  }
+
+  /** Turn 1 (the gate pauses), the approval, turn 2 — on this server, or on a new one (cold) when {@code restart}. */
+  Map<String, Object> createAndApprove(String tenant, String operator, boolean restart) {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> first = execute(conv, "rule_37", "Create operator " + operator + ".", "tenant_id", tenant);
+    assertEquals("awaiting_hitl", first.get("status"));
+    String approval = (String) first.get("hitl_approval_id");
+    assertEquals(200, http.post("/approvals/" + approval + "/decision", Map.of("decision", "approved", "reviewer", "alice"))
+        .status());
+    if (restart) {
+      server.close();
+      server = start(dir);
+    }
+    Map<String, Object> second = execute(conv, "rule_37", null, "tenant_id", tenant);
+    assertEquals("completed", second.get("status"), second.toString());
+    assertEquals(1, ((Number) http.get("/approvals/" + approval).map().get("executions")).intValue(), "replayed once");
+    String json = Msgs.json(second);
+    for (String id : List.of(conv, approval, tenant, operator, (String) first.get("execution_id"),
+        (String) second.get("execution_id"))) {
+      json = json.replace(id, "<id>");
+    }
+    return Http.read(json.replaceAll("operator-[0-9a-f]{8}", "operator-<id>"), Map.class);
+  }
+
+  @Test
+  void warmAndColdResumeReachTheSameState() {
+    Map<String, Object> warm = createAndApprove("tenant-w", "Alpha Flaring LLC", false);
+    Map<String, Object> cold = createAndApprove("tenant-c", "Bravo Flaring LLC", true);
+    assertEquals(warm, cold);
+    assertEquals(1, kg.countNamed("Alpha Flaring LLC"));
+    assertEquals(1, kg.countNamed("Bravo Flaring LLC"));
+  }
+
+  @Test
+  void budgetBreachOverHttpEndsTheExecutionFailedWithItsWorkSaved() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> s = execute(conv, "rule_37", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H",
+        "metadata", Map.of("max_tokens", 3_000));
+    assertEquals("failed", s.get("status"));
+    assertTrue(String.valueOf(s.get("error")).contains("run tokens"), String.valueOf(s.get("error")));
+    assertTrue(HumanApprovalTest.messages(s).stream().anyMatch(m -> "entity_resolve".equals(m.get("name"))));
+    assertEquals(150_000, execute(UUID.randomUUID().toString(), "rule_37", "hello").get("max_tokens"), "the YAML default");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void skillsOverHttpAreInjectedOncePerConversationAndTheLedgerIsInTheServersDatabase() {
+    String conv = UUID.randomUUID().toString();
+    execute(conv, "rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H");
+    Map<String, Object> second = execute(conv, "rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H again");
+    assertEquals(List.of("rrc_rule32"), second.get("injected_skill_ids"));
+    long activations = HumanApprovalTest.messages(second).stream()
+        .filter(m -> Msgs.content(m).startsWith("=== Skill Activated: Rule 32 Flaring Authority ===")).count();
+    assertEquals(1, activations);
+    assertEquals(3, ((Map<String, Object>) second.get("active_skills")).get("rrc_rule32"));
+  }
+}

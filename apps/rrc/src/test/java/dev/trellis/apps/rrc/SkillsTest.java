@@ -1,0 +1,158 @@
+package dev.trellis.apps.rrc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ChatRequest;
+import dev.trellis.agent.model.ScriptedChatModel;
+import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.postgres.PostgresDatabase;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** The skills table, tiered injection, the ledger and the tools each call sees. */
+class SkillsTest {
+  final Fixture f = new Fixture();
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  @Test
+  void seededSkillsHaveDefinitionToolsRulesAndArtifacts() {
+    Skill r37 = f.deps.skills().find("rrc_rule37").orElseThrow();
+    assertEquals("Rule 37 Spacing Exception", r37.name());
+    assertEquals(5, r37.steps().size());
+    assertEquals(List.of("spacing_assessment", "offset_well_analysis", "good_cause_narrative", "rule37_filing_assembly",
+        "create_entity"), r37.tools().stream().map(Skill.ToolDecl::name).toList());
+    assertEquals(List.of("pre_filing", "good_cause_review"), r37.rules().stream().map(Skill.Rule::checkpointType).toList());
+    assertEquals(2, f.deps.skills().artifacts("rrc_rule37").size());
+    Skill r32 = f.deps.skills().find("rrc_rule32").orElseThrow();
+    assertEquals("rule32_filing_assembly", r32.rules().getFirst().tool());
+    assertTrue(f.deps.skills().find("nope").isEmpty());
+  }
+
+  @Test
+  void skillTablesAlsoLiveOnPostgres() {
+    String url = System.getenv("TRELLIS_PG_URL");
+    Assumptions.assumeTrue(url != null, "TRELLIS_PG_URL is not set");
+    try (JdbcDatabase pg = PostgresDatabase.connect(url)) {
+      Skills skills = Skills.open(pg, Clock.systemUTC());
+      Skills.open(pg, Clock.systemUTC());   // a second open (another process) seeds nothing twice
+      assertEquals(5, skills.find("rrc_rule32").orElseThrow().steps().size());
+      assertEquals(1, skills.artifacts("rrc_rule32").size());
+      String conv = java.util.UUID.randomUUID().toString();
+      assertFalse(skills.injected(conv, "rrc_rule32"));
+      skills.markInjected(conv, "rrc_rule32");
+      skills.markInjected(conv, "rrc_rule32");
+      assertTrue(skills.injected(conv, "rrc_rule32"));
+      JdbcApprovals approvals = JdbcApprovals.open(pg, Clock.systemUTC());
+      String id = java.util.UUID.randomUUID().toString();
+      approvals.create(id, conv, "pre_filing", Map.of("k", "v"));
+      approvals.decide(id, "approved", "dana", null);
+      assertTrue(approvals.claimExecution(id));
+      assertFalse(approvals.claimExecution(id));
+    }
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void selectedSkillIsInjectedOnceInTheSeedsFormatWithArtifactsAndEntityContext() {
+    f.graph().invoke(Fixture.input("rule_37", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H"),
+        Fixture.thread("s1"));
+    Map<String, Object> s = f.state("s1");
+    assertEquals(List.of("rrc_rule37"), s.get("injected_skill_ids"));
+    assertEquals(3, ((Map<String, Object>) s.get("active_skills")).get("rrc_rule37"), "tier 3: artifacts loaded");
+    List<Map<String, Object>> messages = (List<Map<String, Object>>) s.get("messages");
+    List<String> injected = messages.stream().map(Msgs::content).filter(c -> c.startsWith(SkillNodes.ACTIVATED)).toList();
+    assertEquals(1, injected.size());
+    String m = injected.getFirst();
+    assertTrue(m.startsWith("=== Skill Activated: Rule 37 Spacing Exception ===\n## Description\n"), m);
+    for (String part : List.of("## Steps\n1. Resolve the subject well", "## Requirements\n- ", "## Output Format\nSpacing Summary:",
+        "### 16 TAC §3.37 (excerpt) (regulatory_text)", "## Entity Context\nWell: Mitchell Ranch 1H (API: 42-329-12345)\n"
+            + "Lease: Mitchell Ranch Lease")) {
+      assertTrue(m.contains(part), part + " missing from\n" + m);
+    }
+    assertTrue(f.deps.skills().injected("s1", "rrc_rule37"), "the ledger records it");
+  }
+
+  @Test
+  void theLedgerKeepsASkillFromBeingInjectedTwiceInAConversation() {
+    f.deps.skills().markInjected("s2", "rrc_rule37");
+    ScriptedChatModel m = ScriptedChatModel.replies(new Message.Ai(null, "SKILL_SELECT:rrc_rule37", List.of(), null),
+        Message.ai("done"));
+    f.graph(m).invoke(Fixture.input("rule_37", "hi"), Fixture.thread("s2"));
+    Map<String, Object> s = f.state("s2");
+    assertEquals(List.of("rrc_rule37"), s.get("injected_skill_ids"));
+    assertTrue(HumanApprovalTest.messages(s).stream().noneMatch(x -> Msgs.content(x).startsWith(SkillNodes.ACTIVATED)));
+  }
+
+  @Test
+  void visibleToolsAreCorePlusSkillExposedDeduplicatedByName() {
+    ScriptedChatModel m = ScriptedChatModel.replies(new Message.Ai(null, "SKILL_SELECT:rrc_rule32", List.of(), null),
+        Message.ai("done"));
+    f.graph(m).invoke(Fixture.input("rule_37", "hi"), Fixture.thread("s3"));
+    List<String> first = m.requests().get(0).tools().stream().map(ToolSpec::name).toList();
+    List<String> second = m.requests().get(1).tools().stream().map(ToolSpec::name).toList();
+    assertEquals(List.of("entity_resolve", "context_assemble", "spacing_assessment", "offset_well_analysis",
+        "good_cause_narrative", "rule37_filing_assembly", "create_entity"), first);
+    assertEquals(List.of("entity_resolve", "context_assemble", "spacing_assessment", "offset_well_analysis",
+        "good_cause_narrative", "rule37_filing_assembly", "create_entity", "flaring_volume_calc", "gas_analysis",
+        "emissions_estimate", "rule32_filing_assembly"), second, "create_entity, exposed by both skills, appears once");
+  }
+
+  @Test
+  void aGeneralAgentLoadsNoSkillSeesOnlyCoreToolsAndRefusesDomainWork() {
+    ScriptedChatModel seen = new ScriptedChatModel(r -> new PlannerModel().chat(r));
+    f.graph(seen).invoke(Fixture.input("general", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H"),
+        Fixture.thread("s4"));
+    Map<String, Object> s = f.state("s4");
+    assertEquals(List.of("entity_resolve", "context_assemble"),
+        seen.requests().getFirst().tools().stream().map(ToolSpec::name).toList());
+    assertEquals(Map.of(), s.get("active_skills"));
+    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(s)).contains("can't help with regulatory filings"));
+    ChatRequest first = seen.requests().getFirst();
+    assertTrue(first.messages().getFirst().text().contains(SystemPromptNode.GENERAL_HARD_STOP));
+    assertFalse(first.messages().getFirst().text().contains("Railroad Commission regulatory analyst"));
+  }
+
+  @Test
+  void aGeneralAgentCannotSelectADomainSkill() {
+    ScriptedChatModel m = ScriptedChatModel.replies(new Message.Ai(null, "SKILL_SELECT:rrc_rule37", List.of(), null));
+    f.graph(m).invoke(Fixture.input("general", "hi"), Fixture.thread("s5"));
+    assertEquals(List.of(), f.state("s5").get("selected_skill_ids"));
+  }
+
+  @Test
+  void fenceToolsReachDeferredAgentsWithoutSkills() {
+    ScriptedChatModel m = ScriptedChatModel.replies(Message.ai("ok"));
+    f.graph(m).invoke(Fixture.input("flaring_compliance", "hi"), Fixture.thread("s6"));
+    assertEquals(List.of("entity_resolve", "context_assemble", "flaring_volume_calc", "emissions_estimate"),
+        m.requests().getFirst().tools().stream().map(ToolSpec::name).toList());
+  }
+
+  @Test
+  void aToolNotVisibleToTheAgentIsAnErrorResultNotACall() {
+    ScriptedChatModel m = ScriptedChatModel.replies(new Message.Ai(null, "", List.of(new Message.ToolCall("c1",
+        "gas_analysis", Map.of("api", "42-389-20001"))), null), Message.ai("ok"));
+    f.graph(m).invoke(Fixture.input("rule_37", "hi"), Fixture.thread("s7"));
+    Map<String, Object> tool = HumanApprovalTest.messages(f.state("s7")).stream()
+        .filter(x -> "tool".equals(x.get("role"))).findFirst().orElseThrow();
+    assertTrue(Msgs.content(tool).contains("not available to this agent"), Msgs.content(tool));
+  }
+
+  @Test
+  void aDeclarationCanOnlyBindToABundledImplementation() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ToolBindings.bundled().get("rm -rf"));
+    assertTrue(e.getMessage().contains("no tool implementation bound to \"rm -rf\""));
+  }
+}

@@ -1,0 +1,52 @@
+package dev.trellis.server;
+
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.store.Store;
+import dev.trellis.server.queue.EventBus;
+import io.javalin.http.Context;
+import java.util.Map;
+
+/**
+ * What a server hands the applications it serves ({@link GraphProvider#build(AppContext)} and
+ * {@link GraphProvider#routes(AppContext)}): its checkpointer, store and database — SQLite
+ * embedded, PostgreSQL when scaled out, so an application's own tables live where its runs do —
+ * and its durable run queue, so an application's own endpoints start real runs (checkpointed,
+ * resumable, taken over by another worker) instead of invoking a graph in the request thread.
+ *
+ * <p>Thread-safe. {@link #submit} works once the server has started (a provider's routes only
+ * run then); called earlier it throws {@link IllegalStateException}.
+ */
+public interface AppContext {
+  CheckpointSaver saver();
+
+  Store store();
+
+  /** The server's database (the one its runs, threads and checkpoints are in). */
+  JdbcDatabase database();
+
+  /** Whether {@link #database()} is PostgreSQL (else SQLite). */
+  boolean postgres();
+
+  /**
+   * Queues a run exactly as {@code POST /threads/{threadId}/runs} would with {@code body}
+   * (LangGraph's run-create fields: {@code assistant_id}, {@code input} or {@code command},
+   * {@code stream_mode}, {@code config}, {@code metadata}...; the thread is created when missing
+   * unless the body says otherwise), as the caller of {@code ctx} (its identity owns the run; its
+   * {@code Idempotency-Key} header applies). A body the API would refuse throws the same 4xx
+   * {@code ApiException}, and nothing is created.
+   *
+   * @return the run, subscribed to its events from the first: the {@code stream_mode} events,
+   *     then the done marker ({@link dev.trellis.server.queue.RunEvent#done()}) whose data is the
+   *     run's result; close it when done reading
+   */
+  Submitted submit(Context ctx, String threadId, Map<String, Object> body);
+
+  /** A queued run and the subscription to its events. */
+  record Submitted(String runId, String threadId, EventBus.Subscription events) implements AutoCloseable {
+    @Override
+    public void close() {
+      events.close();
+    }
+  }
+}
