@@ -40,8 +40,7 @@ public class TrellisAutoConfiguration {
         b.graph(name, (saver, store) -> graph.compile(CompileOptions.checkpointer(saver).withStore(store))));
     factories.getIfAvailable(Map::of).forEach((name, factory) -> {
       if (factory instanceof GraphProvider p) {
-        b.graph(p.graphId(), p);
-        p.routes().forEach(b::routes);
+        b.provider(p);
       } else {
         b.graph(name, factory);
       }
