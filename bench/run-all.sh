@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Runs the WORKLOADS.md benchmarks on Trellis and on the peers (LangGraph.js, LangGraph4j),
+# Runs the WORKLOADS.md benchmarks on Trellis and on the peers (LangGraph.js, LangGraph4j,
+# Python LangGraph 1.2.12 from the conformance oracle's virtualenv),
 # alternating rounds, then prints every result line and a table of ratios.
-# Not part of the test command (minutes long). Usage: bench/run-all.sh [ROUNDS]
+# Not part of the test command (minutes long). Usage: [QUICK=1] bench/run-all.sh [ROUNDS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-1}
+# W0-W9 (JMH; W10 thread search takes minutes of setup: run it alone with its class name).
+jmh='dev.trellis.bench.W[0-9][A-Z].*'
+# QUICK=1: short JMH iterations and peer measurements, for a shared machine.
+if [ -n "${QUICK:-}" ]; then
+  export TRELLIS_BENCH_QUICK=1 WARM_SECONDS=1 MEASURE_SECONDS=2
+fi
 if [ -d /usr/lib/jvm/temurin-25-jdk-amd64 ]; then
   export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
   export PATH="$JAVA_HOME/bin:$PATH"
@@ -14,6 +21,8 @@ echo "== building (results in $out)" >&2
 (cd "$root" && mvn -B -ntp -q package -DskipTests -pl trellis-bench -am >&2)
 (cd "$root/bench/peers/langgraph4j" && mvn -B -ntp -q package >&2)
 (cd "$root/bench/peers/langgraphjs" && npm ci --no-audit --no-fund --loglevel=error >&2)
+"$root/conformance/oracle/setup.sh" >&2
+python="$root/.oracle-venv/bin/python"
 if [ -z "${TRELLIS_PG_URL:-}" ]; then
   TRELLIS_PG_URL=$("$root/bin/postgres-up") || true
   export TRELLIS_PG_URL
@@ -21,13 +30,20 @@ fi
 echo "load before: $(uptime)" | tee "$out/load.txt"
 for r in $(seq 1 "$rounds"); do
   echo "== round $r: trellis" >&2
-  java -jar "$root/trellis-bench/target/benchmarks.jar" 2>/dev/null | grep -E '^(trellis|sqlite-jdbc) ' | tee -a "$out/results.txt"
+  java -jar "$root/trellis-bench/target/benchmarks.jar" "$jmh" 2>/dev/null | grep -E '^(trellis|sqlite-jdbc) ' | tee -a "$out/results.txt"
   echo "== round $r: langgraph.js" >&2
   (cd "$root/bench/peers/langgraphjs" && node --no-warnings bench.mjs) | tee -a "$out/results.txt"
   echo "== round $r: langgraph4j" >&2
   java -jar "$root/bench/peers/langgraph4j/target/peer-langgraph4j.jar" 2>/dev/null | grep -E '^langgraph4j ' \
     | tee -a "$out/results.txt"
+  echo "== round $r: langgraph (python)" >&2
+  "$python" "$root/bench/peers/langgraph-python/bench.py" | tee -a "$out/results.txt"
 done
+echo "== W7 and W12 on trellis" >&2
+java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W7Memory | tee -a "$out/results.txt"
+java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W12ChatThread | tee -a "$out/results.txt"
+echo "== W12 on langgraph (python)" >&2
+"$python" "$root/bench/peers/langgraph-python/w12.py" | tee -a "$out/results.txt"
 echo "load after: $(uptime)" | tee -a "$out/load.txt"
 python3 - "$out/results.txt" <<'PY'
 import collections, statistics, sys
@@ -40,18 +56,19 @@ v = {k: statistics.median(x) for k, x in vals.items()}
 def get(engine, w, metric):
     return v.get((engine, w, metric))
 print()
-print("| workload | metric | trellis | langgraph.js | langgraph4j | trellis speed-up vs js | vs lg4j |")
-print("| --- | --- | --- | --- | --- | --- | --- |")
+print("| workload | metric | trellis | langgraph.js | langgraph4j | langgraph (python) | trellis speed-up vs js | vs lg4j | vs python |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for w, metric, better in [("W1", "invocations_per_s", "high"), ("W2", "invocations_per_s", "high"),
                           ("W3", "invocations_per_s", "high"), ("W4", "us_per_step", "low"),
                           ("W5", "invocations_per_s", "high")]:
     t, js, j4 = get("trellis", w, metric), get("langgraphjs", w, metric), get("langgraph4j", w, metric)
+    py = get("langgraph-py", w, metric)
     def ratio(p):
         if t is None or p is None:
             return "n/a"
         return f"{(t / p if better == 'high' else p / t):.1f}x"
     fmt = lambda x: "n/a" if x is None else f"{x:g}"
-    print(f"| {w} | {metric} | {fmt(t)} | {fmt(js)} | {fmt(j4)} | {ratio(js)} | {ratio(j4)} |")
+    print(f"| {w} | {metric} | {fmt(t)} | {fmt(js)} | {fmt(j4)} | {fmt(py)} | {ratio(js)} | {ratio(j4)} | {ratio(py)} |")
 w0 = get("trellis", "W0", "ns_per_step")
 w1 = get("trellis", "W1", "invocations_per_s")
 if w0 and w1:
@@ -66,4 +83,10 @@ if w8:
 b = get("trellis", "W7", "bytes_per_thread")
 if b:
     print(f"W7 retained heap per idle thread {b:.0f} B")
+print("\nW12 (200-turn chat thread): us per turn / bytes per turn at turns 10, 50, 100, 200; stored per thread")
+for engine in ("trellis", "langgraph-py-append", "langgraph-py-delta"):
+    turns = [(get(engine, "W12", f"us_per_turn_{n}"), get(engine, "W12", f"bytes_per_turn_{n}")) for n in (10, 50, 100, 200)]
+    total = get(engine, "W12", "stored_bytes_200")
+    if total:
+        print(f"  {engine}: " + ", ".join(f"{u:.0f} us / {b:.0f} B" for u, b in turns) + f"; {total / 1e6:.2f} MB")
 PY

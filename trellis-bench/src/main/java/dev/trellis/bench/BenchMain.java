@@ -10,7 +10,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * Runs the JMH workloads and prints one line per result in the form of WORKLOADS.md:
  * {@code trellis <workload> <metric> <value> <unit>}. Arguments: an optional regex of
- * benchmark classes (default: all).
+ * benchmark classes (default: all). With {@code TRELLIS_BENCH_QUICK} set, every benchmark
+ * runs one fork of 2 warm-up and 3 measured one-second iterations.
  */
 public final class BenchMain {
   private BenchMain() {}
@@ -19,6 +20,11 @@ public final class BenchMain {
     String include = args.length > 0 ? args[0] : "dev.trellis.bench.W.*";
     OptionsBuilder builder = new OptionsBuilder();
     builder.include(include);
+    if (System.getenv("TRELLIS_BENCH_QUICK") != null) {
+      // One short fork per benchmark (2 × 1 s warm-up, 3 × 1 s measured): for a shared machine.
+      builder.forks(1).warmupIterations(2).warmupTime(org.openjdk.jmh.runner.options.TimeValue.seconds(1))
+          .measurementIterations(3).measurementTime(org.openjdk.jmh.runner.options.TimeValue.seconds(1));
+    }
     if (System.getenv("TRELLIS_PG_URL") == null) {
       builder.exclude("W8");
       System.err.println("TRELLIS_PG_URL is not set: skipping W8 (run bin/postgres-up and export its URL)");
@@ -43,6 +49,9 @@ public final class BenchMain {
     }
     if (include.contains("W.*") || include.contains("W7")) {
       W7Memory.main(new String[0]);
+    }
+    if (include.contains("W.*") || include.contains("W12")) {
+      W12ChatThread.main(new String[0]);
     }
   }
 }

@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 /** The {@code trellis} command line. */
 @Command(name = "trellis", mixinStandardHelpOptions = true, versionProvider = TrellisCommand.Version.class,
     description = "A durable agent-graph runtime for the JVM.",
-    subcommands = {ServeCommand.class, DevCommand.class, RunCommand.class, ScenarioCommand.class, DbCommand.class})
+    subcommands = {ServeCommand.class, DevCommand.class, RunCommand.class, ScenarioCommand.class, DbCommand.class,
+        EvalCommand.class, ChatCommand.class})
 public final class TrellisCommand implements Runnable {
   @Override
   public void run() {

@@ -21,7 +21,9 @@ public record NodeOptions(List<RetryPolicy> retry, CachePolicy cache, boolean de
 
   public NodeOptions {
     retry = List.copyOf(retry == null ? List.of() : retry);
-    destinations = Set.copyOf(destinations == null ? Set.of() : destinations);
+    // declared order is kept, so drawings and manifests list Command destinations the same way every run
+    destinations = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(destinations == null ? Set.of()
+        : destinations));
     metadata = Map.copyOf(metadata == null ? Map.of() : metadata);
   }
 
@@ -58,7 +60,7 @@ public record NodeOptions(List<RetryPolicy> retry, CachePolicy cache, boolean de
   }
 
   public NodeOptions withDestinations(String... nodes) {
-    return new NodeOptions(retry, cache, defer, Set.of(nodes), metadata, timeout, onError);
+    return new NodeOptions(retry, cache, defer, new java.util.LinkedHashSet<>(List.of(nodes)), metadata, timeout, onError);
   }
 
   public NodeOptions withMetadata(Map<String, Object> m) {

@@ -152,4 +152,19 @@ class TopologyToolsTest {
     assertEquals((byte) 0x89, png[0]);
     assertEquals('P', png[1]);
   }
+
+  @Test
+  void commandDestinationsAreDrawnInTheOrderTheyWereDeclared() {
+    List<String> order = List.of("z_last_alphabetically", "m_middle", "a_first_alphabetically", "q_other");
+    StateGraph b = StateGraph.of(Schema.of(STAGES))
+        .addNode("gate", (s, rt) -> dev.trellis.graph.Command.goTo("q_other"),
+            NodeOptions.destinations(order.toArray(String[]::new)))
+        .addEdge(START, "gate");
+    order.forEach(n -> b.addNode(n, stage(n)).addEdge(n, END));
+    String mermaid = b.compile().drawMermaid(false);
+    List<Integer> positions = order.stream().map(n -> mermaid.indexOf("gate -.-> " + n + ";")).toList();
+    assertTrue(positions.stream().allMatch(p -> p >= 0), mermaid);
+    assertEquals(positions.stream().sorted().toList(), positions, mermaid);
+    assertEquals(order, List.copyOf(NodeOptions.destinations(order.toArray(String[]::new)).destinations()));
+  }
 }

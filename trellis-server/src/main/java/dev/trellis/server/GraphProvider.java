@@ -3,6 +3,7 @@ package dev.trellis.server;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.server.api.Api;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A graph a Trellis server serves, found with {@link java.util.ServiceLoader} (list the class in
@@ -12,6 +13,15 @@ import java.util.List;
 public interface GraphProvider extends GraphFactory {
   /** The graph id, which is also the id of its system assistant. */
   String graphId();
+
+  /**
+   * The config of the graph's system assistant (e.g. {@code {"recursion_limit": 52}} for a graph
+   * whose loops need more steps than LangGraph's default 25), merged under every run's own config
+   * as any assistant's is; empty by default. Written when the system assistant is first created.
+   */
+  default Map<String, Object> assistantConfig() {
+    return Map.of();
+  }
 
   /** HTTP routes the application mounts beside LangGraph's API on the same server (none by default). */
   default List<Api.Routes> routes() {

@@ -387,7 +387,7 @@ public final class TrellisServer implements AutoCloseable {
       dev.trellis.server.api.AppRuns appContext = new dev.trellis.server.api.AppRuns(jdbc, pg, saver, store);
       graphs.forEach((gid, f) -> {
         compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
-        assistants.ensureSystem(gid);
+        assistants.ensureSystem(gid, f instanceof GraphProvider p ? p.assistantConfig() : Map.of());
       });
       Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled), saver,
           store, fences);

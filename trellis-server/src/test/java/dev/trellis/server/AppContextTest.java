@@ -27,7 +27,7 @@ class AppContextTest {
   static final Key<String> TEXT = Key.of("text", String.class);
 
   /** Serves "shout" and mounts POST /shout, which runs it on the queue and answers its events and result. */
-  static final class ShoutProvider implements GraphProvider {
+  static class ShoutProvider implements GraphProvider {
     volatile boolean builtWithDatabase;
 
     @Override
@@ -102,6 +102,27 @@ class AppContextTest {
       HttpClientHelper.Reply r = http.call("POST", "/shout", Map.of("thread_id", "not-a-uuid", "text", "hi"));
       assertEquals(422, r.status(), r.text());
       assertTrue(r.get("detail").contains("thread_id"), r.text());
+    }
+  }
+
+  @Test
+  void theProvidersAssistantConfigIsItsSystemAssistantsAndRunsMergeIt(@TempDir Path dir) {
+    ShoutProvider tight = new ShoutProvider() {
+      @Override
+      public Map<String, Object> assistantConfig() {
+        return Map.of("recursion_limit", 1);
+      }
+    };
+    try (TrellisServer server = TestServers.builder().sqlite(dir.resolve("s.db")).provider(tight).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      HttpClientHelper.Reply assistant = http.call("POST", "/assistants/search", Map.of("graph_id", "shout"));
+      assertTrue(assistant.text().contains("\"recursion_limit\":1"), assistant.text());
+      HttpClientHelper.Reply run = http.call("POST", "/runs/wait", Map.of("assistant_id", "shout",
+          "input", Map.of("text", "hi")));
+      assertTrue(run.text().contains("GraphRecursionError"), "the run took the assistant's limit of 1: " + run.text());
+      HttpClientHelper.Reply roomy = http.call("POST", "/runs/wait", Map.of("assistant_id", "shout",
+          "input", Map.of("text", "hi"), "config", Map.of("recursion_limit", 5)));
+      assertTrue(roomy.text().contains("HI"), "the run's own config wins: " + roomy.text());
     }
   }
 }

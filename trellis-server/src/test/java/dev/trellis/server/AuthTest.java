@@ -87,15 +87,6 @@ class AuthTest {
   }
 
   @Test
-  void aThreadIdTakenByAnotherUserCannotBeClaimed() {
-    HttpClientHelper.Reply r = bob.call("POST", "/threads", Map.of("thread_id", thread));
-    assertEquals(409, r.status());
-    HttpClientHelper.Reply run = bob.call("POST", "/threads/" + thread + "/runs",
-        Map.of("assistant_id", "chain", "input", Map.of(), "if_not_exists", "create"));
-    assertEquals(409, run.status());
-  }
-
-  @Test
   void storeItemsAreSeparatePerUser() {
     assertEquals(Map.of("secret", 1), ((Map<?, ?>) alice.call("GET", "/store/items?namespace=notes&key=k", null)
         .map().get("value")));

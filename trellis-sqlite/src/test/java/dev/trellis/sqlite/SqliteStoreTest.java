@@ -46,6 +46,17 @@ class SqliteStoreTest extends StoreContract {
   }
 
   @Test
+  void applicationTablesLiveInTheStoresDatabase() {
+    store.database().migrate(java.util.List.of("CREATE TABLE IF NOT EXISTS app_audit (id TEXT PRIMARY KEY)"));
+    int inserted = store.database().transaction(c -> store.database().update(c,
+        "INSERT INTO app_audit (id) VALUES (?) ON CONFLICT (id) DO NOTHING", "a"));
+    int again = store.database().transaction(c -> store.database().update(c,
+        "INSERT INTO app_audit (id) VALUES (?) ON CONFLICT (id) DO NOTHING", "a"));
+    assertEquals(1, inserted);
+    assertEquals(0, again);
+  }
+
+  @Test
   void twoWorkersOnOneFileShareToolSkips() {
     AtomicInteger calls = new AtomicInteger();
     ToolSpec spec = ToolSpec.named("client_signal");

@@ -22,7 +22,7 @@ import java.util.Map;
 
 /**
  * A {@link CheckpointSaver} over JDBC, shared by the SQLite and PostgreSQL savers: the
- * same two tables and statements (standard SQL with {@code ON CONFLICT} upserts), with
+ * same tables and statements (standard SQL with {@code ON CONFLICT} upserts), with
  * connections, locking and dialect details left to the {@link JdbcDatabase}.
  *
  * <p>Tables: {@code checkpoints(thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id,
@@ -31,7 +31,8 @@ import java.util.Map;
  * checkpoint_id, task_id, idx, channel, value)}. A task's reserved writes (error,
  * interrupt, resume) have fixed negative indexes and replace their predecessor; its
  * ordinary writes replace its earlier ordinary writes as a set, so saving a task twice
- * (a retry after a crash) is idempotent.
+ * (a retry after a crash) is idempotent. Long list values (conversations) are kept out of
+ * the blob, in {@code checkpoint_appends} as what each checkpoint appended ({@link AppendedLists}).
  */
 public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,6 +41,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private final JdbcDatabase db;
   private final Serde serde;
   private final WriteGuard guard;
+  private final AppendedLists appended;
 
   /** A saver on {@code db}; creates its tables if they do not exist. */
   public JdbcSaver(JdbcDatabase db, Serde serde) {
@@ -51,7 +53,10 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     this.db = db;
     this.serde = serde;
     this.guard = guard;
-    db.migrate(standardSchema(db.blobType()));
+    this.appended = new AppendedLists(serde);
+    List<String> ddl = new ArrayList<>(standardSchema(db.blobType()));
+    ddl.addAll(AppendedLists.schema(db.blobType()));
+    db.migrate(ddl);
   }
 
   private <T> T transaction(JdbcDatabase.Work<T> work) {
@@ -108,7 +113,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private CheckpointTuple tuple(Connection c, CheckpointConfig config, ResultSet rs) throws SQLException {
     String id = rs.getString(1);
     String parent = rs.getString(2);
-    Checkpoint cp = decodeCheckpoint(rs.getBytes(3));
+    Checkpoint cp = decodeCheckpoint(c, config, id, rs.getBytes(3));
     CheckpointMetadata md = decodeMetadata(rs.getString(4));
     List<PendingWrite> writes = db.query(c, "SELECT task_id, channel, value FROM checkpoint_writes "
         + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx", w -> {
@@ -137,14 +142,28 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   /** All saves in one transaction: one commit for a whole step (or several, when saving lags behind). */
   @Override
   public void putBatch(List<SaveOp> ops) {
-    // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
-    List<Encoded> encoded = new ArrayList<>(ops.size());
-    for (SaveOp op : ops) {
-      encoded.add(switch (op) {
-        case SaveOp.Put p -> new Encoded(op, encodeCheckpoint(p.checkpoint()), encodeMetadata(p.metadata()), null);
-        case SaveOp.Writes w -> new Encoded(op, null, null, encodeWrites(w));
-      });
+    try {
+      // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
+      List<Encoded> encoded = new ArrayList<>(ops.size());
+      for (SaveOp op : ops) {
+        encoded.add(switch (op) {
+          case SaveOp.Put p -> encodePut(p);
+          case SaveOp.Writes w -> new Encoded(op, null, null, encodeWrites(w), null);
+        });
+      }
+      transact(ops, encoded);
+    } catch (RuntimeException e) {
+      // The list deltas of these checkpoints were claimed but not saved: start their threads' lists afresh.
+      for (SaveOp op : ops) {
+        if (op instanceof SaveOp.Put p) {
+          appended.forget(p.parent().threadId());
+        }
+      }
+      throw e;
     }
+  }
+
+  private void transact(List<SaveOp> ops, List<Encoded> encoded) {
     transaction(c -> {
       if (guard != WriteGuard.NONE) {
         java.util.Set<String> threads = new java.util.HashSet<>();
@@ -158,7 +177,10 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       }
       for (Encoded e : encoded) {
         switch (e.op) {
-          case SaveOp.Put p -> insertCheckpoint(c, p, e.blob, e.metadata);
+          case SaveOp.Put p -> {
+            insertCheckpoint(c, p, e.blob, e.metadata);
+            appended.insert(db, c, p.parent(), p.checkpoint().id(), e.lists);
+          }
           case SaveOp.Writes w -> insertWrites(c, w, e.values);
         }
       }
@@ -166,7 +188,15 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     });
   }
 
-  private record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values) {}
+  private record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values,
+                         AppendedLists.Split lists) {}
+
+  private Encoded encodePut(SaveOp.Put p) {
+    AppendedLists.Split split = appended.split(p.parent(), p.checkpoint());
+    byte[] blob = encodeCheckpoint(p.checkpoint(), split);
+    serde.checkSize(blob.length + split.listBytes());
+    return new Encoded(p, blob, encodeMetadata(p.metadata()), null, split);
+  }
 
   private void insertCheckpoint(Connection c, SaveOp.Put put, byte[] blob, String md) throws SQLException {
     CheckpointConfig parent = put.parent();
@@ -226,11 +256,12 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   @Override
   public void deleteThread(String threadId) {
     transaction(c -> {
-      for (String table : List.of("checkpoint_writes", "checkpoints")) {
+      for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoints")) {
         db.update(c, "DELETE FROM " + table + " WHERE thread_id = ?", threadId);
       }
       return null;
     });
+    appended.forget(threadId);
   }
 
   @Override
@@ -240,11 +271,12 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       return;
     }
     transaction(c -> {
-      for (String table : List.of("checkpoint_writes", "checkpoints")) {
+      for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoints")) {
         db.update(c, "DELETE FROM " + table + " WHERE thread_id = ? AND checkpoint_id > ?", threadId, checkpointId);
       }
       return null;
     });
+    appended.forget(threadId);
   }
 
   @Override
@@ -256,15 +288,21 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       db.update(c, "INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, "
           + "channel, value) SELECT ?, checkpoint_ns, checkpoint_id, task_id, idx, channel, value "
           + "FROM checkpoint_writes WHERE thread_id = ?", to, from);
+      db.update(c, "INSERT INTO checkpoint_appends (thread_id, checkpoint_ns, channel, group_id, checkpoint_id, tail) "
+          + "SELECT ?, checkpoint_ns, channel, group_id, checkpoint_id, tail FROM checkpoint_appends WHERE thread_id = ?",
+          to, from);
       return null;
     });
   }
 
-  private byte[] encodeCheckpoint(Checkpoint cp) {
+  private byte[] encodeCheckpoint(Checkpoint cp, AppendedLists.Split split) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("id", cp.id());
     m.put("ts", cp.ts());
-    m.put("values", cp.channelValues());
+    m.put("values", split.inline());
+    if (!split.lists().isEmpty()) {
+      m.put("appended", AppendedLists.references(split.lists()));
+    }
     m.put("versions", cp.channelVersions());
     m.put("seen", cp.versionsSeen());
     try {
@@ -283,8 +321,17 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   }
 
   @SuppressWarnings("unchecked")
-  private Checkpoint decodeCheckpoint(byte[] blob) {
+  private Checkpoint decodeCheckpoint(Connection c, CheckpointConfig config, String id, byte[] blob)
+      throws SQLException {
     Map<String, Object> m = (Map<String, Object>) serde.load(blob);
+    Map<String, Object> values = (Map<String, Object>) m.get("values");
+    Map<String, List<String>> lists = (Map<String, List<String>>) m.get("appended");
+    if (lists != null) {
+      values = new java.util.HashMap<>(values);
+      for (Map.Entry<String, List<String>> e : lists.entrySet()) {
+        values.put(e.getKey(), appended.read(db, c, config, id, e.getKey(), e.getValue()));
+      }
+    }
     Map<String, Long> versions = new LinkedHashMap<>();
     ((Map<String, Object>) m.get("versions")).forEach((k, v) -> versions.put(k, ((Number) v).longValue()));
     Map<String, Map<String, Long>> seen = new LinkedHashMap<>();
@@ -293,8 +340,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       ((Map<String, Object>) s).forEach((k, v) -> row.put(k, ((Number) v).longValue()));
       seen.put(node, row);
     });
-    return new Checkpoint((String) m.get("id"), (String) m.get("ts"), (Map<String, Object>) m.get("values"),
-        versions, seen);
+    return new Checkpoint((String) m.get("id"), (String) m.get("ts"), values, versions, seen);
   }
 
   private static String encodeMetadata(CheckpointMetadata md) {

@@ -301,6 +301,14 @@ public class JdbcStore implements Store, AutoCloseable {
     return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
   }
 
+  /**
+   * The database this store lives in, so an application can keep tables of its own beside the
+   * store's (an audit log, say) in the same SQLite file or PostgreSQL schema.
+   */
+  public JdbcDatabase database() {
+    return db;
+  }
+
   @Override
   public void close() {
     db.close();

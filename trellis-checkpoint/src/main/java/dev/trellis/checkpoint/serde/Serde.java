@@ -9,4 +9,10 @@ public interface Serde {
   byte[] dump(Object value);
 
   Object load(byte[] bytes);
+
+  /**
+   * Called by savers that store a checkpoint in parts (lists as deltas) with the size the
+   * whole checkpoint has; a serde that limits sizes throws here as {@link #dump} would.
+   */
+  default void checkSize(long bytes) {}
 }

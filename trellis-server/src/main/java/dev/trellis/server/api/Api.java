@@ -29,6 +29,7 @@ public final class Api {
   public static AutoCloseable configure(JavalinConfig config, Services s, Worker worker, Authenticator auth,
                                         List<Routes> extra, dev.trellis.server.sse.Sse sse) {
     var r = config.routes;
+    dev.trellis.server.db.IdAliases aliases = new dev.trellis.server.db.IdAliases(s.db());
     config.requestLogger.http(RequestLog::log);
     config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
     config.jetty.modifyServletContextHandler(handler -> handler.setErrorHandler(new JsonErrorHandler()));
@@ -53,6 +54,9 @@ public final class Api {
         }
       }
       ctx.attribute(Http.IDENTITY, who);
+      if (auth != null) {
+        ctx.attribute(PublicIds.ATTRIBUTE, new PublicIds(s.db(), aliases, who.user()));
+      }
     });
     r.options("/<path>", ctx -> ctx.status(204));
     r.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
@@ -115,6 +119,7 @@ public final class Api {
 
   private static void error(Context ctx, int status, String detail) {
     ctx.status(status).contentType("application/json")
-        .result(Json.write(Map.of("detail", ApiException.bounded(String.valueOf(detail), ApiException.DETAIL_MAX))));
+        .result(PublicIds.out(ctx, Json.write(Map.of("detail",
+            ApiException.bounded(String.valueOf(detail), ApiException.DETAIL_MAX)))));
   }
 }

@@ -69,12 +69,12 @@ public final class AppRuns implements AppContext {
     // subscribed before the run exists, so no event can be published unseen
     EventBus.Subscription sub = services.bus().subscribe(newId, 0);
     try {
-      RunCreation.Created created = c.create(ctx, threadId, b, newId);
+      RunCreation.Created created = c.create(ctx, PublicIds.thread(ctx, threadId), b, newId);
       if (!created.runId().equals(newId)) {
         sub.close();
         sub = services.bus().subscribe(created.runId(), 0);
       }
-      return new Submitted(created.runId(), created.threadId(), sub);
+      return new Submitted(created.runId(), PublicIds.out(ctx, created.threadId()), sub);
     } catch (RuntimeException e) {
       sub.close();
       throw e;

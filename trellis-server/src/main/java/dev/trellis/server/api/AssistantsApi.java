@@ -21,12 +21,13 @@ final class AssistantsApi {
     r.post("/assistants", this::create);
     r.post("/assistants/search", this::search);
     r.post("/assistants/count", ctx -> Http.json(ctx, matching(ctx, Http.body(ctx)).size()));
-    r.get("/assistants/{id}", ctx -> Http.json(ctx, s.assistants().require(ctx.pathParam("id"), Http.owner(ctx))));
+    r.get("/assistants/{id}", ctx -> Http.json(ctx,
+        s.assistants().require(pathAssistant(ctx), Http.owner(ctx))));
     r.patch("/assistants/{id}", this::patch);
     r.delete("/assistants/{id}", this::delete);
     r.get("/assistants/{id}/graph", this::graph);
     r.get("/assistants/{id}/schemas", ctx -> {
-      Map<String, Object> a = s.assistants().require(ctx.pathParam("id"), Http.owner(ctx));
+      Map<String, Object> a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
       String g = (String) a.get("graph_id");
       Http.json(ctx, GraphSchemas.of(g, s.graph(g).program()));
     });
@@ -47,10 +48,11 @@ final class AssistantsApi {
     if (id != null) {
       uuid(id, "assistant_id");
     }
-    String assistantId = id == null ? UUID.randomUUID().toString() : id;
     String ifExists = Json.choice(b, "if_exists", "raise", "raise", "do_nothing");
     String owner = Http.owner(ctx);
     Map<String, Object> out = s.db().tx(c -> {
+      String assistantId = id == null ? UUID.randomUUID().toString()
+          : PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.ASSISTANT, id);
       Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", assistantId);
       if (existing != null) {
         if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
@@ -113,7 +115,7 @@ final class AssistantsApi {
       s.graph(graphId);
     }
     Http.json(ctx, s.db().tx(c -> {
-      Map<String, Object> a = owned(c, ctx.pathParam("id"), owner);
+      Map<String, Object> a = owned(c, pathAssistant(ctx), owner);
       String id = (String) a.get("assistant_id");
       if (graphId != null && !graphId.equals(a.get("graph_id")) && system(a)) {
         throw new ApiException(422, "assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
@@ -141,7 +143,7 @@ final class AssistantsApi {
     String owner = Http.owner(ctx);
     boolean threads = Http.flag(ctx, "delete_threads", false);
     List<String> threadIds = s.db().tx(c -> {
-      Map<String, Object> a = owned(c, ctx.pathParam("id"), owner);
+      Map<String, Object> a = owned(c, pathAssistant(ctx), owner);
       String id = (String) a.get("assistant_id");
       if (system(a)) {
         throw new ApiException(409, "assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
@@ -160,7 +162,7 @@ final class AssistantsApi {
   }
 
   private void graph(Context ctx) {
-    Map<String, Object> a = s.assistants().require(ctx.pathParam("id"), Http.owner(ctx));
+    Map<String, Object> a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
     String x = ctx.queryParam("xray");
     int depth = x == null || x.equals("false") || x.equals("0") ? 0 : x.equals("true") ? Integer.MAX_VALUE : parse(x);
     Http.json(ctx, GraphJson.drawing(s.graph((String) a.get("graph_id")), depth));
@@ -175,7 +177,7 @@ final class AssistantsApi {
   }
 
   private void subgraphs(Context ctx, String namespace) {
-    Map<String, Object> a = s.assistants().require(ctx.pathParam("id"), Http.owner(ctx));
+    Map<String, Object> a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
     Http.json(ctx, GraphSchemas.subgraphs(s.graph((String) a.get("graph_id")).program(), namespace,
         Http.flag(ctx, "recurse", false)));
   }
@@ -185,7 +187,7 @@ final class AssistantsApi {
     String owner = Http.owner(ctx);
     Map<String, Object> metadata = Json.map(b, "metadata");
     List<Map<String, Object>> rows = s.db().tx(c -> {
-      Map<String, Object> a = s.assistants().require(c, ctx.pathParam("id"), owner);
+      Map<String, Object> a = s.assistants().require(c, pathAssistant(ctx), owner);
       List<Map<String, Object>> out = new ArrayList<>();
       for (Map<String, Object> v : s.db().rows(c, "SELECT * FROM trellis_assistant_versions WHERE assistant_id = ? "
           + "ORDER BY version DESC", a.get("assistant_id"))) {
@@ -209,7 +211,7 @@ final class AssistantsApi {
     int version = Json.integer(b, "version", -1, 1, Integer.MAX_VALUE);
     String owner = Http.owner(ctx);
     Http.json(ctx, s.db().tx(c -> {
-      Map<String, Object> a = owned(c, ctx.pathParam("id"), owner);
+      Map<String, Object> a = owned(c, pathAssistant(ctx), owner);
       String id = (String) a.get("assistant_id");
       Map<String, Object> v = s.db().row(c, "SELECT * FROM trellis_assistant_versions WHERE assistant_id = ? AND version = ?",
           id, version);
@@ -223,5 +225,10 @@ final class AssistantsApi {
           version, dev.trellis.server.db.ServerDb.now(), id);
       return s.assistants().get(c, id, owner);
     }));
+  }
+
+  /** The stored id of the caller's assistant the path names (graph ids stay themselves). */
+  private static String pathAssistant(Context ctx) {
+    return PublicIds.assistant(ctx, ctx.pathParam("id"));
   }
 }

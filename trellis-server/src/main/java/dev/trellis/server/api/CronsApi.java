@@ -34,7 +34,7 @@ final class CronsApi implements AutoCloseable {
   }
 
   void register(RoutesConfig r) {
-    r.post("/threads/{tid}/runs/crons", ctx -> create(ctx, ctx.pathParam("tid")));
+    r.post("/threads/{tid}/runs/crons", ctx -> create(ctx, PublicIds.thread(ctx, ctx.pathParam("tid"))));
     r.post("/runs/crons", ctx -> create(ctx, null));
     r.patch("/runs/crons/{id}", this::update);
     r.delete("/runs/crons/{id}", ctx -> {
@@ -107,7 +107,7 @@ final class CronsApi implements AutoCloseable {
     if (assistant == null) {
       throw new ApiException(422, "\"assistant_id\" is required");
     }
-    Map<String, Object> a = s.assistants().require(assistant, owner);
+    Map<String, Object> a = s.assistants().require(PublicIds.assistant(ctx, assistant), owner);
     Map<String, Object> payload = new LinkedHashMap<>(b);
     for (String k : List.of("schedule", "end_time", "enabled", "on_run_completed", "timezone")) {
       payload.remove(k);
@@ -158,8 +158,8 @@ final class CronsApi implements AutoCloseable {
   }
 
   private List<Map<String, Object>> matching(Context ctx, Map<String, Object> b) {
-    String assistant = Json.string(b, "assistant_id");
-    String thread = Json.string(b, "thread_id");
+    String assistant = PublicIds.assistant(ctx, Json.string(b, "assistant_id"));
+    String thread = PublicIds.thread(ctx, Json.string(b, "thread_id"));
     Object enabled = b.get("enabled");
     List<Map<String, Object>> out = new ArrayList<>();
     s.db().tx(c -> {

@@ -30,7 +30,7 @@ public final class Http {
   }
 
   public static void json(Context ctx, int status, Object value) {
-    ctx.status(status).contentType("application/json").result(Json.write(value));
+    ctx.status(status).contentType("application/json").result(PublicIds.out(ctx, Json.write(value)));
   }
 
   public static void noContent(Context ctx) {

@@ -45,8 +45,14 @@ final class RunCreation {
    * a 4xx. With an {@code Idempotency-Key} header, a retry of the same request answers the run the
    * first one created (its id may differ from {@code runId}); the same key on another request is a 422.
    */
-  Created create(Context ctx, String threadId, Map<String, Object> body, String runId) {
+  Created create(Context ctx, String publicThreadId, Map<String, Object> body, String runId) {
+    String threadId = publicThreadId != null && "create".equals(body.get("if_not_exists"))
+        ? s.db().tx(c -> PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.THREAD, publicThreadId))
+        : publicThreadId;
     Map<String, Object> withHeaders = new LinkedHashMap<>(body);
+    if (body.get("assistant_id") instanceof String ref) {
+      withHeaders.put("assistant_id", PublicIds.assistant(ctx, ref));
+    }
     withHeaders.put("config", withHeaders(ctx, Json.map(body, "config")));
     String owner = Http.owner(ctx);
     String key = ctx.header("Idempotency-Key");

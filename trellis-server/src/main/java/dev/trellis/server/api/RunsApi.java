@@ -43,14 +43,14 @@ final class RunsApi {
   }
 
   void register(RoutesConfig r) {
-    r.post("/threads/{tid}/runs", ctx -> background(ctx, ctx.pathParam("tid")));
-    r.post("/threads/{tid}/runs/wait", ctx -> waitFor(ctx, ctx.pathParam("tid")));
-    r.post("/threads/{tid}/runs/stream", ctx -> stream(ctx, ctx.pathParam("tid")));
+    r.post("/threads/{tid}/runs", ctx -> background(ctx, pathThread(ctx)));
+    r.post("/threads/{tid}/runs/wait", ctx -> waitFor(ctx, pathThread(ctx)));
+    r.post("/threads/{tid}/runs/stream", ctx -> stream(ctx, pathThread(ctx)));
     r.get("/threads/{tid}/runs", this::list);
-    r.get("/threads/{tid}/runs/{rid}", ctx -> Http.json(ctx, wire(owned(ctx, ctx.pathParam("tid"), ctx.pathParam("rid")))));
+    r.get("/threads/{tid}/runs/{rid}", ctx -> Http.json(ctx, wire(owned(ctx, pathThread(ctx), ctx.pathParam("rid")))));
     r.delete("/threads/{tid}/runs/{rid}", this::delete);
-    r.get("/threads/{tid}/runs/{rid}/join", ctx -> join(ctx, owned(ctx, ctx.pathParam("tid"), ctx.pathParam("rid"))));
-    r.get("/threads/{tid}/runs/{rid}/stream", ctx -> joinStream(ctx, owned(ctx, ctx.pathParam("tid"), ctx.pathParam("rid"))));
+    r.get("/threads/{tid}/runs/{rid}/join", ctx -> join(ctx, owned(ctx, pathThread(ctx), ctx.pathParam("rid"))));
+    r.get("/threads/{tid}/runs/{rid}/stream", ctx -> joinStream(ctx, owned(ctx, pathThread(ctx), ctx.pathParam("rid"))));
     r.post("/threads/{tid}/runs/{rid}/cancel", this::cancel);
     r.post("/runs", ctx -> background(ctx, null));
     r.post("/runs/wait", ctx -> waitFor(ctx, null));
@@ -70,13 +70,13 @@ final class RunsApi {
   }
 
   private void headers(Context ctx, RunCreation.Created c, String locationSuffix) {
-    ctx.header("Content-Location", c.location());
-    ctx.header("Location", c.location() + locationSuffix);
+    ctx.header("Content-Location", PublicIds.out(ctx, c.location()));
+    ctx.header("Location", PublicIds.out(ctx, c.location() + locationSuffix));
   }
 
   private void background(Context ctx, String threadId) {
     RunCreation.Created c = creation.create(ctx, threadId, Http.body(ctx), UUID.randomUUID().toString());
-    ctx.header("Content-Location", c.location());
+    ctx.header("Content-Location", PublicIds.out(ctx, c.location()));
     Http.json(ctx, c.run());
   }
 
@@ -120,8 +120,9 @@ final class RunsApi {
       RunCreation.Created c = creation.create(ctx, threadId, body, newId);
       String runId = c.runId();
       sub = resubscribed(sub, newId, runId);
-      ctx.header("Content-Location", c.location());
-      ctx.header("Location", (c.stateless() ? "/threads/" + c.threadId() + "/runs/" + runId : c.location()) + "/join");
+      ctx.header("Content-Location", PublicIds.out(ctx, c.location()));
+      String joinAt = (c.stateless() ? "/threads/" + c.threadId() + "/runs/" + runId : c.location()) + "/join";
+      ctx.header("Location", PublicIds.out(ctx, joinAt));
       boolean gone = !writeWhenDone(ctx, sub, runId);
       if (gone && "cancel".equals(body.get("on_disconnect"))) {
         cancelRun(runId, "interrupt");
@@ -246,7 +247,7 @@ final class RunsApi {
   }
 
   private void list(Context ctx) {
-    String tid = ctx.pathParam("tid");
+    String tid = pathThread(ctx);
     String owner = Http.owner(ctx);
     String status = ctx.queryParam("status");
     int limit = ctx.queryParam("limit") == null ? 10 : Integer.parseInt(ctx.queryParam("limit"));
@@ -268,7 +269,7 @@ final class RunsApi {
   }
 
   private void delete(Context ctx) {
-    Map<String, Object> run = owned(ctx, ctx.pathParam("tid"), ctx.pathParam("rid"));
+    Map<String, Object> run = owned(ctx, pathThread(ctx), ctx.pathParam("rid"));
     if ("running".equals(run.get("status"))) {
       throw new ApiException(409, "run " + run.get("run_id") + " is running; cancel it first");
     }
@@ -278,7 +279,7 @@ final class RunsApi {
   }
 
   private void cancel(Context ctx) {
-    Map<String, Object> run = owned(ctx, ctx.pathParam("tid"), ctx.pathParam("rid"));
+    Map<String, Object> run = owned(ctx, pathThread(ctx), ctx.pathParam("rid"));
     String action = action(ctx);
     String runId = (String) run.get("run_id");
     cancelRun(runId, action);
@@ -355,5 +356,10 @@ final class RunsApi {
     });
     targets.forEach(id -> cancelRun(id, action));
     Http.noContent(ctx);
+  }
+
+  /** The stored id of the caller's thread the path names. */
+  private static String pathThread(Context ctx) {
+    return PublicIds.thread(ctx, ctx.pathParam("tid"));
   }
 }

@@ -28,8 +28,23 @@ final class ThreadSearch {
     if (status != null && !STATUSES.contains(status)) {
       throw new ApiException(422, "\"status\" must be idle, busy, interrupted or error");
     }
-    return new ThreadQuery.Filter(Http.owner(ctx), status, Json.strings(b, "ids"), Json.map(b, "metadata"),
+    return new ThreadQuery.Filter(Http.owner(ctx), status, publicIds(ctx, Json.strings(b, "ids")),
+        metadata(ctx, Json.map(b, "metadata")),
         Json.map(b, "values"));
+  }
+
+  private static java.util.List<String> publicIds(Context ctx, java.util.List<String> ids) {
+    return ids == null ? null : ids.stream().map(id -> PublicIds.thread(ctx, id)).toList();
+  }
+
+  /** The metadata filter with a public {@code assistant_id} turned into the stored one runs stamp. */
+  private static Map<String, Object> metadata(Context ctx, Map<String, Object> filter) {
+    if (filter == null || !(filter.get("assistant_id") instanceof String a)) {
+      return filter;
+    }
+    Map<String, Object> out = new java.util.LinkedHashMap<>(filter);
+    out.put("assistant_id", PublicIds.assistant(ctx, a));
+    return out;
   }
 
   void search(Context ctx) {

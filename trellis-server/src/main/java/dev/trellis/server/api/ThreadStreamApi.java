@@ -59,7 +59,7 @@ final class ThreadStreamApi {
   private record Start(String runId, long seq, String createdAt, String afterRunId) {}
 
   private void stream(Context ctx) {
-    String tid = ctx.pathParam("tid");
+    String tid = PublicIds.thread(ctx, ctx.pathParam("tid"));
     String owner = Http.owner(ctx);
     Set<String> modes = modes(ctx);
     s.db().tx(c -> s.threads().require(c, tid, owner));

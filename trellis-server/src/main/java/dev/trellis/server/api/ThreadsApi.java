@@ -6,6 +6,7 @@ import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.StateUpdate;
+import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
@@ -32,7 +33,7 @@ final class ThreadsApi {
     r.post("/threads", this::create);
     r.post("/threads/search", search::search);
     r.post("/threads/count", search::count);
-    r.get("/threads/{id}", ctx -> Http.json(ctx, s.db().tx(c -> s.threads().require(c, ctx.pathParam("id"), Http.owner(ctx)))));
+    r.get("/threads/{id}", ctx -> Http.json(ctx, s.db().tx(c -> s.threads().require(c, pathThread(ctx), Http.owner(ctx)))));
     r.patch("/threads/{id}", this::patch);
     r.delete("/threads/{id}", this::delete);
     r.post("/threads/{id}/copy", this::copy);
@@ -63,7 +64,7 @@ final class ThreadsApi {
     if (id != null) {
       AssistantsApi.uuid(id, "thread_id");
     }
-    String threadId = id == null ? UUID.randomUUID().toString() : id;
+    String[] stored = {id == null ? UUID.randomUUID().toString() : id};
     String ifExists = Json.choice(b, "if_exists", "raise", "raise", "do_nothing");
     Map<String, Object> metadata = Json.map(b, "metadata");
     String graphId = metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g) ? g : null;
@@ -71,6 +72,7 @@ final class ThreadsApi {
     Object supersteps = b.get("supersteps");
     Long expires = expiry(b.get("ttl"), s.db().millis());
     Map<String, Object> out = s.db().tx(c -> {
+      String threadId = stored[0] = PublicIds.claim(ctx, c, IdAliases.Kind.THREAD, stored[0]);
       Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_threads WHERE thread_id = ?", threadId);
       if (existing != null) {
         if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
@@ -85,7 +87,7 @@ final class ThreadsApi {
       return t;
     });
     if (supersteps != null) {
-      out = seed(threadId, owner, graphId, supersteps);
+      out = seed(stored[0], owner, graphId, supersteps);
     }
     Http.json(ctx, out);
   }
@@ -146,7 +148,7 @@ final class ThreadsApi {
     String owner = Http.owner(ctx);
     Long expires = expiry(b.get("ttl"), s.db().millis());
     Http.json(ctx, s.db().tx(c -> {
-      Map<String, Object> t = s.threads().require(c, ctx.pathParam("id"), owner);
+      Map<String, Object> t = s.threads().require(c, pathThread(ctx), owner);
       if (expires != null) {
         s.db().update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expires, t.get("thread_id"));
       }
@@ -162,7 +164,7 @@ final class ThreadsApi {
   }
 
   private void delete(Context ctx) {
-    String id = ctx.pathParam("id");
+    String id = pathThread(ctx);
     String owner = Http.owner(ctx);
     s.db().tx(c -> {
       s.threads().require(c, id, owner);
@@ -177,7 +179,7 @@ final class ThreadsApi {
 
   private void copy(Context ctx) {
     String owner = Http.owner(ctx);
-    String from = ctx.pathParam("id");
+    String from = pathThread(ctx);
     String to = UUID.randomUUID().toString();
     Map<String, Object> out = s.db().tx(c -> {
       Map<String, Object> t = s.threads().require(c, from, owner);
@@ -201,7 +203,7 @@ final class ThreadsApi {
   }
 
   private void state(Context ctx, String checkpointId, boolean subgraphs) {
-    String id = ctx.pathParam("id");
+    String id = pathThread(ctx);
     CompiledGraph graph = graphOf(id, Http.owner(ctx));
     if (graph == null) {
       Http.json(ctx, Wire.emptyState());
@@ -220,7 +222,7 @@ final class ThreadsApi {
   @SuppressWarnings("unchecked")
   private void updateState(Context ctx) {
     Map<String, Object> b = Http.body(ctx);
-    String id = ctx.pathParam("id");
+    String id = pathThread(ctx);
     String owner = Http.owner(ctx);
     Object values = b.get("values");
     String asNode = Json.string(b, "as_node");
@@ -262,7 +264,7 @@ final class ThreadsApi {
    */
   private void patchState(Context ctx) {
     Map<String, Object> b = Http.body(ctx);
-    String id = ctx.pathParam("id");
+    String id = pathThread(ctx);
     s.db().tx(c -> s.threads().require(c, id, Http.owner(ctx)));
     Map<String, Object> patch = Json.map(b, "metadata");
     for (String reserved : List.of("source", "step", "writes")) {
@@ -304,7 +306,7 @@ final class ThreadsApi {
   }
 
   private void history(Context ctx, Map<String, Object> b) {
-    String id = ctx.pathParam("id");
+    String id = pathThread(ctx);
     CompiledGraph graph = graphOf(id, Http.owner(ctx));
     int limit = Json.integer(b, "limit", 10, 1, 1000);
     if (graph == null) {
@@ -326,5 +328,10 @@ final class ThreadsApi {
       out.add(Wire.state(snap, times.get(snap.config().checkpointId())));
     }
     Http.json(ctx, out);
+  }
+
+  /** The stored id of the caller's thread the path names. */
+  private static String pathThread(Context ctx) {
+    return PublicIds.thread(ctx, ctx.pathParam("id"));
   }
 }

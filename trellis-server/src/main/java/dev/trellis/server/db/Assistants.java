@@ -50,10 +50,15 @@ public final class Assistants {
 
   /** Creates the system assistant of {@code graphId} if it is missing. */
   public void ensureSystem(String graphId) {
+    ensureSystem(graphId, Map.of());
+  }
+
+  /** Creates the graph's system assistant with {@code config} when it does not exist yet. */
+  public void ensureSystem(String graphId, Map<String, Object> config) {
     db.tx(c -> {
       String id = systemId(graphId);
       if (db.row(c, "SELECT assistant_id FROM trellis_assistants WHERE assistant_id = ?", id) == null) {
-        insert(c, id, graphId, "", graphId, null, Map.of(), Map.of(), Map.of("created_by", "system"));
+        insert(c, id, graphId, "", graphId, null, config, Map.of(), Map.of("created_by", "system"));
       }
       return null;
     });

@@ -63,7 +63,8 @@ public final class ServerDb {
         "CREATE TABLE IF NOT EXISTS trellis_crons (cron_id TEXT PRIMARY KEY, assistant_id TEXT NOT NULL, thread_id TEXT, "
             + "owner TEXT NOT NULL, schedule TEXT NOT NULL, payload TEXT, metadata TEXT, end_time TEXT, "
             + "next_run_at BIGINT NOT NULL, enabled INTEGER NOT NULL, on_run_completed TEXT, "
-            + "created_at TEXT NOT NULL, updated_at TEXT NOT NULL)"));
+            + "created_at TEXT NOT NULL, updated_at TEXT NOT NULL)",
+        IdAliases.DDL));
   }
 
   public JdbcDatabase jdbc() {

@@ -8,6 +8,7 @@ import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.server.api.Json;
 import dev.trellis.server.api.Wire;
+import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamPart;
@@ -218,6 +219,15 @@ final class RunExecution {
     }
   }
 
+  /** {@code text} as the run's owner sees it: their public ids for threads and assistants stored under private ones. */
+  private String publicIds(String text) {
+    if (run.owner().isEmpty()) {
+      return text;
+    }
+    IdAliases aliases = new IdAliases(s.db());
+    return IdAliases.publish(text, s.db().tx(c -> aliases.publicIds(c, run.owner())));
+  }
+
   private void webhook(String status, Object result) {
     if (!(run.kwargs().get("webhook") instanceof String url)) {
       return;
@@ -230,7 +240,7 @@ final class RunExecution {
     body.put("values", result);
     body.put("updated_at", ServerDb.now());
     HttpRequest req = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
-        .timeout(java.time.Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build();
+        .timeout(java.time.Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(publicIds(Json.write(body)))).build();
     WEBHOOKS.sendAsync(req, HttpResponse.BodyHandlers.discarding()).exceptionally(e -> {
       LOG.warn("webhook {} for run {} failed: {}", url, run.runId(), e.getMessage());
       return null;

@@ -31,13 +31,18 @@ public final class StateSizeLimit implements Serde {
   @Override
   public byte[] dump(Object value) {
     byte[] bytes = serde.dump(value);
-    if (bytes.length > maxBytes) {
-      String message = "state too large: " + bytes.length + " bytes to save, over the per-checkpoint limit of "
+    checkSize(bytes.length);
+    return bytes;
+  }
+
+  @Override
+  public void checkSize(long bytes) {
+    if (bytes > maxBytes) {
+      String message = "state too large: " + bytes + " bytes to save, over the per-checkpoint limit of "
           + maxBytes + " bytes (TrellisServer.Builder.maxStateBytes, trellis serve --max-state-size); keep large data "
           + "out of the graph state, e.g. in the store";
       throw new SerdeException(message, new TooLarge(message));
     }
-    return bytes;
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Writes run events as Server-Sent Events the way LangGraph's servers do: one compact JSON
@@ -56,6 +57,12 @@ public final class Sse {
     }
   }
 
+  /**
+   * The request attribute holding a {@code UnaryOperator<String>} applied to each frame before
+   * it is written (the caller's public ids in place of stored ones), when present.
+   */
+  public static final String TEXT_FILTER = "trellis.public-ids";
+
   /** Starts an event-stream response and returns its body, flushed so the client sees the headers at once. */
   public static OutputStream open(Context ctx) throws IOException {
     HttpServletResponse res = ctx.res();
@@ -66,7 +73,8 @@ public final class Sse {
     res.setHeader("X-Accel-Buffering", "no");
     OutputStream out = res.getOutputStream();
     res.flushBuffer();
-    return out;
+    UnaryOperator<String> filter = ctx.attribute(TEXT_FILTER);
+    return filter == null ? out : new FilteredStream(out, filter);
   }
 
   /**

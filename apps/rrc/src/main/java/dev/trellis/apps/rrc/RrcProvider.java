@@ -41,6 +41,12 @@ public final class RrcProvider implements GraphProvider {
     return RrcGraph.ASSISTANT;
   }
 
+  /** Runs started through LangGraph's API get the step budget of 20 tool rounds, as {@code /execute} runs do. */
+  @Override
+  public Map<String, Object> assistantConfig() {
+    return Map.of("recursion_limit", RrcGraph.RECURSION_LIMIT);
+  }
+
   /** Refused: the app keeps approvals and skills in the server's database, which only {@link #build(AppContext)} is given. */
   @Override
   public CompiledGraph build(CheckpointSaver saver, Store store) {

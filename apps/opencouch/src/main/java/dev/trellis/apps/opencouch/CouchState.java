@@ -1,0 +1,83 @@
+package dev.trellis.apps.opencouch;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
+import dev.trellis.graph.Key;
+import dev.trellis.graph.Schema;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The checkpointed state of an OpenCouch conversation (one thread per session). {@code history}
+ * and {@code transcript} are appended to: each turn emits only its new entries (the user's at
+ * the gate, the assistant's at {@code finalize_turn} or {@code crisis_response}), the
+ * checkpointer keeps the rest. {@code diagnostics} and {@code progress} are merged, so parallel
+ * nodes stamp them without clobbering each other. Clients, stores and models never live here;
+ * they travel in the run context ({@link CouchContext}).
+ */
+public final class CouchState {
+  /** The turn's message (input; chat UIs send {@code messages} instead). */
+  public static final Key<String> MESSAGE = Key.of("message", String.class);
+  public static final Key<String> USER_ID = Key.of("user_id", String.class);
+  public static final Key<String> SESSION_ID = Key.of("session_id", String.class);
+  /** LangChain-shaped chat messages: the human turn and the assistant's reply as an {@code ai} entry. */
+  public static final Key<List<Message>> MESSAGES = Messages.KEY;
+  /** {@code {role, content}} entries, the conversation the prompts see. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<List<Map<String, Object>>> HISTORY = (Key) Key.appending("history", Map.class);
+  /** {@code {turn, role, content, route, mode}} entries: the audit-grade record of the session. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<List<Map<String, Object>>> TRANSCRIPT = (Key) Key.appending("transcript", Map.class);
+  /** The gate's assessment: {@code {detected, severity, category, layer, matched}}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<Map<String, Object>> CRISIS = (Key) Key.of("crisis", Map.class);
+  /** {@code {route: "crisis"|"therapeutic", mode}}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<Map<String, Object>> ROUTING = (Key) Key.of("routing", Map.class);
+  /** {@code {text, status}}; status is {@code ok}, {@code fallback} (model failed) or {@code empty}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<Map<String, Object>> RESPONSE = (Key) Key.of("response", Map.class);
+  /** Structured memory entries for this turn ({@code {type, text, score, key}}), formatted only at prompt time. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<List<Map<String, Object>>> WORKING_MEMORY = (Key) Key.of("working_memory", List.class);
+  /** Guided-exercise progress ({@code exercise}, {@code step}), merged. */
+  public static final Key<Map<String, Object>> PROGRESS = Key.merging("progress");
+  /** Per-turn timings ({@code crisis_gate_ms}, {@code load_memory_ms}, ...) and decisions, merged. */
+  public static final Key<Map<String, Object>> DIAGNOSTICS = Key.merging("diagnostics");
+  /** The locale whose crisis resources are shown (input, default {@code en-US}). */
+  public static final Key<String> LOCALE = Key.of("locale", String.class);
+  /** The turn number (1-based), set by the gate. */
+  public static final Key<Integer> TURN = Key.of("turn", Integer.class);
+  /** {@code turn:node} for every node that ran: what a resumed run did and did not repeat. */
+  public static final Key<List<String>> TRACE = Key.appending("trace", String.class);
+  /** The id of the last human message taken as a turn's message (so a resent transcript is not a new turn). */
+  public static final Key<String> CONSUMED = Key.of("consumed_message_id", String.class);
+
+  public static final Schema SCHEMA = Schema.of(MESSAGE, USER_ID, SESSION_ID, MESSAGES, HISTORY, TRANSCRIPT, CRISIS, ROUTING,
+      RESPONSE, WORKING_MEMORY, PROGRESS, DIAGNOSTICS, LOCALE, TURN, TRACE, CONSUMED);
+
+  private CouchState() {
+  }
+
+  /** The trace entry of {@code node} in this turn: {@code t{turn}:{node}}. */
+  public static List<String> trace(dev.trellis.graph.State s, String node) {
+    return List.of("t" + s.getOrDefault(TURN, 0) + ":" + node);
+  }
+
+  /** Milliseconds since {@code startNanos}, for the diagnostics timings. */
+  public static long millisSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+
+  /** Up to {@code n} history entries before this turn's user entry (the gate appended it), oldest first. */
+  public static List<Map<String, Object>> priorHistory(dev.trellis.graph.State s, int n) {
+    List<Map<String, Object>> h = s.getOrDefault(HISTORY, List.of());
+    int end = Math.max(0, h.size() - 1);
+    return h.subList(Math.max(0, end - n), end);
+  }
+
+  /** A history entry. */
+  public static Map<String, Object> entry(String role, String content) {
+    return Map.of("role", role, "content", content);
+  }
+}

@@ -1,0 +1,20 @@
+package dev.trellis.apps.opencouch;
+
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.store.Store;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.server.GraphProvider;
+
+/** Serves the OpenCouch conversation graph as assistant {@code opencouch}. */
+public final class OpenCouchProvider implements GraphProvider {
+  @Override
+  public String graphId() {
+    return OpenCouch.ASSISTANT;
+  }
+
+  @Override
+  public CompiledGraph build(CheckpointSaver saver, Store store) {
+    return OpenCouch.graph(CompileOptions.checkpointer(saver).withStore(store), Defaults.over(store));
+  }
+}

@@ -1,0 +1,69 @@
+package dev.trellis.apps.opencouch.memory;
+
+import dev.trellis.apps.opencouch.CouchContext;
+import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.apps.opencouch.MemoryMode;
+import dev.trellis.checkpoint.store.Item;
+import dev.trellis.graph.Node;
+import dev.trellis.graph.NodeResult;
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.Runtime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code load_memory}: the turn's working memory — the most relevant semantic, episodic and
+ * procedural memories by hybrid retrieval ({@link MemoryStore#retrieve}), kept ones in
+ * persistent mode plus this session's own, none when memory is off. Procedural rules are few
+ * and always apply, so all of them are loaded. Retrieval failures leave memory empty and are
+ * recorded ({@code load_memory_error}); the turn goes on.
+ */
+public final class LoadMemoryNode implements Node {
+  static final int PER_KIND = 3;
+  private final CouchContext defaults;
+
+  public LoadMemoryNode(CouchContext defaults) {
+    this.defaults = defaults;
+  }
+
+  @Override
+  public NodeResult apply(State s, Runtime rt) {
+    long start = System.nanoTime();
+    CouchContext ctx = CouchContext.of(rt, defaults);
+    String user = s.get(CouchState.USER_ID);
+    String session = s.get(CouchState.SESSION_ID);
+    String message = s.get(CouchState.MESSAGE);
+    List<Map<String, Object>> entries = new ArrayList<>();
+    String error = null;
+    if (ctx.memoryMode() != MemoryMode.OFF) {
+      try {
+        for (String kind : MemoryStore.KINDS) {
+          List<List<String>> spaces = new ArrayList<>();
+          if (ctx.memoryMode() == MemoryMode.PERSISTENT) {
+            spaces.add(MemoryStore.kept(user, kind));
+          }
+          spaces.add(MemoryStore.sessionOnly(user, session, kind));
+          for (List<String> ns : spaces) {
+            List<Item> items = kind.equals("procedural") ? ctx.memoryStore().all(ns)
+                : ctx.memoryStore().retrieve(ns, message, PER_KIND);
+            items.forEach(i -> entries.add(WorkingMemory.entry(kind, i)));
+          }
+        }
+      } catch (RuntimeException e) {
+        error = e.toString();
+        entries.clear();
+      }
+    }
+    rt.write(Map.of("stage", "load_memory", "entries", entries.size()));
+    Map<String, Object> diag = new java.util.LinkedHashMap<>();
+    diag.put("load_memory_ms", CouchState.millisSince(start));
+    diag.put("memory_entries", entries.size());
+    if (error != null) {
+      diag.put("load_memory_error", error);
+    }
+    return Update.of(CouchState.WORKING_MEMORY, entries).and(CouchState.DIAGNOSTICS, diag)
+        .and(CouchState.TRACE, CouchState.trace(s, "load_memory"));
+  }
+}

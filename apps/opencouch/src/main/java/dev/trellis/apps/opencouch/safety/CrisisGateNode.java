@@ -1,0 +1,77 @@
+package dev.trellis.apps.opencouch.safety;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.apps.opencouch.CouchContext;
+import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.apps.opencouch.TurnInput;
+import dev.trellis.graph.Command;
+import dev.trellis.graph.Node;
+import dev.trellis.graph.NodeResult;
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.Runtime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * {@code crisis_gate}: the hard safety boundary, the first node of every turn. Opens the turn
+ * (the user's entry in {@code history} and {@code transcript}, the human message in
+ * {@code messages}, the turn number), classifies the message ({@link CrisisGate}, reading the
+ * last six history entries) and returns {@code Command(goto)} to {@code crisis_response} or
+ * {@code load_memory}. Nothing reaches memory or a response before it.
+ */
+public final class CrisisGateNode implements Node {
+  private final CouchContext defaults;
+
+  public CrisisGateNode(CouchContext defaults) {
+    this.defaults = defaults;
+  }
+
+  @Override
+  public NodeResult apply(State s, Runtime rt) {
+    long start = System.nanoTime();
+    TurnInput in = TurnInput.of(s);
+    CouchContext ctx = CouchContext.of(rt, defaults);
+    List<Map<String, Object>> history = s.getOrDefault(CouchState.HISTORY, List.of());
+    List<Map<String, Object>> transcript = s.getOrDefault(CouchState.TRANSCRIPT, List.of());
+    List<Map<String, Object>> recent = transcript.subList(Math.max(0, transcript.size() - 6), transcript.size());
+    Assessment a = CrisisGate.decide(in.text(), recent, ctx.llmClient());
+    int turn = (int) history.stream().filter(e -> "user".equals(e.get("role"))).count() + 1;
+    String route = a.crisis() ? "crisis" : "therapeutic";
+    Map<String, Object> userEntry = new LinkedHashMap<>(Map.of("turn", turn, "role", "user", "content", in.text()));
+    Map<String, Object> diag = new LinkedHashMap<>();
+    diag.put("crisis_gate_ms", CouchState.millisSince(start));
+    diag.put("turn_started_at_ms", System.currentTimeMillis());
+    diag.put("crisis_layer", a.layer());
+    diag.put("crisis_severity", a.severity());
+    diag.put("figurative", CrisisRules.figurative(in.text()));
+    diag.put("memory_mode", ctx.memoryMode().wireName());
+    rt.write(Map.of("stage", "crisis_gate", "route", route));
+    Update u = Update.of(CouchState.CRISIS, a.toMap())
+        .and(CouchState.ROUTING, Map.<String, Object>of("route", route))
+        .and(CouchState.MESSAGE, in.text())
+        .and(CouchState.TURN, turn)
+        .and(CouchState.HISTORY, List.of(CouchState.entry("user", in.text())))
+        .and(CouchState.TRANSCRIPT, List.of(userEntry))
+        .and(CouchState.DIAGNOSTICS, diag)
+        .and(CouchState.TRACE, List.of("t" + turn + ":crisis_gate"));
+    if (s.get(CouchState.USER_ID) == null) {
+      // an unnamed user is one per thread: anonymous chat-UI users never share memories
+      u = u.and(CouchState.USER_ID, "anonymous:" + (rt.threadId() != null ? rt.threadId() : "default"));
+    }
+    if (s.get(CouchState.SESSION_ID) == null) {
+      u = u.and(CouchState.SESSION_ID, rt.threadId() != null ? rt.threadId() : "default");
+    }
+    if (in.fromMessages()) {
+      u = u.and(CouchState.CONSUMED, in.humanId());
+    } else {
+      // a turn sent as {"message"} shows up in messages too, as chat UIs expect
+      String id = UUID.nameUUIDFromBytes((rt.threadId() + ":" + turn).getBytes(java.nio.charset.StandardCharsets.UTF_8))
+          .toString();
+      u = u.and(CouchState.MESSAGES, List.of(new Message.Human(id, in.text()))).and(CouchState.CONSUMED, id);
+    }
+    return Command.goTo(a.crisis() ? "crisis_response" : "load_memory").withUpdate(u);
+  }
+}

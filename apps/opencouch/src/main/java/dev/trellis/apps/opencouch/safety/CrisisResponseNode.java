@@ -1,0 +1,101 @@
+package dev.trellis.apps.opencouch.safety;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.apps.opencouch.CouchContext;
+import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.apps.opencouch.ModelCalls;
+import dev.trellis.graph.ErrorHandler;
+import dev.trellis.graph.Node;
+import dev.trellis.graph.NodeResult;
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.MessageStream;
+import dev.trellis.runtime.Runtime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code crisis_response}: the reply on the crisis branch, with a psychological-first-aid
+ * overlay — acknowledge, say plainly that help exists, list the locale's safety resources,
+ * ask exactly one clarifying question. With a model the words are the model's (streamed), the
+ * resources and the question are always appended by this node; a failing model gives the
+ * prepared reply ({@code status: fallback}). {@link #onFailure} is the node's error handler:
+ * when even that fails, the prepared reply is still given ({@code status: failed}) so
+ * {@code crisis_log} always runs.
+ */
+public final class CrisisResponseNode implements Node {
+  static final String QUESTION = "Are you safe right now, or are you thinking about acting on these thoughts?";
+  static final String VIOLENCE_QUESTION = "Is anyone in immediate danger right now, including you?";
+  static final String PFA_PROMPT = "You are OpenCouch, a support companion, answering someone who may be in crisis. "
+      + "Follow psychological first aid: acknowledge what they said warmly and without judgement, say they deserve support "
+      + "right now, and encourage reaching out to the resources listed below. Two or three short sentences. Do not ask "
+      + "questions; do not give advice about methods; do not diagnose.";
+  private final CouchContext defaults;
+
+  public CrisisResponseNode(CouchContext defaults) {
+    this.defaults = defaults;
+  }
+
+  @Override
+  public NodeResult apply(State s, Runtime rt) {
+    CouchContext ctx = CouchContext.of(rt, defaults);
+    Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
+    List<CrisisResources.Resource> resources = CrisisResources.forLocale(s.get(CouchState.LOCALE));
+    String tail = "\n\n" + CrisisResources.format(resources) + "\n\n" + question(crisis);
+    String status = "ok";
+    String opening;
+    MessageStream out = ModelCalls.open(rt, ctx.llmClient(), s.get(CouchState.MESSAGE));
+    if (ctx.llmClient() != null) {
+      try {
+        opening = ModelCalls.stream(ctx.llmClient(), out, PFA_PROMPT + "\n\nResources:\n" + CrisisResources.format(resources),
+            CouchState.priorHistory(s, 6), s.get(CouchState.MESSAGE));
+      } catch (Exception e) {
+        status = "fallback";
+        opening = ModelCalls.emit(out, opening(crisis));
+      }
+    } else {
+      opening = ModelCalls.emit(out, opening(crisis));
+    }
+    // the resources and the question are the node's, whatever the model said
+    String text = opening + ModelCalls.emit(out, tail);
+    ModelCalls.end(out, text);
+    return reply(s, text, status, "crisis_response", out.messageId());
+  }
+
+  /** The error handler of {@code crisis_response}: the prepared reply, marked failed, so the log still runs. */
+  public static ErrorHandler onFailure() {
+    return (s, rt, error) -> {
+      Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
+      String text = opening(crisis) + "\n\n" + CrisisResources.format(CrisisResources.forLocale(s.get(CouchState.LOCALE)))
+          + "\n\n" + question(crisis);
+      return reply(s, text, "failed", "crisis_response", null).and(CouchState.DIAGNOSTICS,
+          Map.of("crisis_response_error", String.valueOf(error)));
+    };
+  }
+
+  static String opening(Map<String, Object> crisis) {
+    if ("violence".equals(crisis.get("category"))) {
+      return "I'm really glad you told me how intense this feels. When anger gets this strong it can be frightening, "
+          + "and you don't have to handle it alone. Please reach out to someone who can help right now:";
+    }
+    return "I'm really glad you told me, and I'm sorry you're carrying this much pain. You deserve support right now, "
+        + "and you don't have to go through this alone. These people are ready to listen, any time:";
+  }
+
+  static String question(Map<String, Object> crisis) {
+    return "violence".equals(crisis.get("category")) ? VIOLENCE_QUESTION : QUESTION;
+  }
+
+  static Update reply(State s, String text, String status, String node, String messageId) {
+    int turn = s.getOrDefault(CouchState.TURN, 0);
+    Map<String, Object> entry = new LinkedHashMap<>(Map.of("turn", turn, "role", "assistant", "content", text,
+        "route", "crisis"));
+    return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", status))
+        .and(CouchState.ROUTING, Map.<String, Object>of("route", "crisis"))
+        .and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))
+        .and(CouchState.TRANSCRIPT, List.of(entry))
+        .and(CouchState.MESSAGES, List.of(new Message.Ai(messageId, text, List.of(), null)))
+        .and(CouchState.TRACE, CouchState.trace(s, node));
+  }
+}

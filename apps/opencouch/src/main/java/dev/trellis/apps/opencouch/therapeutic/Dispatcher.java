@@ -1,0 +1,108 @@
+package dev.trellis.apps.opencouch.therapeutic;
+
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.structured.Description;
+import dev.trellis.apps.opencouch.ModelCalls;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Picks exactly one mode per turn, deterministic first: high-precision fast paths (an active
+ * exercise being continued, confusion markers, explicit exercise requests, wind-down
+ * phrases), then — for the ambiguous middle — an LLM classifier when a model is configured,
+ * else a keyword fallback ending in {@code supportive}, the default.
+ */
+public final class Dispatcher {
+  /** The decision, how it was reached ({@code fast_path}, {@code llm}, {@code fallback}) and what matched. */
+  public record Choice(Mode mode, String via, String matched) {
+  }
+
+  /** What the LLM classifier answers. */
+  public record ModeChoice(
+      @Description("one of supportive, reflective, clarifying, psychoeducation, guided_exercise, closing") String mode,
+      @Description("one short reason") String reason) {
+  }
+
+  private static Pattern p(String regex) {
+    return Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
+  }
+
+  static final Pattern CONTINUE_EXERCISE = p("^(next|done|ok(ay)?|continue|go on|ready|i'?m ready|did it|i did it|finished|"
+      + "yes|yep|yeah|got it|what'?s next|next step|keep going|and then\\??)[\\s.!?]*$");
+  static final Pattern CONFUSION = p("^(i don'?t know|idk|dunno|not sure|i'?m not sure|no idea|i'?m confused|hard to (say|explain)|"
+      + "it'?s complicated|i can'?t explain( it)?|i don'?t even know|where do i (even )?start|whatever|meh|hmm+|ugh+|\\.{2,}|\\?+)"
+      + "(\\b.{0,40})?$|\\bi don'?t know (how|what|where) to (say|start|explain|begin)\\b|\\bi'?m not sure (what|how|why)\\b"
+      + "|\\b(it'?s|this is) hard to put into words\\b");
+  static final Pattern EXERCISE_REQUEST = p("\\b(breathing|grounding|relaxation|mindfulness|meditation|body scan) "
+      + "(exercise|technique|practice)\\b|\\b(an?|some|another) (exercise|technique)\\b|\\bwalk me through\\b|\\bguide me\\b"
+      + "|\\bcan we (do|try) (an?|some|the)\\b|\\bhelp me (calm down|relax|ground myself|breathe)\\b|\\b(box|4-7-8) breathing\\b"
+      + "|\\b5-4-3-2-1\\b|\\bthought record\\b|\\bmuscle relaxation\\b|\\bteach me (a|an|some|how to (breathe|relax|calm))\\b");
+  static final Pattern CLOSING = p("\\b(i (should|have to|need to|gotta|must) (go|head off|get going|sign off|log off))\\b"
+      + "|\\bgotta go\\b|\\b(thanks|thank you)[,!. ]+(this|that|you|it) (really )?help(ed|s)\\b|\\bthis (really )?helped\\b"
+      + "|\\btalk (to you )?(later|soon|tomorrow)\\b|\\bgood ?night\\b|^(ok(ay)?|well|alright)?[ ,]*(bye|goodbye)\\b"
+      + "|\\bthat'?s (all|enough) for (today|now|tonight)\\b|\\bi'?m done for (today|now|tonight)\\b|\\bsee you( next time| later)?\\b"
+      + "|\\bwrap (this|it) up\\b|\\bcalling it a (day|night)\\b");
+  static final Pattern PSYCHOEDUCATION = p("\\bwhy (do|does|am|is|did|can'?t|do i always) (i|my|it|this|people)\\b|\\bis (it|this|that) "
+      + "normal\\b|\\bwhat (is|are|causes|happens)\\b|\\bhow does\\b|\\bexplain\\b|\\bunderstand why\\b|\\bwhat'?s happening "
+      + "(to|in) (me|my)\\b|\\bis there a reason\\b|\\bwhy i (feel|get|can'?t)\\b|\\bthe science\\b|\\bis that a (symptom|sign)\\b");
+  static final Pattern REFLECTIVE = p("\\b(again|every time|everytime|always end up|keep (doing|having|getting|ending|falling|"
+      + "going|picking|choosing|repeating|finding)|same (thing|pattern|cycle|story)|pattern|whenever|every single|"
+      + "i always|over and over|cycle|i notice (that )?i|i tend to|it happens every)\\b");
+
+  static final String CLASSIFIER_PROMPT = "Classify a message to a support chat into one response mode: supportive (sharing "
+      + "feelings, seeking support, greeting; the default), reflective (describing a recurring pattern they already named), "
+      + "clarifying (ambiguous; you need context first), psychoeducation (describes a reaction and wants to understand it), "
+      + "guided_exercise (asks for a structured technique), closing (winding down). Answer with the JSON schema.";
+
+  private Dispatcher() {
+  }
+
+  /** The offline choice (also what the eval measures). */
+  public static Choice classify(String message, Map<String, Object> progress) {
+    return choose(message, progress, null);
+  }
+
+  /** Fast paths, then the model (when given; a failing call falls back), then the keyword fallback. */
+  public static Choice choose(String message, Map<String, Object> progress, ChatModel model) {
+    String text = message.strip().replace('’', '\'');
+    boolean inExercise = progress != null && progress.get("exercise") instanceof String ex && !ex.isEmpty();
+    if (inExercise && CONTINUE_EXERCISE.matcher(text).matches()) {
+      return new Choice(Mode.GUIDED_EXERCISE, "fast_path", text);
+    }
+    for (var fast : new Object[][] {{CLOSING, Mode.CLOSING}, {CONFUSION, Mode.CLARIFYING},
+        {EXERCISE_REQUEST, Mode.GUIDED_EXERCISE}}) {
+      Matcher m = ((Pattern) fast[0]).matcher(text);
+      if (m.find()) {
+        return new Choice((Mode) fast[1], "fast_path", m.group());
+      }
+    }
+    if (model != null) {
+      try {
+        ModeChoice c = ModelCalls.structured(model, CLASSIFIER_PROMPT, text, ModeChoice.class);
+        Mode mode = Mode.parse(c.mode());
+        if (mode != null) {
+          return new Choice(mode, "llm", c.reason() == null ? "" : c.reason());
+        }
+      } catch (Exception e) {
+        // fall through to the keyword fallback
+      }
+    }
+    return fallback(text);
+  }
+
+  static Choice fallback(String text) {
+    Matcher psy = PSYCHOEDUCATION.matcher(text);
+    if (psy.find()) {
+      return new Choice(Mode.PSYCHOEDUCATION, "fallback", psy.group());
+    }
+    Matcher ref = REFLECTIVE.matcher(text);
+    if (ref.find()) {
+      return new Choice(Mode.REFLECTIVE, "fallback", ref.group());
+    }
+    if (text.split("\\s+").length <= 2 && !text.matches("(?i)^(hi|hey|hello|hiya|good (morning|evening|afternoon))\\b.*")) {
+      return new Choice(Mode.CLARIFYING, "fallback", "short message");
+    }
+    return new Choice(Mode.SUPPORTIVE, "fallback", "");
+  }
+}

@@ -1,0 +1,96 @@
+package dev.trellis.apps.opencouch.therapeutic;
+
+import dev.trellis.apps.opencouch.CouchContext;
+import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.apps.opencouch.ModelCalls;
+import dev.trellis.apps.opencouch.memory.WorkingMemory;
+import dev.trellis.graph.Node;
+import dev.trellis.graph.NodeResult;
+import dev.trellis.graph.State;
+import dev.trellis.graph.Update;
+import dev.trellis.runtime.MessageStream;
+import dev.trellis.runtime.Runtime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One mode node of the therapeutic subgraph. With a model it streams the reply from a prompt
+ * composed of the persona, the mode's knowledge file, the exercise step (guided exercise) and
+ * the working memory formatted for the prompt; without one — or when the model fails — it
+ * gives the mode's {@link OfflineReplies} word by word. Writes {@code response} (and
+ * {@code progress} for exercises).
+ */
+final class ModeNode implements Node {
+  static final String PERSONA = "You are OpenCouch, a warm, careful support companion (not a therapist). You listen, "
+      + "reflect and offer evidence-informed coping ideas. Never diagnose. Keep replies under 120 words.";
+  private final Mode mode;
+  private final CouchContext defaults;
+
+  ModeNode(Mode mode, CouchContext defaults) {
+    this.mode = mode;
+    this.defaults = defaults;
+  }
+
+  @Override
+  public NodeResult apply(State s, Runtime rt) {
+    CouchContext ctx = CouchContext.of(rt, defaults);
+    String message = s.get(CouchState.MESSAGE);
+    List<Map<String, Object>> memory = s.getOrDefault(CouchState.WORKING_MEMORY, List.of());
+    Map<String, Object> progress = new LinkedHashMap<>();
+    String prepared = switch (mode) {
+      case SUPPORTIVE -> OfflineReplies.supportive(message, memory);
+      case REFLECTIVE -> OfflineReplies.reflective(message, memory);
+      case CLARIFYING -> OfflineReplies.clarifying();
+      case PSYCHOEDUCATION -> OfflineReplies.psychoeducation(message, memory);
+      case CLOSING -> OfflineReplies.closing(memory);
+      case GUIDED_EXERCISE -> exercise(s, message, progress);
+    };
+    prepared = OfflineReplies.follow(prepared, memory);
+    String status = "ok";
+    String text;
+    MessageStream out = ModelCalls.open(rt, ctx.llmClient(), message);
+    if (ctx.llmClient() != null) {
+      try {
+        text = ModelCalls.stream(ctx.llmClient(), out, prompt(memory, mode == Mode.GUIDED_EXERCISE ? prepared : null),
+            CouchState.priorHistory(s, 6), message);
+      } catch (Exception e) {
+        status = "fallback";
+        text = ModelCalls.emit(out, prepared);
+      }
+    } else {
+      text = ModelCalls.emit(out, prepared);
+    }
+    ModelCalls.end(out, text);
+    Map<String, Object> response = Map.of("text", text, "status", text.isBlank() ? "empty" : status,
+        "message_id", out.messageId());
+    Update u = Update.of(CouchState.RESPONSE, response).and(CouchState.TRACE, CouchState.trace(s, mode.node()));
+    return progress.isEmpty() ? u : u.and(CouchState.PROGRESS, progress);
+  }
+
+  private String prompt(List<Map<String, Object>> memory, String exerciseStep) {
+    StringBuilder b = new StringBuilder(PERSONA).append("\n\n").append(Knowledge.forMode(mode));
+    if (exerciseStep != null) {
+      b.append("\n\nGive exactly this step, in your own words: ").append(exerciseStep);
+    }
+    String wm = WorkingMemory.forPrompt(memory);
+    if (!wm.isEmpty()) {
+      b.append("\n\n").append(wm);
+    }
+    return b.toString();
+  }
+
+  /** The next exercise step: continue the active exercise, or start the one the message asks for. */
+  private static String exercise(State s, String message, Map<String, Object> progress) {
+    Map<String, Object> current = s.getOrDefault(CouchState.PROGRESS, Map.of());
+    Knowledge.Exercise active = current.get("exercise") instanceof String id && !id.isEmpty() ? Knowledge.exercise(id) : null;
+    boolean continuing = active != null && Dispatcher.CONTINUE_EXERCISE.matcher(message.strip()).matches();
+    Knowledge.Exercise ex = continuing ? active : Knowledge.exerciseFor(message);
+    int step = continuing ? ((Number) current.getOrDefault("step", 0)).intValue() + 1 : 1;
+    boolean last = step >= ex.steps().size();
+    progress.put("exercise", last ? "" : ex.id());
+    progress.put("step", last ? 0 : step);
+    progress.put("last_exercise", ex.id());
+    return OfflineReplies.exerciseStep(ex, step, !continuing);
+  }
+}

@@ -1,0 +1,60 @@
+package dev.trellis.apps.opencouch.therapeutic;
+
+import dev.trellis.apps.opencouch.CouchContext;
+import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.CompiledGraph;
+import dev.trellis.graph.NodeOptions;
+import dev.trellis.graph.Schema;
+import dev.trellis.graph.StateGraph;
+import dev.trellis.graph.Update;
+import dev.trellis.policy.RetryPolicy;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The therapeutic subgraph, one node of the parent graph: {@code dispatcher} picks a mode and
+ * one of the six mode nodes answers. Its input leaves out {@code trace} and
+ * {@code diagnostics} (they start empty inside) and its output is only {@code routing},
+ * {@code response}, {@code progress}, {@code diagnostics} and {@code trace}: the parent's
+ * append reducers on {@code history} and {@code transcript} never see the subgraph's copy of
+ * them, so nothing is counted twice. Each node has its own retry policy.
+ */
+public final class Therapeutic {
+  /** The output keys: what flows back to the parent. */
+  public static final List<String> OUTPUT = List.of("routing", "response", "progress", "diagnostics", "trace");
+
+  private Therapeutic() {
+  }
+
+  public static CompiledGraph subgraph(CouchContext defaults) {
+    Schema schema = Schema.of(CouchState.MESSAGE, CouchState.USER_ID, CouchState.SESSION_ID, CouchState.HISTORY,
+        CouchState.WORKING_MEMORY, CouchState.PROGRESS, CouchState.ROUTING, CouchState.RESPONSE, CouchState.DIAGNOSTICS,
+        CouchState.TURN, CouchState.TRACE);
+    StateGraph g = StateGraph.of(schema)
+        .inputKeys("message", "user_id", "session_id", "history", "working_memory", "progress", "routing", "turn")
+        .outputKeys(OUTPUT.toArray(String[]::new));
+    g.addNode("dispatcher", (s, rt) -> {
+      long start = System.nanoTime();
+      Dispatcher.Choice c = Dispatcher.choose(s.get(CouchState.MESSAGE), s.getOrDefault(CouchState.PROGRESS, Map.of()),
+          CouchContext.of(rt, defaults).llmClient());
+      rt.write(Map.of("stage", "dispatcher", "mode", c.mode().node()));
+      Map<String, Object> diag = new LinkedHashMap<>();
+      diag.put("dispatch_ms", CouchState.millisSince(start));
+      diag.put("dispatch_via", c.via());
+      diag.put("dispatch_matched", c.matched());
+      return Update.of(CouchState.ROUTING, Map.<String, Object>of("route", "therapeutic", "mode", c.mode().node()))
+          .and(CouchState.DIAGNOSTICS, diag).and(CouchState.TRACE, CouchState.trace(s, "dispatcher"));
+    }, NodeOptions.retry(RetryPolicy.maxAttempts(2)));
+    for (Mode m : Mode.values()) {
+      g.addNode(m.node(), new ModeNode(m, defaults), NodeOptions.retry(RetryPolicy.maxAttempts(2)));
+      g.addEdge(m.node(), StateGraph.END);
+    }
+    g.addEdge(StateGraph.START, "dispatcher");
+    g.addConditionalEdges("dispatcher", s -> String.valueOf(s.getOrDefault(CouchState.ROUTING, Map.of()).get("mode")),
+        Arrays.stream(Mode.values()).map(Mode::node).toList());
+    return g.compile(CompileOptions.DEFAULT.withName("therapeutic"));
+  }
+}

@@ -1,0 +1,196 @@
+package dev.trellis.checkpoint.jdbc;
+
+import dev.trellis.checkpoint.Checkpoint;
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.serde.Serde;
+import dev.trellis.checkpoint.serde.SerdeException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Stores list-valued channels (the messages list, appending keys) of the JDBC savers as
+ * deltas, so that a checkpoint of a long conversation writes what its step appended, not
+ * the whole list again.
+ *
+ * <p>Table {@code checkpoint_appends(thread_id, checkpoint_ns, channel, group_id,
+ * checkpoint_id, tail)}: a group is a run of checkpoints written one after the other on a
+ * thread, each the child of the one before; its first row (at the checkpoint named by the
+ * group) holds a whole list and every later row the elements its checkpoint appended. A
+ * checkpoint's blob names, per such channel, its group and the last row it includes; its
+ * value is the concatenation of that group's tails up to that row, read with one indexed
+ * range query. A checkpoint whose list did not change writes no row. A list is stored this
+ * way once it has {@link #MIN_LENGTH} elements; it continues its parent's group when the
+ * parent is the checkpoint this saver last wrote on the thread and its list is a prefix of
+ * the new one, and otherwise (a fork from an old checkpoint, a removal, another process
+ * wrote the parent) starts a new group with a whole row. So what is read is exactly what
+ * was written, and a fork never sees another branch's rows.
+ *
+ * <p>The lists last written per thread and namespace are kept (by reference, at most
+ * {@link #REMEMBERED} threads) to find the prefix without reading the parent back, and
+ * to answer a read of the thread's newest list without reading its rows; a
+ * checkpoint claims its thread's slot before its transaction, so two concurrent children of
+ * one parent never share a group. Thread-safe.
+ */
+final class AppendedLists {
+  /** Lists shorter than this stay inside the checkpoint blob. */
+  static final int MIN_LENGTH = 8;
+  /** Threads whose last written lists are remembered. */
+  static final int REMEMBERED = 4096;
+
+  /** A list as stored at one checkpoint: its value, its group, the last row it includes, the bytes of the whole list. */
+  record Stored(List<?> value, String group, String upto, long bytes) {}
+
+  /** The lists of the last checkpoint written on a thread and namespace. */
+  record Last(String checkpointId, Map<String, Stored> lists) {}
+
+  /** One checkpoint split: values left in its blob, its lists' references, the rows to insert, the size of the lists. */
+  record Split(Map<String, Object> inline, Map<String, Stored> lists, Map<String, byte[]> rows, long listBytes) {}
+
+  private final Serde serde;
+  private final Map<String, Last> last = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Last> eldest) {
+      return size() > REMEMBERED;
+    }
+  };
+
+  AppendedLists(Serde serde) {
+    this.serde = serde;
+  }
+
+  static List<String> schema(String blobType) {
+    return List.of("CREATE TABLE IF NOT EXISTS checkpoint_appends (thread_id TEXT NOT NULL, "
+        + "checkpoint_ns TEXT NOT NULL DEFAULT '', channel TEXT NOT NULL, group_id TEXT NOT NULL, "
+        + "checkpoint_id TEXT NOT NULL, tail " + blobType + " NOT NULL, "
+        + "PRIMARY KEY (thread_id, checkpoint_ns, channel, group_id, checkpoint_id))");
+  }
+
+  private static String key(CheckpointConfig config) {
+    return config.threadId() + '\u0000' + config.namespace();
+  }
+
+  /** Splits {@code cp}, the child of {@code parent}, into inline values and list rows, and claims its thread's slot. */
+  Split split(CheckpointConfig parent, Checkpoint cp) {
+    synchronized (last) {
+      Last prev = last.get(key(parent));
+      boolean parentKnown = prev != null && prev.checkpointId().equals(parent.checkpointId());
+      Map<String, Object> inline = new HashMap<>(cp.channelValues());
+      Map<String, Stored> lists = new LinkedHashMap<>();
+      Map<String, byte[]> rows = new LinkedHashMap<>();
+      long listBytes = 0;
+      for (Map.Entry<String, Object> e : cp.channelValues().entrySet()) {
+        if (!(e.getValue() instanceof List<?> list) || list.size() < MIN_LENGTH) {
+          continue;
+        }
+        Stored before = parentKnown ? prev.lists().get(e.getKey()) : null;
+        Stored now;
+        try {
+          now = store(e.getKey(), list, before, cp.id(), rows);
+        } catch (SerdeException bad) {
+          throw new SerdeException("channel \"" + e.getKey() + "\" holds a value that cannot be saved: "
+              + bad.getMessage(), bad);
+        }
+        lists.put(e.getKey(), now);
+        inline.remove(e.getKey());
+        listBytes += now.bytes();
+      }
+      last.put(key(parent), new Last(cp.id(), lists));
+      return new Split(inline, lists, rows, listBytes);
+    }
+  }
+
+  private Stored store(String channel, List<?> list, Stored before, String id, Map<String, byte[]> rows) {
+    if (before != null && startsWith(list, before.value())) {
+      if (list.size() == before.value().size()) {
+        return new Stored(list, before.group(), before.upto(), before.bytes());
+      }
+      byte[] tail = serde.dump(new ArrayList<>(list.subList(before.value().size(), list.size())));
+      rows.put(channel, tail);
+      return new Stored(list, before.group(), id, before.bytes() + tail.length);
+    }
+    byte[] whole = serde.dump(list);
+    rows.put(channel, whole);
+    return new Stored(list, id, id, whole.length);
+  }
+
+  private static boolean startsWith(List<?> list, List<?> prefix) {
+    if (list == prefix) {
+      return true;
+    }
+    if (list.size() < prefix.size()) {
+      return false;
+    }
+    for (int i = 0; i < prefix.size(); i++) {
+      Object a = list.get(i);
+      Object b = prefix.get(i);
+      if (a != b && (a == null || !a.equals(b))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Forgets every namespace of a thread (after a delete, or a batch that failed). */
+  void forget(String threadId) {
+    synchronized (last) {
+      last.keySet().removeIf(k -> k.startsWith(threadId + '\u0000'));
+    }
+  }
+
+  /** What a checkpoint's blob records for its lists: channel → [group, last row]. */
+  static Map<String, List<String>> references(Map<String, Stored> lists) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    lists.forEach((channel, s) -> out.put(channel, List.of(s.group(), s.upto())));
+    return out;
+  }
+
+  void insert(JdbcDatabase db, Connection c, CheckpointConfig parent, String checkpointId, Split split)
+      throws SQLException {
+    for (Map.Entry<String, byte[]> e : split.rows().entrySet()) {
+      db.update(c, "INSERT INTO checkpoint_appends (thread_id, checkpoint_ns, channel, group_id, checkpoint_id, tail) "
+          + "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (thread_id, checkpoint_ns, channel, group_id, checkpoint_id) "
+          + "DO UPDATE SET tail = excluded.tail",
+          parent.threadId(), parent.namespace(), e.getKey(), split.lists().get(e.getKey()).group(), checkpointId,
+          e.getValue());
+    }
+  }
+
+  /** The value of {@code channel} at checkpoint {@code id}, whose blob gave {@code reference} ([group, last row]). */
+  List<Object> read(JdbcDatabase db, Connection c, CheckpointConfig config, String id, String channel,
+                    List<String> reference) throws SQLException {
+    String group = reference.get(0);
+    synchronized (last) {
+      // The list this saver last wrote at that row is the one the rows hold: no need to read it back.
+      Last l = last.get(key(config));
+      Stored s = l == null ? null : l.lists().get(channel);
+      if (s != null && s.group().equals(group) && s.upto().equals(reference.get(1))) {
+        return Collections.unmodifiableList(s.value());
+      }
+    }
+    List<Object> out = new ArrayList<>();
+    boolean whole = db.query(c, "SELECT checkpoint_id, tail FROM checkpoint_appends WHERE thread_id = ? "
+        + "AND checkpoint_ns = ? AND channel = ? AND group_id = ? AND checkpoint_id <= ? ORDER BY checkpoint_id", rs -> {
+          boolean first = true;
+          boolean rooted = false;
+          while (rs.next()) {
+            if (first) {
+              rooted = group.equals(rs.getString(1));
+              first = false;
+            }
+            out.addAll((List<?>) serde.load(rs.getBytes(2)));
+          }
+          return rooted;
+        }, config.threadId(), config.namespace(), channel, group, reference.get(1));
+    if (!whole) {
+      throw new IllegalStateException("checkpoint " + id + " of thread " + config.threadId() + ": the stored list of "
+          + "channel \"" + channel + "\" is incomplete (its first row, at " + group + ", is missing)");
+    }
+    return Collections.unmodifiableList(out);
+  }
+}

@@ -1,0 +1,13 @@
+package dev.trellis.testkit;
+
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.InMemorySaver;
+
+class InMemoryLongThreadTest extends LongThreadContract {
+  private final InMemorySaver saver = new InMemorySaver();
+
+  @Override
+  protected CheckpointSaver saver() {
+    return saver;
+  }
+}
