@@ -55,11 +55,15 @@ import java.util.UUID;
 public final class TrellisServer implements AutoCloseable {
   private final Javalin app;
   private final Worker worker;
+  private final Services services;
+  private final boolean listening;
   private final AutoCloseable[] resources;
 
-  private TrellisServer(Javalin app, Worker worker, AutoCloseable... resources) {
+  private TrellisServer(Javalin app, Worker worker, Services services, boolean listening, AutoCloseable... resources) {
     this.app = app;
     this.worker = worker;
+    this.services = services;
+    this.listening = listening;
     this.resources = resources;
   }
 
@@ -67,9 +71,70 @@ public final class TrellisServer implements AutoCloseable {
     return new Builder();
   }
 
-  /** The port the server listens on. */
+  /** The port the server listens on; a server from {@link Builder#startMounted} listens on none. */
   public int port() {
+    if (!listening) {
+      throw new IllegalStateException("this server was started with startMounted: it is served by your servlet container");
+    }
     return app.port();
+  }
+
+  /**
+   * The API as a servlet, for a server from {@link Builder#startMounted}: register it in your
+   * servlet container mapped at {@code <path>/*} with async support on (streams and waits use it).
+   * Plain HTTP only; Trellis's API has no websockets.
+   */
+  public jakarta.servlet.Servlet servlet() {
+    if (listening) {
+      throw new IllegalStateException("this server listens on its own port; use Builder.startMounted to get a servlet");
+    }
+    // Javalin's own servlet is Jetty's websocket servlet; a plain one runs in any container.
+    var state = ((io.javalin.jetty.JavalinJettyServlet) app.javalinServlet()).getCfg();
+    return new MountedServlet(new io.javalin.http.servlet.JavalinServlet(state));
+  }
+
+  /** The checkpointer the served graphs were compiled with. */
+  public CheckpointSaver saver() {
+    return services.saver();
+  }
+
+  /** The long-term memory store the served graphs were compiled with. */
+  public Store store() {
+    return services.store();
+  }
+
+  /** The run queue as every worker sees it (pending, running, lag); reads the database. */
+  public RunStore.Depth queueDepth() {
+    return services.runs().depth();
+  }
+
+  /** What this process's worker has executed since start (runs begun, ended by status, time). */
+  public dev.trellis.server.queue.RunCounters runCounters() {
+    return worker.counters();
+  }
+
+  /** How many runs this process executes now, of {@link #workerSlots()} at most. */
+  public int busyWorkerSlots() {
+    return worker.busy();
+  }
+
+  /** How many runs this process executes at once at most. */
+  public int workerSlots() {
+    return worker.slots();
+  }
+
+  /** Whether the server is shutting down (no longer taking runs). */
+  public boolean closing() {
+    return worker.closing();
+  }
+
+  /** Runs a trivial query on the server's database; throws if it cannot be reached. */
+  public void checkDatabase() {
+    services.db().tx(c -> {
+      try (var st = c.createStatement(); var rs = st.executeQuery("SELECT 1")) {
+        return rs.next();
+      }
+    });
   }
 
   /** This process's worker id (the {@code worker} column of the runs it executes). */
@@ -84,7 +149,9 @@ public final class TrellisServer implements AutoCloseable {
   @Override
   public void close() {
     worker.close();
-    app.stop();
+    if (listening) {
+      app.stop();
+    }
     for (AutoCloseable r : resources) {
       try {
         r.close();
@@ -99,6 +166,7 @@ public final class TrellisServer implements AutoCloseable {
     private final Map<String, GraphFactory> graphs = new LinkedHashMap<>();
     private Path sqlite = Path.of("trellis.db");
     private String postgres;
+    private javax.sql.DataSource dataSource;
     private String host = "0.0.0.0";
     private int port = 2024;
     private Authenticator auth;
@@ -138,13 +206,44 @@ public final class TrellisServer implements AutoCloseable {
     public Builder sqlite(Path file) {
       this.sqlite = file;
       this.postgres = null;
+      this.dataSource = null;
       return this;
     }
 
     /** Scale-out mode: every process given the same PostgreSQL URL shares runs, threads and events. */
     public Builder postgres(String jdbcUrl) {
       this.postgres = jdbcUrl;
+      this.dataSource = null;
       return this;
+    }
+
+    /**
+     * The application's own database (e.g. Spring's {@code DataSource}), which the caller owns
+     * and closes. PostgreSQL: checkpoints, store, server tables and LISTEN all use its
+     * connections (scale-out mode). SQLite ({@code jdbc:sqlite:<file>}): Trellis opens its own
+     * connection to the same file, as {@link #sqlite} does, since SQLite takes one writer.
+     * Any other database is refused.
+     */
+    public Builder dataSource(javax.sql.DataSource dataSource) {
+      String url;
+      try (java.sql.Connection c = dataSource.getConnection()) {
+        url = c.getMetaData().getURL();
+      } catch (java.sql.SQLException e) {
+        throw new IllegalArgumentException("cannot connect to the data source: " + e.getMessage(), e);
+      }
+      if (url != null && url.startsWith("jdbc:postgresql:")) {
+        this.dataSource = dataSource;
+        this.postgres = null;
+        return this;
+      }
+      if (url != null && url.startsWith("jdbc:sqlite:")) {
+        String file = url.substring("jdbc:sqlite:".length()).replaceFirst("^file:", "").replaceFirst("\\?.*$", "");
+        if (file.isEmpty() || file.contains(":memory:") || file.contains("mode=memory")) {
+          throw new IllegalArgumentException("an in-memory SQLite data source cannot be shared: use a file (" + url + ")");
+        }
+        return sqlite(Path.of(file));
+      }
+      throw new IllegalArgumentException("Trellis runs on PostgreSQL or SQLite; the data source is " + url);
     }
 
     public Builder host(String host) {
@@ -273,25 +372,41 @@ public final class TrellisServer implements AutoCloseable {
 
     /** Opens the database, compiles the graphs, starts the worker and the HTTP server. */
     public TrellisServer start() {
+      return assemble(true);
+    }
+
+    /**
+     * Like {@link #start} but listens on no port: register {@link TrellisServer#servlet()} in your
+     * own servlet container (Spring Boot's, say) mapped at {@code <path>/*} (e.g. {@code /langgraph/*};
+     * routes are then {@code /langgraph/threads} and so on). Host and port are ignored.
+     */
+    public TrellisServer startMounted() {
+      return assemble(false);
+    }
+
+    private TrellisServer assemble(boolean listening) {
       if (graphs.isEmpty()) {
         throw new IllegalStateException("register at least one graph with graph(id, factory)");
       }
-      if (postgres == null) {
+      boolean pg = postgres != null || dataSource != null;
+      if (!pg) {
         dev.trellis.server.db.SqliteSpace.prepare(sqlite);
       }
-      JdbcDatabase jdbc = postgres != null ? PostgresDatabase.connect(postgres) : SqliteDatabase.open(sqlite, "NORMAL");
-      ServerDb db = new ServerDb(jdbc, postgres != null, clock);
+      JdbcDatabase jdbc = dataSource != null ? PostgresDatabase.using(dataSource)
+          : pg ? PostgresDatabase.connect(postgres) : SqliteDatabase.open(sqlite, "NORMAL");
+      ServerDb db = new ServerDb(jdbc, pg, clock);
       String id = workerId != null ? workerId : "worker-" + UUID.randomUUID().toString().substring(0, 8);
       Fences fences = new Fences(db, id);
       // Fenced on SQLite too: a run whose thread was deleted (or that lost its row) writes nothing more.
       CheckpointSaver saver = new JdbcSaver(jdbc, new dev.trellis.server.queue.StateSizeLimit(new JacksonSerde(), maxState),
           fences);
       Store store = new JdbcStore(jdbc, clock, index);
-      PgListener listener = postgres != null ? new PgListener(postgres) : null;
+      PgListener listener = dataSource != null ? new PgListener(dataSource::getConnection)
+          : postgres != null ? new PgListener(postgres) : null;
       EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
-      dev.trellis.server.api.AppRuns appContext = new dev.trellis.server.api.AppRuns(jdbc, postgres != null, saver, store);
+      dev.trellis.server.api.AppRuns appContext = new dev.trellis.server.api.AppRuns(jdbc, pg, saver, store);
       graphs.forEach((gid, f) -> {
         compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
         assistants.ensureSystem(gid, f instanceof GraphProvider p ? p.assistantConfig() : Map.of());
@@ -316,8 +431,12 @@ public final class TrellisServer implements AutoCloseable {
         config.jetty.port = port;
         crons[0] = Api.configure(config, s, worker, auth, extra, new dev.trellis.server.sse.Sse(keepAlive));
       });
-      TrellisServer server = listener == null ? new TrellisServer(app, worker, crons[0], bus, jdbc)
-          : new TrellisServer(app, worker, crons[0], bus, listener, jdbc);
+      TrellisServer server = listener == null ? new TrellisServer(app, worker, s, listening, crons[0], bus, jdbc)
+          : new TrellisServer(app, worker, s, listening, crons[0], bus, listener, jdbc);
+      if (!listening) {
+        worker.start();
+        return server;
+      }
       try {
         app.start();
       } catch (RuntimeException e) {

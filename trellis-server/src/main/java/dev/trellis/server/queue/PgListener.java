@@ -23,13 +23,24 @@ public final class PgListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PgListener.class);
   private static final String[] CHANNELS = {"trellis_runs", "trellis_events", "trellis_cancel"};
 
-  private final String url;
+  /** Opens the connection that listens (a fresh one after each drop). */
+  @FunctionalInterface
+  public interface Connections {
+    Connection open() throws SQLException;
+  }
+
+  private final Connections connections;
   private final Map<String, Consumer<String>> handlers = new ConcurrentHashMap<>();
   private final Thread thread;
   private volatile boolean running = true;
 
   public PgListener(String url) {
-    this.url = url;
+    this(() -> DriverManager.getConnection(url));
+  }
+
+  /** Listens on connections from {@code connections}, e.g. a pool's: the connection is held until it drops or close(). */
+  public PgListener(Connections connections) {
+    this.connections = connections;
     this.thread = Thread.ofPlatform().daemon().name("trellis-pg-listen").start(this::loop);
   }
 
@@ -40,7 +51,8 @@ public final class PgListener implements AutoCloseable {
 
   private void loop() {
     while (running) {
-      try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+      try (Connection c = connections.open(); Statement st = c.createStatement()) {
+        c.setAutoCommit(true); // LISTEN takes effect at commit; a pooled connection may come without auto-commit
         for (String ch : CHANNELS) {
           st.execute("LISTEN " + ch);
         }

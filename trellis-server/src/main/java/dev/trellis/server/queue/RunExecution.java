@@ -43,6 +43,7 @@ final class RunExecution {
   private volatile boolean requeue;
   private long seq;
   private final long started;
+  private volatile String outcome;
 
   RunExecution(Services s, Run run, String worker) {
     this.s = s;
@@ -53,6 +54,11 @@ final class RunExecution {
 
   Run run() {
     return run;
+  }
+
+  /** The status this attempt ended the run with; null while running or if the run went back to the queue. */
+  String outcome() {
+    return outcome;
   }
 
   long elapsedMillis() {
@@ -209,6 +215,7 @@ final class RunExecution {
     if (!ended) {
       return;
     }
+    outcome = status;
     webhook(status, result);
     if (run.temporary() && !"keep".equals(run.kwargs().get("on_completion"))) {
       ThreadDeletion.delete(s, run.threadId());

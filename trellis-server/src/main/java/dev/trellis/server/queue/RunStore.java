@@ -110,6 +110,28 @@ public final class RunStore {
     });
   }
 
+  /**
+   * The queue as all workers see it: runs waiting and due, runs executing, and how long the
+   * oldest due run has waited past its due time (0 when none waits), in milliseconds.
+   */
+  public record Depth(long pending, long running, long lagMillis) {}
+
+  /** Reads the {@link Depth} of the queue. */
+  public Depth depth() {
+    return db.tx(c -> {
+      long now = db.clock(c);
+      Map<String, Object> r = db.row(c, "SELECT "
+          + "SUM(CASE WHEN status = 'pending' AND available_at <= ? THEN 1 ELSE 0 END) AS pending, "
+          + "SUM(CASE WHEN status = 'running' THEN 1 ELSE 0 END) AS running, "
+          + "MIN(CASE WHEN status = 'pending' AND available_at <= ? THEN available_at END) AS oldest "
+          + "FROM trellis_runs WHERE status IN " + ACTIVE, now, now);
+      long pending = r.get("pending") instanceof Number n ? n.longValue() : 0;
+      long running = r.get("running") instanceof Number n ? n.longValue() : 0;
+      long lag = r.get("oldest") instanceof Number n ? Math.max(0, now - n.longValue()) : 0;
+      return new Depth(pending, running, lag);
+    });
+  }
+
   /** Work done in the same transaction. */
   @FunctionalInterface
   public interface TxWork {

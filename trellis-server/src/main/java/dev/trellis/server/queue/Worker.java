@@ -34,6 +34,7 @@ public final class Worker implements AutoCloseable {
   private final Map<String, RunExecution> active = new ConcurrentHashMap<>();
   private final Semaphore wake = new Semaphore(0);
   private final Janitor janitor;
+  private final RunCounters counters = new RunCounters();
   private final Semaphore beat = new Semaphore(0);
   private volatile boolean claiming = true;
   private volatile boolean running = true;
@@ -65,6 +66,16 @@ public final class Worker implements AutoCloseable {
     beat.release();
   }
 
+  /** How many runs this worker executes at once at most. */
+  public int slots() {
+    return settings.slots();
+  }
+
+  /** What this worker has executed since it started. */
+  public RunCounters counters() {
+    return counters;
+  }
+
   /** How many runs this worker is executing now. */
   public int busy() {
     return active.size();
@@ -83,10 +94,15 @@ public final class Worker implements AutoCloseable {
         for (Run run : runs) {
           RunExecution ex = new RunExecution(s, run, settings.id());
           active.put(run.runId(), ex);
+          counters.recordStart();
           Thread.ofVirtual().name("trellis-run-" + run.runId()).start(() -> {
+            long t0 = System.nanoTime();
             try {
               ex.execute();
             } finally {
+              if (ex.outcome() != null) {
+                counters.recordEnd(ex.outcome(), System.nanoTime() - t0);
+              }
               active.remove(run.runId());
               wake.release();
             }

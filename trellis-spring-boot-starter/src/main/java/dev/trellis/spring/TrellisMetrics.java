@@ -1,0 +1,49 @@
+package dev.trellis.spring;
+
+import dev.trellis.server.TrellisServer;
+import dev.trellis.server.queue.RunCounters;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Micrometer meters of the Trellis server: {@code trellis.runs.started}, {@code trellis.runs.ended}
+ * (tag {@code status}: success, error, timeout, interrupted), {@code trellis.runs.duration} (ended
+ * runs), {@code trellis.queue.pending}, {@code trellis.queue.running}, {@code trellis.queue.lag}
+ * (seconds the oldest due run has waited) and {@code trellis.worker.busy} / {@code trellis.worker.slots}.
+ */
+public class TrellisMetrics implements MeterBinder {
+  private static final List<String> STATUSES = List.of("success", "error", "timeout", "interrupted");
+  private final TrellisServer server;
+
+  public TrellisMetrics(TrellisServer server) {
+    this.server = server;
+  }
+
+  @Override
+  public void bindTo(MeterRegistry registry) {
+    RunCounters runs = server.runCounters();
+    FunctionCounter.builder("trellis.runs.started", runs, RunCounters::started)
+        .description("runs this process began executing").register(registry);
+    for (String status : STATUSES) {
+      FunctionCounter.builder("trellis.runs.ended", runs, r -> r.ended(status)).tag("status", status)
+          .description("runs this process ended, by status").register(registry);
+    }
+    FunctionTimer.builder("trellis.runs.duration", runs, RunCounters::ended, RunCounters::endedNanos,
+        TimeUnit.NANOSECONDS).description("wall time of the runs this process ended").register(registry);
+    Gauge.builder("trellis.queue.pending", server, s -> s.queueDepth().pending())
+        .description("runs waiting and due, all workers").register(registry);
+    Gauge.builder("trellis.queue.running", server, s -> s.queueDepth().running())
+        .description("runs executing, all workers").register(registry);
+    Gauge.builder("trellis.queue.lag", server, s -> s.queueDepth().lagMillis() / 1000.0).baseUnit("seconds")
+        .description("how long the oldest due run has waited").register(registry);
+    Gauge.builder("trellis.worker.busy", server, TrellisServer::busyWorkerSlots)
+        .description("runs this process executes now").register(registry);
+    Gauge.builder("trellis.worker.slots", server, TrellisServer::workerSlots)
+        .description("runs this process executes at once at most").register(registry);
+  }
+}
