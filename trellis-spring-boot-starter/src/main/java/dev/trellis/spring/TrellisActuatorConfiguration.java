@@ -29,8 +29,8 @@ public class TrellisActuatorConfiguration {
   @ConditionalOnClass(MeterRegistry.class)
   static class Metrics {
     @Bean
-    TrellisMetrics trellisMetrics(TrellisServer server) {
-      return new TrellisMetrics(server);
+    TrellisMetrics trellisMetrics(TrellisServer server, StepTally steps) {
+      return new TrellisMetrics(server, steps);
     }
   }
 }

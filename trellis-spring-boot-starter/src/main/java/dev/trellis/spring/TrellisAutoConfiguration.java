@@ -31,11 +31,19 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties(TrellisProperties.class)
 public class TrellisAutoConfiguration {
 
+  /** Steps and failed node attempts of every run, for the metrics. */
+  @Bean
+  @ConditionalOnMissingBean
+  StepTally trellisStepTally() {
+    return new StepTally();
+  }
+
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
-  TrellisServer trellisServer(DataSource dataSource, TrellisProperties props,
+  TrellisServer trellisServer(DataSource dataSource, TrellisProperties props, StepTally steps,
       ObjectProvider<Map<String, StateGraph>> stateGraphs, ObjectProvider<Map<String, GraphFactory>> factories) {
-    TrellisServer.Builder b = TrellisServer.builder().dataSource(dataSource).workerSlots(props.getWorkerSlots());
+    TrellisServer.Builder b = TrellisServer.builder().dataSource(dataSource).workerSlots(props.getWorkerSlots())
+        .listener(steps);
     stateGraphs.getIfAvailable(Map::of).forEach((name, graph) ->
         b.graph(name, (saver, store) -> graph.compile(CompileOptions.checkpointer(saver).withStore(store))));
     factories.getIfAvailable(Map::of).forEach((name, factory) -> {

@@ -13,15 +13,19 @@ import java.util.concurrent.TimeUnit;
 /**
  * Micrometer meters of the Trellis server: {@code trellis.runs.started}, {@code trellis.runs.ended}
  * (tag {@code status}: success, error, timeout, interrupted), {@code trellis.runs.duration} (ended
- * runs), {@code trellis.queue.pending}, {@code trellis.queue.running}, {@code trellis.queue.lag}
+ * runs), {@code trellis.steps.duration} (supersteps, subgraphs' included), {@code trellis.tasks.failed}
+ * (node attempts that threw), {@code trellis.queue.pending}, {@code trellis.queue.running}, {@code trellis.queue.lag}
  * (seconds the oldest due run has waited) and {@code trellis.worker.busy} / {@code trellis.worker.slots}.
  */
 public class TrellisMetrics implements MeterBinder {
   private static final List<String> STATUSES = List.of("success", "error", "timeout", "interrupted");
   private final TrellisServer server;
+  private final StepTally steps;
 
-  public TrellisMetrics(TrellisServer server) {
+  /** Meters of {@code server}, with the steps {@code steps} counts (a listener of that server). */
+  public TrellisMetrics(TrellisServer server, StepTally steps) {
     this.server = server;
+    this.steps = steps;
   }
 
   @Override
@@ -35,6 +39,10 @@ public class TrellisMetrics implements MeterBinder {
     }
     FunctionTimer.builder("trellis.runs.duration", runs, RunCounters::ended, RunCounters::endedNanos,
         TimeUnit.NANOSECONDS).description("wall time of the runs this process ended").register(registry);
+    FunctionTimer.builder("trellis.steps.duration", steps, StepTally::steps, StepTally::stepNanos,
+        TimeUnit.NANOSECONDS).description("supersteps of the runs this process executed").register(registry);
+    FunctionCounter.builder("trellis.tasks.failed", steps, StepTally::failedTasks)
+        .description("node attempts that ended in an exception").register(registry);
     Gauge.builder("trellis.queue.pending", server, s -> s.queueDepth().pending())
         .description("runs waiting and due, all workers").register(registry);
     Gauge.builder("trellis.queue.running", server, s -> s.queueDepth().running())

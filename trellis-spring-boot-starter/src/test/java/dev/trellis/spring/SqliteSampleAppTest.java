@@ -64,6 +64,8 @@ class SqliteSampleAppTest {
     assertEquals(0, counter("trellis.runs.ended", "status:error"));
     JsonNode duration = http.get("/actuator/metrics/trellis.runs.duration");
     assertTrue(measurement(duration, "COUNT") >= 1, duration.toString());
+    JsonNode steps = http.get("/actuator/metrics/trellis.steps.duration");
+    assertTrue(measurement(steps, "COUNT") >= 2, "the hello graph's greet and sign steps: " + steps);
   }
 
   @Test
@@ -106,7 +108,7 @@ class SqliteSampleAppTest {
     JsonNode names = http.get("/actuator/metrics").get("names");
     for (String name : List.of("trellis.runs.started", "trellis.runs.ended", "trellis.runs.duration",
         "trellis.queue.pending", "trellis.queue.running", "trellis.queue.lag", "trellis.worker.busy",
-        "trellis.worker.slots")) {
+        "trellis.worker.slots", "trellis.steps.duration", "trellis.tasks.failed")) {
       assertTrue(names.toString().contains("\"" + name + "\""), name + " missing from " + names);
     }
     assertEquals(4, measurement(http.get("/actuator/metrics/trellis.worker.slots"), "VALUE"));
