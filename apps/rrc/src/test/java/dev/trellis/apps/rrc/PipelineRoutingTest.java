@@ -1,22 +1,12 @@
 package dev.trellis.apps.rrc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
-import dev.trellis.agent.model.ScriptedChatModel;
-import dev.trellis.graph.CompiledGraph;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 
-/** Each of the seed's 18 routing rows, taken by a real execution through the compiled pipeline. */
-class PipelineRoutingTest {
-  static final String R37 = "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H";
-  static final String CREATE = "Create operator Lone Star Flaring LLC.";
+/** The 18 routing rows in-process, through the compiled pipeline on an in-memory checkpointer. */
+class PipelineRoutingTest extends RoutingRows {
   final Fixture f = new Fixture();
 
   @AfterEach
@@ -24,142 +14,18 @@ class PipelineRoutingTest {
     f.close();
   }
 
-  static void assertStep(List<String> path, String from, String to) {
-    assertTrue(Collections.indexOfSubList(path, List.of(from, to)) >= 0, from + " → " + to + " not in " + path);
+  @Override
+  List<String> run(ChatModel model, String thread, Map<String, Object> input) {
+    return Fixture.path(model == null ? f.graph() : f.graph(model), input, Fixture.thread(thread));
   }
 
-  static Message.Ai text(String t, long tokens) {
-    return new Message.Ai(null, t, List.of(), new Message.Usage(tokens, 0));
+  @Override
+  Map<String, Object> state(String thread) {
+    return f.state(thread);
   }
 
-  static Message.Ai calls(String name, Map<String, Object> args) {
-    return new Message.Ai(null, "", List.of(new Message.ToolCall("c-" + name, name, args)), new Message.Usage(10, 10));
-  }
-
-  List<String> run(CompiledGraph g, String thread, Map<String, Object> input) {
-    return Fixture.path(g, input, Fixture.thread(thread));
-  }
-
-  /** Turn 1 of an entity creation: the gate pauses; returns the approval id. */
-  String gated(String thread) {
-    run(f.graph(), thread, Fixture.input("rule_37", CREATE));
-    return (String) f.state(thread).get("hitl_approval_id");
-  }
-
-  @Test
-  void resumeGuardStillPendingGoesToOutputFormat() {
-    gated("r1");
-    List<String> path = run(f.graph(), "r1", Fixture.input("rule_37", "Any news?"));
-    assertStep(path, "resume_guard", "output_format");
-    assertEquals("awaiting_hitl", f.state("r1").get("status"));
-  }
-
-  @Test
-  void resumeGuardApprovedReplayGoesToToolNode() {
-    f.deps.approvals().decide(gated("r2"), "approved", "alice", "ok");
-    assertStep(run(f.graph(), "r2", Fixture.input("rule_37", null)), "resume_guard", "tool_node");
-  }
-
-  @Test
-  void resumeGuardWithoutMutationGoesToInitialCall() {
-    assertStep(run(f.graph(), "r3", Fixture.input("general", "hello")), "resume_guard", "initial_llm_call");
-  }
-
-  @Test
-  void initialCallErrorGoesToOutputFormat() {
-    List<String> path = run(f.graph(), "r4", Fixture.input("rule_37", R37, "max_tokens", 300));
-    assertStep(path, "initial_llm_call", "output_format");
-    assertEquals("failed", f.state("r4").get("status"));
-  }
-
-  @Test
-  void initialCallWithToolCallsGoesToToolNode() {
-    assertStep(run(f.graph(), "r5", Fixture.input("rule_37", R37)), "initial_llm_call", "tool_node");
-  }
-
-  @Test
-  void initialCallWithoutToolCallsGoesToSkillSelect() {
-    assertStep(run(f.graph(), "r6", Fixture.input("general", "hello")), "initial_llm_call", "skill_select_node");
-  }
-
-  @Test
-  void toolNodeGateGoesToOutputFormat() {
-    List<String> path = run(f.graph(), "r7", Fixture.input("rule_37", CREATE));
-    assertStep(path, "tool_node", "output_format");
-    assertEquals("awaiting_hitl", f.state("r7").get("status"));
-  }
-
-  @Test
-  void toolNodeAtTheIterationLimitGoesToOutputFormat() {
-    ChatModel forever = r -> calls("entity_resolve", Map.of("query", "Mitchell Ranch " + r.messages().size()));
-    List<String> path = run(f.graph(forever), "r8", Fixture.input("rule_37", "loop"));
-    assertStep(path, "tool_node", "output_format");
-    assertEquals(20, Collections.frequency(path, "tool_node"));
-    assertEquals(Routing.ITERATION_LIMIT + 1, f.state("r8").get("iteration"), "20 rounds, then output_format counts one");
-  }
-
-  @Test
-  void toolNodeInSynthesisReturnsToSynthesisCall() {
-    ScriptedChatModel m = ScriptedChatModel.replies(text("SKILL_SELECT:rrc_rule37", 10),
-        calls("spacing_assessment", Map.of("api", "42-329-12345")), text("done", 10));
-    assertStep(run(f.graph(m), "r9", Fixture.input("rule_37", "hi")),
-        "tool_node", "synthesis_llm_call");
-  }
-
-  @Test
-  void toolNodeInInitialPhaseReturnsToInitialCall() {
-    assertStep(run(f.graph(), "r10", Fixture.input("rule_37", R37)), "tool_node", "initial_llm_call");
-  }
-
-  @Test
-  void skillSelectWithSkillsGoesToInject() {
-    assertStep(run(f.graph(), "r11", Fixture.input("rule_37", R37)), "skill_select_node", "skill_inject_node");
-  }
-
-  @Test
-  void skillSelectWithoutSkillsGoesToApproval() {
-    assertStep(run(f.graph(), "r12", Fixture.input("general", "hello")), "skill_select_node", "approval_node");
-  }
-
-  @Test
-  void skillInjectGoesToApproval() {
-    assertStep(run(f.graph(), "r13", Fixture.input("rule_37", R37)), "skill_inject_node", "approval_node");
-  }
-
-  @Test
-  void approvalAwaitingHitlGoesToOutputFormat() {
-    List<String> path = run(f.graph(), "r14", Fixture.input("rule_37", R37));
-    assertStep(path, "approval_node", "output_format");
-    assertEquals("awaiting_hitl", f.state("r14").get("status"));
-    assertEquals("pre_filing", f.state("r14").get("hitl_checkpoint_type"));
-  }
-
-  @Test
-  void approvalNotNeededGoesToSynthesis() {
-    assertStep(run(f.graph(), "r15", Fixture.input("general", "hello")), "approval_node", "synthesis_llm_call");
-  }
-
-  @Test
-  void synthesisErrorGoesToOutputFormat() {
-    ScriptedChatModel m = ScriptedChatModel.replies(text("SKILL_SELECT:rrc_rule37", 1_000), text("never", 1));
-    List<String> path = run(f.graph(m), "r16", Fixture.input("rule_37", "hi", "max_tokens", 500));
-    assertStep(path, "synthesis_llm_call", "output_format");
-    assertEquals("failed", f.state("r16").get("status"));
-    assertEquals(1, m.requests().size(), "the synthesis call was refused before reaching the model");
-  }
-
-  @Test
-  void synthesisWithToolCallsGoesToToolNode() {
-    ScriptedChatModel m = ScriptedChatModel.replies(text("SKILL_SELECT:rrc_rule37", 10),
-        calls("spacing_assessment", Map.of("api", "42-329-12345")), text("done", 10));
-    assertStep(run(f.graph(m), "r17", Fixture.input("rule_37", "hi")), "synthesis_llm_call", "tool_node");
-  }
-
-  @Test
-  void synthesisWithoutToolCallsGoesToOutputFormat() {
-    ScriptedChatModel m = ScriptedChatModel.replies(text("SKILL_SELECT:rrc_rule37", 10), text("done", 10));
-    List<String> path = run(f.graph(m), "r18", Fixture.input("rule_37", "hi"));
-    assertStep(path, "synthesis_llm_call", "output_format");
-    assertEquals("completed", f.state("r18").get("status"));
+  @Override
+  void decide(String approvalId, String decision) {
+    f.deps.approvals().decide(approvalId, decision, "alice", "ok");
   }
 }
