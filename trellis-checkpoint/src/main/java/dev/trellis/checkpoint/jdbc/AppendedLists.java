@@ -43,6 +43,16 @@ final class AppendedLists {
   /** Threads whose last written lists are remembered. */
   static final int REMEMBERED = 4096;
 
+  /**
+   * A checkpoint's list rows are gone: the checkpoint was deleted (its thread rolled back or
+   * deleted) between reading its row and reading its list, or the store is damaged.
+   */
+  static final class IncompleteList extends IllegalStateException {
+    IncompleteList(String message) {
+      super(message);
+    }
+  }
+
   /** A list as stored at one checkpoint: its value, its group, the last row it includes, the bytes of the whole list. */
   record Stored(List<?> value, String group, String upto, long bytes) {}
 
@@ -152,12 +162,39 @@ final class AppendedLists {
 
   void insert(JdbcDatabase db, Connection c, CheckpointConfig parent, String checkpointId, Split split)
       throws SQLException {
+    requireGroups(db, c, parent, checkpointId, split);
     for (Map.Entry<String, byte[]> e : split.rows().entrySet()) {
       db.update(c, "INSERT INTO checkpoint_appends (thread_id, checkpoint_ns, channel, group_id, checkpoint_id, tail) "
           + "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (thread_id, checkpoint_ns, channel, group_id, checkpoint_id) "
           + "DO UPDATE SET tail = excluded.tail",
           parent.threadId(), parent.namespace(), e.getKey(), split.lists().get(e.getKey()).group(), checkpointId,
           e.getValue());
+    }
+  }
+
+  /**
+   * Fails the write when a group the checkpoint continues lost its first row while the
+   * checkpoint was being written (its thread was rolled back or deleted meanwhile): saving it
+   * would leave a state nobody can read. On PostgreSQL the first row is share-locked until the
+   * transaction ends, so a concurrent delete waits for it; SQLite serialises writers.
+   */
+  private void requireGroups(JdbcDatabase db, Connection c, CheckpointConfig parent, String checkpointId, Split split)
+      throws SQLException {
+    String lock = "BYTEA".equalsIgnoreCase(db.blobType()) ? " FOR SHARE" : "";
+    for (Map.Entry<String, Stored> e : split.lists().entrySet()) {
+      String group = e.getValue().group();
+      if (group.equals(checkpointId)) {
+        continue;
+      }
+      boolean present = db.query(c, "SELECT 1 FROM checkpoint_appends WHERE thread_id = ? AND checkpoint_ns = ? "
+          + "AND channel = ? AND group_id = ? AND checkpoint_id = ?" + lock, java.sql.ResultSet::next,
+          parent.threadId(), parent.namespace(), e.getKey(), group, group);
+      if (!present) {
+        forget(parent.threadId());
+        throw new IllegalStateException("checkpoint " + checkpointId + " of thread " + parent.threadId()
+            + " continues the stored list of channel \"" + e.getKey() + "\" from " + group
+            + ", which was deleted while it was written (the thread was rolled back or deleted); nothing was saved");
+      }
     }
   }
 
@@ -188,7 +225,7 @@ final class AppendedLists {
           return rooted;
         }, config.threadId(), config.namespace(), channel, group, reference.get(1));
     if (!whole) {
-      throw new IllegalStateException("checkpoint " + id + " of thread " + config.threadId() + ": the stored list of "
+      throw new IncompleteList("checkpoint " + id + " of thread " + config.threadId() + ": the stored list of "
           + "channel \"" + channel + "\" is incomplete (its first row, at " + group + ", is missing)");
     }
     return Collections.unmodifiableList(out);

@@ -63,6 +63,23 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     return db.transaction(work);
   }
 
+  /**
+   * A read transaction, read again when a checkpoint's list rows vanished under it (a
+   * concurrent rollback or thread deletion committed between its statements): the second read
+   * sees the thread as the deletion left it.
+   */
+  private <T> T read(JdbcDatabase.Work<T> work) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return db.transaction(work);
+      } catch (AppendedLists.IncompleteList raced) {
+        if (attempt == 3) {
+          throw raced;
+        }
+      }
+    }
+  }
+
 
   /** Closes the database this saver uses (its pool or connection). */
   @Override
@@ -82,7 +99,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
   @Override
   public CheckpointTuple getTuple(CheckpointConfig config) {
-    return transaction(c -> {
+    return read(c -> {
       String sql = "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
           + "WHERE thread_id = ? AND checkpoint_ns = ?"
           + (config.checkpointId() == null ? " ORDER BY checkpoint_id DESC LIMIT 1" : " AND checkpoint_id = ?");
@@ -94,7 +111,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
   @Override
   public List<CheckpointTuple> list(CheckpointConfig config, String before, int limit) {
-    return transaction(c -> {
+    return read(c -> {
       String sql = "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
           + "WHERE thread_id = ? AND checkpoint_ns = ?" + (before == null ? "" : " AND checkpoint_id < ?")
           + " ORDER BY checkpoint_id DESC" + (limit > 0 ? " LIMIT " + limit : "");
