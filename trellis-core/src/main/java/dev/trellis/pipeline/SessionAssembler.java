@@ -108,26 +108,37 @@ public final class SessionAssembler {
   }
 
   private void assemble(String session, Job job) {
+    Assembly result = null;
+    Throwable failure = null;
     try {
       Bundle b = job.pipeline().run(session, job.slice(), job.events());
       if (!b.failed() && !b.degraded()) {
         remember(job.pipeline(), session, job.hash(), b, job.events());
       }
-      job.done().complete(new Assembly(b, job.hash(), false));
+      result = new Assembly(b, job.hash(), false);
     } catch (Throwable t) {
-      job.done().completeExceptionally(t);
+      failure = t;
     } finally {
-      synchronized (this) {
-        Session s = sessions.get(session);
-        s.running = null;
-        if (s.waiting.isEmpty()) {
-          sessions.remove(session);
-        } else {
-          queue.add(session);
-          if (worker == null) {
-            worker = Thread.ofVirtual().name("session-assembler").start(this::drain);
-          }
-        }
+      release(session);
+    }
+    // Completed only once the job has left the session's slot, so a caller that awaited it and
+    // enqueues the same slice again gets a new assembly (or the remembered one), never this job.
+    if (failure != null) {
+      job.done().completeExceptionally(failure);
+    } else {
+      job.done().complete(result);
+    }
+  }
+
+  private synchronized void release(String session) {
+    Session s = sessions.get(session);
+    s.running = null;
+    if (s.waiting.isEmpty()) {
+      sessions.remove(session);
+    } else {
+      queue.add(session);
+      if (worker == null) {
+        worker = Thread.ofVirtual().name("session-assembler").start(this::drain);
       }
     }
   }
