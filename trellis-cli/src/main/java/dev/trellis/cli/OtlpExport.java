@@ -39,6 +39,20 @@ final class OtlpExport {
     return sdk;
   }
 
+  /**
+   * Makes {@code sdk} (or, without an endpoint, a no-op) the process-wide OpenTelemetry, so spans
+   * applications make through {@code GlobalOpenTelemetry} (the rrc app's) are exported with the
+   * runs', and the API does not try (and log about) autoconfiguring itself. Once per process: a
+   * second call keeps the first.
+   */
+  static void installGlobal(OpenTelemetrySdk sdk) {
+    try {
+      io.opentelemetry.api.GlobalOpenTelemetry.set(sdk != null ? sdk : io.opentelemetry.api.OpenTelemetry.noop());
+    } catch (IllegalStateException alreadySet) {
+      // kept: the first serve of this process (tests start several) chose it
+    }
+  }
+
   private static boolean blank(String s) {
     return s == null || s.isBlank();
   }

@@ -55,6 +55,7 @@ final class ServeCommand implements Callable<Integer> {
       b.authenticator(keys);
     }
     var otel = OtlpExport.apply(b, System.getenv());
+    OtlpExport.installGlobal(otel);
     TrellisServer server = start(b);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
