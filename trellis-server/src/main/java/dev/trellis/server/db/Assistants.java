@@ -48,12 +48,7 @@ public final class Assistants {
     return java.nio.ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits()).array();
   }
 
-  /** Creates the system assistant of {@code graphId} if it is missing. */
-  public void ensureSystem(String graphId) {
-    ensureSystem(graphId, Map.of());
-  }
-
-  /** Creates the graph's system assistant with {@code config} when it does not exist yet. */
+  /** Creates the system assistant of {@code graphId}, with {@code config}, when it does not exist yet. */
   public void ensureSystem(String graphId, Map<String, Object> config) {
     db.tx(c -> {
       String id = systemId(graphId);
