@@ -42,13 +42,7 @@ class IdNamespaceTest {
   private static final Pattern ASSISTANT_IDS = Pattern.compile("\"assistant_id\"\\s*:\\s*\"([^\"]*)\"");
 
   static Stream<Arguments> databases() {
-    Supplier<TrellisServer.Builder> sqlite = () -> TestServers.builder().sqlite(TestServers.tempDir().resolve("ns.db"));
-    Supplier<TrellisServer.Builder> postgres = () -> {
-      String url = PgTestDb.freshSchemaUrl();
-      PG_URLS.add(url);
-      return TestServers.builder().postgres(url);
-    };
-    return Stream.of(Arguments.of("sqlite", sqlite), Arguments.of("postgres", postgres));
+    return TestServers.onBothDatabases("ns.db", PG_URLS);
   }
 
   @AfterAll

@@ -9,6 +9,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 
 /** Servers for tests: the example graphs plus the test graphs (nested, slow), on a fresh SQLite file or PostgreSQL. */
 final class TestServers {
@@ -37,6 +40,22 @@ final class TestServers {
   /** A server on a new SQLite file in {@code dir}. */
   static TrellisServer sqlite(Path dir) {
     return builder().sqlite(dir.resolve("server.db")).start();
+  }
+
+  /**
+   * Arguments for a test parameterised over both databases: a name and a supplier of a builder
+   * on a fresh SQLite file ({@code sqliteFile}) or a fresh PostgreSQL schema, whose URL is added
+   * to {@code pgSchemas} for the test class to drop when it is done.
+   */
+  static Stream<Arguments> onBothDatabases(String sqliteFile,
+      List<String> pgSchemas) {
+    Supplier<TrellisServer.Builder> sqlite = () -> builder().sqlite(tempDir().resolve(sqliteFile));
+    Supplier<TrellisServer.Builder> postgres = () -> {
+      String url = PgTestDb.freshSchemaUrl();
+      pgSchemas.add(url);
+      return builder().postgres(url);
+    };
+    return Stream.of(Arguments.of("sqlite", sqlite), Arguments.of("postgres", postgres));
   }
 
   static Path tempDir() {

@@ -18,13 +18,7 @@ class ThreadSearchTest {
   static final List<String> PG_URLS = new ArrayList<>();
 
   static Stream<Arguments> databases() {
-    Supplier<TrellisServer.Builder> sqlite = () -> TestServers.builder().sqlite(TestServers.tempDir().resolve("search.db"));
-    Supplier<TrellisServer.Builder> postgres = () -> {
-      String url = PgTestDb.freshSchemaUrl();
-      PG_URLS.add(url);
-      return TestServers.builder().postgres(url);
-    };
-    return Stream.of(Arguments.of("sqlite", sqlite), Arguments.of("postgres", postgres));
+    return TestServers.onBothDatabases("search.db", PG_URLS);
   }
 
   @AfterAll
