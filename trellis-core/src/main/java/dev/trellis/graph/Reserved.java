@@ -1,5 +1,6 @@
 package dev.trellis.graph;
 
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.graph.error.InvalidGraphException;
 
 /** Names the engine keeps for itself, and the checks that keep user names off them. */
@@ -7,7 +8,7 @@ final class Reserved {
   private Reserved() {}
 
   static String checkKey(String name) {
-    if (name.isEmpty() || name.startsWith("__") || name.startsWith("branch:to:") || name.startsWith("join:")) {
+    if (name.isEmpty() || name.startsWith("__") || name.startsWith(ReservedNames.BRANCH_TO) || name.startsWith(ReservedNames.JOIN)) {
       throw new InvalidGraphException("INVALID_KEY", "state key \"" + name
           + "\" is reserved: names starting with \"__\", \"branch:to:\" or \"join:\" belong to the engine");
     }

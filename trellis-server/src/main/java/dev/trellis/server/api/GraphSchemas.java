@@ -1,6 +1,6 @@
 package dev.trellis.server.api;
 
-import dev.trellis.pregel.PNode;
+import dev.trellis.pregel.CompiledNode;
 import dev.trellis.pregel.Program;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ final class GraphSchemas {
   }
 
   private static void collect(Program program, String prefix, String only, boolean recurse, Map<String, Object> out) {
-    for (PNode n : program.nodes()) {
+    for (CompiledNode n : program.nodes()) {
       if (n.subgraph() == null) {
         continue;
       }
