@@ -208,6 +208,13 @@ final class Loop implements StepScope, TaskScope {
 
   /** Tasks of this step that still have to run (no saved or cached writes). */
   List<StepTask> runnable() {
+    boolean all = true;
+    for (StepTask t : tasks) {
+      all &= t.writes.isEmpty();
+    }
+    if (all) {
+      return tasks;
+    }
     List<StepTask> out = new ArrayList<>(tasks.size());
     for (StepTask t : tasks) {
       if (t.writes.isEmpty()) {
