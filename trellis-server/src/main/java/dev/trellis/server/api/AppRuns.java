@@ -10,6 +10,7 @@ import dev.trellis.server.queue.Worker;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -79,5 +80,24 @@ public final class AppRuns implements AppContext {
       sub.close();
       throw e;
     }
+  }
+
+  @Override
+  public Optional<Submitted> active(Context ctx, String threadId) {
+    Services s = services;
+    if (s == null) {
+      throw new IllegalStateException("the server has not started: runs can be joined once it has");
+    }
+    String tid = PublicIds.thread(ctx, threadId);
+    // running first (a thread runs one at a time), else the queue's head: the run a new one would wait for
+    Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? "
+        + "AND owner = ? AND status IN ('running', 'pending') ORDER BY CASE status WHEN 'running' THEN 0 ELSE 1 END, "
+        + "created_at, run_id LIMIT 1", tid, Http.owner(ctx)));
+    if (row == null) {
+      return Optional.empty();
+    }
+    String runId = (String) row.get("run_id");
+    // events are kept a while after a run ends, so a run finishing right now is still read whole
+    return Optional.of(new Submitted(runId, PublicIds.out(ctx, tid), s.bus().subscribe(runId, 0)));
   }
 }
