@@ -5,6 +5,7 @@ import dev.trellis.channel.EphemeralValue;
 import dev.trellis.channel.LastValueAfterFinish;
 import dev.trellis.channel.NamedBarrierValue;
 import dev.trellis.channel.Topic;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.pregel.Branches;
 import dev.trellis.pregel.PNode;
@@ -114,10 +115,10 @@ public final class StateGraph {
   private StateGraph add(NodeSpec spec) {
     Reserved.checkNode(spec.name);
     if (nodes.containsKey(spec.name)) {
-      throw new InvalidGraphException("DUPLICATE_NODE", "node \"" + spec.name + "\" is already in the graph");
+      throw new InvalidGraphException(ErrorCode.DUPLICATE_NODE, "node \"" + spec.name + "\" is already in the graph");
     }
     if (schema.has(spec.name)) {
-      throw new InvalidGraphException("DUPLICATE_NODE", "node \"" + spec.name + "\" has the name of a state key");
+      throw new InvalidGraphException(ErrorCode.DUPLICATE_NODE, "node \"" + spec.name + "\" has the name of a state key");
     }
     nodes.put(spec.name, new NodeSpec(spec.name, spec.body, spec.subgraph,
         spec.options == null ? NodeOptions.DEFAULT : spec.options));
@@ -133,7 +134,7 @@ public final class StateGraph {
   /** A join: {@code to} runs once after every node in {@code from} has run. */
   public StateGraph addEdge(List<String> from, String to) {
     if (from.isEmpty()) {
-      throw new InvalidGraphException("INVALID_EDGE", "join into \"" + to + "\" has no sources");
+      throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "join into \"" + to + "\" has no sources");
     }
     edges.add(new Edge(List.copyOf(from), Objects.requireNonNull(to, "to")));
     return this;
@@ -193,34 +194,34 @@ public final class StateGraph {
     for (Edge e : edges) {
       for (String s : e.starts) {
         if (s.equals(END)) {
-          throw new InvalidGraphException("INVALID_EDGE", "edge " + e.starts + " → \"" + e.end + "\": END cannot be a source");
+          throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "edge " + e.starts + " → \"" + e.end + "\": END cannot be a source");
         }
         if (!s.equals(START) && !nodes.containsKey(s)) {
-          throw new InvalidGraphException("UNKNOWN_NODE", "edge \"" + s + "\" → \"" + e.end + "\": no node named \""
+          throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "edge \"" + s + "\" → \"" + e.end + "\": no node named \""
               + s + "\" (nodes: " + known() + ")");
         }
       }
       if (e.end.equals(START)) {
-        throw new InvalidGraphException("INVALID_EDGE", "edge " + e.starts + " → START: START cannot be a destination");
+        throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "edge " + e.starts + " → START: START cannot be a destination");
       }
       if (!e.end.equals(END) && !nodes.containsKey(e.end)) {
-        throw new InvalidGraphException("UNKNOWN_NODE", "edge \"" + String.join("\", \"", e.starts) + "\" → \"" + e.end
+        throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "edge \"" + String.join("\", \"", e.starts) + "\" → \"" + e.end
             + "\": no node named \"" + e.end + "\" (nodes: " + known() + ")");
       }
       if (e.starts.size() > 1 && (e.starts.contains(START) || e.end.equals(END))) {
-        throw new InvalidGraphException("INVALID_EDGE", "join " + e.starts + " → \"" + e.end
+        throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "join " + e.starts + " → \"" + e.end
             + "\": a join cannot start at START or end at END");
       }
     }
     for (BranchSpec b : branches) {
       if (!b.from.equals(START) && !nodes.containsKey(b.from)) {
-        throw new InvalidGraphException("UNKNOWN_NODE", "conditional edge from \"" + b.from + "\": no node named \""
+        throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "conditional edge from \"" + b.from + "\": no node named \""
             + b.from + "\" (nodes: " + known() + ")");
       }
       if (b.pathMap != null) {
         for (Map.Entry<String, String> d : b.pathMap.entrySet()) {
           if (!d.getValue().equals(END) && !nodes.containsKey(d.getValue())) {
-            throw new InvalidGraphException("UNKNOWN_NODE", "conditional edge \"" + b.from + "\" → \"" + d.getValue()
+            throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "conditional edge \"" + b.from + "\" → \"" + d.getValue()
                 + "\": no node named \"" + d.getValue() + "\" (nodes: " + known() + ")");
           }
         }
@@ -229,7 +230,7 @@ public final class StateGraph {
     for (NodeSpec n : nodes.values()) {
       for (String d : n.options.destinations()) {
         if (!d.equals(END) && !nodes.containsKey(d) && n.subgraph == null) {
-          throw new InvalidGraphException("UNKNOWN_NODE", "node \"" + n.name + "\" declares destination \"" + d
+          throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "node \"" + n.name + "\" declares destination \"" + d
               + "\", which does not exist (nodes: " + known() + ")");
         }
       }
@@ -237,14 +238,14 @@ public final class StateGraph {
     boolean hasEntry = edges.stream().anyMatch(e -> e.starts.contains(START))
         || branches.stream().anyMatch(b -> b.from.equals(START));
     if (!hasEntry) {
-      throw new InvalidGraphException("NO_ENTRY", "the graph has no entry point: add an edge from START (nodes: "
+      throw new InvalidGraphException(ErrorCode.NO_ENTRY, "the graph has no entry point: add an edge from START (nodes: "
           + known() + ")");
     }
     for (Set<String> keys : java.util.Arrays.asList(inputKeys, outputKeys)) {
       if (keys != null) {
         for (String k : keys) {
           if (!schema.has(k)) {
-            throw new InvalidGraphException("UNKNOWN_KEY", (keys == inputKeys ? "input" : "output") + " key \"" + k
+            throw new InvalidGraphException(ErrorCode.UNKNOWN_KEY, (keys == inputKeys ? "input" : "output") + " key \"" + k
                 + "\" is not in the state schema (keys: " + String.join(", ",
                 schema.keys().stream().map(Key::name).toList()) + ")");
           }
@@ -260,7 +261,7 @@ public final class StateGraph {
     Set<String> reachable = options.allowUnreachable() ? nodes.keySet() : reachable();
     for (String n : nodes.keySet()) {
       if (!reachable.contains(n)) {
-        throw new InvalidGraphException("UNREACHABLE_NODE", "node \"" + n + "\" is unreachable from START: add an edge "
+        throw new InvalidGraphException(ErrorCode.UNREACHABLE_NODE, "node \"" + n + "\" is unreachable from START: add an edge "
             + "into it, or declare it with NodeOptions.destinations(...) on the node whose Command or Send goes there");
       }
     }
@@ -268,7 +269,7 @@ public final class StateGraph {
 
   private void checkInterruptNode(String n, String what) {
     if (!n.equals("*") && !nodes.containsKey(n)) {
-      throw new InvalidGraphException("UNKNOWN_NODE", what + " names \"" + n + "\", which is not a node (nodes: "
+      throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, what + " names \"" + n + "\", which is not a node (nodes: "
           + known() + ")");
     }
   }

@@ -1,5 +1,6 @@
 package dev.trellis.pipeline;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.policy.Sleeper;
 import dev.trellis.runtime.StreamWriter;
@@ -254,11 +255,11 @@ public final class ToolPipeline {
 
     public Builder tool(ToolSpec spec, Tool tool) {
       if (spec.name().startsWith("__")) {
-        throw new InvalidGraphException("RESERVED_TOOL_NAME", "tool \"" + spec.name()
+        throw new InvalidGraphException(ErrorCode.RESERVED_TOOL_NAME, "tool \"" + spec.name()
             + "\": names starting with __ are reserved for the pipeline's own records");
       }
       if (specs.putIfAbsent(spec.name(), spec) != null) {
-        throw new InvalidGraphException("DUPLICATE_TOOL", "tool \"" + spec.name() + "\" is declared twice");
+        throw new InvalidGraphException(ErrorCode.DUPLICATE_TOOL, "tool \"" + spec.name() + "\" is declared twice");
       }
       tools.put(spec.name(), java.util.Objects.requireNonNull(tool, "tool"));
       return this;

@@ -3,6 +3,7 @@ package dev.trellis.pipeline;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.io.IOException;
 import java.time.Duration;
@@ -122,7 +123,7 @@ public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>
   }
 
   private static InvalidGraphException invalid(String message) {
-    return new InvalidGraphException("INVALID_TOOL_REGISTRY", message);
+    return new InvalidGraphException(ErrorCode.INVALID_TOOL_REGISTRY, message);
   }
 
   /**

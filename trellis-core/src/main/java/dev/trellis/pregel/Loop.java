@@ -18,6 +18,7 @@ import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import dev.trellis.graph.error.AmbiguousResumeException;
 import dev.trellis.graph.error.EmptyInputException;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.graph.error.TrellisException;
@@ -118,7 +119,7 @@ final class Loop {
       CheckpointConfig at = new CheckpointConfig(config.threadId(), ns, nested() ? null : config.checkpointId());
       saved = saver.getTuple(at);
       if (saved == null && at.checkpointId() != null) {
-        throw new TrellisException("UNKNOWN_CHECKPOINT", "thread \"" + config.threadId() + "\" has no checkpoint \""
+        throw new TrellisException(ErrorCode.UNKNOWN_CHECKPOINT, "thread \"" + config.threadId() + "\" has no checkpoint \""
             + at.checkpointId() + "\"");
       }
       checkpointConfig = saved != null ? saved.config() : at.withCheckpointId(null);
@@ -186,13 +187,13 @@ final class Loop {
       m.forEach((k, v) -> out.put(String.valueOf(k), v));
       return out;
     }
-    throw new InvalidUpdateException("INVALID_INPUT", "run input must be an Update, a Map, a State, a Command or null; got "
+    throw new InvalidUpdateException(ErrorCode.INVALID_INPUT, "run input must be an Update, a Map, a State, a Command or null; got "
         + input.getClass().getName());
   }
 
   private void applyCommandInput(Command cmd) {
     if (cmd.toParent()) {
-      throw new InvalidUpdateException("NO_PARENT_GRAPH", "Command.toParentGraph() given as run input: there is no parent graph");
+      throw new InvalidUpdateException(ErrorCode.NO_PARENT_GRAPH, "Command.toParentGraph() given as run input: there is no parent graph");
     }
     List<PendingWrite> writes = new ArrayList<>();
     for (Object g : cmd.gotos()) {
@@ -200,7 +201,7 @@ final class Loop {
         writes.add(new PendingWrite(PendingWrite.NULL_TASK_ID, Program.TASKS_CHANNEL, s));
       } else if (!StateGraph.END.equals(g)) {
         if (!program.hasNode((String) g) || StateGraph.START.equals(g)) {
-          throw new InvalidGraphException("UNKNOWN_NODE", "Command goto \"" + g + "\": no such node (nodes: "
+          throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "Command goto \"" + g + "\": no such node (nodes: "
               + String.join(", ", program.nodeNames()) + ")");
         }
         writes.add(new PendingWrite(PendingWrite.NULL_TASK_ID, "branch:to:" + g, StateGraph.START));
@@ -208,7 +209,7 @@ final class Loop {
     }
     if (cmd.resume() != null) {
       if (saver == null) {
-        throw new TrellisException("NO_CHECKPOINTER", "Command.resume needs a graph compiled with a checkpointer");
+        throw new TrellisException(ErrorCode.NO_CHECKPOINTER, "Command.resume needs a graph compiled with a checkpointer");
       }
       if (cmd.resume() instanceof Map<?, ?> m && !m.isEmpty() && m.keySet().stream().allMatch(Loop::isInterruptId)) {
         Map<String, Object> byId = new LinkedHashMap<>();
@@ -225,7 +226,7 @@ final class Loop {
     for (Map.Entry<String, Object> e : cmd.update().values().entrySet()) {
       Integer slot = program.slotByName.get(e.getKey());
       if (slot == null || slot >= program.stateCount) {
-        throw new InvalidUpdateException("UNKNOWN_KEY", "Command update key \"" + e.getKey()
+        throw new InvalidUpdateException(ErrorCode.UNKNOWN_KEY, "Command update key \"" + e.getKey()
             + "\" is not in the state schema (keys: " + String.join(", ", program.stateKeys()) + ")");
       }
       writes.add(new PendingWrite(PendingWrite.NULL_TASK_ID, e.getKey(), e.getValue()));
@@ -433,7 +434,7 @@ final class Loop {
       for (String k : in.keySet()) {
         Integer slot = program.slotByName.get(k);
         if (slot != null && slot < program.stateCount && !program.inputKey[slot]) {
-          throw new InvalidUpdateException("NOT_AN_INPUT", "key \"" + k + "\" is not an input of graph \""
+          throw new InvalidUpdateException(ErrorCode.NOT_AN_INPUT, "key \"" + k + "\" is not an input of graph \""
               + program.name + "\" (inputs: " + String.join(", ", program.inputKeyNames()) + ")");
         }
       }

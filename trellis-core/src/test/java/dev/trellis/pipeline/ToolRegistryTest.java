@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -98,7 +99,7 @@ class ToolRegistryTest {
           - {name: c, dependencies: [b]}
           - {name: d}
         """);
-    assertEquals("TOOL_CYCLE", e.code());
+    assertEquals(ErrorCode.TOOL_CYCLE, e.code());
     assertTrue(e.getMessage().contains("a → c → b → a"), e.getMessage());
   }
 

@@ -10,6 +10,7 @@ import dev.trellis.graph.Schema;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.BitSet;
 import java.util.List;
@@ -90,7 +91,7 @@ class PlannerAndWriteApplierTest {
     InvalidUpdateException e = assertThrows(InvalidUpdateException.class, () -> WriteApplier.apply(f, tasks));
     assertTrue(e.getMessage().contains("\"count\""), e.getMessage());
     assertTrue(e.getMessage().contains("b, c"), e.getMessage());
-    assertEquals("INVALID_CONCURRENT_UPDATE", e.code());
+    assertEquals(ErrorCode.INVALID_CONCURRENT_UPDATE, e.code());
   }
 
   @Test
