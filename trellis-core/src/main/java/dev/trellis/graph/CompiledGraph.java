@@ -179,8 +179,13 @@ public final class CompiledGraph {
     return program.name();
   }
 
-  /** The compiled program (engine-internal form), for inspection and drawing. */
-  public Program program() {
+  /** What the graph and its subgraphs take and give (state, input, output and context types), for describing it. */
+  public GraphSignature signature() {
+    return GraphSignature.of(program);
+  }
+
+  /** The compiled program, the engine's form of this graph; for this package (subgraph nodes) only. */
+  Program program() {
     return program;
   }
 }
