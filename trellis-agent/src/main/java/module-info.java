@@ -15,4 +15,6 @@ module dev.trellis.agent {
   exports dev.trellis.agent.structured;
   exports dev.trellis.agent.tool;
   exports dev.trellis.agent.ui;
+
+  provides dev.trellis.wire.WireCodec with dev.trellis.agent.message.MessageWire;
 }

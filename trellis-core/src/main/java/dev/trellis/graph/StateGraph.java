@@ -95,19 +95,39 @@ public final class StateGraph {
     return this;
   }
 
+  /**
+   * Adds a node running {@code body}.
+   *
+   * @throws InvalidGraphException {@code RESERVED_NAME} for an engine-reserved name, {@code DUPLICATE_NODE}
+   *     when a node or state key already has the name
+   */
   public StateGraph addNode(String name, Node body) {
     return addNode(name, body, NodeOptions.DEFAULT);
   }
 
+  /**
+   * Adds a node running {@code body} with its own retry, cache, timeout and error-handler settings.
+   *
+   * @throws InvalidGraphException as {@link #addNode(String, Node)}
+   */
   public StateGraph addNode(String name, Node body, NodeOptions options) {
     return add(new NodeSpec(name, Objects.requireNonNull(body, "body"), null, options));
   }
 
-  /** Adds a compiled graph as a node; it reads and writes the keys it shares with this graph by name. */
+  /**
+   * Adds a compiled graph as a node; it reads and writes the keys it shares with this graph by name.
+   *
+   * @throws InvalidGraphException as {@link #addNode(String, Node)}
+   */
   public StateGraph addNode(String name, CompiledGraph subgraph) {
     return addNode(name, subgraph, NodeOptions.DEFAULT);
   }
 
+  /**
+   * Adds a compiled graph as a node with its own node settings.
+   *
+   * @throws InvalidGraphException as {@link #addNode(String, Node)}
+   */
   public StateGraph addNode(String name, CompiledGraph subgraph, NodeOptions options) {
     return add(new NodeSpec(name, null, Objects.requireNonNull(subgraph, "subgraph"), options));
   }
@@ -131,7 +151,11 @@ public final class StateGraph {
     return this;
   }
 
-  /** A join: {@code to} runs once after every node in {@code from} has run. */
+  /**
+   * A join: {@code to} runs once after every node in {@code from} has run.
+   *
+   * @throws InvalidGraphException {@code INVALID_EDGE} when {@code from} is empty
+   */
   public StateGraph addEdge(List<String> from, String to) {
     if (from.isEmpty()) {
       throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "join into \"" + to + "\" has no sources");
@@ -176,11 +200,22 @@ public final class StateGraph {
     return addConditionalEdges(from, router, m);
   }
 
+  /**
+   * Validates the graph and compiles it with default options.
+   *
+   * @throws InvalidGraphException as {@link #compile(CompileOptions)}
+   */
   public CompiledGraph compile() {
     return compile(CompileOptions.DEFAULT);
   }
 
-  /** Validates the graph and compiles it; errors name the node or edge at fault. */
+  /**
+   * Validates the graph and compiles it; errors name the node or edge at fault.
+   *
+   * @throws InvalidGraphException {@code UNKNOWN_NODE} (an edge, route or declared destination names no
+   *     node), {@code INVALID_EDGE} (from END, into START), {@code NO_ENTRY} (no edge from START),
+   *     {@code UNREACHABLE_NODE}, {@code UNKNOWN_KEY} (input or output keys not in the schema)
+   */
   public CompiledGraph compile(CompileOptions options) {
     validate(options);
     return new CompiledGraph(toProgram(options), schema, options);

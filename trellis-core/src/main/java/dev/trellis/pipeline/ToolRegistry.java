@@ -148,10 +148,10 @@ public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>
   }
 
   /** A pipeline builder with the agent's tools bound to {@code implementations} (each tool needs one). */
-  public ToolPipeline.Builder pipeline(String agent, Map<String, Tool> implementations) {
+  public ToolPipeline.Builder pipeline(String agent, Map<String, PipelineTool> implementations) {
     ToolPipeline.Builder b = ToolPipeline.builder();
     for (ToolSpec spec : forAgent(agent)) {
-      Tool tool = implementations.get(spec.name());
+      PipelineTool tool = implementations.get(spec.name());
       if (tool == null) {
         throw invalid("tool \"" + spec.name() + "\" of agent \"" + agent + "\" has no implementation (implemented: "
             + String.join(", ", new java.util.TreeSet<>(implementations.keySet())) + ")");

@@ -70,7 +70,7 @@ class ToolRegistryTest {
     ToolRegistry r = ToolRegistry.fromYaml(SEED);
     List<Map<String, Object>> fitArgs = new ArrayList<>();
     List<Object> events = new ArrayList<>();
-    Map<String, Tool> impls = Map.of(
+    Map<String, PipelineTool> impls = Map.of(
         "patient_context", args -> ToolOutput.of(Map.of("patient", "p1"), 1),
         "therapeutic_fit", args -> {
           fitArgs.add(args);
