@@ -2,7 +2,7 @@ package dev.trellis.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.trellis.testkit.Json;
+import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.RandomScenarios;
 import dev.trellis.testkit.ScenarioCheck;
 import dev.trellis.testkit.ScenarioRunner;
@@ -33,8 +33,8 @@ final class ScenarioCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      JsonNode scenario = Json.MAPPER.readTree(file);
-      System.out.println(Json.MAPPER.writeValueAsString(ScenarioRunner.run(scenario)));
+      JsonNode scenario = JsonValues.MAPPER.readTree(file);
+      System.out.println(JsonValues.MAPPER.writeValueAsString(ScenarioRunner.run(scenario)));
       return 0;
     }
   }
@@ -50,13 +50,13 @@ final class ScenarioCommand implements Runnable {
       int passed = 0;
       int failed = 0;
       for (File f : files(paths)) {
-        JsonNode scenario = Json.MAPPER.readTree(f);
+        JsonNode scenario = JsonValues.MAPPER.readTree(f);
         ArrayNode expect = ScenarioCheck.expected(scenario);
         if (expect == null) {
           System.out.println("SKIP " + f + ": no expect");
           continue;
         }
-        List<String> diff = ScenarioCheck.diff(expect, Json.tree(ScenarioRunner.run(scenario)));
+        List<String> diff = ScenarioCheck.diff(expect, JsonValues.tree(ScenarioRunner.run(scenario)));
         if (diff.isEmpty()) {
           passed++;
         } else {
@@ -86,7 +86,7 @@ final class ScenarioCommand implements Runnable {
       Files.createDirectories(out);
       for (int i = 0; i < count; i++) {
         Files.writeString(out.resolve(String.format("random-%05d.json", seed + i)),
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(RandomScenarios.generate(seed + i)));
+            JsonValues.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(RandomScenarios.generate(seed + i)));
       }
       return 0;
     }

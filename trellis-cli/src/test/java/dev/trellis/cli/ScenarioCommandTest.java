@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.trellis.testkit.Json;
+import dev.trellis.testkit.JsonValues;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -44,9 +44,9 @@ class ScenarioCommandTest {
 
   @Test
   void checkReportsADifferenceAndFails(@TempDir Path dir) throws Exception {
-    JsonNode scenario = Json.MAPPER.readTree(root().resolve("conformance/scenarios/single-node.json").toFile());
+    JsonNode scenario = JsonValues.MAPPER.readTree(root().resolve("conformance/scenarios/single-node.json").toFile());
     ((com.fasterxml.jackson.databind.node.ObjectNode) scenario.get("expect").get(0)).putObject("final").put("log", "zzz");
-    Files.writeString(dir.resolve("broken.json"), Json.MAPPER.writeValueAsString(scenario));
+    Files.writeString(dir.resolve("broken.json"), JsonValues.MAPPER.writeValueAsString(scenario));
     Result r = trellis("scenario", "check", dir.toString());
     assertEquals("0 passed, 1 failed", r.lines().getLast());
     assertEquals(1, r.exit());
@@ -56,7 +56,7 @@ class ScenarioCommandTest {
   void runPrintsTheObservedResultAsOneJsonLine() throws Exception {
     Result r = trellis("scenario", "run", root().resolve("conformance/scenarios/single-node.json").toString());
     assertEquals(1, r.lines().size());
-    JsonNode result = Json.MAPPER.readTree(r.lines().getFirst());
+    JsonNode result = JsonValues.MAPPER.readTree(r.lines().getFirst());
     assertEquals("a", result.get(0).get("final").get("log").get(0).asText());
   }
 

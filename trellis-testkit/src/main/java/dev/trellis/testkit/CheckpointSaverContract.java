@@ -258,7 +258,7 @@ public abstract class CheckpointSaverContract {
       }
     }
     return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> {
-      JsonNode scenario = Json.MAPPER.readTree(f.toFile());
+      JsonNode scenario = JsonValues.MAPPER.readTree(f.toFile());
       // Thread names in scenarios are reused across files: give each file its own.
       String prefix = "s-" + UUID.randomUUID() + "-";
       for (JsonNode run : scenario.path("runs")) {
@@ -266,7 +266,7 @@ public abstract class CheckpointSaverContract {
           ((com.fasterxml.jackson.databind.node.ObjectNode) run).put("thread", prefix + run.get("thread").asText());
         }
       }
-      List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario), Json.tree(ScenarioRunner.run(scenario, this::saver, durability)));
+      List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario), JsonValues.tree(ScenarioRunner.run(scenario, this::saver, durability)));
       if (!diff.isEmpty()) {
         fail(f.getFileName() + " on " + saver().getClass().getSimpleName() + ":\n" + String.join("\n", diff));
       }

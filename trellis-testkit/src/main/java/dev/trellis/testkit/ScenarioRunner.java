@@ -112,7 +112,7 @@ public final class ScenarioRunner {
     if (run.has("update_state")) {
       JsonNode upd = run.get("update_state");
       @SuppressWarnings("unchecked")
-      Map<String, Object> values = (Map<String, Object>) Json.toJava(upd.get("values"));
+      Map<String, Object> values = (Map<String, Object>) JsonValues.toJava(upd.get("values"));
       graph.updateState(config, values == null ? Map.of() : values, upd.hasNonNull("as_node") ? upd.get("as_node").asText() : null);
     } else {
       Object input = input(run);
@@ -167,19 +167,19 @@ public final class ScenarioRunner {
     if (run.has("command")) {
       JsonNode c = run.get("command");
       @SuppressWarnings("unchecked")
-      Map<String, Object> update = c.has("update") ? (Map<String, Object>) Json.toJava(c.get("update")) : Map.of();
+      Map<String, Object> update = c.has("update") ? (Map<String, Object>) JsonValues.toJava(c.get("update")) : Map.of();
       List<Object> gotos = new ArrayList<>();
       if (c.has("goto")) {
-        Object g = Json.toJava(c.get("goto"));
+        Object g = JsonValues.toJava(c.get("goto"));
         if (g instanceof List<?> l) {
           gotos.addAll(l);
         } else {
           gotos.add(g);
         }
       }
-      return new Command(Update.of(update), gotos, c.has("resume") ? Json.toJava(c.get("resume")) : null, false);
+      return new Command(Update.of(update), gotos, c.has("resume") ? JsonValues.toJava(c.get("resume")) : null, false);
     }
-    return Json.toJava(run.get("input"));
+    return JsonValues.toJava(run.get("input"));
   }
 
   private static Set<StreamMode> modes(JsonNode run) {

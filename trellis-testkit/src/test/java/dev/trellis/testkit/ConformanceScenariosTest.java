@@ -45,12 +45,12 @@ class ConformanceScenariosTest {
       files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
     return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> {
-      JsonNode scenario = Json.MAPPER.readTree(f.toFile());
+      JsonNode scenario = JsonValues.MAPPER.readTree(f.toFile());
       JsonNode expect = ScenarioCheck.expected(scenario);
       if (expect == null) {
         fail(f + " has no expect: fill it with conformance/oracle/fill.py");
       }
-      List<String> diff = ScenarioCheck.diff(expect, Json.tree(ScenarioRunner.run(scenario)));
+      List<String> diff = ScenarioCheck.diff(expect, JsonValues.tree(ScenarioRunner.run(scenario)));
       if (!diff.isEmpty()) {
         fail(f.getFileName() + " differs from LangGraph:\n" + String.join("\n", diff));
       }

@@ -33,7 +33,7 @@ class RandomGraphsAgainstLangGraphTest {
     Path dir = Files.createTempDirectory("trellis-random");
     for (int i = 0; i < count; i++) {
       Files.writeString(dir.resolve(String.format("random-%08d.json", seed + i)),
-          Json.MAPPER.writeValueAsString(RandomScenarios.generate(seed + i)));
+          JsonValues.MAPPER.writeValueAsString(RandomScenarios.generate(seed + i)));
     }
     Path oracle = Paths.root().resolve("conformance/oracle");
     Process p = new ProcessBuilder(python.toString(), "fill.py", dir.toString())
@@ -44,8 +44,8 @@ class RandomGraphsAgainstLangGraphTest {
     List<String> failures = new ArrayList<>();
     try (var files = Files.list(dir)) {
       for (Path f : files.sorted().toList()) {
-        JsonNode scenario = Json.MAPPER.readTree(f.toFile());
-        List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario), Json.tree(ScenarioRunner.run(scenario)));
+        JsonNode scenario = JsonValues.MAPPER.readTree(f.toFile());
+        List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario), JsonValues.tree(ScenarioRunner.run(scenario)));
         if (!diff.isEmpty()) {
           failures.add(f.getFileName() + ":\n" + String.join("\n", diff));
         }

@@ -9,7 +9,7 @@ import dev.trellis.graph.StateGraph;
 import dev.trellis.server.GraphFactory;
 import dev.trellis.server.GraphProvider;
 import dev.trellis.server.api.Api;
-import dev.trellis.testkit.Json;
+import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.ScenarioRunner;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -67,7 +67,7 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
     }
     StateGraph builder;
     try {
-      builder = ScenarioRunner.graph(Json.MAPPER.readTree(file.toFile()));
+      builder = ScenarioRunner.graph(JsonValues.MAPPER.readTree(file.toFile()));
     } catch (IOException | RuntimeException e) {
       throw new ConfigException(configName, List.of(field + ": " + file + " is not a JSON graph: " + e.getMessage()));
     }
