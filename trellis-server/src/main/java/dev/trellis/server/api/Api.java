@@ -1,12 +1,14 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.auth.Identity;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
-import io.javalin.http.HttpResponseException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,13 +61,10 @@ public final class Api {
       }
     });
     r.options("/<path>", ctx -> ctx.status(204));
-    r.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
-    r.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
-    r.exception(NumberFormatException.class, (e, ctx) -> error(ctx, 422, "not a number: " + e.getMessage()));
     r.exception(Exception.class, (e, ctx) -> {
-      Throwable tooLarge = cause(e, dev.trellis.server.queue.StateSizeLimit.TooLarge.class);
-      if (tooLarge != null) {
-        error(ctx, 413, tooLarge.getMessage());
+      Refusal refusal = Refusal.of(e);
+      if (refusal != null) {
+        error(ctx, refusal.status(), refusal.detail(), refusal.code());
         return;
       }
       if (RequestLog.clientAbort(e)) {
@@ -73,12 +72,12 @@ public final class Api {
         return;
       }
       LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
-      error(ctx, 500, e.getClass().getSimpleName() + ": " + e.getMessage());
+      error(ctx, 500, e.getClass().getSimpleName() + ": " + e.getMessage(), "INTERNAL");
     });
     r.error(404, ctx -> {
       if (ctx.result() == null || ctx.result().isEmpty()) {
         ctx.contentType("application/json").result(Json.write(Map.of("detail", "no route " + ctx.method() + " "
-            + ApiException.echo(ctx.path()))));
+            + ServerException.echo(ctx.path()))));
       }
     });
     r.error(405, ctx -> ctx.contentType("application/json").result(Json.write(Map.of("detail", "method not allowed"))));
@@ -105,22 +104,13 @@ public final class Api {
     void register(io.javalin.config.RoutesConfig r);
   }
 
-  private static Throwable cause(Throwable e, Class<? extends Throwable> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return t;
-      }
-    }
-    return null;
-  }
-
   private static boolean open(String path) {
     return path.equals("/ok") || path.equals("/info") || path.equals("/studio") || path.startsWith("/studio/");
   }
 
-  private static void error(Context ctx, int status, String detail) {
+  private static void error(Context ctx, int status, String detail, String code) {
     ctx.status(status).contentType("application/json")
         .result(PublicIds.out(ctx, Json.write(Map.of("detail",
-            ApiException.bounded(String.valueOf(detail), ApiException.DETAIL_MAX)))));
+            ServerException.bounded(String.valueOf(detail), ServerException.DETAIL_MAX), "code", code))));
   }
 }

@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
 import io.javalin.config.RoutesConfig;
@@ -41,7 +44,7 @@ final class AssistantsApi {
     Map<String, Object> b = Http.body(ctx);
     String graphId = Json.string(b, "graph_id");
     if (graphId == null) {
-      throw new ApiException(422, "\"graph_id\" is required");
+      throw ServerException.invalid("\"graph_id\" is required");
     }
     s.graph(graphId);
     String id = Json.string(b, "assistant_id");
@@ -58,7 +61,7 @@ final class AssistantsApi {
         if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
           return s.assistants().get(c, assistantId, owner);
         }
-        throw new ApiException(409, "assistant " + assistantId + " already exists");
+        throw ServerException.conflict("assistant " + assistantId + " already exists");
       }
       return s.assistants().insert(c, assistantId, graphId, owner, b.get("name") == null ? graphId : Json.string(b, "name"),
           Json.string(b, "description"), Json.map(b, "config"), Json.map(b, "context"), Json.map(b, "metadata"));
@@ -70,7 +73,7 @@ final class AssistantsApi {
     try {
       UUID.fromString(id);
     } catch (IllegalArgumentException e) {
-      throw new ApiException(422, "\"" + field + "\" must be a UUID, got " + id);
+      throw ServerException.invalid("\"" + field + "\" must be a UUID, got " + id);
     }
   }
 
@@ -97,7 +100,7 @@ final class AssistantsApi {
     Map<String, Object> a = s.assistants().require(c, id, owner);
     Map<String, Object> row = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", a.get("assistant_id"));
     if (!owner.equals(row.get("owner")) && !"".equals(owner)) {
-      throw new ApiException(403, "assistant " + ApiException.echo(id) + " is a system assistant and cannot be changed");
+      throw new ApiException(403, "assistant " + ServerException.echo(id) + " is a system assistant and cannot be changed");
     }
     return a;
   }
@@ -118,7 +121,7 @@ final class AssistantsApi {
       Map<String, Object> a = owned(c, pathAssistant(ctx), owner);
       String id = (String) a.get("assistant_id");
       if (graphId != null && !graphId.equals(a.get("graph_id")) && system(a)) {
-        throw new ApiException(422, "assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
+        throw ServerException.invalid("assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
             + "\": it can get new versions but cannot be repointed to another graph; create an assistant for \""
             + graphId + "\" instead");
       }
@@ -146,7 +149,7 @@ final class AssistantsApi {
       Map<String, Object> a = owned(c, pathAssistant(ctx), owner);
       String id = (String) a.get("assistant_id");
       if (system(a)) {
-        throw new ApiException(409, "assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
+        throw ServerException.conflict("assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
             + "\" and cannot be deleted (runs name it by the graph); delete assistants you created");
       }
       // As LangGraph: the threads whose metadata names the assistant (every run stamps it there).
@@ -172,7 +175,7 @@ final class AssistantsApi {
     try {
       return Integer.parseInt(x);
     } catch (NumberFormatException e) {
-      throw new ApiException(422, "\"xray\" must be a boolean or an integer, got " + x);
+      throw ServerException.invalid("\"xray\" must be a boolean or an integer, got " + x);
     }
   }
 
@@ -216,7 +219,7 @@ final class AssistantsApi {
       Map<String, Object> v = s.db().row(c, "SELECT * FROM trellis_assistant_versions WHERE assistant_id = ? AND version = ?",
           id, version);
       if (v == null) {
-        throw new ApiException(404, "assistant " + id + " has no version " + version);
+        throw ServerException.notFound("assistant " + id + " has no version " + version);
       }
       s.db().update(c, "UPDATE trellis_assistants SET graph_id = ?, name = ?, description = ?, config = ?, context = ?, "
           + "metadata = ?, version = ?, updated_at = ? WHERE assistant_id = ?", v.get("graph_id"), v.get("name"),

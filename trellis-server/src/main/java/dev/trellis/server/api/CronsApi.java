@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.CronSchedule;
 import dev.trellis.server.queue.Services;
@@ -41,7 +44,7 @@ final class CronsApi implements AutoCloseable {
       int n = s.db().tx(c -> s.db().update(c, "DELETE FROM trellis_crons WHERE cron_id = ? AND owner = ?",
           ctx.pathParam("id"), Http.owner(ctx)));
       if (n == 0) {
-        throw ApiException.notFound("cron", ctx.pathParam("id"));
+        throw ServerException.notFound("cron", ctx.pathParam("id"));
       }
       Http.noContent(ctx);
     });
@@ -58,7 +61,7 @@ final class CronsApi implements AutoCloseable {
     try {
       return tz == null ? ZoneOffset.UTC : ZoneId.of(tz);
     } catch (java.time.DateTimeException e) {
-      throw new ApiException(422, "unknown timezone " + tz);
+      throw ServerException.invalid("unknown timezone " + tz);
     }
   }
 
@@ -69,8 +72,8 @@ final class CronsApi implements AutoCloseable {
       try {
         java.time.OffsetDateTime.parse(end);
       } catch (java.time.format.DateTimeParseException e) {
-        throw new ApiException(422, "\"end_time\" must be an ISO-8601 date-time with an offset, such as "
-            + "2030-01-01T00:00:00Z, got " + ApiException.echo(end));
+        throw ServerException.invalid("\"end_time\" must be an ISO-8601 date-time with an offset, such as "
+            + "2030-01-01T00:00:00Z, got " + ServerException.echo(end));
       }
     }
     return end;
@@ -79,7 +82,7 @@ final class CronsApi implements AutoCloseable {
   private static Object enabled(Map<String, Object> b) {
     Object v = b.get("enabled");
     if (v != null && !(v instanceof Boolean)) {
-      throw new ApiException(422, "\"enabled\" must be true or false");
+      throw ServerException.invalid("\"enabled\" must be true or false");
     }
     return v;
   }
@@ -88,7 +91,7 @@ final class CronsApi implements AutoCloseable {
     try {
       return CronSchedule.parse(expr);
     } catch (IllegalArgumentException e) {
-      throw new ApiException(422, e.getMessage());
+      throw ServerException.invalid(e.getMessage());
     }
   }
 
@@ -96,7 +99,7 @@ final class CronsApi implements AutoCloseable {
     Map<String, Object> b = Http.body(ctx);
     String expr = Json.string(b, "schedule");
     if (expr == null) {
-      throw new ApiException(422, "\"schedule\" is required");
+      throw ServerException.invalid("\"schedule\" is required");
     }
     CronSchedule cron = schedule(expr);
     String endTime = endTime(b);
@@ -105,7 +108,7 @@ final class CronsApi implements AutoCloseable {
     String owner = Http.owner(ctx);
     String assistant = Json.string(b, "assistant_id");
     if (assistant == null) {
-      throw new ApiException(422, "\"assistant_id\" is required");
+      throw ServerException.invalid("\"assistant_id\" is required");
     }
     Map<String, Object> a = s.assistants().require(PublicIds.assistant(ctx, assistant), owner);
     Map<String, Object> payload = new LinkedHashMap<>(b);
@@ -138,7 +141,7 @@ final class CronsApi implements AutoCloseable {
       Map<String, Object> row = s.db().row(c, "SELECT * FROM trellis_crons WHERE cron_id = ? AND owner = ?",
           ctx.pathParam("id"), owner);
       if (row == null) {
-        throw ApiException.notFound("cron", ctx.pathParam("id"));
+        throw ServerException.notFound("cron", ctx.pathParam("id"));
       }
       String expr = b.containsKey("schedule") ? Json.string(b, "schedule") : (String) row.get("schedule");
       long next = schedule(expr).nextMillis(s.db().millis(), zone(b));

@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.wire.Json;
+
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunEvent;
 import dev.trellis.server.queue.RunObservers;
@@ -141,7 +144,7 @@ final class McpApi {
     try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
       creation.submit(owner, null, body, runId);
       result = awaitResult(sub, runId);
-    } catch (ApiException e) {
+    } catch (ServerException e) {
       return toolError(e.getMessage());
     }
     if (result instanceof Map<?, ?> m && m.get("__error__") instanceof Map<?, ?> error) {

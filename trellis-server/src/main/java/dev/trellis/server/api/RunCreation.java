@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
@@ -64,14 +67,14 @@ final class RunCreation {
       return logged(ctx, submit(owner, threadId, withHeaders, runId, null));
     }
     if (key.isBlank() || key.length() > IdempotencyKeys.MAX_KEY_LENGTH) {
-      throw new ApiException(422, "Idempotency-Key must be 1 to " + IdempotencyKeys.MAX_KEY_LENGTH + " characters");
+      throw ServerException.invalid("Idempotency-Key must be 1 to " + IdempotencyKeys.MAX_KEY_LENGTH + " characters");
     }
     Idempotency idem = new Idempotency(key, IdempotencyKeys.hash(threadId == null ? "/runs" : "/threads/" + threadId, body));
     try {
       return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
     } catch (RuntimeException e) {
       // A concurrent request with the same key (another process) won the insert: answer as its retry.
-      if (!(e instanceof ApiException) && s.db().tx(c -> keys.find(c, owner, key)) != null) {
+      if (!(e instanceof ServerException) && s.db().tx(c -> keys.find(c, owner, key)) != null) {
         return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
       }
       throw e;
@@ -95,7 +98,7 @@ final class RunCreation {
     RunRequest req = RunRequest.of(body);
     String assistantRef = Json.string(body, "assistant_id");
     if (assistantRef == null) {
-      throw new ApiException(422, "\"assistant_id\" is required");
+      throw ServerException.invalid("\"assistant_id\" is required");
     }
     String multitask = RunRequest.multitask(body);
     boolean stateless = threadId == null;
@@ -128,17 +131,17 @@ final class RunCreation {
           : s.db().row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ? AND owner = ?", tid, owner);
       if (thread == null) {
         if (!stateless && !"create".equals(body.get("if_not_exists"))) {
-          throw ApiException.notFound("thread", tid);
+          throw ServerException.notFound("thread", tid);
         }
         if (s.db().row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ?", tid) != null) {
-          throw new ApiException(409, "thread " + tid + " already exists");
+          throw ServerException.conflict("thread " + tid + " already exists");
         }
         s.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
       }
       List<Map<String, Object>> active = s.runs().activeRuns(c, tid);
       if (!active.isEmpty()) {
         switch (multitask) {
-          case "reject" -> throw new ApiException(409, "thread " + tid + " is busy with run " + active.getFirst().get("run_id")
+          case "reject" -> throw ServerException.conflict("thread " + tid + " is busy with run " + active.getFirst().get("run_id")
               + " (multitask_strategy reject)");
           case "interrupt", "rollback" -> {
             for (Map<String, Object> a : active) {
@@ -190,7 +193,7 @@ final class RunCreation {
       return null;
     }
     if (!used.requestHash().equals(idem.requestHash())) {
-      throw new ApiException(422, "Idempotency-Key " + ApiException.echo(idem.key()) + " was used for a different request "
+      throw ServerException.invalid("Idempotency-Key " + ServerException.echo(idem.key()) + " was used for a different request "
           + "(run " + used.runId() + "); use a new key for a new request");
     }
     Map<String, Object> row = s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", used.runId());
@@ -206,7 +209,7 @@ final class RunCreation {
       graph.view().nodes().forEach(n -> known.add(n.id()));
       for (Object n : nodes) {
         if (!known.contains(n)) {
-          throw new ApiException(422, "\"" + key + "\" names unknown node \"" + n + "\" (nodes: " + known + ")");
+          throw ServerException.invalid("\"" + key + "\" names unknown node \"" + n + "\" (nodes: " + known + ")");
         }
       }
     }

@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.sse.Sse;
 import dev.trellis.server.queue.RunEvent;
@@ -85,7 +88,7 @@ final class RunsApi {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Object one : list) {
       if (!(one instanceof Map<?, ?>)) {
-        throw new ApiException(422, "each run of a batch must be an object");
+        throw ServerException.invalid("each run of a batch must be an object");
       }
       @SuppressWarnings("unchecked")
       Map<String, Object> b = (Map<String, Object>) one;
@@ -194,7 +197,7 @@ final class RunsApi {
     Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ? AND owner = ?",
         runId, Http.owner(ctx)));
     if (row == null || (threadId != null && !threadId.equals(row.get("thread_id")))) {
-      throw ApiException.notFound("run", runId);
+      throw ServerException.notFound("run", runId);
     }
     return row;
   }
@@ -224,7 +227,7 @@ final class RunsApi {
       try {
         after = Math.max(0, Long.parseLong(lastId.trim()));
       } catch (NumberFormatException e) {
-        throw new ApiException(422, "Last-Event-ID must be an event id, got " + lastId);
+        throw ServerException.invalid("Last-Event-ID must be an event id, got " + lastId);
       }
     }
     Set<String> modes = null;
@@ -253,7 +256,7 @@ final class RunsApi {
     int limit = ctx.queryParam("limit") == null ? 10 : Integer.parseInt(ctx.queryParam("limit"));
     int offset = ctx.queryParam("offset") == null ? 0 : Integer.parseInt(ctx.queryParam("offset"));
     if (limit < 1 || limit > 1000 || offset < 0) {
-      throw new ApiException(422, "limit must be 1..1000 and offset ≥ 0");
+      throw ServerException.invalid("limit must be 1..1000 and offset ≥ 0");
     }
     List<Map<String, Object>> rows = s.db().tx(c -> {
       s.threads().require(c, tid, owner);
@@ -271,7 +274,7 @@ final class RunsApi {
   private void delete(Context ctx) {
     Map<String, Object> run = owned(ctx, pathThread(ctx), ctx.pathParam("rid"));
     if ("running".equals(run.get("status"))) {
-      throw new ApiException(409, "run " + run.get("run_id") + " is running; cancel it first");
+      throw ServerException.conflict("run " + run.get("run_id") + " is running; cancel it first");
     }
     s.db().tx(c -> s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.get("run_id")));
     settle((String) run.get("thread_id"));
@@ -297,7 +300,7 @@ final class RunsApi {
   private static String action(Context ctx) {
     String action = ctx.queryParam("action") == null ? "interrupt" : ctx.queryParam("action");
     if (!Set.of("interrupt", "rollback").contains(action)) {
-      throw new ApiException(422, "\"action\" must be interrupt or rollback");
+      throw ServerException.invalid("\"action\" must be interrupt or rollback");
     }
     return action;
   }
@@ -345,12 +348,12 @@ final class RunsApi {
           case "pending" -> "status = 'pending'";
           case "running" -> "status = 'running'";
           case "all" -> "status IN ('pending', 'running')";
-          default -> throw new ApiException(422, "\"status\" must be pending, running or all");
+          default -> throw ServerException.invalid("\"status\" must be pending, running or all");
         };
         s.db().rows(c, "SELECT run_id FROM trellis_runs WHERE owner = ? AND " + where, owner)
             .forEach(r -> out.add((String) r.get("run_id")));
       } else {
-        throw new ApiException(422, "give \"run_ids\" (with thread_id) or \"status\"");
+        throw ServerException.invalid("give \"run_ids\" (with thread_id) or \"status\"");
       }
       return out;
     });

@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.wire.Json;
+
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.sse.Sse;
@@ -130,8 +133,8 @@ final class ThreadStreamApi {
       for (Object m : parsed instanceof List<?> l ? l : List.of(parsed)) {
         String mode = String.valueOf(m);
         if (!MODES.contains(mode)) {
-          throw new ApiException(422, "stream_mode of a thread stream must be run_modes, lifecycle or state_update, got "
-              + ApiException.echo(mode));
+          throw ServerException.invalid("stream_mode of a thread stream must be run_modes, lifecycle or state_update, got "
+              + ServerException.echo(mode));
         }
         modes.add(mode);
       }
@@ -146,8 +149,8 @@ final class ThreadStreamApi {
       int colon = id.lastIndexOf(':');
       Map<String, Object> row = colon <= 0 ? null : runRow(id.substring(0, colon));
       if (row == null || !tid.equals(row.get("thread_id")) || !owner.equals(row.get("owner"))) {
-        throw new ApiException(422, "Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
-            + ApiException.echo(id));
+        throw ServerException.invalid("Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
+            + ServerException.echo(id));
       }
       String runId = id.substring(0, colon);
       String seq = id.substring(colon + 1);
@@ -157,8 +160,8 @@ final class ThreadStreamApi {
       try {
         return new Start(runId, Math.max(0, Long.parseLong(seq)), (String) row.get("created_at"), "");
       } catch (NumberFormatException e) {
-        throw new ApiException(422, "Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
-            + ApiException.echo(id));
+        throw ServerException.invalid("Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
+            + ServerException.echo(id));
       }
     }
     List<Map<String, Object>> runs = s.db().tx(c -> s.db().rows(c, "SELECT run_id, status, created_at FROM trellis_runs "

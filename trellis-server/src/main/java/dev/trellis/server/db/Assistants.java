@@ -1,6 +1,7 @@
 package dev.trellis.server.db;
 
-import dev.trellis.server.api.ApiException;
+import dev.trellis.server.error.ServerException;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -96,7 +97,7 @@ public final class Assistants {
 
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String idOrGraph, String owner) throws SQLException {
-    return ApiException.found(get(c, idOrGraph, owner), "assistant", idOrGraph);
+    return ServerException.found(get(c, idOrGraph, owner), "assistant", idOrGraph);
   }
 
   public Map<String, Object> require(String idOrGraph, String owner) {

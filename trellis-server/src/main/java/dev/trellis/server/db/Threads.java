@@ -1,6 +1,7 @@
 package dev.trellis.server.db;
 
-import dev.trellis.server.api.ApiException;
+import dev.trellis.server.error.ServerException;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -63,7 +64,7 @@ public final class Threads {
 
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
-    return ApiException.found(get(c, id, owner), "thread", id);
+    return ServerException.found(get(c, id, owner), "thread", id);
   }
 
   /** The graph a thread runs (set by its first run or its metadata), or null. */

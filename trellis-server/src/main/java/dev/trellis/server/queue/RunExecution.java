@@ -1,13 +1,17 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.wire.WireError;
+import dev.trellis.server.wire.StreamEncoder;
+
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
-import dev.trellis.server.api.Json;
-import dev.trellis.server.api.Wire;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.Wire;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.stream.GraphStream;
@@ -117,7 +121,7 @@ final class RunExecution {
     Object input;
     String before = run.checkpointBefore();
     try {
-      assistant = dev.trellis.server.api.ApiException.found(run.assistant(), "assistant", run.assistantId());
+      assistant = ServerException.found(run.assistant(), "assistant", run.assistantId());
       graph = s.graph((String) assistant.get("graph_id"));
       rc = req.config(run, (String) assistant.get("graph_id"), Json.map(assistant, "config"),
           Json.map(assistant, "context"));

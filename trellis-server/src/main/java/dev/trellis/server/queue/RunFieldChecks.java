@@ -1,6 +1,7 @@
 package dev.trellis.server.queue;
 
-import dev.trellis.server.api.ApiException;
+import dev.trellis.server.error.ServerException;
+
 import java.util.Map;
 import java.util.Set;
 
@@ -20,23 +21,23 @@ final class RunFieldChecks {
     Object after = body.get("after_seconds");
     if (after != null && !(after instanceof Number n && Double.isFinite(n.doubleValue()) && n.doubleValue() >= 0
         && n.doubleValue() <= MAX_AFTER_SECONDS)) {
-      throw new ApiException(422, "\"after_seconds\" must be a number of seconds from 0 to " + MAX_AFTER_SECONDS
-          + " (one year), got " + ApiException.echo(after));
+      throw ServerException.invalid("\"after_seconds\" must be a number of seconds from 0 to " + MAX_AFTER_SECONDS
+          + " (one year), got " + ServerException.echo(after));
     }
     oneOf(body, "on_completion", Set.of("delete", "keep"));
     oneOf(body, "if_not_exists", Set.of("create", "reject"));
     for (String flag : new String[] {"stream_subgraphs", "stream_resumable", "checkpoint_during"}) {
       Object v = body.get(flag);
       if (v != null && !(v instanceof Boolean)) {
-        throw new ApiException(422, "\"" + flag + "\" must be true or false, got " + ApiException.echo(v));
+        throw ServerException.invalid("\"" + flag + "\" must be true or false, got " + ServerException.echo(v));
       }
     }
     if (body.get("config") instanceof Map<?, ?> config && config.get("recursion_limit") != null) {
       Object limit = config.get("recursion_limit");
       if (!(limit instanceof Integer || limit instanceof Long) || ((Number) limit).longValue() < 1
           || ((Number) limit).longValue() > MAX_RECURSION_LIMIT) {
-        throw new ApiException(422, "\"config.recursion_limit\" must be an integer from 1 to " + MAX_RECURSION_LIMIT
-            + ", got " + ApiException.echo(limit));
+        throw ServerException.invalid("\"config.recursion_limit\" must be an integer from 1 to " + MAX_RECURSION_LIMIT
+            + ", got " + ServerException.echo(limit));
       }
     }
   }
@@ -44,8 +45,8 @@ final class RunFieldChecks {
   private static void oneOf(Map<String, Object> body, String key, Set<String> allowed) {
     Object v = body.get(key);
     if (v != null && !allowed.contains(v)) {
-      throw new ApiException(422, "\"" + key + "\" must be one of " + new java.util.TreeSet<>(allowed) + ", got "
-          + ApiException.echo(v));
+      throw ServerException.invalid("\"" + key + "\" must be one of " + new java.util.TreeSet<>(allowed) + ", got "
+          + ServerException.echo(v));
     }
   }
 }

@@ -1,12 +1,13 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.graph.Command;
 import dev.trellis.graph.Durability;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.Update;
-import dev.trellis.server.api.ApiException;
-import dev.trellis.server.api.Json;
+import dev.trellis.server.wire.Json;
 import dev.trellis.stream.StreamMode;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -30,15 +31,15 @@ public record RunRequest(Map<String, Object> body) {
     RunRequest r = new RunRequest(body);
     Object input = body.get("input");
     if (input != null && !(input instanceof Map)) {
-      throw new ApiException(422, "\"input\" must be an object or null");
+      throw ServerException.invalid("\"input\" must be an object or null");
     }
     Object command = body.get("command");
     if (command != null) {
       if (!(command instanceof Map<?, ?> m)) {
-        throw new ApiException(422, "\"command\" must be an object with resume, update or goto");
+        throw ServerException.invalid("\"command\" must be an object with resume, update or goto");
       }
       if (!m.containsKey("resume") && m.get("update") == null && m.get("goto") == null) {
-        throw new ApiException(422, "\"command\" needs at least one of resume, update, goto");
+        throw ServerException.invalid("\"command\" needs at least one of resume, update, goto");
       }
       r.command(null);
     }
@@ -51,17 +52,17 @@ public record RunRequest(Map<String, Object> body) {
     Json.map(body, "metadata");
     Object ctx = body.get("context");
     if (ctx != null && !(ctx instanceof Map)) {
-      throw new ApiException(422, "\"context\" must be an object");
+      throw ServerException.invalid("\"context\" must be an object");
     }
     r.checkpointId();
     RunFieldChecks.check(body);
     String onDisconnect = Json.string(body, "on_disconnect");
     if (onDisconnect != null && !Set.of("cancel", "continue").contains(onDisconnect)) {
-      throw new ApiException(422, "\"on_disconnect\" must be cancel or continue");
+      throw ServerException.invalid("\"on_disconnect\" must be cancel or continue");
     }
     Object webhook = body.get("webhook");
     if (webhook != null && !(webhook instanceof String s && (s.startsWith("http://") || s.startsWith("https://")))) {
-      throw new ApiException(422, "\"webhook\" must be an http(s) URL");
+      throw ServerException.invalid("\"webhook\" must be an http(s) URL");
     }
     return r;
   }
@@ -73,7 +74,7 @@ public record RunRequest(Map<String, Object> body) {
       return "enqueue";
     }
     if (!Set.of("reject", "interrupt", "rollback", "enqueue").contains(s)) {
-      throw new ApiException(422, "\"multitask_strategy\" must be reject, interrupt, rollback or enqueue, got " + s);
+      throw ServerException.invalid("\"multitask_strategy\" must be reject, interrupt, rollback or enqueue, got " + s);
     }
     return s;
   }
@@ -89,16 +90,16 @@ public record RunRequest(Map<String, Object> body) {
     } else if (v instanceof List<?> l) {
       for (Object o : l) {
         if (!(o instanceof String s)) {
-          throw new ApiException(422, "\"stream_mode\" must be a string or a list of strings");
+          throw ServerException.invalid("\"stream_mode\" must be a string or a list of strings");
         }
         out.add(s);
       }
     } else {
-      throw new ApiException(422, "\"stream_mode\" must be a string or a list of strings");
+      throw ServerException.invalid("\"stream_mode\" must be a string or a list of strings");
     }
     for (String m : out) {
       if (!WIRE_MODES.contains(m)) {
-        throw new ApiException(422, "unknown stream_mode \"" + m + "\"; use one of " + new java.util.TreeSet<>(WIRE_MODES));
+        throw ServerException.invalid("unknown stream_mode \"" + m + "\"; use one of " + new java.util.TreeSet<>(WIRE_MODES));
       }
     }
     return List.copyOf(new LinkedHashSet<>(out));
@@ -160,12 +161,12 @@ public record RunRequest(Map<String, Object> body) {
     } else if (update instanceof List<?> pairs) {
       for (Object p : pairs) {
         if (!(p instanceof List<?> kv) || kv.size() != 2 || !(kv.get(0) instanceof String k)) {
-          throw new ApiException(422, "\"command.update\" as a list holds [key, value] pairs");
+          throw ServerException.invalid("\"command.update\" as a list holds [key, value] pairs");
         }
         values.put(k, kv.get(1));
       }
     } else if (update != null) {
-      throw new ApiException(422, "\"command.update\" must be an object or a list of [key, value] pairs");
+      throw ServerException.invalid("\"command.update\" must be an object or a list of [key, value] pairs");
     }
     List<Object> gotos = new ArrayList<>();
     Object g = m.get("goto");
@@ -175,7 +176,7 @@ public record RunRequest(Map<String, Object> body) {
       } else if (one instanceof Map<?, ?> send && send.get("node") instanceof String node) {
         gotos.add(Send.to(node, send.get("input")));
       } else {
-        throw new ApiException(422, "\"command.goto\" takes node names or {node, input} objects");
+        throw ServerException.invalid("\"command.goto\" takes node names or {node, input} objects");
       }
     }
     Object resume = m.get("resume");
@@ -197,7 +198,7 @@ public record RunRequest(Map<String, Object> body) {
     if (v instanceof List<?> l && l.stream().allMatch(x -> x instanceof String)) {
       return l.stream().map(String.class::cast).toList();
     }
-    throw new ApiException(422, "\"" + key + "\" must be \"*\" or a list of node names");
+    throw ServerException.invalid("\"" + key + "\" must be \"*\" or a list of node names");
   }
 
   private Durability durability() {
@@ -210,13 +211,13 @@ public record RunRequest(Map<String, Object> body) {
       case "sync" -> Durability.SYNC;
       case "async" -> Durability.ASYNC;
       case "exit" -> Durability.EXIT;
-      default -> throw new ApiException(422, "\"durability\" must be sync, async or exit, got " + d);
+      default -> throw ServerException.invalid("\"durability\" must be sync, async or exit, got " + d);
     };
   }
 
   /** The checkpoint to start from ({@code checkpoint_id} or {@code checkpoint.checkpoint_id}), or null. */
   public String checkpointId() {
-    return dev.trellis.server.api.Wire.checkpointId(body);
+    return dev.trellis.server.wire.Wire.checkpointId(body);
   }
 
   /**
@@ -232,7 +233,7 @@ public record RunRequest(Map<String, Object> body) {
     RunConfig rc = RunConfig.thread(threadId).withDurability(durability());
     if (config.get("recursion_limit") instanceof Number n) {
       if (n.intValue() < 1) {
-        throw new ApiException(422, "\"config.recursion_limit\" must be at least 1");
+        throw ServerException.invalid("\"config.recursion_limit\" must be at least 1");
       }
       rc = rc.withRecursionLimit(n.intValue());
     }

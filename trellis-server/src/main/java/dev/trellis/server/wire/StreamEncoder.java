@@ -1,7 +1,7 @@
-package dev.trellis.server.queue;
+package dev.trellis.server.wire;
 
-import dev.trellis.server.api.Json;
-import dev.trellis.server.api.Wire;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.Wire;
 import dev.trellis.stream.StreamPart;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,9 +17,9 @@ import java.util.function.Supplier;
  * {@code messages}/{@code messages-tuple}, {@code tasks}, {@code checkpoints}, {@code debug},
  * {@code events}. Events from subgraphs are named {@code mode|node:task|...}.
  */
-final class StreamEncoder {
+public final class StreamEncoder {
   /** An SSE event before numbering. */
-  record Out(String event, Object data) {}
+  public record Out(String event, Object data) {}
 
   private final Set<String> modes;
   private final boolean subgraphs;
@@ -35,7 +35,7 @@ final class StreamEncoder {
    */
   private final List<Out> afterValues = new ArrayList<>();
 
-  StreamEncoder(List<String> modes, boolean subgraphs, String runId, String threadId) {
+  public StreamEncoder(List<String> modes, boolean subgraphs, String runId, String threadId) {
     this.modes = Set.copyOf(modes);
     this.subgraphs = subgraphs;
     this.runId = runId;
@@ -44,11 +44,11 @@ final class StreamEncoder {
   }
 
   /** The last root values seen: the run's result. */
-  Map<String, Object> lastValues() {
+  public Map<String, Object> lastValues() {
     return lastValues;
   }
 
-  List<Out> encode(StreamPart part) {
+  public List<Out> encode(StreamPart part) {
     List<Out> out = new ArrayList<>();
     boolean root = part.namespace().isEmpty();
     if (!root && !subgraphs) {
@@ -211,7 +211,7 @@ final class StreamEncoder {
   }
 
   /** The graph's own start event (before the first part), for the {@code events} mode. */
-  List<Out> start(Object input, String graphName) {
+  public List<Out> start(Object input, String graphName) {
     List<Out> out = new ArrayList<>();
     add(out, "events", "", () -> event("on_chain_start", graphName, runId, Map.of("input", orEmpty(Json.plain(input))),
         null, -1, List.of()));
@@ -224,7 +224,7 @@ final class StreamEncoder {
   }
 
   /** Whatever is still held, then the graph's own end event (after the last part), for the {@code events} mode. */
-  List<Out> end(String graphName) {
+  public List<Out> end(String graphName) {
     List<Out> out = new ArrayList<>();
     flushAfterValues(out);
     add(out, "events", "", () -> event("on_chain_end", graphName, runId, Map.of("output", lastValues), null, -1, List.of()));
