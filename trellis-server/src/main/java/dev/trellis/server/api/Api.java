@@ -9,6 +9,7 @@ import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,19 +62,9 @@ public final class Api {
       }
     });
     r.options("/<path>", ctx -> ctx.status(204));
-    r.exception(Exception.class, (e, ctx) -> {
-      Refusal refusal = Refusal.of(e);
-      if (refusal != null) {
-        error(ctx, refusal.status(), refusal.detail(), refusal.code());
-        return;
-      }
-      if (RequestLog.clientAbort(e)) {
-        LOG.debug("{} {}: the client went away mid-request ({})", ctx.method(), ctx.path(), e.toString());
-        return;
-      }
-      LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
-      error(ctx, 500, e.getClass().getSimpleName() + ": " + e.getMessage(), "INTERNAL");
-    });
+    // Javalin answers its own HttpResponseExceptions unless a handler names that class, so both go to the one mapper.
+    r.exception(HttpResponseException.class, Api::failed);
+    r.exception(Exception.class, Api::failed);
     r.error(404, ctx -> {
       if (ctx.result() == null || ctx.result().isEmpty()) {
         ctx.contentType("application/json").result(Json.write(Map.of("detail", "no route " + ctx.method() + " "
@@ -102,6 +93,21 @@ public final class Api {
   @FunctionalInterface
   public interface Routes {
     void register(io.javalin.config.RoutesConfig r);
+  }
+
+  /** The one exception handler: refusals as 4xx {@code {detail, code}}, anything else logged and a 500. */
+  private static void failed(Exception e, Context ctx) {
+    Refusal refusal = Refusal.of(e);
+    if (refusal != null) {
+      error(ctx, refusal.status(), refusal.detail(), refusal.code());
+      return;
+    }
+    if (RequestLog.clientAbort(e)) {
+      LOG.debug("{} {}: the client went away mid-request ({})", ctx.method(), ctx.path(), e.toString());
+      return;
+    }
+    LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
+    error(ctx, 500, e.getClass().getSimpleName() + ": " + e.getMessage(), "INTERNAL");
   }
 
   private static boolean open(String path) {

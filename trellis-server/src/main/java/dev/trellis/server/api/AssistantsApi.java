@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.error.ServerException;
 
@@ -47,6 +48,7 @@ final class AssistantsApi {
       throw ServerException.invalid("\"graph_id\" is required");
     }
     s.graph(graphId);
+    RunRequest.checkConfig(Json.map(b, "config"), "config.");
     String id = Json.string(b, "assistant_id");
     if (id != null) {
       uuid(id, "assistant_id");
@@ -117,6 +119,7 @@ final class AssistantsApi {
     if (graphId != null) {
       s.graph(graphId);
     }
+    RunRequest.checkConfig(Json.map(b, "config"), "config.");
     Http.json(ctx, s.db().tx(c -> {
       Map<String, Object> a = owned(c, pathAssistant(ctx), owner);
       String id = (String) a.get("assistant_id");

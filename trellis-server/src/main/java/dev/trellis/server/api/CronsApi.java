@@ -115,7 +115,7 @@ final class CronsApi implements AutoCloseable {
     for (String k : List.of("schedule", "end_time", "enabled", "on_run_completed", "timezone")) {
       payload.remove(k);
     }
-    dev.trellis.server.queue.RunRequest.of(payload);
+    dev.trellis.server.queue.RunRequest.parse(payload);
     if (threadId != null) {
       s.db().tx(c -> s.threads().require(c, threadId, owner));
     }

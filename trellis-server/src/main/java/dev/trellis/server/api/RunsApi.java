@@ -1,6 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.StreamModes;
 import dev.trellis.server.error.ServerException;
 
 import dev.trellis.server.queue.EventBus;
@@ -106,7 +107,7 @@ final class RunsApi {
       String runId = c.runId();
       sub = resubscribed(sub, newId, runId);
       headers(ctx, c, "/stream");
-      Sse.End end = sse.stream(ctx, sub, null, () -> finished(runId));
+      Sse.End end = sse.stream(ctx, sub, StreamModes.EVERY, () -> finished(runId));
       if (end == Sse.End.CLIENT_GONE && "cancel".equals(body.get("on_disconnect"))) {
         cancelRun(runId, "interrupt");
       }
@@ -230,14 +231,15 @@ final class RunsApi {
         throw ServerException.invalid("Last-Event-ID must be an event id, got " + lastId);
       }
     }
-    Set<String> modes = null;
+    StreamModes modes = StreamModes.EVERY;
     String q = ctx.queryParam("stream_mode");
     if (q != null && !q.isBlank()) {
       Object parsed = q.startsWith("[") ? Json.read(q) : List.of(q);
-      modes = new HashSet<>();
+      List<String> names = new ArrayList<>();
       for (Object m : (List<?>) parsed) {
-        modes.add(String.valueOf(m));
+        names.add(String.valueOf(m));
       }
+      modes = StreamModes.subset(names);
     }
     boolean cancelOnDisconnect = Http.flag(ctx, "cancel_on_disconnect", false);
     ctx.header("Location", ctx.path());

@@ -2,6 +2,7 @@ package dev.trellis.server.api;
 
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.StreamModes;
 
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.Services;
@@ -68,8 +69,8 @@ final class ThreadStreamApi {
     s.db().tx(c -> s.threads().require(c, tid, owner));
     Start start = start(tid, owner, ctx.header("Last-Event-ID"));
     ctx.header("Location", ctx.path());
-    Set<String> runModes = modes.contains("run_modes") ? null : new HashSet<>(modes.contains("state_update")
-        ? Set.of("values") : Set.of());
+    StreamModes runModes = modes.contains("run_modes") ? StreamModes.EVERY
+        : StreamModes.subset(modes.contains("state_update") ? List.of("values") : List.of());
     boolean runDone = modes.contains("run_modes") || modes.contains("lifecycle");
     try {
       OutputStream out = Sse.open(ctx);

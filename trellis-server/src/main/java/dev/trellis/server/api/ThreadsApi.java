@@ -253,7 +253,7 @@ final class ThreadsApi {
     RunConfig next;
     try {
       next = graph.updateState(RunConfig.thread(id).withCheckpointId(checkpointId), map, asNode);
-    } catch (dev.trellis.graph.error.TrellisException | IllegalArgumentException e) {
+    } catch (IllegalArgumentException e) {
       throw ServerException.invalid(e.getMessage());
     }
     refresh(id, graph);

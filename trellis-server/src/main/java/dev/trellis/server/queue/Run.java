@@ -20,7 +20,8 @@ public record Run(String runId, String threadId, String assistantId, String owne
         (String) row.get("checkpoint_before"), assistant);
   }
 
+  /** The run's request, loaded from its stored body (validated when the run was created). */
   public RunRequest request() {
-    return new RunRequest(kwargs);
+    return RunRequest.parse(kwargs);
   }
 }

@@ -48,6 +48,8 @@ final class RunExecution {
   private long seq;
   private final long started;
   private volatile String outcome;
+  /** The run's request, once loaded (null if its stored body could not be read). */
+  private RunRequest request;
 
   RunExecution(Services s, Run run, String worker) {
     this.s = s;
@@ -111,19 +113,21 @@ final class RunExecution {
 
   private void attempt() {
     seq = s.bus().last(run.runId());
-    RunRequest req = run.request();
-    if (req.resumable()) {
-      s.bus().resumable(run.runId());
-    }
+    RunRequest req;
     Map<String, Object> assistant;
     CompiledGraph graph;
     RunConfig rc;
     Object input;
     String before = run.checkpointBefore();
     try {
+      req = run.request();
+      request = req;
+      if (req.resumable()) {
+        s.bus().resumable(run.runId());
+      }
       assistant = ServerException.found(run.assistant(), "assistant", run.assistantId());
       graph = s.graph((String) assistant.get("graph_id"));
-      rc = req.config(run, (String) assistant.get("graph_id"), Json.map(assistant, "config"),
+      rc = req.runConfig(run, (String) assistant.get("graph_id"), Json.map(assistant, "config"),
           Json.map(assistant, "context"));
       rc = s.observers().apply(run, rc);
       CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
@@ -131,7 +135,7 @@ final class RunExecution {
         input = null;
         rc = rc.withCheckpointId(null);
       } else {
-        input = req.input(req.resumesById() ? pendingInterruptIds(graph) : null);
+        input = req.graphInput(req.resumesById() ? pendingInterruptIds(graph) : null);
       }
     } catch (RuntimeException e) {
       publish("metadata", Map.of("run_id", run.runId(), "attempt", run.attempt()));
@@ -145,7 +149,7 @@ final class RunExecution {
     for (StreamEncoder.Out o : enc.start(input instanceof dev.trellis.graph.Command ? null : input, graphName)) {
       publish(o.event(), o.data());
     }
-    try (GraphStream g = graph.stream(input, rc, req.engineModes(), req.subgraphs())) {
+    try (GraphStream g = graph.stream(input, rc, req.modes().engineModes(), req.subgraphs())) {
       stream = g;
       if (cancel != null || lost || requeue) {
         g.close();
@@ -221,7 +225,7 @@ final class RunExecution {
     }
     outcome = status;
     webhook(status, result);
-    if (run.temporary() && !"keep".equals(run.kwargs().get("on_completion"))) {
+    if (run.temporary() && (request == null || !request.keepThread())) {
       ThreadDeletion.delete(s, run.threadId());
     }
   }
@@ -236,7 +240,8 @@ final class RunExecution {
   }
 
   private void webhook(String status, Object result) {
-    if (!(run.kwargs().get("webhook") instanceof String url)) {
+    String url = request == null ? null : request.webhook();
+    if (url == null) {
       return;
     }
     Map<String, Object> body = new LinkedHashMap<>();

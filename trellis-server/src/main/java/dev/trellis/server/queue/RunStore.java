@@ -170,6 +170,30 @@ public final class RunStore {
     }
   }
 
+  /**
+   * A run to queue: {@code kwargs} is its validated request body (without {@code assistant_id}),
+   * {@code temporary} marks a stateless run's thread, {@code availableAt} is when it may start
+   * (database clock, milliseconds).
+   */
+  public record NewRun(String runId, String threadId, String assistantId, String owner, Map<String, Object> metadata,
+                       Map<String, Object> kwargs, MultitaskStrategy multitask, boolean temporary, String createdAt,
+                       long availableAt) {}
+
+  /** Queues {@code run} as pending and wakes the workers of other processes. */
+  public void enqueue(Connection c, NewRun run) throws SQLException {
+    db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
+        + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
+        + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", run.runId(), run.threadId(), run.assistantId(),
+        run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()), run.multitask().wire(),
+        run.temporary() ? 1 : 0, run.createdAt(), run.createdAt(), run.availableAt());
+    announce(c);
+  }
+
+  /** The stored row of a run, or null. */
+  public Map<String, Object> row(Connection c, String runId) throws SQLException {
+    return db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
+  }
+
   /** Wakes workers in other processes: a run was created. */
   public void announce(Connection c) throws SQLException {
     if (db.postgres()) {

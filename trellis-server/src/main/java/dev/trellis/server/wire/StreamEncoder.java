@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -21,7 +20,7 @@ public final class StreamEncoder {
   /** An SSE event before numbering. */
   public record Out(String event, Object data) {}
 
-  private final Set<String> modes;
+  private final StreamModes modes;
   private final boolean subgraphs;
   private final String runId;
   private final String threadId;
@@ -35,8 +34,8 @@ public final class StreamEncoder {
    */
   private final List<Out> afterValues = new ArrayList<>();
 
-  public StreamEncoder(List<String> modes, boolean subgraphs, String runId, String threadId) {
-    this.modes = Set.copyOf(modes);
+  public StreamEncoder(StreamModes modes, boolean subgraphs, String runId, String threadId) {
+    this.modes = modes;
     this.subgraphs = subgraphs;
     this.runId = runId;
     this.threadId = threadId;
@@ -70,14 +69,14 @@ public final class StreamEncoder {
         }
       }
       case StreamPart.Updates u -> {
-        if (modes.contains("updates") || messages.wanted()) {
+        if (modes.wants("updates") || messages.wanted()) {
           Object update = Json.plain(u.update());
           add(out, "updates", suffix, () -> single(u.node(), update));
           if (messages.wanted()) {
             List<Out> msgs = new ArrayList<>();
             messages.update(u, update, suffix, msgs);
             for (Out o : msgs) {
-              (modes.contains("values") && o.event().startsWith("messages/") ? afterValues : out).add(o);
+              (modes.wants("values") && o.event().startsWith("messages/") ? afterValues : out).add(o);
             }
           }
         }
@@ -134,7 +133,7 @@ public final class StreamEncoder {
 
   /** Adds an event of {@code mode} when the client asked for it; {@code data} is built only then. */
   private void add(List<Out> out, String mode, String suffix, Supplier<Object> data) {
-    if (modes.contains(mode)) {
+    if (modes.wants(mode)) {
       out.add(new Out(mode + suffix, data.get()));
     }
   }
