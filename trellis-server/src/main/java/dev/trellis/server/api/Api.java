@@ -5,6 +5,7 @@ import dev.trellis.server.error.ServerException;
 
 import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.auth.Identity;
+import dev.trellis.server.queue.CronScheduler;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.config.JavalinConfig;
@@ -83,10 +84,11 @@ public final class Api {
     new ThreadStreamApi(s, sse, runs::finished, worker::closing).register(r);
     new StoreApi(s).register(r);
     new McpApi(s, worker).register(r);
-    CronsApi crons = new CronsApi(s, runs);
-    crons.register(r);
+    dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(s.db());
+    new CronsApi(s, crons).register(r);
     extra.forEach(x -> x.register(r));
-    return crons;
+    RunCreation creation = runs.creation();
+    return new CronScheduler(s.db(), crons, (owner, thread, body, runId) -> creation.submit(owner, thread, body, runId));
   }
 
   /** More routes (crons, the studio) added by the server. */

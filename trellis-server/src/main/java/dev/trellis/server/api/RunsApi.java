@@ -1,5 +1,7 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.StreamModes;
 import dev.trellis.server.error.ServerException;
@@ -29,7 +31,6 @@ import java.util.UUID;
  * it streams its events through the event bus to every client reading them.
  */
 final class RunsApi {
-  private static final Set<String> TERMINAL = Set.of("success", "error", "interrupted", "timeout");
   private final Services s;
   private final Worker worker;
   private final RunCreation creation;
@@ -177,7 +178,7 @@ final class RunsApi {
 
   boolean finished(String runId) {
     Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId));
-    return row == null || TERMINAL.contains(row.get("status"));
+    return row == null || RunStatus.ended(row.get("status"));
   }
 
   private Object storedResult(String runId) {
@@ -205,7 +206,7 @@ final class RunsApi {
 
   private void join(Context ctx, Map<String, Object> run) {
     String runId = (String) run.get("run_id");
-    if (TERMINAL.contains(run.get("status"))) {
+    if (RunStatus.ended(run.get("status"))) {
       Http.json(ctx, storedResult(runId));
       return;
     }
@@ -219,7 +220,7 @@ final class RunsApi {
     String lastId = ctx.header("Last-Event-ID");
     long after;
     if (lastId == null || lastId.isBlank()) {
-      if (TERMINAL.contains(run.get("status"))) {
+      if (RunStatus.ended(run.get("status"))) {
         ctx.status(200).contentType("text/event-stream");
         return;
       }
@@ -275,7 +276,7 @@ final class RunsApi {
 
   private void delete(Context ctx) {
     Map<String, Object> run = owned(ctx, pathThread(ctx), ctx.pathParam("rid"));
-    if ("running".equals(run.get("status"))) {
+    if (RunStatus.of(run.get("status")) == RunStatus.RUNNING) {
       throw ServerException.conflict("run " + run.get("run_id") + " is running; cancel it first");
     }
     s.db().tx(c -> s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.get("run_id")));
@@ -323,9 +324,9 @@ final class RunsApi {
   private void settle(String threadId) {
     s.db().tx(c -> {
       Map<String, Object> t = s.db().row(c, "SELECT status, interrupts FROM trellis_threads WHERE thread_id = ?", threadId);
-      if (t != null && "busy".equals(t.get("status")) && !s.runs().active(c, threadId)) {
+      if (t != null && ThreadStatus.BUSY.wire().equals(t.get("status")) && !s.runs().active(c, threadId)) {
         boolean interrupted = t.get("interrupts") instanceof Map<?, ?> m && !m.isEmpty();
-        s.threads().setStatus(c, threadId, interrupted ? "interrupted" : "idle");
+        s.threads().setStatus(c, threadId, interrupted ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE);
       }
       return null;
     });

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.ThreadStatus;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.error.ServerException;
 
@@ -17,7 +18,7 @@ import java.util.Map;
  * {@code X-Pagination-Total} and {@code X-Pagination-Next} are set as for the other searches.
  */
 final class ThreadSearch {
-  private static final List<String> STATUSES = List.of("idle", "busy", "interrupted", "error");
+  private static final List<String> STATUSES = java.util.Arrays.stream(ThreadStatus.values()).map(ThreadStatus::wire).toList();
   private final Services s;
   private final ThreadQuery query;
 

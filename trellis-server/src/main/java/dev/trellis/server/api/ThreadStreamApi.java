@@ -1,6 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.error.ServerException;
+import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.StreamModes;
 
@@ -37,7 +38,6 @@ final class ThreadStreamApi {
   private static final Set<String> MODES = Set.of("run_modes", "lifecycle", "state_update");
   /** How often an idle stream looks for the thread's next run. */
   private static final long POLL_MILLIS = 200;
-  private static final Set<String> TERMINAL = Set.of("success", "error", "interrupted", "timeout");
 
   private final Services s;
   private final Sse sse;
@@ -171,8 +171,8 @@ final class ThreadStreamApi {
     String lastRun = "";
     for (Map<String, Object> r : runs) {
       String runId = (String) r.get("run_id");
-      if (!TERMINAL.contains(r.get("status"))) {
-        return new Start(runId, "running".equals(r.get("status")) ? s.bus().last(runId) : 0, createdAt, lastRun);
+      if (!RunStatus.ended(r.get("status"))) {
+        return new Start(runId, RunStatus.of(r.get("status")) == RunStatus.RUNNING ? s.bus().last(runId) : 0, createdAt, lastRun);
       }
       createdAt = (String) r.get("created_at");
       lastRun = runId;

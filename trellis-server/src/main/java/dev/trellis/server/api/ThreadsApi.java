@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.ThreadStatus;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.Wire;
 import dev.trellis.server.error.ServerException;
@@ -303,7 +304,7 @@ final class ThreadsApi {
   private void refresh(String id, CompiledGraph graph) {
     StateSnapshot snap = graph.getState(RunConfig.thread(id));
     s.db().tx(c -> {
-      s.threads().setState(c, id, snap.next().isEmpty() ? "idle" : "interrupted", Json.plain(snap.values()),
+      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED, Json.plain(snap.values()),
           Wire.interruptsByTask(snap), null);
       return null;
     });

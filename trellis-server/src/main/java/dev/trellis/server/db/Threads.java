@@ -44,7 +44,7 @@ public final class Threads {
     row.put("updated_at", now);
     row.put("state_updated_at", now);
     row.put("metadata", metadata == null ? new LinkedHashMap<>() : new LinkedHashMap<>(metadata));
-    row.put("status", "idle");
+    row.put("status", ThreadStatus.IDLE.wire());
     row.put("config", new LinkedHashMap<>());
     row.put("values_json", null);
     row.put("interrupts", new LinkedHashMap<>());
@@ -104,16 +104,16 @@ public final class Threads {
         graphId, ServerDb.json(metadata), ServerDb.now(), id);
   }
 
-  public void setStatus(Connection c, String id, String status) throws SQLException {
-    db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status, ServerDb.now(), id);
+  public void setStatus(Connection c, String id, ThreadStatus status) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.now(), id);
   }
 
   /** Stores the values and interrupts of the thread's last checkpoint, its status and error. */
-  public void setState(Connection c, String id, String status, Object values, Object interrupts, Object error)
+  public void setState(Connection c, String id, ThreadStatus status, Object values, Object interrupts, Object error)
       throws SQLException {
     String now = ServerDb.now();
     db.update(c, "UPDATE trellis_threads SET status = ?, values_json = ?, interrupts = ?, error = ?, updated_at = ?, "
-        + "state_updated_at = ? WHERE thread_id = ?", status, ServerDb.json(values), ServerDb.json(interrupts),
+        + "state_updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.json(values), ServerDb.json(interrupts),
         ServerDb.json(error), now, now, id);
   }
 

@@ -14,6 +14,7 @@ import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.Wire;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.db.ThreadStatus;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamPart;
 import java.net.URI;
@@ -47,7 +48,7 @@ final class RunExecution {
   private volatile boolean requeue;
   private long seq;
   private final long started;
-  private volatile String outcome;
+  private volatile RunStatus outcome;
   /** The run's request, once loaded (null if its stored body could not be read). */
   private RunRequest request;
 
@@ -63,7 +64,7 @@ final class RunExecution {
   }
 
   /** The status this attempt ended the run with; null while running or if the run went back to the queue. */
-  String outcome() {
+  RunStatus outcome() {
     return outcome;
   }
 
@@ -139,7 +140,7 @@ final class RunExecution {
       }
     } catch (RuntimeException e) {
       publish("metadata", Map.of("run_id", run.runId(), "attempt", run.attempt()));
-      end(null, "error", e, null, before);
+      end(null, RunStatus.ERROR, e, null, before);
       return;
     }
     publish("metadata", Map.of("run_id", run.runId(), "thread_id", run.threadId(), "attempt", run.attempt()));
@@ -175,7 +176,8 @@ final class RunExecution {
         publish(o.event(), o.data());
       }
     }
-    String status = cancel == null ? (error == null ? "success" : "error") : "timeout".equals(cancel) ? "timeout" : "interrupted";
+    RunStatus status = cancel == null ? (error == null ? RunStatus.SUCCESS : RunStatus.ERROR)
+        : "timeout".equals(cancel) ? RunStatus.TIMEOUT : RunStatus.INTERRUPTED;
     end(graph, status, cancel == null ? error : null, enc.lastValues(), before);
   }
 
@@ -192,7 +194,7 @@ final class RunExecution {
     return graph.getState(RunConfig.thread(run.threadId())).interrupts().stream().map(Interrupt::id).toList();
   }
 
-  private void end(CompiledGraph graph, String status, Throwable error, Map<String, Object> values, String before) {
+  private void end(CompiledGraph graph, RunStatus status, Throwable error, Map<String, Object> values, String before) {
     boolean rollback = "rollback".equals(cancel);
     if (rollback && before != null) {
       s.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
@@ -214,8 +216,8 @@ final class RunExecution {
         s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.runId());
       }
       boolean more = s.runs().active(c, run.threadId());
-      String threadStatus = more ? "busy" : error != null ? "error"
-          : snap != null && !snap.next().isEmpty() ? "interrupted" : "idle";
+      ThreadStatus threadStatus = more ? ThreadStatus.BUSY : error != null ? ThreadStatus.ERROR
+          : snap != null && !snap.next().isEmpty() ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE;
       Object threadValues = snap == null || snap.config() == null ? null : Json.plain(snap.values());
       s.threads().setState(c, run.threadId(), threadStatus, threadValues, Wire.interruptsByTask(snap), errorJson);
     });
@@ -224,7 +226,7 @@ final class RunExecution {
       return;
     }
     outcome = status;
-    webhook(status, result);
+    webhook(status.wire(), result);
     if (run.temporary() && (request == null || !request.keepThread())) {
       ThreadDeletion.delete(s, run.threadId());
     }

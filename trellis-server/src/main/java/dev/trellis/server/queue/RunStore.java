@@ -97,11 +97,11 @@ public final class RunStore {
    * Ends a run this worker's attempt holds, inside {@code alsoDo}'s transaction (thread status
    * and values); false — and nothing written — if the attempt lost the run meanwhile.
    */
-  public boolean finish(Run run, String worker, String status, String resultJson, TxWork alsoDo) {
+  public boolean finish(Run run, String worker, RunStatus status, String resultJson, TxWork alsoDo) {
     return db.tx(c -> {
       int n = db.update(c, "UPDATE trellis_runs SET status = ?, result = ?, worker = NULL, lease_until = NULL, "
           + "updated_at = ? WHERE run_id = ? AND worker = ? AND attempt = ? AND status = 'running'",
-          status, resultJson, ServerDb.now(), run.runId(), worker, run.attempt());
+          status.wire(), resultJson, ServerDb.now(), run.runId(), worker, run.attempt());
       if (n != 1) {
         return false;
       }
@@ -155,14 +155,15 @@ public final class RunStore {
     if (row == null) {
       return;
     }
-    if ("pending".equals(row.get("status"))) {
+    RunStatus status = RunStatus.of(row.get("status"));
+    if (status == RunStatus.PENDING) {
       if ("rollback".equals(action)) {
         db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
       } else {
         db.update(c, "UPDATE trellis_runs SET status = 'interrupted', updated_at = ? WHERE run_id = ?",
             ServerDb.now(), runId);
       }
-    } else if ("running".equals(row.get("status"))) {
+    } else if (status == RunStatus.RUNNING) {
       db.update(c, "UPDATE trellis_runs SET cancel_action = ? WHERE run_id = ?", action, runId);
       if (db.postgres()) {
         db.jdbc().query(c, "SELECT pg_notify('trellis_cancel', ?)", rs -> null, runId);
