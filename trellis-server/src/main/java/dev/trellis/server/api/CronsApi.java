@@ -103,7 +103,7 @@ final class CronsApi {
     if (assistant == null) {
       throw ServerException.invalid("\"assistant_id\" is required");
     }
-    Map<String, Object> a = s.assistants().require(PublicIds.assistant(ctx, assistant), owner);
+    String assistantId = s.assistants().require(PublicIds.assistant(ctx, assistant), owner).assistantId();
     Map<String, Object> payload = new LinkedHashMap<>(b);
     for (String k : List.of("schedule", "end_time", "enabled", "on_run_completed", "timezone")) {
       payload.remove(k);
@@ -115,7 +115,7 @@ final class CronsApi {
     String id = UUID.randomUUID().toString();
     long next = cron.nextMillis(s.db().millis(), zone(b));
     String now = ServerDb.now();
-    Crons.Cron saved = s.db().tx(c -> crons.insert(c, new Crons.Cron(id, (String) a.get("assistant_id"), threadId, owner,
+    Crons.Cron saved = s.db().tx(c -> crons.insert(c, new Crons.Cron(id, assistantId, threadId, owner,
         expr, payload, Json.map(b, "metadata"), endTime, next, !Boolean.FALSE.equals(enabled), onCompleted, now, now)));
     Http.json(ctx, wire(saved));
   }
@@ -150,8 +150,8 @@ final class CronsApi {
     Object enabled = b.get("enabled");
     List<Map<String, Object>> out = new ArrayList<>();
     s.db().tx(c -> {
-      String assistantId = assistant == null ? null : (String) s.assistants().require(c, assistant, Http.owner(ctx))
-          .get("assistant_id");
+      String assistantId = assistant == null ? null : s.assistants().require(c, assistant, Http.owner(ctx))
+          .assistantId();
       for (Crons.Cron cron : crons.ofOwner(c, Http.owner(ctx))) {
         Map<String, Object> w = wire(cron);
         if ((assistantId == null || assistantId.equals(w.get("assistant_id")))

@@ -4,6 +4,7 @@ import dev.trellis.server.wire.Json;
 import dev.trellis.server.error.ServerException;
 
 import dev.trellis.graph.CompiledGraph;
+import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.RunRequest;
@@ -116,10 +117,10 @@ final class RunCreation {
       if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
         return earlier[0];
       }
-      Map<String, Object> assistant = s.assistants().require(c, assistantRef, owner);
-      String graphId = (String) assistant.get("graph_id");
+      Assistant assistant = s.assistants().require(c, assistantRef, owner);
+      String graphId = assistant.graphId();
       CompiledGraph graph = s.graph(graphId);
-      RunRequest.checkConfig(Json.map(assistant, "config"), "assistant config.");
+      RunRequest.checkConfig(assistant.config(), "assistant config.");
       req.checkNodes(graph);
       List<String> dropped = InputFilter.dropped(graph, req.input());
       if (!dropped.isEmpty()) {
@@ -149,7 +150,7 @@ final class RunCreation {
           case ENQUEUE -> { }
         }
       }
-      String assistantId = (String) assistant.get("assistant_id");
+      String assistantId = assistant.assistantId();
       s.threads().markBusy(c, tid, graphId, assistantId);
       String now = ServerDb.now();
       s.runs().enqueue(c, new RunStore.NewRun(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(),

@@ -12,6 +12,7 @@ import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.Wire;
+import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.ThreadStatus;
@@ -115,7 +116,7 @@ final class RunExecution {
   private void attempt() {
     seq = s.bus().last(run.runId());
     RunRequest req;
-    Map<String, Object> assistant;
+    Assistant assistant;
     CompiledGraph graph;
     RunConfig rc;
     Object input;
@@ -127,9 +128,8 @@ final class RunExecution {
         s.bus().resumable(run.runId());
       }
       assistant = ServerException.found(run.assistant(), "assistant", run.assistantId());
-      graph = s.graph((String) assistant.get("graph_id"));
-      rc = req.runConfig(run, (String) assistant.get("graph_id"), Json.map(assistant, "config"),
-          Json.map(assistant, "context"));
+      graph = s.graph(assistant.graphId());
+      rc = req.runConfig(run, assistant.graphId(), assistant.config(), assistant.context());
       rc = s.observers().apply(run, rc);
       CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
       if (latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
@@ -146,7 +146,7 @@ final class RunExecution {
     publish("metadata", Map.of("run_id", run.runId(), "thread_id", run.threadId(), "attempt", run.attempt()));
     StreamEncoder enc = new StreamEncoder(req.modes(), req.subgraphs(), run.runId(), run.threadId());
     Throwable error = null;
-    String graphName = graph.name() == null ? String.valueOf(assistant.get("graph_id")) : graph.name();
+    String graphName = graph.name() == null ? assistant.graphId() : graph.name();
     for (StreamEncoder.Out o : enc.start(input instanceof dev.trellis.graph.Command ? null : input, graphName)) {
       publish(o.event(), o.data());
     }

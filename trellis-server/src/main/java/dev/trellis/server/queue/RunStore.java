@@ -1,5 +1,6 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.server.db.Assistants;
 import dev.trellis.server.db.ServerDb;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,9 +17,11 @@ import java.util.Map;
 public final class RunStore {
   private static final String ACTIVE = "('pending', 'running')";
   private final ServerDb db;
+  private final Assistants assistants;
 
   public RunStore(ServerDb db) {
     this.db = db;
+    this.assistants = new Assistants(db);
   }
 
   /** Claims up to {@code max} runs that are due and whose thread has no running run. */
@@ -52,8 +55,7 @@ public final class RunStore {
         db.update(c, "UPDATE trellis_runs SET checkpoint_before = COALESCE((SELECT MAX(checkpoint_id) FROM checkpoints "
             + "WHERE thread_id = ? AND checkpoint_ns = ''), '') WHERE run_id = ? AND checkpoint_before IS NULL", thread, runId);
         Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
-        claimed.add(Run.from(row, db.row(c, "SELECT graph_id, config, context FROM trellis_assistants WHERE assistant_id = ?",
-            row.get("assistant_id"))));
+        claimed.add(Run.from(row, assistants.byId(c, (String) row.get("assistant_id"))));
       }
       return claimed;
     });
