@@ -72,6 +72,21 @@ public final class Threads {
     return db.row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner) != null;
   }
 
+  /** The values a thread's last run left (JSON data), or null. */
+  public Object values(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT values_json FROM trellis_threads WHERE thread_id = ?", id);
+    return row == null ? null : row.get("values_json");
+  }
+
+  /** A thread still marked busy after its last active run ended becomes interrupted (pending interrupts) or idle. */
+  public void settle(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT status, interrupts FROM trellis_threads WHERE thread_id = ?", id);
+    if (row != null && ThreadStatus.BUSY.wire().equals(row.get("status"))) {
+      boolean interrupted = row.get("interrupts") instanceof Map<?, ?> m && !m.isEmpty();
+      setStatus(c, id, interrupted ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE);
+    }
+  }
+
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
     return ServerException.found(get(c, id, owner), "thread", id);
