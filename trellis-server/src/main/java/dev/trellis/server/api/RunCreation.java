@@ -138,14 +138,14 @@ final class RunCreation {
         }
         s.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
       }
-      List<Map<String, Object>> active = s.runs().activeRuns(c, tid);
+      List<String> active = s.runs().activeRuns(c, tid);
       if (!active.isEmpty()) {
         switch (req.multitask()) {
           case REJECT -> throw ServerException.conflict("thread " + tid + " is busy with run "
-              + active.getFirst().get("run_id") + " (multitask_strategy reject)");
+              + active.getFirst() + " (multitask_strategy reject)");
           case INTERRUPT, ROLLBACK -> {
-            for (Map<String, Object> a : active) {
-              s.runs().cancel(c, (String) a.get("run_id"), req.multitask().wire());
+            for (String activeRun : active) {
+              s.runs().cancel(c, activeRun, req.multitask().wire());
             }
             cancelled[0] = true;
           }

@@ -87,6 +87,32 @@ public final class Threads {
     }
   }
 
+  /** Who owns the thread stored under {@code id}, or null when there is none. */
+  public String ownerOf(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT owner FROM trellis_threads WHERE thread_id = ?", id);
+    return row == null ? null : (String) row.get("owner");
+  }
+
+  /** Sets when the thread expires (database-clock milliseconds). */
+  public void setExpiry(Connection c, String id, long expiresAt) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expiresAt, id);
+  }
+
+  /** Replaces the thread's metadata. */
+  public void setMetadata(Connection c, String id, Map<String, Object> metadata) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?", ServerDb.json(metadata),
+        ServerDb.now(), id);
+  }
+
+  /** Gives thread {@code to} the values, interrupts and status of {@code from} (busy becomes idle: no run is copied). */
+  public void copyState(Connection c, String from, String to) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT status FROM trellis_threads WHERE thread_id = ?", from);
+    Object status = row == null ? null : row.get("status");
+    db.update(c, "UPDATE trellis_threads SET values_json = (SELECT values_json FROM trellis_threads WHERE thread_id = ?), "
+        + "interrupts = (SELECT interrupts FROM trellis_threads WHERE thread_id = ?), status = ? WHERE thread_id = ?",
+        from, from, ThreadStatus.BUSY.wire().equals(status) ? ThreadStatus.IDLE.wire() : status, to);
+  }
+
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
     return ServerException.found(get(c, id, owner), "thread", id);

@@ -145,10 +145,10 @@ public final class RunStore {
     return db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE, threadId) != null;
   }
 
-  /** The thread's pending and running runs, oldest first. */
-  public List<Map<String, Object>> activeRuns(Connection c, String threadId) throws SQLException {
-    return db.rows(c, "SELECT run_id, status FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE
-        + " ORDER BY created_at", threadId);
+  /** The ids of the thread's pending and running runs, oldest first. */
+  public List<String> activeRuns(Connection c, String threadId) throws SQLException {
+    return db.rows(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE
+        + " ORDER BY created_at", threadId).stream().map(r -> (String) r.get("run_id")).toList();
   }
 
   /** Asks for a run to stop: a pending one ends now (interrupted, or deleted by rollback), a running one is signalled. */
