@@ -59,9 +59,9 @@ final class AssistantsApi {
     Map<String, Object> out = s.db().tx(c -> {
       String assistantId = id == null ? UUID.randomUUID().toString()
           : PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.ASSISTANT, id);
-      Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", assistantId);
+      Assistant existing = s.assistants().byId(c, assistantId);
       if (existing != null) {
-        if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
+        if ("do_nothing".equals(ifExists) && owner.equals(existing.owner())) {
           return s.assistants().get(c, assistantId, owner).wire();
         }
         throw ServerException.conflict("assistant " + assistantId + " already exists");
