@@ -1,6 +1,7 @@
 package dev.trellis.server;
 
 import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.cache.Cache;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
 import dev.trellis.checkpoint.store.Store;
 import dev.trellis.server.api.AppSubmissions;
@@ -18,13 +19,15 @@ final class AppRuns implements AppContext {
   private final boolean postgres;
   private final CheckpointSaver saver;
   private final Store store;
+  private final Cache cache;
   private volatile AppSubmissions submissions;
 
-  AppRuns(JdbcDatabase database, boolean postgres, CheckpointSaver saver, Store store) {
+  AppRuns(JdbcDatabase database, boolean postgres, CheckpointSaver saver, Store store, Cache cache) {
     this.database = database;
     this.postgres = postgres;
     this.saver = saver;
     this.store = store;
+    this.cache = cache;
   }
 
   /** Connects to the run queue (once, before any route runs). */
@@ -40,6 +43,11 @@ final class AppRuns implements AppContext {
   @Override
   public Store store() {
     return store;
+  }
+
+  @Override
+  public Cache cache() {
+    return cache;
   }
 
   @Override

@@ -34,7 +34,7 @@ final class AssistantsApi {
     r.get("/assistants/{id}/graph", this::graph);
     r.get("/assistants/{id}/schemas", ctx -> {
       String g = s.assistants().require(pathAssistant(ctx), Http.owner(ctx)).graphId();
-      Http.json(ctx, GraphSchemas.of(g, s.graph(g).program()));
+      Http.json(ctx, GraphSchemas.of(g, s.graph(g).signature()));
     });
     r.get("/assistants/{id}/subgraphs", ctx -> subgraphs(ctx, null));
     r.get("/assistants/{id}/subgraphs/{namespace}", ctx -> subgraphs(ctx, ctx.pathParam("namespace")));
@@ -178,7 +178,7 @@ final class AssistantsApi {
 
   private void subgraphs(Context ctx, String namespace) {
     Assistant a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
-    Http.json(ctx, GraphSchemas.subgraphs(s.graph(a.graphId()).program(), namespace,
+    Http.json(ctx, GraphSchemas.subgraphs(s.graph(a.graphId()).signature(), namespace,
         Http.flag(ctx, "recurse", false)));
   }
 

@@ -20,7 +20,7 @@ record Refusal(int status, String detail, String code) {
       }
     }
     return switch (e) {
-      case TrellisException t -> new Refusal(422, t.getMessage(), t.code());
+      case TrellisException t -> new Refusal(422, t.getMessage(), t.code().name());
       case HttpResponseException h -> new Refusal(h.getStatus(), h.getMessage(), "HTTP_" + h.getStatus());
       case NumberFormatException n -> new Refusal(422, "not a number: " + n.getMessage(), "INVALID_REQUEST");
       default -> null;
