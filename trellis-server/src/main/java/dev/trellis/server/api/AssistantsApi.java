@@ -151,9 +151,7 @@ final class AssistantsApi {
             + "\" and cannot be deleted (runs name it by the graph); delete assistants you created");
       }
       // As LangGraph: the threads whose metadata names the assistant (every run stamps it there).
-      List<String> ids = threads ? s.threads().all(c, owner).stream()
-          .filter(t -> t.get("metadata") instanceof Map<?, ?> m && id.equals(m.get("assistant_id")))
-          .map(t -> (String) t.get("thread_id")).toList() : List.of();
+      List<String> ids = threads ? s.threads().ofAssistant(c, owner, id) : List.of();
       s.assistants().delete(c, id);
       return ids;
     });

@@ -113,6 +113,17 @@ public final class Threads {
         from, from, ThreadStatus.BUSY.wire().equals(status) ? ThreadStatus.IDLE.wire() : status, to);
   }
 
+  /** The ids of {@code owner}'s threads whose metadata names {@code assistantId} (every run stamps it there). */
+  public List<String> ofAssistant(Connection c, String owner, String assistantId) throws SQLException {
+    List<String> out = new java.util.ArrayList<>();
+    for (Map<String, Object> row : db.rows(c, "SELECT thread_id, metadata FROM trellis_threads WHERE owner = ?", owner)) {
+      if (row.get("metadata") instanceof Map<?, ?> m && assistantId.equals(m.get("assistant_id"))) {
+        out.add((String) row.get("thread_id"));
+      }
+    }
+    return out;
+  }
+
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
     return ServerException.found(get(c, id, owner), "thread", id);
