@@ -5,7 +5,9 @@ import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.GraphRecursionException;
+import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.graph.error.TrellisException;
 import dev.trellis.observe.GraphEvent;
 import java.time.Duration;
@@ -25,11 +27,11 @@ public final class Engine {
   public static Result run(Program program, Object input, RunConfig config, Sink sink) {
     CheckpointSaver saver = program.options.checkpointer();
     if (saver != null && config.threadId() == null) {
-      throw new TrellisException("MISSING_THREAD", "graph \"" + program.name
+      throw new TrellisException(ErrorCode.MISSING_THREAD, "graph \"" + program.name
           + "\" has a checkpointer: give each run a thread with RunConfig.thread(\"...\")");
     }
     if (saver == null && config.checkpointId() != null) {
-      throw new TrellisException("NO_CHECKPOINTER", "RunConfig.checkpointId needs a graph compiled with a checkpointer");
+      throw new TrellisException(ErrorCode.NO_CHECKPOINTER, "RunConfig.checkpointId needs a graph compiled with a checkpointer");
     }
     Loop loop = Loop.root(program, config, sink);
     if (loop.observer == null) {
@@ -61,7 +63,7 @@ public final class Engine {
       loop.onInterrupt(gi);
       return true;
     } catch (ParentCommand pc) {
-      throw new TrellisException("NO_PARENT_GRAPH", "a node returned Command.toParentGraph() in the root graph \""
+      throw new InvalidUpdateException(ErrorCode.NO_PARENT_GRAPH, "a node returned Command.toParentGraph() in the root graph \""
           + loop.program.name + "\", which has no parent");
     } finally {
       loop.finishPersistence();

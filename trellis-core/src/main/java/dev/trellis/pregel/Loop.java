@@ -1,5 +1,6 @@
 package dev.trellis.pregel;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointIds;
 import dev.trellis.checkpoint.CheckpointMetadata;
@@ -103,7 +104,7 @@ final class Loop implements StepScope, TaskScope {
       CheckpointConfig at = new CheckpointConfig(config.threadId(), ns, nested() ? null : config.checkpointId());
       saved = saver.getTuple(at);
       if (saved == null && at.checkpointId() != null) {
-        throw new TrellisException("UNKNOWN_CHECKPOINT", "thread \"" + config.threadId() + "\" has no checkpoint \""
+        throw new TrellisException(ErrorCode.UNKNOWN_CHECKPOINT, "thread \"" + config.threadId() + "\" has no checkpoint \""
             + at.checkpointId() + "\"");
       }
       setCheckpoint(saved != null ? saved.config() : at.withCheckpointId(null));

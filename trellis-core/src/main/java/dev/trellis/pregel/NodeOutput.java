@@ -7,6 +7,7 @@ import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ final class NodeOutput {
         if (lenient) {
           continue;
         }
-        throw new InvalidUpdateException("UNKNOWN_KEY", "node \"" + node.name() + "\" wrote key \"" + e.getKey()
+        throw new InvalidUpdateException(ErrorCode.UNKNOWN_KEY, "node \"" + node.name() + "\" wrote key \"" + e.getKey()
             + "\", which is not in the state schema (keys: " + String.join(", ", p.stateKeys()) + ")");
       }
       out.add(new Write(slot, f.channels[slot].prepareWrite(e.getValue())));
@@ -74,21 +75,21 @@ final class NodeOutput {
     if (dest instanceof Send s) {
       CompiledNode target = p.node(s.node());
       if (target == null || target.isStart()) {
-        throw new InvalidGraphException("UNKNOWN_NODE", "node \"" + from.name() + "\" sent to \"" + s.node()
+        throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "node \"" + from.name() + "\" sent to \"" + s.node()
             + "\", which does not exist (nodes: " + String.join(", ", p.nodeNames()) + ")");
       }
       out.add(new Write(p.tasksSlot, s));
       return;
     }
     if (!(dest instanceof String label)) {
-      throw new InvalidGraphException("INVALID_ROUTE", "router after \"" + from.name()
+      throw new InvalidGraphException(ErrorCode.INVALID_ROUTE, "router after \"" + from.name()
           + "\" returned " + dest + "; return a node name, END, a Send, or a collection of those");
     }
     String name = label;
     if (pathMap != null) {
       name = pathMap.get(label);
       if (name == null) {
-        throw new InvalidGraphException("INVALID_ROUTE", "router after \"" + from.name() + "\" returned \"" + label
+        throw new InvalidGraphException(ErrorCode.INVALID_ROUTE, "router after \"" + from.name() + "\" returned \"" + label
             + "\", which is not in its path map (" + String.join(", ", pathMap.keySet()) + ")");
       }
     }
@@ -97,7 +98,7 @@ final class NodeOutput {
     }
     CompiledNode target = p.node(name);
     if (target == null || target.isStart()) {
-      throw new InvalidGraphException("UNKNOWN_NODE", "node \"" + from.name() + "\" routed to \"" + name
+      throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "node \"" + from.name() + "\" routed to \"" + name
           + "\", which does not exist (nodes: " + String.join(", ", p.nodeNames()) + ")");
     }
     out.add(new Write(p.slotByName.get(ReservedNames.branchTo(name)), null));

@@ -3,6 +3,7 @@ package dev.trellis.pregel;
 import dev.trellis.channel.Channel;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.State;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -35,7 +36,7 @@ final class Planner {
         Send send = (Send) sends.get(i);
         CompiledNode node = p.node(send.node());
         if (node == null || node.isStart()) {
-          throw new InvalidGraphException("UNKNOWN_NODE", "Send to node \"" + send.node()
+          throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "Send to node \"" + send.node()
               + "\", which does not exist (nodes: " + String.join(", ", p.nodeNames()) + ")");
         }
         StepTask t = new StepTask(f.id, step, node, i, argState(send.arg()), NO_TRIGGERS, ns);

@@ -1,5 +1,6 @@
 package dev.trellis.pregel;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.checkpoint.PendingWrite;
 import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.graph.Command;
@@ -40,7 +41,7 @@ final class RunInput {
       m.forEach((k, v) -> out.put(String.valueOf(k), v));
       return out;
     }
-    throw new InvalidUpdateException("INVALID_INPUT", "run input must be an Update, a Map, a State, a Command or null; got "
+    throw new InvalidUpdateException(ErrorCode.INVALID_INPUT, "run input must be an Update, a Map, a State, a Command or null; got "
         + input.getClass().getName());
   }
 
@@ -50,7 +51,7 @@ final class RunInput {
     for (String k : in.keySet()) {
       Integer slot = program.slotByName.get(k);
       if (slot != null && slot < program.stateCount && !program.inputKey[slot]) {
-        throw new InvalidUpdateException("NOT_AN_INPUT", "key \"" + k + "\" is not an input of graph \""
+        throw new InvalidUpdateException(ErrorCode.NOT_AN_INPUT, "key \"" + k + "\" is not an input of graph \""
             + program.name + "\" (inputs: " + String.join(", ", program.inputKeyNames()) + ")");
       }
     }
@@ -65,7 +66,7 @@ final class RunInput {
    */
   static CommandWrites of(Command cmd, Program program, boolean canResume, PendingWrites pending) {
     if (cmd.toParent()) {
-      throw new InvalidUpdateException("NO_PARENT_GRAPH", "Command.toParentGraph() given as run input: there is no parent graph");
+      throw new InvalidUpdateException(ErrorCode.NO_PARENT_GRAPH, "Command.toParentGraph() given as run input: there is no parent graph");
     }
     List<PendingWrite> writes = new ArrayList<>();
     Map<String, Object> resumeById = null;
@@ -74,7 +75,7 @@ final class RunInput {
         writes.add(new PendingWrite(PendingWrite.NULL_TASK_ID, ReservedNames.TASKS, s));
       } else if (!ReservedNames.END.equals(g)) {
         if (!program.hasNode((String) g) || ReservedNames.START.equals(g)) {
-          throw new InvalidGraphException("UNKNOWN_NODE", "Command goto \"" + g + "\": no such node (nodes: "
+          throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "Command goto \"" + g + "\": no such node (nodes: "
               + String.join(", ", program.nodeNames()) + ")");
         }
         writes.add(new PendingWrite(PendingWrite.NULL_TASK_ID, ReservedNames.branchTo((String) g), ReservedNames.START));
@@ -82,7 +83,7 @@ final class RunInput {
     }
     if (cmd.resume() != null) {
       if (!canResume) {
-        throw new TrellisException("NO_CHECKPOINTER", "Command.resume needs a graph compiled with a checkpointer");
+        throw new TrellisException(ErrorCode.NO_CHECKPOINTER, "Command.resume needs a graph compiled with a checkpointer");
       }
       if (cmd.resume() instanceof Map<?, ?> m && !m.isEmpty() && m.keySet().stream().allMatch(RunInput::isInterruptId)) {
         resumeById = new LinkedHashMap<>();
@@ -100,7 +101,7 @@ final class RunInput {
     for (Map.Entry<String, Object> e : cmd.update().values().entrySet()) {
       Integer slot = program.slotByName.get(e.getKey());
       if (slot == null || slot >= program.stateCount) {
-        throw new InvalidUpdateException("UNKNOWN_KEY", "Command update key \"" + e.getKey()
+        throw new InvalidUpdateException(ErrorCode.UNKNOWN_KEY, "Command update key \"" + e.getKey()
             + "\" is not in the state schema (keys: " + String.join(", ", program.stateKeys()) + ")");
       }
       writes.add(new PendingWrite(PendingWrite.NULL_TASK_ID, e.getKey(), e.getValue()));

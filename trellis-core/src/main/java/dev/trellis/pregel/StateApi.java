@@ -13,6 +13,7 @@ import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.StateUpdate;
 import dev.trellis.graph.TaskState;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.graph.error.TrellisException;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ public final class StateApi {
   private static CheckpointSaver saver(Program p) {
     CheckpointSaver s = p.options.checkpointer();
     if (s == null) {
-      throw new TrellisException("NO_CHECKPOINTER", "graph \"" + p.name + "\" has no checkpointer: compile it with "
+      throw new TrellisException(ErrorCode.NO_CHECKPOINTER, "graph \"" + p.name + "\" has no checkpointer: compile it with "
           + "CompileOptions.checkpointer(...) to read or update thread state");
     }
     return s;
@@ -41,7 +42,7 @@ public final class StateApi {
 
   private static CheckpointConfig at(RunConfig config) {
     if (config.threadId() == null) {
-      throw new TrellisException("MISSING_THREAD", "state operations need a thread: RunConfig.thread(\"...\")");
+      throw new TrellisException(ErrorCode.MISSING_THREAD, "state operations need a thread: RunConfig.thread(\"...\")");
     }
     return new CheckpointConfig(config.threadId(), "", config.checkpointId());
   }
@@ -170,7 +171,7 @@ public final class StateApi {
   /** Applies each group of updates as one superstep, one new checkpoint per group, in order. */
   public static CheckpointConfig bulkUpdate(Program p, RunConfig config, List<List<StateUpdate>> supersteps) {
     if (supersteps.isEmpty()) {
-      throw new InvalidUpdateException("EMPTY_UPDATE", "bulkUpdateState needs at least one superstep");
+      throw new InvalidUpdateException(ErrorCode.EMPTY_UPDATE, "bulkUpdateState needs at least one superstep");
     }
     CheckpointConfig at = null;
     RunConfig cfg = config;
@@ -183,13 +184,13 @@ public final class StateApi {
 
   private static CheckpointConfig apply(Program p, RunConfig config, List<StateUpdate> updates) {
     if (updates.isEmpty()) {
-      throw new InvalidUpdateException("EMPTY_UPDATE", "an update superstep needs at least one update");
+      throw new InvalidUpdateException(ErrorCode.EMPTY_UPDATE, "an update superstep needs at least one update");
     }
     CheckpointSaver saver = saver(p);
     CheckpointConfig target = at(config);
     CheckpointTuple saved = saver.getTuple(target);
     if (saved == null && target.checkpointId() != null) {
-      throw new TrellisException("UNKNOWN_CHECKPOINT", "thread \"" + config.threadId() + "\" has no checkpoint \""
+      throw new TrellisException(ErrorCode.UNKNOWN_CHECKPOINT, "thread \"" + config.threadId() + "\" has no checkpoint \""
           + target.checkpointId() + "\"");
     }
     Frame f = saved != null ? Frame.from(p, saved.checkpoint()) : Frame.empty(p);
@@ -201,12 +202,12 @@ public final class StateApi {
     List<StepTask> tasks = new ArrayList<>();
     for (StateUpdate u : updates) {
       if (u.asNode() == null && updates.size() > 1) {
-        throw new InvalidUpdateException("AMBIGUOUS_UPDATE", "asNode is required when applying several updates at once");
+        throw new InvalidUpdateException(ErrorCode.AMBIGUOUS_UPDATE, "asNode is required when applying several updates at once");
       }
       String node = u.asNode() != null ? u.asNode() : inferWriter(p, f);
       CompiledNode pn = p.node(node);
       if (pn == null) {
-        throw new InvalidUpdateException("UNKNOWN_NODE", "updateState as node \"" + node + "\": no such node (nodes: "
+        throw new InvalidUpdateException(ErrorCode.UNKNOWN_NODE, "updateState as node \"" + node + "\": no such node (nodes: "
             + String.join(", ", p.nodeNames()) + ")");
       }
       // The update takes the place of the node's due task, if it has one (so that task counts as done).
@@ -221,7 +222,7 @@ public final class StateApi {
       } catch (RuntimeException e) {
         throw e;
       } catch (Exception e) {
-        throw new TrellisException("UPDATE_ROUTER_FAILED", "a router after \"" + node + "\" failed: " + e, e);
+        throw new TrellisException(ErrorCode.UPDATE_ROUTER_FAILED, "a router after \"" + node + "\" failed: " + e, e);
       }
       tasks.add(task);
     }
@@ -253,12 +254,12 @@ public final class StateApi {
                                                CheckpointConfig target, CheckpointTuple saved, Frame f,
                                                List<StateUpdate> updates) {
     if (updates.size() > 1) {
-      throw new InvalidUpdateException("AMBIGUOUS_UPDATE", "an update as \"" + INPUT
+      throw new InvalidUpdateException(ErrorCode.AMBIGUOUS_UPDATE, "an update as \"" + INPUT
           + "\" must be the only update of its superstep");
     }
     Map<String, ?> values = updates.getFirst().values();
     if (values == null || values.isEmpty()) {
-      throw new InvalidUpdateException("EMPTY_UPDATE", "an update as \"" + INPUT + "\" needs input values");
+      throw new InvalidUpdateException(ErrorCode.EMPTY_UPDATE, "an update as \"" + INPUT + "\" needs input values");
     }
     WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(p.startSlot, values)))));
     int step = saved != null ? saved.metadata().step() + 1 : -1;
@@ -289,7 +290,7 @@ public final class StateApi {
       return ReservedNames.START;
     }
     if (best == second) {
-      throw new InvalidUpdateException("AMBIGUOUS_UPDATE", "several nodes ran last; name one with updateState(..., asNode)");
+      throw new InvalidUpdateException(ErrorCode.AMBIGUOUS_UPDATE, "several nodes ran last; name one with updateState(..., asNode)");
     }
     return bestNode;
   }

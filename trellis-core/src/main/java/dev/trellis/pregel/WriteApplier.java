@@ -2,6 +2,7 @@ package dev.trellis.pregel;
 
 import dev.trellis.channel.Channel;
 import dev.trellis.channel.ConcurrentWriteException;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -90,7 +91,7 @@ final class WriteApplier {
           throw concurrent(p, slot, vals.size(), sorted);
         } catch (dev.trellis.channel.OverwriteConflictException e) {
           java.util.Arrays.fill(bySlot, null);
-          throw new InvalidUpdateException("INVALID_CONCURRENT_GRAPH_UPDATE", "key \"" + p.channelNames[slot]
+          throw new InvalidUpdateException(ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE, "key \"" + p.channelNames[slot]
               + "\" can receive only one Overwrite value per step");
         }
         if (changed) {
@@ -139,7 +140,7 @@ final class WriteApplier {
       }
     }
     String key = p.channelNames[slot];
-    return new InvalidUpdateException("INVALID_CONCURRENT_UPDATE", "key \"" + key + "\": " + count
+    return new InvalidUpdateException(ErrorCode.INVALID_CONCURRENT_UPDATE, "key \"" + key + "\": " + count
         + " values in one step from nodes " + String.join(", ", writers)
         + "; a last-value key takes one write per step: declare a reducer (Key.appending, Key.reducing, ...)"
         + " or route the writers into different steps");

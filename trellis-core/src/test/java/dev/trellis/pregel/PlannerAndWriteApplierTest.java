@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
+import dev.trellis.graph.Programs;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.BitSet;
 import java.util.List;
@@ -21,12 +23,12 @@ class PlannerAndWriteApplierTest {
   static final Key<Integer> COUNT = Key.of("count", Integer.class);
 
   private static Program diamond() {
-    return StateGraph.of(Schema.of(LOG, COUNT))
+    return Programs.of(StateGraph.of(Schema.of(LOG, COUNT))
         .addNode("a", (s, rt) -> Update.empty())
         .addNode("b", (s, rt) -> Update.empty())
         .addNode("c", (s, rt) -> Update.empty())
         .addEdge(StateGraph.START, "a").addEdge("a", "b").addEdge("a", "c")
-        .compile(CompileOptions.DEFAULT).program();
+        .compile(CompileOptions.DEFAULT));
   }
 
   private static int slot(Program p, String name) {
@@ -90,7 +92,7 @@ class PlannerAndWriteApplierTest {
     InvalidUpdateException e = assertThrows(InvalidUpdateException.class, () -> WriteApplier.apply(f, tasks));
     assertTrue(e.getMessage().contains("\"count\""), e.getMessage());
     assertTrue(e.getMessage().contains("b, c"), e.getMessage());
-    assertEquals("INVALID_CONCURRENT_UPDATE", e.code());
+    assertEquals(ErrorCode.INVALID_CONCURRENT_UPDATE, e.code());
   }
 
   @Test

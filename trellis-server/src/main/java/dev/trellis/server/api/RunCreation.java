@@ -1,9 +1,16 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.graph.CompiledGraph;
+import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.RunRequest;
+import dev.trellis.server.queue.RunRow;
+import dev.trellis.server.queue.RunStatus;
+import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.http.Context;
@@ -64,14 +71,14 @@ final class RunCreation {
       return logged(ctx, submit(owner, threadId, withHeaders, runId, null));
     }
     if (key.isBlank() || key.length() > IdempotencyKeys.MAX_KEY_LENGTH) {
-      throw new ApiException(422, "Idempotency-Key must be 1 to " + IdempotencyKeys.MAX_KEY_LENGTH + " characters");
+      throw ServerException.invalid("Idempotency-Key must be 1 to " + IdempotencyKeys.MAX_KEY_LENGTH + " characters");
     }
     Idempotency idem = new Idempotency(key, IdempotencyKeys.hash(threadId == null ? "/runs" : "/threads/" + threadId, body));
     try {
       return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
     } catch (RuntimeException e) {
       // A concurrent request with the same key (another process) won the insert: answer as its retry.
-      if (!(e instanceof ApiException) && s.db().tx(c -> keys.find(c, owner, key)) != null) {
+      if (!(e instanceof ServerException) && s.db().tx(c -> keys.find(c, owner, key)) != null) {
         return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
       }
       throw e;
@@ -92,124 +99,95 @@ final class RunCreation {
   }
 
   private Created submit(String owner, String threadId, Map<String, Object> body, String runId, Idempotency idem) {
-    RunRequest req = RunRequest.of(body);
+    RunRequest req = RunRequest.parse(body);
     String assistantRef = Json.string(body, "assistant_id");
     if (assistantRef == null) {
-      throw new ApiException(422, "\"assistant_id\" is required");
+      throw ServerException.invalid("\"assistant_id\" is required");
     }
-    String multitask = RunRequest.multitask(body);
     boolean stateless = threadId == null;
     String tid = stateless ? UUID.randomUUID().toString() : threadId;
     if (!stateless) {
       AssistantsApi.uuid(tid, "thread_id");
     }
     s.checkpoint(tid, req.checkpointId());
-    long after = body.get("after_seconds") instanceof Number n ? (long) (n.doubleValue() * 1000) : 0;
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");
-    Map<String, Object> metadata = new LinkedHashMap<>(Json.map(body, "metadata"));
+    Map<String, Object> metadata = new LinkedHashMap<>(req.metadata());
     boolean[] cancelled = {false};
-    Map<String, Object>[] earlier = new Map[1];
-    Map<String, Object> run = s.db().tx(c -> {
+    RunRow[] earlier = new RunRow[1];
+    RunRow run = s.db().tx(c -> {
       if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
         return earlier[0];
       }
-      Map<String, Object> assistant = s.assistants().require(c, assistantRef, owner);
-      String graphId = (String) assistant.get("graph_id");
+      Assistant assistant = s.assistants().require(c, assistantRef, owner);
+      String graphId = assistant.graphId();
       CompiledGraph graph = s.graph(graphId);
-      List<String> dropped = InputFilter.dropped(graph, body.get("input"));
+      RunRequest.checkConfig(assistant.config(), "assistant config.");
+      req.checkNodes(graph);
+      List<String> dropped = InputFilter.dropped(graph, req.input());
       if (!dropped.isEmpty()) {
-        kwargs.put("input", InputFilter.without((Map<?, ?>) body.get("input"), dropped));
+        kwargs.put("input", InputFilter.without(req.input(), dropped));
         metadata.put(InputFilter.METADATA_KEY, dropped);
       }
-      checkNodes(graph, body, "interrupt_before");
-      checkNodes(graph, body, "interrupt_after");
-      Map<String, Object> thread = stateless ? null
-          : s.db().row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ? AND owner = ?", tid, owner);
-      if (thread == null) {
-        if (!stateless && !"create".equals(body.get("if_not_exists"))) {
-          throw ApiException.notFound("thread", tid);
+      if (stateless || !s.threads().owns(c, tid, owner)) {
+        if (!stateless && !req.createThread()) {
+          throw ServerException.notFound("thread", tid);
         }
-        if (s.db().row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ?", tid) != null) {
-          throw new ApiException(409, "thread " + tid + " already exists");
+        if (s.threads().exists(c, tid)) {
+          throw ServerException.conflict("thread " + tid + " already exists");
         }
         s.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
       }
-      List<Map<String, Object>> active = s.runs().activeRuns(c, tid);
+      List<String> active = s.runs().activeRuns(c, tid);
       if (!active.isEmpty()) {
-        switch (multitask) {
-          case "reject" -> throw new ApiException(409, "thread " + tid + " is busy with run " + active.getFirst().get("run_id")
-              + " (multitask_strategy reject)");
-          case "interrupt", "rollback" -> {
-            for (Map<String, Object> a : active) {
-              s.runs().cancel(c, (String) a.get("run_id"), multitask);
+        switch (req.multitask()) {
+          case REJECT -> throw ServerException.conflict("thread " + tid + " is busy with run "
+              + active.getFirst() + " (multitask_strategy reject)");
+          case INTERRUPT, ROLLBACK -> {
+            for (String activeRun : active) {
+              s.runs().cancel(c, activeRun, req.multitask().wire());
             }
             cancelled[0] = true;
           }
-          default -> { }
+          case ENQUEUE -> { }
         }
       }
-      s.threads().markBusy(c, tid, graphId, (String) assistant.get("assistant_id"));
+      String assistantId = assistant.assistantId();
+      s.threads().markBusy(c, tid, graphId, assistantId);
       String now = ServerDb.now();
-      s.db().update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
-          + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
-          + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", runId, tid, assistant.get("assistant_id"), owner,
-          ServerDb.json(metadata), ServerDb.json(kwargs), multitask, stateless ? 1 : 0, now, now,
-          s.db().clock(c) + after);
-      s.runs().announce(c);
+      s.runs().enqueue(c, new RunStore.NewRun(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(),
+          stateless, now, s.db().clock(c) + req.afterMillis()));
       if (idem != null) {
         keys.record(c, owner, idem.key(), runId, idem.requestHash());
       }
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("run_id", runId);
-      row.put("thread_id", tid);
-      row.put("assistant_id", assistant.get("assistant_id"));
-      row.put("created_at", now);
-      row.put("updated_at", now);
-      row.put("status", "pending");
-      row.put("metadata", metadata);
-      row.put("kwargs", kwargs);
-      row.put("multitask_strategy", multitask);
-      return row;
+      return new RunRow(runId, tid, assistantId, owner, RunStatus.PENDING, metadata, kwargs, req.multitask().wire(),
+          stateless, now, now);
     });
     if (earlier[0] != null) {
-      return new Created(RunsApi.wire(run), (String) run.get("thread_id"), (String) run.get("run_id"),
-          ((Number) run.get("temporary")).intValue() == 1);
+      return new Created(run.wire(), run.threadId(), run.runId(), run.temporary());
     }
     worker.wake();
     if (cancelled[0]) {
       worker.checkLeases();
     }
-    return new Created(RunsApi.wire(run), tid, runId, stateless);
+    return new Created(run.wire(), tid, runId, stateless);
   }
 
   /** The run an earlier use of the key created, or null when the key is new (or its run is gone); 422 if the request differs. */
-  private Map<String, Object> earlierRun(java.sql.Connection c, String owner, Idempotency idem) throws java.sql.SQLException {
+  private RunRow earlierRun(java.sql.Connection c, String owner, Idempotency idem) throws java.sql.SQLException {
     IdempotencyKeys.Used used = keys.find(c, owner, idem.key());
     if (used == null) {
       return null;
     }
     if (!used.requestHash().equals(idem.requestHash())) {
-      throw new ApiException(422, "Idempotency-Key " + ApiException.echo(idem.key()) + " was used for a different request "
+      throw ServerException.invalid("Idempotency-Key " + ServerException.echo(idem.key()) + " was used for a different request "
           + "(run " + used.runId() + "); use a new key for a new request");
     }
-    Map<String, Object> row = s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", used.runId());
+    RunRow row = s.runs().get(c, used.runId());
     if (row == null) {
-      s.db().update(c, "DELETE FROM trellis_idempotency WHERE owner = ? AND idem_key = ?", owner, idem.key());
+      keys.forget(c, owner, idem.key());
     }
     return row;
-  }
-
-  private static void checkNodes(CompiledGraph graph, Map<String, Object> body, String key) {
-    if (body.get(key) instanceof List<?> nodes) {
-      Set<String> known = new HashSet<>();
-      graph.view().nodes().forEach(n -> known.add(n.id()));
-      for (Object n : nodes) {
-        if (!known.contains(n)) {
-          throw new ApiException(422, "\"" + key + "\" names unknown node \"" + n + "\" (nodes: " + known + ")");
-        }
-      }
-    }
   }
 
   /** Request headers starting with {@code x-} (but not keys) and {@code user-agent} go into {@code config.configurable}. */

@@ -1,5 +1,11 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.queue.RunRow;
+import dev.trellis.server.queue.RunStatus;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.StreamModes;
+
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.sse.Sse;
@@ -33,7 +39,6 @@ final class ThreadStreamApi {
   private static final Set<String> MODES = Set.of("run_modes", "lifecycle", "state_update");
   /** How often an idle stream looks for the thread's next run. */
   private static final long POLL_MILLIS = 200;
-  private static final Set<String> TERMINAL = Set.of("success", "error", "interrupted", "timeout");
 
   private final Services s;
   private final Sse sse;
@@ -65,8 +70,8 @@ final class ThreadStreamApi {
     s.db().tx(c -> s.threads().require(c, tid, owner));
     Start start = start(tid, owner, ctx.header("Last-Event-ID"));
     ctx.header("Location", ctx.path());
-    Set<String> runModes = modes.contains("run_modes") ? null : new HashSet<>(modes.contains("state_update")
-        ? Set.of("values") : Set.of());
+    StreamModes runModes = modes.contains("run_modes") ? StreamModes.EVERY
+        : StreamModes.subset(modes.contains("state_update") ? List.of("values") : List.of());
     boolean runDone = modes.contains("run_modes") || modes.contains("lifecycle");
     try {
       OutputStream out = Sse.open(ctx);
@@ -77,7 +82,9 @@ final class ThreadStreamApi {
       long quietSince = System.nanoTime();
       while (!closing.getAsBoolean()) {
         if (run == null) {
-          Map<String, Object> next = next(tid, owner, createdAt, lastRun);
+          String from = createdAt;
+          String fromRun = lastRun;
+          RunRow next = s.db().tx(c -> s.runs().after(c, tid, owner, from, fromRun));
           if (next == null) {
             if ((System.nanoTime() - quietSince) / 1_000_000 >= sse.keepAliveMillis()) {
               Sse.keepAlive(out);
@@ -86,11 +93,11 @@ final class ThreadStreamApi {
             Thread.sleep(POLL_MILLIS);
             continue;
           }
-          run = (String) next.get("run_id");
+          run = next.runId();
           after = 0;
         }
-        Map<String, Object> row = runRow(run);
-        createdAt = row == null ? createdAt : (String) row.get("created_at");
+        RunRow row = runRow(run);
+        createdAt = row == null ? createdAt : row.createdAt();
         lastRun = run;
         String current = run;
         try (EventBus.Subscription sub = s.bus().subscribe(current, after)) {
@@ -98,9 +105,9 @@ final class ThreadStreamApi {
         }
         if (runDone) {
           Map<String, Object> done = new LinkedHashMap<>();
-          Map<String, Object> ended = runRow(current);
+          RunRow ended = runRow(current);
           done.put("run_id", current);
-          done.put("status", ended == null ? null : ended.get("status"));
+          done.put("status", ended == null ? null : ended.status().wire());
           Sse.event(out, "run_done", Json.write(done), current + ":done");
         }
         quietSince = System.nanoTime();
@@ -130,8 +137,8 @@ final class ThreadStreamApi {
       for (Object m : parsed instanceof List<?> l ? l : List.of(parsed)) {
         String mode = String.valueOf(m);
         if (!MODES.contains(mode)) {
-          throw new ApiException(422, "stream_mode of a thread stream must be run_modes, lifecycle or state_update, got "
-              + ApiException.echo(mode));
+          throw ServerException.invalid("stream_mode of a thread stream must be run_modes, lifecycle or state_update, got "
+              + ServerException.echo(mode));
         }
         modes.add(mode);
       }
@@ -144,47 +151,38 @@ final class ThreadStreamApi {
     if (lastEventId != null && !lastEventId.isBlank()) {
       String id = lastEventId.trim();
       int colon = id.lastIndexOf(':');
-      Map<String, Object> row = colon <= 0 ? null : runRow(id.substring(0, colon));
-      if (row == null || !tid.equals(row.get("thread_id")) || !owner.equals(row.get("owner"))) {
-        throw new ApiException(422, "Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
-            + ApiException.echo(id));
+      RunRow row = colon <= 0 ? null : runRow(id.substring(0, colon));
+      if (row == null || !tid.equals(row.threadId()) || !owner.equals(row.owner())) {
+        throw ServerException.invalid("Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
+            + ServerException.echo(id));
       }
       String runId = id.substring(0, colon);
       String seq = id.substring(colon + 1);
       if (seq.equals("done")) {
-        return new Start(null, 0, (String) row.get("created_at"), runId);
+        return new Start(null, 0, row.createdAt(), runId);
       }
       try {
-        return new Start(runId, Math.max(0, Long.parseLong(seq)), (String) row.get("created_at"), "");
+        return new Start(runId, Math.max(0, Long.parseLong(seq)), row.createdAt(), "");
       } catch (NumberFormatException e) {
-        throw new ApiException(422, "Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
-            + ApiException.echo(id));
+        throw ServerException.invalid("Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
+            + ServerException.echo(id));
       }
     }
-    List<Map<String, Object>> runs = s.db().tx(c -> s.db().rows(c, "SELECT run_id, status, created_at FROM trellis_runs "
-        + "WHERE thread_id = ? AND owner = ? ORDER BY created_at, run_id", tid, owner));
+    List<RunRow> runs = s.db().tx(c -> s.runs().inOrder(c, tid, owner));
     String createdAt = "";
     String lastRun = "";
-    for (Map<String, Object> r : runs) {
-      String runId = (String) r.get("run_id");
-      if (!TERMINAL.contains(r.get("status"))) {
-        return new Start(runId, "running".equals(r.get("status")) ? s.bus().last(runId) : 0, createdAt, lastRun);
+    for (RunRow r : runs) {
+      String runId = r.runId();
+      if (!r.ended()) {
+        return new Start(runId, r.status() == RunStatus.RUNNING ? s.bus().last(runId) : 0, createdAt, lastRun);
       }
-      createdAt = (String) r.get("created_at");
+      createdAt = r.createdAt();
       lastRun = runId;
     }
     return new Start(null, 0, createdAt, lastRun);
   }
 
-  /** The thread's first run after ({@code createdAt}, {@code runId}) in creation order, or null. */
-  private Map<String, Object> next(String tid, String owner, String createdAt, String runId) {
-    return s.db().tx(c -> s.db().row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND owner = ? "
-        + "AND (created_at > ? OR (created_at = ? AND run_id > ?)) ORDER BY created_at, run_id LIMIT 1",
-        tid, owner, createdAt, createdAt, runId));
-  }
-
-  private Map<String, Object> runRow(String runId) {
-    return s.db().tx(c -> s.db().row(c, "SELECT run_id, thread_id, owner, status, created_at FROM trellis_runs "
-        + "WHERE run_id = ?", runId));
+  private RunRow runRow(String runId) {
+    return s.db().tx(c -> s.runs().get(c, runId));
   }
 }

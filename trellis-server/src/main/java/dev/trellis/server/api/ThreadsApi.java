@@ -1,5 +1,10 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.Wire;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.graph.CompiledGraph;
@@ -43,7 +48,7 @@ final class ThreadsApi {
     r.post("/threads/{id}/state/checkpoint", ctx -> {
       Map<String, Object> b = Http.body(ctx);
       Map<String, Object> cp = Json.map(b, "checkpoint");
-      state(ctx, (String) cp.get("checkpoint_id"), Boolean.TRUE.equals(b.get("subgraphs")));
+      state(ctx, Json.string(cp, "checkpoint_id"), Boolean.TRUE.equals(b.get("subgraphs")));
     });
     r.post("/threads/{id}/state", this::updateState);
     r.patch("/threads/{id}/state", this::patchState);
@@ -73,16 +78,16 @@ final class ThreadsApi {
     Long expires = expiry(b.get("ttl"), s.db().millis());
     Map<String, Object> out = s.db().tx(c -> {
       String threadId = stored[0] = PublicIds.claim(ctx, c, IdAliases.Kind.THREAD, stored[0]);
-      Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_threads WHERE thread_id = ?", threadId);
+      String existing = s.threads().ownerOf(c, threadId);
       if (existing != null) {
-        if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
+        if ("do_nothing".equals(ifExists) && owner.equals(existing)) {
           return s.threads().get(c, threadId, owner);
         }
-        throw new ApiException(409, "thread " + threadId + " already exists");
+        throw ServerException.conflict("thread " + threadId + " already exists");
       }
       Map<String, Object> t = s.threads().insert(c, threadId, owner, graphId, metadata);
       if (expires != null) {
-        s.db().update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expires, threadId);
+        s.threads().setExpiry(c, threadId, expires);
       }
       return t;
     });
@@ -95,22 +100,22 @@ final class ThreadsApi {
   @SuppressWarnings("unchecked")
   private Map<String, Object> seed(String threadId, String owner, String graphId, Object supersteps) {
     if (graphId == null) {
-      throw new ApiException(422, "\"supersteps\" need metadata.graph_id naming a served graph");
+      throw ServerException.invalid("\"supersteps\" need metadata.graph_id naming a served graph");
     }
     if (!(supersteps instanceof List<?> steps)) {
-      throw new ApiException(422, "\"supersteps\" must be a list of {updates: [...]}");
+      throw ServerException.invalid("\"supersteps\" must be a list of {updates: [...]}");
     }
     List<List<StateUpdate>> parsed = new ArrayList<>();
     for (Object step : steps) {
       List<StateUpdate> ups = new ArrayList<>();
       Object updates = step instanceof Map<?, ?> m ? m.get("updates") : null;
       if (!(updates instanceof List<?> list)) {
-        throw new ApiException(422, "each superstep must be {updates: [{values, as_node}]}");
+        throw ServerException.invalid("each superstep must be {updates: [{values, as_node}]}");
       }
       for (Object u : list) {
         Map<String, Object> um = u instanceof Map<?, ?> x ? (Map<String, Object>) x : Map.of();
         ups.add(StateUpdate.of(um.get("values") instanceof Map<?, ?> v ? (Map<String, ?>) v : Map.of(),
-            (String) um.get("as_node")));
+            Json.string(um, "as_node")));
       }
       parsed.add(ups);
     }
@@ -119,7 +124,7 @@ final class ThreadsApi {
       graph.bulkUpdateState(RunConfig.thread(threadId), parsed);
     } catch (RuntimeException e) {
       ThreadDeletion.delete(s, threadId);
-      throw new ApiException(422, "supersteps rejected: " + e.getMessage());
+      throw ServerException.invalid("supersteps rejected: " + e.getMessage());
     }
     refresh(threadId, graph);
     return s.db().tx(c -> s.threads().get(c, threadId, owner));
@@ -135,10 +140,10 @@ final class ThreadsApi {
     }
     Object minutes = ttl instanceof Map<?, ?> m ? m.get("ttl") : ttl;
     if (ttl instanceof Map<?, ?> m && m.get("strategy") != null && !"delete".equals(m.get("strategy"))) {
-      throw new ApiException(422, "\"ttl.strategy\" must be delete");
+      throw ServerException.invalid("\"ttl.strategy\" must be delete");
     }
     if (!(minutes instanceof Number n) || n.doubleValue() <= 0) {
-      throw new ApiException(422, "\"ttl\" must be a positive number of minutes (or {ttl, strategy})");
+      throw ServerException.invalid("\"ttl\" must be a positive number of minutes (or {ttl, strategy})");
     }
     return now + (long) (n.doubleValue() * 60_000);
   }
@@ -148,18 +153,18 @@ final class ThreadsApi {
     String owner = Http.owner(ctx);
     Long expires = expiry(b.get("ttl"), s.db().millis());
     Http.json(ctx, s.db().tx(c -> {
-      Map<String, Object> t = s.threads().require(c, pathThread(ctx), owner);
+      String id = pathThread(ctx);
+      Map<String, Object> t = s.threads().require(c, id, owner);
       if (expires != null) {
-        s.db().update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expires, t.get("thread_id"));
+        s.threads().setExpiry(c, id, expires);
       }
       Map<String, Object> metadata = Json.map(t, "metadata");
       metadata.putAll(Json.map(b, "metadata"));
-      s.db().update(c, "UPDATE trellis_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?",
-          ServerDb.json(metadata), ServerDb.now(), t.get("thread_id"));
+      s.threads().setMetadata(c, id, metadata);
       if (metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g)) {
-        s.threads().setGraph(c, (String) t.get("thread_id"), g);
+        s.threads().setGraph(c, id, g);
       }
-      return s.threads().get(c, (String) t.get("thread_id"), owner);
+      return s.threads().get(c, id, owner);
     }));
   }
 
@@ -168,8 +173,8 @@ final class ThreadsApi {
     String owner = Http.owner(ctx);
     s.db().tx(c -> {
       s.threads().require(c, id, owner);
-      for (Map<String, Object> r : s.runs().activeRuns(c, id)) {
-        s.runs().cancel(c, (String) r.get("run_id"), "interrupt");
+      for (String runId : s.runs().activeRuns(c, id)) {
+        s.runs().cancel(c, runId, "interrupt");
       }
       return null;
     });
@@ -184,9 +189,7 @@ final class ThreadsApi {
     Map<String, Object> out = s.db().tx(c -> {
       Map<String, Object> t = s.threads().require(c, from, owner);
       s.threads().insert(c, to, owner, s.threads().graphId(c, from), Json.map(t, "metadata"));
-      s.db().update(c, "UPDATE trellis_threads SET values_json = (SELECT values_json FROM trellis_threads WHERE thread_id = ?), "
-          + "interrupts = (SELECT interrupts FROM trellis_threads WHERE thread_id = ?), status = ? WHERE thread_id = ?",
-          from, from, "busy".equals(t.get("status")) ? "idle" : t.get("status"), to);
+      s.threads().copyState(c, from, to);
       return s.threads().get(c, to, owner);
     });
     s.saver().copyThread(from, to);
@@ -229,11 +232,11 @@ final class ThreadsApi {
     String checkpointId = Wire.checkpointId(b);
     CompiledGraph graph = graphOf(id, owner);
     if (graph == null) {
-      throw new ApiException(409, "thread " + id + " has no graph yet: run it once, or create it with metadata.graph_id");
+      throw ServerException.conflict("thread " + id + " has no graph yet: run it once, or create it with metadata.graph_id");
     }
     boolean busy = s.db().tx(c -> s.runs().active(c, id));
     if (busy) {
-      throw new ApiException(409, "thread " + id + " has a pending or running run; update its state when it is idle");
+      throw ServerException.conflict("thread " + id + " has a pending or running run; update its state when it is idle");
     }
     s.checkpoint(id, checkpointId);
     Map<String, Object> map;
@@ -244,13 +247,13 @@ final class ThreadsApi {
     } else if (values instanceof List<?> list && list.size() == 1 && list.getFirst() instanceof Map<?, ?> m) {
       map = (Map<String, Object>) m;
     } else {
-      throw new ApiException(422, "\"values\" must be an object (or a list holding one)");
+      throw ServerException.invalid("\"values\" must be an object (or a list holding one)");
     }
     RunConfig next;
     try {
       next = graph.updateState(RunConfig.thread(id).withCheckpointId(checkpointId), map, asNode);
-    } catch (dev.trellis.graph.error.TrellisException | IllegalArgumentException e) {
-      throw new ApiException(422, e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw ServerException.invalid(e.getMessage());
     }
     refresh(id, graph);
     Map<String, Object> cp = Wire.checkpoint(CheckpointConfig.thread(id).withCheckpointId(next.checkpointId()));
@@ -269,7 +272,7 @@ final class ThreadsApi {
     Map<String, Object> patch = Json.map(b, "metadata");
     for (String reserved : List.of("source", "step", "writes")) {
       if (patch.containsKey(reserved)) {
-        throw new ApiException(422, "checkpoint metadata \"" + reserved + "\" cannot be patched");
+        throw ServerException.invalid("checkpoint metadata \"" + reserved + "\" cannot be patched");
       }
     }
     String checkpointId = Json.string(b, "checkpoint_id");
@@ -279,7 +282,7 @@ final class ThreadsApi {
     }
     CheckpointTuple t = s.saver().getTuple(CheckpointConfig.thread(id).withCheckpointId(checkpointId));
     if (t == null) {
-      throw ApiException.notFound("checkpoint", checkpointId == null ? "of thread " + id : checkpointId);
+      throw ServerException.notFound("checkpoint", checkpointId == null ? "of thread " + id : checkpointId);
     }
     Map<String, Object> extra = new java.util.LinkedHashMap<>(t.metadata().extra());
     patch.forEach((k, v) -> {
@@ -299,7 +302,7 @@ final class ThreadsApi {
   private void refresh(String id, CompiledGraph graph) {
     StateSnapshot snap = graph.getState(RunConfig.thread(id));
     s.db().tx(c -> {
-      s.threads().setState(c, id, snap.next().isEmpty() ? "idle" : "interrupted", Json.plain(snap.values()),
+      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED, Json.plain(snap.values()),
           Wire.interruptsByTask(snap), null);
       return null;
     });
@@ -315,8 +318,8 @@ final class ThreadsApi {
     }
     Object before = b.get("before");
     String beforeId = before instanceof String str ? str
-        : before instanceof Map<?, ?> m && m.get("configurable") instanceof Map<?, ?> conf ? (String) conf.get("checkpoint_id")
-        : before instanceof Map<?, ?> m2 ? (String) m2.get("checkpoint_id") : null;
+        : before instanceof Map<?, ?> m && m.get("configurable") instanceof Map<?, ?> conf ? checkpointIdOf(conf)
+        : before instanceof Map<?, ?> m2 ? checkpointIdOf(m2) : null;
     Map<String, Object> filter = Json.map(b, "metadata");
     List<StateSnapshot> snaps = graph.getStateHistory(RunConfig.thread(id).withCheckpointId(beforeId), limit, filter);
     Map<String, String> times = new HashMap<>();
@@ -333,5 +336,14 @@ final class ThreadsApi {
   /** The stored id of the caller's thread the path names. */
   private static String pathThread(Context ctx) {
     return PublicIds.thread(ctx, ctx.pathParam("id"));
+  }
+
+  /** The {@code checkpoint_id} of a config object, or null; refused when it is not a string. */
+  private static String checkpointIdOf(Map<?, ?> config) {
+    Object id = config.get("checkpoint_id");
+    if (id != null && !(id instanceof String)) {
+      throw ServerException.invalid("\"checkpoint_id\" must be a string, got " + ServerException.echo(id));
+    }
+    return (String) id;
   }
 }

@@ -1,6 +1,7 @@
 package dev.trellis.server.db;
 
-import dev.trellis.server.api.ApiException;
+import dev.trellis.server.error.ServerException;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -43,7 +44,7 @@ public final class Threads {
     row.put("updated_at", now);
     row.put("state_updated_at", now);
     row.put("metadata", metadata == null ? new LinkedHashMap<>() : new LinkedHashMap<>(metadata));
-    row.put("status", "idle");
+    row.put("status", ThreadStatus.IDLE.wire());
     row.put("config", new LinkedHashMap<>());
     row.put("values_json", null);
     row.put("interrupts", new LinkedHashMap<>());
@@ -61,9 +62,71 @@ public final class Threads {
     return db.rows(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE owner = ?", owner).stream().map(Threads::wire).toList();
   }
 
+  /** Whether a thread with this id exists, whoever owns it. */
+  public boolean exists(Connection c, String id) throws SQLException {
+    return db.row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ?", id) != null;
+  }
+
+  /** Whether {@code owner} has a thread with this id. */
+  public boolean owns(Connection c, String id, String owner) throws SQLException {
+    return db.row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner) != null;
+  }
+
+  /** The values a thread's last run left (JSON data), or null. */
+  public Object values(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT values_json FROM trellis_threads WHERE thread_id = ?", id);
+    return row == null ? null : row.get("values_json");
+  }
+
+  /** A thread still marked busy after its last active run ended becomes interrupted (pending interrupts) or idle. */
+  public void settle(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT status, interrupts FROM trellis_threads WHERE thread_id = ?", id);
+    if (row != null && ThreadStatus.BUSY.wire().equals(row.get("status"))) {
+      boolean interrupted = row.get("interrupts") instanceof Map<?, ?> m && !m.isEmpty();
+      setStatus(c, id, interrupted ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE);
+    }
+  }
+
+  /** Who owns the thread stored under {@code id}, or null when there is none. */
+  public String ownerOf(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT owner FROM trellis_threads WHERE thread_id = ?", id);
+    return row == null ? null : (String) row.get("owner");
+  }
+
+  /** Sets when the thread expires (database-clock milliseconds). */
+  public void setExpiry(Connection c, String id, long expiresAt) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expiresAt, id);
+  }
+
+  /** Replaces the thread's metadata. */
+  public void setMetadata(Connection c, String id, Map<String, Object> metadata) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?", ServerDb.json(metadata),
+        ServerDb.now(), id);
+  }
+
+  /** Gives thread {@code to} the values, interrupts and status of {@code from} (busy becomes idle: no run is copied). */
+  public void copyState(Connection c, String from, String to) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT status FROM trellis_threads WHERE thread_id = ?", from);
+    Object status = row == null ? null : row.get("status");
+    db.update(c, "UPDATE trellis_threads SET values_json = (SELECT values_json FROM trellis_threads WHERE thread_id = ?), "
+        + "interrupts = (SELECT interrupts FROM trellis_threads WHERE thread_id = ?), status = ? WHERE thread_id = ?",
+        from, from, ThreadStatus.BUSY.wire().equals(status) ? ThreadStatus.IDLE.wire() : status, to);
+  }
+
+  /** The ids of {@code owner}'s threads whose metadata names {@code assistantId} (every run stamps it there). */
+  public List<String> ofAssistant(Connection c, String owner, String assistantId) throws SQLException {
+    List<String> out = new java.util.ArrayList<>();
+    for (Map<String, Object> row : db.rows(c, "SELECT thread_id, metadata FROM trellis_threads WHERE owner = ?", owner)) {
+      if (row.get("metadata") instanceof Map<?, ?> m && assistantId.equals(m.get("assistant_id"))) {
+        out.add((String) row.get("thread_id"));
+      }
+    }
+    return out;
+  }
+
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
-    return ApiException.found(get(c, id, owner), "thread", id);
+    return ServerException.found(get(c, id, owner), "thread", id);
   }
 
   /** The graph a thread runs (set by its first run or its metadata), or null. */
@@ -93,16 +156,16 @@ public final class Threads {
         graphId, ServerDb.json(metadata), ServerDb.now(), id);
   }
 
-  public void setStatus(Connection c, String id, String status) throws SQLException {
-    db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status, ServerDb.now(), id);
+  public void setStatus(Connection c, String id, ThreadStatus status) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.now(), id);
   }
 
   /** Stores the values and interrupts of the thread's last checkpoint, its status and error. */
-  public void setState(Connection c, String id, String status, Object values, Object interrupts, Object error)
+  public void setState(Connection c, String id, ThreadStatus status, Object values, Object interrupts, Object error)
       throws SQLException {
     String now = ServerDb.now();
     db.update(c, "UPDATE trellis_threads SET status = ?, values_json = ?, interrupts = ?, error = ?, updated_at = ?, "
-        + "state_updated_at = ? WHERE thread_id = ?", status, ServerDb.json(values), ServerDb.json(interrupts),
+        + "state_updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.json(values), ServerDb.json(interrupts),
         ServerDb.json(error), now, now, id);
   }
 

@@ -1,5 +1,6 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.server.db.Assistants;
 import dev.trellis.server.db.ServerDb;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,9 +17,11 @@ import java.util.Map;
 public final class RunStore {
   private static final String ACTIVE = "('pending', 'running')";
   private final ServerDb db;
+  private final Assistants assistants;
 
   public RunStore(ServerDb db) {
     this.db = db;
+    this.assistants = new Assistants(db);
   }
 
   /** Claims up to {@code max} runs that are due and whose thread has no running run. */
@@ -52,8 +55,7 @@ public final class RunStore {
         db.update(c, "UPDATE trellis_runs SET checkpoint_before = COALESCE((SELECT MAX(checkpoint_id) FROM checkpoints "
             + "WHERE thread_id = ? AND checkpoint_ns = ''), '') WHERE run_id = ? AND checkpoint_before IS NULL", thread, runId);
         Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
-        claimed.add(Run.from(row, db.row(c, "SELECT graph_id, config, context FROM trellis_assistants WHERE assistant_id = ?",
-            row.get("assistant_id"))));
+        claimed.add(Run.from(row, assistants.byId(c, (String) row.get("assistant_id"))));
       }
       return claimed;
     });
@@ -97,11 +99,11 @@ public final class RunStore {
    * Ends a run this worker's attempt holds, inside {@code alsoDo}'s transaction (thread status
    * and values); false — and nothing written — if the attempt lost the run meanwhile.
    */
-  public boolean finish(Run run, String worker, String status, String resultJson, TxWork alsoDo) {
+  public boolean finish(Run run, String worker, RunStatus status, String resultJson, TxWork alsoDo) {
     return db.tx(c -> {
       int n = db.update(c, "UPDATE trellis_runs SET status = ?, result = ?, worker = NULL, lease_until = NULL, "
           + "updated_at = ? WHERE run_id = ? AND worker = ? AND attempt = ? AND status = 'running'",
-          status, resultJson, ServerDb.now(), run.runId(), worker, run.attempt());
+          status.wire(), resultJson, ServerDb.now(), run.runId(), worker, run.attempt());
       if (n != 1) {
         return false;
       }
@@ -143,10 +145,10 @@ public final class RunStore {
     return db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE, threadId) != null;
   }
 
-  /** The thread's pending and running runs, oldest first. */
-  public List<Map<String, Object>> activeRuns(Connection c, String threadId) throws SQLException {
-    return db.rows(c, "SELECT run_id, status FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE
-        + " ORDER BY created_at", threadId);
+  /** The ids of the thread's pending and running runs, oldest first. */
+  public List<String> activeRuns(Connection c, String threadId) throws SQLException {
+    return db.rows(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE
+        + " ORDER BY created_at", threadId).stream().map(r -> (String) r.get("run_id")).toList();
   }
 
   /** Asks for a run to stop: a pending one ends now (interrupted, or deleted by rollback), a running one is signalled. */
@@ -155,19 +157,104 @@ public final class RunStore {
     if (row == null) {
       return;
     }
-    if ("pending".equals(row.get("status"))) {
+    RunStatus status = RunStatus.of(row.get("status"));
+    if (status == RunStatus.PENDING) {
       if ("rollback".equals(action)) {
         db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
       } else {
         db.update(c, "UPDATE trellis_runs SET status = 'interrupted', updated_at = ? WHERE run_id = ?",
             ServerDb.now(), runId);
       }
-    } else if ("running".equals(row.get("status"))) {
+    } else if (status == RunStatus.RUNNING) {
       db.update(c, "UPDATE trellis_runs SET cancel_action = ? WHERE run_id = ?", action, runId);
       if (db.postgres()) {
         db.jdbc().query(c, "SELECT pg_notify('trellis_cancel', ?)", rs -> null, runId);
       }
     }
+  }
+
+  /**
+   * A run to queue: {@code kwargs} is its validated request body (without {@code assistant_id}),
+   * {@code temporary} marks a stateless run's thread, {@code availableAt} is when it may start
+   * (database clock, milliseconds).
+   */
+  public record NewRun(String runId, String threadId, String assistantId, String owner, Map<String, Object> metadata,
+                       Map<String, Object> kwargs, MultitaskStrategy multitask, boolean temporary, String createdAt,
+                       long availableAt) {}
+
+  /** Queues {@code run} as pending and wakes the workers of other processes. */
+  public void enqueue(Connection c, NewRun run) throws SQLException {
+    db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
+        + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
+        + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", run.runId(), run.threadId(), run.assistantId(),
+        run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()), run.multitask().wire(),
+        run.temporary() ? 1 : 0, run.createdAt(), run.createdAt(), run.availableAt());
+    announce(c);
+  }
+
+  /** A run, or null. */
+  public RunRow get(Connection c, String runId) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
+    return row == null ? null : RunRow.from(row);
+  }
+
+  /** A run of {@code owner}, or null. */
+  public RunRow get(Connection c, String runId, String owner) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ? AND owner = ?", runId, owner);
+    return row == null ? null : RunRow.from(row);
+  }
+
+  /** A run's status, or null when it is gone. */
+  public RunStatus status(String runId) {
+    return db.tx(c -> {
+      Map<String, Object> row = db.row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId);
+      return row == null ? null : RunStatus.of(row.get("status"));
+    });
+  }
+
+  /** The result a run ended with (JSON data), or null while it has none or when it is gone. */
+  public Object result(String runId) {
+    return db.tx(c -> {
+      Map<String, Object> row = db.row(c, "SELECT result FROM trellis_runs WHERE run_id = ?", runId);
+      return row == null ? null : row.get("result");
+    });
+  }
+
+  /** The runs of {@code owner} on a thread, newest first, only those in {@code status} when it is given. */
+  public List<RunRow> ofThread(Connection c, String threadId, String owner, RunStatus status) throws SQLException {
+    return db.rows(c, "SELECT * FROM trellis_runs WHERE thread_id = ? AND owner = ?"
+        + (status == null ? "" : " AND status = ?") + " ORDER BY created_at DESC",
+        status == null ? new Object[] {threadId, owner} : new Object[] {threadId, owner, status.wire()})
+        .stream().map(RunRow::from).toList();
+  }
+
+  /** The runs of {@code owner} on a thread, oldest first (creation order, ties by id). */
+  public List<RunRow> inOrder(Connection c, String threadId, String owner) throws SQLException {
+    return db.rows(c, "SELECT * FROM trellis_runs WHERE thread_id = ? AND owner = ? ORDER BY created_at, run_id",
+        threadId, owner).stream().map(RunRow::from).toList();
+  }
+
+  /** The thread's first run of {@code owner} after ({@code createdAt}, {@code runId}) in creation order, or null. */
+  public RunRow after(Connection c, String threadId, String owner, String createdAt, String runId) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE thread_id = ? AND owner = ? "
+        + "AND (created_at > ? OR (created_at = ? AND run_id > ?)) ORDER BY created_at, run_id LIMIT 1",
+        threadId, owner, createdAt, createdAt, runId);
+    return row == null ? null : RunRow.from(row);
+  }
+
+  /** The ids of {@code owner}'s runs in one of {@code statuses}. */
+  public List<String> idsIn(Connection c, String owner, List<RunStatus> statuses) throws SQLException {
+    List<String> out = new ArrayList<>();
+    for (RunStatus st : statuses) {
+      db.rows(c, "SELECT run_id FROM trellis_runs WHERE owner = ? AND status = ?", owner, st.wire())
+          .forEach(r -> out.add((String) r.get("run_id")));
+    }
+    return out;
+  }
+
+  /** Deletes a run's row. */
+  public void delete(Connection c, String runId) throws SQLException {
+    db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
   }
 
   /** Wakes workers in other processes: a run was created. */
