@@ -125,7 +125,7 @@ final class BatchedSaves {
     int idx = 0;
     for (int i = 0; i < writes.size(); i++) {
       PendingWrite w = writes.get(i);
-      int at = PendingWrite.isReserved(w.channel()) ? reservedIndex(w.channel()) : idx++;
+      int at = PendingWrite.isReserved(w.channel()) ? PendingWrite.reservedIndex(w.channel()) : idx++;
       if (!batched.add(writeKey(op, at))) {
         // The row is already in the batch: send it first, so this upsert replaces it as it would one by one.
         ps.executeBatch();
@@ -142,16 +142,5 @@ final class BatchedSaves {
       ps.addBatch();
     }
     return writes.size();
-  }
-
-  /** Reserved writes keep fixed negative indexes, so saving one again replaces it. */
-  static int reservedIndex(String channel) {
-    return switch (channel) {
-      case PendingWrite.ERROR -> -1;
-      case PendingWrite.NO_WRITES -> -2;
-      case PendingWrite.INTERRUPT -> -3;
-      case PendingWrite.RESUME -> -4;
-      default -> 0;
-    };
   }
 }

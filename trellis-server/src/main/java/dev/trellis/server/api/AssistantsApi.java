@@ -29,7 +29,7 @@ final class AssistantsApi {
     r.get("/assistants/{id}/schemas", ctx -> {
       Map<String, Object> a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
       String g = (String) a.get("graph_id");
-      Http.json(ctx, GraphSchemas.of(g, s.graph(g).program()));
+      Http.json(ctx, GraphSchemas.of(g, s.graph(g).signature()));
     });
     r.get("/assistants/{id}/subgraphs", ctx -> subgraphs(ctx, null));
     r.get("/assistants/{id}/subgraphs/{namespace}", ctx -> subgraphs(ctx, ctx.pathParam("namespace")));
@@ -178,7 +178,7 @@ final class AssistantsApi {
 
   private void subgraphs(Context ctx, String namespace) {
     Map<String, Object> a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
-    Http.json(ctx, GraphSchemas.subgraphs(s.graph((String) a.get("graph_id")).program(), namespace,
+    Http.json(ctx, GraphSchemas.subgraphs(s.graph((String) a.get("graph_id")).signature(), namespace,
         Http.flag(ctx, "recurse", false)));
   }
 

@@ -112,7 +112,7 @@ final class McpApi {
       Map<String, Object> tool = new LinkedHashMap<>();
       tool.put("name", name);
       tool.put("description", a.get("description") == null ? "" : a.get("description"));
-      tool.put("inputSchema", GraphSchemas.of(graphId, s.graph(graphId).program()).get("input_schema"));
+      tool.put("inputSchema", GraphSchemas.of(graphId, s.graph(graphId).signature()).get("input_schema"));
       out.add(tool);
     }
     return out;

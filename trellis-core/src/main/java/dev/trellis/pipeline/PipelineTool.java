@@ -4,6 +4,6 @@ import java.util.Map;
 
 /** One tool of a {@link ToolPipeline}: called with its merged arguments, returns its output. May block. */
 @FunctionalInterface
-public interface Tool {
+public interface PipelineTool {
   ToolOutput call(Map<String, Object> args) throws Exception;
 }

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 /** The one ObjectMapper of the testkit and JSON ↔ Java value conversion. */
-public final class Json {
+public final class JsonValues {
   public static final ObjectMapper MAPPER = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
-  private Json() {}
+  private JsonValues() {}
 
   /** A JSON value as plain Java: maps, lists, strings, Integer/Long/Double, booleans, null. */
   public static Object toJava(JsonNode node) {
