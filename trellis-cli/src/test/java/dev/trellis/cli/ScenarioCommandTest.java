@@ -61,6 +61,39 @@ class ScenarioCommandTest {
   }
 
   @Test
+  void runReportsAnUpdateStateThatRaisesAsThatRunsErrorAndGoesOn() throws Exception {
+    Result r = trellis("scenario", "run", root().resolve("conformance/scenarios/update-state-ambiguous.json").toString());
+    assertEquals(0, r.exit());
+    JsonNode result = JsonValues.MAPPER.readTree(r.lines().getFirst());
+    assertEquals("InvalidUpdate", result.get(1).get("error").asText(), "an update without as_node after a and b ran");
+    assertEquals(JsonValues.MAPPER.readTree("[\"a\",\"b\"]"), result.get(1).get("final").get("log"));
+    assertTrue(result.get(2).get("error") == null, result.get(2).toString());
+    assertEquals(JsonValues.MAPPER.readTree("[\"a\",\"b\",\"x\"]"), result.get(2).get("final").get("log"));
+  }
+
+  @Test
+  void checkUnderExitDurabilityComparesWithExpectExit() {
+    Result r = trellis("scenario", "check", "--durability", "exit", root().resolve("conformance/langgraph-scenarios").toString());
+    assertEquals("47 passed, 0 failed", r.lines().getLast());
+  }
+
+  @Test
+  void anUnknownDurabilityIsRefusedNamingIt() {
+    PrintStream old = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc;
+    try {
+      System.setErr(new PrintStream(err, true));
+      rc = new CommandLine(new TrellisCommand()).execute("scenario", "run", "--durability", "often",
+          root().resolve("conformance/scenarios/single-node.json").toString());
+    } finally {
+      System.setErr(old);
+    }
+    assertEquals(2, rc);
+    assertTrue(err.toString().contains("no mode \"often\" (exit, async, sync)"), err.toString());
+  }
+
+  @Test
   void generateWritesTheRequestedNumberOfScenarios(@TempDir Path dir) throws Exception {
     assertEquals(0, trellis("scenario", "generate", "--seed", "7", "--count", "3", "--out", dir.toString()).exit());
     try (var files = Files.list(dir)) {

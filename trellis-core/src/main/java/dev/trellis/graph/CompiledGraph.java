@@ -93,7 +93,7 @@ public final class CompiledGraph {
 
   /** Streams the run; with {@code subgraphs} parts from inside subgraphs are included, with their namespace. */
   public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
-    return GraphStream.start(sink -> Engine.run(program, input, config, sink), modes, subgraphs);
+    return GraphStream.start(parts -> Engine.run(program, input, config, new Sink(modes, subgraphs, parts)));
   }
 
   /**

@@ -1,6 +1,6 @@
 package dev.trellis.graph;
 
-import dev.trellis.pregel.PNode;
+import dev.trellis.pregel.CompiledNode;
 import dev.trellis.pregel.Program;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -35,7 +35,7 @@ public record GraphSignature(String name, Map<String, Class<?>> stateTypes, List
 
   static GraphSignature of(Program p) {
     Map<String, GraphSignature> subgraphs = new LinkedHashMap<>();
-    for (PNode n : p.nodes()) {
+    for (CompiledNode n : p.nodes()) {
       if (n.subgraph() != null) {
         subgraphs.put(n.name(), of(n.subgraph()));
       }

@@ -1,6 +1,7 @@
 package dev.trellis.graph;
 
 import dev.trellis.graph.error.ErrorCode;
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.graph.error.InvalidGraphException;
 
 /** Names the engine keeps for itself, and the checks that keep user names off them. */
@@ -8,7 +9,7 @@ final class Reserved {
   private Reserved() {}
 
   static String checkKey(String name) {
-    if (name.isEmpty() || name.startsWith("__") || name.startsWith("branch:to:") || name.startsWith("join:")) {
+    if (name.isEmpty() || name.startsWith("__") || name.startsWith(ReservedNames.BRANCH_TO) || name.startsWith(ReservedNames.JOIN)) {
       throw new InvalidGraphException(ErrorCode.INVALID_KEY, "state key \"" + name
           + "\" is reserved: names starting with \"__\", \"branch:to:\" or \"join:\" belong to the engine");
     }

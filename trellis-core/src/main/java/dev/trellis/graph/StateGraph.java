@@ -1,5 +1,6 @@
 package dev.trellis.graph;
 
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.channel.Channel;
 import dev.trellis.channel.EphemeralValue;
 import dev.trellis.channel.LastValueAfterFinish;
@@ -8,7 +9,7 @@ import dev.trellis.channel.Topic;
 import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.pregel.Branches;
-import dev.trellis.pregel.PNode;
+import dev.trellis.pregel.CompiledNode;
 import dev.trellis.pregel.Program;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,9 +33,9 @@ import java.util.function.Supplier;
  */
 public final class StateGraph {
   /** The virtual entry node. */
-  public static final String START = "__start__";
+  public static final String START = ReservedNames.START;
   /** The virtual exit node. */
-  public static final String END = "__end__";
+  public static final String END = ReservedNames.END;
 
   private record NodeSpec(String name, Node body, CompiledGraph subgraph, NodeOptions options) {}
 
@@ -352,13 +353,13 @@ public final class StateGraph {
       factories.add(k::newChannel);
     }
     int stateCount = names.size();
-    names.add(Program.START_CHANNEL);
-    factories.add(() -> new EphemeralValue(Program.START_CHANNEL, true));
-    names.add(Program.TASKS_CHANNEL);
+    names.add(ReservedNames.START);
+    factories.add(() -> new EphemeralValue(ReservedNames.START, true));
+    names.add(ReservedNames.TASKS);
     factories.add(() -> new Topic(false));
     Map<String, Integer> branchSlot = new HashMap<>();
     for (NodeSpec n : nodes.values()) {
-      String ch = "branch:to:" + n.name;
+      String ch = ReservedNames.branchTo(n.name);
       branchSlot.put(n.name, names.size());
       names.add(ch);
       factories.add(n.options.defer() ? LastValueAfterFinish::new : () -> new EphemeralValue(ch, false));
@@ -377,7 +378,7 @@ public final class StateGraph {
       if (e.starts.size() == 1) {
         edgeSlots.computeIfAbsent(e.starts.getFirst(), k -> new ArrayList<>()).add(branchSlot.get(e.end));
       } else {
-        String ch = "join:" + String.join("+", e.starts) + ":" + e.end;
+        String ch = ReservedNames.JOIN + String.join("+", e.starts) + ":" + e.end;
         int slot = names.size();
         names.add(ch);
         Set<String> starts = Set.copyOf(e.starts);
@@ -397,7 +398,7 @@ public final class StateGraph {
     List<String> order = new ArrayList<>();
     order.add(START);
     order.addAll(nodes.keySet());
-    PNode[] compiled = new PNode[order.size()];
+    CompiledNode[] compiled = new CompiledNode[order.size()];
     for (int i = 0; i < compiled.length; i++) {
       String name = order.get(i);
       NodeSpec spec = nodes.get(name);

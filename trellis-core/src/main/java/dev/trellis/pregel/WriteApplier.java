@@ -25,9 +25,9 @@ final class WriteApplier {
   private WriteApplier() {}
 
   /** Returns the slots that changed and hold a value afterwards. */
-  static BitSet apply(Frame f, List<Task> tasks) {
+  static BitSet apply(Frame f, List<StepTask> tasks) {
     Program p = f.program;
-    List<Task> sorted = tasks;
+    List<StepTask> sorted = tasks;
     for (int i = 1; i < tasks.size(); i++) {
       if (tasks.get(i - 1).compareTo(tasks.get(i)) > 0) {
         sorted = new ArrayList<>(tasks);
@@ -36,7 +36,7 @@ final class WriteApplier {
       }
     }
     boolean bump = false;
-    for (Task t : sorted) {
+    for (StepTask t : sorted) {
       bump |= t.bumps;
       if (t.node != null) {
         long[] seen = f.seen[t.node.index()];
@@ -48,7 +48,7 @@ final class WriteApplier {
       }
     }
     long next = f.maxVersion() + 1;
-    for (Task t : sorted) {
+    for (StepTask t : sorted) {
       for (int slot : t.triggers) {
         if (f.channels[slot].consume()) {
           f.versions[slot] = next;
@@ -57,7 +57,7 @@ final class WriteApplier {
     }
     int n = f.channels.length;
     List<Object>[] bySlot = null;
-    for (Task t : sorted) {
+    for (StepTask t : sorted) {
       for (Write w : t.writes) {
         if (w.slot() >= 0) {
           if (bySlot == null) {
@@ -125,9 +125,9 @@ final class WriteApplier {
     return updated;
   }
 
-  private static InvalidUpdateException concurrent(Program p, int slot, int count, List<Task> tasks) {
+  private static InvalidUpdateException concurrent(Program p, int slot, int count, List<StepTask> tasks) {
     TreeSet<String> writers = new TreeSet<>();
-    for (Task t : tasks) {
+    for (StepTask t : tasks) {
       for (Write w : t.writes) {
         if (w.slot() == slot) {
           writers.add(t.name());

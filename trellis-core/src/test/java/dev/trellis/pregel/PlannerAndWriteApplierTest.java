@@ -44,10 +44,10 @@ class PlannerAndWriteApplierTest {
   void writingATriggerSchedulesItsNodeOnce() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    BitSet updated = WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "branch:to:b"), null),
+    BitSet updated = WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "branch:to:b"), null),
         new Write(slot(p, "branch:to:c"), null)))));
-    List<Task> tasks = Planner.prepare(f, 0, "", updated);
-    assertEquals(List.of("b", "c"), tasks.stream().map(Task::name).toList());
+    List<StepTask> tasks = Planner.prepare(f, 0, "", updated);
+    assertEquals(List.of("b", "c"), tasks.stream().map(StepTask::name).toList());
     WriteApplier.apply(f, tasks);
     assertTrue(Planner.prepare(f, 1, "", null).isEmpty(), "ephemeral triggers clear after the step that read them");
   }
@@ -56,11 +56,11 @@ class PlannerAndWriteApplierTest {
   void writesApplyInTaskPathOrderNotListOrder() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "branch:to:b"), null),
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "branch:to:b"), null),
         new Write(slot(p, "branch:to:c"), null)))));
-    List<Task> tasks = Planner.prepare(f, 0, "", null);
-    Task b = tasks.get(0);
-    Task c = tasks.get(1);
+    List<StepTask> tasks = Planner.prepare(f, 0, "", null);
+    StepTask b = tasks.get(0);
+    StepTask c = tasks.get(1);
     c.writes.add(new Write(slot(p, "log"), List.of("c")));
     b.writes.add(new Write(slot(p, "log"), List.of("b")));
     WriteApplier.apply(f, List.of(c, b));
@@ -71,12 +71,12 @@ class PlannerAndWriteApplierTest {
   void pullTasksSortBeforePushTasks() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(p.tasksSlot, new Send("a", java.util.Map.of())),
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(p.tasksSlot, new Send("a", java.util.Map.of())),
         new Write(slot(p, "branch:to:c"), null)))));
-    List<Task> tasks = Planner.prepare(f, 0, "", null);
+    List<StepTask> tasks = Planner.prepare(f, 0, "", null);
     assertEquals(2, tasks.size());
     assertTrue(tasks.get(0).isPush(), "push tasks are planned first");
-    List<Task> sorted = new java.util.ArrayList<>(tasks);
+    List<StepTask> sorted = new java.util.ArrayList<>(tasks);
     java.util.Collections.sort(sorted);
     assertEquals("c", sorted.get(0).name(), "but their writes apply after pull tasks");
   }
@@ -85,9 +85,9 @@ class PlannerAndWriteApplierTest {
   void concurrentLastValueWritesNameChannelAndNodes() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "branch:to:b"), null),
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "branch:to:b"), null),
         new Write(slot(p, "branch:to:c"), null)))));
-    List<Task> tasks = Planner.prepare(f, 0, "", null);
+    List<StepTask> tasks = Planner.prepare(f, 0, "", null);
     tasks.forEach(t -> t.writes.add(new Write(slot(p, "count"), 1)));
     InvalidUpdateException e = assertThrows(InvalidUpdateException.class, () -> WriteApplier.apply(f, tasks));
     assertTrue(e.getMessage().contains("\"count\""), e.getMessage());
@@ -99,9 +99,9 @@ class PlannerAndWriteApplierTest {
   void versionsAdvanceByOnePerStep() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "count"), 1)))));
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "count"), 1)))));
     assertEquals(1, f.versions[slot(p, "count")]);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "count"), 2)))));
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "count"), 2)))));
     assertEquals(2, f.versions[slot(p, "count")]);
   }
 

@@ -4,6 +4,8 @@ import dev.trellis.server.auth.Authenticator;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.cache.Cache;
+import dev.trellis.checkpoint.jdbc.JdbcCache;
 import dev.trellis.checkpoint.jdbc.JdbcSaver;
 import dev.trellis.checkpoint.jdbc.JdbcStore;
 import dev.trellis.checkpoint.serde.JacksonSerde;
@@ -415,12 +417,14 @@ public final class TrellisServer implements AutoCloseable {
       CheckpointSaver saver = new JdbcSaver(jdbc, new dev.trellis.server.queue.StateSizeLimit(new JacksonSerde(), maxState),
           fences);
       Store store = new JdbcStore(jdbc, clock, index);
+      // The node cache lives with the runs: PostgresCache's table on PostgreSQL, SqliteCache's on SQLite.
+      Cache cache = new JdbcCache(jdbc, clock);
       PgListener listener = dataSource != null ? new PgListener(dataSource::getConnection)
           : postgres != null ? new PgListener(postgres) : null;
       EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
-      dev.trellis.server.api.AppRuns appContext = new dev.trellis.server.api.AppRuns(jdbc, pg, saver, store);
+      dev.trellis.server.api.AppRuns appContext = new dev.trellis.server.api.AppRuns(jdbc, pg, saver, store, cache);
       graphs.forEach((gid, f) -> {
         compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
         assistants.ensureSystem(gid, f instanceof GraphProvider p ? p.assistantConfig() : Map.of());

@@ -100,7 +100,13 @@ public final class ScenarioRunner {
       config = config.withThread(thread);
       if (run.has("from_checkpoint")) {
         List<StateSnapshot> history = graph.getStateHistory(config);
-        config = config.withCheckpointId(history.get(run.get("from_checkpoint").asInt()).config().checkpointId());
+        int index = run.get("from_checkpoint").asInt();
+        if (index < history.size()) {
+          config = config.withCheckpointId(history.get(index).config().checkpointId());
+        } else {
+          // e.g. under EXIT durability, which saves one checkpoint per run instead of one per step
+          result.put("error", "NoCheckpoint");
+        }
       }
     }
     if (run.has("interrupt_before")) {
@@ -109,11 +115,19 @@ public final class ScenarioRunner {
     if (run.has("interrupt_after")) {
       config = config.withInterruptAfter(strings(run.get("interrupt_after")).toArray(String[]::new));
     }
-    if (run.has("update_state")) {
+    if (result.containsKey("error")) {
+      // the run could not start; the thread's state is still reported below
+    } else if (run.has("update_state")) {
       JsonNode upd = run.get("update_state");
       @SuppressWarnings("unchecked")
       Map<String, Object> values = (Map<String, Object>) JsonValues.toJava(upd.get("values"));
-      graph.updateState(config, values == null ? Map.of() : values, upd.hasNonNull("as_node") ? upd.get("as_node").asText() : null);
+      try {
+        graph.updateState(config, values == null ? Map.of() : values,
+            upd.hasNonNull("as_node") ? upd.get("as_node").asText() : null);
+      } catch (RuntimeException e) {
+        // an update LangGraph refuses (e.g. ambiguous without as_node) is this run's error
+        result.put("error", errorName(e));
+      }
     } else {
       Object input = input(run);
       Set<StreamMode> requested = modes(run);

@@ -71,8 +71,7 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
     } catch (IOException | RuntimeException e) {
       throw new ConfigException(configName, List.of(field + ": " + file + " is not a JSON graph: " + e.getMessage()));
     }
-    return new GraphSource(graphId, (saver, store) -> builder.compile(CompileOptions.checkpointer(saver).withStore(store)
-        .withUnreachableAllowed(true).withName(graphId)), List.of());
+    return new GraphSource(graphId, new JsonGraphProvider(graphId, builder), List.of());
   }
 
   static Class<?> load(String name, String field, ClassLoader loader, String configName) {

@@ -1,6 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.cache.Cache;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
 import dev.trellis.checkpoint.store.Store;
 import dev.trellis.server.AppContext;
@@ -21,14 +22,16 @@ public final class AppRuns implements AppContext {
   private final boolean postgres;
   private final CheckpointSaver saver;
   private final Store store;
+  private final Cache cache;
   private volatile Services services;
   private volatile RunCreation creation;
 
-  public AppRuns(JdbcDatabase database, boolean postgres, CheckpointSaver saver, Store store) {
+  public AppRuns(JdbcDatabase database, boolean postgres, CheckpointSaver saver, Store store, Cache cache) {
     this.database = database;
     this.postgres = postgres;
     this.saver = saver;
     this.store = store;
+    this.cache = cache;
   }
 
   /** Connects to the run queue (once, before any route runs). */
@@ -45,6 +48,11 @@ public final class AppRuns implements AppContext {
   @Override
   public Store store() {
     return store;
+  }
+
+  @Override
+  public Cache cache() {
+    return cache;
   }
 
   @Override

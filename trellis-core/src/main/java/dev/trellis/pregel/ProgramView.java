@@ -1,8 +1,8 @@
 package dev.trellis.pregel;
 
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.draw.GraphView;
 import dev.trellis.draw.GraphView.EdgeKind;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.policy.RetryPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 /** Builds a {@link GraphView} from a compiled program: edges are read back from the channels nodes write. */
-final class Views {
-  private Views() {}
+final class ProgramView {
+  private ProgramView() {}
 
   static GraphView of(Program p) {
     List<GraphView.Node> nodes = new ArrayList<>();
     List<GraphView.Edge> edges = new ArrayList<>();
-    for (PNode n : p.nodes) {
+    for (CompiledNode n : p.nodes) {
       nodes.add(new GraphView.Node(n.name(), policies(n), n.subgraph() == null ? null : n.subgraph().view()));
       for (int slot : n.edges()) {
         edges.add(new GraphView.Edge(n.name(), target(p, slot), EdgeKind.EDGE, null, null, null));
@@ -24,7 +24,7 @@ final class Views {
       for (int slot : n.joins()) {
         String ch = p.channelNames[slot]; // join:a+b:c
         String target = ch.substring(ch.lastIndexOf(':') + 1);
-        List<String> sources = List.of(ch.substring("join:".length(), ch.lastIndexOf(':')).split("\\+"));
+        List<String> sources = List.of(ch.substring(ReservedNames.JOIN.length(), ch.lastIndexOf(':')).split("\\+"));
         edges.add(new GraphView.Edge(n.name(), target, EdgeKind.JOIN, null, null, sources));
       }
       for (Branch b : n.branches()) {
@@ -32,22 +32,22 @@ final class Views {
           b.pathMap().forEach((label, target) -> edges.add(new GraphView.Edge(n.name(), target, EdgeKind.CONDITIONAL,
               b.name(), label.equals(target) ? null : label, null)));
         } else {
-          for (PNode other : p.nodes) {
+          for (CompiledNode other : p.nodes) {
             if (!other.isStart()) {
               edges.add(new GraphView.Edge(n.name(), other.name(), EdgeKind.CONDITIONAL, b.name(), null, null));
             }
           }
-          edges.add(new GraphView.Edge(n.name(), StateGraph.END, EdgeKind.CONDITIONAL, b.name(), null, null));
+          edges.add(new GraphView.Edge(n.name(), ReservedNames.END, EdgeKind.CONDITIONAL, b.name(), null, null));
         }
       }
       for (String d : n.options().destinations()) {
         edges.add(new GraphView.Edge(n.name(), d, EdgeKind.DESTINATION, null, null, null));
       }
       if (n.edgeToEnd()) {
-        edges.add(new GraphView.Edge(n.name(), StateGraph.END, EdgeKind.EDGE, null, null, null));
+        edges.add(new GraphView.Edge(n.name(), ReservedNames.END, EdgeKind.EDGE, null, null, null));
       }
     }
-    nodes.add(new GraphView.Node(StateGraph.END, Map.of(), null));
+    nodes.add(new GraphView.Node(ReservedNames.END, Map.of(), null));
     Map<String, String> keys = new LinkedHashMap<>();
     for (int i = 0; i < p.stateCount; i++) {
       keys.put(p.channelNames[i], p.keyKinds[i]);
@@ -56,10 +56,10 @@ final class Views {
   }
 
   private static String target(Program p, int slot) {
-    return p.channelNames[slot].substring("branch:to:".length());
+    return p.channelNames[slot].substring(ReservedNames.BRANCH_TO.length());
   }
 
-  private static Map<String, Object> policies(PNode n) {
+  private static Map<String, Object> policies(CompiledNode n) {
     Map<String, Object> out = new LinkedHashMap<>();
     if (!n.options().retry().isEmpty()) {
       List<Map<String, Object>> retry = new ArrayList<>();

@@ -14,7 +14,7 @@ import java.util.List;
  * @param joins join-barrier slots this node writes its name into
  * @param edgeToEnd whether a plain edge leads to END (writes nothing; kept for views)
  */
-public record PNode(
+public record CompiledNode(
     String name,
     int index,
     int[] triggers,

@@ -1,5 +1,6 @@
 package dev.trellis.pregel;
 
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.graph.State;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,12 +10,12 @@ import java.util.List;
  * or because a {@link dev.trellis.graph.Send} asked for it (push, {@code pushIndex >= 0}).
  * Its writes are collected here and applied with the step's other writes in path order.
  */
-final class Task implements Comparable<Task> {
+final class StepTask implements Comparable<StepTask> {
   /** Given for pseudo tasks; for planned tasks computed on first use (most runs never need it). */
   private String id;
   private final String checkpointId;
   private final int step;
-  final PNode node;
+  final CompiledNode node;
   final int pushIndex;
   final State input;
   final int[] triggers;
@@ -27,16 +28,16 @@ final class Task implements Comparable<Task> {
   dev.trellis.policy.TimeoutPolicy sendTimeout;
 
   /** A planned task; its id derives from the checkpoint, namespace, step and path. */
-  Task(String checkpointId, int step, PNode node, int pushIndex, State input, int[] triggers, String namespace) {
+  StepTask(String checkpointId, int step, CompiledNode node, int pushIndex, State input, int[] triggers, String namespace) {
     this(null, checkpointId, step, node, pushIndex, input, triggers, namespace, pushIndex >= 0 || triggers.length > 0);
   }
 
   /** A task with a given id (pseudo tasks of inputs and state updates). */
-  Task(String id, PNode node, int pushIndex, State input, int[] triggers, String namespace, boolean bumps) {
+  StepTask(String id, CompiledNode node, int pushIndex, State input, int[] triggers, String namespace, boolean bumps) {
     this(id, null, 0, node, pushIndex, input, triggers, namespace, bumps);
   }
 
-  private Task(String id, String checkpointId, int step, PNode node, int pushIndex, State input, int[] triggers,
+  private StepTask(String id, String checkpointId, int step, CompiledNode node, int pushIndex, State input, int[] triggers,
                String namespace, boolean bumps) {
     this.id = id;
     this.checkpointId = checkpointId;
@@ -50,8 +51,8 @@ final class Task implements Comparable<Task> {
   }
 
   /** A task with no node: the run input or Command writes, applied before the first step. */
-  static Task input(List<Write> writes) {
-    Task t = new Task("input", null, -1, null, new int[0], "", false);
+  static StepTask input(List<Write> writes) {
+    StepTask t = new StepTask("input", null, -1, null, new int[0], "", false);
     t.writes.addAll(writes);
     return t;
   }
@@ -76,12 +77,12 @@ final class Task implements Comparable<Task> {
 
   /** The task path as LangGraph prints it, e.g. {@code __pregel_pull/a} or {@code __pregel_push/2}. */
   String path() {
-    return isPush() ? "__pregel_push/" + pushIndex : "__pregel_pull/" + node.name();
+    return isPush() ? ReservedNames.PUSH + "/" + pushIndex : ReservedNames.PULL + "/" + node.name();
   }
 
   /** Pull tasks (by node name) before push tasks (by index), as LangGraph orders task paths. */
   @Override
-  public int compareTo(Task o) {
+  public int compareTo(StepTask o) {
     if ((node == null) != (o.node == null)) {
       return node == null ? -1 : 1;
     }

@@ -1,6 +1,6 @@
 package dev.trellis.pregel;
 
-import dev.trellis.graph.Interrupt;
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.runtime.Runtime;
 import java.time.Duration;
@@ -20,13 +20,10 @@ import java.util.concurrent.CompletableFuture;
  * An interrupt inside a call pauses the graph like one in the node; the resume value is
  * delivered to that call when the node runs again.
  */
-public final class Calls {
-  /** The pending-write channel of a call's saved result. */
-  public static final String RETURN = "__return__";
-
+public final class DurableCalls {
   private static final Object ABSENT = new Object();
 
-  private Calls() {}
+  private DurableCalls() {}
 
   /** What a call runs: its body, given the call's own runtime (for interrupts and the stream). */
   @FunctionalInterface
@@ -48,24 +45,24 @@ public final class Calls {
     if (!(rt instanceof TaskRuntime parent)) {
       throw new IllegalStateException("functional-API calls must be made from inside a running entrypoint");
     }
-    Loop loop = parent.loop;
+    TaskScope scope = parent.scope;
     String callId = TaskIds.ofString(parent.task.id() + "|call|" + index + "|" + name);
-    Object saved = loop.savedReturn(callId, ABSENT);
+    Object saved = scope.pending().savedReturn(callId, ABSENT);
     if (saved != ABSENT) {
       return CompletableFuture.completedFuture((R) saved);
     }
-    var graphCache = loop.program.options.cache();
-    String cacheNs = "__task_cache|" + loop.program.name + "|" + name;
+    var graphCache = scope.program().options.cache();
+    String cacheNs = ReservedNames.taskCache(scope.program().name, name);
     if (cache != null && graphCache != null) {
       var hit = graphCache.get(cacheNs, cache.arg());
       if (hit.isPresent()) {
-        loop.saveCallWrites(callId, List.of(), hit.get(), true);
+        scope.pending().recordCall(callId, List.of(), hit.get(), true);
         return CompletableFuture.completedFuture((R) hit.get());
       }
     }
     CompletableFuture<R> result = new CompletableFuture<>();
-    Task call = new Task(callId, parent.task.node, -1, parent.task.input, new int[0], loop.ns, false);
-    Thread.ofVirtual().name("trellis-call-" + name).start(() -> run(loop, call, retry, body, result));
+    StepTask call = new StepTask(callId, parent.task.node, -1, parent.task.input, new int[0], scope.namespace(), false);
+    Thread.ofVirtual().name("trellis-call-" + name).start(() -> run(scope, call, retry, body, result));
     if (cache != null && graphCache != null) {
       return result.thenApply(v -> {
         graphCache.set(cacheNs, cache.arg(), v, cache.ttl());
@@ -75,15 +72,15 @@ public final class Calls {
     return result;
   }
 
-  private static <R> void run(Loop loop, Task call, List<RetryPolicy> retry, Body<R> body, CompletableFuture<R> result) {
+  private static <R> void run(TaskScope scope, StepTask call, List<RetryPolicy> retry, Body<R> body, CompletableFuture<R> result) {
     int attempt = 0;
     while (true) {
       attempt++;
       call.writes.clear();
-      TaskRuntime rt = new TaskRuntime(loop, call, attempt);
+      TaskRuntime rt = new TaskRuntime(scope, call, attempt);
       try {
         R value = body.run(rt);
-        loop.saveCallWrites(call.id(), List.of(), value, true);
+        scope.pending().recordCall(call.id(), List.of(), value, true);
         result.complete(value);
         return;
       } catch (GraphInterrupt gi) {
@@ -94,14 +91,14 @@ public final class Calls {
             writes.add(w);
           }
         }
-        loop.saveCallWrites(call.id(), writes, null, false);
+        scope.pending().recordCall(call.id(), writes, null, false);
         result.completeExceptionally(gi);
         return;
       } catch (Throwable e) {
         Duration delay = Runner.retryDelay(retry, attempt, e);
         if (delay != null && !Thread.currentThread().isInterrupted()) {
           try {
-            loop.sleeper().sleep(delay);
+            scope.program().options.sleeper().sleep(delay);
             continue;
           } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
