@@ -5,6 +5,7 @@
 module dev.trellis.testkit {
   requires transitive dev.trellis.core;
   requires transitive org.junit.jupiter.api;
+  requires transitive org.junit.jupiter.params;
   requires java.net.http;
 
   exports dev.trellis.testkit;
