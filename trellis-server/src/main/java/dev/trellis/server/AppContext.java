@@ -42,7 +42,7 @@ public interface AppContext {
    * {@code stream_mode}, {@code config}, {@code metadata}...; the thread is created when missing
    * unless the body says otherwise), as the caller of {@code ctx} (its identity owns the run; its
    * {@code Idempotency-Key} header applies). A body the API would refuse throws the same 4xx
-   * {@code ApiException}, and nothing is created.
+   * {@code ServerException} ({@code dev.trellis.server.error}), and nothing is created.
    *
    * @return the run, subscribed to its events from the first: the {@code stream_mode} events,
    *     then the done marker ({@link dev.trellis.server.queue.RunEvent#done()}) whose data is the

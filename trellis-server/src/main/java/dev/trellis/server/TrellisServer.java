@@ -424,7 +424,7 @@ public final class TrellisServer implements AutoCloseable {
       EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
-      dev.trellis.server.api.AppRuns appContext = new dev.trellis.server.api.AppRuns(jdbc, pg, saver, store, cache);
+      AppRuns appContext = new AppRuns(jdbc, pg, saver, store, cache);
       graphs.forEach((gid, f) -> {
         compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
         assistants.ensureSystem(gid, f instanceof GraphProvider p ? p.assistantConfig() : Map.of());

@@ -1,4 +1,4 @@
-package dev.trellis.server.api;
+package dev.trellis.server.wire;
 
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointMetadata;

@@ -1,4 +1,4 @@
-package dev.trellis.server.queue;
+package dev.trellis.server.wire;
 
 import dev.trellis.stream.StreamPart;
 import java.util.HashMap;
@@ -20,7 +20,7 @@ import java.util.Set;
  * far, and {@code messages/complete} when the node's output arrives.
  */
 final class MessageEvents {
-  private final Set<String> modes;
+  private final StreamModes modes;
   private final String runId;
   private final String threadId;
   /** message id → the streamed answer so far (content accumulated), until the node's update. */
@@ -28,14 +28,14 @@ final class MessageEvents {
   /** Ids of messages already sent (streamed or pushed), so the node's update does not send them twice. */
   private final Set<String> seen = new HashSet<>();
 
-  MessageEvents(Set<String> modes, String runId, String threadId) {
+  MessageEvents(StreamModes modes, String runId, String threadId) {
     this.modes = modes;
     this.runId = runId;
     this.threadId = threadId;
   }
 
   boolean wanted() {
-    return modes.contains("messages-tuple") || modes.contains("messages");
+    return modes.messages();
   }
 
   void chunk(StreamPart.MessageChunk m, String suffix, List<StreamEncoder.Out> out) {
@@ -49,10 +49,10 @@ final class MessageEvents {
       open.put(id, so);
     }
     so.put("content", so.get("content") + m.text());
-    if (modes.contains("messages-tuple")) {
+    if (modes.wants("messages-tuple")) {
       out.add(new StreamEncoder.Out("messages" + suffix, List.of(aiChunk(id, m.text()), meta)));
     }
-    if (modes.contains("messages")) {
+    if (modes.wants("messages")) {
       if (first) {
         out.add(new StreamEncoder.Out("messages/metadata" + suffix, Map.of(id, Map.of("metadata", meta))));
       }
@@ -103,7 +103,7 @@ final class MessageEvents {
         }
         String id = String.valueOf(msg.get("id"));
         Map<String, Object> streamed = open.remove(id);
-        if (streamed != null && modes.contains("messages")) {
+        if (streamed != null && modes.wants("messages")) {
           out.add(new StreamEncoder.Out("messages/complete" + suffix, List.of(msg)));
         }
         if (seen.add(id)) {
@@ -115,10 +115,10 @@ final class MessageEvents {
 
   /** One whole message on both modes. */
   private void emit(Map<?, ?> msg, Map<String, Object> meta, String suffix, List<StreamEncoder.Out> out) {
-    if (modes.contains("messages-tuple")) {
+    if (modes.wants("messages-tuple")) {
       out.add(new StreamEncoder.Out("messages" + suffix, List.of(msg, meta)));
     }
-    if (modes.contains("messages")) {
+    if (modes.wants("messages")) {
       String id = String.valueOf(msg.get("id"));
       out.add(new StreamEncoder.Out("messages/metadata" + suffix, Map.of(id, Map.of("metadata", meta))));
       out.add(new StreamEncoder.Out("messages/complete" + suffix, List.of(msg)));

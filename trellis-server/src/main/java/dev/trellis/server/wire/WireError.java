@@ -1,4 +1,4 @@
-package dev.trellis.server.queue;
+package dev.trellis.server.wire;
 
 import dev.trellis.channel.OverwriteConflictException;
 import dev.trellis.graph.error.AmbiguousResumeException;

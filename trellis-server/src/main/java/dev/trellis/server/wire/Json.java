@@ -1,4 +1,6 @@
-package dev.trellis.server.api;
+package dev.trellis.server.wire;
+
+import dev.trellis.server.error.ServerException;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -36,7 +38,7 @@ public final class Json {
     try {
       return MAPPER.readValue(text, Object.class);
     } catch (JsonProcessingException e) {
-      throw new ApiException(422, "malformed JSON: " + e.getOriginalMessage());
+      throw ServerException.invalid("malformed JSON: " + e.getOriginalMessage());
     }
   }
 
@@ -48,7 +50,7 @@ public final class Json {
       return new LinkedHashMap<>();
     }
     if (!(v instanceof Map<?, ?> m)) {
-      throw new ApiException(422, "the request body must be a JSON object");
+      throw ServerException.invalid("the request body must be a JSON object");
     }
     return (Map<String, Object>) m;
   }
@@ -96,7 +98,7 @@ public final class Json {
     if (v instanceof Map<?, ?> m) {
       return new LinkedHashMap<>((Map<String, Object>) m);
     }
-    throw new ApiException(422, "\"" + key + "\" must be an object");
+    throw ServerException.invalid("\"" + key + "\" must be an object");
   }
 
   /** {@code body[key]} as a string, or null; 422 when of another type. */
@@ -105,7 +107,7 @@ public final class Json {
     if (v == null || v instanceof String) {
       return (String) v;
     }
-    throw new ApiException(422, "\"" + key + "\" must be a string");
+    throw ServerException.invalid("\"" + key + "\" must be a string");
   }
 
   /** {@code body[key]}, one of {@code allowed}, or {@code dflt} when absent; 422 naming the choices otherwise. */
@@ -115,7 +117,7 @@ public final class Json {
       return dflt;
     }
     if (!List.of(allowed).contains(v)) {
-      throw new ApiException(422, "\"" + key + "\" must be one of " + List.of(allowed) + ", got " + ApiException.echo(v));
+      throw ServerException.invalid("\"" + key + "\" must be one of " + List.of(allowed) + ", got " + ServerException.echo(v));
     }
     return (String) v;
   }
@@ -128,7 +130,7 @@ public final class Json {
     }
     if (!(v instanceof Number n) || n.doubleValue() != Math.floor(n.doubleValue())
         || n.longValue() < min || n.longValue() > max) {
-      throw new ApiException(422, "\"" + key + "\" must be an integer from " + min + " to " + max);
+      throw ServerException.invalid("\"" + key + "\" must be an integer from " + min + " to " + max);
     }
     return n.intValue();
   }
@@ -142,6 +144,6 @@ public final class Json {
     if (v instanceof List<?> l && l.stream().allMatch(x -> x instanceof String)) {
       return l.stream().map(String.class::cast).toList();
     }
-    throw new ApiException(422, "\"" + key + "\" must be a list of strings");
+    throw ServerException.invalid("\"" + key + "\" must be a list of strings");
   }
 }

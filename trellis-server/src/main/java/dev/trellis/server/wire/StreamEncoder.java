@@ -1,14 +1,13 @@
-package dev.trellis.server.queue;
+package dev.trellis.server.wire;
 
-import dev.trellis.server.api.Json;
-import dev.trellis.server.api.Wire;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.Wire;
 import dev.trellis.stream.StreamPart;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -17,11 +16,11 @@ import java.util.function.Supplier;
  * {@code messages}/{@code messages-tuple}, {@code tasks}, {@code checkpoints}, {@code debug},
  * {@code events}. Events from subgraphs are named {@code mode|node:task|...}.
  */
-final class StreamEncoder {
+public final class StreamEncoder {
   /** An SSE event before numbering. */
-  record Out(String event, Object data) {}
+  public record Out(String event, Object data) {}
 
-  private final Set<String> modes;
+  private final StreamModes modes;
   private final boolean subgraphs;
   private final String runId;
   private final String threadId;
@@ -35,8 +34,8 @@ final class StreamEncoder {
    */
   private final List<Out> afterValues = new ArrayList<>();
 
-  StreamEncoder(List<String> modes, boolean subgraphs, String runId, String threadId) {
-    this.modes = Set.copyOf(modes);
+  public StreamEncoder(StreamModes modes, boolean subgraphs, String runId, String threadId) {
+    this.modes = modes;
     this.subgraphs = subgraphs;
     this.runId = runId;
     this.threadId = threadId;
@@ -44,11 +43,11 @@ final class StreamEncoder {
   }
 
   /** The last root values seen: the run's result. */
-  Map<String, Object> lastValues() {
+  public Map<String, Object> lastValues() {
     return lastValues;
   }
 
-  List<Out> encode(StreamPart part) {
+  public List<Out> encode(StreamPart part) {
     List<Out> out = new ArrayList<>();
     boolean root = part.namespace().isEmpty();
     if (!root && !subgraphs) {
@@ -70,14 +69,14 @@ final class StreamEncoder {
         }
       }
       case StreamPart.Updates u -> {
-        if (modes.contains("updates") || messages.wanted()) {
+        if (modes.wants("updates") || messages.wanted()) {
           Object update = Json.plain(u.update());
           add(out, "updates", suffix, () -> single(u.node(), update));
           if (messages.wanted()) {
             List<Out> msgs = new ArrayList<>();
             messages.update(u, update, suffix, msgs);
             for (Out o : msgs) {
-              (modes.contains("values") && o.event().startsWith("messages/") ? afterValues : out).add(o);
+              (modes.wants("values") && o.event().startsWith("messages/") ? afterValues : out).add(o);
             }
           }
         }
@@ -134,7 +133,7 @@ final class StreamEncoder {
 
   /** Adds an event of {@code mode} when the client asked for it; {@code data} is built only then. */
   private void add(List<Out> out, String mode, String suffix, Supplier<Object> data) {
-    if (modes.contains(mode)) {
+    if (modes.wants(mode)) {
       out.add(new Out(mode + suffix, data.get()));
     }
   }
@@ -211,7 +210,7 @@ final class StreamEncoder {
   }
 
   /** The graph's own start event (before the first part), for the {@code events} mode. */
-  List<Out> start(Object input, String graphName) {
+  public List<Out> start(Object input, String graphName) {
     List<Out> out = new ArrayList<>();
     add(out, "events", "", () -> event("on_chain_start", graphName, runId, Map.of("input", orEmpty(Json.plain(input))),
         null, -1, List.of()));
@@ -224,7 +223,7 @@ final class StreamEncoder {
   }
 
   /** Whatever is still held, then the graph's own end event (after the last part), for the {@code events} mode. */
-  List<Out> end(String graphName) {
+  public List<Out> end(String graphName) {
     List<Out> out = new ArrayList<>();
     flushAfterValues(out);
     add(out, "events", "", () -> event("on_chain_end", graphName, runId, Map.of("output", lastValues), null, -1, List.of()));

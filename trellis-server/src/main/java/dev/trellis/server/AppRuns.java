@@ -1,32 +1,28 @@
-package dev.trellis.server.api;
+package dev.trellis.server;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.cache.Cache;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
 import dev.trellis.checkpoint.store.Store;
-import dev.trellis.server.AppContext;
-import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.api.AppSubmissions;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.http.Context;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The server's {@link AppContext}: made with the database before the graphs are compiled,
  * connected to the run queue by {@link #connect} before the HTTP server starts.
  */
-public final class AppRuns implements AppContext {
+final class AppRuns implements AppContext {
   private final JdbcDatabase database;
   private final boolean postgres;
   private final CheckpointSaver saver;
   private final Store store;
   private final Cache cache;
-  private volatile Services services;
-  private volatile RunCreation creation;
+  private volatile AppSubmissions submissions;
 
-  public AppRuns(JdbcDatabase database, boolean postgres, CheckpointSaver saver, Store store, Cache cache) {
+  AppRuns(JdbcDatabase database, boolean postgres, CheckpointSaver saver, Store store, Cache cache) {
     this.database = database;
     this.postgres = postgres;
     this.saver = saver;
@@ -35,9 +31,8 @@ public final class AppRuns implements AppContext {
   }
 
   /** Connects to the run queue (once, before any route runs). */
-  public void connect(Services s, Worker worker) {
-    this.services = s;
-    this.creation = new RunCreation(s, worker);
+  void connect(Services s, Worker worker) {
+    this.submissions = new AppSubmissions(s, worker);
   }
 
   @Override
@@ -67,25 +62,11 @@ public final class AppRuns implements AppContext {
 
   @Override
   public Submitted submit(Context ctx, String threadId, Map<String, Object> body) {
-    RunCreation c = creation;
-    if (c == null) {
+    AppSubmissions a = submissions;
+    if (a == null) {
       throw new IllegalStateException("the server has not started: runs can be queued once it has");
     }
-    Map<String, Object> b = new LinkedHashMap<>(body);
-    b.putIfAbsent("if_not_exists", "create");
-    String newId = UUID.randomUUID().toString();
-    // subscribed before the run exists, so no event can be published unseen
-    EventBus.Subscription sub = services.bus().subscribe(newId, 0);
-    try {
-      RunCreation.Created created = c.create(ctx, PublicIds.thread(ctx, threadId), b, newId);
-      if (!created.runId().equals(newId)) {
-        sub.close();
-        sub = services.bus().subscribe(created.runId(), 0);
-      }
-      return new Submitted(created.runId(), PublicIds.out(ctx, created.threadId()), sub);
-    } catch (RuntimeException e) {
-      sub.close();
-      throw e;
-    }
+    AppSubmissions.Queued q = a.submit(ctx, threadId, body);
+    return new Submitted(q.runId(), q.threadId(), q.events());
   }
 }
