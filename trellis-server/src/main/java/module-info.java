@@ -1,7 +1,8 @@
 /**
  * The Trellis HTTP server (LangGraph's server API). Exported: the builder and provider SPI
  * ({@code dev.trellis.server}), what applications' extra routes use ({@code .api}: routes, HTTP
- * helpers, errors; {@code .auth}; {@code .queue}: run events and counters) and the database
+ * helpers; {@code .error}: the refusals answered as 4xx; {@code .auth}; {@code .queue}: run
+ * requests, events and counters; {@code .wire}: the JSON shapes they carry) and the database
  * helpers the CLI uses ({@code .db}). The SSE writer and the studio assets are internal.
  *
  * <p>Tests of this module, and the applications and CLI built on it, run on the class path.
@@ -24,7 +25,9 @@ module dev.trellis.server {
   exports dev.trellis.server.api;
   exports dev.trellis.server.auth;
   exports dev.trellis.server.db;
+  exports dev.trellis.server.error;
   exports dev.trellis.server.queue;
+  exports dev.trellis.server.wire;
 
   // Value codecs (e.g. trellis-agent's chat messages) shape state on the wire.
   uses dev.trellis.wire.WireCodec;
