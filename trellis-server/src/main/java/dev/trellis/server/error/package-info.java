@@ -1,6 +1,5 @@
 /**
- * Refusals: {@link dev.trellis.server.error.ServerException}, raised by any server layer and answered
- * in one place as a 4xx with {@code {"detail", "code"}}. Engine errors keep their own family
- * ({@code TrellisException} with an {@code ErrorCode}); the HTTP layer maps both.
+ * {@code ServerException}: a request the server refuses, raised by any layer (stores, queue, wire
+ * parsing, handlers) with a kind the HTTP layer maps, in one place, to a 4xx {@code {detail, code}}.
  */
 package dev.trellis.server.error;
