@@ -6,7 +6,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Background clean-up run with the sweeper: threads whose TTL passed (and that run nothing), expired
- * store items (every store sweep interval), and on SQLite the file's free pages (every ten minutes).
+ * store items and idle MCP sessions (every store sweep interval), and on SQLite the file's free pages (every ten minutes).
  */
 final class Janitor {
   private static final Logger LOG = LoggerFactory.getLogger(Janitor.class);
@@ -35,6 +35,7 @@ final class Janitor {
     if (now - lastStoreSweep >= storeSweepMillis) {
       lastStoreSweep = now;
       s.store().sweep();
+      new dev.trellis.server.db.McpSessions(s.db()).deleteIdle();
     }
     if (!s.db().postgres() && now - lastReclaim > dev.trellis.server.db.SqliteSpace.RECLAIM_EVERY_MILLIS) {
       lastReclaim = now;
