@@ -1,28 +1,19 @@
 package dev.trellis.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.LocalEventBus;
 import dev.trellis.server.queue.RunEvent;
 import org.junit.jupiter.api.Test;
 
-class LocalEventBusTest {
-  @Test
-  void aSubscriberReplaysAfterItsIdThenReceivesNewEvents() throws Exception {
-    LocalEventBus bus = new LocalEventBus(60_000);
-    bus.publish("r", new RunEvent(1, "metadata", "{}"));
-    bus.publish("r", new RunEvent(2, "values", "{\"a\":1}"));
-    try (EventBus.Subscription sub = bus.subscribe("r", 1)) {
-      assertEquals(2, sub.next(100).seq());
-      assertNull(sub.next(20), "nothing new yet");
-      Thread.ofVirtual().start(() -> bus.publish("r", new RunEvent(3, RunEvent.DONE, null)));
-      RunEvent done = sub.next(5_000);
-      assertEquals(3, done.seq());
-      assertEquals(true, done.done());
-    }
-    assertEquals(3, bus.last("r"));
+/** The event bus contract in this process's memory, and how long it keeps ended runs. */
+class LocalEventBusTest extends EventBusContract {
+  private final LocalEventBus bus = new LocalEventBus(60_000);
+
+  @Override
+  protected EventBus bus() {
+    return bus;
   }
 
   @Test

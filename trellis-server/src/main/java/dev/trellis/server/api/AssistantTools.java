@@ -1,10 +1,13 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.Assistant;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunEvent;
 import dev.trellis.server.queue.RunObservers;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,7 +45,7 @@ final class AssistantTools {
   List<Map<String, Object>> list(String owner) {
     List<Map<String, Object>> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    for (Map<String, Object> a : s.db().tx(c -> s.assistants().visible(c, owner))) {
+    for (Map<String, Object> a : s.db().tx(c -> s.assistants().visible(c, owner)).stream().map(Assistant::wire).toList()) {
       String name = String.valueOf(a.get("name"));
       if (!names.add(name)) {
         LOG.warn("MCP: assistant {} is not listed: its name \"{}\" is taken by another assistant", a.get("assistant_id"), name);
@@ -55,7 +58,7 @@ final class AssistantTools {
       Map<String, Object> tool = new LinkedHashMap<>();
       tool.put("name", name);
       tool.put("description", a.get("description") == null ? "" : a.get("description"));
-      tool.put("inputSchema", GraphSchemas.of(graphId, s.graph(graphId).program()).get("input_schema"));
+      tool.put("inputSchema", GraphSchemas.of(graphId, s.graph(graphId).signature()).get("input_schema"));
       out.add(tool);
     }
     return out;
@@ -71,7 +74,7 @@ final class AssistantTools {
       throw new McpApi.RpcError(INVALID_PARAMS, "tools/call needs the tool's \"name\"");
     }
     String owner = Http.owner(ctx);
-    List<Map<String, Object>> matching = s.db().tx(c -> s.assistants().visible(c, owner)).stream()
+    List<Map<String, Object>> matching = s.db().tx(c -> s.assistants().visible(c, owner)).stream().map(Assistant::wire)
         .filter(a -> name.equals(a.get("name"))).toList();
     if (matching.isEmpty()) {
       throw new McpApi.RpcError(INVALID_PARAMS, "unknown tool: " + name);
@@ -88,7 +91,7 @@ final class AssistantTools {
     try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
       creation.submit(owner, null, body, runId);
       result = awaitResult(sub, runId, idle);
-    } catch (ApiException e) {
+    } catch (ServerException e) {
       return toolError(e.getMessage());
     }
     if (result instanceof Map<?, ?> m && m.get("__error__") instanceof Map<?, ?> error) {

@@ -1,6 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.db.McpSessions;
+import dev.trellis.server.wire.Json;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import dev.trellis.server.sse.Sse;
