@@ -11,7 +11,7 @@ const client = new Client({ apiUrl: process.env.TRELLIS_URL, defaultHeaders: {} 
 const ok = (step) => console.log(`ok ${step}`);
 
 const assistants = await client.assistants.search({ limit: 10 });
-assert.deepEqual(assistants.map((a) => a.graph_id).sort(), ["gated", "hello"]);
+assert.deepEqual(assistants.map((a) => a.graph_id).sort(), ["echo-bot", "gated", "hello", "review"]);
 ok("assistants");
 
 const thread = await client.threads.create({ metadata: { from: "spring" } });
@@ -44,4 +44,19 @@ const runs = await client.runs.list(thread.thread_id);
 assert.equal(runs.length, 1);
 assert.equal(runs[0].status, "success");
 ok("runs");
+
+// A CompiledGraph bean compiled without a checkpointer: served on the server's, so its
+// interruptBefore pauses the thread durably and a later run continues it.
+const review = await client.threads.create();
+const paused = await client.runs.wait(review.thread_id, "review", { input: { name: "Q3 report" } });
+assert.deepEqual(paused.steps, ["draft"]);
+const pausedState = await client.threads.getState(review.thread_id);
+assert.deepEqual(pausedState.next, ["ship"]);
+assert.equal((await client.threads.get(review.thread_id)).status, "interrupted");
+const shipped = await client.runs.wait(review.thread_id, "review", { input: null });
+assert.deepEqual(shipped.steps, ["draft", "ship"]);
+assert.equal(shipped.greeting, "Draft for Q3 report");
+const echo = await client.runs.wait(null, "echo-bot", { input: { name: "ping" } });
+assert.equal(echo.greeting, "ping");
+ok("compiled");
 console.log("SPRING SDK OK");

@@ -19,11 +19,13 @@ import picocli.CommandLine.Spec;
 /**
  * {@code trellis dev}: {@code trellis serve} in a child JVM, restarted when the config's
  * dependencies change (class directories, jars, a Maven project's {@code target/classes} and
- * {@code target/dependency}) — rebuild your project and the next request meets the new graphs.
- * A restart waits until the files stop changing, so a build in progress is not served half-done.
+ * {@code target/dependency}) — rebuild your project and the next request meets the new graphs —
+ * and when the {@code trellis.json} (or its env file) says something new: graphs, auth, store,
+ * env... A restart on classes waits until the files stop changing, so a build in progress is not
+ * served half-done; an invalid config is reported and the last valid one keeps being served.
  */
 @Command(name = "dev", mixinStandardHelpOptions = true,
-    description = "Serve like 'serve', restarting the server when the classes of the config's dependencies change.")
+    description = "Serve like 'serve', restarting the server when the config or the classes of its dependencies change.")
 final class DevCommand implements Callable<Integer> {
   @Mixin
   ServeOptions options = new ServeOptions();
@@ -47,37 +49,61 @@ final class DevCommand implements Callable<Integer> {
     }
     int port = options.port != null ? options.port : freePort(options.host);
     List<String> args = childArgs(CommandArgs.of(spec), port);
-    System.out.println("trellis dev: watching " + deps.roots() + "; the server restarts when they change");
-    Process child = ServerProcess.serve(args, config.env()).start();
-    Process[] current = {child};
+    System.out.println("trellis dev: watching " + watched(deps) + "; the server restarts when they change");
+    Process[] current = {ServerProcess.serve(args, config.env()).start()};
     Runtime.getRuntime().addShutdownHook(new Thread(() -> ServerProcess.stop(current[0])));
     long seen = deps.fingerprint();
     boolean told = false;
+    String badConfig = null;
     while (true) {
       Thread.sleep(pollMillis);
       if (!told && !current[0].isAlive()) {
         // e.g. a factory that throws: say so once, keep watching for the fix
         System.out.println("trellis dev: the server exited with code " + current[0].exitValue()
-            + "; it restarts when the classes change");
+            + "; it restarts when the classes or the config change");
         told = true;
       }
-      long now = deps.fingerprint();
-      if (now == seen) {
+      TrellisConfig latest;
+      try {
+        latest = options.config != null ? options.load() : config;
+        badConfig = null;
+      } catch (ConfigException | IOException e) {
+        if (!e.getMessage().equals(badConfig)) {
+          // e.g. a half-saved file: say so once per problem; the running server keeps serving the last good config
+          System.out.println("trellis dev: " + e.getMessage() + "; still serving the last valid config");
+          badConfig = e.getMessage();
+        }
         continue;
       }
+      String why;
+      if (!latest.equals(config)) {
+        config = latest;
+        deps = Dependencies.of(config, options.configName());
+        why = options.configName() + " changed";
+      } else {
+        long now = deps.fingerprint();
+        if (now == seen) {
+          continue;
+        }
+        // Let a build finish writing before restarting on its output.
+        long settled;
+        do {
+          settled = now;
+          Thread.sleep(pollMillis);
+          now = deps.fingerprint();
+        } while (now != settled);
+        why = "classes changed";
+      }
+      seen = deps.fingerprint();
       told = false;
-      // Let a build finish writing before restarting on its output.
-      long settled;
-      do {
-        settled = now;
-        Thread.sleep(pollMillis);
-        now = deps.fingerprint();
-      } while (now != settled);
-      seen = now;
-      System.out.println("trellis dev: classes changed; restarting the server");
+      System.out.println("trellis dev: " + why + "; restarting the server");
       ServerProcess.stop(current[0]);
       current[0] = ServerProcess.serve(args, config.env()).start();
     }
+  }
+
+  private String watched(Dependencies deps) {
+    return options.config == null ? deps.roots().toString() : options.configName() + " and " + deps.roots();
   }
 
   /** The serve arguments of the child: this command's own, minus dev-only ones, on a fixed port. */

@@ -11,9 +11,9 @@ import java.util.Map;
  * {@code trellis serve}'s tracing: when {@code OTEL_EXPORTER_OTLP_ENDPOINT} (or
  * {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}) is set, the OpenTelemetry SDK is configured the
  * standard way from the {@code OTEL_*} variables (autoconfigure: endpoint, headers, protocol,
- * sampler, resource attributes...) and every run is traced and measured. Defaults that differ
- * from the SDK's: protocol {@code http/protobuf} (sent with the JDK's HTTP client), service
- * name {@code trellis}, no log export.
+ * sampler, resource attributes...) and every run is traced and measured. Protocols
+ * {@code http/protobuf} and {@code grpc} (the OTLP exporter's OkHttp sender speaks both). Defaults
+ * that differ from the SDK's: protocol {@code http/protobuf}, service name {@code trellis}, no log export.
  */
 final class OtlpExport {
   private OtlpExport() {}

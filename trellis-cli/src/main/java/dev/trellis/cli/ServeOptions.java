@@ -99,6 +99,7 @@ final class ServeOptions {
       b.workerId(workerId);
     }
     b.defaultThreadTtl(c.threadTtl());
+    b.storeTtl(c.storeTtl());
     String pg = postgres(c);
     return pg != null ? b.postgres(pg) : b.sqlite(sqlite(c));
   }

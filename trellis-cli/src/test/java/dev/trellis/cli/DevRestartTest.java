@@ -77,4 +77,40 @@ class DevRestartTest {
           () -> cli.http().runWait("greet", Map.of("name", "Ada")).get("greeting"), g -> g != null));
     }
   }
+
+  @Test
+  void aChangedConfigIsServedAfterARestartAndABrokenOneIsReported() throws IOException {
+    compile("hello");
+    Files.writeString(dir.resolve("trellis.json"), """
+        {"graphs": {"greet": "acme.Graphs#greet"}, "dependencies": ["classes"]}""");
+    try (CliProcess cli = CliProcess.start(dir, "dev", "--config", "trellis.json", "--db", "t.db", "--poll-millis", "100")) {
+      assertEquals("hello, Ada", cli.await("the first config",
+          () -> cli.http().runWait("greet", Map.of("name", "Ada")).get("greeting"), g -> g != null));
+      Files.writeString(dir.resolve("trellis.json"), "{\"graphs\": {\"greet\": ");
+      cli.await("the broken config to be reported", () -> output(cli),
+          out -> out.contains("(root) must be") || out.contains("not JSON"));
+      assertTrue(output(cli).contains("still serving the last valid config"), output(cli));
+      assertEquals("hello, Ada", cli.http().runWait("greet", Map.of("name", "Ada")).get("greeting"),
+          "the running server keeps serving");
+      Files.writeString(dir.resolve("trellis.json"), """
+          {"graphs": {"welcome": "acme.Graphs#greet"}, "dependencies": ["classes"],
+           "env": {"GREETING_SOURCE": "config"}}""");
+      assertEquals("hello, Bo", cli.await("the graph under its new id", () -> {
+        try {
+          return cli.http().runWait("welcome", Map.of("name", "Bo")).get("greeting");
+        } catch (AssertionError notYet) {
+          return null; // 404 from the server of the old config
+        }
+      }, g -> g != null));
+      assertTrue(output(cli).contains("trellis dev: trellis.json changed; restarting the server"), output(cli));
+    }
+  }
+
+  private static String output(CliProcess cli) {
+    try {
+      return cli.output();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
 }

@@ -241,6 +241,15 @@ public final class CompiledGraph {
     return options;
   }
 
+  /**
+   * This graph compiled with other options — same nodes, edges and schema — e.g. a server's
+   * checkpointer and store in place of the ones it was compiled with:
+   * {@code graph.withOptions(graph.options().withCheckpointer(saver).withStore(store))}.
+   */
+  public CompiledGraph withOptions(CompileOptions other) {
+    return new CompiledGraph(program.withOptions(java.util.Objects.requireNonNull(other, "options")), schema, other);
+  }
+
   public String name() {
     return program.name();
   }

@@ -162,6 +162,15 @@ public final class Program {
     return types;
   }
 
+  /**
+   * This program with other compile options (checkpointer, store, name, listeners...): the same
+   * channels, nodes and edges; the name is the new options' name.
+   */
+  public Program withOptions(CompileOptions other) {
+    return new Program(other.name(), channelNames, channelFactories, stateCount, nodes, other, keyKinds,
+        new java.util.LinkedHashSet<>(inputKeyNames()), new java.util.LinkedHashSet<>(outputKeyNames()), types);
+  }
+
   /** The state keys a run's input may set, in schema order (all of them unless the graph limits its input). */
   public List<String> inputKeyNames() {
     return keysWhere(inputKey);

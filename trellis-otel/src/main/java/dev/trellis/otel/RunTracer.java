@@ -8,18 +8,26 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One run's spans and metrics: the run span, opened at {@code RunStarted} as a child of the
  * given parent, and a span per node task, parented by the subgraph task that runs it or else
  * by the run. Node spans are registered in {@link TrellisTelemetry#taskSpans} while open, so
- * model and tool calls inside the node nest under them. Thread-safe: parallel tasks report at once.
+ * model and tool calls inside the node nest under them. A node's span is also the current
+ * OpenTelemetry {@link Context} on the node's thread while it runs (task events arrive on that
+ * thread), so spans the node's own code starts — its own tracer, an instrumented HTTP or JDBC
+ * client — become its children. Thread-safe: parallel tasks report at once.
  */
 final class RunTracer implements GraphListener {
   private final TrellisTelemetry t;
   private final Context parent;
   private volatile Span run;
+  /** The scope making each running task's span current on its thread, closed as the task ends (same thread). */
+  private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
 
   private RunTracer(TrellisTelemetry t, Context parent) {
     this.t = t;
@@ -59,7 +67,7 @@ final class RunTracer implements GraphListener {
       case GraphEvent.StepEnded e -> t.stepDuration.record(seconds(e.duration()), Attributes.of(GenAi.GRAPH, e.graph()));
       case GraphEvent.TaskStarted e -> taskStarted(e);
       case GraphEvent.TaskEnded e -> {
-        Span span = t.taskSpans.remove(e.taskId());
+        Span span = taskEnded(e.taskId());
         if (span != null) {
           span.setAttribute(GenAi.ATTEMPTS, e.attempts());
           span.end();
@@ -67,7 +75,7 @@ final class RunTracer implements GraphListener {
         t.taskDuration.record(seconds(e.duration()), Attributes.of(GenAi.NODE, e.node(), GenAi.OUTCOME, "success"));
       }
       case GraphEvent.TaskFailed e -> {
-        Span span = t.taskSpans.remove(e.taskId());
+        Span span = taskEnded(e.taskId());
         if (span != null) {
           span.setAttribute(GenAi.ATTEMPTS, e.attempts());
           fail(span, e.error());
@@ -76,7 +84,7 @@ final class RunTracer implements GraphListener {
         t.taskDuration.record(seconds(e.duration()), Attributes.of(GenAi.NODE, e.node(), GenAi.OUTCOME, "error"));
       }
       case GraphEvent.TaskInterrupted e -> {
-        Span span = t.taskSpans.remove(e.taskId());
+        Span span = taskEnded(e.taskId());
         if (span != null) {
           span.setAttribute(GenAi.INTERRUPTED, true);
           span.end();
@@ -115,7 +123,18 @@ final class RunTracer implements GraphListener {
     if (!e.namespace().isEmpty()) {
       b.setAttribute(GenAi.NAMESPACE, GenAi.namespace(e.namespace()));
     }
-    t.taskSpans.put(e.taskId(), b.startSpan());
+    Span span = b.startSpan();
+    t.taskSpans.put(e.taskId(), span);
+    scopes.put(e.taskId(), Context.current().with(span).makeCurrent());
+  }
+
+  /** The ended task's span, no longer current on its thread nor registered; null when it had none. */
+  private Span taskEnded(String taskId) {
+    Scope scope = scopes.remove(taskId);
+    if (scope != null) {
+      scope.close();
+    }
+    return t.taskSpans.remove(taskId);
   }
 
   static void fail(Span span, Throwable error) {

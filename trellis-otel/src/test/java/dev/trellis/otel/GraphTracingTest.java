@@ -16,6 +16,7 @@ import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import dev.trellis.graph.error.NodeException;
 import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.metrics.data.HistogramPointData;
@@ -57,6 +58,42 @@ class GraphTracingTest {
         assertEquals(node, s.getAttributes().get(AttributeKey.stringKey("trellis.node")));
       }
       assertTrue(run.getEvents().stream().anyMatch(e -> e.getName().equals("checkpoint")));
+    }
+  }
+
+  @Test
+  void spansANodeStartsItselfAreChildrenOfTheNodeSpan() {
+    try (Otel otel = new Otel()) {
+      var tracer = otel.sdk.getTracer("user-code");
+      CompiledGraph g = StateGraph.of(SCHEMA).addNode("fetch", (s, rt) -> {
+        var own = tracer.spanBuilder("GET /weather").startSpan(); // no explicit parent: the current context's
+        own.end();
+        return Update.of(LOG, List.of("fetched"));
+      }).addNode("after", (s, rt) -> Update.of(LOG, List.of("after")))
+          .addSequence(START, "fetch", "after")
+          .compile(CompileOptions.DEFAULT.withListeners(otel.telemetry.listener()));
+      g.invoke(Map.of());
+      SpanData own = otel.span("GET /weather");
+      SpanData node = otel.span("fetch");
+      assertEquals(node.getSpanId(), own.getParentSpanId(), "the user's span is a child of the node it ran in");
+      assertEquals(node.getTraceId(), own.getTraceId());
+      assertFalse(Span.current().getSpanContext().isValid(), "no node span stays current on the caller's thread");
+    }
+  }
+
+  @Test
+  void aSubgraphNodesOwnSpanIsAChildOfTheInnerNode() {
+    try (Otel otel = new Otel()) {
+      var tracer = otel.sdk.getTracer("user-code");
+      CompiledGraph inner = StateGraph.of(SCHEMA).addNode("lookup", (s, rt) -> {
+        tracer.spanBuilder("db query").startSpan().end();
+        return Update.of(LOG, List.of("looked up"));
+      }).addEdge(START, "lookup").compile(CompileOptions.DEFAULT.withName("inner"));
+      CompiledGraph g = StateGraph.of(SCHEMA).addNode("sub", inner).addEdge(START, "sub")
+          .compile(CompileOptions.DEFAULT.withListeners(otel.telemetry.listener()));
+      g.invoke(Map.of());
+      assertEquals(otel.span("lookup").getSpanId(), otel.span("db query").getParentSpanId());
+      assertEquals(otel.span("sub").getSpanId(), otel.span("lookup").getParentSpanId());
     }
   }
 

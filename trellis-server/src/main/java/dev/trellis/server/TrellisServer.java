@@ -11,6 +11,7 @@ import dev.trellis.checkpoint.jdbc.JdbcStore;
 import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.checkpoint.store.IndexConfig;
 import dev.trellis.checkpoint.store.Store;
+import dev.trellis.checkpoint.store.StoreTtl;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.observe.GraphListener;
 import dev.trellis.otel.TrellisTelemetry;
@@ -179,6 +180,7 @@ public final class TrellisServer implements AutoCloseable {
     private Duration grace = Duration.ofSeconds(30);
     private Duration runTimeout = Duration.ofHours(1);
     private Duration threadTtl;
+    private StoreTtl storeTtl = StoreTtl.DEFAULT;
     private Duration keepAlive = Duration.ofSeconds(5);
     private Clock clock = Clock.systemUTC();
     private String workerId;
@@ -322,6 +324,18 @@ public final class TrellisServer implements AutoCloseable {
     }
 
     /**
+     * The store's TTL defaults (LangGraph's {@code store.ttl}): items put without a {@code ttl}
+     * (by graphs or {@code PUT /store/items}) expire after {@code defaultTtl}; reads restart an
+     * item's TTL when {@code refreshOnRead} (a read with {@code refresh_ttl=false} never does);
+     * expired items are deleted every {@code sweepInterval}. Default: no default TTL, reads
+     * refresh, a sweep a minute.
+     */
+    public Builder storeTtl(StoreTtl ttl) {
+      this.storeTtl = java.util.Objects.requireNonNull(ttl, "storeTtl");
+      return this;
+    }
+
+    /**
      * How long an event stream ({@code /stream} routes) or a waiting {@code /wait}/{@code /join}
      * reply may stay silent before a keep-alive is written (default 5 s, as LangGraph's servers):
      * a {@code : heartbeat} comment line in streams, a newline before the JSON in waits.
@@ -416,7 +430,7 @@ public final class TrellisServer implements AutoCloseable {
       // Fenced on SQLite too: a run whose thread was deleted (or that lost its row) writes nothing more.
       CheckpointSaver saver = new JdbcSaver(jdbc, new dev.trellis.server.queue.StateSizeLimit(new JacksonSerde(), maxState),
           fences);
-      Store store = new JdbcStore(jdbc, clock, index);
+      Store store = storeTtl.applyTo(new JdbcStore(jdbc, clock, index));
       // The node cache lives with the runs: PostgresCache's table on PostgreSQL, SqliteCache's on SQLite.
       Cache cache = new JdbcCache(jdbc, clock);
       PgListener listener = dataSource != null ? new PgListener(dataSource::getConnection)
@@ -431,7 +445,8 @@ public final class TrellisServer implements AutoCloseable {
       });
       Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
           saver, store, fences, new RunObservers(listeners, telemetry));
-      Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis()));
+      Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis(),
+          storeTtl.sweepInterval().toMillis()));
       if (listener != null) {
         listener.on("trellis_runs", x -> worker.wake());
         listener.on("trellis_cancel", x -> worker.checkLeases());

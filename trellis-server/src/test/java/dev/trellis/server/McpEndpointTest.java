@@ -90,7 +90,13 @@ class McpEndpointTest {
 
   @Test
   void protocolErrorsAndNotificationsFollowJsonRpc() {
-    HttpClientHelper http = new HttpClientHelper("http://127.0.0.1:" + server.port(), Map.of("Accept", "application/json"));
+    HttpClientHelper open = new HttpClientHelper("http://127.0.0.1:" + server.port(), Map.of("Accept", "application/json"));
+    var init = open.call("POST", "/mcp", Map.of("jsonrpc", "2.0", "id", "a", "method", "initialize",
+        "params", Map.of("protocolVersion", "2025-03-26")));
+    assertEquals("2025-03-26", ((Map<?, ?>) init.map().get("result")).get("protocolVersion"));
+    String session = init.raw().headers().firstValue("Mcp-Session-Id").orElseThrow();
+    HttpClientHelper http = new HttpClientHelper("http://127.0.0.1:" + server.port(),
+        Map.of("Accept", "application/json", "Mcp-Session-Id", session));
     var unknown = http.call("POST", "/mcp", Map.of("jsonrpc", "2.0", "id", 7, "method", "resources/list"));
     assertEquals(200, unknown.status());
     assertEquals(7, unknown.map().get("id"));
@@ -98,9 +104,6 @@ class McpEndpointTest {
     var noName = http.call("POST", "/mcp", Map.of("jsonrpc", "2.0", "id", 8, "method", "tools/call", "params", Map.of()));
     assertEquals(-32602, ((Map<?, ?>) noName.map().get("error")).get("code"));
     assertEquals(202, http.call("POST", "/mcp", Map.of("jsonrpc", "2.0", "method", "notifications/initialized")).status());
-    var init = http.call("POST", "/mcp", Map.of("jsonrpc", "2.0", "id", "a", "method", "initialize",
-        "params", Map.of("protocolVersion", "2025-03-26")));
-    assertEquals("2025-03-26", ((Map<?, ?>) init.map().get("result")).get("protocolVersion"));
     assertEquals(405, http.call("GET", "/mcp", null).status());
     var noAccept = new HttpClientHelper(server).call("POST", "/mcp", Map.of("jsonrpc", "2.0", "id", 1, "method", "ping"));
     assertEquals(400, noAccept.status());

@@ -23,7 +23,8 @@ class SdkClientTest {
   static final Path JS = Path.of("src/test/js");
 
   static void npmCi() throws IOException, InterruptedException {
-    if (Files.isDirectory(JS.resolve("node_modules/@langchain/langgraph-sdk"))) {
+    if (Files.isDirectory(JS.resolve("node_modules/@langchain/langgraph-sdk"))
+        && Files.isDirectory(JS.resolve("node_modules/@modelcontextprotocol/sdk"))) {
       return;
     }
     Process p = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(JS.toFile())

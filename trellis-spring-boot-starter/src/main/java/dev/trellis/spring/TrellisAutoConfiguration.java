@@ -1,17 +1,22 @@
 package dev.trellis.spring;
 
 import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.store.Embeddings;
+import dev.trellis.checkpoint.store.HashingEmbeddings;
+import dev.trellis.checkpoint.store.IndexConfig;
 import dev.trellis.checkpoint.store.Store;
-import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.StateGraph;
-import dev.trellis.server.GraphFactory;
-import dev.trellis.server.GraphProvider;
+import dev.trellis.checkpoint.store.StoreTtl;
+import dev.trellis.observe.GraphListener;
 import dev.trellis.server.TrellisServer;
+import dev.trellis.server.auth.Authenticator;
+import io.opentelemetry.api.OpenTelemetry;
 import jakarta.servlet.Servlet;
-import java.util.Map;
+import java.util.Set;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -22,12 +27,14 @@ import org.springframework.context.annotation.Bean;
 /**
  * Serves the application's graphs through LangGraph's API on its own web server: a
  * {@link TrellisServer} on the application's {@link DataSource} (PostgreSQL or SQLite) whose
- * servlet is registered under {@code trellis.server.path}. Graphs are the beans of type
- * {@link StateGraph} and {@link GraphFactory} (graph id: the bean name) and {@link GraphProvider}
- * (graph id: its {@code graphId()}); each is compiled with the server's checkpointer and store.
+ * servlet is registered under {@code trellis.server.path}. Graphs are the application's graph
+ * beans (see {@link GraphBeans}); settings come from {@link TrellisProperties} and from the
+ * optional beans {@link Authenticator}, {@link Embeddings}, {@link GraphListener} and
+ * {@link OpenTelemetry}. Off with {@code trellis.server.enabled=false}.
  */
 @AutoConfiguration(after = DataSourceAutoConfiguration.class)
 @ConditionalOnBean(DataSource.class)
+@ConditionalOnBooleanProperty(name = "trellis.server.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(TrellisProperties.class)
 public class TrellisAutoConfiguration {
 
@@ -40,19 +47,41 @@ public class TrellisAutoConfiguration {
 
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
-  TrellisServer trellisServer(DataSource dataSource, TrellisProperties props, StepTally steps,
-      ObjectProvider<Map<String, StateGraph>> stateGraphs, ObjectProvider<Map<String, GraphFactory>> factories) {
-    TrellisServer.Builder b = TrellisServer.builder().dataSource(dataSource).workerSlots(props.getWorkerSlots())
-        .listener(steps);
-    stateGraphs.getIfAvailable(Map::of).forEach((name, graph) ->
-        b.graph(name, (saver, store) -> graph.compile(CompileOptions.checkpointer(saver).withStore(store))));
-    factories.getIfAvailable(Map::of).forEach((name, factory) -> {
-      if (factory instanceof GraphProvider p) {
-        b.provider(p);
-      } else {
-        b.graph(name, factory);
-      }
-    });
+  TrellisServer trellisServer(DataSource dataSource, TrellisProperties props, ConfigurableListableBeanFactory beans,
+      ObjectProvider<Authenticator> authenticator, ObjectProvider<Embeddings> embeddings,
+      ObjectProvider<GraphListener> listeners, ObjectProvider<OpenTelemetry> otel) {
+    TrellisServer.Builder b = TrellisServer.builder().dataSource(dataSource)
+        .workerSlots(props.getWorkerSlots())
+        .runTimeout(props.getRunTimeout())
+        .lease(props.getLease())
+        .shutdownGrace(props.getShutdownGrace())
+        .keepAlive(props.getKeepAlive())
+        .maxBodyBytes(props.getMaxBodySize().toBytes())
+        .maxStateBytes(props.getMaxStateSize().toBytes())
+        .defaultThreadTtl(props.getThreadTtl());
+    if (props.getWorkerId() != null && !props.getWorkerId().isBlank()) {
+      b.workerId(props.getWorkerId());
+    }
+    Authenticator auth = authenticator.getIfUnique();
+    if (auth != null && !props.getApiKeys().isEmpty()) {
+      throw new IllegalStateException("set either trellis.server.api-keys or an Authenticator bean, not both");
+    }
+    if (auth != null) {
+      b.authenticator(auth);
+    } else if (!props.getApiKeys().isEmpty()) {
+      b.authenticator(Authenticator.apiKeys(props.getApiKeys()));
+    }
+    TrellisProperties.Ttl ttl = props.getStore().getTtl();
+    b.storeTtl(new StoreTtl(ttl.getDefaultTtl(), ttl.isRefreshOnRead(), ttl.getSweepInterval()));
+    TrellisProperties.Index index = props.getStore().getIndex();
+    Embeddings embedder = embeddings.getIfUnique();
+    b.storeIndex(new IndexConfig(embedder != null ? embedder : new HashingEmbeddings(index.getDims()), index.getFields()));
+    listeners.orderedStream().forEach(b::listener);
+    OpenTelemetry telemetry = otel.getIfUnique();
+    if (telemetry != null) {
+      b.openTelemetry(telemetry);
+    }
+    new GraphBeans(beans, Set.copyOf(props.getExcludeBeans())).applyTo(b);
     return b.startMounted();
   }
 

@@ -29,7 +29,7 @@ final class JsSdk {
     String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(node.waitFor(120, TimeUnit.SECONDS), "node did not finish");
     assertEquals(0, node.exitValue(), "the client script failed:\n" + out);
-    for (String step : List.of("assistants", "thread", "stream", "state", "runs")) {
+    for (String step : List.of("assistants", "thread", "stream", "state", "runs", "compiled")) {
       assertTrue(out.contains("ok " + step + "\n"), "step " + step + " missing:\n" + out);
     }
     assertTrue(out.contains("SPRING SDK OK"), out);

@@ -1,5 +1,7 @@
 package dev.trellis.spring;
 
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.StateGraph;
@@ -14,8 +16,11 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The sample application the starter's tests boot: one ordinary Spring MVC endpoint (its JSON
- * written by Spring's Jackson 3) and two graphs as beans — {@code hello} greets, {@code gated}
- * writes a first update, then waits for the test to open {@link #GATE} before its second.
+ * written by Spring's Jackson 3) and graphs as beans — {@code hello} (a StateGraph) greets,
+ * {@code gated} writes a first update, then waits for the test to open {@link #GATE} before its
+ * second; {@code review} is a CompiledGraph compiled without a checkpointer that pauses before
+ * {@code ship} (served on the server's checkpointer, so the pause is durable), and
+ * {@code echo-bot} a CompiledGraph served under the id its {@link TrellisGraph} names.
  */
 @SpringBootApplication
 @RestController
@@ -28,7 +33,7 @@ public class SampleApp {
   /** A Spring-side endpoint: proves the application's own JSON (Jackson 3) still works next to Trellis. */
   @GetMapping("/app/status")
   Map<String, Object> status() {
-    return Map.of("app", "sample", "graphs", List.of("hello", "gated"));
+    return Map.of("app", "sample", "graphs", List.of("hello", "gated", "review", "echo-bot"));
   }
 
   @Bean
@@ -48,5 +53,23 @@ public class SampleApp {
           return Update.of(STEPS, List.of("second"));
         })
         .addSequence(StateGraph.START, "first", "second", StateGraph.END);
+  }
+
+  @Bean
+  CompiledGraph review() {
+    return StateGraph.of(Schema.of(NAME, GREETING, STEPS))
+        .addNode("draft", (s, rt) -> Update.of(GREETING, "Draft for " + s.get(NAME), STEPS, List.of("draft")))
+        .addNode("ship", (s, rt) -> Update.of(STEPS, List.of("ship")))
+        .addSequence(StateGraph.START, "draft", "ship", StateGraph.END)
+        .compile(CompileOptions.DEFAULT.withInterruptBefore("ship"));
+  }
+
+  @Bean
+  @TrellisGraph("echo-bot")
+  CompiledGraph echo() {
+    return StateGraph.of(Schema.of(NAME, GREETING))
+        .addNode("echo", (s, rt) -> Update.of(GREETING, s.get(NAME)))
+        .addEdge(StateGraph.START, "echo")
+        .compile();
   }
 }

@@ -58,9 +58,10 @@ class SqliteSampleAppTest {
     double started = counter("trellis.runs.started", null);
     double succeeded = counter("trellis.runs.ended", "status:success");
     JsSdk.drive(http.base() + "/langgraph");
-    // The worker counts a run after its result is stored, so the client may see it end first.
-    awaitCounter("trellis.runs.ended", "status:success", succeeded + 1);
-    assertEquals(started + 1, counter("trellis.runs.started", null));
+    // The script's runs: hello streamed, review paused then continued, echo-bot. The worker counts
+    // a run after its result is stored, so the client may see it end first.
+    awaitCounter("trellis.runs.ended", "status:success", succeeded + 4);
+    assertEquals(started + 4, counter("trellis.runs.started", null));
     assertEquals(0, counter("trellis.runs.ended", "status:error"));
     JsonNode duration = http.get("/actuator/metrics/trellis.runs.duration");
     assertTrue(measurement(duration, "COUNT") >= 1, duration.toString());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trellis.cli.config.TrellisConfig.Auth;
 import dev.trellis.cli.config.TrellisConfig.Checkpointer;
 import dev.trellis.cli.config.TrellisConfig.StoreIndex;
+import dev.trellis.checkpoint.store.StoreTtl;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -23,7 +24,8 @@ import java.util.regex.Pattern;
 final class ConfigReader {
   static final Set<String> TOP = Set.of("$schema", "graphs", "graph_dirs", "discover_providers", "dependencies", "env",
       "store", "auth", "checkpointer", "thread_ttl_minutes");
-  static final Set<String> STORE = Set.of("index");
+  static final Set<String> STORE = Set.of("index", "ttl");
+  static final Set<String> STORE_TTL = Set.of("default_ttl", "refresh_on_read", "sweep_interval_minutes");
   static final Set<String> INDEX = Set.of("embed", "dims", "fields");
   static final Set<String> AUTH = Set.of("api_keys", "authenticator");
   static final Set<String> CHECKPOINTER = Set.of("sqlite", "postgres");
@@ -66,6 +68,7 @@ final class ConfigReader {
     List<String> deps = strings(root.get("dependencies"), "dependencies");
     Map<String, String> env = env(root.get("env"));
     StoreIndex index = store(root.get("store"));
+    StoreTtl storeTtl = storeTtl(root.get("store"));
     Auth auth = auth(root.get("auth"));
     Checkpointer checkpointer = checkpointer(root.get("checkpointer"));
     java.time.Duration ttl = null;
@@ -80,7 +83,7 @@ final class ConfigReader {
     if (!problems.isEmpty()) {
       throw new ConfigException(source, problems);
     }
-    return new TrellisConfig(base, graphs, dirs, providers, deps, env, index, auth, checkpointer, ttl);
+    return new TrellisConfig(base, graphs, dirs, providers, deps, env, index, auth, checkpointer, ttl, storeTtl);
   }
 
   private Map<String, String> graphs(JsonNode node) {
@@ -164,6 +167,45 @@ final class ConfigReader {
     }
     List<String> fields = strings(index.get("fields"), "store.index.fields");
     return new StoreIndex(embed == null ? "hashing" : embed.asText(), dims == null ? null : dims.asInt(), fields);
+  }
+
+  /** {@code store.ttl}: LangGraph's store TTL settings, minutes as numbers. */
+  private StoreTtl storeTtl(JsonNode store) {
+    JsonNode node = store == null || !store.isObject() ? null : store.get("ttl");
+    if (node == null || !object(node, "store.ttl")) {
+      return StoreTtl.DEFAULT;
+    }
+    fields(node, "store.ttl.", STORE_TTL);
+    StoreTtl out = StoreTtl.DEFAULT;
+    JsonNode ttl = node.get("default_ttl");
+    if (ttl != null && !ttl.isNull()) {
+      if (!ttl.isNumber() || ttl.asDouble() <= 0) {
+        problems.add("store.ttl.default_ttl: must be a positive number of minutes, got " + ttl);
+      } else {
+        out = out.withDefaultTtl(minutes(ttl));
+      }
+    }
+    JsonNode refresh = node.get("refresh_on_read");
+    if (refresh != null) {
+      if (!refresh.isBoolean()) {
+        problems.add("store.ttl.refresh_on_read: must be true or false, got " + refresh);
+      } else {
+        out = out.withRefreshOnRead(refresh.asBoolean());
+      }
+    }
+    JsonNode sweep = node.get("sweep_interval_minutes");
+    if (sweep != null) {
+      if (!sweep.isNumber() || sweep.asDouble() <= 0) {
+        problems.add("store.ttl.sweep_interval_minutes: must be a positive number of minutes, got " + sweep);
+      } else {
+        out = out.withSweepInterval(minutes(sweep));
+      }
+    }
+    return out;
+  }
+
+  private static java.time.Duration minutes(JsonNode n) {
+    return java.time.Duration.ofMillis(Math.round(n.asDouble() * 60_000));
   }
 
   private Auth auth(JsonNode node) {

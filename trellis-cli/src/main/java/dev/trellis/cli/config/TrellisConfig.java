@@ -1,5 +1,6 @@
 package dev.trellis.cli.config;
 
+import dev.trellis.checkpoint.store.StoreTtl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -11,7 +12,7 @@ import java.util.Objects;
 /**
  * What a {@code trellis.json} says to serve (see {@code docs/trellis-json.md} and the schema
  * {@code docs/trellis.schema.json}): graphs by id, where their classes come from, the
- * environment, the store's semantic index, authentication and the checkpointer. Relative paths
+ * environment, the store's semantic index and TTLs, authentication and the checkpointer. Relative paths
  * are resolved against {@link #base}, the config file's directory. Immutable.
  *
  * @param graphs graph id → source: {@code com.acme.Graphs#support} (static factory method),
@@ -25,12 +26,14 @@ import java.util.Objects;
  * @param auth who may call the server; null for no authentication
  * @param checkpointer where checkpoints, store and runs live; null for the default SQLite file
  * @param threadTtl how long a thread created without its own TTL lives; null for ever
+ * @param storeTtl the store's TTL defaults ({@code store.ttl}); {@link StoreTtl#DEFAULT} when not set
  */
 public record TrellisConfig(Path base, Map<String, String> graphs, List<String> graphDirs, boolean discoverProviders,
                             List<String> dependencies, Map<String, String> env, StoreIndex index, Auth auth,
-                            Checkpointer checkpointer, java.time.Duration threadTtl) {
+                            Checkpointer checkpointer, java.time.Duration threadTtl, StoreTtl storeTtl) {
   public TrellisConfig {
     Objects.requireNonNull(base, "base");
+    Objects.requireNonNull(storeTtl, "storeTtl");
     graphs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(graphs));
     graphDirs = List.copyOf(graphDirs);
     dependencies = List.copyOf(dependencies);
@@ -80,7 +83,8 @@ public record TrellisConfig(Path base, Map<String, String> graphs, List<String> 
 
   /** This config with {@code dirs} served as JSON graph directories instead of its own. */
   public TrellisConfig withGraphDirs(List<String> dirs) {
-    return new TrellisConfig(base, graphs, dirs, discoverProviders, dependencies, env, index, auth, checkpointer, threadTtl);
+    return new TrellisConfig(base, graphs, dirs, discoverProviders, dependencies, env, index, auth, checkpointer, threadTtl,
+        storeTtl);
   }
 
   /** A path of this config (absolute, or relative to {@link #base}). */

@@ -36,7 +36,8 @@ class ConfigReaderTest {
          "graphs": {"support": "com.acme.Graphs#support", "triage": "com.acme.TriageProvider", "flow": "graphs/flow.json"},
          "graph_dirs": ["more"], "discover_providers": true,
          "dependencies": ["lib/*", "."], "env": ".env",
-         "store": {"index": {"embed": "hashing", "dims": 64, "fields": ["text"]}},
+         "store": {"index": {"embed": "hashing", "dims": 64, "fields": ["text"]},
+                   "ttl": {"default_ttl": 1440, "refresh_on_read": false, "sweep_interval_minutes": 5}},
          "auth": {"api_keys": {"k1": "alice"}},
          "checkpointer": {"sqlite": "data/app.db"}, "thread_ttl_minutes": 1.5}""");
     assertEquals(List.of("support", "triage", "flow"), List.copyOf(c.graphs().keySet()));
@@ -50,13 +51,30 @@ class ConfigReaderTest {
     assertEquals(dir.resolve("data/app.db").toAbsolutePath().normalize(), c.checkpointer().sqlite());
     assertNull(c.checkpointer().postgres());
     assertEquals(java.time.Duration.ofSeconds(90), c.threadTtl());
+    assertEquals(new dev.trellis.checkpoint.store.StoreTtl(java.time.Duration.ofDays(1), false,
+        java.time.Duration.ofMinutes(5)), c.storeTtl());
+  }
+
+  @Test
+  void withoutStoreTtlTheStoreKeepsItsDefaults() throws IOException {
+    assertEquals(dev.trellis.checkpoint.store.StoreTtl.DEFAULT, read("{\"graphs\": {\"a\": \"x.A\"}}").storeTtl());
+  }
+
+  @Test
+  void badStoreTtlFieldsAreNamed() {
+    List<String> p = problems("{\"graphs\": {\"a\": \"x.A\"}, \"store\": {\"ttl\": {\"default_ttl\": 0,"
+        + " \"refresh_on_read\": \"yes\", \"sweep_interval_minutes\": -1, \"defaultTtl\": 5}}}");
+    assertTrue(p.contains("store.ttl.default_ttl: must be a positive number of minutes, got 0"), p.toString());
+    assertTrue(p.contains("store.ttl.refresh_on_read: must be true or false, got \"yes\""), p.toString());
+    assertTrue(p.contains("store.ttl.sweep_interval_minutes: must be a positive number of minutes, got -1"), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("store.ttl.defaultTtl: unknown field")), p.toString());
   }
 
   @Test
   void unknownFieldsAreNamedWithTheKnownOnes() {
     List<String> p = problems("{\"graphs\": {\"a\": \"x.A\"}, \"grpahs\": {}, \"store\": {\"idx\": {}}}");
     assertTrue(p.get(0).startsWith("grpahs: unknown field (known: $schema, auth, checkpointer"), p.toString());
-    assertTrue(p.get(1).startsWith("store.idx: unknown field (known: index)"), p.toString());
+    assertTrue(p.get(1).startsWith("store.idx: unknown field (known: index, ttl)"), p.toString());
   }
 
   @Test

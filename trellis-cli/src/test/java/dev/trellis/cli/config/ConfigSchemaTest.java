@@ -40,6 +40,7 @@ class ConfigSchemaTest {
     JsonNode p = SCHEMA.get("properties");
     assertEquals(new TreeSet<>(ConfigReader.STORE), fields(p.get("store")));
     assertEquals(new TreeSet<>(ConfigReader.INDEX), fields(p.get("store").get("properties").get("index")));
+    assertEquals(new TreeSet<>(ConfigReader.STORE_TTL), fields(p.get("store").get("properties").get("ttl")));
     assertEquals(new TreeSet<>(ConfigReader.AUTH), fields(p.get("auth")));
     assertEquals(new TreeSet<>(ConfigReader.CHECKPOINTER), fields(p.get("checkpointer")));
   }
@@ -47,7 +48,8 @@ class ConfigSchemaTest {
   @Test
   void everyObjectRefusesUnknownFields() {
     JsonNode p = SCHEMA.get("properties");
-    for (JsonNode o : new JsonNode[] {SCHEMA, p.get("store"), p.get("store").get("properties").get("index"), p.get("auth"),
+    for (JsonNode o : new JsonNode[] {SCHEMA, p.get("store"), p.get("store").get("properties").get("index"),
+        p.get("store").get("properties").get("ttl"), p.get("auth"),
         p.get("checkpointer")}) {
       assertEquals(false, o.get("additionalProperties").asBoolean(true));
     }

@@ -41,7 +41,7 @@ public final class Api {
     config.jetty.modifyServletContextHandler(handler -> handler.setErrorHandler(new JsonErrorHandler()));
     r.before(ctx -> {
       ctx.header("Access-Control-Allow-Origin", "*");
-      ctx.header("Access-Control-Expose-Headers", "Content-Location, Location, X-Pagination-Total, X-Pagination-Next");
+      ctx.header("Access-Control-Expose-Headers", "Content-Location, Location, X-Pagination-Total, X-Pagination-Next, Mcp-Session-Id");
       if (ctx.method().name().equals("OPTIONS")) {
         ctx.header("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS");
         ctx.header("Access-Control-Allow-Headers", "*, Last-Event-ID, Content-Type, x-api-key, Authorization");
@@ -85,7 +85,7 @@ public final class Api {
     runs.register(r);
     new ThreadStreamApi(s, sse, runs::finished, worker::closing).register(r);
     new StoreApi(s).register(r);
-    new McpApi(s, worker).register(r);
+    new McpApi(s, worker, sse).register(r);
     dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(s.db());
     new CronsApi(s, crons).register(r);
     extra.forEach(x -> x.register(r));

@@ -1,188 +1,204 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.error.ServerException;
+import dev.trellis.server.db.McpSessions;
 import dev.trellis.server.wire.Json;
-
-import dev.trellis.server.db.Assistant;
-import dev.trellis.server.queue.EventBus;
-import dev.trellis.server.queue.RunEvent;
-import dev.trellis.server.queue.RunObservers;
-import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.sse.Sse;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
-import java.util.ArrayList;
-import java.util.HashSet;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * {@code /mcp}: every assistant the caller can see as a Model Context Protocol tool, over MCP's
- * streamable HTTP transport, as LangGraph's server does. Stateless and JSON-only (no session id,
- * no server-sent events): {@code initialize}, {@code ping}, {@code tools/list} (tool name = the
- * assistant's name, description = its description, input schema = its graph's input schema) and
- * {@code tools/call}, which runs the assistant on a new stateless thread with the call's arguments
- * as input and answers its output values as JSON text ({@code isError} with the error when the
- * run fails). Notifications and responses from the client are acknowledged with 202.
+ * {@code /mcp}: every assistant the caller can see as a Model Context Protocol tool (see
+ * {@link AssistantTools}), over MCP's streamable HTTP transport (protocol 2025-06-18, also
+ * 2025-03-26 and 2024-11-05), as LangGraph's server offers.
+ *
+ * <ul>
+ *   <li>{@code POST /mcp} takes one JSON-RPC message. {@code initialize} opens a session: its reply
+ *       carries {@code Mcp-Session-Id}, which every later message must send (missing: 400; unknown,
+ *       ended, idle for a day or another user's: 404, and the client initializes again). A
+ *       notification or a response is acknowledged with 202. A request is answered with its
+ *       JSON-RPC response: {@code tools/call} as an event stream ({@code text/event-stream}, one
+ *       {@code message} event, {@code : heartbeat} comments while the run works) when the client
+ *       accepts one, everything else as {@code application/json} unless the client accepts only
+ *       event streams. A {@code MCP-Protocol-Version} header naming a version this server does not
+ *       speak is refused with 400.</li>
+ *   <li>{@code GET /mcp} answers 405: the server never sends messages of its own (its tool list
+ *       does not announce changes), so it offers no stream to listen on — as the spec allows.</li>
+ *   <li>{@code DELETE /mcp} with the session header ends the session (204; unknown: 404).</li>
+ * </ul>
+ * Sessions live in the server's database ({@link McpSessions}): any process sharing it accepts them.
  */
 final class McpApi {
-  private static final Logger LOG = LoggerFactory.getLogger(McpApi.class);
   static final List<String> PROTOCOL_VERSIONS = List.of("2025-06-18", "2025-03-26", "2024-11-05");
+  static final String SESSION_HEADER = "Mcp-Session-Id";
+  static final String VERSION_HEADER = "MCP-Protocol-Version";
   private static final int METHOD_NOT_FOUND = -32601;
-  private static final int INVALID_PARAMS = -32602;
+  private static final byte[] HEARTBEAT = ": heartbeat\n".getBytes(StandardCharsets.UTF_8);
 
-  private final Services s;
-  private final RunCreation creation;
+  private final AssistantTools tools;
+  private final McpSessions sessions;
 
-  McpApi(Services s, Worker worker) {
-    this.s = s;
-    this.creation = new RunCreation(s, worker);
+  McpApi(Services s, Worker worker, Sse sse) {
+    this.tools = new AssistantTools(s, worker, sse.keepAliveMillis());
+    this.sessions = new McpSessions(s.db());
   }
 
   void register(RoutesConfig r) {
     r.post("/mcp", this::post);
-    r.get("/mcp", ctx -> Http.json(ctx, 405, Map.of("detail", "this MCP endpoint is stateless: POST JSON-RPC messages")));
-    r.delete("/mcp", ctx -> Http.json(ctx, 404, Map.of("detail", "no MCP session to end: the endpoint is stateless")));
+    r.get("/mcp", ctx -> {
+      ctx.header("Allow", "POST, DELETE");
+      Http.json(ctx, 405, Map.of("detail", "this MCP server sends no messages of its own, so it has no stream to"
+          + " listen on: POST JSON-RPC messages"));
+    });
+    r.delete("/mcp", this::delete);
   }
 
   private void post(Context ctx) {
-    String accept = ctx.header("Accept");
-    if (accept == null || !(accept.contains("application/json") || accept.contains("text/event-stream")
-        || accept.contains("*/*"))) {
+    String accept = String.valueOf(ctx.header("Accept"));
+    boolean acceptsJson = accept.contains("application/json") || accept.contains("*/*");
+    boolean acceptsStream = accept.contains("text/event-stream");
+    if (!acceptsJson && !acceptsStream) {
       throw new ApiException(400, "Accept must include application/json or text/event-stream");
     }
+    checkVersionHeader(ctx);
     Map<String, Object> msg = Http.body(ctx);
     if (!"2.0".equals(msg.get("jsonrpc"))) {
       throw new ApiException(400, "not a JSON-RPC 2.0 message: \"jsonrpc\" must be \"2.0\"");
     }
     Object id = msg.get("id");
     String method = Json.string(msg, "method");
-    if (method == null) {
-      if (id == null) {
-        throw new ApiException(400, "a JSON-RPC message needs a \"method\" (request, notification) or an \"id\" (response)");
-      }
-      ctx.status(202);
-      return;
-    }
-    if (id == null) {
-      ctx.status(202); // a notification, e.g. notifications/initialized: nothing to answer
-      return;
-    }
-    Map<String, Object> params = Json.map(msg, "params");
-    Map<String, Object> reply = new LinkedHashMap<>();
-    reply.put("jsonrpc", "2.0");
-    reply.put("id", id);
-    try {
-      reply.put("result", switch (method) {
-        case "initialize" -> initialize(params);
-        case "ping" -> Map.of();
-        case "tools/list" -> Map.of("tools", tools(Http.owner(ctx)));
-        case "tools/call" -> call(ctx, params);
-        default -> throw new RpcError(METHOD_NOT_FOUND, "method not found: " + method);
-      });
-    } catch (RpcError e) {
-      reply.put("error", Map.of("code", e.code, "message", e.getMessage()));
-    }
-    Http.json(ctx, reply);
-  }
-
-  private static Map<String, Object> initialize(Map<String, Object> params) {
-    String asked = Json.string(params, "protocolVersion");
-    return Map.of(
-        "protocolVersion", PROTOCOL_VERSIONS.contains(asked) ? asked : PROTOCOL_VERSIONS.getFirst(),
-        "capabilities", Map.of("tools", Map.of("listChanged", false)),
-        "serverInfo", Map.of("name", "Trellis", "version", "0.1.0"));
-  }
-
-  /** One tool per visible assistant, named after it; a later assistant with a taken name is left out. */
-  private List<Map<String, Object>> tools(String owner) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    Set<String> names = new HashSet<>();
-    for (Assistant a : s.db().tx(c -> s.assistants().visible(c, owner))) {
-      String name = String.valueOf(a.name());
-      if (!names.add(name)) {
-        LOG.warn("MCP: assistant {} is not listed: its name \"{}\" is taken by another assistant", a.assistantId(), name);
-        continue;
-      }
-      String graphId = a.graphId();
-      if (!s.graphs().containsKey(graphId)) {
-        continue;
-      }
-      Map<String, Object> tool = new LinkedHashMap<>();
-      tool.put("name", name);
-      tool.put("description", a.description() == null ? "" : a.description());
-      tool.put("inputSchema", GraphSchemas.of(graphId, s.graph(graphId).signature()).get("input_schema"));
-      out.add(tool);
-    }
-    return out;
-  }
-
-  private Map<String, Object> call(Context ctx, Map<String, Object> params) {
-    String name = Json.string(params, "name");
-    if (name == null) {
-      throw new RpcError(INVALID_PARAMS, "tools/call needs the tool's \"name\"");
+    if (method == null && id == null) {
+      throw new ApiException(400, "a JSON-RPC message needs a \"method\" (request, notification) or an \"id\" (response)");
     }
     String owner = Http.owner(ctx);
-    List<Assistant> matching = s.db().tx(c -> s.assistants().visible(c, owner)).stream()
-        .filter(a -> name.equals(a.name())).toList();
-    if (matching.isEmpty()) {
-      throw new RpcError(INVALID_PARAMS, "unknown tool: " + name);
-    }
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("assistant_id", matching.getFirst().assistantId());
-    body.put("input", Json.map(params, "arguments"));
-    Map<String, String> trace = RunObservers.traceHeaders(ctx::header);
-    if (!trace.isEmpty()) {
-      body.put(RunObservers.TRACE_CONTEXT, trace);
-    }
-    String runId = UUID.randomUUID().toString();
-    Object result;
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
-      creation.submit(owner, null, body, runId);
-      result = awaitResult(sub, runId);
-    } catch (ServerException e) {
-      return toolError(e.getMessage());
-    }
-    if (result instanceof Map<?, ?> m && m.get("__error__") instanceof Map<?, ?> error) {
-      return toolError(String.valueOf(error.get("message") != null ? error.get("message") : error));
-    }
-    return Map.of("content", List.of(Map.of("type", "text", "text", Json.write(result))), "isError", false);
-  }
-
-  private static Map<String, Object> toolError(String message) {
-    return Map.of("content", List.of(Map.of("type", "text", "text", message)), "isError", true);
-  }
-
-  /** The run's result: its done event's data, or the stored result once the run has ended. */
-  private Object awaitResult(EventBus.Subscription sub, String runId) {
-    try {
-      while (true) {
-        RunEvent e = sub.next(5_000);
-        if (e != null && e.done()) {
-          return e.data() == null ? Map.of() : Json.read(e.data());
-        }
-        if (e == null) {
-          RunStatus status = s.runs().status(runId);
-          Object stored = status == null ? null : s.runs().result(runId);
-          if (status == null || (status.terminal() && stored != null)) {
-            return stored == null ? Map.of() : stored instanceof String text ? Json.read(text) : stored;
-          }
-        }
+    Map<String, Object> params = Json.map(msg, "params");
+    if ("initialize".equals(method)) {
+      if (id == null) {
+        throw new ApiException(400, "initialize is a request: it needs an \"id\"");
       }
-    } catch (InterruptedException ie) {
-      Thread.currentThread().interrupt();
-      throw new ApiException(503, "interrupted while waiting for the run");
+      String version = negotiate(Json.string(params, "protocolVersion"));
+      ctx.header(SESSION_HEADER, sessions.open(owner, version));
+      Map<String, Object> result = Map.of("protocolVersion", version,
+          "capabilities", Map.of("tools", Map.of("listChanged", false)),
+          "serverInfo", Map.of("name", "Trellis", "version", "0.1.0"));
+      Http.json(ctx, reply(id, result, null));
+      return;
+    }
+    requireSession(ctx, owner);
+    if (method == null || id == null) {
+      ctx.status(202); // a response to us (we send no requests) or a notification such as notifications/initialized
+      return;
+    }
+    boolean stream = acceptsStream && (!acceptsJson || method.equals("tools/call"));
+    EventReply events = stream ? new EventReply(ctx) : null;
+    Map<String, Object> out;
+    try {
+      out = reply(id, switch (method) {
+        case "ping" -> Map.of();
+        case "tools/list" -> Map.of("tools", tools.list(owner));
+        case "tools/call" -> tools.call(ctx, params, events != null ? events::heartbeat : () -> { });
+        default -> throw new RpcError(METHOD_NOT_FOUND, "method not found: " + method);
+      }, null);
+    } catch (RpcError e) {
+      out = reply(id, null, Map.of("code", e.code, "message", e.getMessage()));
+    }
+    if (events != null) {
+      events.message(out);
+    } else {
+      Http.json(ctx, out);
+    }
+  }
+
+  private void delete(Context ctx) {
+    String id = ctx.header(SESSION_HEADER);
+    if (id == null || id.isBlank()) {
+      throw new ApiException(400, "DELETE /mcp ends a session: send its " + SESSION_HEADER + " header");
+    }
+    if (!sessions.end(id, Http.owner(ctx))) {
+      throw new ApiException(404, "no MCP session " + ApiException.echo(id) + " (ended, expired or never opened)");
+    }
+    ctx.status(204);
+  }
+
+  private McpSessions.Session requireSession(Context ctx, String owner) {
+    String id = ctx.header(SESSION_HEADER);
+    if (id == null || id.isBlank()) {
+      throw new ApiException(400, "send the " + SESSION_HEADER + " header the initialize reply gave you"
+          + " (or initialize first)");
+    }
+    McpSessions.Session session = sessions.use(id, owner);
+    if (session == null) {
+      throw new ApiException(404, "no MCP session " + ApiException.echo(id)
+          + " (ended, expired or never opened): initialize a new one");
+    }
+    return session;
+  }
+
+  private static void checkVersionHeader(Context ctx) {
+    String v = ctx.header(VERSION_HEADER);
+    if (v != null && !PROTOCOL_VERSIONS.contains(v)) {
+      throw new ApiException(400, "unsupported " + VERSION_HEADER + " " + ApiException.echo(v) + " (supported: "
+          + String.join(", ", PROTOCOL_VERSIONS) + ")");
+    }
+  }
+
+  /** The client's version when this server speaks it, else this server's latest (the client then decides). */
+  private static String negotiate(String asked) {
+    return PROTOCOL_VERSIONS.contains(asked) ? asked : PROTOCOL_VERSIONS.getFirst();
+  }
+
+  private static Map<String, Object> reply(Object id, Object result, Object error) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("jsonrpc", "2.0");
+    m.put("id", id);
+    if (error != null) {
+      m.put("error", error);
+    } else {
+      m.put("result", result);
+    }
+    return m;
+  }
+
+  /** A reply as an event stream, opened at the first write: heartbeats while waiting, then the one message. */
+  private static final class EventReply {
+    private final Context ctx;
+    private OutputStream out;
+
+    EventReply(Context ctx) {
+      this.ctx = ctx;
+    }
+
+    void heartbeat() {
+      write(HEARTBEAT);
+    }
+
+    void message(Map<String, Object> reply) {
+      write(("event: message\ndata: " + Json.write(reply) + "\n\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void write(byte[] bytes) {
+      try {
+        if (out == null) {
+          out = Sse.open(ctx);
+        }
+        out.write(bytes);
+        out.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e); // the client went away; the request log notes the abort
+      }
     }
   }
 
   /** A JSON-RPC error answered in the reply (HTTP 200), as MCP wants for protocol-level failures. */
-  private static final class RpcError extends RuntimeException {
+  static final class RpcError extends RuntimeException {
     final int code;
 
     RpcError(int code, String message) {

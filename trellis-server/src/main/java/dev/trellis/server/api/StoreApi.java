@@ -4,6 +4,7 @@ import dev.trellis.server.wire.Json;
 import dev.trellis.server.error.ServerException;
 
 import dev.trellis.checkpoint.store.Item;
+import dev.trellis.checkpoint.store.Op;
 import dev.trellis.server.queue.Services;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -118,7 +119,11 @@ final class StoreApi {
     }
     List<String> labels = ns == null || ns.isEmpty() ? List.of() : Arrays.asList(ns.split("\\.", -1));
     labels(labels, "namespace", false);
-    Item i = s.store().get(scoped(ctx, labels), key);
+    String refresh = ctx.queryParam("refresh_ttl");
+    if (refresh != null && !refresh.equals("true") && !refresh.equals("false")) {
+      throw new ApiException(422, "query parameter \"refresh_ttl\" must be true or false, got \"" + refresh + "\"");
+    }
+    Item i = (Item) s.store().batch(List.of(new Op.Get(scoped(ctx, labels), key, !"false".equals(refresh)))).getFirst();
     if (i == null) {
       Http.json(ctx, null);
       return;
@@ -144,9 +149,13 @@ final class StoreApi {
     int limit = Json.integer(b, "limit", 10, 1, 1000);
     int offset = Json.integer(b, "offset", 0, 0, Integer.MAX_VALUE);
     String query = Json.string(b, "query");
-    List<Item> items = query == null || query.isBlank()
-        ? s.store().search(scoped(ctx, prefix), filter, limit, offset)
-        : s.store().search(scoped(ctx, prefix), query, filter, limit, offset);
+    Object refresh = b.get("refresh_ttl");
+    if (refresh != null && !(refresh instanceof Boolean)) {
+      throw new ApiException(422, "\"refresh_ttl\" must be true or false, got " + Json.write(refresh));
+    }
+    @SuppressWarnings("unchecked")
+    List<Item> items = (List<Item>) s.store().batch(List.of(new Op.Search(scoped(ctx, prefix), filter,
+        query == null || query.isBlank() ? null : query, limit, offset, !Boolean.FALSE.equals(refresh)))).getFirst();
     List<Map<String, Object>> out = new ArrayList<>();
     for (Item i : items) {
       out.add(item(ctx, i, true));

@@ -64,7 +64,7 @@ public final class ServerDb {
             + "owner TEXT NOT NULL, schedule TEXT NOT NULL, payload TEXT, metadata TEXT, end_time TEXT, "
             + "next_run_at BIGINT NOT NULL, enabled INTEGER NOT NULL, on_run_completed TEXT, "
             + "created_at TEXT NOT NULL, updated_at TEXT NOT NULL)",
-        IdAliases.DDL));
+        IdAliases.DDL, McpSessions.DDL));
   }
 
   public JdbcDatabase jdbc() {

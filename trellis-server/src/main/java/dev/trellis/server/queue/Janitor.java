@@ -6,16 +6,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Background clean-up run with the sweeper: threads whose TTL passed (and that run nothing), expired
- * store items, and on SQLite the file's free pages (every ten minutes).
+ * store items and idle MCP sessions (every store sweep interval), and on SQLite the file's free pages (every ten minutes).
  */
 final class Janitor {
   private static final Logger LOG = LoggerFactory.getLogger(Janitor.class);
   private final Services s;
+  private final long storeSweepMillis;
   private long lastStoreSweep;
   private long lastReclaim;
 
-  Janitor(Services s) {
+  Janitor(Services s, long storeSweepMillis) {
     this.s = s;
+    this.storeSweepMillis = storeSweepMillis;
   }
 
   /** Called from the heartbeat thread only. */
@@ -30,9 +32,10 @@ final class Janitor {
     if (!expired.isEmpty()) {
       LOG.info("deleted {} threads whose TTL passed", expired.size());
     }
-    if (now - lastStoreSweep > 60_000) {
+    if (now - lastStoreSweep >= storeSweepMillis) {
       lastStoreSweep = now;
       s.store().sweep();
+      new dev.trellis.server.db.McpSessions(s.db()).deleteIdle();
     }
     if (!s.db().postgres() && now - lastReclaim > dev.trellis.server.db.SqliteSpace.RECLAIM_EVERY_MILLIS) {
       lastReclaim = now;

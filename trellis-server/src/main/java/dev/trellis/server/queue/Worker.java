@@ -19,12 +19,14 @@ public final class Worker implements AutoCloseable {
 
   /**
    * Settings: this worker's id, how many runs it executes at once, the lease length, the
-   * shutdown grace, and how long a run may take before it is stopped with status {@code timeout}.
+   * shutdown grace, how long a run may take before it is stopped with status {@code timeout},
+   * and how often expired store items are deleted.
    */
-  public record Settings(String id, int slots, long leaseMillis, long graceMillis, long runTimeoutMillis) {
+  public record Settings(String id, int slots, long leaseMillis, long graceMillis, long runTimeoutMillis,
+                         long storeSweepMillis) {
     public Settings {
-      if (slots < 1 || leaseMillis < 300) {
-        throw new IllegalArgumentException("slots must be ≥ 1 and leaseMillis ≥ 300");
+      if (slots < 1 || leaseMillis < 300 || storeSweepMillis < 1) {
+        throw new IllegalArgumentException("slots must be ≥ 1, leaseMillis ≥ 300 and storeSweepMillis ≥ 1");
       }
     }
   }
@@ -44,7 +46,7 @@ public final class Worker implements AutoCloseable {
   public Worker(Services s, Settings settings) {
     this.s = s;
     this.settings = settings;
-    this.janitor = new Janitor(s);
+    this.janitor = new Janitor(s, settings.storeSweepMillis());
   }
 
   public String id() {
