@@ -31,6 +31,14 @@ public interface EventBus extends AutoCloseable {
     /** The next event, waiting at most {@code millis}; null when none came in time. */
     RunEvent next(long millis) throws InterruptedException;
 
+    /**
+     * The next event if it is already at hand (published, or read with an earlier one), without
+     * waiting or asking anyone; null otherwise. A writer drains these before flushing once.
+     */
+    default RunEvent poll() {
+      return null;
+    }
+
     @Override
     void close();
   }

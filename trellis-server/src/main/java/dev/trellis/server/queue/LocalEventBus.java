@@ -34,6 +34,8 @@ public final class LocalEventBus implements EventBus {
 
   private static final class Log {
     final List<RunEvent> events = new ArrayList<>();
+    /** Readers waiting for the next event: a publish wakes them only when there are any. */
+    int waiting;
   }
 
   private Log log(String runId) {
@@ -45,7 +47,9 @@ public final class LocalEventBus implements EventBus {
     Log log = log(runId);
     synchronized (log) {
       log.events.add(event);
-      log.notifyAll();
+      if (log.waiting > 0) {
+        log.notifyAll();
+      }
     }
     if (event.done()) {
       expire(runId);
@@ -94,21 +98,34 @@ public final class LocalEventBus implements EventBus {
         long deadline = System.currentTimeMillis() + millis;
         synchronized (log) {
           while (true) {
-            if (pos < 0) {
-              pos = 0;
-              while (pos < log.events.size() && log.events.get(pos).seq() <= afterSeq) {
-                pos++;
-              }
-            }
-            if (pos < log.events.size()) {
-              return log.events.get(pos++);
+            RunEvent e = poll();
+            if (e != null) {
+              return e;
             }
             long wait = deadline - System.currentTimeMillis();
             if (wait <= 0) {
               return null;
             }
-            log.wait(wait);
+            log.waiting++;
+            try {
+              log.wait(wait);
+            } finally {
+              log.waiting--;
+            }
           }
+        }
+      }
+
+      @Override
+      public RunEvent poll() {
+        synchronized (log) {
+          if (pos < 0) {
+            pos = 0;
+            while (pos < log.events.size() && log.events.get(pos).seq() <= afterSeq) {
+              pos++;
+            }
+          }
+          return pos < log.events.size() ? log.events.get(pos++) : null;
         }
       }
 

@@ -94,15 +94,26 @@ public final class Sse {
           keepAlive(out);
           continue;
         }
-        if (e.done()) {
-          return End.DONE;
+        // Every event already at hand goes out in one flush (a model's tokens come faster than one write each).
+        boolean wrote = false;
+        for (; e != null; e = sub.poll()) {
+          if (e.done()) {
+            if (wrote) {
+              out.flush();
+            }
+            return End.DONE;
+          }
+          String base = e.event().contains("|") ? e.event().substring(0, e.event().indexOf('|')) : e.event();
+          if (modes != null && !base.equals("metadata") && !base.equals("error") && !modes.contains(base)
+              && !(base.equals("messages") && modes.contains("messages-tuple"))) {
+            continue;
+          }
+          frame(out, e.event(), e.data(), idPrefix + e.seq());
+          wrote = true;
         }
-        String base = e.event().contains("|") ? e.event().substring(0, e.event().indexOf('|')) : e.event();
-        if (modes != null && !base.equals("metadata") && !base.equals("error") && !modes.contains(base)
-            && !(base.equals("messages") && modes.contains("messages-tuple"))) {
-          continue;
+        if (wrote) {
+          out.flush();
         }
-        event(out, e.event(), e.data(), idPrefix + e.seq());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -112,9 +123,13 @@ public final class Sse {
 
   /** Writes one event ({@code data}: JSON text, null for {@code null}) and flushes. */
   public static void event(OutputStream out, String event, String data, String id) throws IOException {
+    frame(out, event, data, id);
+    out.flush();
+  }
+
+  private static void frame(OutputStream out, String event, String data, String id) throws IOException {
     String frame = "event: " + event + "\r\ndata: " + (data == null ? "null" : data) + "\r\nid: " + id + "\r\n\r\n";
     out.write(frame.getBytes(StandardCharsets.UTF_8));
-    out.flush();
   }
 
   /** Writes one keep-alive line and flushes; throws when the client has gone. */
