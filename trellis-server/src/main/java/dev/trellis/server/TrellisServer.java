@@ -415,7 +415,7 @@ public final class TrellisServer implements AutoCloseable {
           saver, store, fences, new RunObservers(listeners, telemetry));
       Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis()));
       if (listener != null) {
-        listener.on("trellis_runs", x -> worker.wake());
+        listener.on("trellis_runs", worker::runCreated);
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
       appContext.connect(s, worker);

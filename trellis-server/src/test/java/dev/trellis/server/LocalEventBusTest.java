@@ -26,6 +26,20 @@ class LocalEventBusTest {
   }
 
   @Test
+  void pollHandsOutOnlyEventsAlreadyPublishedInOrder() throws Exception {
+    LocalEventBus bus = new LocalEventBus(60_000);
+    bus.publish("r", new RunEvent(1, "metadata", "{}"));
+    bus.publish("r", new RunEvent(2, "values", "{}"));
+    try (EventBus.Subscription sub = bus.subscribe("r", 0)) {
+      assertEquals(1, sub.next(100).seq());
+      assertEquals(2, sub.poll().seq());
+      assertNull(sub.poll(), "nothing else was published");
+      bus.publish("r", new RunEvent(3, RunEvent.DONE, null));
+      assertEquals(3, sub.poll().seq());
+    }
+  }
+
+  @Test
   void resumableRunsAreForgottenAfterTheKeepTime() {
     java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000);
     LocalEventBus bus = new LocalEventBus(50, now::get);

@@ -90,7 +90,7 @@ public final class Api {
     new ThreadsApi(s).register(r);
     RunsApi runs = new RunsApi(s, worker, sse);
     runs.register(r);
-    new ThreadStreamApi(s, sse, runs::finished, worker::closing).register(r);
+    new ThreadStreamApi(s, sse, runs::finished, worker::closing, worker.newRuns()).register(r);
     new StoreApi(s).register(r);
     new McpApi(s, worker).register(r);
     CronsApi crons = new CronsApi(s, runs);

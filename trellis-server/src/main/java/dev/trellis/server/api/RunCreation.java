@@ -156,7 +156,7 @@ final class RunCreation {
           + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", runId, tid, assistant.get("assistant_id"), owner,
           ServerDb.json(metadata), ServerDb.json(kwargs), multitask, stateless ? 1 : 0, now, now,
           s.db().clock(c) + after);
-      s.runs().announce(c);
+      s.runs().announce(c, tid);
       if (idem != null) {
         keys.record(c, owner, idem.key(), runId, idem.requestHash());
       }
@@ -176,7 +176,7 @@ final class RunCreation {
       return new Created(RunsApi.wire(run), (String) run.get("thread_id"), (String) run.get("run_id"),
           ((Number) run.get("temporary")).intValue() == 1);
     }
-    worker.wake();
+    worker.runCreated(tid);
     if (cancelled[0]) {
       worker.checkLeases();
     }

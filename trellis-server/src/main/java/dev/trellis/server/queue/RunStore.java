@@ -170,10 +170,10 @@ public final class RunStore {
     }
   }
 
-  /** Wakes workers in other processes: a run was created. */
-  public void announce(Connection c) throws SQLException {
+  /** Wakes workers and the thread's streams in other processes: a run was created on {@code threadId}. */
+  public void announce(Connection c, String threadId) throws SQLException {
     if (db.postgres()) {
-      db.jdbc().query(c, "SELECT pg_notify('trellis_runs', '')", rs -> null);
+      db.jdbc().query(c, "SELECT pg_notify('trellis_runs', ?)", rs -> null, threadId);
     }
   }
 }
