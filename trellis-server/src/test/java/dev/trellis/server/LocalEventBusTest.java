@@ -40,6 +40,23 @@ class LocalEventBusTest {
   }
 
   @Test
+  void nextDonePassesOverEventsUntilTheDoneMarker() throws Exception {
+    LocalEventBus bus = new LocalEventBus(60_000);
+    bus.publish("r", new RunEvent(1, "metadata", "{}"));
+    try (EventBus.Subscription sub = bus.subscribe("r", 0)) {
+      bus.publish("r", new RunEvent(2, "values", "{}"));
+      assertNull(sub.nextDone(20), "no done marker yet");
+      Thread.ofVirtual().start(() -> {
+        bus.publish("r", new RunEvent(3, "values", "{}"));
+        bus.publish("r", new RunEvent(4, RunEvent.DONE, "{\"a\":1}"));
+      });
+      RunEvent done = sub.nextDone(30_000);
+      assertEquals(4, done.seq());
+      assertEquals("{\"a\":1}", done.data());
+    }
+  }
+
+  @Test
   void resumableRunsAreForgottenAfterTheKeepTime() {
     java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000);
     LocalEventBus bus = new LocalEventBus(50, now::get);

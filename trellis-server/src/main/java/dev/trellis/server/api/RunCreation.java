@@ -103,7 +103,9 @@ final class RunCreation {
     if (!stateless) {
       AssistantsApi.uuid(tid, "thread_id");
     }
-    s.checkpoint(tid, req.checkpointId());
+    if (req.checkpointId() != null) {
+      s.checkpoint(tid, req.checkpointId()); // a 404 for an unknown checkpoint; without an id there is nothing to check
+    }
     long after = body.get("after_seconds") instanceof Number n ? (long) (n.doubleValue() * 1000) : 0;
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");

@@ -36,6 +36,8 @@ public final class LocalEventBus implements EventBus {
     final List<RunEvent> events = new ArrayList<>();
     /** Readers waiting for the next event: a publish wakes them only when there are any. */
     int waiting;
+    /** Readers waiting for the done marker only: woken by it alone. */
+    int waitingForEnd;
   }
 
   private Log log(String runId) {
@@ -47,7 +49,7 @@ public final class LocalEventBus implements EventBus {
     Log log = log(runId);
     synchronized (log) {
       log.events.add(event);
-      if (log.waiting > 0) {
+      if (log.waiting > 0 || (log.waitingForEnd > 0 && event.done())) {
         log.notifyAll();
       }
     }
@@ -111,6 +113,30 @@ public final class LocalEventBus implements EventBus {
               log.wait(wait);
             } finally {
               log.waiting--;
+            }
+          }
+        }
+      }
+
+      @Override
+      public RunEvent nextDone(long millis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        synchronized (log) {
+          while (true) {
+            for (RunEvent e = poll(); e != null; e = poll()) {
+              if (e.done()) {
+                return e;
+              }
+            }
+            long wait = deadline - System.currentTimeMillis();
+            if (wait <= 0) {
+              return null;
+            }
+            log.waitingForEnd++;
+            try {
+              log.wait(wait);
+            } finally {
+              log.waitingForEnd--;
             }
           }
         }

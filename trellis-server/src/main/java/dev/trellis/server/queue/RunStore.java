@@ -38,11 +38,10 @@ public final class RunStore {
         if (!threads.add(thread) || !db.lockThread(c, thread)) {
           continue;
         }
-        Map<String, Object> busy = db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status = 'running'",
-            thread);
-        Map<String, Object> older = db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status = 'pending' "
-            + "AND created_at < (SELECT created_at FROM trellis_runs WHERE run_id = ?)", thread, cand.get("run_id"));
-        if (busy != null || older != null) {
+        // The thread's running run, or a pending one created before this one, holds it back.
+        if (db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND (status = 'running' OR (status = 'pending' "
+            + "AND created_at < (SELECT created_at FROM trellis_runs WHERE run_id = ?))) LIMIT 1", thread,
+            cand.get("run_id")) != null) {
           continue;
         }
         String runId = (String) cand.get("run_id");
