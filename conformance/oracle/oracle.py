@@ -3,7 +3,9 @@
 Usage: oracle.py FILE|DIR [...]   prints, per scenario file, one JSON line:
        {"file": "<path>", "result": [<result per run>]}
 With --single FILE it prints only the result array (the shape of `expect`).
+With --durability exit|async|sync (first) threaded runs use that mode (default sync).
 """
+import contextlib
 import json
 import operator
 import os
@@ -13,6 +15,7 @@ import typing
 from typing import Annotated, Any
 
 from langgraph.cache.memory import InMemoryCache
+from langgraph.channels.named_barrier_value import NamedBarrierValue
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.config import get_stream_writer
 from langgraph.errors import EmptyInputError, GraphRecursionError, InvalidUpdateError
@@ -194,7 +197,27 @@ def history_entry(snapshot):
             "next": sorted(snapshot.next)}
 
 
-def run_scenario(spec):
+@contextlib.contextmanager
+def barrier_copies():
+    """Join barriers checkpoint a copy of their set (LangGraph hands out the live set, so a
+    checkpoint serialized later can show a join target as next where it could not run:
+    DIFFERENCES.md, 7). With durability="exit" every save happens late, at the end of the run."""
+    original = NamedBarrierValue.checkpoint
+    NamedBarrierValue.checkpoint = lambda self: set(original(self))
+    try:
+        yield
+    finally:
+        NamedBarrierValue.checkpoint = original
+
+
+def run_scenario(spec, durability="sync"):
+    if durability == "exit":
+        with barrier_copies():
+            return _run_scenario(spec, durability)
+    return _run_scenario(spec, durability)
+
+
+def _run_scenario(spec, durability):
     scenario = Scenario(spec)
     try:
         builder = scenario.build(spec)
@@ -213,11 +236,20 @@ def run_scenario(spec):
             config["configurable"] = {"thread_id": thread}
             if "from_checkpoint" in run:
                 history = list(graph.get_state_history(config))
-                target = history[run["from_checkpoint"]].config["configurable"]
-                config["configurable"] = dict(target)
-        if "update_state" in run:
+                if run["from_checkpoint"] >= len(history):
+                    # e.g. durability="exit" saves one checkpoint per run, not one per step
+                    result["error"] = "NoCheckpoint"
+                else:
+                    target = history[run["from_checkpoint"]].config["configurable"]
+                    config["configurable"] = dict(target)
+        if "error" in result:
+            pass
+        elif "update_state" in run:
             upd = run["update_state"]
-            graph.update_state(config, upd.get("values"), as_node=upd.get("as_node"))
+            try:
+                graph.update_state(config, upd.get("values"), as_node=upd.get("as_node"))
+            except Exception as e:  # e.g. an ambiguous update without as_node
+                result["error"] = error_name(e)
         else:
             if "command" in run:
                 c = run["command"]
@@ -225,11 +257,12 @@ def run_scenario(spec):
             else:
                 payload = run.get("input")
             modes = run.get("stream_mode", ["values", "updates"])
-            # durability="sync": with the default "async", LangGraph may serialize a join's barrier
-            # set after the next step has already added to it (see DIFFERENCES.md).
+            # durability="sync" by default: with "async", LangGraph may serialize a join's barrier
+            # set after the next step has already added to it (see DIFFERENCES.md); fill.py also
+            # runs "exit", which saves one checkpoint per run.
             kwargs = {"stream_mode": list(dict.fromkeys([*modes, "values"]))}
             if thread:
-                kwargs["durability"] = "sync"
+                kwargs["durability"] = durability
             if run.get("interrupt_before"):
                 kwargs["interrupt_before"] = run["interrupt_before"]
             if run.get("interrupt_after"):
@@ -273,14 +306,17 @@ def files(args):
 
 
 def main(argv):
+    durability = "sync"
+    if argv and argv[0] == "--durability":
+        durability, argv = argv[1], argv[2:]
     if argv and argv[0] == "--single":
         with open(argv[1]) as f:
-            print(json.dumps(run_scenario(json.load(f))))
+            print(json.dumps(run_scenario(json.load(f), durability)))
         return
     for path in files(argv):
         with open(path) as f:
             spec = json.load(f)
-        print(json.dumps({"file": path, "result": run_scenario(spec)}), flush=True)
+        print(json.dumps({"file": path, "result": run_scenario(spec, durability)}), flush=True)
 
 
 if __name__ == "__main__":

@@ -9,10 +9,19 @@ import java.util.List;
  * thread, so "newest" is the greatest id. {@link #put} returns the stored checkpoint's
  * config, which is {@code parent.withCheckpointId(checkpoint.id())}; {@link #putWrites} attaches writes to an existing checkpoint and replaces an
  * earlier write of the same task and channel index (idempotent on retry).
+ *
+ * <p>Failures: a value that cannot be stored or read back is a
+ * {@link dev.trellis.checkpoint.serde.SerdeException} naming the channel; a database that fails
+ * (JDBC savers) is an {@link IllegalStateException} carrying the driver's exception.
  */
 public interface CheckpointSaver {
 
-  /** The checkpoint at {@code config}, or the newest of its thread and namespace when it names no id; null if none. */
+  /**
+   * The checkpoint at {@code config}, or the newest of its thread and namespace when it names no id; null if none.
+   *
+   * @throws dev.trellis.checkpoint.serde.SerdeException a stored value cannot be read back
+   * @throws IllegalStateException the database failed
+   */
   CheckpointTuple getTuple(CheckpointConfig config);
 
   /**
@@ -20,6 +29,8 @@ public interface CheckpointSaver {
    *
    * @param before only checkpoints with ids smaller than this one (null: no bound)
    * @param limit at most this many (0 or less: all)
+   * @throws dev.trellis.checkpoint.serde.SerdeException a stored value cannot be read back
+   * @throws IllegalStateException the database failed
    */
   List<CheckpointTuple> list(CheckpointConfig config, String before, int limit);
 
@@ -62,10 +73,21 @@ public interface CheckpointSaver {
     return true;
   }
 
-  /** Stores a checkpoint as the child of {@code parent} (whose id may be null) and returns its config. */
+  /**
+   * Stores a checkpoint as the child of {@code parent} (whose id may be null) and returns its config.
+   *
+   * @throws dev.trellis.checkpoint.serde.SerdeException a channel holds a value the serde cannot store
+   * @throws IllegalStateException the database failed
+   */
   CheckpointConfig put(CheckpointConfig parent, Checkpoint checkpoint, CheckpointMetadata metadata);
 
-  /** Saves the writes of one task made after the checkpoint {@code config} names. */
+  /**
+   * Saves the writes of one task made after the checkpoint {@code config} names.
+   *
+   * @throws dev.trellis.checkpoint.serde.SerdeException a written value cannot be stored
+   * @throws IllegalArgumentException (in-memory saver) the checkpoint does not exist
+   * @throws IllegalStateException the database failed
+   */
   void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes);
 
   /**

@@ -1,7 +1,7 @@
 package dev.trellis.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.trellis.testkit.Json;
+import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.ScenarioRunner;
 import java.io.File;
 import java.util.List;
@@ -19,17 +19,17 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    JsonNode spec = Json.MAPPER.readTree(file);
+    JsonNode spec = JsonValues.MAPPER.readTree(file);
     List<Map<String, Object>> results = ScenarioRunner.run(spec);
     int i = 0;
     for (Map<String, Object> r : results) {
       System.out.println("run " + (++i) + ":");
       for (Object event : (List<?>) r.get("events")) {
-        System.out.println("  " + Json.MAPPER.writeValueAsString(event));
+        System.out.println("  " + JsonValues.MAPPER.writeValueAsString(event));
       }
       for (String k : List.of("final", "next", "interrupts", "error")) {
         if (r.containsKey(k)) {
-          System.out.println("  " + k + ": " + Json.MAPPER.writeValueAsString(r.get(k)));
+          System.out.println("  " + k + ": " + JsonValues.MAPPER.writeValueAsString(r.get(k)));
         }
       }
     }

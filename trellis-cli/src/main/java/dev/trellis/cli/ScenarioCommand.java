@@ -2,7 +2,9 @@ package dev.trellis.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.trellis.testkit.Json;
+import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.graph.Durability;
+import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.RandomScenarios;
 import dev.trellis.testkit.ScenarioCheck;
 import dev.trellis.testkit.ScenarioRunner;
@@ -11,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,15 +29,44 @@ final class ScenarioCommand implements Runnable {
     picocli.CommandLine.usage(this, System.out);
   }
 
-  @Command(name = "run", description = "Run one scenario and print the observed result as one JSON line.")
+  /** The durability option of run and check. */
+  static final class DurabilityOption {
+    @Option(names = "--durability", defaultValue = "async", converter = DurabilityName.class,
+        description = "When threaded runs save: exit, async or sync (default: ${DEFAULT-VALUE}); check compares "
+            + "with expect_exit under exit when the scenario has one.")
+    Durability value;
+
+    List<java.util.Map<String, Object>> run(JsonNode scenario) {
+      return ScenarioRunner.run(scenario, InMemorySaver::new, value);
+    }
+  }
+
+  /** Reads a durability mode by its lower-case name. */
+  static final class DurabilityName implements picocli.CommandLine.ITypeConverter<Durability> {
+    @Override
+    public Durability convert(String name) {
+      for (Durability d : Durability.values()) {
+        if (d.name().toLowerCase(Locale.ROOT).equals(name)) {
+          return d;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException("no mode \"" + name + "\" (exit, async, sync)");
+    }
+  }
+
+  @Command(name = "run", description = "Run one scenario and print the observed result as one JSON line; "
+      + "a run that raises (an update_state LangGraph refuses, too) reports it as its error.")
   static final class Run implements Callable<Integer> {
     @Parameters(paramLabel = "FILE")
     File file;
 
+    @picocli.CommandLine.Mixin
+    DurabilityOption durability = new DurabilityOption();
+
     @Override
     public Integer call() throws Exception {
-      JsonNode scenario = Json.MAPPER.readTree(file);
-      System.out.println(Json.MAPPER.writeValueAsString(ScenarioRunner.run(scenario)));
+      JsonNode scenario = JsonValues.MAPPER.readTree(file);
+      System.out.println(JsonValues.MAPPER.writeValueAsString(durability.run(scenario)));
       return 0;
     }
   }
@@ -45,18 +77,21 @@ final class ScenarioCommand implements Runnable {
     @Parameters(paramLabel = "DIR_OR_FILE", arity = "1..*")
     List<File> paths;
 
+    @picocli.CommandLine.Mixin
+    DurabilityOption durability = new DurabilityOption();
+
     @Override
     public Integer call() throws Exception {
       int passed = 0;
       int failed = 0;
       for (File f : files(paths)) {
-        JsonNode scenario = Json.MAPPER.readTree(f);
-        ArrayNode expect = ScenarioCheck.expected(scenario);
+        JsonNode scenario = JsonValues.MAPPER.readTree(f);
+        ArrayNode expect = ScenarioCheck.expected(scenario, durability.value);
         if (expect == null) {
           System.out.println("SKIP " + f + ": no expect");
           continue;
         }
-        List<String> diff = ScenarioCheck.diff(expect, Json.tree(ScenarioRunner.run(scenario)));
+        List<String> diff = ScenarioCheck.diff(expect, JsonValues.tree(durability.run(scenario)));
         if (diff.isEmpty()) {
           passed++;
         } else {
@@ -86,7 +121,7 @@ final class ScenarioCommand implements Runnable {
       Files.createDirectories(out);
       for (int i = 0; i < count; i++) {
         Files.writeString(out.resolve(String.format("random-%05d.json", seed + i)),
-            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(RandomScenarios.generate(seed + i)));
+            JsonValues.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(RandomScenarios.generate(seed + i)));
       }
       return 0;
     }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.trellis.testkit.Json;
+import dev.trellis.testkit.JsonValues;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -44,9 +44,9 @@ class ScenarioCommandTest {
 
   @Test
   void checkReportsADifferenceAndFails(@TempDir Path dir) throws Exception {
-    JsonNode scenario = Json.MAPPER.readTree(root().resolve("conformance/scenarios/single-node.json").toFile());
+    JsonNode scenario = JsonValues.MAPPER.readTree(root().resolve("conformance/scenarios/single-node.json").toFile());
     ((com.fasterxml.jackson.databind.node.ObjectNode) scenario.get("expect").get(0)).putObject("final").put("log", "zzz");
-    Files.writeString(dir.resolve("broken.json"), Json.MAPPER.writeValueAsString(scenario));
+    Files.writeString(dir.resolve("broken.json"), JsonValues.MAPPER.writeValueAsString(scenario));
     Result r = trellis("scenario", "check", dir.toString());
     assertEquals("0 passed, 1 failed", r.lines().getLast());
     assertEquals(1, r.exit());
@@ -56,8 +56,41 @@ class ScenarioCommandTest {
   void runPrintsTheObservedResultAsOneJsonLine() throws Exception {
     Result r = trellis("scenario", "run", root().resolve("conformance/scenarios/single-node.json").toString());
     assertEquals(1, r.lines().size());
-    JsonNode result = Json.MAPPER.readTree(r.lines().getFirst());
+    JsonNode result = JsonValues.MAPPER.readTree(r.lines().getFirst());
     assertEquals("a", result.get(0).get("final").get("log").get(0).asText());
+  }
+
+  @Test
+  void runReportsAnUpdateStateThatRaisesAsThatRunsErrorAndGoesOn() throws Exception {
+    Result r = trellis("scenario", "run", root().resolve("conformance/scenarios/update-state-ambiguous.json").toString());
+    assertEquals(0, r.exit());
+    JsonNode result = JsonValues.MAPPER.readTree(r.lines().getFirst());
+    assertEquals("InvalidUpdate", result.get(1).get("error").asText(), "an update without as_node after a and b ran");
+    assertEquals(JsonValues.MAPPER.readTree("[\"a\",\"b\"]"), result.get(1).get("final").get("log"));
+    assertTrue(result.get(2).get("error") == null, result.get(2).toString());
+    assertEquals(JsonValues.MAPPER.readTree("[\"a\",\"b\",\"x\"]"), result.get(2).get("final").get("log"));
+  }
+
+  @Test
+  void checkUnderExitDurabilityComparesWithExpectExit() {
+    Result r = trellis("scenario", "check", "--durability", "exit", root().resolve("conformance/langgraph-scenarios").toString());
+    assertEquals("47 passed, 0 failed", r.lines().getLast());
+  }
+
+  @Test
+  void anUnknownDurabilityIsRefusedNamingIt() {
+    PrintStream old = System.err;
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc;
+    try {
+      System.setErr(new PrintStream(err, true));
+      rc = new CommandLine(new TrellisCommand()).execute("scenario", "run", "--durability", "often",
+          root().resolve("conformance/scenarios/single-node.json").toString());
+    } finally {
+      System.setErr(old);
+    }
+    assertEquals(2, rc);
+    assertTrue(err.toString().contains("no mode \"often\" (exit, async, sync)"), err.toString());
   }
 
   @Test

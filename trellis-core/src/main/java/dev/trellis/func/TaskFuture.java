@@ -1,5 +1,6 @@
 package dev.trellis.func;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.TrellisException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -30,7 +31,7 @@ public final class TaskFuture<R> {
       if (cause instanceof Error err) {
         throw err;
       }
-      throw new TrellisException("TASK_FAILED", "task failed: " + cause, cause);
+      throw new TrellisException(ErrorCode.TASK_FAILED, "task failed: " + cause, cause);
     }
   }
 

@@ -1,6 +1,6 @@
 package dev.trellis.func;
 
-import dev.trellis.pregel.Calls;
+import dev.trellis.pregel.DurableCalls;
 import dev.trellis.runtime.Runtime;
 
 /**
@@ -21,8 +21,8 @@ public final class WorkflowContext {
   /** Starts {@code task} with {@code arg} (or replays its saved result); waits only when you call {@code get()}. */
   public synchronized <A, R> TaskFuture<R> call(Task<A, R> task, A arg) {
     int index = calls++;
-    Calls.CacheKey key = task.cached() ? new Calls.CacheKey(arg, task.cacheTtl()) : null;
-    return new TaskFuture<>(Calls.call(runtime, task.name(), index, task.retry(), key,
+    DurableCalls.CacheKey key = task.cached() ? new DurableCalls.CacheKey(arg, task.cacheTtl()) : null;
+    return new TaskFuture<>(DurableCalls.call(runtime, task.name(), index, task.retry(), key,
         rt -> task.function().apply(arg, rt)));
   }
 

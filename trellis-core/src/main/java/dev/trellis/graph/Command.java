@@ -1,5 +1,6 @@
 package dev.trellis.graph;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.Arrays;
 import java.util.List;
@@ -21,7 +22,7 @@ public record Command(Update update, List<Object> gotos, Object resume, boolean 
     gotos = List.copyOf(gotos == null ? List.of() : gotos);
     for (Object g : gotos) {
       if (!(g instanceof String) && !(g instanceof Send)) {
-        throw new InvalidUpdateException("INVALID_COMMAND", "Command goto takes node names or Sends, got "
+        throw new InvalidUpdateException(ErrorCode.INVALID_COMMAND, "Command goto takes node names or Sends, got "
             + (g == null ? "null" : g.getClass().getName() + " " + g));
       }
     }

@@ -30,12 +30,36 @@ public final class CompiledGraph {
     this.options = options;
   }
 
-  /** Runs to the end (or a pause) and returns the final state. */
+  /**
+   * Runs to the end (or a pause) and returns the final state.
+   *
+   * @throws dev.trellis.graph.error.NodeException a node failed after its retries (the cause attached)
+   * @throws dev.trellis.graph.error.NodeTimeoutException a node attempt ran past its timeout
+   * @throws dev.trellis.graph.error.GraphRecursionException the recursion limit was reached
+   * @throws dev.trellis.graph.error.InvalidUpdateException input, a write or a Command the graph cannot take
+   *     ({@code INVALID_INPUT}, {@code NOT_AN_INPUT}, {@code UNKNOWN_KEY}, {@code INVALID_CONCURRENT_UPDATE},
+   *     {@code NO_PARENT_GRAPH})
+   * @throws dev.trellis.graph.error.InvalidGraphException a route, Send or goto names no node
+   * @throws dev.trellis.graph.error.TrellisException {@code EMPTY_INPUT}, {@code AMBIGUOUS_RESUME},
+   *     {@code MISSING_THREAD}, {@code NO_CHECKPOINTER} or {@code UNKNOWN_CHECKPOINT} for a config the run cannot use
+   */
   public State invoke(Object input) {
     return invoke(input, RunConfig.DEFAULT);
   }
 
-  /** Runs to the end (or a pause) and returns the final state; see {@link #getState} for pending interrupts. */
+  /**
+   * Runs to the end (or a pause) and returns the final state; see {@link #getState} for pending interrupts.
+   *
+   * @throws dev.trellis.graph.error.NodeException a node failed after its retries (the cause attached)
+   * @throws dev.trellis.graph.error.NodeTimeoutException a node attempt ran past its timeout
+   * @throws dev.trellis.graph.error.GraphRecursionException the recursion limit was reached
+   * @throws dev.trellis.graph.error.InvalidUpdateException input, a write or a Command the graph cannot take
+   *     ({@code INVALID_INPUT}, {@code NOT_AN_INPUT}, {@code UNKNOWN_KEY}, {@code INVALID_CONCURRENT_UPDATE},
+   *     {@code NO_PARENT_GRAPH})
+   * @throws dev.trellis.graph.error.InvalidGraphException a route, Send or goto names no node
+   * @throws dev.trellis.graph.error.TrellisException {@code EMPTY_INPUT}, {@code AMBIGUOUS_RESUME},
+   *     {@code MISSING_THREAD}, {@code NO_CHECKPOINTER} or {@code UNKNOWN_CHECKPOINT} for a config the run cannot use
+   */
   public State invoke(Object input, RunConfig config) {
     return State.of(Engine.run(program, input, config, Sink.NONE).values());
   }
@@ -58,7 +82,10 @@ public final class CompiledGraph {
     return f;
   }
 
-  /** Streams the run in the given modes (values when none are given). */
+  /**
+   * Streams the run in the given modes (values when none are given). Errors of the run are thrown
+   * from the stream's iteration (as by {@link #invoke(Object, RunConfig)}), not from this call.
+   */
   public GraphStream stream(Object input, RunConfig config, StreamMode... modes) {
     Set<StreamMode> set = modes.length == 0 ? EnumSet.of(StreamMode.VALUES) : EnumSet.copyOf(List.of(modes));
     return stream(input, config, set, false);
@@ -66,7 +93,7 @@ public final class CompiledGraph {
 
   /** Streams the run; with {@code subgraphs} parts from inside subgraphs are included, with their namespace. */
   public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
-    return GraphStream.start(sink -> Engine.run(program, input, config, sink), modes, subgraphs);
+    return GraphStream.start(parts -> Engine.run(program, input, config, new Sink(modes, subgraphs, parts)));
   }
 
   /**
@@ -79,26 +106,52 @@ public final class CompiledGraph {
     return Engine.runFromNode(program, runtime, input);
   }
 
-  /** The thread's state at its newest checkpoint (or the config's checkpoint id). */
+  /**
+   * The thread's state at its newest checkpoint (or the config's checkpoint id).
+   *
+   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   *     {@code MISSING_THREAD} (the config names no thread)
+   */
   public StateSnapshot getState(RunConfig config) {
     return StateApi.get(program, config, false);
   }
 
-  /** As {@link #getState(RunConfig)}; with {@code subgraphs}, each subgraph task carries its subgraph's own state. */
+  /**
+   * As {@link #getState(RunConfig)}; with {@code subgraphs}, each subgraph task carries its subgraph's own state.
+   *
+   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   *     {@code MISSING_THREAD} (the config names no thread)
+   */
   public StateSnapshot getState(RunConfig config, boolean subgraphs) {
     return StateApi.get(program, config, subgraphs);
   }
 
-  /** The thread's checkpoints, newest first (before the config's checkpoint id when it names one). */
+  /**
+   * The thread's checkpoints, newest first (before the config's checkpoint id when it names one).
+   *
+   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   *     {@code MISSING_THREAD} (the config names no thread)
+   */
   public List<StateSnapshot> getStateHistory(RunConfig config) {
     return StateApi.history(program, config, 0, Map.of());
   }
 
+  /**
+   * The newest {@code limit} checkpoints (≤ 0: all) of the thread.
+   *
+   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   *     {@code MISSING_THREAD} (the config names no thread)
+   */
   public List<StateSnapshot> getStateHistory(RunConfig config, int limit) {
     return StateApi.history(program, config, limit, Map.of());
   }
 
-  /** At most {@code limit} checkpoints (≤ 0: all) whose metadata matches {@code filter}, e.g. {@code Map.of("source", "loop")}. */
+  /**
+   * At most {@code limit} checkpoints (≤ 0: all) whose metadata matches {@code filter}, e.g. {@code Map.of("source", "loop")}.
+   *
+   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   *     {@code MISSING_THREAD} (the config names no thread)
+   */
   public List<StateSnapshot> getStateHistory(RunConfig config, int limit, Map<String, ?> filter) {
     return StateApi.history(program, config, limit, filter);
   }
@@ -107,11 +160,21 @@ public final class CompiledGraph {
    * Writes {@code values} as if {@code asNode} had returned them (null: the node that ran
    * last), saving a new checkpoint; returns a config pointing at it. From an older
    * checkpoint id this forks the thread.
+   *
+   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   *     {@code MISSING_THREAD} (the config names no thread)
+   * @throws dev.trellis.graph.error.InvalidUpdateException {@code AMBIGUOUS_UPDATE} (no {@code asNode} and several
+   *     nodes ran last), {@code EMPTY_UPDATE}, {@code UNKNOWN_NODE}, {@code UNKNOWN_KEY}
    */
   public RunConfig updateState(RunConfig config, Map<String, ?> values, String asNode) {
     return config.withCheckpointId(StateApi.update(program, config, values, asNode).checkpointId());
   }
 
+  /**
+   * As {@link #updateState(RunConfig, Map, String)}.
+   *
+   * @throws dev.trellis.graph.error.TrellisException as {@link #updateState(RunConfig, Map, String)}
+   */
   public RunConfig updateState(RunConfig config, Update values, String asNode) {
     return updateState(config, values.values(), asNode);
   }
@@ -119,6 +182,9 @@ public final class CompiledGraph {
   /**
    * Applies several supersteps of updates: each inner list is applied together (as if its
    * nodes ran in one step) and saved as one checkpoint. Returns a config at the last one.
+   *
+   * @throws dev.trellis.graph.error.TrellisException as {@link #updateState(RunConfig, Map, String)};
+   *     {@code EMPTY_UPDATE} when there are no supersteps or one is empty
    */
   public RunConfig bulkUpdateState(RunConfig config, List<List<StateUpdate>> supersteps) {
     return config.withCheckpointId(StateApi.bulkUpdate(program, config, supersteps).checkpointId());
@@ -179,8 +245,13 @@ public final class CompiledGraph {
     return program.name();
   }
 
-  /** The compiled program (engine-internal form), for inspection and drawing. */
-  public Program program() {
+  /** What the graph and its subgraphs take and give (state, input, output and context types), for describing it. */
+  public GraphSignature signature() {
+    return GraphSignature.of(program);
+  }
+
+  /** The compiled program, the engine's form of this graph; for this package (subgraph nodes) only. */
+  Program program() {
     return program;
   }
 }

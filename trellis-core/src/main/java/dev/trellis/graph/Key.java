@@ -118,8 +118,8 @@ public final class Key<T> {
     return kind;
   }
 
-  /** A fresh, empty channel implementing this key's rule. */
-  public Channel newChannel() {
+  /** A fresh, empty channel implementing this key's rule (for compiling a graph; channels are the engine's). */
+  Channel newChannel() {
     return channel.apply(name);
   }
 

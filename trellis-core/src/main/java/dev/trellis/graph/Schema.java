@@ -1,5 +1,6 @@
 package dev.trellis.graph;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ public final class Schema {
     Map<String, Key<?>> m = new LinkedHashMap<>();
     for (Key<?> k : keys) {
       if (m.put(k.name(), k) != null) {
-        throw new InvalidGraphException("DUPLICATE_KEY", "state key \"" + k.name() + "\" is declared twice");
+        throw new InvalidGraphException(ErrorCode.DUPLICATE_KEY, "state key \"" + k.name() + "\" is declared twice");
       }
     }
     return new Schema(m);
@@ -70,7 +71,7 @@ public final class Schema {
       case "untracked" -> Key.untracked(name, type);
       case "topic" -> Key.topic(name, Object.class, false);
       case "any" -> Key.anyValue(name, type);
-      default -> throw new InvalidGraphException("UNKNOWN_REDUCER", "state key \"" + name + "\" has unknown rule \""
+      default -> throw new InvalidGraphException(ErrorCode.UNKNOWN_REDUCER, "state key \"" + name + "\" has unknown rule \""
           + rule + "\" (rules: last, append, add, merge, ephemeral, untracked, topic, any)");
     };
   }

@@ -1,13 +1,15 @@
 package dev.trellis.graph;
 
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.channel.Channel;
 import dev.trellis.channel.EphemeralValue;
 import dev.trellis.channel.LastValueAfterFinish;
 import dev.trellis.channel.NamedBarrierValue;
 import dev.trellis.channel.Topic;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.pregel.Branches;
-import dev.trellis.pregel.PNode;
+import dev.trellis.pregel.CompiledNode;
 import dev.trellis.pregel.Program;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,9 +33,9 @@ import java.util.function.Supplier;
  */
 public final class StateGraph {
   /** The virtual entry node. */
-  public static final String START = "__start__";
+  public static final String START = ReservedNames.START;
   /** The virtual exit node. */
-  public static final String END = "__end__";
+  public static final String END = ReservedNames.END;
 
   private record NodeSpec(String name, Node body, CompiledGraph subgraph, NodeOptions options) {}
 
@@ -94,19 +96,39 @@ public final class StateGraph {
     return this;
   }
 
+  /**
+   * Adds a node running {@code body}.
+   *
+   * @throws InvalidGraphException {@code RESERVED_NAME} for an engine-reserved name, {@code DUPLICATE_NODE}
+   *     when a node or state key already has the name
+   */
   public StateGraph addNode(String name, Node body) {
     return addNode(name, body, NodeOptions.DEFAULT);
   }
 
+  /**
+   * Adds a node running {@code body} with its own retry, cache, timeout and error-handler settings.
+   *
+   * @throws InvalidGraphException as {@link #addNode(String, Node)}
+   */
   public StateGraph addNode(String name, Node body, NodeOptions options) {
     return add(new NodeSpec(name, Objects.requireNonNull(body, "body"), null, options));
   }
 
-  /** Adds a compiled graph as a node; it reads and writes the keys it shares with this graph by name. */
+  /**
+   * Adds a compiled graph as a node; it reads and writes the keys it shares with this graph by name.
+   *
+   * @throws InvalidGraphException as {@link #addNode(String, Node)}
+   */
   public StateGraph addNode(String name, CompiledGraph subgraph) {
     return addNode(name, subgraph, NodeOptions.DEFAULT);
   }
 
+  /**
+   * Adds a compiled graph as a node with its own node settings.
+   *
+   * @throws InvalidGraphException as {@link #addNode(String, Node)}
+   */
   public StateGraph addNode(String name, CompiledGraph subgraph, NodeOptions options) {
     return add(new NodeSpec(name, null, Objects.requireNonNull(subgraph, "subgraph"), options));
   }
@@ -114,10 +136,10 @@ public final class StateGraph {
   private StateGraph add(NodeSpec spec) {
     Reserved.checkNode(spec.name);
     if (nodes.containsKey(spec.name)) {
-      throw new InvalidGraphException("DUPLICATE_NODE", "node \"" + spec.name + "\" is already in the graph");
+      throw new InvalidGraphException(ErrorCode.DUPLICATE_NODE, "node \"" + spec.name + "\" is already in the graph");
     }
     if (schema.has(spec.name)) {
-      throw new InvalidGraphException("DUPLICATE_NODE", "node \"" + spec.name + "\" has the name of a state key");
+      throw new InvalidGraphException(ErrorCode.DUPLICATE_NODE, "node \"" + spec.name + "\" has the name of a state key");
     }
     nodes.put(spec.name, new NodeSpec(spec.name, spec.body, spec.subgraph,
         spec.options == null ? NodeOptions.DEFAULT : spec.options));
@@ -130,10 +152,14 @@ public final class StateGraph {
     return this;
   }
 
-  /** A join: {@code to} runs once after every node in {@code from} has run. */
+  /**
+   * A join: {@code to} runs once after every node in {@code from} has run.
+   *
+   * @throws InvalidGraphException {@code INVALID_EDGE} when {@code from} is empty
+   */
   public StateGraph addEdge(List<String> from, String to) {
     if (from.isEmpty()) {
-      throw new InvalidGraphException("INVALID_EDGE", "join into \"" + to + "\" has no sources");
+      throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "join into \"" + to + "\" has no sources");
     }
     edges.add(new Edge(List.copyOf(from), Objects.requireNonNull(to, "to")));
     return this;
@@ -175,11 +201,22 @@ public final class StateGraph {
     return addConditionalEdges(from, router, m);
   }
 
+  /**
+   * Validates the graph and compiles it with default options.
+   *
+   * @throws InvalidGraphException as {@link #compile(CompileOptions)}
+   */
   public CompiledGraph compile() {
     return compile(CompileOptions.DEFAULT);
   }
 
-  /** Validates the graph and compiles it; errors name the node or edge at fault. */
+  /**
+   * Validates the graph and compiles it; errors name the node or edge at fault.
+   *
+   * @throws InvalidGraphException {@code UNKNOWN_NODE} (an edge, route or declared destination names no
+   *     node), {@code INVALID_EDGE} (from END, into START), {@code NO_ENTRY} (no edge from START),
+   *     {@code UNREACHABLE_NODE}, {@code UNKNOWN_KEY} (input or output keys not in the schema)
+   */
   public CompiledGraph compile(CompileOptions options) {
     validate(options);
     return new CompiledGraph(toProgram(options), schema, options);
@@ -193,34 +230,34 @@ public final class StateGraph {
     for (Edge e : edges) {
       for (String s : e.starts) {
         if (s.equals(END)) {
-          throw new InvalidGraphException("INVALID_EDGE", "edge " + e.starts + " → \"" + e.end + "\": END cannot be a source");
+          throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "edge " + e.starts + " → \"" + e.end + "\": END cannot be a source");
         }
         if (!s.equals(START) && !nodes.containsKey(s)) {
-          throw new InvalidGraphException("UNKNOWN_NODE", "edge \"" + s + "\" → \"" + e.end + "\": no node named \""
+          throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "edge \"" + s + "\" → \"" + e.end + "\": no node named \""
               + s + "\" (nodes: " + known() + ")");
         }
       }
       if (e.end.equals(START)) {
-        throw new InvalidGraphException("INVALID_EDGE", "edge " + e.starts + " → START: START cannot be a destination");
+        throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "edge " + e.starts + " → START: START cannot be a destination");
       }
       if (!e.end.equals(END) && !nodes.containsKey(e.end)) {
-        throw new InvalidGraphException("UNKNOWN_NODE", "edge \"" + String.join("\", \"", e.starts) + "\" → \"" + e.end
+        throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "edge \"" + String.join("\", \"", e.starts) + "\" → \"" + e.end
             + "\": no node named \"" + e.end + "\" (nodes: " + known() + ")");
       }
       if (e.starts.size() > 1 && (e.starts.contains(START) || e.end.equals(END))) {
-        throw new InvalidGraphException("INVALID_EDGE", "join " + e.starts + " → \"" + e.end
+        throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "join " + e.starts + " → \"" + e.end
             + "\": a join cannot start at START or end at END");
       }
     }
     for (BranchSpec b : branches) {
       if (!b.from.equals(START) && !nodes.containsKey(b.from)) {
-        throw new InvalidGraphException("UNKNOWN_NODE", "conditional edge from \"" + b.from + "\": no node named \""
+        throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "conditional edge from \"" + b.from + "\": no node named \""
             + b.from + "\" (nodes: " + known() + ")");
       }
       if (b.pathMap != null) {
         for (Map.Entry<String, String> d : b.pathMap.entrySet()) {
           if (!d.getValue().equals(END) && !nodes.containsKey(d.getValue())) {
-            throw new InvalidGraphException("UNKNOWN_NODE", "conditional edge \"" + b.from + "\" → \"" + d.getValue()
+            throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "conditional edge \"" + b.from + "\" → \"" + d.getValue()
                 + "\": no node named \"" + d.getValue() + "\" (nodes: " + known() + ")");
           }
         }
@@ -229,7 +266,7 @@ public final class StateGraph {
     for (NodeSpec n : nodes.values()) {
       for (String d : n.options.destinations()) {
         if (!d.equals(END) && !nodes.containsKey(d) && n.subgraph == null) {
-          throw new InvalidGraphException("UNKNOWN_NODE", "node \"" + n.name + "\" declares destination \"" + d
+          throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "node \"" + n.name + "\" declares destination \"" + d
               + "\", which does not exist (nodes: " + known() + ")");
         }
       }
@@ -237,14 +274,14 @@ public final class StateGraph {
     boolean hasEntry = edges.stream().anyMatch(e -> e.starts.contains(START))
         || branches.stream().anyMatch(b -> b.from.equals(START));
     if (!hasEntry) {
-      throw new InvalidGraphException("NO_ENTRY", "the graph has no entry point: add an edge from START (nodes: "
+      throw new InvalidGraphException(ErrorCode.NO_ENTRY, "the graph has no entry point: add an edge from START (nodes: "
           + known() + ")");
     }
     for (Set<String> keys : java.util.Arrays.asList(inputKeys, outputKeys)) {
       if (keys != null) {
         for (String k : keys) {
           if (!schema.has(k)) {
-            throw new InvalidGraphException("UNKNOWN_KEY", (keys == inputKeys ? "input" : "output") + " key \"" + k
+            throw new InvalidGraphException(ErrorCode.UNKNOWN_KEY, (keys == inputKeys ? "input" : "output") + " key \"" + k
                 + "\" is not in the state schema (keys: " + String.join(", ",
                 schema.keys().stream().map(Key::name).toList()) + ")");
           }
@@ -260,7 +297,7 @@ public final class StateGraph {
     Set<String> reachable = options.allowUnreachable() ? nodes.keySet() : reachable();
     for (String n : nodes.keySet()) {
       if (!reachable.contains(n)) {
-        throw new InvalidGraphException("UNREACHABLE_NODE", "node \"" + n + "\" is unreachable from START: add an edge "
+        throw new InvalidGraphException(ErrorCode.UNREACHABLE_NODE, "node \"" + n + "\" is unreachable from START: add an edge "
             + "into it, or declare it with NodeOptions.destinations(...) on the node whose Command or Send goes there");
       }
     }
@@ -268,7 +305,7 @@ public final class StateGraph {
 
   private void checkInterruptNode(String n, String what) {
     if (!n.equals("*") && !nodes.containsKey(n)) {
-      throw new InvalidGraphException("UNKNOWN_NODE", what + " names \"" + n + "\", which is not a node (nodes: "
+      throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, what + " names \"" + n + "\", which is not a node (nodes: "
           + known() + ")");
     }
   }
@@ -316,13 +353,13 @@ public final class StateGraph {
       factories.add(k::newChannel);
     }
     int stateCount = names.size();
-    names.add(Program.START_CHANNEL);
-    factories.add(() -> new EphemeralValue(Program.START_CHANNEL, true));
-    names.add(Program.TASKS_CHANNEL);
+    names.add(ReservedNames.START);
+    factories.add(() -> new EphemeralValue(ReservedNames.START, true));
+    names.add(ReservedNames.TASKS);
     factories.add(() -> new Topic(false));
     Map<String, Integer> branchSlot = new HashMap<>();
     for (NodeSpec n : nodes.values()) {
-      String ch = "branch:to:" + n.name;
+      String ch = ReservedNames.branchTo(n.name);
       branchSlot.put(n.name, names.size());
       names.add(ch);
       factories.add(n.options.defer() ? LastValueAfterFinish::new : () -> new EphemeralValue(ch, false));
@@ -341,7 +378,7 @@ public final class StateGraph {
       if (e.starts.size() == 1) {
         edgeSlots.computeIfAbsent(e.starts.getFirst(), k -> new ArrayList<>()).add(branchSlot.get(e.end));
       } else {
-        String ch = "join:" + String.join("+", e.starts) + ":" + e.end;
+        String ch = ReservedNames.JOIN + String.join("+", e.starts) + ":" + e.end;
         int slot = names.size();
         names.add(ch);
         Set<String> starts = Set.copyOf(e.starts);
@@ -361,7 +398,7 @@ public final class StateGraph {
     List<String> order = new ArrayList<>();
     order.add(START);
     order.addAll(nodes.keySet());
-    PNode[] compiled = new PNode[order.size()];
+    CompiledNode[] compiled = new CompiledNode[order.size()];
     for (int i = 0; i < compiled.length; i++) {
       String name = order.get(i);
       NodeSpec spec = nodes.get(name);

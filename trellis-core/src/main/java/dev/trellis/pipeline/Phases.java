@@ -1,5 +1,6 @@
 package dev.trellis.pipeline;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -21,7 +22,7 @@ final class Phases {
     for (ToolSpec s : specs.values()) {
       for (String d : s.dependsOn()) {
         if (!specs.containsKey(d)) {
-          throw new InvalidGraphException("UNKNOWN_TOOL", "tool \"" + s.name() + "\" depends on \"" + d
+          throw new InvalidGraphException(ErrorCode.UNKNOWN_TOOL, "tool \"" + s.name() + "\" depends on \"" + d
               + "\", which is not in the pipeline (tools: " + String.join(", ", new TreeMap<>(specs).keySet()) + ")");
         }
       }
@@ -34,7 +35,7 @@ final class Phases {
       List<String> ready = waiting.entrySet().stream().filter(e -> done.containsAll(e.getValue())).map(Map.Entry::getKey)
           .toList();
       if (ready.isEmpty()) {
-        throw new InvalidGraphException("TOOL_CYCLE", "tool dependencies form a cycle: " + cycle(waiting));
+        throw new InvalidGraphException(ErrorCode.TOOL_CYCLE, "tool dependencies form a cycle: " + cycle(waiting));
       }
       ready.forEach(waiting::remove);
       done.addAll(ready);

@@ -1,5 +1,6 @@
 package dev.trellis.pipeline;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.policy.Sleeper;
 import dev.trellis.runtime.StreamWriter;
@@ -42,7 +43,7 @@ public final class ToolPipeline {
   public static final double DEFAULT_SKIP_THRESHOLD = 0.4;
 
   private final Map<String, ToolSpec> specs;
-  private final Map<String, Tool> tools;
+  private final Map<String, PipelineTool> tools;
   private final List<List<String>> phases;
   private final double threshold;
   private final SkipStore store;
@@ -216,7 +217,7 @@ public final class ToolPipeline {
   }
 
   private ToolOutput call(ToolSpec spec, Map<String, Object> args) throws Exception {
-    Tool tool = tools.get(spec.name());
+    PipelineTool tool = tools.get(spec.name());
     if (spec.timeout() == null) {
       return tool.call(Map.copyOf(args));
     }
@@ -247,18 +248,18 @@ public final class ToolPipeline {
   /** Builds a pipeline; not thread-safe. */
   public static final class Builder {
     private final Map<String, ToolSpec> specs = new LinkedHashMap<>();
-    private final Map<String, Tool> tools = new LinkedHashMap<>();
+    private final Map<String, PipelineTool> tools = new LinkedHashMap<>();
     private double threshold = DEFAULT_SKIP_THRESHOLD;
     private SkipStore store = new InMemorySkipStore();
     private Sleeper sleeper = Sleeper.SYSTEM;
 
-    public Builder tool(ToolSpec spec, Tool tool) {
+    public Builder tool(ToolSpec spec, PipelineTool tool) {
       if (spec.name().startsWith("__")) {
-        throw new InvalidGraphException("RESERVED_TOOL_NAME", "tool \"" + spec.name()
+        throw new InvalidGraphException(ErrorCode.RESERVED_TOOL_NAME, "tool \"" + spec.name()
             + "\": names starting with __ are reserved for the pipeline's own records");
       }
       if (specs.putIfAbsent(spec.name(), spec) != null) {
-        throw new InvalidGraphException("DUPLICATE_TOOL", "tool \"" + spec.name() + "\" is declared twice");
+        throw new InvalidGraphException(ErrorCode.DUPLICATE_TOOL, "tool \"" + spec.name() + "\" is declared twice");
       }
       tools.put(spec.name(), java.util.Objects.requireNonNull(tool, "tool"));
       return this;

@@ -3,6 +3,7 @@ package dev.trellis.pipeline;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.io.IOException;
 import java.time.Duration;
@@ -122,7 +123,7 @@ public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>
   }
 
   private static InvalidGraphException invalid(String message) {
-    return new InvalidGraphException("INVALID_TOOL_REGISTRY", message);
+    return new InvalidGraphException(ErrorCode.INVALID_TOOL_REGISTRY, message);
   }
 
   /**
@@ -147,10 +148,10 @@ public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>
   }
 
   /** A pipeline builder with the agent's tools bound to {@code implementations} (each tool needs one). */
-  public ToolPipeline.Builder pipeline(String agent, Map<String, Tool> implementations) {
+  public ToolPipeline.Builder pipeline(String agent, Map<String, PipelineTool> implementations) {
     ToolPipeline.Builder b = ToolPipeline.builder();
     for (ToolSpec spec : forAgent(agent)) {
-      Tool tool = implementations.get(spec.name());
+      PipelineTool tool = implementations.get(spec.name());
       if (tool == null) {
         throw invalid("tool \"" + spec.name() + "\" of agent \"" + agent + "\" has no implementation (implemented: "
             + String.join(", ", new java.util.TreeSet<>(implementations.keySet())) + ")");

@@ -13,9 +13,9 @@ public final class Branches {
   /** A conditional edge as the builder declares it. */
   public record Spec(String name, Router router, Map<String, String> pathMap) {}
 
-  public static PNode node(String name, int index, int[] triggers, Node body, Program subgraph, NodeOptions options,
+  public static CompiledNode node(String name, int index, int[] triggers, Node body, Program subgraph, NodeOptions options,
                            int[] edges, int[] joins, List<Spec> branches, boolean edgeToEnd) {
-    return new PNode(name, index, triggers, body, subgraph, options, edges, joins,
+    return new CompiledNode(name, index, triggers, body, subgraph, options, edges, joins,
         branches.stream().map(s -> new Branch(s.name(), s.router(), s.pathMap())).toList(), edgeToEnd);
   }
 }

@@ -1,16 +1,16 @@
 package dev.trellis.pregel;
 
-import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.GraphRecursionException;
+import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.graph.error.TrellisException;
 import dev.trellis.observe.GraphEvent;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,13 +27,13 @@ public final class Engine {
   public static Result run(Program program, Object input, RunConfig config, Sink sink) {
     CheckpointSaver saver = program.options.checkpointer();
     if (saver != null && config.threadId() == null) {
-      throw new TrellisException("MISSING_THREAD", "graph \"" + program.name
+      throw new TrellisException(ErrorCode.MISSING_THREAD, "graph \"" + program.name
           + "\" has a checkpointer: give each run a thread with RunConfig.thread(\"...\")");
     }
     if (saver == null && config.checkpointId() != null) {
-      throw new TrellisException("NO_CHECKPOINTER", "RunConfig.checkpointId needs a graph compiled with a checkpointer");
+      throw new TrellisException(ErrorCode.NO_CHECKPOINTER, "RunConfig.checkpointId needs a graph compiled with a checkpointer");
     }
-    Loop loop = new Loop(program, config, sink, saver, "", List.of(), null, false);
+    Loop loop = Loop.root(program, config, sink);
     if (loop.observer == null) {
       boolean interrupted = runRoot(loop, input);
       return new Result(loop.output(), interrupted);
@@ -63,7 +63,7 @@ public final class Engine {
       loop.onInterrupt(gi);
       return true;
     } catch (ParentCommand pc) {
-      throw new TrellisException("NO_PARENT_GRAPH", "a node returned Command.toParentGraph() in the root graph \""
+      throw new InvalidUpdateException(ErrorCode.NO_PARENT_GRAPH, "a node returned Command.toParentGraph() in the root graph \""
           + loop.program.name + "\", which has no parent");
     } finally {
       loop.finishPersistence();
@@ -80,11 +80,11 @@ public final class Engine {
     }
   }
 
-  /** Runs the subgraph of {@code task} inside {@code parent}'s step; returns its final state as the task's update. */
-  static NodeResult runNested(Loop parent, Task task, TaskRuntime rt) {
+  /** Runs the subgraph of {@code task} inside its step; returns its final state as the task's update. */
+  static NodeResult runNested(TaskRuntime rt, StepTask task) {
     Program sub = task.node.subgraph();
     Map<?, ?> values = task.input.arg() instanceof Map<?, ?> m ? m : task.input.toMap();
-    return Update.of(nested(parent, rt, sub, sub.inputsOf(values), task.name() + ":" + task.id()));
+    return Update.of(nested(rt, sub, sub.inputsOf(values), task.name() + ":" + task.id()));
   }
 
   /**
@@ -99,15 +99,11 @@ public final class Engine {
     }
     int index = parent.nestedRuns++;
     String segment = sub.name + ":" + parent.task.id() + (index == 0 ? "" : ":" + index);
-    return nested(parent.loop, parent, sub, input, segment);
+    return nested(parent, sub, input, segment);
   }
 
-  private static Map<String, Object> nested(Loop parent, TaskRuntime rt, Program sub, Object input, String segment) {
-    String ns = parent.ns.isEmpty() ? segment : parent.ns + "|" + segment;
-    List<String> path = new ArrayList<>(parent.nsPath);
-    path.add(segment);
-    Loop loop = new Loop(sub, parent.config.withCheckpointId(null), parent.sink, parent.saver, ns, List.copyOf(path), rt,
-        parent.resuming);
+  private static Map<String, Object> nested(TaskRuntime rt, Program sub, Object input, String segment) {
+    Loop loop = rt.scope.child(sub, segment, rt);
     try {
       loop.enter(input);
       drive(loop);
@@ -124,10 +120,10 @@ public final class Engine {
       return;
     }
     String[] targets = nodes.length > 0 ? nodes : java.util.Arrays.stream(program.nodes)
-        .filter(n -> n.options().cache() != null).map(PNode::name).toArray(String[]::new);
+        .filter(n -> n.options().cache() != null).map(CompiledNode::name).toArray(String[]::new);
     String[] namespaces = new String[targets.length];
     for (int i = 0; i < targets.length; i++) {
-      namespaces[i] = Loop.cacheNamespace(program, targets[i]);
+      namespaces[i] = ReservedNames.nodeCache(program.name, targets[i]);
     }
     if (namespaces.length > 0) {
       cache.clear(namespaces);

@@ -1,5 +1,6 @@
 package dev.trellis.pregel;
 
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.channel.Channel;
 import dev.trellis.checkpoint.Checkpoint;
 import dev.trellis.checkpoint.CheckpointIds;
@@ -58,6 +59,20 @@ final class Frame {
     return m;
   }
 
+  /** The output state channels that hold a value, by name. */
+  Map<String, Object> output() {
+    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < program.stateCount; i++) {
+      if (program.outputKey[i]) {
+        Object v = channels[i].get();
+        if (v != Channel.EMPTY) {
+          out.put(program.channelNames[i], v);
+        }
+      }
+    }
+    return out;
+  }
+
   /** Restores a frame from a stored checkpoint (unknown channels and nodes are ignored). */
   static Frame from(Program p, Checkpoint cp) {
     Frame f = empty(p);
@@ -75,7 +90,7 @@ final class Frame {
       }
     }
     for (Map.Entry<String, Map<String, Long>> e : cp.versionsSeen().entrySet()) {
-      int row = e.getKey().equals("__interrupt__") ? f.interruptRow()
+      int row = e.getKey().equals(ReservedNames.INTERRUPT_SEEN) ? f.interruptRow()
           : p.nodeByName.getOrDefault(e.getKey(), -1);
       if (row < 0) {
         continue;
@@ -118,7 +133,7 @@ final class Frame {
         }
       }
       if (m != null) {
-        seenMap.put(row == interruptRow() ? "__interrupt__" : program.nodes[row].name(), m);
+        seenMap.put(row == interruptRow() ? ReservedNames.INTERRUPT_SEEN : program.nodes[row].name(), m);
       }
     }
     id = newId;

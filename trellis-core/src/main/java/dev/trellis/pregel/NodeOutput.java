@@ -1,12 +1,13 @@
 package dev.trellis.pregel;
 
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.channel.Channel;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.State;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ final class NodeOutput {
   /**
    * @param lenient drop keys the graph does not have (subgraph outputs) instead of failing
    */
-  static void map(Frame f, PNode node, NodeResult result, boolean lenient, List<Write> out) throws Exception {
+  static void map(Frame f, CompiledNode node, NodeResult result, boolean lenient, List<Write> out) throws Exception {
     Program p = f.program;
     Update update = Update.empty();
     List<Object> gotos = List.of();
@@ -44,7 +45,7 @@ final class NodeOutput {
         if (lenient) {
           continue;
         }
-        throw new InvalidUpdateException("UNKNOWN_KEY", "node \"" + node.name() + "\" wrote key \"" + e.getKey()
+        throw new InvalidUpdateException(ErrorCode.UNKNOWN_KEY, "node \"" + node.name() + "\" wrote key \"" + e.getKey()
             + "\", which is not in the state schema (keys: " + String.join(", ", p.stateKeys()) + ")");
       }
       out.add(new Write(slot, f.channels[slot].prepareWrite(e.getValue())));
@@ -70,37 +71,37 @@ final class NodeOutput {
     }
   }
 
-  private static void addDestination(Program p, PNode from, Object dest, Map<String, String> pathMap, List<Write> out) {
+  private static void addDestination(Program p, CompiledNode from, Object dest, Map<String, String> pathMap, List<Write> out) {
     if (dest instanceof Send s) {
-      PNode target = p.node(s.node());
+      CompiledNode target = p.node(s.node());
       if (target == null || target.isStart()) {
-        throw new InvalidGraphException("UNKNOWN_NODE", "node \"" + from.name() + "\" sent to \"" + s.node()
+        throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "node \"" + from.name() + "\" sent to \"" + s.node()
             + "\", which does not exist (nodes: " + String.join(", ", p.nodeNames()) + ")");
       }
       out.add(new Write(p.tasksSlot, s));
       return;
     }
     if (!(dest instanceof String label)) {
-      throw new InvalidGraphException("INVALID_ROUTE", "router after \"" + from.name()
+      throw new InvalidGraphException(ErrorCode.INVALID_ROUTE, "router after \"" + from.name()
           + "\" returned " + dest + "; return a node name, END, a Send, or a collection of those");
     }
     String name = label;
     if (pathMap != null) {
       name = pathMap.get(label);
       if (name == null) {
-        throw new InvalidGraphException("INVALID_ROUTE", "router after \"" + from.name() + "\" returned \"" + label
+        throw new InvalidGraphException(ErrorCode.INVALID_ROUTE, "router after \"" + from.name() + "\" returned \"" + label
             + "\", which is not in its path map (" + String.join(", ", pathMap.keySet()) + ")");
       }
     }
-    if (name.equals(StateGraph.END)) {
+    if (name.equals(ReservedNames.END)) {
       return;
     }
-    PNode target = p.node(name);
+    CompiledNode target = p.node(name);
     if (target == null || target.isStart()) {
-      throw new InvalidGraphException("UNKNOWN_NODE", "node \"" + from.name() + "\" routed to \"" + name
+      throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "node \"" + from.name() + "\" routed to \"" + name
           + "\", which does not exist (nodes: " + String.join(", ", p.nodeNames()) + ")");
     }
-    out.add(new Write(p.slotByName.get("branch:to:" + name), null));
+    out.add(new Write(p.slotByName.get(ReservedNames.branchTo(name)), null));
   }
 
   /** The state as the node left it: current channels with this task's state writes applied. */

@@ -23,7 +23,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *       queued so far as one batch ({@link CheckpointSaver#putBatch}: one transaction, a
  *       group commit), so a slow disk costs one commit per batch, not per save. Savers
  *       without I/O ({@link CheckpointSaver#inMemory}) are written inline;</li>
- *   <li>exit: nothing until {@link #finish}, which saves the last checkpoint and its writes.</li>
+ *   <li>exit: nothing until {@link #finish}, which saves the last checkpoint and its writes
+ *       (LangGraph's {@code durability="exit"}: one checkpoint per run; a run that made none
+ *       saves its writes on the checkpoint it started from).</li>
  * </ul>
  * {@link #finish} must run on every exit path of the loop: it waits for queued saves (or
  * makes the exit save) and rethrows the first saving failure.
@@ -39,6 +41,7 @@ final class Persistence {
   private CheckpointConfig exitParent;
   private Checkpoint exitCheckpoint;
   private CheckpointMetadata exitMetadata;
+  private CheckpointConfig exitWritesConfig;
   private final Map<String, List<PendingWrite>> exitWrites = new LinkedHashMap<>();
 
   Persistence(CheckpointSaver saver, Durability mode) {
@@ -72,6 +75,7 @@ final class Persistence {
       case ASYNC -> enqueue(new SaveOp.Writes(config, taskId, writes, firstSave));
       case EXIT -> {
         synchronized (exitWrites) {
+          exitWritesConfig = config;
           if (taskId.equals(PendingWrite.NULL_TASK_ID)) {
             exitWrites.computeIfAbsent(taskId, k -> new ArrayList<>()).addAll(writes);
           } else {
@@ -136,10 +140,14 @@ final class Persistence {
     } finally {
       lock.unlock();
     }
-    if (mode == Durability.EXIT && exitCheckpoint != null) {
-      CheckpointConfig saved = saver.put(exitParent, exitCheckpoint, exitMetadata);
+    if (mode == Durability.EXIT) {
+      // A run that made no new checkpoint (a resume that paused again in the same node, a
+      // Command with only an update) still saves its writes, on the checkpoint it started from.
+      CheckpointConfig saved = exitCheckpoint != null ? saver.put(exitParent, exitCheckpoint, exitMetadata) : exitWritesConfig;
       synchronized (exitWrites) {
-        exitWrites.forEach((task, writes) -> saver.putWrites(saved, task, writes));
+        if (saved != null) {
+          exitWrites.forEach((task, writes) -> saver.putWrites(saved, task, writes));
+        }
         exitWrites.clear();
       }
       exitCheckpoint = null;

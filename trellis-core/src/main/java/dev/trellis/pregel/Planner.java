@@ -3,6 +3,7 @@ package dev.trellis.pregel;
 import dev.trellis.channel.Channel;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.State;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -25,20 +26,20 @@ final class Planner {
   /**
    * @param updated slots changed by the previous step, or null to examine every node
    */
-  static List<Task> prepare(Frame f, int step, String ns, BitSet updated) {
+  static List<StepTask> prepare(Frame f, int step, String ns, BitSet updated) {
     Program p = f.program;
-    List<Task> tasks = new ArrayList<>();
+    List<StepTask> tasks = new ArrayList<>();
     Channel topic = f.channels[p.tasksSlot];
     if (topic.isAvailable()) {
       List<?> sends = (List<?>) topic.get();
       for (int i = 0; i < sends.size(); i++) {
         Send send = (Send) sends.get(i);
-        PNode node = p.node(send.node());
+        CompiledNode node = p.node(send.node());
         if (node == null || node.isStart()) {
-          throw new InvalidGraphException("UNKNOWN_NODE", "Send to node \"" + send.node()
+          throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, "Send to node \"" + send.node()
               + "\", which does not exist (nodes: " + String.join(", ", p.nodeNames()) + ")");
         }
-        Task t = new Task(f.id, step, node, i, argState(send.arg()), NO_TRIGGERS, ns);
+        StepTask t = new StepTask(f.id, step, node, i, argState(send.arg()), NO_TRIGGERS, ns);
         t.sendTimeout = send.timeout();
         tasks.add(t);
       }
@@ -60,7 +61,7 @@ final class Planner {
       }
     } else if (f.hasVersions()) {
       for (String name : p.nodeNamesSorted) {
-        PNode node = p.nodes[p.nodeByName.get(name)];
+        CompiledNode node = p.nodes[p.nodeByName.get(name)];
         if (triggered(f, node)) {
           shared = shared == null ? readState(f) : shared;
           tasks.add(pull(f, node, step, ns, shared));
@@ -70,12 +71,12 @@ final class Planner {
     return tasks;
   }
 
-  private static Task pull(Frame f, PNode node, int step, String ns, State shared) {
+  private static StepTask pull(Frame f, CompiledNode node, int step, String ns, State shared) {
     State input = node.isStart() ? argState(f.channels[f.program.startSlot].get()) : shared;
-    return new Task(f.id, step, node, -1, input, node.triggers(), ns);
+    return new StepTask(f.id, step, node, -1, input, node.triggers(), ns);
   }
 
-  private static boolean triggered(Frame f, PNode node) {
+  private static boolean triggered(Frame f, CompiledNode node) {
     long[] seen = f.seen[node.index()];
     for (int t : node.triggers()) {
       if (f.versions[t] > seen[t] && f.channels[t].isAvailable()) {
@@ -98,5 +99,26 @@ final class Planner {
   /** The private input of a Send (or of the start node): a map becomes the state, anything else the arg. */
   static State argState(Object arg) {
     return State.ofArg(arg);
+  }
+
+  /**
+   * Whether a breakpoint on {@code nodes} ({@code "*"}: all) stops at this step: something
+   * changed since the last pause and a listed node is among the tasks.
+   */
+  static boolean breakpoint(Frame frame, List<StepTask> tasks, java.util.Set<String> nodes) {
+    long[] seen = frame.seen[frame.interruptRow()];
+    boolean anyUpdate = false;
+    for (int i = 0; i < frame.versions.length && !anyUpdate; i++) {
+      anyUpdate = frame.versions[i] > seen[i];
+    }
+    if (!anyUpdate) {
+      return false;
+    }
+    for (StepTask t : tasks) {
+      if (!t.node.isStart() && (nodes.contains("*") || nodes.contains(t.name()))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -1,5 +1,7 @@
 package dev.trellis.pregel;
 
+import dev.trellis.checkpoint.ReservedNames;
+import dev.trellis.checkpoint.PendingWrite;
 import dev.trellis.channel.Channel;
 import dev.trellis.graph.CompileOptions;
 import java.util.HashMap;
@@ -20,9 +22,6 @@ import java.util.function.Supplier;
  * thread-safe.
  */
 public final class Program {
-  public static final String START_CHANNEL = "__start__";
-  public static final String TASKS_CHANNEL = "__pregel_tasks";
-
   final String name;
   final String[] channelNames;
   final List<Supplier<Channel>> channelFactories;
@@ -30,7 +29,7 @@ public final class Program {
   final int stateCount;
   final int startSlot;
   final int tasksSlot;
-  final PNode[] nodes;
+  final CompiledNode[] nodes;
   final Map<String, Integer> nodeByName;
   final int[][] triggerToNodes;
   final CompileOptions options;
@@ -64,7 +63,7 @@ public final class Program {
    * @param types the declared state and context types
    */
   public Program(String name, String[] channelNames, List<Supplier<Channel>> channelFactories, int stateCount,
-                 PNode[] nodes, CompileOptions options, String[] keyKinds, java.util.Set<String> inputKeys,
+                 CompiledNode[] nodes, CompileOptions options, String[] keyKinds, java.util.Set<String> inputKeys,
                  java.util.Set<String> outputKeys, Types types) {
     this.name = name;
     this.types = types;
@@ -84,10 +83,10 @@ public final class Program {
     for (int i = 0; i < channelNames.length; i++) {
       slotByName.put(channelNames[i], i);
     }
-    this.startSlot = slotByName.get(START_CHANNEL);
-    this.tasksSlot = slotByName.get(TASKS_CHANNEL);
+    this.startSlot = slotByName.get(ReservedNames.START);
+    this.tasksSlot = slotByName.get(ReservedNames.TASKS);
     this.nodeByName = new HashMap<>();
-    for (PNode n : nodes) {
+    for (CompiledNode n : nodes) {
       nodeByName.put(n.name(), n.index());
     }
     this.nodeNamesSorted = nodeByName.keySet().stream().sorted().toArray(String[]::new);
@@ -105,7 +104,7 @@ public final class Program {
     this.clearableSlots = clearable.stream().mapToInt(Integer::intValue).toArray();
     this.finishSlots = finishing.stream().mapToInt(Integer::intValue).toArray();
     int[] counts = new int[channelNames.length];
-    for (PNode n : nodes) {
+    for (CompiledNode n : nodes) {
       for (int t : n.triggers()) {
         counts[t]++;
       }
@@ -117,7 +116,7 @@ public final class Program {
     }
     // Nodes in name order, so candidates come out sorted as LangGraph sorts them.
     for (String nodeName : nodeNamesSorted) {
-      PNode n = nodes[nodeByName.get(nodeName)];
+      CompiledNode n = nodes[nodeByName.get(nodeName)];
       for (int t : n.triggers()) {
         triggerToNodes[t][counts[t]++] = n.index();
       }
@@ -126,17 +125,7 @@ public final class Program {
 
   /** The wire name of a reserved negative slot or a channel slot. */
   String channelName(int slot) {
-    return slot >= 0 ? channelNames[slot] : reservedName(slot);
-  }
-
-  static String reservedName(int slot) {
-    return switch (slot) {
-      case Write.ERROR -> "__error__";
-      case Write.INTERRUPT -> "__interrupt__";
-      case Write.RESUME -> "__resume__";
-      case Write.NO_WRITES -> "__no_writes__";
-      default -> throw new IllegalArgumentException("not a reserved slot: " + slot);
-    };
+    return slot >= 0 ? channelNames[slot] : PendingWrite.reservedChannel(slot);
   }
 
   /** The slot of a channel or reserved name; null when unknown. */
@@ -145,13 +134,14 @@ public final class Program {
     if (s != null) {
       return s;
     }
-    return switch (channel) {
-      case "__error__" -> Write.ERROR;
-      case "__interrupt__" -> Write.INTERRUPT;
-      case "__resume__" -> Write.RESUME;
-      case "__no_writes__" -> Write.NO_WRITES;
-      default -> null;
-    };
+    int reserved = PendingWrite.isReserved(channel) ? PendingWrite.reservedIndex(channel) : 0;
+    return reserved < 0 ? reserved : null;
+  }
+
+  /** Whether any of {@code slots} is a state key. */
+  boolean touchesState(java.util.BitSet slots) {
+    int first = slots.nextSetBit(0);
+    return first >= 0 && first < stateCount;
   }
 
   public String name() {
@@ -210,10 +200,10 @@ public final class Program {
 
   /** Node names (without {@code __start__}). */
   public List<String> nodeNames() {
-    return List.of(nodes).subList(1, nodes.length).stream().map(PNode::name).toList();
+    return List.of(nodes).subList(1, nodes.length).stream().map(CompiledNode::name).toList();
   }
 
-  PNode node(String nodeName) {
+  CompiledNode node(String nodeName) {
     Integer i = nodeByName.get(nodeName);
     return i == null ? null : nodes[i];
   }
@@ -223,12 +213,12 @@ public final class Program {
   }
 
   /** Read-only view of compiled nodes, for drawing and inspection. */
-  public List<PNode> nodes() {
+  public List<CompiledNode> nodes() {
     return List.of(nodes);
   }
 
   /** The graph's shape as plain data (see {@link dev.trellis.draw.GraphView}), derived from what runs. */
   public dev.trellis.draw.GraphView view() {
-    return Views.of(this);
+    return ProgramView.of(this);
   }
 }

@@ -20,7 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * others are cancelled. After all have stopped: the first failure is raised, else a
  * command for the parent graph, else the interrupts of every paused task together.
  *
- * <p>Per task the policy chain is: retry loop (first policy whose {@code retryOn} matches
+ * <p>Per task the policy chain is: retry scope (first policy whose {@code retryOn} matches
  * the failure) → node. Interrupts and parent commands are never retried.
  */
 final class Runner {
@@ -29,17 +29,17 @@ final class Runner {
   /** Thread-safe, unnamed: naming every task thread costs more than a trivial node. */
   private static final java.util.concurrent.ThreadFactory VIRTUAL = Thread.ofVirtual().name("trellis-task-", 0).factory();
 
-  private record Outcome(Task task, Throwable failure, List<Interrupt> interrupts, ParentCommand parent) {}
+  private record Outcome(StepTask task, Throwable failure, List<Interrupt> interrupts, ParentCommand parent) {}
 
-  static void runStep(Loop loop, List<Task> tasks) {
+  static void runStep(StepScope scope, List<StepTask> tasks) {
     if (tasks.isEmpty()) {
       return;
     }
     List<Outcome> outcomes = new ArrayList<>(tasks.size());
     if (tasks.size() == 1) {
-      outcomes.add(execute(loop, tasks.getFirst()));
+      outcomes.add(execute(scope, tasks.getFirst()));
     } else {
-      runParallel(loop, tasks, outcomes);
+      runParallel(scope, tasks, outcomes);
     }
     Throwable failure = null;
     ParentCommand parent = null;
@@ -74,15 +74,15 @@ final class Runner {
    * with one or two helpers, while a task that blocks lets the next helper start, so every
    * blocked task still ends up with its own thread (tasks may wait on each other).
    */
-  private static void runParallel(Loop loop, List<Task> tasks, List<Outcome> outcomes) {
-    Parallel p = new Parallel(loop, tasks, outcomes);
+  private static void runParallel(StepScope scope, List<StepTask> tasks, List<Outcome> outcomes) {
+    Parallel p = new Parallel(scope, tasks, outcomes);
     p.work(true);
     p.joinHelpers();
   }
 
   private static final class Parallel {
-    private final Loop loop;
-    private final List<Task> tasks;
+    private final StepScope scope;
+    private final List<StepTask> tasks;
     private final List<Outcome> outcomes;
     private final java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.concurrent.atomic.AtomicInteger starting = new java.util.concurrent.atomic.AtomicInteger();
@@ -91,8 +91,8 @@ final class Runner {
     private volatile boolean stopped;
     private boolean cancelled;
 
-    Parallel(Loop loop, List<Task> tasks, List<Outcome> outcomes) {
-      this.loop = loop;
+    Parallel(StepScope scope, List<StepTask> tasks, List<Outcome> outcomes) {
+      this.scope = scope;
       this.tasks = tasks;
       this.outcomes = outcomes;
     }
@@ -104,7 +104,7 @@ final class Runner {
           return;
         }
         ensureHelper();
-        Outcome o = execute(loop, tasks.get(i));
+        Outcome o = execute(scope, tasks.get(i));
         synchronized (outcomes) {
           outcomes.add(o);
         }
@@ -181,31 +181,31 @@ final class Runner {
     }
   }
 
-  private static Outcome execute(Loop loop, Task task) {
-    if (loop.observer == null || task.node.isStart()) {
-      return attempts(loop, task, null);
+  private static Outcome execute(StepScope scope, StepTask task) {
+    if (scope.observer() == null || task.node.isStart()) {
+      return attempts(scope, task, null);
     }
     long start = System.nanoTime();
-    String parentTask = loop.parent == null ? null : loop.parent.task.id();
+    String parentTask = scope.parentTaskId();
     int[] attempts = {0};
-    loop.observer.emit(new GraphEvent.TaskStarted(loop.nsPath, loop.step, task.id(), task.name(), parentTask));
+    scope.observer().emit(new GraphEvent.TaskStarted(scope.nsPath(), scope.step(), task.id(), task.name(), parentTask));
     Outcome o;
     try {
-      o = attempts(loop, task, attempts);
+      o = attempts(scope, task, attempts);
     } catch (Throwable e) {
-      loop.observer.emit(new GraphEvent.TaskFailed(loop.nsPath, loop.step, task.id(), task.name(), attempts[0],
+      scope.observer().emit(new GraphEvent.TaskFailed(scope.nsPath(), scope.step(), task.id(), task.name(), attempts[0],
           Duration.ofNanos(System.nanoTime() - start), e));
       throw e;
     }
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     if (o.failure != null) {
-      loop.observer.emit(new GraphEvent.TaskFailed(loop.nsPath, loop.step, task.id(), task.name(), attempts[0], took,
+      scope.observer().emit(new GraphEvent.TaskFailed(scope.nsPath(), scope.step(), task.id(), task.name(), attempts[0], took,
           o.failure));
     } else if (o.interrupts != null) {
-      loop.observer.emit(new GraphEvent.TaskInterrupted(loop.nsPath, loop.step, task.id(), task.name(), took,
+      scope.observer().emit(new GraphEvent.TaskInterrupted(scope.nsPath(), scope.step(), task.id(), task.name(), took,
           o.interrupts));
     } else {
-      loop.observer.emit(new GraphEvent.TaskEnded(loop.nsPath, loop.step, task.id(), task.name(), attempts[0], took));
+      scope.observer().emit(new GraphEvent.TaskEnded(scope.nsPath(), scope.step(), task.id(), task.name(), attempts[0], took));
     }
     return o;
   }
@@ -214,7 +214,7 @@ final class Runner {
    * The task with its retry policies: attempts until one succeeds, pauses, or fails for good;
    * counts them in {@code count} when given (only observed runs pass one: nothing is allocated otherwise).
    */
-  private static Outcome attempts(Loop loop, Task task, int[] count) {
+  private static Outcome attempts(StepScope scope, StepTask task, int[] count) {
     List<RetryPolicy> policies = task.node.options().retry();
     int attempt = 0;
     while (true) {
@@ -223,25 +223,25 @@ final class Runner {
         count[0] = attempt;
       }
       task.writes.clear();
-      TaskRuntime rt = new TaskRuntime(loop, task, attempt);
+      TaskRuntime rt = scope.runtime(task, attempt);
       try {
-        NodeResult result = invokeTimed(loop, task, rt);
-        NodeOutput.map(loop.frame, task.node, result, task.node.subgraph() != null, task.writes);
-        loop.commitSuccess(task);
+        NodeResult result = invokeTimed(scope, task, rt);
+        NodeOutput.map(scope.frame(), task.node, result, task.node.subgraph() != null, task.writes);
+        scope.committed(task);
         return new Outcome(task, null, null, null);
       } catch (GraphInterrupt gi) {
-        loop.commitInterrupt(task, gi.interrupts());
+        scope.interrupted(task, gi.interrupts());
         return new Outcome(task, null, gi.interrupts(), null);
       } catch (ParentCommand pc) {
-        if (pc.origin != loop.program) {
+        if (pc.origin != scope.program()) {
           // A node of a graph nested in this task aimed a Command at this graph: it is the task's result.
           try {
             Command c = pc.command();
-            NodeOutput.map(loop.frame, task.node, new Command(c.update(), c.gotos(), null, false), true, task.writes);
-            loop.commitSuccess(task);
+            NodeOutput.map(scope.frame(), task.node, new Command(c.update(), c.gotos(), null, false), true, task.writes);
+            scope.committed(task);
             return new Outcome(task, null, null, null);
           } catch (Exception e) {
-            loop.commitError(task, e);
+            scope.failed(task, e);
             return new Outcome(task, wrap(task, attempt, e), null, null);
           }
         }
@@ -255,30 +255,30 @@ final class Runner {
         Duration delay = retryDelay(policies, attempt, e);
         if (delay != null) {
           try {
-            loop.sleeper().sleep(delay);
+            scope.program().options.sleeper().sleep(delay);
           } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
             return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
           }
           continue;
         }
-        return handleFailure(loop, task, rt, attempt, e);
+        return handleFailure(scope, task, rt, attempt, e);
       }
     }
   }
 
-  /** The node, bounded by its timeout policy when it has one (per attempt: inside the retry loop). */
-  private static NodeResult invokeTimed(Loop loop, Task task, TaskRuntime rt) throws Exception {
+  /** The node, bounded by its timeout policy when it has one (per attempt: inside the retry scope). */
+  private static NodeResult invokeTimed(StepScope scope, StepTask task, TaskRuntime rt) throws Exception {
     var timeout = task.sendTimeout != null ? task.sendTimeout : task.node.options().timeout();
     if (timeout == null) {
-      return loop.invoke(task, rt);
+      return NodeKinds.invoke(task, rt);
     }
-    Watchdog w = new Watchdog(task.name(), timeout, loop.program.options.timer(), Thread.currentThread());
+    Watchdog w = new Watchdog(task.name(), timeout, scope.program().options.timer(), Thread.currentThread());
     rt.watchdog = w;
     w.start();
     NodeResult result;
     try {
-      result = loop.invoke(task, rt);
+      result = NodeKinds.invoke(task, rt);
     } catch (Throwable t) {
       NodeTimeoutException fired = w.stop();
       if (fired != null) {
@@ -294,26 +294,26 @@ final class Runner {
   }
 
   /** After the retries: the node's error handler turns the failure into a result, or the task fails. */
-  private static Outcome handleFailure(Loop loop, Task task, TaskRuntime rt, int attempts, Throwable e) {
+  private static Outcome handleFailure(StepScope scope, StepTask task, TaskRuntime rt, int attempts, Throwable e) {
     var handler = task.node.options().onError();
     if (handler != null) {
       try {
         task.writes.clear();
         NodeResult result = handler.handle(task.input, rt, e);
-        NodeOutput.map(loop.frame, task.node, result == null ? dev.trellis.graph.Update.empty() : result, false,
+        NodeOutput.map(scope.frame(), task.node, result == null ? dev.trellis.graph.Update.empty() : result, false,
             task.writes);
-        loop.commitSuccess(task);
+        scope.committed(task);
         return new Outcome(task, null, null, null);
       } catch (GraphInterrupt gi) {
-        loop.commitInterrupt(task, gi.interrupts());
+        scope.interrupted(task, gi.interrupts());
         return new Outcome(task, null, gi.interrupts(), null);
       } catch (Throwable handlerFailure) {
         handlerFailure.addSuppressed(e);
-        loop.commitError(task, handlerFailure);
+        scope.failed(task, handlerFailure);
         return new Outcome(task, wrap(task, attempts, handlerFailure), null, null);
       }
     }
-    loop.commitError(task, e);
+    scope.failed(task, e);
     return new Outcome(task, wrap(task, attempts, e), null, null);
   }
 
@@ -334,7 +334,7 @@ final class Runner {
     return null;
   }
 
-  static Throwable wrap(Task task, int attempts, Throwable e) {
+  static Throwable wrap(StepTask task, int attempts, Throwable e) {
     if (e instanceof TrellisException || e instanceof Error) {
       return e;
     }

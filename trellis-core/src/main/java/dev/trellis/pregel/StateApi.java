@@ -1,5 +1,6 @@
 package dev.trellis.pregel;
 
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointIds;
 import dev.trellis.checkpoint.CheckpointMetadata;
@@ -12,6 +13,7 @@ import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.StateUpdate;
 import dev.trellis.graph.TaskState;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.graph.error.TrellisException;
 import java.util.ArrayList;
@@ -32,7 +34,7 @@ public final class StateApi {
   private static CheckpointSaver saver(Program p) {
     CheckpointSaver s = p.options.checkpointer();
     if (s == null) {
-      throw new TrellisException("NO_CHECKPOINTER", "graph \"" + p.name + "\" has no checkpointer: compile it with "
+      throw new TrellisException(ErrorCode.NO_CHECKPOINTER, "graph \"" + p.name + "\" has no checkpointer: compile it with "
           + "CompileOptions.checkpointer(...) to read or update thread state");
     }
     return s;
@@ -40,7 +42,7 @@ public final class StateApi {
 
   private static CheckpointConfig at(RunConfig config) {
     if (config.threadId() == null) {
-      throw new TrellisException("MISSING_THREAD", "state operations need a thread: RunConfig.thread(\"...\")");
+      throw new TrellisException(ErrorCode.MISSING_THREAD, "state operations need a thread: RunConfig.thread(\"...\")");
     }
     return new CheckpointConfig(config.threadId(), "", config.checkpointId());
   }
@@ -70,27 +72,27 @@ public final class StateApi {
   static StateSnapshot snapshot(Program p, CheckpointTuple saved, boolean applyPending, CheckpointSaver recurse) {
     Frame f = Frame.from(p, saved.checkpoint());
     String ns = saved.config().namespace();
-    List<Task> tasks = Planner.prepare(f, saved.metadata().step() + 1, ns, null);
+    List<StepTask> tasks = Planner.prepare(f, saved.metadata().step() + 1, ns, null);
     applyNullWrites(p, f, saved.pendingWrites());
-    Map<String, Task> byId = new LinkedHashMap<>();
-    for (Task t : tasks) {
+    Map<String, StepTask> byId = new LinkedHashMap<>();
+    for (StepTask t : tasks) {
       byId.put(t.id(), t);
     }
     if (applyPending) {
       for (PendingWrite w : saved.pendingWrites()) {
-        Task t = byId.get(w.taskId());
+        StepTask t = byId.get(w.taskId());
         Integer slot = p.slotOf(w.channel());
         if (t != null && slot != null && slot != Write.ERROR && slot != Write.INTERRUPT) {
           t.writes.add(new Write(slot, w.value()));
         }
       }
-      List<Task> withWrites = tasks.stream().filter(t -> !t.writes.isEmpty()).toList();
+      List<StepTask> withWrites = tasks.stream().filter(t -> !t.writes.isEmpty()).toList();
       if (!withWrites.isEmpty()) {
         WriteApplier.apply(f, withWrites);
       }
     }
     List<String> next = new ArrayList<>();
-    for (Task t : tasks) {
+    for (StepTask t : tasks) {
       if (t.writes.isEmpty()) {
         next.add(t.name());
       }
@@ -98,7 +100,7 @@ public final class StateApi {
     // Interrupts in task order (as LangGraph lists them), not in the order writes were saved.
     List<Interrupt> interrupts = new ArrayList<>();
     List<TaskState> taskStates = new ArrayList<>();
-    for (Task t : tasks) {
+    for (StepTask t : tasks) {
       String error = null;
       List<Interrupt> own = new ArrayList<>();
       for (PendingWrite w : saved.pendingWrites()) {
@@ -143,7 +145,7 @@ public final class StateApi {
     if (nullWrites.isEmpty()) {
       return false;
     }
-    WriteApplier.apply(f, List.of(Task.input(nullWrites)));
+    WriteApplier.apply(f, List.of(StepTask.input(nullWrites)));
     return true;
   }
 
@@ -169,7 +171,7 @@ public final class StateApi {
   /** Applies each group of updates as one superstep, one new checkpoint per group, in order. */
   public static CheckpointConfig bulkUpdate(Program p, RunConfig config, List<List<StateUpdate>> supersteps) {
     if (supersteps.isEmpty()) {
-      throw new InvalidUpdateException("EMPTY_UPDATE", "bulkUpdateState needs at least one superstep");
+      throw new InvalidUpdateException(ErrorCode.EMPTY_UPDATE, "bulkUpdateState needs at least one superstep");
     }
     CheckpointConfig at = null;
     RunConfig cfg = config;
@@ -182,13 +184,13 @@ public final class StateApi {
 
   private static CheckpointConfig apply(Program p, RunConfig config, List<StateUpdate> updates) {
     if (updates.isEmpty()) {
-      throw new InvalidUpdateException("EMPTY_UPDATE", "an update superstep needs at least one update");
+      throw new InvalidUpdateException(ErrorCode.EMPTY_UPDATE, "an update superstep needs at least one update");
     }
     CheckpointSaver saver = saver(p);
     CheckpointConfig target = at(config);
     CheckpointTuple saved = saver.getTuple(target);
     if (saved == null && target.checkpointId() != null) {
-      throw new TrellisException("UNKNOWN_CHECKPOINT", "thread \"" + config.threadId() + "\" has no checkpoint \""
+      throw new TrellisException(ErrorCode.UNKNOWN_CHECKPOINT, "thread \"" + config.threadId() + "\" has no checkpoint \""
           + target.checkpointId() + "\"");
     }
     Frame f = saved != null ? Frame.from(p, saved.checkpoint()) : Frame.empty(p);
@@ -196,36 +198,36 @@ public final class StateApi {
     if (updates.stream().anyMatch(u -> INPUT.equals(u.asNode()))) {
       return applyAsInput(p, saver, config, target, saved, f, updates);
     }
-    List<Task> prepared = saved != null ? new ArrayList<>(Planner.prepare(f, step + 1, "", null)) : new ArrayList<>();
-    List<Task> tasks = new ArrayList<>();
+    List<StepTask> prepared = saved != null ? new ArrayList<>(Planner.prepare(f, step + 1, "", null)) : new ArrayList<>();
+    List<StepTask> tasks = new ArrayList<>();
     for (StateUpdate u : updates) {
       if (u.asNode() == null && updates.size() > 1) {
-        throw new InvalidUpdateException("AMBIGUOUS_UPDATE", "asNode is required when applying several updates at once");
+        throw new InvalidUpdateException(ErrorCode.AMBIGUOUS_UPDATE, "asNode is required when applying several updates at once");
       }
       String node = u.asNode() != null ? u.asNode() : inferWriter(p, f);
-      PNode pn = p.node(node);
+      CompiledNode pn = p.node(node);
       if (pn == null) {
-        throw new InvalidUpdateException("UNKNOWN_NODE", "updateState as node \"" + node + "\": no such node (nodes: "
+        throw new InvalidUpdateException(ErrorCode.UNKNOWN_NODE, "updateState as node \"" + node + "\": no such node (nodes: "
             + String.join(", ", p.nodeNames()) + ")");
       }
       // The update takes the place of the node's due task, if it has one (so that task counts as done).
-      Task due = prepared.stream().filter(t -> t.name().equals(node)).findFirst().orElse(null);
+      StepTask due = prepared.stream().filter(t -> t.name().equals(node)).findFirst().orElse(null);
       if (due != null) {
         prepared.remove(due);
       }
       String taskId = due != null ? due.id() : TaskIds.ofString(f.id + "|update|" + node + "|" + tasks.size());
-      Task task = new Task(taskId, pn, -1, null, new int[0], "", true);
+      StepTask task = new StepTask(taskId, pn, -1, null, new int[0], "", true);
       try {
         NodeOutput.map(f, pn, Update.of(u.values()), false, task.writes);
       } catch (RuntimeException e) {
         throw e;
       } catch (Exception e) {
-        throw new TrellisException("UPDATE_ROUTER_FAILED", "a router after \"" + node + "\" failed: " + e, e);
+        throw new TrellisException(ErrorCode.UPDATE_ROUTER_FAILED, "a router after \"" + node + "\" failed: " + e, e);
       }
       tasks.add(task);
     }
     if (saved != null) {
-      for (Task task : tasks) {
+      for (StepTask task : tasks) {
         List<PendingWrite> writes = new ArrayList<>();
         for (Write w : task.writes) {
           writes.add(new PendingWrite(task.id(), p.channelName(w.slot()), w.value()));
@@ -252,14 +254,14 @@ public final class StateApi {
                                                CheckpointConfig target, CheckpointTuple saved, Frame f,
                                                List<StateUpdate> updates) {
     if (updates.size() > 1) {
-      throw new InvalidUpdateException("AMBIGUOUS_UPDATE", "an update as \"" + INPUT
+      throw new InvalidUpdateException(ErrorCode.AMBIGUOUS_UPDATE, "an update as \"" + INPUT
           + "\" must be the only update of its superstep");
     }
     Map<String, ?> values = updates.getFirst().values();
     if (values == null || values.isEmpty()) {
-      throw new InvalidUpdateException("EMPTY_UPDATE", "an update as \"" + INPUT + "\" needs input values");
+      throw new InvalidUpdateException(ErrorCode.EMPTY_UPDATE, "an update as \"" + INPUT + "\" needs input values");
     }
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(p.startSlot, values)))));
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(p.startSlot, values)))));
     int step = saved != null ? saved.metadata().step() + 1 : -1;
     CheckpointConfig parent = saved != null ? saved.config() : target.withCheckpointId(null);
     return saver.put(parent, f.toCheckpoint(CheckpointIds.next()),
@@ -271,7 +273,7 @@ public final class StateApi {
     long best = 0;
     long second = 0;
     String bestNode = null;
-    for (PNode n : p.nodes) {
+    for (CompiledNode n : p.nodes) {
       for (long v : f.seen[n.index()]) {
         if (v > best) {
           second = best;
@@ -285,10 +287,10 @@ public final class StateApi {
       }
     }
     if (bestNode == null) {
-      return Program.START_CHANNEL;
+      return ReservedNames.START;
     }
     if (best == second) {
-      throw new InvalidUpdateException("AMBIGUOUS_UPDATE", "several nodes ran last; name one with updateState(..., asNode)");
+      throw new InvalidUpdateException(ErrorCode.AMBIGUOUS_UPDATE, "several nodes ran last; name one with updateState(..., asNode)");
     }
     return bestNode;
   }

@@ -19,16 +19,16 @@ import java.util.function.Function;
  * that has no saved answer (falling back to the parent task's, inside subgraphs).
  */
 final class TaskRuntime implements Runtime {
-  final Loop loop;
-  final Task task;
+  final TaskScope scope;
+  final StepTask task;
   final int attempt;
   private int interruptCounter;
   /** Resume values for this task's interrupts; loaded on the first interrupt() (most nodes never call it). */
   private List<Object> resume;
   private String interruptId;
 
-  TaskRuntime(Loop loop, Task task, int attempt) {
-    this.loop = loop;
+  TaskRuntime(TaskScope scope, StepTask task, int attempt) {
+    this.scope = scope;
     this.task = task;
     this.attempt = attempt;
   }
@@ -37,9 +37,9 @@ final class TaskRuntime implements Runtime {
     if (resume != null) {
       return;
     }
-    resume = new ArrayList<>(loop.savedResume(task.id()));
-    interruptId = TaskIds.ofString(loop.taskNamespace(task));
-    Map<String, Object> byId = loop.resumeMap;
+    resume = new ArrayList<>(scope.pending().savedResume(task.id()));
+    interruptId = TaskIds.ofString(taskNamespace());
+    Map<String, Object> byId = scope.resumeById();
     if (byId != null && byId.containsKey(interruptId)) {
       resume.add(byId.get(interruptId));
     }
@@ -47,9 +47,9 @@ final class TaskRuntime implements Runtime {
 
   /** The run's plain resume value, consumed once; inside a subgraph the parent task's. */
   Object takeNullResume() {
-    Object v = loop.takeNullResume();
-    if (v == null && loop.parent != null) {
-      return loop.parent.takeNullResume();
+    Object v = scope.pending().takeNullResume();
+    if (v == null && scope.parent() != null) {
+      return scope.parent().takeNullResume();
     }
     return v;
   }
@@ -74,13 +74,13 @@ final class TaskRuntime implements Runtime {
 
   @Override
   public void writeState(String key, Object value) {
-    Integer slot = loop.program.slotByName.get(key);
-    if (slot == null || slot >= loop.program.stateCount) {
-      throw new dev.trellis.graph.error.InvalidUpdateException("UNKNOWN_KEY", "node \"" + task.name()
+    Integer slot = scope.program().slotByName.get(key);
+    if (slot == null || slot >= scope.program().stateCount) {
+      throw new dev.trellis.graph.error.InvalidUpdateException(dev.trellis.graph.error.ErrorCode.UNKNOWN_KEY, "node \"" + task.name()
           + "\" wrote key \"" + key + "\", which is not in the state schema (keys: "
-          + String.join(", ", loop.program.stateKeys()) + ")");
+          + String.join(", ", scope.program().stateKeys()) + ")");
     }
-    Object prepared = loop.frame.channels[slot].prepareWrite(value);
+    Object prepared = scope.frame().channels[slot].prepareWrite(value);
     synchronized (task.writes) {
       task.writes.add(new Write(slot, prepared));
     }
@@ -88,13 +88,13 @@ final class TaskRuntime implements Runtime {
 
   @Override
   public <C> C context(Class<C> type) {
-    Object ctx = loop.config.context();
+    Object ctx = scope.config().context();
     return ctx == null ? null : type.cast(ctx);
   }
 
   @Override
   public StreamWriter stream() {
-    return writer(StreamMode.CUSTOM, v -> new StreamPart.Custom(loop.nsPath, task.name(), v));
+    return writer(StreamMode.CUSTOM, v -> new StreamPart.Custom(scope.nsPath(), task.name(), v));
   }
 
   @Override
@@ -112,9 +112,9 @@ final class TaskRuntime implements Runtime {
     String callId = UUID.randomUUID().toString();
     // LangChain names a model's answer after the model call's run id.
     String messageId = "run-" + callId;
-    StreamWriter tokens = writer(StreamMode.MESSAGES, v -> new StreamPart.MessageChunk(loop.nsPath, task.name(),
-        loop.step, loop.config.threadId(), String.valueOf(v), messageId, task.id()));
-    boolean events = model != null && loop.sink.wants(StreamMode.EVENTS, loop.depth());
+    StreamWriter tokens = writer(StreamMode.MESSAGES, v -> new StreamPart.MessageChunk(scope.nsPath(), task.name(),
+        scope.step(), scope.config().threadId(), String.valueOf(v), messageId, task.id()));
+    boolean events = model != null && scope.emitter().wants(StreamMode.EVENTS);
     if (events) {
       emitCall(StreamPart.CallEvent.Kind.CHAT_MODEL, callId, model, false, input, null);
     }
@@ -141,7 +141,7 @@ final class TaskRuntime implements Runtime {
   @Override
   public Consumer<Object> toolCall(String tool, Object input) {
     heartbeat();
-    if (!loop.sink.wants(StreamMode.EVENTS, loop.depth())) {
+    if (!scope.emitter().wants(StreamMode.EVENTS)) {
       return output -> heartbeat();
     }
     String callId = UUID.randomUUID().toString();
@@ -154,24 +154,24 @@ final class TaskRuntime implements Runtime {
 
   private void emitCall(StreamPart.CallEvent.Kind kind, String callId, String name, boolean end, Object input,
       Object output) {
-    loop.sink.emit(new StreamPart.CallEvent(loop.nsPath, task.name(), loop.step, task.id(), kind, callId, name, end,
+    scope.emitter().emit(new StreamPart.CallEvent(scope.nsPath(), task.name(), scope.step(), task.id(), kind, callId, name, end,
         input, output));
   }
 
   @Override
   public void emitMessage(Object message) {
-    writer(StreamMode.MESSAGES, v -> new StreamPart.PushedMessage(loop.nsPath, task.name(), loop.step,
-        loop.config.threadId(), v)).write(message);
+    writer(StreamMode.MESSAGES, v -> new StreamPart.PushedMessage(scope.nsPath(), task.name(), scope.step(),
+        scope.config().threadId(), v)).write(message);
   }
 
   /** A writer that heartbeats and, when the run streams {@code mode}, emits {@code part} of each value. */
   private StreamWriter writer(StreamMode mode, Function<Object, StreamPart> part) {
-    if (!loop.sink.wants(mode, loop.depth())) {
+    if (!scope.emitter().wants(mode)) {
       return v -> heartbeat();
     }
     return v -> {
       heartbeat();
-      loop.sink.emit(part.apply(v));
+      scope.emitter().emit(part.apply(v));
     };
   }
 
@@ -182,17 +182,17 @@ final class TaskRuntime implements Runtime {
 
   @Override
   public int step() {
-    return loop.step;
+    return scope.step();
   }
 
   @Override
   public int remainingSteps() {
-    return loop.stop - loop.step;
+    return scope.remainingSteps();
   }
 
   @Override
   public String threadId() {
-    return loop.config.threadId();
+    return scope.config().threadId();
   }
 
   @Override
@@ -207,7 +207,7 @@ final class TaskRuntime implements Runtime {
 
   @Override
   public dev.trellis.checkpoint.store.Store store() {
-    return loop.program.options.store();
+    return scope.program().options.store();
   }
 
   @Override
@@ -220,7 +220,13 @@ final class TaskRuntime implements Runtime {
 
   @Override
   public String checkpointNamespace() {
-    return loop.ns;
+    return scope.namespace();
+  }
+
+  /** The task's own namespace, {@code node:taskId} under the loop's (a subgraph node's graph runs in it). */
+  String taskNamespace() {
+    String own = task.name() + ":" + task.id();
+    return scope.namespace().isEmpty() ? own : scope.namespace() + "|" + own;
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.trellis.pregel;
 
 import dev.trellis.channel.Channel;
 import dev.trellis.channel.ConcurrentWriteException;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -24,9 +25,9 @@ final class WriteApplier {
   private WriteApplier() {}
 
   /** Returns the slots that changed and hold a value afterwards. */
-  static BitSet apply(Frame f, List<Task> tasks) {
+  static BitSet apply(Frame f, List<StepTask> tasks) {
     Program p = f.program;
-    List<Task> sorted = tasks;
+    List<StepTask> sorted = tasks;
     for (int i = 1; i < tasks.size(); i++) {
       if (tasks.get(i - 1).compareTo(tasks.get(i)) > 0) {
         sorted = new ArrayList<>(tasks);
@@ -35,7 +36,7 @@ final class WriteApplier {
       }
     }
     boolean bump = false;
-    for (Task t : sorted) {
+    for (StepTask t : sorted) {
       bump |= t.bumps;
       if (t.node != null) {
         long[] seen = f.seen[t.node.index()];
@@ -47,7 +48,7 @@ final class WriteApplier {
       }
     }
     long next = f.maxVersion() + 1;
-    for (Task t : sorted) {
+    for (StepTask t : sorted) {
       for (int slot : t.triggers) {
         if (f.channels[slot].consume()) {
           f.versions[slot] = next;
@@ -56,7 +57,7 @@ final class WriteApplier {
     }
     int n = f.channels.length;
     List<Object>[] bySlot = null;
-    for (Task t : sorted) {
+    for (StepTask t : sorted) {
       for (Write w : t.writes) {
         if (w.slot() >= 0) {
           if (bySlot == null) {
@@ -85,7 +86,7 @@ final class WriteApplier {
         } catch (ConcurrentWriteException e) {
           throw concurrent(p, slot, vals.size(), sorted);
         } catch (dev.trellis.channel.OverwriteConflictException e) {
-          throw new InvalidUpdateException("INVALID_CONCURRENT_GRAPH_UPDATE", "key \"" + p.channelNames[slot]
+          throw new InvalidUpdateException(ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE, "key \"" + p.channelNames[slot]
               + "\" can receive only one Overwrite value per step");
         }
         if (changed) {
@@ -124,9 +125,9 @@ final class WriteApplier {
     return updated;
   }
 
-  private static InvalidUpdateException concurrent(Program p, int slot, int count, List<Task> tasks) {
+  private static InvalidUpdateException concurrent(Program p, int slot, int count, List<StepTask> tasks) {
     TreeSet<String> writers = new TreeSet<>();
-    for (Task t : tasks) {
+    for (StepTask t : tasks) {
       for (Write w : t.writes) {
         if (w.slot() == slot) {
           writers.add(t.name());
@@ -134,7 +135,7 @@ final class WriteApplier {
       }
     }
     String key = p.channelNames[slot];
-    return new InvalidUpdateException("INVALID_CONCURRENT_UPDATE", "key \"" + key + "\": " + count
+    return new InvalidUpdateException(ErrorCode.INVALID_CONCURRENT_UPDATE, "key \"" + key + "\": " + count
         + " values in one step from nodes " + String.join(", ", writers)
         + "; a last-value key takes one write per step: declare a reducer (Key.appending, Key.reducing, ...)"
         + " or route the writers into different steps");

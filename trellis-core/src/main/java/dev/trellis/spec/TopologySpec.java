@@ -7,6 +7,7 @@ import dev.trellis.graph.NodeOptions;
 import dev.trellis.graph.Router;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.StateGraph;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -42,27 +43,27 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
   private static void validate(List<String> stages, List<SpecEdge> edges) {
     Set<String> known = new LinkedHashSet<>(stages);
     if (known.size() != stages.size()) {
-      throw new InvalidGraphException("DUPLICATE_NODE", "a stage is declared twice: " + stages);
+      throw new InvalidGraphException(ErrorCode.DUPLICATE_NODE, "a stage is declared twice: " + stages);
     }
     Map<String, Integer> joinInputs = new LinkedHashMap<>();
     for (SpecEdge e : edges) {
       String where = "edge " + e.from() + " → " + e.to() + " (" + e.kind().name().toLowerCase(Locale.ROOT) + ")";
       if (!e.from().equals(StateGraph.START) && !known.contains(e.from())) {
-        throw new InvalidGraphException("UNKNOWN_NODE", where + ": no stage named \"" + e.from() + "\" (stages: "
+        throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, where + ": no stage named \"" + e.from() + "\" (stages: "
             + String.join(", ", stages) + ")");
       }
       if (!e.to().equals(StateGraph.END) && !known.contains(e.to())) {
-        throw new InvalidGraphException("UNKNOWN_NODE", where + ": no stage named \"" + e.to() + "\" (stages: "
+        throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, where + ": no stage named \"" + e.to() + "\" (stages: "
             + String.join(", ", stages) + ")");
       }
       if ((e.kind() == EdgeKind.ENTRY) != e.from().equals(StateGraph.START)) {
-        throw new InvalidGraphException("INVALID_EDGE", where + ": entry edges, and only they, start at START");
+        throw new InvalidGraphException(ErrorCode.INVALID_EDGE, where + ": entry edges, and only they, start at START");
       }
       if ((e.kind() == EdgeKind.EXIT) != e.to().equals(StateGraph.END)) {
-        throw new InvalidGraphException("INVALID_EDGE", where + ": exit edges, and only they, end at END");
+        throw new InvalidGraphException(ErrorCode.INVALID_EDGE, where + ": exit edges, and only they, end at END");
       }
       if ((e.kind() == EdgeKind.CONDITIONAL) != (e.condition() != null && e.when() != null)) {
-        throw new InvalidGraphException("INVALID_EDGE", where + ": conditional edges, and only they, name a condition and a when-label");
+        throw new InvalidGraphException(ErrorCode.INVALID_EDGE, where + ": conditional edges, and only they, name a condition and a when-label");
       }
       if (e.kind() == EdgeKind.JOIN_INPUT) {
         joinInputs.merge(e.to(), 1, Integer::sum);
@@ -70,7 +71,7 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
     }
     joinInputs.forEach((target, n) -> {
       if (n < 2) {
-        throw new InvalidGraphException("INVALID_EDGE", "join into \"" + target + "\" has " + n
+        throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "join into \"" + target + "\" has " + n
             + " join input; a join needs two or more (use a sequence edge for one)");
       }
     });
@@ -97,7 +98,7 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
         try {
           kind = EdgeKind.valueOf(e.path("kind").asText().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException bad) {
-          throw new InvalidGraphException("INVALID_EDGE", "edge " + e + ": unknown kind \"" + e.path("kind").asText()
+          throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "edge " + e + ": unknown kind \"" + e.path("kind").asText()
               + "\" (kinds: entry, sequence, conditional, parallel_branch, join_input, terminal_path, exit)");
         }
         edges.add(new SpecEdge(e.path("from").asText(), e.path("to").asText(), kind,
@@ -106,7 +107,7 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
       }
       return new TopologySpec(root.path("name").asText("graph"), stages, edges);
     } catch (IOException e) {
-      throw new InvalidGraphException("INVALID_SPEC", "topology spec is not valid " + format + ": " + e.getMessage());
+      throw new InvalidGraphException(ErrorCode.INVALID_SPEC, "topology spec is not valid " + format + ": " + e.getMessage());
     }
   }
 
@@ -144,7 +145,7 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
     for (String stage : stages) {
       Node n = nodes.get(stage);
       if (n == null) {
-        throw new InvalidGraphException("MISSING_NODE", "stage \"" + stage + "\" of spec \"" + name
+        throw new InvalidGraphException(ErrorCode.MISSING_NODE, "stage \"" + stage + "\" of spec \"" + name
             + "\" has no node implementation (given: " + String.join(", ", nodes.keySet()) + ")");
       }
       g.addNode(stage, n, options.getOrDefault(stage, NodeOptions.DEFAULT));
@@ -163,7 +164,7 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
     routes.forEach((from, byCondition) -> byCondition.forEach((condition, pathMap) -> {
       Router r = conditions.get(condition);
       if (r == null) {
-        throw new InvalidGraphException("MISSING_CONDITION", "condition \"" + condition + "\" on stage \"" + from
+        throw new InvalidGraphException(ErrorCode.MISSING_CONDITION, "condition \"" + condition + "\" on stage \"" + from
             + "\" has no router (given: " + String.join(", ", conditions.keySet()) + ")");
       }
       g.addConditionalEdges(from, condition, r, pathMap);

@@ -1,16 +1,13 @@
 package dev.trellis.stream;
 
-import dev.trellis.pregel.Engine;
-import dev.trellis.pregel.Sink;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
+import java.util.function.Consumer;
 
 /**
  * The live stream of one run: iterate it (once) or subscribe to it (once) as a
@@ -25,18 +22,16 @@ public final class GraphStream implements AutoCloseable, Iterable<StreamPart>, F
   private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
   private final AtomicBoolean consumed = new AtomicBoolean();
   private volatile Thread runner;
-  private volatile Engine.Result result;
   private volatile Throwable failure;
 
   private GraphStream() {}
 
-  /** Starts {@code run} on a virtual thread, feeding its sink into this stream. Internal. */
-  public static GraphStream start(Function<Sink, Engine.Result> run, Set<StreamMode> modes, boolean subgraphs) {
+  /** Starts {@code run} on a virtual thread, given where to put the parts it produces. Internal. */
+  public static GraphStream start(Consumer<Consumer<StreamPart>> run) {
     GraphStream s = new GraphStream();
-    Sink sink = new Sink(modes, subgraphs, s.queue::add);
     s.runner = Thread.ofVirtual().name("trellis-stream").start(() -> {
       try {
-        s.result = run.apply(sink);
+        run.accept(s.queue::add);
       } catch (Throwable e) {
         s.failure = e;
       } finally {
@@ -88,11 +83,6 @@ public final class GraphStream implements AutoCloseable, Iterable<StreamPart>, F
       close();
       throw new CancellationException("interrupted while waiting for the stream");
     }
-  }
-
-  /** The final state once the stream has ended; null before, or if the run failed. */
-  public Engine.Result result() {
-    return result;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.trellis.verify;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.TrellisException;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -17,7 +18,7 @@ public record Verification(List<Violation> violations) {
   /** Throws a {@code TrellisException} ({@code VERIFY_FAILED}) listing every violation, or returns this. */
   public Verification orThrow() {
     if (!holds()) {
-      throw new TrellisException("VERIFY_FAILED", violations.stream().map(Violation::message)
+      throw new TrellisException(ErrorCode.VERIFY_FAILED, violations.stream().map(Violation::message)
           .collect(Collectors.joining("; ")));
     }
     return this;

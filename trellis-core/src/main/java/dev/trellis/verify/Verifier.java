@@ -1,5 +1,6 @@
 package dev.trellis.verify;
 
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.draw.GraphView;
 import dev.trellis.draw.GraphView.EdgeKind;
 import java.util.ArrayDeque;
@@ -18,8 +19,8 @@ import java.util.Set;
  * sources are). Checks are graph searches: linear in nodes + edges each.
  */
 public final class Verifier {
-  private static final String START = "__start__";
-  private static final String END = "__end__";
+  private static final String START = ReservedNames.START;
+  private static final String END = ReservedNames.END;
 
   private final GraphView view;
   private final Map<String, List<GraphView.Edge>> out = new LinkedHashMap<>();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,7 @@ class GraphValidationTest {
   void edgeToUnknownNodeNamesTheEdgeAndTheKnownNodes() {
     InvalidGraphException e = fails(() -> StateGraph.of(SCHEMA).addNode("plan", logs("plan")).addNode("act", logs("act"))
         .addEdge(START, "plan").addEdge("plan", "exec").compile());
-    assertEquals("UNKNOWN_NODE", e.code());
+    assertEquals(ErrorCode.UNKNOWN_NODE, e.code());
     assertTrue(e.getMessage().contains("\"plan\" → \"exec\": no node named \"exec\" (nodes: plan, act)"), e.getMessage());
   }
 
@@ -39,7 +40,7 @@ class GraphValidationTest {
   void unreachableNodeIsNamed() {
     InvalidGraphException e = fails(() -> StateGraph.of(SCHEMA).addNode("a", logs("a")).addNode("island", logs("i"))
         .addEdge(START, "a").compile());
-    assertEquals("UNREACHABLE_NODE", e.code());
+    assertEquals(ErrorCode.UNREACHABLE_NODE, e.code());
     assertTrue(e.getMessage().contains("\"island\""), e.getMessage());
   }
 
@@ -58,24 +59,24 @@ class GraphValidationTest {
   @Test
   void duplicateNodeIsRejectedWhenAdded() {
     InvalidGraphException e = fails(() -> StateGraph.of(SCHEMA).addNode("a", logs("a")).addNode("a", logs("a")));
-    assertEquals("DUPLICATE_NODE", e.code());
+    assertEquals(ErrorCode.DUPLICATE_NODE, e.code());
   }
 
   @Test
   void reservedNodeNamesAreRejected() {
-    assertEquals("RESERVED_NAME", fails(() -> StateGraph.of(SCHEMA).addNode(START, logs("x"))).code());
-    assertEquals("RESERVED_NAME", fails(() -> StateGraph.of(SCHEMA).addNode("__secret", logs("x"))).code());
-    assertEquals("RESERVED_NAME", fails(() -> StateGraph.of(SCHEMA).addNode("a:b", logs("x"))).code());
+    assertEquals(ErrorCode.RESERVED_NAME, fails(() -> StateGraph.of(SCHEMA).addNode(START, logs("x"))).code());
+    assertEquals(ErrorCode.RESERVED_NAME, fails(() -> StateGraph.of(SCHEMA).addNode("__secret", logs("x"))).code());
+    assertEquals(ErrorCode.RESERVED_NAME, fails(() -> StateGraph.of(SCHEMA).addNode("a:b", logs("x"))).code());
   }
 
   @Test
   void reservedKeyNamesAreRejected() {
-    assertEquals("INVALID_KEY", fails(() -> Key.of("__start__", String.class)).code());
+    assertEquals(ErrorCode.INVALID_KEY, fails(() -> Key.of("__start__", String.class)).code());
   }
 
   @Test
   void graphWithoutEntryIsRejected() {
-    assertEquals("NO_ENTRY", fails(() -> StateGraph.of(SCHEMA).addNode("a", logs("a")).addEdge("a", END).compile()).code());
+    assertEquals(ErrorCode.NO_ENTRY, fails(() -> StateGraph.of(SCHEMA).addNode("a", logs("a")).addEdge("a", END).compile()).code());
   }
 
   @Test

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.checkpoint.InMemorySaver;
 import dev.trellis.graph.error.AmbiguousResumeException;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.TrellisException;
 import java.util.List;
 import java.util.Map;
@@ -112,6 +113,6 @@ class InterruptTest {
     CompiledGraph g = StateGraph.of(SCHEMA).addNode("a", logs("a")).addEdge(START, "a")
         .compile(CompileOptions.checkpointer(new InMemorySaver()));
     TrellisException e = assertThrows(TrellisException.class, () -> g.invoke(Map.of()));
-    assertEquals("MISSING_THREAD", e.code());
+    assertEquals(ErrorCode.MISSING_THREAD, e.code());
   }
 }

@@ -10,7 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.checkpoint.InMemorySaver;
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.graph.error.ErrorCode;
+import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;
@@ -70,7 +71,15 @@ class SubgraphTest {
   void commandToParentFromTheRootGraphIsAnError() {
     CompiledGraph g = StateGraph.of(SCHEMA).addNode("a", (s, rt) -> Command.goTo("a").toParentGraph())
         .addEdge(START, "a").compile();
-    TrellisException e = assertThrows(TrellisException.class, () -> g.invoke(Map.of()));
-    assertEquals("NO_PARENT_GRAPH", e.code());
+    InvalidUpdateException e = assertThrows(InvalidUpdateException.class, () -> g.invoke(Map.of()));
+    assertEquals(ErrorCode.NO_PARENT_GRAPH, e.code());
+  }
+
+  @Test
+  void commandToParentAsRunInputIsTheSameError() {
+    CompiledGraph g = StateGraph.of(SCHEMA).addNode("a", logs("a")).addEdge(START, "a").compile();
+    InvalidUpdateException e = assertThrows(InvalidUpdateException.class,
+        () -> g.invoke(Command.goTo("a").toParentGraph()));
+    assertEquals(ErrorCode.NO_PARENT_GRAPH, e.code());
   }
 }

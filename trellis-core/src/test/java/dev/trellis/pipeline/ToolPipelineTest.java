@@ -22,12 +22,12 @@ class ToolPipelineTest {
   private final List<Object> events = Collections.synchronizedList(new ArrayList<>());
   private final List<Duration> waits = Collections.synchronizedList(new ArrayList<>());
 
-  private static Tool returns(Object value, double completeness) {
+  private static PipelineTool returns(Object value, double completeness) {
     return args -> ToolOutput.of(value, completeness);
   }
 
   /** client_signal, provider_genome, patient_context in phase 1; therapeutic_fit (needs all three) in phase 2. */
-  private ToolPipeline.Builder neura(Tool fit) {
+  private ToolPipeline.Builder neura(PipelineTool fit) {
     return ToolPipeline.builder().sleeper(waits::add)
         .tool(ToolSpec.named("client_signal"), returns("signal", 0.9))
         .tool(ToolSpec.named("provider_genome"), returns("genome", 0.9))
@@ -45,7 +45,7 @@ class ToolPipelineTest {
   @Test
   void toolsOfOnePhaseRunInParallel() {
     CountDownLatch all = new CountDownLatch(2);
-    Tool waitsForSibling = args -> {
+    PipelineTool waitsForSibling = args -> {
       all.countDown();
       assertTrue(all.await(5, TimeUnit.SECONDS), "phase tools did not run concurrently");
       return ToolOutput.of("ok", 1);
@@ -198,7 +198,7 @@ class ToolPipelineTest {
   void skipStateIsSharedThroughTheStore() {
     InMemorySkipStore shared = new InMemorySkipStore();
     AtomicInteger calls = new AtomicInteger();
-    Tool t = args -> {
+    PipelineTool t = args -> {
       calls.incrementAndGet();
       return ToolOutput.of("v", 1);
     };
@@ -232,7 +232,7 @@ class ToolPipelineTest {
   }
 
   /** client_signal and provider_genome each produce a map of keys; therapeutic_fit injects two of them. */
-  private ToolPipeline.Builder byKeys(Tool signal, Tool fit) {
+  private ToolPipeline.Builder byKeys(PipelineTool signal, PipelineTool fit) {
     return ToolPipeline.builder()
         .tool(ToolSpec.named("client_signal"), signal)
         .tool(ToolSpec.named("provider_genome"), returns(Map.of("genome_summary", List.of("ana:cbt"),
@@ -267,7 +267,7 @@ class ToolPipelineTest {
   @Test
   void aConsumerIsSkippedWhenItsInjectedKeysAreUnchangedThoughTheProducerReran() {
     AtomicInteger fitCalls = new AtomicInteger();
-    Tool signal = args -> ToolOutput.of(Map.of("signal_summary", "mentions grief", "message", args.get("message")), 1);
+    PipelineTool signal = args -> ToolOutput.of(Map.of("signal_summary", "mentions grief", "message", args.get("message")), 1);
     ToolPipeline p = byKeys(signal, args -> {
       fitCalls.incrementAndGet();
       return ToolOutput.of("fit", 1);

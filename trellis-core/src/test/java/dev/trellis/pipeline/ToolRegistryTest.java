@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,7 +70,7 @@ class ToolRegistryTest {
     ToolRegistry r = ToolRegistry.fromYaml(SEED);
     List<Map<String, Object>> fitArgs = new ArrayList<>();
     List<Object> events = new ArrayList<>();
-    Map<String, Tool> impls = Map.of(
+    Map<String, PipelineTool> impls = Map.of(
         "patient_context", args -> ToolOutput.of(Map.of("patient", "p1"), 1),
         "therapeutic_fit", args -> {
           fitArgs.add(args);
@@ -98,7 +99,7 @@ class ToolRegistryTest {
           - {name: c, dependencies: [b]}
           - {name: d}
         """);
-    assertEquals("TOOL_CYCLE", e.code());
+    assertEquals(ErrorCode.TOOL_CYCLE, e.code());
     assertTrue(e.getMessage().contains("a → c → b → a"), e.getMessage());
   }
 

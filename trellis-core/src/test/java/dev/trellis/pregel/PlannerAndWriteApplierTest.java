@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
+import dev.trellis.graph.Programs;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.BitSet;
 import java.util.List;
@@ -21,12 +23,12 @@ class PlannerAndWriteApplierTest {
   static final Key<Integer> COUNT = Key.of("count", Integer.class);
 
   private static Program diamond() {
-    return StateGraph.of(Schema.of(LOG, COUNT))
+    return Programs.of(StateGraph.of(Schema.of(LOG, COUNT))
         .addNode("a", (s, rt) -> Update.empty())
         .addNode("b", (s, rt) -> Update.empty())
         .addNode("c", (s, rt) -> Update.empty())
         .addEdge(StateGraph.START, "a").addEdge("a", "b").addEdge("a", "c")
-        .compile(CompileOptions.DEFAULT).program();
+        .compile(CompileOptions.DEFAULT));
   }
 
   private static int slot(Program p, String name) {
@@ -42,10 +44,10 @@ class PlannerAndWriteApplierTest {
   void writingATriggerSchedulesItsNodeOnce() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    BitSet updated = WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "branch:to:b"), null),
+    BitSet updated = WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "branch:to:b"), null),
         new Write(slot(p, "branch:to:c"), null)))));
-    List<Task> tasks = Planner.prepare(f, 0, "", updated);
-    assertEquals(List.of("b", "c"), tasks.stream().map(Task::name).toList());
+    List<StepTask> tasks = Planner.prepare(f, 0, "", updated);
+    assertEquals(List.of("b", "c"), tasks.stream().map(StepTask::name).toList());
     WriteApplier.apply(f, tasks);
     assertTrue(Planner.prepare(f, 1, "", null).isEmpty(), "ephemeral triggers clear after the step that read them");
   }
@@ -54,11 +56,11 @@ class PlannerAndWriteApplierTest {
   void writesApplyInTaskPathOrderNotListOrder() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "branch:to:b"), null),
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "branch:to:b"), null),
         new Write(slot(p, "branch:to:c"), null)))));
-    List<Task> tasks = Planner.prepare(f, 0, "", null);
-    Task b = tasks.get(0);
-    Task c = tasks.get(1);
+    List<StepTask> tasks = Planner.prepare(f, 0, "", null);
+    StepTask b = tasks.get(0);
+    StepTask c = tasks.get(1);
     c.writes.add(new Write(slot(p, "log"), List.of("c")));
     b.writes.add(new Write(slot(p, "log"), List.of("b")));
     WriteApplier.apply(f, List.of(c, b));
@@ -69,12 +71,12 @@ class PlannerAndWriteApplierTest {
   void pullTasksSortBeforePushTasks() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(p.tasksSlot, new Send("a", java.util.Map.of())),
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(p.tasksSlot, new Send("a", java.util.Map.of())),
         new Write(slot(p, "branch:to:c"), null)))));
-    List<Task> tasks = Planner.prepare(f, 0, "", null);
+    List<StepTask> tasks = Planner.prepare(f, 0, "", null);
     assertEquals(2, tasks.size());
     assertTrue(tasks.get(0).isPush(), "push tasks are planned first");
-    List<Task> sorted = new java.util.ArrayList<>(tasks);
+    List<StepTask> sorted = new java.util.ArrayList<>(tasks);
     java.util.Collections.sort(sorted);
     assertEquals("c", sorted.get(0).name(), "but their writes apply after pull tasks");
   }
@@ -83,23 +85,23 @@ class PlannerAndWriteApplierTest {
   void concurrentLastValueWritesNameChannelAndNodes() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "branch:to:b"), null),
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "branch:to:b"), null),
         new Write(slot(p, "branch:to:c"), null)))));
-    List<Task> tasks = Planner.prepare(f, 0, "", null);
+    List<StepTask> tasks = Planner.prepare(f, 0, "", null);
     tasks.forEach(t -> t.writes.add(new Write(slot(p, "count"), 1)));
     InvalidUpdateException e = assertThrows(InvalidUpdateException.class, () -> WriteApplier.apply(f, tasks));
     assertTrue(e.getMessage().contains("\"count\""), e.getMessage());
     assertTrue(e.getMessage().contains("b, c"), e.getMessage());
-    assertEquals("INVALID_CONCURRENT_UPDATE", e.code());
+    assertEquals(ErrorCode.INVALID_CONCURRENT_UPDATE, e.code());
   }
 
   @Test
   void versionsAdvanceByOnePerStep() {
     Program p = diamond();
     Frame f = Frame.empty(p);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "count"), 1)))));
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "count"), 1)))));
     assertEquals(1, f.versions[slot(p, "count")]);
-    WriteApplier.apply(f, List.of(Task.input(List.of(new Write(slot(p, "count"), 2)))));
+    WriteApplier.apply(f, List.of(StepTask.input(List.of(new Write(slot(p, "count"), 2)))));
     assertEquals(2, f.versions[slot(p, "count")]);
   }
 

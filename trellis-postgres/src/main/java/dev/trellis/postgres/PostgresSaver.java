@@ -14,16 +14,31 @@ public final class PostgresSaver extends JdbcSaver {
     super(db, serde);
   }
 
-  /** Connects to {@code jdbcUrl} (e.g. {@code jdbc:postgresql://127.0.0.1:5432/trellis?user=u&password=p}) with a pool. */
+  /**
+   * Connects to {@code jdbcUrl} (e.g. {@code jdbc:postgresql://127.0.0.1:5432/trellis?user=u&password=p}) with a pool.
+   *
+   * @throws RuntimeException the database cannot be reached (HikariCP's pool initialization error) or its
+   *     tables cannot be created ({@link IllegalStateException})
+   */
   public static PostgresSaver connect(String jdbcUrl) {
     return connect(jdbcUrl, new JacksonSerde());
   }
 
+  /**
+   * As {@link #connect(String)}, storing values with {@code serde}.
+   *
+   * @throws RuntimeException the database cannot be reached (HikariCP's pool initialization error) or its
+   *     tables cannot be created ({@link IllegalStateException})
+   */
   public static PostgresSaver connect(String jdbcUrl, Serde serde) {
     return new PostgresSaver(PostgresDatabase.connect(jdbcUrl), serde);
   }
 
-  /** Uses a data source the caller owns (and closes). Connections must allow {@code setAutoCommit(false)}. */
+  /**
+   * Uses a data source the caller owns (and closes). Connections must allow {@code setAutoCommit(false)}.
+   *
+   * @throws IllegalStateException the database cannot be reached or its tables cannot be created
+   */
   public static PostgresSaver using(DataSource dataSource, Serde serde) {
     return new PostgresSaver(PostgresDatabase.using(dataSource), serde);
   }

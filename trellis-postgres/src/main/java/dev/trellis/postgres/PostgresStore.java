@@ -13,11 +13,22 @@ public final class PostgresStore extends JdbcStore {
     super(db, clock, index);
   }
 
+  /**
+   * Connects to {@code jdbcUrl} with a pool.
+   *
+   * @throws RuntimeException the database cannot be reached (HikariCP's pool initialization error) or its
+   *     tables cannot be created ({@link IllegalStateException})
+   */
   public static PostgresStore connect(String jdbcUrl) {
     return connect(jdbcUrl, Clock.systemUTC(), null);
   }
 
-  /** With a clock (tests) and semantic indexing ({@code index} null: none). */
+  /**
+   * With a clock (tests) and semantic indexing ({@code index} null: none).
+   *
+   * @throws RuntimeException the database cannot be reached (HikariCP's pool initialization error) or its
+   *     tables cannot be created ({@link IllegalStateException})
+   */
   public static PostgresStore connect(String jdbcUrl, Clock clock, IndexConfig index) {
     return new PostgresStore(PostgresDatabase.connect(jdbcUrl), clock, index);
   }

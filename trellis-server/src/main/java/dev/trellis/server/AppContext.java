@@ -1,6 +1,7 @@
 package dev.trellis.server;
 
 import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.cache.Cache;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
 import dev.trellis.checkpoint.store.Store;
 import dev.trellis.server.queue.EventBus;
@@ -9,7 +10,7 @@ import java.util.Map;
 
 /**
  * What a server hands the applications it serves ({@link GraphProvider#build(AppContext)} and
- * {@link GraphProvider#routes(AppContext)}): its checkpointer, store and database — SQLite
+ * {@link GraphProvider#routes(AppContext)}): its checkpointer, store, node cache and database — SQLite
  * embedded, PostgreSQL when scaled out, so an application's own tables live where its runs do —
  * and its durable run queue, so an application's own endpoints start real runs (checkpointed,
  * resumable, taken over by another worker) instead of invoking a graph in the request thread.
@@ -21,6 +22,13 @@ public interface AppContext {
   CheckpointSaver saver();
 
   Store store();
+
+  /**
+   * The server's node cache, in its database (PostgreSQL when scaled out, so a node result
+   * computed by one worker is served to all; SQLite embedded): compile with
+   * {@code CompileOptions.withCache(app.cache())} so nodes with a {@code CachePolicy} use it.
+   */
+  Cache cache();
 
   /** The server's database (the one its runs, threads and checkpoints are in). */
   JdbcDatabase database();
@@ -34,7 +42,7 @@ public interface AppContext {
    * {@code stream_mode}, {@code config}, {@code metadata}...; the thread is created when missing
    * unless the body says otherwise), as the caller of {@code ctx} (its identity owns the run; its
    * {@code Idempotency-Key} header applies). A body the API would refuse throws the same 4xx
-   * {@code ApiException}, and nothing is created.
+   * {@code ServerException} ({@code dev.trellis.server.error}), and nothing is created.
    *
    * @return the run, subscribed to its events from the first: the {@code stream_mode} events,
    *     then the done marker ({@link dev.trellis.server.queue.RunEvent#done()}) whose data is the

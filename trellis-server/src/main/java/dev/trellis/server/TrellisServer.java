@@ -4,6 +4,8 @@ import dev.trellis.server.auth.Authenticator;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.cache.Cache;
+import dev.trellis.checkpoint.jdbc.JdbcCache;
 import dev.trellis.checkpoint.jdbc.JdbcSaver;
 import dev.trellis.checkpoint.jdbc.JdbcStore;
 import dev.trellis.checkpoint.serde.JacksonSerde;
@@ -223,6 +225,8 @@ public final class TrellisServer implements AutoCloseable {
      * connections (scale-out mode). SQLite ({@code jdbc:sqlite:<file>}): Trellis opens its own
      * connection to the same file, as {@link #sqlite} does, since SQLite takes one writer.
      * Any other database is refused.
+     *
+     * @throws IllegalArgumentException the data source cannot connect, is in-memory SQLite, or is another database
      */
     public Builder dataSource(javax.sql.DataSource dataSource) {
       String url;
@@ -306,6 +310,8 @@ public final class TrellisServer implements AutoCloseable {
      * Threads created without a {@code ttl} of their own are deleted this long after creation
      * (like LangGraph's {@code checkpointer.ttl.default_ttl}); default: never. A {@code ttl} on
      * {@code POST /threads} or {@code PATCH /threads/{id}} replaces it.
+     *
+     * @throws IllegalArgumentException {@code ttl} is zero or negative
      */
     public Builder defaultThreadTtl(Duration ttl) {
       if (ttl != null && (ttl.isZero() || ttl.isNegative())) {
@@ -319,6 +325,8 @@ public final class TrellisServer implements AutoCloseable {
      * How long an event stream ({@code /stream} routes) or a waiting {@code /wait}/{@code /join}
      * reply may stay silent before a keep-alive is written (default 5 s, as LangGraph's servers):
      * a {@code : heartbeat} comment line in streams, a newline before the JSON in waits.
+     *
+     * @throws IllegalArgumentException {@code interval} is null, zero or negative
      */
     public Builder keepAlive(Duration interval) {
       if (interval == null || interval.isNegative() || interval.isZero()) {
@@ -370,7 +378,12 @@ public final class TrellisServer implements AutoCloseable {
       return this;
     }
 
-    /** Opens the database, compiles the graphs, starts the worker and the HTTP server. */
+    /**
+     * Opens the database, compiles the graphs, starts the worker and the HTTP server.
+     *
+     * @throws IllegalStateException no graph was registered, the database cannot be opened, or the port is taken
+     * @throws dev.trellis.graph.error.InvalidGraphException a graph does not compile
+     */
     public TrellisServer start() {
       return assemble(true);
     }
@@ -379,6 +392,9 @@ public final class TrellisServer implements AutoCloseable {
      * Like {@link #start} but listens on no port: register {@link TrellisServer#servlet()} in your
      * own servlet container (Spring Boot's, say) mapped at {@code <path>/*} (e.g. {@code /langgraph/*};
      * routes are then {@code /langgraph/threads} and so on). Host and port are ignored.
+     *
+     * @throws IllegalStateException no graph was registered, or the database cannot be opened
+     * @throws dev.trellis.graph.error.InvalidGraphException a graph does not compile
      */
     public TrellisServer startMounted() {
       return assemble(false);
@@ -401,12 +417,14 @@ public final class TrellisServer implements AutoCloseable {
       CheckpointSaver saver = new JdbcSaver(jdbc, new dev.trellis.server.queue.StateSizeLimit(new JacksonSerde(), maxState),
           fences);
       Store store = new JdbcStore(jdbc, clock, index);
+      // The node cache lives with the runs: PostgresCache's table on PostgreSQL, SqliteCache's on SQLite.
+      Cache cache = new JdbcCache(jdbc, clock);
       PgListener listener = dataSource != null ? new PgListener(dataSource::getConnection)
           : postgres != null ? new PgListener(postgres) : null;
       EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
-      dev.trellis.server.api.AppRuns appContext = new dev.trellis.server.api.AppRuns(jdbc, pg, saver, store);
+      AppRuns appContext = new AppRuns(jdbc, pg, saver, store, cache);
       graphs.forEach((gid, f) -> {
         compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
         assistants.ensureSystem(gid, f instanceof GraphProvider p ? p.assistantConfig() : Map.of());

@@ -8,26 +8,17 @@ import dev.trellis.server.queue.LocalEventBus;
 import dev.trellis.server.queue.RunEvent;
 import org.junit.jupiter.api.Test;
 
-class LocalEventBusTest {
-  @Test
-  void aSubscriberReplaysAfterItsIdThenReceivesNewEvents() throws Exception {
-    LocalEventBus bus = new LocalEventBus(60_000);
-    bus.publish("r", new RunEvent(1, "metadata", "{}"));
-    bus.publish("r", new RunEvent(2, "values", "{\"a\":1}"));
-    try (EventBus.Subscription sub = bus.subscribe("r", 1)) {
-      assertEquals(2, sub.next(100).seq());
-      assertNull(sub.next(20), "nothing new yet");
-      Thread.ofVirtual().start(() -> bus.publish("r", new RunEvent(3, RunEvent.DONE, null)));
-      RunEvent done = sub.next(5_000);
-      assertEquals(3, done.seq());
-      assertEquals(true, done.done());
-    }
-    assertEquals(3, bus.last("r"));
+/** The event bus contract in this process's memory, and how long it keeps ended runs. */
+class LocalEventBusTest extends EventBusContract {
+  private final LocalEventBus bus = new LocalEventBus(60_000);
+
+  @Override
+  protected EventBus bus() {
+    return bus;
   }
 
   @Test
   void pollHandsOutOnlyEventsAlreadyPublishedInOrder() throws Exception {
-    LocalEventBus bus = new LocalEventBus(60_000);
     bus.publish("r", new RunEvent(1, "metadata", "{}"));
     bus.publish("r", new RunEvent(2, "values", "{}"));
     try (EventBus.Subscription sub = bus.subscribe("r", 0)) {
@@ -36,23 +27,6 @@ class LocalEventBusTest {
       assertNull(sub.poll(), "nothing else was published");
       bus.publish("r", new RunEvent(3, RunEvent.DONE, null));
       assertEquals(3, sub.poll().seq());
-    }
-  }
-
-  @Test
-  void nextDonePassesOverEventsUntilTheDoneMarker() throws Exception {
-    LocalEventBus bus = new LocalEventBus(60_000);
-    bus.publish("r", new RunEvent(1, "metadata", "{}"));
-    try (EventBus.Subscription sub = bus.subscribe("r", 0)) {
-      bus.publish("r", new RunEvent(2, "values", "{}"));
-      assertNull(sub.nextDone(20), "no done marker yet");
-      Thread.ofVirtual().start(() -> {
-        bus.publish("r", new RunEvent(3, "values", "{}"));
-        bus.publish("r", new RunEvent(4, RunEvent.DONE, "{\"a\":1}"));
-      });
-      RunEvent done = sub.nextDone(30_000);
-      assertEquals(4, done.seq());
-      assertEquals("{\"a\":1}", done.data());
     }
   }
 

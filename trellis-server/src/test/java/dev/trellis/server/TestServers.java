@@ -2,7 +2,7 @@ package dev.trellis.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.testkit.Json;
+import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.ScenarioRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +25,7 @@ final class TestServers {
     TrellisServer.Builder b = TrellisServer.builder().port(0).host("127.0.0.1");
     for (Path file : GRAPHS) {
       try {
-        JsonNode spec = Json.MAPPER.readTree(file.toFile());
+        JsonNode spec = JsonValues.MAPPER.readTree(file.toFile());
         String id = file.getFileName().toString().replace(".json", "");
         var graph = ScenarioRunner.graph(spec);
         b.graph(id, (saver, store) -> graph.compile(CompileOptions.checkpointer(saver).withStore(store)

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.trellis.testkit.ScenarioRunner;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.testkit.Json;
+import dev.trellis.testkit.JsonValues;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +17,7 @@ class ThreadMetadataTest {
 
   /** The test graphs plus the chain graph registered as {@code agent}, the id agent-chat-ui uses. */
   static TrellisServer server(String file) throws IOException {
-    JsonNode spec = Json.MAPPER.readTree(Path.of("../examples/chain.json").toFile());
+    JsonNode spec = JsonValues.MAPPER.readTree(Path.of("../examples/chain.json").toFile());
     var graph = ScenarioRunner.graph(spec);
     return TestServers.builder().sqlite(TestServers.tempDir().resolve(file))
         .graph("agent", (saver, store) -> graph.compile(CompileOptions.checkpointer(saver).withStore(store).withName("agent")))

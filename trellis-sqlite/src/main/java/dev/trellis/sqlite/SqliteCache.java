@@ -1,33 +1,16 @@
 package dev.trellis.sqlite;
 
-import dev.trellis.checkpoint.cache.Cache;
-import dev.trellis.checkpoint.serde.JacksonSerde;
-import dev.trellis.checkpoint.serde.Serde;
+import dev.trellis.checkpoint.jdbc.JdbcCache;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.Optional;
 
 /**
- * A node-result {@link Cache} in a SQLite file, shared by every process using the file
- * and kept across restarts. Keys are hashed (SHA-256 of their serialized form); expired
- * entries are not returned and are deleted when read.
+ * A node-result {@link dev.trellis.checkpoint.cache.Cache} in a SQLite file (may be the
+ * checkpoint file), shared by every process using the file and kept across restarts.
  */
-public final class SqliteCache implements Cache, AutoCloseable {
-  private final SqliteDatabase db;
-  private final Serde serde;
-  private final Clock clock;
-
-  private SqliteCache(SqliteDatabase db, Serde serde, Clock clock) {
-    this.db = db;
-    this.serde = serde;
-    this.clock = clock;
-    db.migrate(List.of("CREATE TABLE IF NOT EXISTS node_cache (namespace TEXT NOT NULL, key_hash TEXT NOT NULL, "
-        + "value BLOB NOT NULL, expires_at BIGINT, PRIMARY KEY (namespace, key_hash))"));
+public final class SqliteCache extends JdbcCache {
+  private SqliteCache(SqliteDatabase db, Clock clock) {
+    super(db, clock);
   }
 
   public static SqliteCache open(Path file) {
@@ -36,74 +19,6 @@ public final class SqliteCache implements Cache, AutoCloseable {
 
   /** A cache reading time from {@code clock} (tests pass a movable clock). */
   public static SqliteCache open(Path file, Clock clock) {
-    return new SqliteCache(SqliteDatabase.open(file, "NORMAL"), new JacksonSerde(), clock);
-  }
-
-  private String hash(Object key) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(serde.dump(key)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  @Override
-  public Optional<Object> get(String namespace, Object key) {
-    String h = hash(key);
-    long now = clock.millis();
-    return db.transaction(c -> {
-      Row row = db.query(c, "SELECT value, expires_at FROM node_cache WHERE namespace = ? AND key_hash = ?", rs -> {
-        if (!rs.next()) {
-          return null;
-        }
-        byte[] value = rs.getBytes(1);
-        long expires = rs.getLong(2);
-        return new Row(value, !rs.wasNull() && expires <= now);
-      }, namespace, h);
-      if (row == null) {
-        return Optional.empty();
-      }
-      if (row.expired()) {
-        db.update(c, "DELETE FROM node_cache WHERE namespace = ? AND key_hash = ?", namespace, h);
-        return Optional.empty();
-      }
-      return Optional.ofNullable(serde.load(row.value()));
-    });
-  }
-
-  @Override
-  public void set(String namespace, Object key, Object value, Duration ttl) {
-    String h = hash(key);
-    byte[] bytes = serde.dump(value);
-    Long expires = ttl == null ? null : clock.millis() + ttl.toMillis();
-    db.transaction(c -> {
-      db.update(c, "INSERT INTO node_cache (namespace, key_hash, value, expires_at) VALUES (?, ?, ?, ?) "
-          + "ON CONFLICT (namespace, key_hash) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at",
-          namespace, h, bytes, expires);
-      return null;
-    });
-  }
-
-  @Override
-  public void clear(String... namespaces) {
-    db.transaction(c -> {
-      if (namespaces.length == 0) {
-        try (var st = c.createStatement()) {
-          st.executeUpdate("DELETE FROM node_cache");
-        }
-        return null;
-      }
-      for (String ns : namespaces) {
-        db.update(c, "DELETE FROM node_cache WHERE namespace = ?", ns);
-      }
-      return null;
-    });
-  }
-
-  private record Row(byte[] value, boolean expired) {}
-
-  @Override
-  public void close() {
-    db.close();
+    return new SqliteCache(SqliteDatabase.open(file, "NORMAL"), clock);
   }
 }

@@ -14,12 +14,21 @@ public final class SqliteSaver extends JdbcSaver {
     super(db, serde);
   }
 
-  /** Opens (creating if needed) the file with the default serde and {@code synchronous=NORMAL}. */
+  /**
+   * Opens (creating if needed) the file with the default serde and {@code synchronous=NORMAL}.
+   *
+   * @throws IllegalStateException the file cannot be opened or its tables created
+   */
   public static SqliteSaver open(Path file) {
     return open(file, new JacksonSerde(), "NORMAL");
   }
 
-  /** Opens the file with a serde (e.g. {@code EncryptedSerde}) and a {@code synchronous} mode (NORMAL or FULL). */
+  /**
+   * Opens the file with a serde (e.g. {@code EncryptedSerde}) and a {@code synchronous} mode (NORMAL or FULL).
+   *
+   * @throws IllegalArgumentException an unknown {@code synchronous} mode
+   * @throws IllegalStateException the file cannot be opened or its tables created
+   */
   public static SqliteSaver open(Path file, Serde serde, String synchronous) {
     return new SqliteSaver(SqliteDatabase.open(file, synchronous), serde);
   }

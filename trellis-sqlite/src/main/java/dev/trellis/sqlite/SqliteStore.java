@@ -11,11 +11,20 @@ public final class SqliteStore extends JdbcStore {
     super(db, clock, index);
   }
 
+  /**
+   * Opens (creating if needed) the store's tables in the file.
+   *
+   * @throws IllegalStateException the file cannot be opened or its tables created
+   */
   public static SqliteStore open(Path file) {
     return open(file, Clock.systemUTC(), null);
   }
 
-  /** With a clock (tests) and semantic indexing ({@code index} null: none). */
+  /**
+   * With a clock (tests) and semantic indexing ({@code index} null: none).
+   *
+   * @throws IllegalStateException the file cannot be opened or its tables created
+   */
   public static SqliteStore open(Path file, Clock clock, IndexConfig index) {
     return new SqliteStore(SqliteDatabase.open(file, "NORMAL"), clock, index);
   }

@@ -14,9 +14,9 @@ import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.PendingWrite;
+import dev.trellis.graph.Durability;
 import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.Send;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,15 +28,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The behaviour every {@link CheckpointSaver} must have; a saver's test extends this and
  * supplies {@link #saver()}. Thread ids are unique per test, so a shared database needs
- * no cleaning. The last test runs every conformance scenario with the saver persisting
- * threads, so interrupts, resumes, updates, replays and forks are checked end to end.
+ * no cleaning. The last test runs every threaded conformance scenario in every durability
+ * mode with the saver persisting threads, so interrupts, resumes, updates, replays and forks
+ * are checked end to end.
  */
 public abstract class CheckpointSaverContract {
 
@@ -234,42 +237,27 @@ public abstract class CheckpointSaverContract {
     assertEquals(40, total);
   }
 
-  /** Every conformance scenario (ours and the LangGraph set) with threads persisted by this saver, async durability. */
-  @TestFactory
-  Stream<DynamicTest> conformanceScenariosPassOnThisSaver() throws Exception {
-    return scenarios(dev.trellis.graph.Durability.ASYNC);
-  }
-
-  /** The same with every save made before the run goes on. */
-  @TestFactory
-  Stream<DynamicTest> conformanceScenariosPassOnThisSaverWithSyncDurability() throws Exception {
-    return scenarios(dev.trellis.graph.Durability.SYNC);
-  }
-
-  private Stream<DynamicTest> scenarios(dev.trellis.graph.Durability durability) throws Exception {
-    String r = System.getProperty("trellis.root");
-    Path root = r != null ? Path.of(r) : Path.of("..").toAbsolutePath().normalize();
-    List<Path> files = new ArrayList<>();
-    for (Path dir : List.of(root.resolve("conformance/scenarios"), root.resolve("conformance/langgraph-scenarios"))) {
-      if (Files.isDirectory(dir)) {
-        try (Stream<Path> s = Files.list(dir)) {
-          s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-        }
-      }
+  /**
+   * The conformance matrix: every threaded conformance scenario (ours and the LangGraph set)
+   * in every durability mode, its threads persisted by this saver. Under {@code EXIT} a
+   * scenario expects its {@code expect_exit} where LangGraph's result differs there (one
+   * checkpoint per run: shorter histories, no earlier checkpoint to replay from).
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("durabilityModesAndScenarios")
+  void conformanceScenarioPassesOnThisSaver(Durability durability, Path file) {
+    JsonNode scenario = ConformanceScenarios.withUniqueThreads(ConformanceScenarios.read(file));
+    List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario, durability),
+        JsonValues.tree(ScenarioRunner.run(scenario, this::saver, durability)));
+    if (!diff.isEmpty()) {
+      fail(file.getFileName() + " on " + saver().getClass().getSimpleName() + " with " + durability
+          + " durability:\n" + String.join("\n", diff));
     }
-    return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> {
-      JsonNode scenario = Json.MAPPER.readTree(f.toFile());
-      // Thread names in scenarios are reused across files: give each file its own.
-      String prefix = "s-" + UUID.randomUUID() + "-";
-      for (JsonNode run : scenario.path("runs")) {
-        if (run.hasNonNull("thread")) {
-          ((com.fasterxml.jackson.databind.node.ObjectNode) run).put("thread", prefix + run.get("thread").asText());
-        }
-      }
-      List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario), Json.tree(ScenarioRunner.run(scenario, this::saver, durability)));
-      if (!diff.isEmpty()) {
-        fail(f.getFileName() + " on " + saver().getClass().getSimpleName() + ":\n" + String.join("\n", diff));
-      }
-    }));
+  }
+
+  static Stream<Arguments> durabilityModesAndScenarios() {
+    List<Path> files = ConformanceScenarios.threaded();
+    return Stream.of(Durability.values()).flatMap(d -> files.stream()
+        .map(f -> Arguments.of(d, Named.of(f.getParent().getFileName() + "/" + f.getFileName(), f))));
   }
 }

@@ -2,6 +2,7 @@ package dev.trellis.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.trellis.graph.Durability;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -112,5 +113,17 @@ public final class ScenarioCheck {
   /** The result a scenario expects, or null when it has none. */
   public static ArrayNode expected(JsonNode scenario) {
     return scenario.get("expect") instanceof ArrayNode a ? a : null;
+  }
+
+  /**
+   * The result a scenario expects when its threads are saved in {@code durability}:
+   * {@code expect_exit} under {@link Durability#EXIT} when the file has one (LangGraph saves
+   * one checkpoint per run then, so histories are shorter), else {@code expect}.
+   */
+  public static ArrayNode expected(JsonNode scenario, Durability durability) {
+    if (durability == Durability.EXIT && scenario.get("expect_exit") instanceof ArrayNode a) {
+      return a;
+    }
+    return expected(scenario);
   }
 }

@@ -84,7 +84,7 @@ final class ScenarioGraph {
       if (def == null) {
         keys.add(Schema.dynamic(Map.of(name, reducer)).keys().getFirst());
       } else {
-        Object initial = Json.toJava(def);
+        Object initial = JsonValues.toJava(def);
         keys.add(switch (reducer) {
           case "append" -> Key.reducing(name, Object.class, Values::append, () -> initial);
           case "add" -> Key.reducing(name, Object.class, Values::add, () -> initial);
@@ -161,20 +161,20 @@ final class ScenarioGraph {
         Map.Entry<String, JsonNode> only = op.properties().iterator().next();
         JsonNode arg = only.getValue();
         switch (only.getKey()) {
-          case "set" -> arg.properties().forEach(e -> writes.put(e.getKey(), Json.toJava(e.getValue())));
+          case "set" -> arg.properties().forEach(e -> writes.put(e.getKey(), JsonValues.toJava(e.getValue())));
           case "append" -> arg.properties().forEach(e -> {
             List<Object> l = writes.get(e.getKey()) instanceof List<?> prev ? new ArrayList<>(prev) : new ArrayList<>();
-            l.add(Json.toJava(e.getValue()));
+            l.add(JsonValues.toJava(e.getValue()));
             writes.put(e.getKey(), l);
           });
           case "overwrite" -> arg.properties().forEach(e -> writes.put(e.getKey(),
-              new dev.trellis.channel.Overwrite(Json.toJava(e.getValue()))));
+              new dev.trellis.channel.Overwrite(JsonValues.toJava(e.getValue()))));
           case "incr" -> arg.properties().forEach(e -> {
             Object cur = state.get(e.getKey());
-            writes.put(e.getKey(), Values.add(cur == null ? 0 : cur, Json.toJava(e.getValue())));
+            writes.put(e.getKey(), Values.add(cur == null ? 0 : cur, JsonValues.toJava(e.getValue())));
           });
           case "copy" -> writes.put(arg.get("to").asText(), state.get(arg.get("from").asText()));
-          case "interrupt" -> writes.put(arg.get("into").asText(), rt.interrupt(Json.toJava(arg.get("value"))));
+          case "interrupt" -> writes.put(arg.get("into").asText(), rt.interrupt(JsonValues.toJava(arg.get("value"))));
           case "fail" -> {
             int seen = failCounts.getOrDefault(path, 0);
             if (seen < arg.get("times").asInt()) {
@@ -200,7 +200,7 @@ final class ScenarioGraph {
             }
           }
           case "goto_parent" -> parentGoto = arg.asText();
-          case "custom" -> rt.write(Json.toJava(arg));
+          case "custom" -> rt.write(JsonValues.toJava(arg));
           case "sleep_ms" -> Thread.sleep(arg.asLong());
           default -> throw new IllegalArgumentException("unknown op \"" + only.getKey() + "\" in node " + path);
         }
@@ -227,11 +227,11 @@ final class ScenarioGraph {
     for (Map.Entry<String, JsonNode> e : cond.properties()) {
       if (!e.getKey().equals("ch")) {
         op = e.getKey();
-        value = Json.toJava(e.getValue());
+        value = JsonValues.toJava(e.getValue());
       }
     }
-    Object then = Json.toJava(route.get("then"));
-    Object otherwise = Json.toJava(route.get("else"));
+    Object then = JsonValues.toJava(route.get("then"));
+    Object otherwise = JsonValues.toJava(route.get("else"));
     String cmp = op;
     Object target = value;
     return (State state) -> Values.compare(cmp, state.get(channel), target) ? then : otherwise;

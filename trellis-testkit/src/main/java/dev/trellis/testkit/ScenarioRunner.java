@@ -100,7 +100,13 @@ public final class ScenarioRunner {
       config = config.withThread(thread);
       if (run.has("from_checkpoint")) {
         List<StateSnapshot> history = graph.getStateHistory(config);
-        config = config.withCheckpointId(history.get(run.get("from_checkpoint").asInt()).config().checkpointId());
+        int index = run.get("from_checkpoint").asInt();
+        if (index < history.size()) {
+          config = config.withCheckpointId(history.get(index).config().checkpointId());
+        } else {
+          // e.g. under EXIT durability, which saves one checkpoint per run instead of one per step
+          result.put("error", "NoCheckpoint");
+        }
       }
     }
     if (run.has("interrupt_before")) {
@@ -109,11 +115,19 @@ public final class ScenarioRunner {
     if (run.has("interrupt_after")) {
       config = config.withInterruptAfter(strings(run.get("interrupt_after")).toArray(String[]::new));
     }
-    if (run.has("update_state")) {
+    if (result.containsKey("error")) {
+      // the run could not start; the thread's state is still reported below
+    } else if (run.has("update_state")) {
       JsonNode upd = run.get("update_state");
       @SuppressWarnings("unchecked")
-      Map<String, Object> values = (Map<String, Object>) Json.toJava(upd.get("values"));
-      graph.updateState(config, values == null ? Map.of() : values, upd.hasNonNull("as_node") ? upd.get("as_node").asText() : null);
+      Map<String, Object> values = (Map<String, Object>) JsonValues.toJava(upd.get("values"));
+      try {
+        graph.updateState(config, values == null ? Map.of() : values,
+            upd.hasNonNull("as_node") ? upd.get("as_node").asText() : null);
+      } catch (RuntimeException e) {
+        // an update LangGraph refuses (e.g. ambiguous without as_node) is this run's error
+        result.put("error", errorName(e));
+      }
     } else {
       Object input = input(run);
       Set<StreamMode> requested = modes(run);
@@ -167,19 +181,19 @@ public final class ScenarioRunner {
     if (run.has("command")) {
       JsonNode c = run.get("command");
       @SuppressWarnings("unchecked")
-      Map<String, Object> update = c.has("update") ? (Map<String, Object>) Json.toJava(c.get("update")) : Map.of();
+      Map<String, Object> update = c.has("update") ? (Map<String, Object>) JsonValues.toJava(c.get("update")) : Map.of();
       List<Object> gotos = new ArrayList<>();
       if (c.has("goto")) {
-        Object g = Json.toJava(c.get("goto"));
+        Object g = JsonValues.toJava(c.get("goto"));
         if (g instanceof List<?> l) {
           gotos.addAll(l);
         } else {
           gotos.add(g);
         }
       }
-      return new Command(Update.of(update), gotos, c.has("resume") ? Json.toJava(c.get("resume")) : null, false);
+      return new Command(Update.of(update), gotos, c.has("resume") ? JsonValues.toJava(c.get("resume")) : null, false);
     }
-    return Json.toJava(run.get("input"));
+    return JsonValues.toJava(run.get("input"));
   }
 
   private static Set<StreamMode> modes(JsonNode run) {

@@ -21,30 +21,6 @@ public abstract class StoreContract {
   /** A fresh store reading time from {@code clock}, indexed by {@code index} (null: no index). */
   protected abstract Store store(java.time.Clock clock, dev.trellis.checkpoint.store.IndexConfig index);
 
-  /** A clock the test moves by hand. */
-  public static final class MovableClock extends java.time.Clock {
-    public java.time.Instant now = java.time.Instant.parse("2026-11-21T00:00:00Z");
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return java.time.ZoneOffset.UTC;
-    }
-
-    @Override
-    public java.time.Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public java.time.Instant instant() {
-      return now;
-    }
-
-    public void advance(java.time.Duration d) {
-      now = now.plus(d);
-    }
-  }
-
   private static void close(Store s) throws Exception {
     if (s instanceof AutoCloseable c) {
       c.close();

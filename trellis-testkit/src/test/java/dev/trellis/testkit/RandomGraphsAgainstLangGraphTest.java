@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.graph.Durability;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Differential test: seeded random graphs run on Trellis and on the real LangGraph
- * (Python, through conformance/oracle) must produce the same results. Needs the oracle's
+ * (Python, through conformance/oracle) must produce the same results, with threads saved
+ * in async and in exit durability (the oracle's {@code expect_exit} where exit differs). Needs the oracle's
  * virtual environment, which {@code bin/test} (and so CI) installs; the seed and count
  * can be set with -Dtrellis.random.seed and -Dtrellis.random.count.
  */
@@ -33,7 +36,7 @@ class RandomGraphsAgainstLangGraphTest {
     Path dir = Files.createTempDirectory("trellis-random");
     for (int i = 0; i < count; i++) {
       Files.writeString(dir.resolve(String.format("random-%08d.json", seed + i)),
-          Json.MAPPER.writeValueAsString(RandomScenarios.generate(seed + i)));
+          JsonValues.MAPPER.writeValueAsString(RandomScenarios.generate(seed + i)));
     }
     Path oracle = Paths.root().resolve("conformance/oracle");
     Process p = new ProcessBuilder(python.toString(), "fill.py", dir.toString())
@@ -44,14 +47,30 @@ class RandomGraphsAgainstLangGraphTest {
     List<String> failures = new ArrayList<>();
     try (var files = Files.list(dir)) {
       for (Path f : files.sorted().toList()) {
-        JsonNode scenario = Json.MAPPER.readTree(f.toFile());
-        List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario), Json.tree(ScenarioRunner.run(scenario)));
-        if (!diff.isEmpty()) {
-          failures.add(f.getFileName() + ":\n" + String.join("\n", diff));
+        JsonNode scenario = JsonValues.MAPPER.readTree(f.toFile());
+        for (Durability d : List.of(Durability.ASYNC, Durability.EXIT)) {
+          if (d == Durability.EXIT && leavesUnappliableWrites(scenario)) {
+            continue; // LangGraph's exit save keeps such a step half-applied: conformance/DIFFERENCES.md, 12
+          }
+          List<String> diff = ScenarioCheck.diff(ScenarioCheck.expected(scenario, d),
+              JsonValues.tree(ScenarioRunner.run(scenario, InMemorySaver::new, d)));
+          if (!diff.isEmpty()) {
+            failures.add(f.getFileName() + " with " + d + " durability:\n" + String.join("\n", diff));
+          }
         }
       }
     }
-    assertTrue(failures.isEmpty(), failures.size() + " of " + count + " random graphs differ from LangGraph "
+    assertTrue(failures.isEmpty(), failures.size() + " runs of " + count + " random graphs differ from LangGraph "
         + "(scenarios kept in " + dir + "):\n" + String.join("\n", failures.subList(0, Math.min(5, failures.size()))));
+  }
+
+  /** Whether a run of the scenario ends with pending writes that cannot be applied together ({@code state_error}). */
+  private static boolean leavesUnappliableWrites(JsonNode scenario) {
+    for (JsonNode result : ScenarioCheck.expected(scenario)) {
+      if (result.has("state_error")) {
+        return true;
+      }
+    }
+    return false;
   }
 }

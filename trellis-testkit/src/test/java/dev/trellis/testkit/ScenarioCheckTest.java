@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class ScenarioCheckTest {
   private static JsonNode json(String s) throws Exception {
-    return Json.MAPPER.readTree(s);
+    return JsonValues.MAPPER.readTree(s);
   }
 
   @Test

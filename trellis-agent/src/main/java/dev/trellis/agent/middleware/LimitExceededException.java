@@ -1,10 +1,11 @@
 package dev.trellis.agent.middleware;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.TrellisException;
 
 /** A call-limit middleware with {@link ExitBehavior#ERROR} reached its limit; the message names it. */
 public final class LimitExceededException extends TrellisException {
   public LimitExceededException(String detail) {
-    super("LIMIT_EXCEEDED", detail);
+    super(ErrorCode.LIMIT_EXCEEDED, detail);
   }
 }

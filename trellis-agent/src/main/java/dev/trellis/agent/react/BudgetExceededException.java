@@ -1,5 +1,6 @@
 package dev.trellis.agent.react;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.TrellisException;
 
 /** An agent would go past its {@link Budget}; the run stops with its state saved. */
@@ -7,7 +8,7 @@ public final class BudgetExceededException extends TrellisException {
   private final String limit;
 
   public BudgetExceededException(String limit, String detail) {
-    super("BUDGET_EXCEEDED", "agent budget exhausted (" + limit + "): " + detail);
+    super(ErrorCode.BUDGET_EXCEEDED, "agent budget exhausted (" + limit + "): " + detail);
     this.limit = limit;
   }
 

@@ -13,6 +13,7 @@ import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.TrellisException;
 import dev.trellis.runtime.Runtime;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ record ModelCall(ChatModel model, String prompt, List<ToolSpec> tools, Budget bu
       Map<String, Object> parsed = JSON.readValue(text, Map.class);
       return Update.of(STRUCTURED_RESPONSE, parsed).and(MODEL_CALLS, 1).and(TOKENS, ai.usage().total());
     } catch (JsonProcessingException e) {
-      throw new TrellisException("STRUCTURED_RESPONSE", "the model's structured answer is not a JSON object: " + ai.text());
+      throw new TrellisException(ErrorCode.STRUCTURED_RESPONSE, "the model's structured answer is not a JSON object: " + ai.text());
     }
   }
 }

@@ -1,10 +1,11 @@
 package dev.trellis.agent.structured;
 
+import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.TrellisException;
 
 /** A model's structured answer does not follow its schema; the message says where and why. */
 public final class StructuredOutputException extends TrellisException {
   public StructuredOutputException(String detail) {
-    super("STRUCTURED_OUTPUT", detail);
+    super(ErrorCode.STRUCTURED_OUTPUT, detail);
   }
 }

@@ -87,16 +87,6 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     db.close();
   }
 
-  private static int reservedIndex(String channel) {
-    return switch (channel) {
-      case PendingWrite.ERROR -> -1;
-      case PendingWrite.NO_WRITES -> -2;
-      case PendingWrite.INTERRUPT -> -3;
-      case PendingWrite.RESUME -> -4;
-      default -> 0;
-    };
-  }
-
   @Override
   public CheckpointTuple getTuple(CheckpointConfig config) {
     return read(c -> {
@@ -259,7 +249,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
         ps.setString(2, config.namespace());
         ps.setString(3, config.checkpointId());
         ps.setString(4, taskId);
-        ps.setInt(5, PendingWrite.isReserved(w.channel()) ? reservedIndex(w.channel()) : idx++);
+        ps.setInt(5, PendingWrite.isReserved(w.channel()) ? PendingWrite.reservedIndex(w.channel()) : idx++);
         ps.setString(6, w.channel());
         ps.setBytes(7, values.get(i));
         ps.addBatch();

@@ -10,7 +10,14 @@ import java.util.Map;
  */
 public interface Store {
 
-  /** Runs the operations in order; the result list holds, per op: Item or null (get), null (put), List&lt;Item&gt; (search), List&lt;List&lt;String&gt;&gt; (list namespaces). */
+  /**
+   * Runs the operations in order; the result list holds, per op: Item or null (get), null (put),
+   * List&lt;Item&gt; (search), List&lt;List&lt;String&gt;&gt; (list namespaces).
+   *
+   * @throws IllegalArgumentException an invalid namespace (empty, or a label with the separator)
+   * @throws IllegalStateException a semantic search on a store built without an {@link IndexConfig},
+   *     or the database failed
+   */
   List<Object> batch(List<Op> ops);
 
   default Item get(List<String> namespace, String key) {

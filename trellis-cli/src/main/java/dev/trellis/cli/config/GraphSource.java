@@ -9,7 +9,7 @@ import dev.trellis.graph.StateGraph;
 import dev.trellis.server.GraphFactory;
 import dev.trellis.server.GraphProvider;
 import dev.trellis.server.api.Api;
-import dev.trellis.testkit.Json;
+import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.ScenarioRunner;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -67,12 +67,11 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
     }
     StateGraph builder;
     try {
-      builder = ScenarioRunner.graph(Json.MAPPER.readTree(file.toFile()));
+      builder = ScenarioRunner.graph(JsonValues.MAPPER.readTree(file.toFile()));
     } catch (IOException | RuntimeException e) {
       throw new ConfigException(configName, List.of(field + ": " + file + " is not a JSON graph: " + e.getMessage()));
     }
-    return new GraphSource(graphId, (saver, store) -> builder.compile(CompileOptions.checkpointer(saver).withStore(store)
-        .withUnreachableAllowed(true).withName(graphId)), List.of());
+    return new GraphSource(graphId, new JsonGraphProvider(graphId, builder), List.of());
   }
 
   static Class<?> load(String name, String field, ClassLoader loader, String configName) {

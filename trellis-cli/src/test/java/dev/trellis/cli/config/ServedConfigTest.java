@@ -48,6 +48,26 @@ class ServedConfigTest {
   }
 
   @Test
+  void aJsonGraphsCachedNodeIsKeptInTheServersNodeCache() throws Exception {
+    Files.createDirectories(dir.resolve("graphs"));
+    Files.writeString(dir.resolve("graphs/cached.json"), """
+        {"channels": {"log": {"reducer": "append"}},
+         "nodes": {"a": {"ops": [{"append": {"log": "a"}}], "cache": {"ttl": null}}},
+         "edges": [["__start__", "a"], ["a", "__end__"]]}""");
+    try (TrellisServer server = serve("""
+        {"graphs": {"cached": "graphs/cached.json"}}""")) {
+      Http http = new Http(server.port());
+      assertEquals(List.of("a"), http.runWait("cached", Map.of()).get("log"));
+      assertEquals(List.of("a"), http.runWait("cached", Map.of()).get("log"));
+    }
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("t.db"));
+         java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM node_cache")) {
+      rs.next();
+      assertEquals(1, rs.getInt(1), "one entry: node a for the one input both runs gave it");
+    }
+  }
+
+  @Test
   void apiKeysGuardTheServer() throws IOException {
     try (TrellisServer server = serve("""
         {"graphs": {"hello": "dev.trellis.cli.config.fixtures.Greetings#hello"},

@@ -5,7 +5,7 @@ public final class GraphRecursionException extends TrellisException {
   private final int limit;
 
   public GraphRecursionException(int limit) {
-    super("RECURSION_LIMIT", "recursion limit of " + limit + " steps reached without hitting a stop condition; "
+    super(ErrorCode.RECURSION_LIMIT, "recursion limit of " + limit + " steps reached without hitting a stop condition; "
         + "raise it with RunConfig.withRecursionLimit(...) or add an exit to the loop");
     this.limit = limit;
   }

@@ -2,7 +2,7 @@ package dev.trellis.graph.error;
 
 /** A write a channel cannot accept: several values for a single-value key in one step, or an unknown key. */
 public final class InvalidUpdateException extends TrellisException {
-  public InvalidUpdateException(String code, String message) {
+  public InvalidUpdateException(ErrorCode code, String message) {
     super(code, message);
   }
 }

@@ -10,7 +10,7 @@ public final class NodeException extends TrellisException {
   private final int attempts;
 
   public NodeException(String node, String taskPath, int attempts, Throwable cause) {
-    super("NODE_ERROR", "node \"" + node + "\" (task " + taskPath + ") failed after " + attempts
+    super(ErrorCode.NODE_ERROR, "node \"" + node + "\" (task " + taskPath + ") failed after " + attempts
         + (attempts == 1 ? " attempt: " : " attempts: ") + cause, cause);
     this.node = node;
     this.taskPath = taskPath;

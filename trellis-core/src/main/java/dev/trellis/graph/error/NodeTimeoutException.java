@@ -8,7 +8,7 @@ public final class NodeTimeoutException extends TrellisException {
   private final Duration limit;
 
   public NodeTimeoutException(String node, String which, Duration limit) {
-    super("NODE_TIMEOUT", "node \"" + node + "\" exceeded its " + which + " timeout of " + limit);
+    super(ErrorCode.NODE_TIMEOUT, "node \"" + node + "\" exceeded its " + which + " timeout of " + limit);
     this.node = node;
     this.limit = limit;
   }

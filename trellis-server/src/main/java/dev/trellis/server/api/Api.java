@@ -1,7 +1,11 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.auth.Identity;
+import dev.trellis.server.queue.CronScheduler;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.config.JavalinConfig;
@@ -59,26 +63,13 @@ public final class Api {
       }
     });
     r.options("/<path>", ctx -> ctx.status(204));
-    r.exception(ApiException.class, (e, ctx) -> error(ctx, e.status(), e.getMessage()));
-    r.exception(HttpResponseException.class, (e, ctx) -> error(ctx, e.getStatus(), e.getMessage()));
-    r.exception(NumberFormatException.class, (e, ctx) -> error(ctx, 422, "not a number: " + e.getMessage()));
-    r.exception(Exception.class, (e, ctx) -> {
-      Throwable tooLarge = cause(e, dev.trellis.server.queue.StateSizeLimit.TooLarge.class);
-      if (tooLarge != null) {
-        error(ctx, 413, tooLarge.getMessage());
-        return;
-      }
-      if (RequestLog.clientAbort(e)) {
-        LOG.debug("{} {}: the client went away mid-request ({})", ctx.method(), ctx.path(), e.toString());
-        return;
-      }
-      LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
-      error(ctx, 500, e.getClass().getSimpleName() + ": " + e.getMessage());
-    });
+    // Javalin answers its own HttpResponseExceptions unless a handler names that class, so both go to the one mapper.
+    r.exception(HttpResponseException.class, Api::failed);
+    r.exception(Exception.class, Api::failed);
     r.error(404, ctx -> {
       if (ctx.result() == null || ctx.result().isEmpty()) {
         ctx.contentType("application/json").result(Json.write(Map.of("detail", "no route " + ctx.method() + " "
-            + ApiException.echo(ctx.path()))));
+            + ServerException.echo(ctx.path()))));
       }
     });
     r.error(405, ctx -> ctx.contentType("application/json").result(Json.write(Map.of("detail", "method not allowed"))));
@@ -93,10 +84,11 @@ public final class Api {
     new ThreadStreamApi(s, sse, runs::finished, worker::closing, worker.newRuns()).register(r);
     new StoreApi(s).register(r);
     new McpApi(s, worker).register(r);
-    CronsApi crons = new CronsApi(s, runs);
-    crons.register(r);
+    dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(s.db());
+    new CronsApi(s, crons).register(r);
     extra.forEach(x -> x.register(r));
-    return crons;
+    RunCreation creation = runs.creation();
+    return new CronScheduler(s.db(), crons, (owner, thread, body, runId) -> creation.submit(owner, thread, body, runId));
   }
 
   /** More routes (crons, the studio) added by the server. */
@@ -105,22 +97,28 @@ public final class Api {
     void register(io.javalin.config.RoutesConfig r);
   }
 
-  private static Throwable cause(Throwable e, Class<? extends Throwable> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return t;
-      }
+  /** The one exception handler: refusals as 4xx {@code {detail, code}}, anything else logged and a 500. */
+  private static void failed(Exception e, Context ctx) {
+    Refusal refusal = Refusal.of(e);
+    if (refusal != null) {
+      error(ctx, refusal.status(), refusal.detail(), refusal.code());
+      return;
     }
-    return null;
+    if (RequestLog.clientAbort(e)) {
+      LOG.debug("{} {}: the client went away mid-request ({})", ctx.method(), ctx.path(), e.toString());
+      return;
+    }
+    LOG.error("{} {} failed", ctx.method(), ctx.path(), e);
+    error(ctx, 500, e.getClass().getSimpleName() + ": " + e.getMessage(), "INTERNAL");
   }
 
   private static boolean open(String path) {
     return path.equals("/ok") || path.equals("/info") || path.equals("/studio") || path.startsWith("/studio/");
   }
 
-  private static void error(Context ctx, int status, String detail) {
+  private static void error(Context ctx, int status, String detail, String code) {
     ctx.status(status).contentType("application/json")
         .result(PublicIds.out(ctx, Json.write(Map.of("detail",
-            ApiException.bounded(String.valueOf(detail), ApiException.DETAIL_MAX)))));
+            ServerException.bounded(String.valueOf(detail), ServerException.DETAIL_MAX), "code", code))));
   }
 }

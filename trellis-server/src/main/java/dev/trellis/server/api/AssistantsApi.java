@@ -1,10 +1,16 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.Assistant;
+import dev.trellis.server.queue.RunRequest;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -22,14 +28,13 @@ final class AssistantsApi {
     r.post("/assistants/search", this::search);
     r.post("/assistants/count", ctx -> Http.json(ctx, matching(ctx, Http.body(ctx)).size()));
     r.get("/assistants/{id}", ctx -> Http.json(ctx,
-        s.assistants().require(pathAssistant(ctx), Http.owner(ctx))));
+        s.assistants().require(pathAssistant(ctx), Http.owner(ctx)).wire()));
     r.patch("/assistants/{id}", this::patch);
     r.delete("/assistants/{id}", this::delete);
     r.get("/assistants/{id}/graph", this::graph);
     r.get("/assistants/{id}/schemas", ctx -> {
-      Map<String, Object> a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
-      String g = (String) a.get("graph_id");
-      Http.json(ctx, GraphSchemas.of(g, s.graph(g).program()));
+      String g = s.assistants().require(pathAssistant(ctx), Http.owner(ctx)).graphId();
+      Http.json(ctx, GraphSchemas.of(g, s.graph(g).signature()));
     });
     r.get("/assistants/{id}/subgraphs", ctx -> subgraphs(ctx, null));
     r.get("/assistants/{id}/subgraphs/{namespace}", ctx -> subgraphs(ctx, ctx.pathParam("namespace")));
@@ -41,9 +46,10 @@ final class AssistantsApi {
     Map<String, Object> b = Http.body(ctx);
     String graphId = Json.string(b, "graph_id");
     if (graphId == null) {
-      throw new ApiException(422, "\"graph_id\" is required");
+      throw ServerException.invalid("\"graph_id\" is required");
     }
     s.graph(graphId);
+    RunRequest.checkConfig(Json.map(b, "config"), "config.");
     String id = Json.string(b, "assistant_id");
     if (id != null) {
       uuid(id, "assistant_id");
@@ -56,12 +62,12 @@ final class AssistantsApi {
       Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", assistantId);
       if (existing != null) {
         if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
-          return s.assistants().get(c, assistantId, owner);
+          return s.assistants().get(c, assistantId, owner).wire();
         }
-        throw new ApiException(409, "assistant " + assistantId + " already exists");
+        throw ServerException.conflict("assistant " + assistantId + " already exists");
       }
       return s.assistants().insert(c, assistantId, graphId, owner, b.get("name") == null ? graphId : Json.string(b, "name"),
-          Json.string(b, "description"), Json.map(b, "config"), Json.map(b, "context"), Json.map(b, "metadata"));
+          Json.string(b, "description"), Json.map(b, "config"), Json.map(b, "context"), Json.map(b, "metadata")).wire();
     });
     Http.json(ctx, out);
   }
@@ -70,7 +76,7 @@ final class AssistantsApi {
     try {
       UUID.fromString(id);
     } catch (IllegalArgumentException e) {
-      throw new ApiException(422, "\"" + field + "\" must be a UUID, got " + id);
+      throw ServerException.invalid("\"" + field + "\" must be a UUID, got " + id);
     }
   }
 
@@ -79,7 +85,7 @@ final class AssistantsApi {
     String name = Json.string(b, "name");
     Map<String, Object> metadata = Json.map(b, "metadata");
     String owner = Http.owner(ctx);
-    List<Map<String, Object>> all = s.db().tx(c -> s.assistants().visible(c, owner));
+    List<Map<String, Object>> all = s.db().tx(c -> s.assistants().visible(c, owner)).stream().map(Assistant::wire).toList();
     return all.stream()
         .filter(a -> graphId == null || graphId.equals(a.get("graph_id")))
         .filter(a -> name == null || String.valueOf(a.get("name")).toLowerCase().contains(name.toLowerCase()))
@@ -93,18 +99,17 @@ final class AssistantsApi {
         List.of("assistant_id", "graph_id", "name", "created_at", "updated_at"), "created_at"));
   }
 
-  private Map<String, Object> owned(java.sql.Connection c, String id, String owner) throws java.sql.SQLException {
-    Map<String, Object> a = s.assistants().require(c, id, owner);
-    Map<String, Object> row = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", a.get("assistant_id"));
-    if (!owner.equals(row.get("owner")) && !"".equals(owner)) {
-      throw new ApiException(403, "assistant " + ApiException.echo(id) + " is a system assistant and cannot be changed");
+  private Assistant owned(java.sql.Connection c, String id, String owner) throws java.sql.SQLException {
+    Assistant a = s.assistants().require(c, id, owner);
+    if (!owner.equals(a.owner()) && !"".equals(owner)) {
+      throw new ApiException(403, "assistant " + ServerException.echo(id) + " is a system assistant and cannot be changed");
     }
     return a;
   }
 
   /** Whether {@code a} is the system assistant of a served graph (versioned like any other, never deleted or repointed). */
-  private boolean system(Map<String, Object> a) {
-    return s.graphs().keySet().stream().anyMatch(g -> dev.trellis.server.db.Assistants.systemId(g).equals(a.get("assistant_id")));
+  private boolean system(Assistant a) {
+    return s.graphs().keySet().stream().anyMatch(g -> dev.trellis.server.db.Assistants.systemId(g).equals(a.assistantId()));
   }
 
   private void patch(Context ctx) {
@@ -114,28 +119,24 @@ final class AssistantsApi {
     if (graphId != null) {
       s.graph(graphId);
     }
+    RunRequest.checkConfig(Json.map(b, "config"), "config.");
     Http.json(ctx, s.db().tx(c -> {
-      Map<String, Object> a = owned(c, pathAssistant(ctx), owner);
-      String id = (String) a.get("assistant_id");
-      if (graphId != null && !graphId.equals(a.get("graph_id")) && system(a)) {
-        throw new ApiException(422, "assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
+      Assistant a = owned(c, pathAssistant(ctx), owner);
+      String id = a.assistantId();
+      if (graphId != null && !graphId.equals(a.graphId()) && system(a)) {
+        throw ServerException.invalid("assistant " + id + " is the system assistant of graph \"" + a.graphId()
             + "\": it can get new versions but cannot be repointed to another graph; create an assistant for \""
             + graphId + "\" instead");
       }
-      Map<String, Object> metadata = Json.map(a, "metadata");
+      Map<String, Object> metadata = new LinkedHashMap<>(a.metadata());
       metadata.putAll(Json.map(b, "metadata"));
-      s.db().update(c, "UPDATE trellis_assistants SET graph_id = ?, config = ?, context = ?, metadata = ?, name = ?, "
-          + "description = ?, version = (SELECT MAX(version) FROM trellis_assistant_versions WHERE assistant_id = ?) + 1, "
-          + "updated_at = ? WHERE assistant_id = ?",
-          graphId == null ? a.get("graph_id") : graphId,
-          dev.trellis.server.db.ServerDb.json(b.containsKey("config") ? Json.map(b, "config") : a.get("config")),
-          dev.trellis.server.db.ServerDb.json(b.containsKey("context") ? Json.map(b, "context") : a.get("context")),
-          dev.trellis.server.db.ServerDb.json(metadata),
-          b.containsKey("name") ? Json.string(b, "name") : a.get("name"),
-          b.containsKey("description") ? Json.string(b, "description") : a.get("description"),
-          id, dev.trellis.server.db.ServerDb.now(), id);
-      s.assistants().version(c, id);
-      return s.assistants().get(c, id, owner);
+      s.assistants().update(c, new Assistant(id, graphId == null ? a.graphId() : graphId, a.owner(),
+          b.containsKey("name") ? Json.string(b, "name") : a.name(),
+          b.containsKey("description") ? Json.string(b, "description") : a.description(),
+          b.containsKey("config") ? Json.map(b, "config") : a.config(),
+          b.containsKey("context") ? Json.map(b, "context") : a.context(), metadata, a.version(), a.createdAt(),
+          a.updatedAt()));
+      return s.assistants().get(c, id, owner).wire();
     }));
   }
 
@@ -143,18 +144,17 @@ final class AssistantsApi {
     String owner = Http.owner(ctx);
     boolean threads = Http.flag(ctx, "delete_threads", false);
     List<String> threadIds = s.db().tx(c -> {
-      Map<String, Object> a = owned(c, pathAssistant(ctx), owner);
-      String id = (String) a.get("assistant_id");
+      Assistant a = owned(c, pathAssistant(ctx), owner);
+      String id = a.assistantId();
       if (system(a)) {
-        throw new ApiException(409, "assistant " + id + " is the system assistant of graph \"" + a.get("graph_id")
+        throw ServerException.conflict("assistant " + id + " is the system assistant of graph \"" + a.graphId()
             + "\" and cannot be deleted (runs name it by the graph); delete assistants you created");
       }
       // As LangGraph: the threads whose metadata names the assistant (every run stamps it there).
       List<String> ids = threads ? s.threads().all(c, owner).stream()
           .filter(t -> t.get("metadata") instanceof Map<?, ?> m && id.equals(m.get("assistant_id")))
           .map(t -> (String) t.get("thread_id")).toList() : List.of();
-      s.db().update(c, "DELETE FROM trellis_assistant_versions WHERE assistant_id = ?", id);
-      s.db().update(c, "DELETE FROM trellis_assistants WHERE assistant_id = ?", id);
+      s.assistants().delete(c, id);
       return ids;
     });
     threadIds.forEach(t -> ThreadDeletion.delete(s, t));
@@ -162,23 +162,23 @@ final class AssistantsApi {
   }
 
   private void graph(Context ctx) {
-    Map<String, Object> a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
+    Assistant a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
     String x = ctx.queryParam("xray");
     int depth = x == null || x.equals("false") || x.equals("0") ? 0 : x.equals("true") ? Integer.MAX_VALUE : parse(x);
-    Http.json(ctx, GraphJson.drawing(s.graph((String) a.get("graph_id")), depth));
+    Http.json(ctx, GraphJson.drawing(s.graph(a.graphId()), depth));
   }
 
   private static int parse(String x) {
     try {
       return Integer.parseInt(x);
     } catch (NumberFormatException e) {
-      throw new ApiException(422, "\"xray\" must be a boolean or an integer, got " + x);
+      throw ServerException.invalid("\"xray\" must be a boolean or an integer, got " + x);
     }
   }
 
   private void subgraphs(Context ctx, String namespace) {
-    Map<String, Object> a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
-    Http.json(ctx, GraphSchemas.subgraphs(s.graph((String) a.get("graph_id")).program(), namespace,
+    Assistant a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
+    Http.json(ctx, GraphSchemas.subgraphs(s.graph(a.graphId()).signature(), namespace,
         Http.flag(ctx, "recurse", false)));
   }
 
@@ -187,14 +187,9 @@ final class AssistantsApi {
     String owner = Http.owner(ctx);
     Map<String, Object> metadata = Json.map(b, "metadata");
     List<Map<String, Object>> rows = s.db().tx(c -> {
-      Map<String, Object> a = s.assistants().require(c, pathAssistant(ctx), owner);
+      Assistant a = s.assistants().require(c, pathAssistant(ctx), owner);
       List<Map<String, Object>> out = new ArrayList<>();
-      for (Map<String, Object> v : s.db().rows(c, "SELECT * FROM trellis_assistant_versions WHERE assistant_id = ? "
-          + "ORDER BY version DESC", a.get("assistant_id"))) {
-        v.put("version", ((Number) v.get("version")).intValue());
-        if (v.get("metadata") == null) {
-          v.put("metadata", Map.of());
-        }
+      for (Map<String, Object> v : s.assistants().versions(c, a.assistantId())) {
         if (Http.contains(v.get("metadata"), metadata)) {
           out.add(v);
         }
@@ -211,19 +206,11 @@ final class AssistantsApi {
     int version = Json.integer(b, "version", -1, 1, Integer.MAX_VALUE);
     String owner = Http.owner(ctx);
     Http.json(ctx, s.db().tx(c -> {
-      Map<String, Object> a = owned(c, pathAssistant(ctx), owner);
-      String id = (String) a.get("assistant_id");
-      Map<String, Object> v = s.db().row(c, "SELECT * FROM trellis_assistant_versions WHERE assistant_id = ? AND version = ?",
-          id, version);
-      if (v == null) {
-        throw new ApiException(404, "assistant " + id + " has no version " + version);
+      String id = owned(c, pathAssistant(ctx), owner).assistantId();
+      if (!s.assistants().restore(c, id, version)) {
+        throw ServerException.notFound("assistant " + id + " has no version " + version);
       }
-      s.db().update(c, "UPDATE trellis_assistants SET graph_id = ?, name = ?, description = ?, config = ?, context = ?, "
-          + "metadata = ?, version = ?, updated_at = ? WHERE assistant_id = ?", v.get("graph_id"), v.get("name"),
-          v.get("description"), dev.trellis.server.db.ServerDb.json(v.get("config")),
-          dev.trellis.server.db.ServerDb.json(v.get("context")), dev.trellis.server.db.ServerDb.json(v.get("metadata")),
-          version, dev.trellis.server.db.ServerDb.now(), id);
-      return s.assistants().get(c, id, owner);
+      return s.assistants().get(c, id, owner).wire();
     }));
   }
 

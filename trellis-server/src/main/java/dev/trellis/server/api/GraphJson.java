@@ -1,5 +1,7 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+
 import dev.trellis.draw.GraphView;
 import dev.trellis.graph.CompiledGraph;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package dev.trellis.server.api;
 
-import dev.trellis.pregel.PNode;
-import dev.trellis.pregel.Program;
+import dev.trellis.graph.GraphSignature;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,37 +21,34 @@ import java.util.Map;
 final class GraphSchemas {
   private GraphSchemas() {}
 
-  static Map<String, Object> of(String graphId, Program program) {
-    Map<String, Class<?>> types = program.types().stateTypes();
+  static Map<String, Object> of(String graphId, GraphSignature graph) {
+    Map<String, Class<?>> types = graph.stateTypes();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("graph_id", graphId);
-    m.put("input_schema", object(graphId, types, program.inputKeyNames()));
-    m.put("output_schema", object(graphId, types, program.outputKeyNames()));
-    m.put("state_schema", object(graphId, types, program.stateKeys()));
-    Map<String, Object> context = context(program.types().contextType());
+    m.put("input_schema", object(graphId, types, graph.inputKeys()));
+    m.put("output_schema", object(graphId, types, graph.outputKeys()));
+    m.put("state_schema", object(graphId, types, graph.stateKeys()));
+    Map<String, Object> context = context(graph.contextType());
     m.put("config_schema", context == null ? Map.of() : context);
     m.put("context_schema", context);
     return m;
   }
 
   /** {@code {namespace: schemas}} of the graph's subgraph nodes (recursively with {@code recurse}). */
-  static Map<String, Object> subgraphs(Program program, String namespace, boolean recurse) {
+  static Map<String, Object> subgraphs(GraphSignature graph, String namespace, boolean recurse) {
     Map<String, Object> out = new LinkedHashMap<>();
-    collect(program, "", namespace, recurse, out);
+    collect(graph, "", namespace, recurse, out);
     return out;
   }
 
-  private static void collect(Program program, String prefix, String only, boolean recurse, Map<String, Object> out) {
-    for (PNode n : program.nodes()) {
-      if (n.subgraph() == null) {
-        continue;
-      }
-      String ns = prefix + n.name();
+  private static void collect(GraphSignature graph, String prefix, String only, boolean recurse, Map<String, Object> out) {
+    for (Map.Entry<String, GraphSignature> sub : graph.subgraphs().entrySet()) {
+      String ns = prefix + sub.getKey();
       if (only == null || only.equals(ns)) {
-        out.put(ns, of(n.name(), n.subgraph()));
+        out.put(ns, of(sub.getKey(), sub.getValue()));
       }
       if (recurse) {
-        collect(n.subgraph(), ns + "|", only, true, out);
+        collect(sub.getValue(), ns + "|", only, true, out);
       }
     }
   }

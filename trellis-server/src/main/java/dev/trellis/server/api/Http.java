@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.server.auth.Identity;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -46,7 +49,7 @@ public final class Http {
     return switch (v.toLowerCase(java.util.Locale.ROOT)) {
       case "true", "yes", "1" -> true;
       case "false", "no", "0" -> false;
-      default -> throw new ApiException(422, "query parameter \"" + name + "\" must be true or false, got " + v);
+      default -> throw ServerException.invalid("query parameter \"" + name + "\" must be true or false, got " + v);
     };
   }
 
@@ -82,13 +85,13 @@ public final class Http {
     String sortOrder = Json.string(body, "sort_order");
     String key = sortBy == null ? defaultSort : sortBy;
     if (!sortable.contains(key)) {
-      throw new ApiException(422, "\"sort_by\" must be one of " + sortable);
+      throw ServerException.invalid("\"sort_by\" must be one of " + sortable);
     }
     Comparator<Map<String, Object>> cmp = Comparator.comparing(r -> String.valueOf(r.get(key)));
     if (sortOrder == null || sortOrder.equalsIgnoreCase("desc")) {
       cmp = cmp.reversed();
     } else if (!sortOrder.equalsIgnoreCase("asc")) {
-      throw new ApiException(422, "\"sort_order\" must be asc or desc");
+      throw ServerException.invalid("\"sort_order\" must be asc or desc");
     }
     List<Map<String, Object>> sorted = new ArrayList<>(rows);
     sorted.sort(cmp);

@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +45,7 @@ final class JsonErrorHandler extends ErrorHandler {
 
   private static byte[] body(int code, String message) {
     String detail = message == null || message.isBlank() ? HttpStatus.getMessage(code) : message;
-    return Json.write(Map.of("detail", ApiException.bounded(detail, ApiException.DETAIL_MAX)))
+    return Json.write(Map.of("detail", ServerException.bounded(detail, ServerException.DETAIL_MAX)))
         .getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -1,5 +1,9 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.wire.Json;
+
+import dev.trellis.server.db.Assistant;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunEvent;
 import dev.trellis.server.queue.RunObservers;
@@ -99,7 +103,7 @@ final class McpApi {
   private List<Map<String, Object>> tools(String owner) {
     List<Map<String, Object>> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    for (Map<String, Object> a : s.db().tx(c -> s.assistants().visible(c, owner))) {
+    for (Map<String, Object> a : s.db().tx(c -> s.assistants().visible(c, owner)).stream().map(Assistant::wire).toList()) {
       String name = String.valueOf(a.get("name"));
       if (!names.add(name)) {
         LOG.warn("MCP: assistant {} is not listed: its name \"{}\" is taken by another assistant", a.get("assistant_id"), name);
@@ -112,7 +116,7 @@ final class McpApi {
       Map<String, Object> tool = new LinkedHashMap<>();
       tool.put("name", name);
       tool.put("description", a.get("description") == null ? "" : a.get("description"));
-      tool.put("inputSchema", GraphSchemas.of(graphId, s.graph(graphId).program()).get("input_schema"));
+      tool.put("inputSchema", GraphSchemas.of(graphId, s.graph(graphId).signature()).get("input_schema"));
       out.add(tool);
     }
     return out;
@@ -124,7 +128,7 @@ final class McpApi {
       throw new RpcError(INVALID_PARAMS, "tools/call needs the tool's \"name\"");
     }
     String owner = Http.owner(ctx);
-    List<Map<String, Object>> matching = s.db().tx(c -> s.assistants().visible(c, owner)).stream()
+    List<Map<String, Object>> matching = s.db().tx(c -> s.assistants().visible(c, owner)).stream().map(Assistant::wire)
         .filter(a -> name.equals(a.get("name"))).toList();
     if (matching.isEmpty()) {
       throw new RpcError(INVALID_PARAMS, "unknown tool: " + name);
@@ -141,7 +145,7 @@ final class McpApi {
     try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
       creation.submit(owner, null, body, runId);
       result = awaitResult(sub, runId);
-    } catch (ApiException e) {
+    } catch (ServerException e) {
       return toolError(e.getMessage());
     }
     if (result instanceof Map<?, ?> m && m.get("__error__") instanceof Map<?, ?> error) {

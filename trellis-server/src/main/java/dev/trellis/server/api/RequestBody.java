@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -38,7 +41,7 @@ final class RequestBody {
       return new LinkedHashMap<>();
     }
     if (!(v instanceof Map<?, ?> m)) {
-      throw new ApiException(422, "the request body must be a JSON object");
+      throw ServerException.invalid("the request body must be a JSON object");
     }
     return withoutNulls((Map<String, Object>) m);
   }
@@ -47,7 +50,7 @@ final class RequestBody {
   @SuppressWarnings("unchecked")
   static List<Object> list(Context ctx, String what) {
     if (!(parse(ctx.bodyAsBytes()) instanceof List<?> l)) {
-      throw new ApiException(422, "the body of " + what + " must be a JSON list");
+      throw ServerException.invalid("the body of " + what + " must be a JSON list");
     }
     List<Object> out = new ArrayList<>(l.size());
     for (Object one : l) {
@@ -62,7 +65,7 @@ final class RequestBody {
       text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
     } catch (CharacterCodingException e) {
-      throw new ApiException(422, "the request body is not valid UTF-8");
+      throw ServerException.invalid("the request body is not valid UTF-8");
     }
     if (text.isBlank()) {
       return null;
@@ -70,7 +73,7 @@ final class RequestBody {
     try {
       return READER.readValue(text);
     } catch (JacksonException e) {
-      throw new ApiException(422, "malformed JSON: " + ApiException.echo(e.getOriginalMessage()));
+      throw ServerException.invalid("malformed JSON: " + ServerException.echo(e.getOriginalMessage()));
     }
   }
 

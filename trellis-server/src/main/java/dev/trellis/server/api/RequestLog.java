@@ -1,5 +1,7 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ServerException;
+
 import io.javalin.http.Context;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,11 +20,11 @@ final class RequestLog {
   static void log(Context ctx, float millis) {
     int status = ctx.statusCode();
     String run = runId(ctx);
-    String path = ApiException.echo(ctx.path());
+    String path = ServerException.echo(ctx.path());
     long ms = Math.round(millis);
     Object dropped = ctx.attribute(InputFilter.LOG_ATTRIBUTE);
     String droppedKeys = dropped instanceof java.util.List<?> keys
-        ? ApiException.echo(String.join(",", keys.stream().map(String::valueOf).toList())) : null;
+        ? ServerException.echo(String.join(",", keys.stream().map(String::valueOf).toList())) : null;
     // The same facts as fields, for --log-format json (a text pattern shows only the message).
     var event = (status >= 500 ? LOG.atWarn() : LOG.atInfo()).addKeyValue("method", ctx.method().name())
         .addKeyValue("path", path).addKeyValue("status", status).addKeyValue("duration_ms", ms);

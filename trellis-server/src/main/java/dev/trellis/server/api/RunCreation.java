@@ -1,9 +1,14 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.graph.CompiledGraph;
+import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.RunRequest;
+import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.http.Context;
@@ -64,14 +69,14 @@ final class RunCreation {
       return logged(ctx, submit(owner, threadId, withHeaders, runId, null));
     }
     if (key.isBlank() || key.length() > IdempotencyKeys.MAX_KEY_LENGTH) {
-      throw new ApiException(422, "Idempotency-Key must be 1 to " + IdempotencyKeys.MAX_KEY_LENGTH + " characters");
+      throw ServerException.invalid("Idempotency-Key must be 1 to " + IdempotencyKeys.MAX_KEY_LENGTH + " characters");
     }
     Idempotency idem = new Idempotency(key, IdempotencyKeys.hash(threadId == null ? "/runs" : "/threads/" + threadId, body));
     try {
       return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
     } catch (RuntimeException e) {
       // A concurrent request with the same key (another process) won the insert: answer as its retry.
-      if (!(e instanceof ApiException) && s.db().tx(c -> keys.find(c, owner, key)) != null) {
+      if (!(e instanceof ServerException) && s.db().tx(c -> keys.find(c, owner, key)) != null) {
         return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
       }
       throw e;
@@ -92,12 +97,11 @@ final class RunCreation {
   }
 
   private Created submit(String owner, String threadId, Map<String, Object> body, String runId, Idempotency idem) {
-    RunRequest req = RunRequest.of(body);
+    RunRequest req = RunRequest.parse(body);
     String assistantRef = Json.string(body, "assistant_id");
     if (assistantRef == null) {
-      throw new ApiException(422, "\"assistant_id\" is required");
+      throw ServerException.invalid("\"assistant_id\" is required");
     }
-    String multitask = RunRequest.multitask(body);
     boolean stateless = threadId == null;
     String tid = stateless ? UUID.randomUUID().toString() : threadId;
     if (!stateless) {
@@ -106,72 +110,66 @@ final class RunCreation {
     if (req.checkpointId() != null) {
       s.checkpoint(tid, req.checkpointId()); // a 404 for an unknown checkpoint; without an id there is nothing to check
     }
-    long after = body.get("after_seconds") instanceof Number n ? (long) (n.doubleValue() * 1000) : 0;
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");
-    Map<String, Object> metadata = new LinkedHashMap<>(Json.map(body, "metadata"));
+    Map<String, Object> metadata = new LinkedHashMap<>(req.metadata());
     boolean[] cancelled = {false};
     Map<String, Object>[] earlier = new Map[1];
     Map<String, Object> run = s.db().tx(c -> {
       if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
         return earlier[0];
       }
-      Map<String, Object> assistant = s.assistants().require(c, assistantRef, owner);
-      String graphId = (String) assistant.get("graph_id");
+      Assistant assistant = s.assistants().require(c, assistantRef, owner);
+      String graphId = assistant.graphId();
       CompiledGraph graph = s.graph(graphId);
-      List<String> dropped = InputFilter.dropped(graph, body.get("input"));
+      RunRequest.checkConfig(assistant.config(), "assistant config.");
+      req.checkNodes(graph);
+      List<String> dropped = InputFilter.dropped(graph, req.input());
       if (!dropped.isEmpty()) {
-        kwargs.put("input", InputFilter.without((Map<?, ?>) body.get("input"), dropped));
+        kwargs.put("input", InputFilter.without(req.input(), dropped));
         metadata.put(InputFilter.METADATA_KEY, dropped);
       }
-      checkNodes(graph, body, "interrupt_before");
-      checkNodes(graph, body, "interrupt_after");
-      Map<String, Object> thread = stateless ? null
-          : s.db().row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ? AND owner = ?", tid, owner);
-      if (thread == null) {
-        if (!stateless && !"create".equals(body.get("if_not_exists"))) {
-          throw ApiException.notFound("thread", tid);
+      if (stateless || !s.threads().owns(c, tid, owner)) {
+        if (!stateless && !req.createThread()) {
+          throw ServerException.notFound("thread", tid);
         }
-        if (s.db().row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ?", tid) != null) {
-          throw new ApiException(409, "thread " + tid + " already exists");
+        if (s.threads().exists(c, tid)) {
+          throw ServerException.conflict("thread " + tid + " already exists");
         }
         s.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
       }
       List<Map<String, Object>> active = s.runs().activeRuns(c, tid);
       if (!active.isEmpty()) {
-        switch (multitask) {
-          case "reject" -> throw new ApiException(409, "thread " + tid + " is busy with run " + active.getFirst().get("run_id")
-              + " (multitask_strategy reject)");
-          case "interrupt", "rollback" -> {
+        switch (req.multitask()) {
+          case REJECT -> throw ServerException.conflict("thread " + tid + " is busy with run "
+              + active.getFirst().get("run_id") + " (multitask_strategy reject)");
+          case INTERRUPT, ROLLBACK -> {
             for (Map<String, Object> a : active) {
-              s.runs().cancel(c, (String) a.get("run_id"), multitask);
+              s.runs().cancel(c, (String) a.get("run_id"), req.multitask().wire());
             }
             cancelled[0] = true;
           }
-          default -> { }
+          case ENQUEUE -> { }
         }
       }
-      s.threads().markBusy(c, tid, graphId, (String) assistant.get("assistant_id"));
+      String assistantId = assistant.assistantId();
+      s.threads().markBusy(c, tid, graphId, assistantId);
       String now = ServerDb.now();
-      s.db().update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
-          + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
-          + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", runId, tid, assistant.get("assistant_id"), owner,
-          ServerDb.json(metadata), ServerDb.json(kwargs), multitask, stateless ? 1 : 0, now, now,
-          s.db().clock(c) + after);
-      s.runs().announce(c, tid);
+      s.runs().enqueue(c, new RunStore.NewRun(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(),
+          stateless, now, s.db().clock(c) + req.afterMillis()));
       if (idem != null) {
         keys.record(c, owner, idem.key(), runId, idem.requestHash());
       }
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("run_id", runId);
       row.put("thread_id", tid);
-      row.put("assistant_id", assistant.get("assistant_id"));
+      row.put("assistant_id", assistantId);
       row.put("created_at", now);
       row.put("updated_at", now);
       row.put("status", "pending");
       row.put("metadata", metadata);
       row.put("kwargs", kwargs);
-      row.put("multitask_strategy", multitask);
+      row.put("multitask_strategy", req.multitask().wire());
       return row;
     });
     if (earlier[0] != null) {
@@ -192,26 +190,14 @@ final class RunCreation {
       return null;
     }
     if (!used.requestHash().equals(idem.requestHash())) {
-      throw new ApiException(422, "Idempotency-Key " + ApiException.echo(idem.key()) + " was used for a different request "
+      throw ServerException.invalid("Idempotency-Key " + ServerException.echo(idem.key()) + " was used for a different request "
           + "(run " + used.runId() + "); use a new key for a new request");
     }
-    Map<String, Object> row = s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", used.runId());
+    Map<String, Object> row = s.runs().row(c, used.runId());
     if (row == null) {
-      s.db().update(c, "DELETE FROM trellis_idempotency WHERE owner = ? AND idem_key = ?", owner, idem.key());
+      keys.forget(c, owner, idem.key());
     }
     return row;
-  }
-
-  private static void checkNodes(CompiledGraph graph, Map<String, Object> body, String key) {
-    if (body.get(key) instanceof List<?> nodes) {
-      Set<String> known = new HashSet<>();
-      graph.view().nodes().forEach(n -> known.add(n.id()));
-      for (Object n : nodes) {
-        if (!known.contains(n)) {
-          throw new ApiException(422, "\"" + key + "\" names unknown node \"" + n + "\" (nodes: " + known + ")");
-        }
-      }
-    }
   }
 
   /** Request headers starting with {@code x-} (but not keys) and {@code user-agent} go into {@code config.configurable}. */

@@ -1,5 +1,11 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.queue.RunStatus;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.StreamModes;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.sse.Sse;
 import dev.trellis.server.queue.RunEvent;
@@ -25,7 +31,6 @@ import java.util.UUID;
  * it streams its events through the event bus to every client reading them.
  */
 final class RunsApi {
-  private static final Set<String> TERMINAL = Set.of("success", "error", "interrupted", "timeout");
   private final Services s;
   private final Worker worker;
   private final RunCreation creation;
@@ -85,7 +90,7 @@ final class RunsApi {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Object one : list) {
       if (!(one instanceof Map<?, ?>)) {
-        throw new ApiException(422, "each run of a batch must be an object");
+        throw ServerException.invalid("each run of a batch must be an object");
       }
       @SuppressWarnings("unchecked")
       Map<String, Object> b = (Map<String, Object>) one;
@@ -103,7 +108,7 @@ final class RunsApi {
       String runId = c.runId();
       sub = resubscribed(sub, newId, runId);
       headers(ctx, c, "/stream");
-      Sse.End end = sse.stream(ctx, sub, null, () -> finished(runId));
+      Sse.End end = sse.stream(ctx, sub, StreamModes.EVERY, () -> finished(runId));
       if (end == Sse.End.CLIENT_GONE && "cancel".equals(body.get("on_disconnect"))) {
         cancelRun(runId, "interrupt");
       }
@@ -173,7 +178,7 @@ final class RunsApi {
 
   boolean finished(String runId) {
     Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId));
-    return row == null || TERMINAL.contains(row.get("status"));
+    return row == null || RunStatus.ended(row.get("status"));
   }
 
   private Object storedResult(String runId) {
@@ -194,14 +199,14 @@ final class RunsApi {
     Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ? AND owner = ?",
         runId, Http.owner(ctx)));
     if (row == null || (threadId != null && !threadId.equals(row.get("thread_id")))) {
-      throw ApiException.notFound("run", runId);
+      throw ServerException.notFound("run", runId);
     }
     return row;
   }
 
   private void join(Context ctx, Map<String, Object> run) {
     String runId = (String) run.get("run_id");
-    if (TERMINAL.contains(run.get("status"))) {
+    if (RunStatus.ended(run.get("status"))) {
       Http.json(ctx, storedResult(runId));
       return;
     }
@@ -215,7 +220,7 @@ final class RunsApi {
     String lastId = ctx.header("Last-Event-ID");
     long after;
     if (lastId == null || lastId.isBlank()) {
-      if (TERMINAL.contains(run.get("status"))) {
+      if (RunStatus.ended(run.get("status"))) {
         ctx.status(200).contentType("text/event-stream");
         return;
       }
@@ -224,17 +229,18 @@ final class RunsApi {
       try {
         after = Math.max(0, Long.parseLong(lastId.trim()));
       } catch (NumberFormatException e) {
-        throw new ApiException(422, "Last-Event-ID must be an event id, got " + lastId);
+        throw ServerException.invalid("Last-Event-ID must be an event id, got " + lastId);
       }
     }
-    Set<String> modes = null;
+    StreamModes modes = StreamModes.EVERY;
     String q = ctx.queryParam("stream_mode");
     if (q != null && !q.isBlank()) {
       Object parsed = q.startsWith("[") ? Json.read(q) : List.of(q);
-      modes = new HashSet<>();
+      List<String> names = new ArrayList<>();
       for (Object m : (List<?>) parsed) {
-        modes.add(String.valueOf(m));
+        names.add(String.valueOf(m));
       }
+      modes = StreamModes.subset(names);
     }
     boolean cancelOnDisconnect = Http.flag(ctx, "cancel_on_disconnect", false);
     ctx.header("Location", ctx.path());
@@ -253,7 +259,7 @@ final class RunsApi {
     int limit = ctx.queryParam("limit") == null ? 10 : Integer.parseInt(ctx.queryParam("limit"));
     int offset = ctx.queryParam("offset") == null ? 0 : Integer.parseInt(ctx.queryParam("offset"));
     if (limit < 1 || limit > 1000 || offset < 0) {
-      throw new ApiException(422, "limit must be 1..1000 and offset ≥ 0");
+      throw ServerException.invalid("limit must be 1..1000 and offset ≥ 0");
     }
     List<Map<String, Object>> rows = s.db().tx(c -> {
       s.threads().require(c, tid, owner);
@@ -270,8 +276,8 @@ final class RunsApi {
 
   private void delete(Context ctx) {
     Map<String, Object> run = owned(ctx, pathThread(ctx), ctx.pathParam("rid"));
-    if ("running".equals(run.get("status"))) {
-      throw new ApiException(409, "run " + run.get("run_id") + " is running; cancel it first");
+    if (RunStatus.of(run.get("status")) == RunStatus.RUNNING) {
+      throw ServerException.conflict("run " + run.get("run_id") + " is running; cancel it first");
     }
     s.db().tx(c -> s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.get("run_id")));
     settle((String) run.get("thread_id"));
@@ -297,7 +303,7 @@ final class RunsApi {
   private static String action(Context ctx) {
     String action = ctx.queryParam("action") == null ? "interrupt" : ctx.queryParam("action");
     if (!Set.of("interrupt", "rollback").contains(action)) {
-      throw new ApiException(422, "\"action\" must be interrupt or rollback");
+      throw ServerException.invalid("\"action\" must be interrupt or rollback");
     }
     return action;
   }
@@ -318,9 +324,9 @@ final class RunsApi {
   private void settle(String threadId) {
     s.db().tx(c -> {
       Map<String, Object> t = s.db().row(c, "SELECT status, interrupts FROM trellis_threads WHERE thread_id = ?", threadId);
-      if (t != null && "busy".equals(t.get("status")) && !s.runs().active(c, threadId)) {
+      if (t != null && ThreadStatus.BUSY.wire().equals(t.get("status")) && !s.runs().active(c, threadId)) {
         boolean interrupted = t.get("interrupts") instanceof Map<?, ?> m && !m.isEmpty();
-        s.threads().setStatus(c, threadId, interrupted ? "interrupted" : "idle");
+        s.threads().setStatus(c, threadId, interrupted ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE);
       }
       return null;
     });
@@ -345,12 +351,12 @@ final class RunsApi {
           case "pending" -> "status = 'pending'";
           case "running" -> "status = 'running'";
           case "all" -> "status IN ('pending', 'running')";
-          default -> throw new ApiException(422, "\"status\" must be pending, running or all");
+          default -> throw ServerException.invalid("\"status\" must be pending, running or all");
         };
         s.db().rows(c, "SELECT run_id FROM trellis_runs WHERE owner = ? AND " + where, owner)
             .forEach(r -> out.add((String) r.get("run_id")));
       } else {
-        throw new ApiException(422, "give \"run_ids\" (with thread_id) or \"status\"");
+        throw ServerException.invalid("give \"run_ids\" (with thread_id) or \"status\"");
       }
       return out;
     });

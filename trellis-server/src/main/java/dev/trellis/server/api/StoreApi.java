@@ -1,5 +1,8 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.checkpoint.store.Item;
 import dev.trellis.server.queue.Services;
 import io.javalin.config.RoutesConfig;
@@ -36,15 +39,15 @@ final class StoreApi {
       if (v == null && allowEmpty) {
         return List.of();
       }
-      throw new ApiException(422, "\"" + field + "\" must be a list of strings");
+      throw ServerException.invalid("\"" + field + "\" must be a list of strings");
     }
     List<String> out = l.stream().map(String.class::cast).toList();
     if (out.isEmpty() && !allowEmpty) {
-      throw new ApiException(422, "\"" + field + "\" must not be empty");
+      throw ServerException.invalid("\"" + field + "\" must not be empty");
     }
     for (String label : out) {
       if (label.isEmpty() || label.contains(".")) {
-        throw new ApiException(422, "namespace labels must be non-empty and must not contain '.', got \"" + label + "\"");
+        throw ServerException.invalid("namespace labels must be non-empty and must not contain '.', got \"" + label + "\"");
       }
     }
     return out;
@@ -84,16 +87,16 @@ final class StoreApi {
     List<String> ns = labels(b.get("namespace"), "namespace", false);
     String key = Json.string(b, "key");
     if (key == null || key.isEmpty()) {
-      throw new ApiException(422, "\"key\" is required");
+      throw ServerException.invalid("\"key\" is required");
     }
     if (!(b.get("value") instanceof Map<?, ?> value)) {
-      throw new ApiException(422, "\"value\" must be an object");
+      throw ServerException.invalid("\"value\" must be an object");
     }
     Object index = b.get("index");
     List<String> fields = Boolean.FALSE.equals(index) ? List.of() : index == null ? null : labelsOrFields(index);
     Object ttl = b.get("ttl");
     if (ttl != null && !(ttl instanceof Number n && n.doubleValue() > 0)) {
-      throw new ApiException(422, "\"ttl\" must be a positive number of minutes");
+      throw ServerException.invalid("\"ttl\" must be a positive number of minutes");
     }
     Duration d = ttl == null ? null : Duration.ofMillis((long) (((Number) ttl).doubleValue() * 60_000));
     s.store().put(scoped(ctx, ns), key, (Map<String, Object>) value, fields, d);
@@ -104,14 +107,14 @@ final class StoreApi {
     if (index instanceof List<?> l && l.stream().allMatch(x -> x instanceof String)) {
       return l.stream().map(String.class::cast).toList();
     }
-    throw new ApiException(422, "\"index\" must be false or a list of field paths");
+    throw ServerException.invalid("\"index\" must be false or a list of field paths");
   }
 
   private void get(Context ctx) {
     String ns = ctx.queryParam("namespace");
     String key = ctx.queryParam("key");
     if (key == null || key.isEmpty()) {
-      throw new ApiException(422, "query parameter \"key\" is required");
+      throw ServerException.invalid("query parameter \"key\" is required");
     }
     List<String> labels = ns == null || ns.isEmpty() ? List.of() : Arrays.asList(ns.split("\\.", -1));
     labels(labels, "namespace", false);
@@ -128,7 +131,7 @@ final class StoreApi {
     List<String> ns = labels(b.get("namespace"), "namespace", false);
     String key = Json.string(b, "key");
     if (key == null) {
-      throw new ApiException(422, "\"key\" is required");
+      throw ServerException.invalid("\"key\" is required");
     }
     s.store().delete(scoped(ctx, ns), key);
     Http.noContent(ctx);

@@ -1,5 +1,9 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.server.db.ThreadQuery;
 import dev.trellis.server.db.Threads;
 import dev.trellis.server.queue.Services;
@@ -14,7 +18,7 @@ import java.util.Map;
  * {@code X-Pagination-Total} and {@code X-Pagination-Next} are set as for the other searches.
  */
 final class ThreadSearch {
-  private static final List<String> STATUSES = List.of("idle", "busy", "interrupted", "error");
+  private static final List<String> STATUSES = java.util.Arrays.stream(ThreadStatus.values()).map(ThreadStatus::wire).toList();
   private final Services s;
   private final ThreadQuery query;
 
@@ -26,7 +30,7 @@ final class ThreadSearch {
   private static ThreadQuery.Filter filter(Context ctx, Map<String, Object> b) {
     String status = Json.string(b, "status");
     if (status != null && !STATUSES.contains(status)) {
-      throw new ApiException(422, "\"status\" must be idle, busy, interrupted or error");
+      throw ServerException.invalid("\"status\" must be idle, busy, interrupted or error");
     }
     return new ThreadQuery.Filter(Http.owner(ctx), status, publicIds(ctx, Json.strings(b, "ids")),
         metadata(ctx, Json.map(b, "metadata")),
@@ -55,7 +59,7 @@ final class ThreadSearch {
     String sortBy = Json.choice(b, "sort_by", "created_at", Threads.SORTS.toArray(String[]::new));
     String order = Json.string(b, "sort_order");
     if (order != null && !order.equalsIgnoreCase("asc") && !order.equalsIgnoreCase("desc")) {
-      throw new ApiException(422, "\"sort_order\" must be asc or desc");
+      throw ServerException.invalid("\"sort_order\" must be asc or desc");
     }
     boolean ascending = order != null && order.equalsIgnoreCase("asc");
     Object[] out = s.db().tx(c -> {

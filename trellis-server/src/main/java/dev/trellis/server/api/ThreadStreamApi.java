@@ -1,5 +1,10 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.queue.RunStatus;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.StreamModes;
+
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.NewRuns;
 import dev.trellis.server.queue.Services;
@@ -37,7 +42,6 @@ final class ThreadStreamApi {
    * ({@link NewRuns} wakes it at once; this covers another process on the same SQLite file).
    */
   private static final long POLL_MILLIS = 1_000;
-  private static final Set<String> TERMINAL = Set.of("success", "error", "interrupted", "timeout");
 
   private final Services s;
   private final Sse sse;
@@ -72,8 +76,8 @@ final class ThreadStreamApi {
     s.db().tx(c -> s.threads().require(c, tid, owner));
     Start start = start(tid, owner, ctx.header("Last-Event-ID"));
     ctx.header("Location", ctx.path());
-    Set<String> runModes = modes.contains("run_modes") ? null : new HashSet<>(modes.contains("state_update")
-        ? Set.of("values") : Set.of());
+    StreamModes runModes = modes.contains("run_modes") ? StreamModes.EVERY
+        : StreamModes.subset(modes.contains("state_update") ? List.of("values") : List.of());
     boolean runDone = modes.contains("run_modes") || modes.contains("lifecycle");
     try (NewRuns.Ticket announced = newRuns.watch(tid)) {
       OutputStream out = Sse.open(ctx);
@@ -140,8 +144,8 @@ final class ThreadStreamApi {
       for (Object m : parsed instanceof List<?> l ? l : List.of(parsed)) {
         String mode = String.valueOf(m);
         if (!MODES.contains(mode)) {
-          throw new ApiException(422, "stream_mode of a thread stream must be run_modes, lifecycle or state_update, got "
-              + ApiException.echo(mode));
+          throw ServerException.invalid("stream_mode of a thread stream must be run_modes, lifecycle or state_update, got "
+              + ServerException.echo(mode));
         }
         modes.add(mode);
       }
@@ -156,8 +160,8 @@ final class ThreadStreamApi {
       int colon = id.lastIndexOf(':');
       Map<String, Object> row = colon <= 0 ? null : runRow(id.substring(0, colon));
       if (row == null || !tid.equals(row.get("thread_id")) || !owner.equals(row.get("owner"))) {
-        throw new ApiException(422, "Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
-            + ApiException.echo(id));
+        throw ServerException.invalid("Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
+            + ServerException.echo(id));
       }
       String runId = id.substring(0, colon);
       String seq = id.substring(colon + 1);
@@ -167,8 +171,8 @@ final class ThreadStreamApi {
       try {
         return new Start(runId, Math.max(0, Long.parseLong(seq)), (String) row.get("created_at"), "");
       } catch (NumberFormatException e) {
-        throw new ApiException(422, "Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
-            + ApiException.echo(id));
+        throw ServerException.invalid("Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
+            + ServerException.echo(id));
       }
     }
     List<Map<String, Object>> runs = s.db().tx(c -> s.db().rows(c, "SELECT run_id, status, created_at FROM trellis_runs "
@@ -177,8 +181,8 @@ final class ThreadStreamApi {
     String lastRun = "";
     for (Map<String, Object> r : runs) {
       String runId = (String) r.get("run_id");
-      if (!TERMINAL.contains(r.get("status"))) {
-        return new Start(runId, "running".equals(r.get("status")) ? s.bus().last(runId) : 0, createdAt, lastRun);
+      if (!RunStatus.ended(r.get("status"))) {
+        return new Start(runId, RunStatus.of(r.get("status")) == RunStatus.RUNNING ? s.bus().last(runId) : 0, createdAt, lastRun);
       }
       createdAt = (String) r.get("created_at");
       lastRun = runId;

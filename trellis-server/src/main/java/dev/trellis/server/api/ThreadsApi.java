@@ -1,5 +1,10 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.Wire;
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.graph.CompiledGraph;
@@ -78,7 +83,7 @@ final class ThreadsApi {
         if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
           return s.threads().get(c, threadId, owner);
         }
-        throw new ApiException(409, "thread " + threadId + " already exists");
+        throw ServerException.conflict("thread " + threadId + " already exists");
       }
       Map<String, Object> t = s.threads().insert(c, threadId, owner, graphId, metadata);
       if (expires != null) {
@@ -95,17 +100,17 @@ final class ThreadsApi {
   @SuppressWarnings("unchecked")
   private Map<String, Object> seed(String threadId, String owner, String graphId, Object supersteps) {
     if (graphId == null) {
-      throw new ApiException(422, "\"supersteps\" need metadata.graph_id naming a served graph");
+      throw ServerException.invalid("\"supersteps\" need metadata.graph_id naming a served graph");
     }
     if (!(supersteps instanceof List<?> steps)) {
-      throw new ApiException(422, "\"supersteps\" must be a list of {updates: [...]}");
+      throw ServerException.invalid("\"supersteps\" must be a list of {updates: [...]}");
     }
     List<List<StateUpdate>> parsed = new ArrayList<>();
     for (Object step : steps) {
       List<StateUpdate> ups = new ArrayList<>();
       Object updates = step instanceof Map<?, ?> m ? m.get("updates") : null;
       if (!(updates instanceof List<?> list)) {
-        throw new ApiException(422, "each superstep must be {updates: [{values, as_node}]}");
+        throw ServerException.invalid("each superstep must be {updates: [{values, as_node}]}");
       }
       for (Object u : list) {
         Map<String, Object> um = u instanceof Map<?, ?> x ? (Map<String, Object>) x : Map.of();
@@ -119,7 +124,7 @@ final class ThreadsApi {
       graph.bulkUpdateState(RunConfig.thread(threadId), parsed);
     } catch (RuntimeException e) {
       ThreadDeletion.delete(s, threadId);
-      throw new ApiException(422, "supersteps rejected: " + e.getMessage());
+      throw ServerException.invalid("supersteps rejected: " + e.getMessage());
     }
     refresh(threadId, graph);
     return s.db().tx(c -> s.threads().get(c, threadId, owner));
@@ -135,10 +140,10 @@ final class ThreadsApi {
     }
     Object minutes = ttl instanceof Map<?, ?> m ? m.get("ttl") : ttl;
     if (ttl instanceof Map<?, ?> m && m.get("strategy") != null && !"delete".equals(m.get("strategy"))) {
-      throw new ApiException(422, "\"ttl.strategy\" must be delete");
+      throw ServerException.invalid("\"ttl.strategy\" must be delete");
     }
     if (!(minutes instanceof Number n) || n.doubleValue() <= 0) {
-      throw new ApiException(422, "\"ttl\" must be a positive number of minutes (or {ttl, strategy})");
+      throw ServerException.invalid("\"ttl\" must be a positive number of minutes (or {ttl, strategy})");
     }
     return now + (long) (n.doubleValue() * 60_000);
   }
@@ -229,11 +234,11 @@ final class ThreadsApi {
     String checkpointId = Wire.checkpointId(b);
     CompiledGraph graph = graphOf(id, owner);
     if (graph == null) {
-      throw new ApiException(409, "thread " + id + " has no graph yet: run it once, or create it with metadata.graph_id");
+      throw ServerException.conflict("thread " + id + " has no graph yet: run it once, or create it with metadata.graph_id");
     }
     boolean busy = s.db().tx(c -> s.runs().active(c, id));
     if (busy) {
-      throw new ApiException(409, "thread " + id + " has a pending or running run; update its state when it is idle");
+      throw ServerException.conflict("thread " + id + " has a pending or running run; update its state when it is idle");
     }
     s.checkpoint(id, checkpointId);
     Map<String, Object> map;
@@ -244,13 +249,13 @@ final class ThreadsApi {
     } else if (values instanceof List<?> list && list.size() == 1 && list.getFirst() instanceof Map<?, ?> m) {
       map = (Map<String, Object>) m;
     } else {
-      throw new ApiException(422, "\"values\" must be an object (or a list holding one)");
+      throw ServerException.invalid("\"values\" must be an object (or a list holding one)");
     }
     RunConfig next;
     try {
       next = graph.updateState(RunConfig.thread(id).withCheckpointId(checkpointId), map, asNode);
-    } catch (dev.trellis.graph.error.TrellisException | IllegalArgumentException e) {
-      throw new ApiException(422, e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw ServerException.invalid(e.getMessage());
     }
     refresh(id, graph);
     Map<String, Object> cp = Wire.checkpoint(CheckpointConfig.thread(id).withCheckpointId(next.checkpointId()));
@@ -269,7 +274,7 @@ final class ThreadsApi {
     Map<String, Object> patch = Json.map(b, "metadata");
     for (String reserved : List.of("source", "step", "writes")) {
       if (patch.containsKey(reserved)) {
-        throw new ApiException(422, "checkpoint metadata \"" + reserved + "\" cannot be patched");
+        throw ServerException.invalid("checkpoint metadata \"" + reserved + "\" cannot be patched");
       }
     }
     String checkpointId = Json.string(b, "checkpoint_id");
@@ -279,7 +284,7 @@ final class ThreadsApi {
     }
     CheckpointTuple t = s.saver().getTuple(CheckpointConfig.thread(id).withCheckpointId(checkpointId));
     if (t == null) {
-      throw ApiException.notFound("checkpoint", checkpointId == null ? "of thread " + id : checkpointId);
+      throw ServerException.notFound("checkpoint", checkpointId == null ? "of thread " + id : checkpointId);
     }
     Map<String, Object> extra = new java.util.LinkedHashMap<>(t.metadata().extra());
     patch.forEach((k, v) -> {
@@ -299,7 +304,7 @@ final class ThreadsApi {
   private void refresh(String id, CompiledGraph graph) {
     StateSnapshot snap = graph.getState(RunConfig.thread(id));
     s.db().tx(c -> {
-      s.threads().setState(c, id, snap.next().isEmpty() ? "idle" : "interrupted", Json.plain(snap.values()),
+      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED, Json.plain(snap.values()),
           Wire.interruptsByTask(snap), null);
       return null;
     });

@@ -1,6 +1,7 @@
 package dev.trellis.server.db;
 
-import dev.trellis.server.api.ApiException;
+import dev.trellis.server.error.ServerException;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -60,15 +61,15 @@ public final class Assistants {
   }
 
   /** Inserts a new assistant (version 1) and returns it. */
-  public Map<String, Object> insert(Connection c, String id, String graphId, String owner, String name,
-                                    String description, Map<String, Object> config, Map<String, Object> context,
-                                    Map<String, Object> metadata) throws SQLException {
+  public Assistant insert(Connection c, String id, String graphId, String owner, String name,
+                          String description, Map<String, Object> config, Map<String, Object> context,
+                          Map<String, Object> metadata) throws SQLException {
     String now = ServerDb.now();
     db.update(c, "INSERT INTO trellis_assistants (assistant_id, graph_id, owner, name, description, config, context, "
         + "metadata, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)", id, graphId, owner,
         name, description, ServerDb.json(config), ServerDb.json(context), ServerDb.json(metadata), now, now);
     version(c, id);
-    return get(c, id, owner);
+    return byId(c, id);
   }
 
   /** Records the assistant's current row as a version (after creating or changing it). */
@@ -78,40 +79,77 @@ public final class Assistants {
         + "metadata, updated_at FROM trellis_assistants WHERE assistant_id = ?", id);
   }
 
+  /** The assistant stored under {@code id}, whoever owns it; null if none. */
+  public Assistant byId(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_assistants WHERE assistant_id = ?", id);
+    return row == null ? null : Assistant.from(row);
+  }
+
   /** An assistant the caller may see, by id or graph name; null if none. */
-  public Map<String, Object> get(Connection c, String idOrGraph, String owner) throws SQLException {
+  public Assistant get(Connection c, String idOrGraph, String owner) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT * FROM trellis_assistants WHERE assistant_id = ? AND (owner = ? OR owner = '')",
         idOrGraph, owner);
     if (row == null) {
       row = db.row(c, "SELECT * FROM trellis_assistants WHERE assistant_id = ? AND owner = ''", systemId(idOrGraph));
     }
-    return row == null ? null : wire(row);
+    return row == null ? null : Assistant.from(row);
   }
 
   /** Every assistant {@code owner} may see (theirs and the system ones), in one query. */
-  public List<Map<String, Object>> visible(Connection c, String owner) throws SQLException {
+  public List<Assistant> visible(Connection c, String owner) throws SQLException {
     return db.rows(c, "SELECT * FROM trellis_assistants WHERE owner = ? OR owner = ''", owner).stream()
-        .map(Assistants::wire).toList();
+        .map(Assistant::from).toList();
   }
 
-  /** As {@link #get}, or a 404. */
-  public Map<String, Object> require(Connection c, String idOrGraph, String owner) throws SQLException {
-    return ApiException.found(get(c, idOrGraph, owner), "assistant", idOrGraph);
+  /** As {@link #get}, or a not-found error. */
+  public Assistant require(Connection c, String idOrGraph, String owner) throws SQLException {
+    return ServerException.found(get(c, idOrGraph, owner), "assistant", idOrGraph);
   }
 
-  public Map<String, Object> require(String idOrGraph, String owner) {
+  public Assistant require(String idOrGraph, String owner) {
     return db.tx(c -> require(c, idOrGraph, owner));
   }
 
-  /** The API shape of a row. */
-  static Map<String, Object> wire(Map<String, Object> row) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    for (String k : List.of("assistant_id", "graph_id", "config", "context", "metadata", "version", "name",
-        "description", "created_at", "updated_at")) {
-      Object v = row.get(k);
-      m.put(k, v instanceof Number n ? n.intValue() : v == null && List.of("config", "context", "metadata").contains(k)
-          ? new LinkedHashMap<>() : v);
+  /** Saves {@code a}'s graph, config, context, metadata, name and description as its next version. */
+  public void update(Connection c, Assistant a) throws SQLException {
+    db.update(c, "UPDATE trellis_assistants SET graph_id = ?, config = ?, context = ?, metadata = ?, name = ?, "
+        + "description = ?, version = (SELECT MAX(version) FROM trellis_assistant_versions WHERE assistant_id = ?) + 1, "
+        + "updated_at = ? WHERE assistant_id = ?", a.graphId(), ServerDb.json(a.config()), ServerDb.json(a.context()),
+        ServerDb.json(a.metadata()), a.name(), a.description(), a.assistantId(), ServerDb.now(), a.assistantId());
+    version(c, a.assistantId());
+  }
+
+  /** Deletes an assistant and its versions. */
+  public void delete(Connection c, String id) throws SQLException {
+    db.update(c, "DELETE FROM trellis_assistant_versions WHERE assistant_id = ?", id);
+    db.update(c, "DELETE FROM trellis_assistants WHERE assistant_id = ?", id);
+  }
+
+  /** The assistant's versions, newest first, in LangGraph's shape (metadata an object, version an int). */
+  public List<Map<String, Object>> versions(Connection c, String id) throws SQLException {
+    List<Map<String, Object>> out = new java.util.ArrayList<>();
+    for (Map<String, Object> v : db.rows(c, "SELECT * FROM trellis_assistant_versions WHERE assistant_id = ? "
+        + "ORDER BY version DESC", id)) {
+      v.put("version", ((Number) v.get("version")).intValue());
+      if (v.get("metadata") == null) {
+        v.put("metadata", Map.of());
+      }
+      out.add(v);
     }
-    return m;
+    return out;
+  }
+
+  /** Makes version {@code version} the current one; false if the assistant has no such version. */
+  public boolean restore(Connection c, String id, int version) throws SQLException {
+    Map<String, Object> v = db.row(c, "SELECT * FROM trellis_assistant_versions WHERE assistant_id = ? AND version = ?",
+        id, version);
+    if (v == null) {
+      return false;
+    }
+    db.update(c, "UPDATE trellis_assistants SET graph_id = ?, name = ?, description = ?, config = ?, context = ?, "
+        + "metadata = ?, version = ?, updated_at = ? WHERE assistant_id = ?", v.get("graph_id"), v.get("name"),
+        v.get("description"), ServerDb.json(v.get("config")), ServerDb.json(v.get("context")),
+        ServerDb.json(v.get("metadata")), version, ServerDb.now(), id);
+    return true;
   }
 }

@@ -47,6 +47,11 @@ public final class IdempotencyKeys {
         owner, key, runId, requestHash, db.millis() + KEEP_MILLIS);
   }
 
+  /** Forgets {@code key} of {@code owner} (its run is gone). */
+  public void forget(Connection c, String owner, String key) throws SQLException {
+    db.update(c, "DELETE FROM trellis_idempotency WHERE owner = ? AND idem_key = ?", owner, key);
+  }
+
   /** A stable hash of a request: its route and its body with object keys sorted. */
   public static String hash(String route, Object body) {
     try {

@@ -1,7 +1,7 @@
 package dev.trellis.server.db;
 
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
-import dev.trellis.server.api.Json;
+import dev.trellis.server.wire.Json;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;

@@ -1,7 +1,7 @@
 package dev.trellis.server.db;
 
-import dev.trellis.server.api.ApiException;
-import dev.trellis.server.api.Json;
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.wire.Json;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -167,7 +167,7 @@ public final class ThreadQuery {
     for (Map.Entry<?, ?> e : filter.entrySet()) {
       String key = String.valueOf(e.getKey());
       if (key.contains("\"") || key.contains("'")) {
-        throw new ApiException(422, "filter keys may not contain quotes, got " + ApiException.echo(key));
+        throw ServerException.invalid("filter keys may not contain quotes, got " + ServerException.echo(key));
       }
       if (e.getValue() instanceof Map<?, ?> m) {
         checkKeys(m);
@@ -180,7 +180,7 @@ public final class ThreadQuery {
     for (Map.Entry<String, Object> e : filter.entrySet()) {
       String key = e.getKey();
       if (key.contains("\"") || key.contains("'")) {
-        throw new ApiException(422, "filter keys may not contain quotes, got " + ApiException.echo(key));
+        throw ServerException.invalid("filter keys may not contain quotes, got " + ServerException.echo(key));
       }
       String p = path + ".\"" + key + "\"";
       String at = column + ", '" + p + "'";

@@ -1,6 +1,7 @@
 package dev.trellis.server.db;
 
-import dev.trellis.server.api.ApiException;
+import dev.trellis.server.error.ServerException;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -43,7 +44,7 @@ public final class Threads {
     row.put("updated_at", now);
     row.put("state_updated_at", now);
     row.put("metadata", metadata == null ? new LinkedHashMap<>() : new LinkedHashMap<>(metadata));
-    row.put("status", "idle");
+    row.put("status", ThreadStatus.IDLE.wire());
     row.put("config", new LinkedHashMap<>());
     row.put("values_json", null);
     row.put("interrupts", new LinkedHashMap<>());
@@ -61,9 +62,19 @@ public final class Threads {
     return db.rows(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE owner = ?", owner).stream().map(Threads::wire).toList();
   }
 
+  /** Whether a thread with this id exists, whoever owns it. */
+  public boolean exists(Connection c, String id) throws SQLException {
+    return db.row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ?", id) != null;
+  }
+
+  /** Whether {@code owner} has a thread with this id. */
+  public boolean owns(Connection c, String id, String owner) throws SQLException {
+    return db.row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner) != null;
+  }
+
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
-    return ApiException.found(get(c, id, owner), "thread", id);
+    return ServerException.found(get(c, id, owner), "thread", id);
   }
 
   /** The graph a thread runs (set by its first run or its metadata), or null. */
@@ -93,16 +104,16 @@ public final class Threads {
         graphId, ServerDb.json(metadata), ServerDb.now(), id);
   }
 
-  public void setStatus(Connection c, String id, String status) throws SQLException {
-    db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status, ServerDb.now(), id);
+  public void setStatus(Connection c, String id, ThreadStatus status) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.now(), id);
   }
 
   /** Stores the values and interrupts of the thread's last checkpoint, its status and error. */
-  public void setState(Connection c, String id, String status, Object values, Object interrupts, Object error)
+  public void setState(Connection c, String id, ThreadStatus status, Object values, Object interrupts, Object error)
       throws SQLException {
     String now = ServerDb.now();
     db.update(c, "UPDATE trellis_threads SET status = ?, values_json = ?, interrupts = ?, error = ?, updated_at = ?, "
-        + "state_updated_at = ? WHERE thread_id = ?", status, ServerDb.json(values), ServerDb.json(interrupts),
+        + "state_updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.json(values), ServerDb.json(interrupts),
         ServerDb.json(error), now, now, id);
   }
 

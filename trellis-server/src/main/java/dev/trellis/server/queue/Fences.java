@@ -53,7 +53,7 @@ public final class Fences implements WriteGuard {
       Map<String, Object> row = db.row(c, "SELECT attempt, worker, status FROM trellis_runs WHERE run_id = ?"
           + (db.postgres() ? " FOR SHARE" : ""), f.runId());
       if (row == null || ((Number) row.get("attempt")).intValue() != f.attempt() || !worker.equals(row.get("worker"))
-          || !"running".equals(row.get("status"))) {
+          || RunStatus.of(row.get("status")) != RunStatus.RUNNING) {
         throw new LeaseLostException("run " + f.runId() + " attempt " + f.attempt() + " no longer holds thread "
             + thread + "; write refused");
       }

@@ -1,17 +1,18 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.server.db.Assistant;
 import java.util.Map;
 
 /**
- * A run row as a worker needs it, with its assistant's {@code graph_id}, {@code config} and
- * {@code context} as of the claim ({@code assistant} null when the assistant was deleted).
+ * A run row as a worker needs it, with its assistant as of the claim ({@code assistant} null
+ * when the assistant was deleted).
  */
 public record Run(String runId, String threadId, String assistantId, String owner, String status,
                   Map<String, Object> kwargs, int attempt, boolean temporary, String checkpointBefore,
-                  Map<String, Object> assistant) {
+                  Assistant assistant) {
 
   @SuppressWarnings("unchecked")
-  static Run from(Map<String, Object> row, Map<String, Object> assistant) {
+  static Run from(Map<String, Object> row, Assistant assistant) {
     Object kw = row.get("kwargs");
     return new Run((String) row.get("run_id"), (String) row.get("thread_id"), (String) row.get("assistant_id"),
         (String) row.get("owner"), (String) row.get("status"),
@@ -20,7 +21,8 @@ public record Run(String runId, String threadId, String assistantId, String owne
         (String) row.get("checkpoint_before"), assistant);
   }
 
+  /** The run's request, loaded from its stored body (validated when the run was created). */
   public RunRequest request() {
-    return new RunRequest(kwargs);
+    return RunRequest.parse(kwargs);
   }
 }

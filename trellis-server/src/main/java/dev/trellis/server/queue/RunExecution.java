@@ -1,15 +1,21 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.wire.WireError;
+import dev.trellis.server.wire.StreamEncoder;
+
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
-import dev.trellis.server.api.Json;
-import dev.trellis.server.api.Wire;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.Wire;
+import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.db.ThreadStatus;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamPart;
 import java.net.URI;
@@ -43,7 +49,9 @@ final class RunExecution {
   private volatile boolean requeue;
   private long seq;
   private final long started;
-  private volatile String outcome;
+  private volatile RunStatus outcome;
+  /** The run's request, once loaded (null if its stored body could not be read). */
+  private RunRequest request;
 
   RunExecution(Services s, Run run, String worker) {
     this.s = s;
@@ -57,7 +65,7 @@ final class RunExecution {
   }
 
   /** The status this attempt ended the run with; null while running or if the run went back to the queue. */
-  String outcome() {
+  RunStatus outcome() {
     return outcome;
   }
 
@@ -107,41 +115,42 @@ final class RunExecution {
 
   private void attempt() {
     seq = s.bus().last(run.runId());
-    RunRequest req = run.request();
-    if (req.resumable()) {
-      s.bus().resumable(run.runId());
-    }
-    Map<String, Object> assistant;
+    RunRequest req;
+    Assistant assistant;
     CompiledGraph graph;
     RunConfig rc;
     Object input;
     String before = run.checkpointBefore();
     try {
-      assistant = dev.trellis.server.api.ApiException.found(run.assistant(), "assistant", run.assistantId());
-      graph = s.graph((String) assistant.get("graph_id"));
-      rc = req.config(run, (String) assistant.get("graph_id"), Json.map(assistant, "config"),
-          Json.map(assistant, "context"));
+      req = run.request();
+      request = req;
+      if (req.resumable()) {
+        s.bus().resumable(run.runId());
+      }
+      assistant = ServerException.found(run.assistant(), "assistant", run.assistantId());
+      graph = s.graph(assistant.graphId());
+      rc = req.runConfig(run, assistant.graphId(), assistant.config(), assistant.context());
       rc = s.observers().apply(run, rc);
       CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
       if (latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
         input = null;
         rc = rc.withCheckpointId(null);
       } else {
-        input = req.input(req.resumesById() ? pendingInterruptIds(graph) : null);
+        input = req.graphInput(req.resumesById() ? pendingInterruptIds(graph) : null);
       }
     } catch (RuntimeException e) {
       publish("metadata", Map.of("run_id", run.runId(), "attempt", run.attempt()));
-      end(null, "error", e, null, before);
+      end(null, RunStatus.ERROR, e, null, before);
       return;
     }
     publish("metadata", Map.of("run_id", run.runId(), "thread_id", run.threadId(), "attempt", run.attempt()));
     StreamEncoder enc = new StreamEncoder(req.modes(), req.subgraphs(), run.runId(), run.threadId());
     Throwable error = null;
-    String graphName = graph.name() == null ? String.valueOf(assistant.get("graph_id")) : graph.name();
+    String graphName = graph.name() == null ? assistant.graphId() : graph.name();
     for (StreamEncoder.Out o : enc.start(input instanceof dev.trellis.graph.Command ? null : input, graphName)) {
       publish(o.event(), o.data());
     }
-    try (GraphStream g = graph.stream(input, rc, req.engineModes(), req.subgraphs())) {
+    try (GraphStream g = graph.stream(input, rc, req.modes().engineModes(), req.subgraphs())) {
       stream = g;
       if (cancel != null || lost || requeue) {
         g.close();
@@ -167,7 +176,8 @@ final class RunExecution {
         publish(o.event(), o.data());
       }
     }
-    String status = cancel == null ? (error == null ? "success" : "error") : "timeout".equals(cancel) ? "timeout" : "interrupted";
+    RunStatus status = cancel == null ? (error == null ? RunStatus.SUCCESS : RunStatus.ERROR)
+        : "timeout".equals(cancel) ? RunStatus.TIMEOUT : RunStatus.INTERRUPTED;
     end(graph, status, cancel == null ? error : null, enc.lastValues(), before);
   }
 
@@ -184,7 +194,7 @@ final class RunExecution {
     return graph.getState(RunConfig.thread(run.threadId())).interrupts().stream().map(Interrupt::id).toList();
   }
 
-  private void end(CompiledGraph graph, String status, Throwable error, Map<String, Object> values, String before) {
+  private void end(CompiledGraph graph, RunStatus status, Throwable error, Map<String, Object> values, String before) {
     boolean rollback = "rollback".equals(cancel);
     if (rollback && before != null) {
       s.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
@@ -206,8 +216,8 @@ final class RunExecution {
         s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.runId());
       }
       boolean more = s.runs().active(c, run.threadId());
-      String threadStatus = more ? "busy" : error != null ? "error"
-          : snap != null && !snap.next().isEmpty() ? "interrupted" : "idle";
+      ThreadStatus threadStatus = more ? ThreadStatus.BUSY : error != null ? ThreadStatus.ERROR
+          : snap != null && !snap.next().isEmpty() ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE;
       Object threadValues = snap == null || snap.config() == null ? null : Json.plain(snap.values());
       s.threads().setState(c, run.threadId(), threadStatus, threadValues, Wire.interruptsByTask(snap), errorJson);
     });
@@ -216,8 +226,8 @@ final class RunExecution {
       return;
     }
     outcome = status;
-    webhook(status, result);
-    if (run.temporary() && !"keep".equals(run.kwargs().get("on_completion"))) {
+    webhook(status.wire(), result);
+    if (run.temporary() && (request == null || !request.keepThread())) {
       ThreadDeletion.delete(s, run.threadId());
     }
   }
@@ -232,7 +242,8 @@ final class RunExecution {
   }
 
   private void webhook(String status, Object result) {
-    if (!(run.kwargs().get("webhook") instanceof String url)) {
+    String url = request == null ? null : request.webhook();
+    if (url == null) {
       return;
     }
     Map<String, Object> body = new LinkedHashMap<>();

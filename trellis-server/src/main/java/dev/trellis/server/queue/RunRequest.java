@@ -1,255 +1,160 @@
 package dev.trellis.server.queue;
 
-import dev.trellis.graph.Command;
+import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Durability;
 import dev.trellis.graph.RunConfig;
-import dev.trellis.graph.Send;
-import dev.trellis.graph.Update;
-import dev.trellis.server.api.ApiException;
-import dev.trellis.server.api.Json;
-import dev.trellis.stream.StreamMode;
-import java.util.ArrayList;
-import java.util.EnumSet;
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.wire.StreamModes;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The run parameters of a run-create body, checked when the run is created (a bad one is a
- * 422 and creates nothing) and turned into the engine's input, {@link RunConfig} and stream
- * modes when a worker executes it.
+ * A run-create body, parsed and validated once, when the run is created: every field a client
+ * may send is checked here, so a bad one is a 422 naming it and no run exists; the worker loads
+ * the stored body with {@link #parse} again, which cannot fail on a body that passed. Immutable.
+ *
+ * @param kwargs the body as stored with the run and shown as its {@code kwargs} (without {@code assistant_id})
+ * @param input the graph input (an object), or null
+ * @param command the command to run with instead of input, or null
+ * @param modes the stream modes asked for
+ * @param subgraphs whether subgraph events are streamed ({@code stream_subgraphs})
+ * @param resumable whether the events are kept for late joiners ({@code stream_resumable})
+ * @param interruptBefore nodes to stop before ({@code "*"}: all), or null to take the assistant's
+ * @param interruptAfter nodes to stop after ({@code "*"}: all), or null to take the assistant's
+ * @param durability when checkpoints are written ({@code durability}, or {@code checkpoint_during: false} for exit)
+ * @param multitask what the run does to its thread's active runs
+ * @param config the body's {@code config} (recursion limit, configurable, breakpoints)
+ * @param context the body's {@code context}
+ * @param metadata the run's metadata
+ * @param checkpointId the checkpoint to start from, or null for the newest
+ * @param afterMillis how long to wait before the run may start ({@code after_seconds})
+ * @param keepThread whether a stateless run's thread outlives it ({@code on_completion: keep})
+ * @param createThread whether a missing thread is created ({@code if_not_exists: create})
+ * @param cancelOnDisconnect whether a streaming client's disconnect cancels the run ({@code on_disconnect: cancel})
+ * @param webhook the http(s) URL told when the run ends, or null
  */
-public record RunRequest(Map<String, Object> body) {
-  static final Set<String> WIRE_MODES = Set.of("values", "updates", "messages", "messages-tuple", "custom",
-      "events", "debug", "tasks", "checkpoints");
+public record RunRequest(Map<String, Object> kwargs, Map<String, Object> input, RunCommand command,
+                         StreamModes modes, boolean subgraphs, boolean resumable, List<String> interruptBefore,
+                         List<String> interruptAfter, Durability durability, MultitaskStrategy multitask,
+                         Map<String, Object> config, Map<String, Object> context, Map<String, Object> metadata,
+                         String checkpointId, long afterMillis, boolean keepThread, boolean createThread,
+                         boolean cancelOnDisconnect, String webhook) {
+  /** The longest delay a run may be scheduled with ({@code after_seconds}): one year. */
+  public static final long MAX_AFTER_SECONDS = 365L * 24 * 3600;
+  /** The largest {@code config.recursion_limit} accepted. */
+  public static final int MAX_RECURSION_LIMIT = 1_000_000;
 
-  /** Validates {@code body}: every field a client may send is checked for shape. */
-  public static RunRequest of(Map<String, Object> body) {
-    RunRequest r = new RunRequest(body);
+  public RunRequest {
+    Objects.requireNonNull(modes, "modes");
+    Objects.requireNonNull(durability, "durability");
+    Objects.requireNonNull(multitask, "multitask");
+    kwargs = frozen(kwargs);
+    input = input == null ? null : frozen(input);
+    interruptBefore = interruptBefore == null ? null : List.copyOf(interruptBefore);
+    interruptAfter = interruptAfter == null ? null : List.copyOf(interruptAfter);
+    config = frozen(config);
+    context = frozen(context);
+    metadata = frozen(metadata);
+  }
+
+  /** Parses and validates a run body (without or with {@code assistant_id}); refused naming the first bad field. */
+  @SuppressWarnings("unchecked")
+  public static RunRequest parse(Map<String, Object> body) {
     Object input = body.get("input");
     if (input != null && !(input instanceof Map)) {
-      throw new ApiException(422, "\"input\" must be an object or null");
+      throw ServerException.invalid("\"input\" must be an object or null");
     }
-    Object command = body.get("command");
-    if (command != null) {
-      if (!(command instanceof Map<?, ?> m)) {
-        throw new ApiException(422, "\"command\" must be an object with resume, update or goto");
-      }
-      if (!m.containsKey("resume") && m.get("update") == null && m.get("goto") == null) {
-        throw new ApiException(422, "\"command\" needs at least one of resume, update, goto");
-      }
-      r.command(null);
-    }
-    r.modes();
-    r.breakpoints("interrupt_before");
-    r.breakpoints("interrupt_after");
-    r.durability();
-    multitask(body);
-    Json.map(body, "config");
-    Json.map(body, "metadata");
+    RunCommand command = body.get("command") == null ? null : RunCommand.parse(body.get("command"));
+    Map<String, Object> config = object(body, "config");
+    checkConfig(config, "config.");
+    Map<String, Object> metadata = object(body, "metadata");
     Object ctx = body.get("context");
     if (ctx != null && !(ctx instanceof Map)) {
-      throw new ApiException(422, "\"context\" must be an object");
+      throw ServerException.invalid("\"context\" must be an object");
     }
-    r.checkpointId();
-    RunFieldChecks.check(body);
-    String onDisconnect = Json.string(body, "on_disconnect");
-    if (onDisconnect != null && !Set.of("cancel", "continue").contains(onDisconnect)) {
-      throw new ApiException(422, "\"on_disconnect\" must be cancel or continue");
-    }
-    Object webhook = body.get("webhook");
-    if (webhook != null && !(webhook instanceof String s && (s.startsWith("http://") || s.startsWith("https://")))) {
-      throw new ApiException(422, "\"webhook\" must be an http(s) URL");
-    }
-    return r;
+    return new RunRequest(body, (Map<String, Object>) input, command, StreamModes.parse(body.get("stream_mode")),
+        flag(body, "stream_subgraphs"), flag(body, "stream_resumable"),
+        body.containsKey("interrupt_before") ? breakpoints(body, "interrupt_before", "") : null,
+        body.containsKey("interrupt_after") ? breakpoints(body, "interrupt_after", "") : null,
+        durability(body), MultitaskStrategy.parse(body.get("multitask_strategy")), config, object(body, "context"),
+        metadata, checkpointId(body), afterMillis(body), "keep".equals(oneOf(body, "on_completion", "delete", "keep")),
+        "create".equals(oneOf(body, "if_not_exists", "create", "reject")),
+        "cancel".equals(oneOf(body, "on_disconnect", "cancel", "continue")), webhook(body));
   }
 
-  /** The multitask strategy, default {@code enqueue} (as LangGraph's Python server). */
-  public static String multitask(Map<String, Object> body) {
-    String s = Json.string(body, "multitask_strategy");
-    if (s == null) {
-      return "enqueue";
+  /**
+   * Checks the run settings a config holds (a body's {@code config}, or an assistant's):
+   * {@code recursion_limit} an integer from 1 to {@link #MAX_RECURSION_LIMIT}, breakpoints
+   * {@code "*"} or node names. {@code where} prefixes the field names in the message.
+   */
+  public static void checkConfig(Map<String, Object> config, String where) {
+    Object limit = config.get("recursion_limit");
+    if (limit != null && (!(limit instanceof Integer || limit instanceof Long) || ((Number) limit).longValue() < 1
+        || ((Number) limit).longValue() > MAX_RECURSION_LIMIT)) {
+      throw ServerException.invalid("\"" + where + "recursion_limit\" must be an integer from 1 to " + MAX_RECURSION_LIMIT
+          + ", got " + ServerException.echo(limit));
     }
-    if (!Set.of("reject", "interrupt", "rollback", "enqueue").contains(s)) {
-      throw new ApiException(422, "\"multitask_strategy\" must be reject, interrupt, rollback or enqueue, got " + s);
-    }
-    return s;
+    breakpoints(config, "interrupt_before", where);
+    breakpoints(config, "interrupt_after", where);
   }
 
-  /** The wire stream modes asked for, default {@code ["values"]}. */
-  public List<String> modes() {
-    Object v = body.get("stream_mode");
-    List<String> out = new ArrayList<>();
-    if (v == null) {
-      out.add("values");
-    } else if (v instanceof String s) {
-      out.add(s);
-    } else if (v instanceof List<?> l) {
-      for (Object o : l) {
-        if (!(o instanceof String s)) {
-          throw new ApiException(422, "\"stream_mode\" must be a string or a list of strings");
-        }
-        out.add(s);
+  /** Checks that the breakpoints this request names are nodes of {@code graph}. */
+  public void checkNodes(CompiledGraph graph) {
+    Set<String> known = new HashSet<>();
+    graph.view().nodes().forEach(n -> known.add(n.id()));
+    for (List<String> nodes : new List[] {interruptBefore, interruptAfter}) {
+      if (nodes == null || nodes.equals(List.of("*"))) {
+        continue;
       }
-    } else {
-      throw new ApiException(422, "\"stream_mode\" must be a string or a list of strings");
-    }
-    for (String m : out) {
-      if (!WIRE_MODES.contains(m)) {
-        throw new ApiException(422, "unknown stream_mode \"" + m + "\"; use one of " + new java.util.TreeSet<>(WIRE_MODES));
+      for (String n : nodes) {
+        if (!known.contains(n)) {
+          String key = nodes == interruptBefore ? "interrupt_before" : "interrupt_after";
+          throw ServerException.invalid("\"" + key + "\" names unknown node \"" + ServerException.echo(n)
+              + "\" (nodes: " + new TreeSet<>(known) + ")");
+        }
       }
     }
-    return List.copyOf(new LinkedHashSet<>(out));
   }
 
-  /** The engine modes that produce the wire modes (values always: it gives the run's result). */
-  public Set<StreamMode> engineModes() {
-    Set<StreamMode> s = EnumSet.of(StreamMode.VALUES, StreamMode.UPDATES);
-    for (String m : modes()) {
-      switch (m) {
-        case "custom" -> s.add(StreamMode.CUSTOM);
-        case "messages", "messages-tuple" -> s.add(StreamMode.MESSAGES);
-        case "tasks" -> s.add(StreamMode.TASKS);
-        case "checkpoints" -> s.add(StreamMode.CHECKPOINTS);
-        case "debug" -> {
-          s.add(StreamMode.DEBUG);
-          s.add(StreamMode.CHECKPOINTS);
-          s.add(StreamMode.TASKS);
-        }
-        case "events" -> {
-          s.add(StreamMode.TASKS);
-          s.add(StreamMode.MESSAGES);
-          s.add(StreamMode.EVENTS);
-        }
-        default -> { }
-      }
-    }
-    return s;
-  }
-
-  public boolean subgraphs() {
-    return Boolean.TRUE.equals(body.get("stream_subgraphs"));
-  }
-
-  public boolean resumable() {
-    return Boolean.TRUE.equals(body.get("stream_resumable"));
-  }
-
-  /** The graph input for a first attempt: a Command, the input map, or null (continue). */
-  public Object input(List<String> pendingInterruptIds) {
-    if (body.get("command") != null) {
-      return command(pendingInterruptIds);
-    }
-    return body.get("input");
-  }
-
-  /** Whether the command's resume is an object that may map interrupt ids to values (then pending ids are needed). */
+  /** Whether the command resumes with an object that may map interrupt ids to values. */
   public boolean resumesById() {
-    return body.get("command") instanceof Map<?, ?> m && m.get("resume") instanceof Map<?, ?>;
+    return command != null && command.resumesById();
   }
 
-  @SuppressWarnings("unchecked")
-  private Command command(List<String> pendingInterruptIds) {
-    Map<String, Object> m = (Map<String, Object>) body.get("command");
-    Object update = m.get("update");
-    Map<String, Object> values = new LinkedHashMap<>();
-    if (update instanceof Map<?, ?> u) {
-      values.putAll((Map<String, Object>) u);
-    } else if (update instanceof List<?> pairs) {
-      for (Object p : pairs) {
-        if (!(p instanceof List<?> kv) || kv.size() != 2 || !(kv.get(0) instanceof String k)) {
-          throw new ApiException(422, "\"command.update\" as a list holds [key, value] pairs");
-        }
-        values.put(k, kv.get(1));
-      }
-    } else if (update != null) {
-      throw new ApiException(422, "\"command.update\" must be an object or a list of [key, value] pairs");
-    }
-    List<Object> gotos = new ArrayList<>();
-    Object g = m.get("goto");
-    for (Object one : g instanceof List<?> l ? l : g == null ? List.of() : List.of(g)) {
-      if (one instanceof String s) {
-        gotos.add(s);
-      } else if (one instanceof Map<?, ?> send && send.get("node") instanceof String node) {
-        gotos.add(Send.to(node, send.get("input")));
-      } else {
-        throw new ApiException(422, "\"command.goto\" takes node names or {node, input} objects");
-      }
-    }
-    Object resume = m.get("resume");
-    if (resume instanceof Map<?, ?> byId && pendingInterruptIds != null && !byId.isEmpty()
-        && pendingInterruptIds.containsAll(byId.keySet())) {
-      resume = Map.copyOf((Map<String, Object>) byId);
-    }
-    return new Command(Update.of(values), gotos, resume, false);
-  }
-
-  private List<String> breakpoints(String key) {
-    Object v = body.get(key);
-    if (v == null) {
-      return List.of();
-    }
-    if ("*".equals(v)) {
-      return List.of("*");
-    }
-    if (v instanceof List<?> l && l.stream().allMatch(x -> x instanceof String)) {
-      return l.stream().map(String.class::cast).toList();
-    }
-    throw new ApiException(422, "\"" + key + "\" must be \"*\" or a list of node names");
-  }
-
-  private Durability durability() {
-    String d = Json.string(body, "durability");
-    if (d == null) {
-      Object during = body.get("checkpoint_during");
-      return Boolean.FALSE.equals(during) ? Durability.EXIT : Durability.ASYNC;
-    }
-    return switch (d) {
-      case "sync" -> Durability.SYNC;
-      case "async" -> Durability.ASYNC;
-      case "exit" -> Durability.EXIT;
-      default -> throw new ApiException(422, "\"durability\" must be sync, async or exit, got " + d);
-    };
-  }
-
-  /** The checkpoint to start from ({@code checkpoint_id} or {@code checkpoint.checkpoint_id}), or null. */
-  public String checkpointId() {
-    return dev.trellis.server.api.Wire.checkpointId(body);
+  /** The graph input for a first attempt: the command, the input, or null (continue). */
+  public Object graphInput(List<String> pendingInterruptIds) {
+    return command != null ? command.toCommand(pendingInterruptIds) : input;
   }
 
   /**
    * The engine's run settings: thread, checkpoint, breakpoints (the body's, else the assistant
    * config's), recursion limit, context (assistant context, then {@code configurable}, then the
-   * body's context), metadata (with {@code run_id}), durability.
+   * body's context), metadata (with {@code run_id}), durability. The assistant's config was
+   * checked with {@link #checkConfig} when it was saved and when the run was created.
    */
-  public RunConfig config(Run run, String graphId, Map<String, Object> assistantConfig,
-                          Map<String, Object> assistantContext) {
-    String threadId = run.threadId();
-    Map<String, Object> config = new LinkedHashMap<>(assistantConfig == null ? Map.of() : assistantConfig);
-    config.putAll(Json.map(body, "config"));
-    RunConfig rc = RunConfig.thread(threadId).withDurability(durability());
-    if (config.get("recursion_limit") instanceof Number n) {
-      if (n.intValue() < 1) {
-        throw new ApiException(422, "\"config.recursion_limit\" must be at least 1");
-      }
+  public RunConfig runConfig(Run run, String graphId, Map<String, Object> assistantConfig,
+                             Map<String, Object> assistantContext) {
+    Map<String, Object> merged = new LinkedHashMap<>(assistantConfig == null ? Map.of() : assistantConfig);
+    merged.putAll(config);
+    RunConfig rc = RunConfig.thread(run.threadId()).withDurability(durability);
+    if (merged.get("recursion_limit") instanceof Number n) {
       rc = rc.withRecursionLimit(n.intValue());
     }
-    List<String> before = body.containsKey("interrupt_before") ? breakpoints("interrupt_before")
-        : new RunRequest(config).breakpoints("interrupt_before");
-    List<String> after = body.containsKey("interrupt_after") ? breakpoints("interrupt_after")
-        : new RunRequest(config).breakpoints("interrupt_after");
+    List<String> before = interruptBefore != null ? interruptBefore : breakpoints(merged, "interrupt_before", "");
+    List<String> after = interruptAfter != null ? interruptAfter : breakpoints(merged, "interrupt_after", "");
     rc = rc.withInterruptBefore(before.toArray(String[]::new)).withInterruptAfter(after.toArray(String[]::new));
-    Map<String, Object> context = new LinkedHashMap<>(assistantContext == null ? Map.of() : assistantContext);
-    if (config.get("configurable") instanceof Map<?, ?> conf) {
-      conf.forEach((k, v) -> context.putIfAbsent(String.valueOf(k), v));
+    Map<String, Object> ctx = new LinkedHashMap<>(assistantContext == null ? Map.of() : assistantContext);
+    if (merged.get("configurable") instanceof Map<?, ?> conf) {
+      conf.forEach((k, v) -> ctx.putIfAbsent(String.valueOf(k), v));
     }
-    if (body.get("context") instanceof Map<?, ?> ctx) {
-      ctx.forEach((k, v) -> context.put(String.valueOf(k), v));
-    }
-    return rc.withContext(context).withMetadata(checkpointMetadata(run, graphId, config))
-        .withCheckpointId(checkpointId());
+    context.forEach(ctx::put);
+    return rc.withContext(ctx).withMetadata(checkpointMetadata(run, graphId, merged)).withCheckpointId(checkpointId);
   }
 
   /**
@@ -259,21 +164,113 @@ public record RunRequest(Map<String, Object> body) {
    * {@code configurable} value whose key does not start with {@code __} (never replacing a key
    * already set).
    */
-  private Map<String, Object> checkpointMetadata(Run run, String graphId, Map<String, Object> config) {
-    Map<String, Object> metadata = new LinkedHashMap<>(Json.map(body, "metadata"));
-    metadata.values().removeIf(java.util.Objects::isNull);
-    metadata.put("run_id", run.runId());
-    metadata.putIfAbsent("thread_id", run.threadId());
-    metadata.putIfAbsent("graph_id", graphId);
-    metadata.putIfAbsent("assistant_id", run.assistantId());
-    if (config.get("configurable") instanceof Map<?, ?> conf) {
+  private Map<String, Object> checkpointMetadata(Run run, String graphId, Map<String, Object> merged) {
+    Map<String, Object> md = new LinkedHashMap<>(metadata);
+    md.values().removeIf(Objects::isNull);
+    md.put("run_id", run.runId());
+    md.putIfAbsent("thread_id", run.threadId());
+    md.putIfAbsent("graph_id", graphId);
+    md.putIfAbsent("assistant_id", run.assistantId());
+    if (merged.get("configurable") instanceof Map<?, ?> conf) {
       conf.forEach((k, v) -> {
         String key = String.valueOf(k);
         if (!key.startsWith("__") && (v instanceof String || v instanceof Number || v instanceof Boolean)) {
-          metadata.putIfAbsent(key, v);
+          md.putIfAbsent(key, v);
         }
       });
     }
-    return metadata;
+    return md;
+  }
+
+  private static List<String> breakpoints(Map<String, Object> m, String key, String where) {
+    Object v = m.get(key);
+    if (v == null) {
+      return List.of();
+    }
+    if ("*".equals(v)) {
+      return List.of("*");
+    }
+    if (v instanceof List<?> l && l.stream().allMatch(x -> x instanceof String)) {
+      return l.stream().map(String.class::cast).toList();
+    }
+    throw ServerException.invalid("\"" + where + key + "\" must be \"*\" or a list of node names");
+  }
+
+  private static Durability durability(Map<String, Object> body) {
+    String d = dev.trellis.server.wire.Json.string(body, "durability");
+    if (d == null) {
+      return Boolean.FALSE.equals(body.get("checkpoint_during")) ? Durability.EXIT : Durability.ASYNC;
+    }
+    return switch (d) {
+      case "sync" -> Durability.SYNC;
+      case "async" -> Durability.ASYNC;
+      case "exit" -> Durability.EXIT;
+      default -> throw ServerException.invalid("\"durability\" must be sync, async or exit, got " + ServerException.echo(d));
+    };
+  }
+
+  private static String checkpointId(Map<String, Object> body) {
+    Object id = body.get("checkpoint_id");
+    if (id != null && !(id instanceof String)) {
+      throw ServerException.invalid("\"checkpoint_id\" must be a string");
+    }
+    if (id == null && body.get("checkpoint") instanceof Map<?, ?> cp && cp.get("checkpoint_id") instanceof String s) {
+      return s;
+    }
+    return (String) id;
+  }
+
+  private static long afterMillis(Map<String, Object> body) {
+    Object after = body.get("after_seconds");
+    if (after == null) {
+      return 0;
+    }
+    if (!(after instanceof Number n && Double.isFinite(n.doubleValue()) && n.doubleValue() >= 0
+        && n.doubleValue() <= MAX_AFTER_SECONDS)) {
+      throw ServerException.invalid("\"after_seconds\" must be a number of seconds from 0 to " + MAX_AFTER_SECONDS
+          + " (one year), got " + ServerException.echo(after));
+    }
+    return (long) (n.doubleValue() * 1000);
+  }
+
+  private static boolean flag(Map<String, Object> body, String key) {
+    Object v = body.get(key);
+    if (v != null && !(v instanceof Boolean)) {
+      throw ServerException.invalid("\"" + key + "\" must be true or false, got " + ServerException.echo(v));
+    }
+    return Boolean.TRUE.equals(v);
+  }
+
+  private static String oneOf(Map<String, Object> body, String key, String... allowed) {
+    Object v = body.get(key);
+    if (v != null && !List.of(allowed).contains(v)) {
+      throw ServerException.invalid("\"" + key + "\" must be one of " + new TreeSet<>(List.of(allowed)) + ", got "
+          + ServerException.echo(v));
+    }
+    return (String) v;
+  }
+
+  private static String webhook(Map<String, Object> body) {
+    Object webhook = body.get("webhook");
+    if (webhook != null && !(webhook instanceof String s && (s.startsWith("http://") || s.startsWith("https://")))) {
+      throw ServerException.invalid("\"webhook\" must be an http(s) URL");
+    }
+    return (String) webhook;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> object(Map<String, Object> body, String key) {
+    Object v = body.get(key);
+    if (v == null) {
+      return Map.of();
+    }
+    if (v instanceof Map<?, ?> m) {
+      return (Map<String, Object>) m;
+    }
+    throw ServerException.invalid("\"" + key + "\" must be an object");
+  }
+
+  private static Map<String, Object> frozen(Map<String, Object> m) {
+    return m == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m));
   }
 }

@@ -1,5 +1,6 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.server.db.Assistants;
 import dev.trellis.server.db.ServerDb;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,9 +17,11 @@ import java.util.Map;
 public final class RunStore {
   private static final String ACTIVE = "('pending', 'running')";
   private final ServerDb db;
+  private final Assistants assistants;
 
   public RunStore(ServerDb db) {
     this.db = db;
+    this.assistants = new Assistants(db);
   }
 
   /** Claims up to {@code max} runs that are due and whose thread has no running run. */
@@ -51,8 +54,7 @@ public final class RunStore {
         db.update(c, "UPDATE trellis_runs SET checkpoint_before = COALESCE((SELECT MAX(checkpoint_id) FROM checkpoints "
             + "WHERE thread_id = ? AND checkpoint_ns = ''), '') WHERE run_id = ? AND checkpoint_before IS NULL", thread, runId);
         Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
-        claimed.add(Run.from(row, db.row(c, "SELECT graph_id, config, context FROM trellis_assistants WHERE assistant_id = ?",
-            row.get("assistant_id"))));
+        claimed.add(Run.from(row, assistants.byId(c, (String) row.get("assistant_id"))));
       }
       return claimed;
     });
@@ -96,11 +98,11 @@ public final class RunStore {
    * Ends a run this worker's attempt holds, inside {@code alsoDo}'s transaction (thread status
    * and values); false — and nothing written — if the attempt lost the run meanwhile.
    */
-  public boolean finish(Run run, String worker, String status, String resultJson, TxWork alsoDo) {
+  public boolean finish(Run run, String worker, RunStatus status, String resultJson, TxWork alsoDo) {
     return db.tx(c -> {
       int n = db.update(c, "UPDATE trellis_runs SET status = ?, result = ?, worker = NULL, lease_until = NULL, "
           + "updated_at = ? WHERE run_id = ? AND worker = ? AND attempt = ? AND status = 'running'",
-          status, resultJson, ServerDb.now(), run.runId(), worker, run.attempt());
+          status.wire(), resultJson, ServerDb.now(), run.runId(), worker, run.attempt());
       if (n != 1) {
         return false;
       }
@@ -154,19 +156,44 @@ public final class RunStore {
     if (row == null) {
       return;
     }
-    if ("pending".equals(row.get("status"))) {
+    RunStatus status = RunStatus.of(row.get("status"));
+    if (status == RunStatus.PENDING) {
       if ("rollback".equals(action)) {
         db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
       } else {
         db.update(c, "UPDATE trellis_runs SET status = 'interrupted', updated_at = ? WHERE run_id = ?",
             ServerDb.now(), runId);
       }
-    } else if ("running".equals(row.get("status"))) {
+    } else if (status == RunStatus.RUNNING) {
       db.update(c, "UPDATE trellis_runs SET cancel_action = ? WHERE run_id = ?", action, runId);
       if (db.postgres()) {
         db.jdbc().query(c, "SELECT pg_notify('trellis_cancel', ?)", rs -> null, runId);
       }
     }
+  }
+
+  /**
+   * A run to queue: {@code kwargs} is its validated request body (without {@code assistant_id}),
+   * {@code temporary} marks a stateless run's thread, {@code availableAt} is when it may start
+   * (database clock, milliseconds).
+   */
+  public record NewRun(String runId, String threadId, String assistantId, String owner, Map<String, Object> metadata,
+                       Map<String, Object> kwargs, MultitaskStrategy multitask, boolean temporary, String createdAt,
+                       long availableAt) {}
+
+  /** Queues {@code run} as pending and wakes the workers of other processes. */
+  public void enqueue(Connection c, NewRun run) throws SQLException {
+    db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
+        + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
+        + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", run.runId(), run.threadId(), run.assistantId(),
+        run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()), run.multitask().wire(),
+        run.temporary() ? 1 : 0, run.createdAt(), run.createdAt(), run.availableAt());
+    announce(c, run.threadId());
+  }
+
+  /** The stored row of a run, or null. */
+  public Map<String, Object> row(Connection c, String runId) throws SQLException {
+    return db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
   }
 
   /** Wakes workers and the thread's streams in other processes: a run was created on {@code threadId}. */

@@ -1,5 +1,7 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.server.error.ServerException;
+
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
 import dev.trellis.graph.CompiledGraph;
@@ -18,7 +20,7 @@ public record Services(ServerDb db, Assistants assistants, Threads threads, RunS
     dev.trellis.checkpoint.CheckpointTuple t = saver.getTuple(
         dev.trellis.checkpoint.CheckpointConfig.thread(threadId).withCheckpointId(checkpointId));
     if (t == null && checkpointId != null) {
-      throw dev.trellis.server.api.ApiException.notFound("checkpoint", checkpointId);
+      throw ServerException.notFound("checkpoint", checkpointId);
     }
     return t;
   }
@@ -27,7 +29,7 @@ public record Services(ServerDb db, Assistants assistants, Threads threads, RunS
   public CompiledGraph graph(String graphId) {
     CompiledGraph g = graphs.get(graphId);
     if (g == null) {
-      throw new dev.trellis.server.api.ApiException(404, "graph \"" + graphId + "\" is not served here (graphs: "
+      throw ServerException.notFound("graph \"" + graphId + "\" is not served here (graphs: "
           + new java.util.TreeSet<>(graphs.keySet()) + ")");
     }
     return g;

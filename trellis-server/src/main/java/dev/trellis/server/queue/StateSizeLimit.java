@@ -2,6 +2,7 @@ package dev.trellis.server.queue;
 
 import dev.trellis.checkpoint.serde.Serde;
 import dev.trellis.checkpoint.serde.SerdeException;
+import dev.trellis.server.error.ServerException;
 
 /**
  * The per-checkpoint state size limit: a {@link Serde} that refuses to write a checkpoint (or a
@@ -22,9 +23,9 @@ public final class StateSizeLimit implements Serde {
   }
 
   /** A checkpoint or write over the limit: the cause of the {@link SerdeException} the saver sees. */
-  public static final class TooLarge extends RuntimeException {
+  public static final class TooLarge extends ServerException {
     TooLarge(String message) {
-      super(message, null, false, false);
+      super(Kind.TOO_LARGE, message);
     }
   }
 

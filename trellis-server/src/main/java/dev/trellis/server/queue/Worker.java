@@ -115,7 +115,7 @@ public final class Worker implements AutoCloseable {
               ex.execute();
             } finally {
               if (ex.outcome() != null) {
-                counters.recordEnd(ex.outcome(), System.nanoTime() - t0);
+                counters.recordEnd(ex.outcome().wire(), System.nanoTime() - t0);
               }
               active.remove(run.runId());
               wake.release();

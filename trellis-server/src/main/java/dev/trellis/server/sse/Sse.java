@@ -2,13 +2,13 @@ package dev.trellis.server.sse;
 
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunEvent;
+import dev.trellis.server.wire.StreamModes;
 import io.javalin.http.Context;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 
@@ -43,11 +43,11 @@ public final class Sse {
   public enum End { DONE, CLIENT_GONE, RUN_GONE }
 
   /**
-   * Streams {@code sub} until the run's done marker; {@code modes} (null: all) narrows the
+   * Streams {@code sub} until the run's done marker; {@code modes} narrows the
    * events; {@code runEnded} is asked at each keep-alive whether the run ended without a
    * marker reaching us (its events expired), which also ends the stream.
    */
-  public End stream(Context ctx, EventBus.Subscription sub, Set<String> modes, BooleanSupplier runEnded) {
+  public End stream(Context ctx, EventBus.Subscription sub, StreamModes modes, BooleanSupplier runEnded) {
     try {
       return pump(open(ctx), sub, modes, runEnded, "");
     } catch (IOException e) {
@@ -82,7 +82,7 @@ public final class Sse {
    * expired), with keep-alives in between; event ids are {@code idPrefix} + the run's
    * sequence number. Does not close {@code sub}.
    */
-  public End pump(OutputStream out, EventBus.Subscription sub, Set<String> modes, BooleanSupplier runEnded,
+  public End pump(OutputStream out, EventBus.Subscription sub, StreamModes modes, BooleanSupplier runEnded,
       String idPrefix) throws IOException {
     try {
       while (true) {
@@ -103,9 +103,7 @@ public final class Sse {
             }
             return End.DONE;
           }
-          String base = e.event().contains("|") ? e.event().substring(0, e.event().indexOf('|')) : e.event();
-          if (modes != null && !base.equals("metadata") && !base.equals("error") && !modes.contains(base)
-              && !(base.equals("messages") && modes.contains("messages-tuple"))) {
+          if (!modes.passes(e.event())) {
             continue;
           }
           frame(out, e.event(), e.data(), idPrefix + e.seq());

@@ -1,6 +1,6 @@
 package dev.trellis.apps.neura;
 
-import dev.trellis.pipeline.Tool;
+import dev.trellis.pipeline.PipelineTool;
 import dev.trellis.pipeline.ToolOutput;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,8 +19,8 @@ public final class AssemblyTools {
   }
 
   /** The tools by name. */
-  public static Map<String, Tool> over(Dataset data) {
-    Map<String, Tool> t = new LinkedHashMap<>();
+  public static Map<String, PipelineTool> over(Dataset data) {
+    Map<String, PipelineTool> t = new LinkedHashMap<>();
     t.put("client_signal", args -> clientSignal(strings(args.get("messages"))));
     t.put("provider_genome", args -> providerGenome(data, (String) args.get("provider_id")));
     t.put("patient_context", args -> patientContext(data, (String) args.get("patient_id")));

@@ -1,10 +1,10 @@
 package dev.trellis.apps.neura;
 
-import dev.trellis.pipeline.SkipStore;
-import dev.trellis.pipeline.Tool;
-import dev.trellis.pipeline.ToolRegistry;
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.langchain4j.LangChain4jChatModel;
+import dev.trellis.pipeline.PipelineTool;
+import dev.trellis.pipeline.SkipStore;
+import dev.trellis.pipeline.ToolRegistry;
 import java.util.Map;
 
 /**
@@ -14,7 +14,7 @@ import java.util.Map;
  * Store), the agent whose tool subset runs, the dataset the booking subgraph writes to, and
  * the chat model for preflight, empathy and the navigator (null: their offline fallbacks).
  */
-public record NeuraDeps(ToolRegistry registry, Map<String, Tool> tools, SkipStore skipStore, String agent, Dataset data,
+public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, SkipStore skipStore, String agent, Dataset data,
                         ChatModel model) {
   public NeuraDeps {
     tools = Map.copyOf(tools);
@@ -41,8 +41,8 @@ public record NeuraDeps(ToolRegistry registry, Map<String, Tool> tools, SkipStor
   }
 
   /** The same dependencies with {@code tool} replaced (for failure drills). */
-  public NeuraDeps withTool(String name, Tool tool) {
-    Map<String, Tool> t = new java.util.LinkedHashMap<>(tools);
+  public NeuraDeps withTool(String name, PipelineTool tool) {
+    Map<String, PipelineTool> t = new java.util.LinkedHashMap<>(tools);
     t.put(name, tool);
     return new NeuraDeps(registry, t, skipStore, agent, data, model);
   }

@@ -1,8 +1,8 @@
 package dev.trellis.apps.neura;
 
 import dev.trellis.graph.CompileOptions;
+import dev.trellis.pipeline.PipelineTool;
 import dev.trellis.pipeline.SkipStore;
-import dev.trellis.pipeline.Tool;
 import dev.trellis.server.TrellisServer;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -43,7 +43,7 @@ public final class NeuraBench {
   static NeuraDeps slowed(NeuraDeps deps, long toolLatencyMs) {
     NeuraDeps d = deps;
     for (String name : TOOLS) {
-      Tool inner = deps.tools().get(name);
+      PipelineTool inner = deps.tools().get(name);
       d = d.withTool(name, args -> {
         if (toolLatencyMs > 0) {
           Thread.sleep(toolLatencyMs);

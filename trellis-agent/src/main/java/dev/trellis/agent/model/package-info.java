@@ -1,0 +1,7 @@
+/**
+ * The chat-model SPI: {@link dev.trellis.agent.model.ChatModel} takes a
+ * {@link dev.trellis.agent.model.ChatRequest} (messages, tool specs, an optional answer schema) and
+ * answers with an AI message; {@link dev.trellis.agent.model.ScriptedChatModel} answers from a script
+ * for tests and offline runs. Adapters to model libraries live in other modules.
+ */
+package dev.trellis.agent.model;

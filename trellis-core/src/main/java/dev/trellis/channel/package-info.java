@@ -1,0 +1,7 @@
+/**
+ * Channels: one piece of graph state each, with its update rule (last value, reducer, topic,
+ * barrier, ephemeral...). The engine creates and owns them per run; applications meet this
+ * package through {@link dev.trellis.channel.Overwrite}, which replaces a reducer key's value
+ * instead of reducing into it.
+ */
+package dev.trellis.channel;

@@ -1,0 +1,6 @@
+/**
+ * Run lifecycle events ({@link dev.trellis.observe.GraphEvent}: run, step and task start and end,
+ * interrupts, checkpoints) delivered to {@link dev.trellis.observe.GraphListener}s; tracing and
+ * metrics are built on them.
+ */
+package dev.trellis.observe;

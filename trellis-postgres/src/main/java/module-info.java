@@ -1,0 +1,7 @@
+/** PostgreSQL implementations of the checkpoint saver and store, pooled with HikariCP. */
+module dev.trellis.postgres {
+  requires transitive dev.trellis.checkpoint;
+  requires com.zaxxer.hikari;
+
+  exports dev.trellis.postgres;
+}

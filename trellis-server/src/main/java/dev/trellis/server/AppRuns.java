@@ -1,0 +1,72 @@
+package dev.trellis.server;
+
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.cache.Cache;
+import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.store.Store;
+import dev.trellis.server.api.AppSubmissions;
+import dev.trellis.server.queue.Services;
+import dev.trellis.server.queue.Worker;
+import io.javalin.http.Context;
+import java.util.Map;
+
+/**
+ * The server's {@link AppContext}: made with the database before the graphs are compiled,
+ * connected to the run queue by {@link #connect} before the HTTP server starts.
+ */
+final class AppRuns implements AppContext {
+  private final JdbcDatabase database;
+  private final boolean postgres;
+  private final CheckpointSaver saver;
+  private final Store store;
+  private final Cache cache;
+  private volatile AppSubmissions submissions;
+
+  AppRuns(JdbcDatabase database, boolean postgres, CheckpointSaver saver, Store store, Cache cache) {
+    this.database = database;
+    this.postgres = postgres;
+    this.saver = saver;
+    this.store = store;
+    this.cache = cache;
+  }
+
+  /** Connects to the run queue (once, before any route runs). */
+  void connect(Services s, Worker worker) {
+    this.submissions = new AppSubmissions(s, worker);
+  }
+
+  @Override
+  public CheckpointSaver saver() {
+    return saver;
+  }
+
+  @Override
+  public Store store() {
+    return store;
+  }
+
+  @Override
+  public Cache cache() {
+    return cache;
+  }
+
+  @Override
+  public JdbcDatabase database() {
+    return database;
+  }
+
+  @Override
+  public boolean postgres() {
+    return postgres;
+  }
+
+  @Override
+  public Submitted submit(Context ctx, String threadId, Map<String, Object> body) {
+    AppSubmissions a = submissions;
+    if (a == null) {
+      throw new IllegalStateException("the server has not started: runs can be queued once it has");
+    }
+    AppSubmissions.Queued q = a.submit(ctx, threadId, body);
+    return new Submitted(q.runId(), q.threadId(), q.events());
+  }
+}

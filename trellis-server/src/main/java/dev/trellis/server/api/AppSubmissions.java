@@ -1,0 +1,47 @@
+package dev.trellis.server.api;
+
+import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.queue.Services;
+import dev.trellis.server.queue.Worker;
+import io.javalin.http.Context;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Runs an application's own routes queue: created exactly as {@code POST /threads/{id}/runs}
+ * creates them (validation, idempotency, multitask strategy, the caller's public ids), with the
+ * thread created when missing unless the body says otherwise. Thread-safe.
+ */
+public final class AppSubmissions {
+  private final Services s;
+  private final RunCreation creation;
+
+  public AppSubmissions(Services s, Worker worker) {
+    this.s = s;
+    this.creation = new RunCreation(s, worker);
+  }
+
+  /** A queued run, with its thread id as the caller knows it, subscribed to its events from the first. */
+  public record Queued(String runId, String threadId, EventBus.Subscription events) {}
+
+  /** Queues a run on {@code threadId} for the caller of {@code ctx}; a refused body throws and creates nothing. */
+  public Queued submit(Context ctx, String threadId, Map<String, Object> body) {
+    Map<String, Object> b = new LinkedHashMap<>(body);
+    b.putIfAbsent("if_not_exists", "create");
+    String newId = UUID.randomUUID().toString();
+    // subscribed before the run exists, so no event can be published unseen
+    EventBus.Subscription sub = s.bus().subscribe(newId, 0);
+    try {
+      RunCreation.Created created = creation.create(ctx, PublicIds.thread(ctx, threadId), b, newId);
+      if (!created.runId().equals(newId)) {
+        sub.close();
+        sub = s.bus().subscribe(created.runId(), 0);
+      }
+      return new Queued(created.runId(), PublicIds.out(ctx, created.threadId()), sub);
+    } catch (RuntimeException e) {
+      sub.close();
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The Trellis HTTP server (LangGraph's server API). Exported: the builder and provider SPI
+ * ({@code dev.trellis.server}), what applications' extra routes use ({@code .api}: routes, HTTP
+ * helpers, errors; {@code .auth}; {@code .queue}: run events and counters) and the database
+ * helpers the CLI uses ({@code .db}). The SSE writer and the studio assets are internal.
+ *
+ * <p>Tests of this module, and the applications and CLI built on it, run on the class path.
+ */
+module dev.trellis.server {
+  requires transitive dev.trellis.core;
+  requires transitive dev.trellis.otel;
+  requires dev.trellis.sqlite;
+  requires dev.trellis.postgres;
+  requires transitive io.javalin;
+  requires transitive jakarta.servlet;
+  requires org.eclipse.jetty.http;
+  requires org.eclipse.jetty.io;
+  requires com.fasterxml.jackson.datatype.jsr310;
+  requires org.postgresql.jdbc;
+  requires java.net.http;
+  requires org.slf4j;
+
+  exports dev.trellis.server;
+  exports dev.trellis.server.api;
+  exports dev.trellis.server.auth;
+  exports dev.trellis.server.db;
+  exports dev.trellis.server.queue;
+
+  // Value codecs (e.g. trellis-agent's chat messages) shape state on the wire.
+  uses dev.trellis.wire.WireCodec;
+}
