@@ -1,8 +1,9 @@
 /**
  * The Trellis HTTP server (LangGraph's server API). Exported: the builder and provider SPI
  * ({@code dev.trellis.server}), what applications' extra routes use ({@code .api}: routes, HTTP
- * helpers, errors; {@code .auth}; {@code .queue}: run events and counters) and the database
- * helpers the CLI uses ({@code .db}). The SSE writer and the studio assets are internal.
+ * helpers; {@code .auth}; {@code .queue}: run events, counters and the parsed run request), the
+ * database helpers the CLI uses ({@code .db}), the wire format ({@code .wire}) and the refusal
+ * every layer throws ({@code .error}). The SSE writer and the studio assets are internal.
  *
  * <p>Tests of this module, and the applications and CLI built on it, run on the class path.
  */
@@ -25,6 +26,8 @@ module dev.trellis.server {
   exports dev.trellis.server.auth;
   exports dev.trellis.server.db;
   exports dev.trellis.server.queue;
+  exports dev.trellis.server.wire;
+  exports dev.trellis.server.error;
 
   // Value codecs (e.g. trellis-agent's chat messages) shape state on the wire.
   uses dev.trellis.wire.WireCodec;

@@ -16,7 +16,9 @@ import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import dev.langchain4j.http.client.HttpClientBuilderLoader;
 import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.openai.OpenAiChatRequestParameters;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.trellis.agent.message.Message;
@@ -37,16 +39,30 @@ import java.util.function.Consumer;
  * settings ({@code temperature}, {@code top_p}, {@code max_tokens}, {@code stop}) apply. With a streaming model, {@link #stream}
  * delivers tokens as they arrive. {@link #openAi} builds one for any OpenAI-compatible
  * server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio) from a base URL, model name and key.
+ *
+ * <p>Prompt caching: a request's cache breakpoint ({@link ChatRequest#cacheBreakpoint()}) is
+ * provider-gated. OpenAI and most OpenAI-compatible servers cache prefixes by themselves and some
+ * refuse unknown fields, so by default it is not sent. {@link #openAi(String, String, String,
+ * boolean) openAi(…, true)} (for gateways with explicit caching: OpenRouter, LiteLLM in front of
+ * Anthropic or Gemini) sends the marked message as a text part carrying
+ * {@code "cache_control":{"type":"ephemeral"}}, Anthropic's breakpoint.
  */
 public final class LangChain4jChatModel implements ChatModel {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final dev.langchain4j.model.chat.ChatModel model;
   private final StreamingChatModel streaming;
+  private final boolean cacheControl;
 
   public LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model, StreamingChatModel streaming) {
+    this(model, streaming, false);
+  }
+
+  private LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model, StreamingChatModel streaming,
+                               boolean cacheControl) {
     this.model = model;
     this.streaming = streaming;
+    this.cacheControl = cacheControl;
   }
 
   /** The model name the wrapped model sends (for per-model prices), or the adapter's class name. */
@@ -65,13 +81,28 @@ public final class LangChain4jChatModel implements ChatModel {
 
   /** An OpenAI-compatible endpoint (e.g. {@code http://localhost:11434/v1} for Ollama). */
   public static LangChain4jChatModel openAi(String baseUrl, String modelName, String apiKey) {
-    return new LangChain4jChatModel(
-        OpenAiChatModel.builder().baseUrl(baseUrl).modelName(modelName).apiKey(apiKey)
-            .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA).build(),
-        OpenAiStreamingChatModel.builder().baseUrl(baseUrl).modelName(modelName).apiKey(apiKey).build());
+    return openAi(baseUrl, modelName, apiKey, false);
   }
 
-  /** Reads {@code TRELLIS_MODEL_BASE_URL}, {@code TRELLIS_MODEL_NAME} and {@code TRELLIS_MODEL_API_KEY}. */
+  /**
+   * An OpenAI-compatible endpoint; with {@code cacheControl}, requests' cache breakpoints are sent
+   * as {@code cache_control} parts (for gateways with explicit prompt caching).
+   */
+  public static LangChain4jChatModel openAi(String baseUrl, String modelName, String apiKey, boolean cacheControl) {
+    var blocking = OpenAiChatModel.builder().baseUrl(baseUrl).modelName(modelName).apiKey(apiKey)
+        .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
+    var streaming = OpenAiStreamingChatModel.builder().baseUrl(baseUrl).modelName(modelName).apiKey(apiKey);
+    if (cacheControl) {
+      blocking.httpClientBuilder(new CacheControlHttp(HttpClientBuilderLoader.loadHttpClientBuilder()));
+      streaming.httpClientBuilder(new CacheControlHttp(HttpClientBuilderLoader.loadHttpClientBuilder()));
+    }
+    return new LangChain4jChatModel(blocking.build(), streaming.build(), cacheControl);
+  }
+
+  /**
+   * Reads {@code TRELLIS_MODEL_BASE_URL}, {@code TRELLIS_MODEL_NAME}, {@code TRELLIS_MODEL_API_KEY}
+   * and {@code TRELLIS_MODEL_CACHE_CONTROL} ({@code true}: send cache breakpoints).
+   */
   public static LangChain4jChatModel openAiFromEnv() {
     String url = System.getenv("TRELLIS_MODEL_BASE_URL");
     String name = System.getenv("TRELLIS_MODEL_NAME");
@@ -79,7 +110,7 @@ public final class LangChain4jChatModel implements ChatModel {
       throw new IllegalStateException("set TRELLIS_MODEL_BASE_URL and TRELLIS_MODEL_NAME (and TRELLIS_MODEL_API_KEY)");
     }
     String key = System.getenv("TRELLIS_MODEL_API_KEY");
-    return openAi(url, name, key == null ? "none" : key);
+    return openAi(url, name, key == null ? "none" : key, Boolean.parseBoolean(System.getenv("TRELLIS_MODEL_CACHE_CONTROL")));
   }
 
   @Override
@@ -87,7 +118,7 @@ public final class LangChain4jChatModel implements ChatModel {
     if (model == null) {
       throw new IllegalStateException("this adapter has only a streaming model: use stream()");
     }
-    return fromResponse(model.chat(toRequest(request, supportsStructuredOutput())));
+    return fromResponse(model.chat(toRequest(request, supportsStructuredOutput(), cacheControl)));
   }
 
   @Override
@@ -96,7 +127,7 @@ public final class LangChain4jChatModel implements ChatModel {
       return ChatModel.super.stream(request, tokens);
     }
     CompletableFuture<ChatResponse> done = new CompletableFuture<>();
-    streaming.chat(toRequest(request, supportsStructuredOutput()), new StreamingChatResponseHandler() {
+    streaming.chat(toRequest(request, supportsStructuredOutput(), cacheControl), new StreamingChatResponseHandler() {
       @Override
       public void onPartialResponse(String partial) {
         tokens.accept(partial);
@@ -123,9 +154,14 @@ public final class LangChain4jChatModel implements ChatModel {
     return schema.get("title") instanceof String t && t.matches("[A-Za-z0-9_-]{1,64}") ? t : "response";
   }
 
-  static dev.langchain4j.model.chat.request.ChatRequest toRequest(ChatRequest request, boolean nativeSchema) {
+  /** With {@code cacheControl}, a cache breakpoint rides as a body field {@link CacheControlHttp} turns into {@code cache_control}. */
+  static dev.langchain4j.model.chat.request.ChatRequest toRequest(ChatRequest request, boolean nativeSchema,
+                                                                  boolean cacheControl) {
     List<ChatMessage> messages = new ArrayList<>();
-    for (Message m : request.messages()) {
+    int breakpoint = request.cacheBreakpoint().orElse(-1);
+    int sentBreakpoint = -1;
+    for (int i = 0; i < request.messages().size(); i++) {
+      Message m = request.messages().get(i);
       switch (m) {
         case Message.System s -> messages.add(SystemMessage.from(s.text()));
         case Message.Human h -> messages.add(UserMessage.from(h.text()));
@@ -139,6 +175,9 @@ public final class LangChain4jChatModel implements ChatModel {
         }
         case Message.Tool t -> messages.add(ToolExecutionResultMessage.from(t.toolCallId(), t.name(), t.text()));
         case Message.Remove r -> { }
+      }
+      if (i == breakpoint) {
+        sentBreakpoint = messages.size() - 1;   // removals are not sent: the index among sent messages
       }
     }
     var builder = dev.langchain4j.model.chat.request.ChatRequest.builder().messages(messages);
@@ -164,7 +203,14 @@ public final class LangChain4jChatModel implements ChatModel {
     if (settings.get("stop") instanceof List<?> stop) {
       builder.stopSequences(stop.stream().map(String::valueOf).toList());
     }
-    return builder.build();
+    var built = builder.build();
+    if (!cacheControl || sentBreakpoint < 0) {
+      return built;
+    }
+    return dev.langchain4j.model.chat.request.ChatRequest.builder().messages(built.messages())
+        .parameters(OpenAiChatRequestParameters.builder().overrideWith(built.parameters())
+            .customParameters(Map.of(CacheControlHttp.MARKER, sentBreakpoint)).build())
+        .build();
   }
 
   /** A tool spec as LangChain4j's: the whole JSON schema of the arguments, nested objects and arrays included. */

@@ -50,6 +50,15 @@ public interface AppContext {
    */
   Submitted submit(Context ctx, String threadId, Map<String, Object> body);
 
+  /**
+   * The caller's run on {@code threadId} that has not finished (running, or the earliest queued
+   * one), subscribed to its events from the first — what joining its stream from the start would
+   * read (only the {@code stream_mode} events its creator asked for, then the done marker).
+   *
+   * @return empty when the thread has no unfinished run of the caller's (or does not exist)
+   */
+  java.util.Optional<Submitted> active(Context ctx, String threadId);
+
   /** A queued run and the subscription to its events. */
   record Submitted(String runId, String threadId, EventBus.Subscription events) implements AutoCloseable {
     @Override

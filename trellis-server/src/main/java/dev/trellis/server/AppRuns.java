@@ -9,6 +9,7 @@ import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.http.Context;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The server's {@link AppContext}: made with the database before the graphs are compiled,
@@ -68,5 +69,14 @@ final class AppRuns implements AppContext {
     }
     AppSubmissions.Queued q = a.submit(ctx, threadId, body);
     return new Submitted(q.runId(), q.threadId(), q.events());
+  }
+
+  @Override
+  public Optional<Submitted> active(Context ctx, String threadId) {
+    AppSubmissions a = submissions;
+    if (a == null) {
+      throw new IllegalStateException("the server has not started: runs can be joined once it has");
+    }
+    return a.active(ctx, threadId).map(q -> new Submitted(q.runId(), q.threadId(), q.events()));
   }
 }

@@ -120,6 +120,20 @@ class RunRequestValidationTest {
   }
 
   @Test
+  void aCronWhosePayloadIsABadRunBodyIsRefusedOnCreateAndUpdate() {
+    Object before = http.call("POST", "/runs/crons/count", Map.of()).body();
+    refused(http.call("POST", "/runs/crons", Map.of("assistant_id", "chain", "schedule", "0 0 1 1 *",
+        "config", Map.of("recursion_limit", 0))), "config.recursion_limit");
+    assertEquals(before, http.call("POST", "/runs/crons/count", Map.of()).body());
+    String cron = http.call("POST", "/runs/crons", Map.of("assistant_id", "chain", "schedule", "0 0 1 1 *"))
+        .get("cron_id");
+    refused(http.call("PATCH", "/runs/crons/" + cron, Map.of("stream_mode", "telepathy")), "telepathy");
+    Map<?, ?> saved = (Map<?, ?>) http.call("POST", "/runs/crons/search", Map.of()).list().stream()
+        .filter(c -> cron.equals(((Map<?, ?>) c).get("cron_id"))).findFirst().orElseThrow();
+    assertTrue(saved.get("payload") instanceof Map<?, ?> p && !p.containsKey("stream_mode"), saved.toString());
+  }
+
+  @Test
   void aValidBodyStillRunsWithItsSettings() {
     String thread = http.call("POST", "/threads", Map.of()).get("thread_id");
     HttpClientHelper.Reply r = http.call("POST", "/threads/" + thread + "/runs/wait", body(Map.of(),

@@ -18,8 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The HTTP surface: CORS, authentication, JSON errors ({@code {"detail": ...}}, 4xx for bad
- * input), {@code /ok}, {@code /info}, and the resource routes.
+ * The HTTP surface: CORS, authentication, {@code /ok}, {@code /info}, the resource routes, and
+ * the one exception handler: whatever a handler, store or the queue throws is answered there
+ * ({@link Refusal}: a {@code ServerException} by its kind, an engine refusal by its code, as a 4xx
+ * {@code {"detail", "code"}}); handlers never translate errors themselves.
  */
 public final class Api {
   private static final Logger LOG = LoggerFactory.getLogger(Api.class);
@@ -28,7 +30,7 @@ public final class Api {
 
   /**
    * Configures {@code config} with every route ({@code auth} null: no authentication; {@code sse}
-   * writes the event streams); returns the cron scheduler to close.
+   * writes the event streams); returns the {@link CronScheduler} it started, to close.
    */
   public static AutoCloseable configure(JavalinConfig config, Services s, Worker worker, Authenticator auth,
                                         List<Routes> extra, dev.trellis.server.sse.Sse sse) {
@@ -69,10 +71,10 @@ public final class Api {
     r.error(404, ctx -> {
       if (ctx.result() == null || ctx.result().isEmpty()) {
         ctx.contentType("application/json").result(Json.write(Map.of("detail", "no route " + ctx.method() + " "
-            + ServerException.echo(ctx.path()))));
+            + ServerException.echo(ctx.path()), "code", "HTTP_404")));
       }
     });
-    r.error(405, ctx -> ctx.contentType("application/json").result(Json.write(Map.of("detail", "method not allowed"))));
+    r.error(405, ctx -> ctx.contentType("application/json").result(Json.write(Map.of("detail", "method not allowed", "code", "HTTP_405"))));
     r.get("/ok", ctx -> Http.json(ctx, Map.of("ok", true)));
     r.get("/info", ctx -> Http.json(ctx, Map.of("version", "trellis-0.1.0", "langgraph_py_version", "1.2.12",
         "flags", Map.of("assistants", true, "crons", true, "langsmith", false, "thread_ttl", false),

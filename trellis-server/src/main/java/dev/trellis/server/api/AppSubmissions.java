@@ -1,17 +1,20 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Runs an application's own routes queue: created exactly as {@code POST /threads/{id}/runs}
  * creates them (validation, idempotency, multitask strategy, the caller's public ids), with the
- * thread created when missing unless the body says otherwise. Thread-safe.
+ * thread created when missing unless the body says otherwise; and the run under way on a thread,
+ * to follow. Thread-safe.
  */
 public final class AppSubmissions {
   private final Services s;
@@ -43,5 +46,23 @@ public final class AppSubmissions {
       sub.close();
       throw e;
     }
+  }
+
+  /**
+   * The caller's unfinished run on {@code threadId} — running, else the earliest queued —
+   * subscribed to its events from the first; empty when there is none.
+   */
+  public Optional<Queued> active(Context ctx, String threadId) {
+    String tid = PublicIds.thread(ctx, threadId);
+    // running first (a thread runs one at a time), else the queue's head: the run a new one would wait for
+    Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? "
+        + "AND owner = ? AND status IN (?, ?) ORDER BY CASE status WHEN ? THEN 0 ELSE 1 END, created_at, run_id LIMIT 1",
+        tid, Http.owner(ctx), RunStatus.RUNNING.wire(), RunStatus.PENDING.wire(), RunStatus.RUNNING.wire()));
+    if (row == null) {
+      return Optional.empty();
+    }
+    String runId = (String) row.get("run_id");
+    // a run's events outlive it a while, so one ending right now is still read whole
+    return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), s.bus().subscribe(runId, 0)));
   }
 }

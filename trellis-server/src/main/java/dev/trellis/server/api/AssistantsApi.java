@@ -59,9 +59,9 @@ final class AssistantsApi {
     Map<String, Object> out = s.db().tx(c -> {
       String assistantId = id == null ? UUID.randomUUID().toString()
           : PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.ASSISTANT, id);
-      Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_assistants WHERE assistant_id = ?", assistantId);
+      Assistant existing = s.assistants().byId(c, assistantId);
       if (existing != null) {
-        if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
+        if ("do_nothing".equals(ifExists) && owner.equals(existing.owner())) {
           return s.assistants().get(c, assistantId, owner).wire();
         }
         throw ServerException.conflict("assistant " + assistantId + " already exists");
@@ -151,9 +151,7 @@ final class AssistantsApi {
             + "\" and cannot be deleted (runs name it by the graph); delete assistants you created");
       }
       // As LangGraph: the threads whose metadata names the assistant (every run stamps it there).
-      List<String> ids = threads ? s.threads().all(c, owner).stream()
-          .filter(t -> t.get("metadata") instanceof Map<?, ?> m && id.equals(m.get("assistant_id")))
-          .map(t -> (String) t.get("thread_id")).toList() : List.of();
+      List<String> ids = threads ? s.threads().ofAssistant(c, owner, id) : List.of();
       s.assistants().delete(c, id);
       return ids;
     });

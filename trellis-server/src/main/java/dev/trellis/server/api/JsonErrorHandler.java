@@ -45,7 +45,7 @@ final class JsonErrorHandler extends ErrorHandler {
 
   private static byte[] body(int code, String message) {
     String detail = message == null || message.isBlank() ? HttpStatus.getMessage(code) : message;
-    return Json.write(Map.of("detail", ServerException.bounded(detail, ServerException.DETAIL_MAX)))
+    return Json.write(Map.of("detail", ServerException.bounded(detail, ServerException.DETAIL_MAX), "code", "HTTP_" + code))
         .getBytes(StandardCharsets.UTF_8);
   }
 }

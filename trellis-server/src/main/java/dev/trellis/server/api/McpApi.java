@@ -7,6 +7,7 @@ import dev.trellis.server.db.Assistant;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunEvent;
 import dev.trellis.server.queue.RunObservers;
+import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.config.RoutesConfig;
@@ -103,19 +104,19 @@ final class McpApi {
   private List<Map<String, Object>> tools(String owner) {
     List<Map<String, Object>> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    for (Map<String, Object> a : s.db().tx(c -> s.assistants().visible(c, owner)).stream().map(Assistant::wire).toList()) {
-      String name = String.valueOf(a.get("name"));
+    for (Assistant a : s.db().tx(c -> s.assistants().visible(c, owner))) {
+      String name = String.valueOf(a.name());
       if (!names.add(name)) {
-        LOG.warn("MCP: assistant {} is not listed: its name \"{}\" is taken by another assistant", a.get("assistant_id"), name);
+        LOG.warn("MCP: assistant {} is not listed: its name \"{}\" is taken by another assistant", a.assistantId(), name);
         continue;
       }
-      String graphId = (String) a.get("graph_id");
+      String graphId = a.graphId();
       if (!s.graphs().containsKey(graphId)) {
         continue;
       }
       Map<String, Object> tool = new LinkedHashMap<>();
       tool.put("name", name);
-      tool.put("description", a.get("description") == null ? "" : a.get("description"));
+      tool.put("description", a.description() == null ? "" : a.description());
       tool.put("inputSchema", GraphSchemas.of(graphId, s.graph(graphId).signature()).get("input_schema"));
       out.add(tool);
     }
@@ -128,13 +129,13 @@ final class McpApi {
       throw new RpcError(INVALID_PARAMS, "tools/call needs the tool's \"name\"");
     }
     String owner = Http.owner(ctx);
-    List<Map<String, Object>> matching = s.db().tx(c -> s.assistants().visible(c, owner)).stream().map(Assistant::wire)
-        .filter(a -> name.equals(a.get("name"))).toList();
+    List<Assistant> matching = s.db().tx(c -> s.assistants().visible(c, owner)).stream()
+        .filter(a -> name.equals(a.name())).toList();
     if (matching.isEmpty()) {
       throw new RpcError(INVALID_PARAMS, "unknown tool: " + name);
     }
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("assistant_id", matching.getFirst().get("assistant_id"));
+    body.put("assistant_id", matching.getFirst().assistantId());
     body.put("input", Json.map(params, "arguments"));
     Map<String, String> trace = RunObservers.traceHeaders(ctx::header);
     if (!trace.isEmpty()) {
@@ -167,10 +168,10 @@ final class McpApi {
           return e.data() == null ? Map.of() : Json.read(e.data());
         }
         if (e == null) {
-          Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT status, result FROM trellis_runs WHERE run_id = ?",
-              runId));
-          if (row == null || (!Set.of("pending", "running").contains(row.get("status")) && row.get("result") != null)) {
-            return row == null ? Map.of() : row.get("result") instanceof String text ? Json.read(text) : row.get("result");
+          RunStatus status = s.runs().status(runId);
+          Object stored = status == null ? null : s.runs().result(runId);
+          if (status == null || (status.terminal() && stored != null)) {
+            return stored == null ? Map.of() : stored instanceof String text ? Json.read(text) : stored;
           }
         }
       }

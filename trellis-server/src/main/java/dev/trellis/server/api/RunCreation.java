@@ -8,6 +8,8 @@ import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.RunRequest;
+import dev.trellis.server.queue.RunRow;
+import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
@@ -114,8 +116,8 @@ final class RunCreation {
     kwargs.remove("assistant_id");
     Map<String, Object> metadata = new LinkedHashMap<>(req.metadata());
     boolean[] cancelled = {false};
-    Map<String, Object>[] earlier = new Map[1];
-    Map<String, Object> run = s.db().tx(c -> {
+    RunRow[] earlier = new RunRow[1];
+    RunRow run = s.db().tx(c -> {
       if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
         return earlier[0];
       }
@@ -138,14 +140,14 @@ final class RunCreation {
         }
         s.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
       }
-      List<Map<String, Object>> active = s.runs().activeRuns(c, tid);
+      List<String> active = s.runs().activeRuns(c, tid);
       if (!active.isEmpty()) {
         switch (req.multitask()) {
           case REJECT -> throw ServerException.conflict("thread " + tid + " is busy with run "
-              + active.getFirst().get("run_id") + " (multitask_strategy reject)");
+              + active.getFirst() + " (multitask_strategy reject)");
           case INTERRUPT, ROLLBACK -> {
-            for (Map<String, Object> a : active) {
-              s.runs().cancel(c, (String) a.get("run_id"), req.multitask().wire());
+            for (String activeRun : active) {
+              s.runs().cancel(c, activeRun, req.multitask().wire());
             }
             cancelled[0] = true;
           }
@@ -160,31 +162,21 @@ final class RunCreation {
       if (idem != null) {
         keys.record(c, owner, idem.key(), runId, idem.requestHash());
       }
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("run_id", runId);
-      row.put("thread_id", tid);
-      row.put("assistant_id", assistantId);
-      row.put("created_at", now);
-      row.put("updated_at", now);
-      row.put("status", "pending");
-      row.put("metadata", metadata);
-      row.put("kwargs", kwargs);
-      row.put("multitask_strategy", req.multitask().wire());
-      return row;
+      return new RunRow(runId, tid, assistantId, owner, RunStatus.PENDING, metadata, kwargs, req.multitask().wire(),
+          stateless, now, now);
     });
     if (earlier[0] != null) {
-      return new Created(RunsApi.wire(run), (String) run.get("thread_id"), (String) run.get("run_id"),
-          ((Number) run.get("temporary")).intValue() == 1);
+      return new Created(run.wire(), run.threadId(), run.runId(), run.temporary());
     }
     worker.runCreated(tid);
     if (cancelled[0]) {
       worker.checkLeases();
     }
-    return new Created(RunsApi.wire(run), tid, runId, stateless);
+    return new Created(run.wire(), tid, runId, stateless);
   }
 
   /** The run an earlier use of the key created, or null when the key is new (or its run is gone); 422 if the request differs. */
-  private Map<String, Object> earlierRun(java.sql.Connection c, String owner, Idempotency idem) throws java.sql.SQLException {
+  private RunRow earlierRun(java.sql.Connection c, String owner, Idempotency idem) throws java.sql.SQLException {
     IdempotencyKeys.Used used = keys.find(c, owner, idem.key());
     if (used == null) {
       return null;
@@ -193,7 +185,7 @@ final class RunCreation {
       throw ServerException.invalid("Idempotency-Key " + ServerException.echo(idem.key()) + " was used for a different request "
           + "(run " + used.runId() + "); use a new key for a new request");
     }
-    Map<String, Object> row = s.runs().row(c, used.runId());
+    RunRow row = s.runs().get(c, used.runId());
     if (row == null) {
       keys.forget(c, owner, idem.key());
     }

@@ -1,6 +1,6 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.StreamModes;
@@ -52,7 +52,7 @@ final class RunsApi {
     r.post("/threads/{tid}/runs/wait", ctx -> waitFor(ctx, pathThread(ctx)));
     r.post("/threads/{tid}/runs/stream", ctx -> stream(ctx, pathThread(ctx)));
     r.get("/threads/{tid}/runs", this::list);
-    r.get("/threads/{tid}/runs/{rid}", ctx -> Http.json(ctx, wire(owned(ctx, pathThread(ctx), ctx.pathParam("rid")))));
+    r.get("/threads/{tid}/runs/{rid}", ctx -> Http.json(ctx, owned(ctx, pathThread(ctx), ctx.pathParam("rid")).wire()));
     r.delete("/threads/{tid}/runs/{rid}", this::delete);
     r.get("/threads/{tid}/runs/{rid}/join", ctx -> join(ctx, owned(ctx, pathThread(ctx), ctx.pathParam("rid"))));
     r.get("/threads/{tid}/runs/{rid}/stream", ctx -> joinStream(ctx, owned(ctx, pathThread(ctx), ctx.pathParam("rid"))));
@@ -63,15 +63,6 @@ final class RunsApi {
     r.post("/runs/batch", this::batch);
     r.post("/runs/cancel", this::cancelMany);
     r.get("/runs/{rid}/stream", ctx -> joinStream(ctx, owned(ctx, null, ctx.pathParam("rid"))));
-  }
-
-  static Map<String, Object> wire(Map<String, Object> row) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    for (String k : List.of("run_id", "thread_id", "assistant_id", "created_at", "updated_at", "status", "metadata",
-        "kwargs", "multitask_strategy")) {
-      m.put(k, row.get(k) == null && k.equals("metadata") ? Map.of() : row.get(k));
-    }
-    return m;
   }
 
   private void headers(Context ctx, RunCreation.Created c, String locationSuffix) {
@@ -177,36 +168,36 @@ final class RunsApi {
   }
 
   boolean finished(String runId) {
-    Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId));
-    return row == null || RunStatus.ended(row.get("status"));
+    RunStatus status = s.runs().status(runId);
+    return status == null || status.terminal();
   }
 
+  /** What wait and join answer for an ended run: its result, else its thread's values, else {@code {}}. */
   private Object storedResult(String runId) {
-    Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT result, thread_id FROM trellis_runs WHERE run_id = ?", runId));
-    if (row == null) {
+    RunRow run = s.db().tx(c -> s.runs().get(c, runId));
+    if (run == null) {
       return Map.of();
     }
-    if (row.get("result") != null) {
-      return row.get("result");
+    Object result = s.runs().result(runId);
+    if (result != null) {
+      return result;
     }
-    Map<String, Object> t = s.db().tx(c -> s.db().row(c, "SELECT values_json FROM trellis_threads WHERE thread_id = ?",
-        row.get("thread_id")));
-    return t == null || t.get("values_json") == null ? Map.of() : t.get("values_json");
+    Object values = s.db().tx(c -> s.threads().values(c, run.threadId()));
+    return values == null ? Map.of() : values;
   }
 
   /** A run of the caller (on {@code threadId} when given), or a 404. */
-  private Map<String, Object> owned(Context ctx, String threadId, String runId) {
-    Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ? AND owner = ?",
-        runId, Http.owner(ctx)));
-    if (row == null || (threadId != null && !threadId.equals(row.get("thread_id")))) {
+  private RunRow owned(Context ctx, String threadId, String runId) {
+    RunRow run = s.db().tx(c -> s.runs().get(c, runId, Http.owner(ctx)));
+    if (run == null || (threadId != null && !threadId.equals(run.threadId()))) {
       throw ServerException.notFound("run", runId);
     }
-    return row;
+    return run;
   }
 
-  private void join(Context ctx, Map<String, Object> run) {
-    String runId = (String) run.get("run_id");
-    if (RunStatus.ended(run.get("status"))) {
+  private void join(Context ctx, RunRow run) {
+    String runId = run.runId();
+    if (run.ended()) {
       Http.json(ctx, storedResult(runId));
       return;
     }
@@ -215,12 +206,12 @@ final class RunsApi {
     }
   }
 
-  private void joinStream(Context ctx, Map<String, Object> run) {
-    String runId = (String) run.get("run_id");
+  private void joinStream(Context ctx, RunRow run) {
+    String runId = run.runId();
     String lastId = ctx.header("Last-Event-ID");
     long after;
     if (lastId == null || lastId.isBlank()) {
-      if (RunStatus.ended(run.get("status"))) {
+      if (run.ended()) {
         ctx.status(200).contentType("text/event-stream");
         return;
       }
@@ -261,37 +252,39 @@ final class RunsApi {
     if (limit < 1 || limit > 1000 || offset < 0) {
       throw ServerException.invalid("limit must be 1..1000 and offset ≥ 0");
     }
-    List<Map<String, Object>> rows = s.db().tx(c -> {
+    RunStatus wanted = status == null ? null : RunStatus.parse(status);
+    List<RunRow> rows = s.db().tx(c -> {
       s.threads().require(c, tid, owner);
-      return s.db().rows(c, "SELECT * FROM trellis_runs WHERE thread_id = ? AND owner = ?"
-          + (status == null ? "" : " AND status = ?") + " ORDER BY created_at DESC",
-          status == null ? new Object[] {tid, owner} : new Object[] {tid, owner, status});
+      return s.runs().ofThread(c, tid, owner, wanted);
     });
     List<Map<String, Object>> out = new ArrayList<>();
     for (int i = offset; i < Math.min(rows.size(), offset + limit); i++) {
-      out.add(wire(rows.get(i)));
+      out.add(rows.get(i).wire());
     }
     Http.json(ctx, out);
   }
 
   private void delete(Context ctx) {
-    Map<String, Object> run = owned(ctx, pathThread(ctx), ctx.pathParam("rid"));
-    if (RunStatus.of(run.get("status")) == RunStatus.RUNNING) {
-      throw ServerException.conflict("run " + run.get("run_id") + " is running; cancel it first");
+    RunRow run = owned(ctx, pathThread(ctx), ctx.pathParam("rid"));
+    if (run.status() == RunStatus.RUNNING) {
+      throw ServerException.conflict("run " + run.runId() + " is running; cancel it first");
     }
-    s.db().tx(c -> s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.get("run_id")));
-    settle((String) run.get("thread_id"));
+    s.db().tx(c -> {
+      s.runs().delete(c, run.runId());
+      return null;
+    });
+    settle(run.threadId());
     Http.noContent(ctx);
   }
 
   private void cancel(Context ctx) {
-    Map<String, Object> run = owned(ctx, pathThread(ctx), ctx.pathParam("rid"));
+    RunRow run = owned(ctx, pathThread(ctx), ctx.pathParam("rid"));
     String action = action(ctx);
-    String runId = (String) run.get("run_id");
+    String runId = run.runId();
     cancelRun(runId, action);
     if (Http.flag(ctx, "wait", false)) {
       join(ctx, s.db().tx(c -> {
-        Map<String, Object> r = s.db().row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
+        RunRow r = s.runs().get(c, runId);
         return r == null ? run : r;
       }));
       return;
@@ -310,9 +303,9 @@ final class RunsApi {
 
   private void cancelRun(String runId, String action) {
     String thread = s.db().tx(c -> {
-      Map<String, Object> r = s.db().row(c, "SELECT thread_id FROM trellis_runs WHERE run_id = ?", runId);
+      RunRow r = s.runs().get(c, runId);
       s.runs().cancel(c, runId, action);
-      return r == null ? null : (String) r.get("thread_id");
+      return r == null ? null : r.threadId();
     });
     worker.checkLeases();
     if (thread != null) {
@@ -323,10 +316,8 @@ final class RunsApi {
   /** After a pending run was cancelled or deleted: a thread left with no active run is no longer busy. */
   private void settle(String threadId) {
     s.db().tx(c -> {
-      Map<String, Object> t = s.db().row(c, "SELECT status, interrupts FROM trellis_threads WHERE thread_id = ?", threadId);
-      if (t != null && ThreadStatus.BUSY.wire().equals(t.get("status")) && !s.runs().active(c, threadId)) {
-        boolean interrupted = t.get("interrupts") instanceof Map<?, ?> m && !m.isEmpty();
-        s.threads().setStatus(c, threadId, interrupted ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE);
+      if (!s.runs().active(c, threadId)) {
+        s.threads().settle(c, threadId);
       }
       return null;
     });
@@ -342,19 +333,17 @@ final class RunsApi {
       List<String> out = new ArrayList<>();
       if (ids != null) {
         for (String id : ids) {
-          if (s.db().row(c, "SELECT run_id FROM trellis_runs WHERE run_id = ? AND owner = ?", id, owner) != null) {
+          if (s.runs().get(c, id, owner) != null) {
             out.add(id);
           }
         }
       } else if (status != null) {
-        String where = switch (status) {
-          case "pending" -> "status = 'pending'";
-          case "running" -> "status = 'running'";
-          case "all" -> "status IN ('pending', 'running')";
+        out.addAll(s.runs().idsIn(c, owner, switch (status) {
+          case "pending" -> List.of(RunStatus.PENDING);
+          case "running" -> List.of(RunStatus.RUNNING);
+          case "all" -> List.of(RunStatus.PENDING, RunStatus.RUNNING);
           default -> throw ServerException.invalid("\"status\" must be pending, running or all");
-        };
-        s.db().rows(c, "SELECT run_id FROM trellis_runs WHERE owner = ? AND " + where, owner)
-            .forEach(r -> out.add((String) r.get("run_id")));
+        }));
       } else {
         throw ServerException.invalid("give \"run_ids\" (with thread_id) or \"status\"");
       }

@@ -1,6 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.error.ServerException;
+import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.StreamModes;
@@ -89,7 +90,9 @@ final class ThreadStreamApi {
       while (!closing.getAsBoolean()) {
         if (run == null) {
           long version = announced.version();
-          Map<String, Object> next = next(tid, owner, createdAt, lastRun);
+          String from = createdAt;
+          String fromRun = lastRun;
+          RunRow next = s.db().tx(c -> s.runs().after(c, tid, owner, from, fromRun));
           if (next == null) {
             long quiet = (System.nanoTime() - quietSince) / 1_000_000;
             if (quiet >= sse.keepAliveMillis()) {
@@ -100,11 +103,11 @@ final class ThreadStreamApi {
             announced.await(version, Math.min(POLL_MILLIS, sse.keepAliveMillis() - quiet));
             continue;
           }
-          run = (String) next.get("run_id");
+          run = next.runId();
           after = 0;
         }
-        Map<String, Object> row = runRow(run);
-        createdAt = row == null ? createdAt : (String) row.get("created_at");
+        RunRow row = runRow(run);
+        createdAt = row == null ? createdAt : row.createdAt();
         lastRun = run;
         String current = run;
         try (EventBus.Subscription sub = s.bus().subscribe(current, after)) {
@@ -112,9 +115,9 @@ final class ThreadStreamApi {
         }
         if (runDone) {
           Map<String, Object> done = new LinkedHashMap<>();
-          Map<String, Object> ended = runRow(current);
+          RunRow ended = runRow(current);
           done.put("run_id", current);
-          done.put("status", ended == null ? null : ended.get("status"));
+          done.put("status", ended == null ? null : ended.status().wire());
           Sse.event(out, "run_done", Json.write(done), current + ":done");
         }
         quietSince = System.nanoTime();
@@ -158,47 +161,38 @@ final class ThreadStreamApi {
     if (lastEventId != null && !lastEventId.isBlank()) {
       String id = lastEventId.trim();
       int colon = id.lastIndexOf(':');
-      Map<String, Object> row = colon <= 0 ? null : runRow(id.substring(0, colon));
-      if (row == null || !tid.equals(row.get("thread_id")) || !owner.equals(row.get("owner"))) {
+      RunRow row = colon <= 0 ? null : runRow(id.substring(0, colon));
+      if (row == null || !tid.equals(row.threadId()) || !owner.equals(row.owner())) {
         throw ServerException.invalid("Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
             + ServerException.echo(id));
       }
       String runId = id.substring(0, colon);
       String seq = id.substring(colon + 1);
       if (seq.equals("done")) {
-        return new Start(null, 0, (String) row.get("created_at"), runId);
+        return new Start(null, 0, row.createdAt(), runId);
       }
       try {
-        return new Start(runId, Math.max(0, Long.parseLong(seq)), (String) row.get("created_at"), "");
+        return new Start(runId, Math.max(0, Long.parseLong(seq)), row.createdAt(), "");
       } catch (NumberFormatException e) {
         throw ServerException.invalid("Last-Event-ID must be an event id of this thread's stream (<run id>:<n>), got "
             + ServerException.echo(id));
       }
     }
-    List<Map<String, Object>> runs = s.db().tx(c -> s.db().rows(c, "SELECT run_id, status, created_at FROM trellis_runs "
-        + "WHERE thread_id = ? AND owner = ? ORDER BY created_at, run_id", tid, owner));
+    List<RunRow> runs = s.db().tx(c -> s.runs().inOrder(c, tid, owner));
     String createdAt = "";
     String lastRun = "";
-    for (Map<String, Object> r : runs) {
-      String runId = (String) r.get("run_id");
-      if (!RunStatus.ended(r.get("status"))) {
-        return new Start(runId, RunStatus.of(r.get("status")) == RunStatus.RUNNING ? s.bus().last(runId) : 0, createdAt, lastRun);
+    for (RunRow r : runs) {
+      String runId = r.runId();
+      if (!r.ended()) {
+        return new Start(runId, r.status() == RunStatus.RUNNING ? s.bus().last(runId) : 0, createdAt, lastRun);
       }
-      createdAt = (String) r.get("created_at");
+      createdAt = r.createdAt();
       lastRun = runId;
     }
     return new Start(null, 0, createdAt, lastRun);
   }
 
-  /** The thread's first run after ({@code createdAt}, {@code runId}) in creation order, or null. */
-  private Map<String, Object> next(String tid, String owner, String createdAt, String runId) {
-    return s.db().tx(c -> s.db().row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND owner = ? "
-        + "AND (created_at > ? OR (created_at = ? AND run_id > ?)) ORDER BY created_at, run_id LIMIT 1",
-        tid, owner, createdAt, createdAt, runId));
-  }
-
-  private Map<String, Object> runRow(String runId) {
-    return s.db().tx(c -> s.db().row(c, "SELECT run_id, thread_id, owner, status, created_at FROM trellis_runs "
-        + "WHERE run_id = ?", runId));
+  private RunRow runRow(String runId) {
+    return s.db().tx(c -> s.runs().get(c, runId));
   }
 }

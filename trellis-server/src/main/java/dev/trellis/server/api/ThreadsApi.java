@@ -48,7 +48,7 @@ final class ThreadsApi {
     r.post("/threads/{id}/state/checkpoint", ctx -> {
       Map<String, Object> b = Http.body(ctx);
       Map<String, Object> cp = Json.map(b, "checkpoint");
-      state(ctx, (String) cp.get("checkpoint_id"), Boolean.TRUE.equals(b.get("subgraphs")));
+      state(ctx, Json.string(cp, "checkpoint_id"), Boolean.TRUE.equals(b.get("subgraphs")));
     });
     r.post("/threads/{id}/state", this::updateState);
     r.patch("/threads/{id}/state", this::patchState);
@@ -78,16 +78,16 @@ final class ThreadsApi {
     Long expires = expiry(b.get("ttl"), s.db().millis());
     Map<String, Object> out = s.db().tx(c -> {
       String threadId = stored[0] = PublicIds.claim(ctx, c, IdAliases.Kind.THREAD, stored[0]);
-      Map<String, Object> existing = s.db().row(c, "SELECT owner FROM trellis_threads WHERE thread_id = ?", threadId);
+      String existing = s.threads().ownerOf(c, threadId);
       if (existing != null) {
-        if ("do_nothing".equals(ifExists) && owner.equals(existing.get("owner"))) {
+        if ("do_nothing".equals(ifExists) && owner.equals(existing)) {
           return s.threads().get(c, threadId, owner);
         }
         throw ServerException.conflict("thread " + threadId + " already exists");
       }
       Map<String, Object> t = s.threads().insert(c, threadId, owner, graphId, metadata);
       if (expires != null) {
-        s.db().update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expires, threadId);
+        s.threads().setExpiry(c, threadId, expires);
       }
       return t;
     });
@@ -115,7 +115,7 @@ final class ThreadsApi {
       for (Object u : list) {
         Map<String, Object> um = u instanceof Map<?, ?> x ? (Map<String, Object>) x : Map.of();
         ups.add(StateUpdate.of(um.get("values") instanceof Map<?, ?> v ? (Map<String, ?>) v : Map.of(),
-            (String) um.get("as_node")));
+            Json.string(um, "as_node")));
       }
       parsed.add(ups);
     }
@@ -153,18 +153,18 @@ final class ThreadsApi {
     String owner = Http.owner(ctx);
     Long expires = expiry(b.get("ttl"), s.db().millis());
     Http.json(ctx, s.db().tx(c -> {
-      Map<String, Object> t = s.threads().require(c, pathThread(ctx), owner);
+      String id = pathThread(ctx);
+      Map<String, Object> t = s.threads().require(c, id, owner);
       if (expires != null) {
-        s.db().update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expires, t.get("thread_id"));
+        s.threads().setExpiry(c, id, expires);
       }
       Map<String, Object> metadata = Json.map(t, "metadata");
       metadata.putAll(Json.map(b, "metadata"));
-      s.db().update(c, "UPDATE trellis_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?",
-          ServerDb.json(metadata), ServerDb.now(), t.get("thread_id"));
+      s.threads().setMetadata(c, id, metadata);
       if (metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g)) {
-        s.threads().setGraph(c, (String) t.get("thread_id"), g);
+        s.threads().setGraph(c, id, g);
       }
-      return s.threads().get(c, (String) t.get("thread_id"), owner);
+      return s.threads().get(c, id, owner);
     }));
   }
 
@@ -173,8 +173,8 @@ final class ThreadsApi {
     String owner = Http.owner(ctx);
     s.db().tx(c -> {
       s.threads().require(c, id, owner);
-      for (Map<String, Object> r : s.runs().activeRuns(c, id)) {
-        s.runs().cancel(c, (String) r.get("run_id"), "interrupt");
+      for (String runId : s.runs().activeRuns(c, id)) {
+        s.runs().cancel(c, runId, "interrupt");
       }
       return null;
     });
@@ -189,9 +189,7 @@ final class ThreadsApi {
     Map<String, Object> out = s.db().tx(c -> {
       Map<String, Object> t = s.threads().require(c, from, owner);
       s.threads().insert(c, to, owner, s.threads().graphId(c, from), Json.map(t, "metadata"));
-      s.db().update(c, "UPDATE trellis_threads SET values_json = (SELECT values_json FROM trellis_threads WHERE thread_id = ?), "
-          + "interrupts = (SELECT interrupts FROM trellis_threads WHERE thread_id = ?), status = ? WHERE thread_id = ?",
-          from, from, "busy".equals(t.get("status")) ? "idle" : t.get("status"), to);
+      s.threads().copyState(c, from, to);
       return s.threads().get(c, to, owner);
     });
     s.saver().copyThread(from, to);
@@ -320,8 +318,8 @@ final class ThreadsApi {
     }
     Object before = b.get("before");
     String beforeId = before instanceof String str ? str
-        : before instanceof Map<?, ?> m && m.get("configurable") instanceof Map<?, ?> conf ? (String) conf.get("checkpoint_id")
-        : before instanceof Map<?, ?> m2 ? (String) m2.get("checkpoint_id") : null;
+        : before instanceof Map<?, ?> m && m.get("configurable") instanceof Map<?, ?> conf ? checkpointIdOf(conf)
+        : before instanceof Map<?, ?> m2 ? checkpointIdOf(m2) : null;
     Map<String, Object> filter = Json.map(b, "metadata");
     List<StateSnapshot> snaps = graph.getStateHistory(RunConfig.thread(id).withCheckpointId(beforeId), limit, filter);
     Map<String, String> times = new HashMap<>();
@@ -338,5 +336,14 @@ final class ThreadsApi {
   /** The stored id of the caller's thread the path names. */
   private static String pathThread(Context ctx) {
     return PublicIds.thread(ctx, ctx.pathParam("id"));
+  }
+
+  /** The {@code checkpoint_id} of a config object, or null; refused when it is not a string. */
+  private static String checkpointIdOf(Map<?, ?> config) {
+    Object id = config.get("checkpoint_id");
+    if (id != null && !(id instanceof String)) {
+      throw ServerException.invalid("\"checkpoint_id\" must be a string, got " + ServerException.echo(id));
+    }
+    return (String) id;
   }
 }

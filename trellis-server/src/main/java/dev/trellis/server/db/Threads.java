@@ -72,6 +72,58 @@ public final class Threads {
     return db.row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner) != null;
   }
 
+  /** The values a thread's last run left (JSON data), or null. */
+  public Object values(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT values_json FROM trellis_threads WHERE thread_id = ?", id);
+    return row == null ? null : row.get("values_json");
+  }
+
+  /** A thread still marked busy after its last active run ended becomes interrupted (pending interrupts) or idle. */
+  public void settle(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT status, interrupts FROM trellis_threads WHERE thread_id = ?", id);
+    if (row != null && ThreadStatus.BUSY.wire().equals(row.get("status"))) {
+      boolean interrupted = row.get("interrupts") instanceof Map<?, ?> m && !m.isEmpty();
+      setStatus(c, id, interrupted ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE);
+    }
+  }
+
+  /** Who owns the thread stored under {@code id}, or null when there is none. */
+  public String ownerOf(Connection c, String id) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT owner FROM trellis_threads WHERE thread_id = ?", id);
+    return row == null ? null : (String) row.get("owner");
+  }
+
+  /** Sets when the thread expires (database-clock milliseconds). */
+  public void setExpiry(Connection c, String id, long expiresAt) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET expires_at = ? WHERE thread_id = ?", expiresAt, id);
+  }
+
+  /** Replaces the thread's metadata. */
+  public void setMetadata(Connection c, String id, Map<String, Object> metadata) throws SQLException {
+    db.update(c, "UPDATE trellis_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?", ServerDb.json(metadata),
+        ServerDb.now(), id);
+  }
+
+  /** Gives thread {@code to} the values, interrupts and status of {@code from} (busy becomes idle: no run is copied). */
+  public void copyState(Connection c, String from, String to) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT status FROM trellis_threads WHERE thread_id = ?", from);
+    Object status = row == null ? null : row.get("status");
+    db.update(c, "UPDATE trellis_threads SET values_json = (SELECT values_json FROM trellis_threads WHERE thread_id = ?), "
+        + "interrupts = (SELECT interrupts FROM trellis_threads WHERE thread_id = ?), status = ? WHERE thread_id = ?",
+        from, from, ThreadStatus.BUSY.wire().equals(status) ? ThreadStatus.IDLE.wire() : status, to);
+  }
+
+  /** The ids of {@code owner}'s threads whose metadata names {@code assistantId} (every run stamps it there). */
+  public List<String> ofAssistant(Connection c, String owner, String assistantId) throws SQLException {
+    List<String> out = new java.util.ArrayList<>();
+    for (Map<String, Object> row : db.rows(c, "SELECT thread_id, metadata FROM trellis_threads WHERE owner = ?", owner)) {
+      if (row.get("metadata") instanceof Map<?, ?> m && assistantId.equals(m.get("assistant_id"))) {
+        out.add((String) row.get("thread_id"));
+      }
+    }
+    return out;
+  }
+
   /** As {@link #get}, or a 404. */
   public Map<String, Object> require(Connection c, String id, String owner) throws SQLException {
     return ServerException.found(get(c, id, owner), "thread", id);

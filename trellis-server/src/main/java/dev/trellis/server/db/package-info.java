@@ -1,5 +1,6 @@
 /**
- * The server's own tables beside the checkpoint tables — assistants, threads, id aliases,
- * idempotency keys and thread search — on SQLite or PostgreSQL.
+ * The server's own tables beside the checkpoint tables, on SQLite or PostgreSQL: assistants,
+ * threads, crons, id aliases, idempotency keys and thread search. Rows are read as records
+ * ({@code Assistant}, {@code Crons.Cron}) and statuses as enums ({@code ThreadStatus}).
  */
 package dev.trellis.server.db;

@@ -40,6 +40,18 @@ public enum RunStatus {
     throw new IllegalArgumentException("unknown run status \"" + s + "\"");
   }
 
+  /** A status a client names (a query or body field); refused naming the choices when unknown. */
+  public static RunStatus parse(String wire) {
+    for (RunStatus r : values()) {
+      if (r.wire().equals(wire)) {
+        return r;
+      }
+    }
+    throw dev.trellis.server.error.ServerException.invalid("unknown run status \""
+        + dev.trellis.server.error.ServerException.echo(wire) + "\"; use one of "
+        + java.util.Arrays.stream(values()).map(RunStatus::wire).toList());
+  }
+
   /** Whether {@code wire} names an ended run ({@code null}, a run that is gone, counts as ended). */
   public static boolean ended(Object wire) {
     RunStatus s = of(wire);

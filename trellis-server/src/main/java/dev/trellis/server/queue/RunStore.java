@@ -144,10 +144,10 @@ public final class RunStore {
     return db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE, threadId) != null;
   }
 
-  /** The thread's pending and running runs, oldest first. */
-  public List<Map<String, Object>> activeRuns(Connection c, String threadId) throws SQLException {
-    return db.rows(c, "SELECT run_id, status FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE
-        + " ORDER BY created_at", threadId);
+  /** The ids of the thread's pending and running runs, oldest first. */
+  public List<String> activeRuns(Connection c, String threadId) throws SQLException {
+    return db.rows(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE
+        + " ORDER BY created_at", threadId).stream().map(r -> (String) r.get("run_id")).toList();
   }
 
   /** Asks for a run to stop: a pending one ends now (interrupted, or deleted by rollback), a running one is signalled. */
@@ -191,9 +191,69 @@ public final class RunStore {
     announce(c, run.threadId());
   }
 
-  /** The stored row of a run, or null. */
-  public Map<String, Object> row(Connection c, String runId) throws SQLException {
-    return db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
+  /** A run, or null. */
+  public RunRow get(Connection c, String runId) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
+    return row == null ? null : RunRow.from(row);
+  }
+
+  /** A run of {@code owner}, or null. */
+  public RunRow get(Connection c, String runId, String owner) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ? AND owner = ?", runId, owner);
+    return row == null ? null : RunRow.from(row);
+  }
+
+  /** A run's status, or null when it is gone. */
+  public RunStatus status(String runId) {
+    return db.tx(c -> {
+      Map<String, Object> row = db.row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId);
+      return row == null ? null : RunStatus.of(row.get("status"));
+    });
+  }
+
+  /** The result a run ended with (JSON data), or null while it has none or when it is gone. */
+  public Object result(String runId) {
+    return db.tx(c -> {
+      Map<String, Object> row = db.row(c, "SELECT result FROM trellis_runs WHERE run_id = ?", runId);
+      return row == null ? null : row.get("result");
+    });
+  }
+
+  /** The runs of {@code owner} on a thread, newest first, only those in {@code status} when it is given. */
+  public List<RunRow> ofThread(Connection c, String threadId, String owner, RunStatus status) throws SQLException {
+    return db.rows(c, "SELECT * FROM trellis_runs WHERE thread_id = ? AND owner = ?"
+        + (status == null ? "" : " AND status = ?") + " ORDER BY created_at DESC",
+        status == null ? new Object[] {threadId, owner} : new Object[] {threadId, owner, status.wire()})
+        .stream().map(RunRow::from).toList();
+  }
+
+  /** The runs of {@code owner} on a thread, oldest first (creation order, ties by id). */
+  public List<RunRow> inOrder(Connection c, String threadId, String owner) throws SQLException {
+    return db.rows(c, "SELECT * FROM trellis_runs WHERE thread_id = ? AND owner = ? ORDER BY created_at, run_id",
+        threadId, owner).stream().map(RunRow::from).toList();
+  }
+
+  /** The thread's first run of {@code owner} after ({@code createdAt}, {@code runId}) in creation order, or null. */
+  public RunRow after(Connection c, String threadId, String owner, String createdAt, String runId) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE thread_id = ? AND owner = ? "
+        + "AND (created_at > ? OR (created_at = ? AND run_id > ?)) ORDER BY created_at, run_id LIMIT 1",
+        threadId, owner, createdAt, createdAt, runId);
+    return row == null ? null : RunRow.from(row);
+  }
+
+  /** The ids of {@code owner}'s runs in one of {@code statuses}. */
+  public List<String> idsIn(Connection c, String owner, List<RunStatus> statuses) throws SQLException {
+    List<String> out = new ArrayList<>();
+    for (RunStatus st : statuses) {
+      db.rows(c, "SELECT run_id FROM trellis_runs WHERE owner = ? AND status = ?", owner, st.wire())
+          .forEach(r -> out.add((String) r.get("run_id")));
+    }
+    return out;
+  }
+
+  /** Deletes a run's row. */
+  public void delete(Connection c, String runId) throws SQLException {
+    db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
   }
 
   /** Wakes workers and the thread's streams in other processes: a run was created on {@code threadId}. */

@@ -10,8 +10,9 @@ import java.util.UUID;
 
 /**
  * The state-aware tools: {@code entity_resolve} and {@code context_assemble} (the core
- * capabilities every agent sees) and {@code create_entity} (mutating: runs only after a human
- * approved it). Each returns a declarative {@link ToolResult}.
+ * capabilities every agent sees) and the mutating {@code create_entity}, {@code update_entity}
+ * and {@code link_entities} (each runs only after a human approved that very call). Each returns
+ * a declarative {@link ToolResult}.
  */
 final class EntityTools {
   /** Tools that change the knowledge graph and so pass the before_tool_call approval gate. */
@@ -78,13 +79,60 @@ final class EntityTools {
     String id = type + "-" + UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString().substring(0, 8);
     Object attrs = args.getOrDefault("attributes", Map.of());
     Map<String, Object> row = call.kg().createEntity(id, type, name, Msgs.json(attrs), call.toolCallId());
+    return new ToolResult(Map.of("status", "created", "entity_id", id, "entity_type", type, "name", row.get("name")),
+        Map.of(GraphState.RECENT_ENTITY_CONTEXT.name(), recent(call, id)),
+        Map.of("entity", Map.of("type", type, "id", id, "name", name, "ref", id)));
+  }
+
+  /** Renames an entity and/or replaces its attributes; the same change applied again leaves the same row. */
+  static ToolResult update(Map<String, Object> args, RrcTool.Call call) {
+    String id = required(args, "update_entity", "entity_id");
+    Object name = args.get("name");
+    Object attrs = args.get("attributes");
+    if (name == null && attrs == null) {
+      throw new IllegalArgumentException("update_entity needs a \"name\" or \"attributes\" to change");
+    }
+    if (attrs != null && !(attrs instanceof Map<?, ?>)) {
+      throw new IllegalArgumentException("update_entity: \"attributes\" must be an object");
+    }
+    Map<String, Object> row = call.kg().updateEntity(id, name == null ? null : String.valueOf(name),
+        attrs == null ? null : Msgs.json(attrs));
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("status", "updated");
+    out.put("entity_id", id);
+    out.put("entity_type", row.get("entity_type"));
+    out.put("name", row.get("name"));
+    out.put("attributes", row.get("attributes"));
+    return new ToolResult(out, Map.of(GraphState.RECENT_ENTITY_CONTEXT.name(), recent(call, id)),
+        Map.of("entity", Map.of("type", row.get("entity_type"), "id", id, "name", row.get("name"), "ref", String.valueOf(row.get("ref")))));
+  }
+
+  /** Links two existing entities with a named relation; the same link again changes nothing. */
+  static ToolResult link(Map<String, Object> args, RrcTool.Call call) {
+    String from = required(args, "link_entities", "from_id");
+    String to = required(args, "link_entities", "to_id");
+    String relation = String.valueOf(args.getOrDefault("relation", "related_to"));
+    Map<String, Object> row = call.kg().link(from, relation, to, call.toolCallId());
+    return new ToolResult(Map.of("status", "linked", "from_id", from, "relation", row.get("relation"), "to_id", to),
+        Map.of(GraphState.RECENT_ENTITY_CONTEXT.name(), recent(call, from)), Map.of());
+  }
+
+  private static String required(Map<String, Object> args, String tool, String key) {
+    Object v = args.get(key);
+    if (!(v instanceof String s) || s.isBlank()) {
+      throw new IllegalArgumentException(tool + " needs \"" + key + "\"");
+    }
+    return s;
+  }
+
+  /** The recent-entity list with {@code id} last (FIFO of ten). */
+  private static List<String> recent(RrcTool.Call call, String id) {
     List<String> recent = new ArrayList<>(call.state().getOrDefault(GraphState.RECENT_ENTITY_CONTEXT, List.of()));
+    recent.remove(id);
     recent.add(id);
     while (recent.size() > 10) {
       recent.removeFirst();
     }
-    return new ToolResult(Map.of("status", "created", "entity_id", id, "entity_type", type, "name", row.get("name")),
-        Map.of(GraphState.RECENT_ENTITY_CONTEXT.name(), recent),
-        Map.of("entity", Map.of("type", type, "id", id, "name", name, "ref", id)));
+    return recent;
   }
 }

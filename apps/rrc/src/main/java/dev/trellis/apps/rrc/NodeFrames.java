@@ -5,12 +5,17 @@ import dev.trellis.server.queue.RunEvent;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Turns a run's events ({@code updates} and {@code values}) into the seed's SSE frames: one
  * {@code node_end} per node completion with {@code {"event","node","data":{status, tokens_used,
  * message?}}} (the message when the node's update ends with an assistant message), and the final
  * {@code done} with {@code {"event","data":{execution_id, status, tokens_used, cost_usd}}}.
+ * The first {@code values} event is the run's input. A run streaming {@code values} only (one
+ * started through LangGraph's API with the default mode, then joined) gives the same frames: the
+ * node is the state's {@code current_node} (every node writes it; the pipeline runs one node per
+ * step) and the message is the new last message when the step changed the messages.
  * Not thread-safe: one per stream.
  */
 final class NodeFrames {
@@ -20,6 +25,8 @@ final class NodeFrames {
   private String node;
   private Map<String, Object> update;
   private Map<String, Object> values = Map.of();
+  private boolean input = true;
+  private boolean updates;
   private String error;
 
   /** The frame this event completes, or null. */
@@ -27,6 +34,7 @@ final class NodeFrames {
   Frame on(RunEvent e) {
     switch (e.event()) {
       case "updates" -> {
+        updates = true;
         Map<String, Object> d = parse(e.data());
         var first = d.entrySet().iterator().next();
         if (!first.getKey().startsWith("__")) {
@@ -36,7 +44,17 @@ final class NodeFrames {
         return null;
       }
       case "values" -> {
+        Map<String, Object> before = values;
         values = parse(e.data());
+        if (input) {
+          input = false;
+          return null;
+        }
+        if (!updates && values.get("current_node") instanceof String current) {
+          node = current;
+          update = Objects.equals(before.get("messages"), values.get("messages")) ? Map.of()
+              : Map.of("messages", values.getOrDefault("messages", List.of()));
+        }
         if (node == null) {
           return null;
         }

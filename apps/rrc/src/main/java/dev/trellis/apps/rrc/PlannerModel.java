@@ -20,8 +20,9 @@ import java.util.regex.Pattern;
 /**
  * The offline model: a deterministic planner that reads the conversation the way a model would
  * and drives the seed's demos — a Rule 37 exception (resolve, context, spacing, offsets, good
- * cause, Form W-1, then {@code SKILL_SELECT:rrc_rule37}), a Rule 32 flaring filing, an entity
- * creation (resolve, then {@code create_entity}), resolving several wells — calling only tools it
+ * cause, Form W-1, then {@code SKILL_SELECT:rrc_rule37}), a Rule 32 flaring filing, the gated
+ * knowledge-graph changes (resolve, then {@code create_entity}; "rename X to Y" →
+ * {@code update_entity}; "link X to Y as R" → {@code link_entities}), resolving several wells — calling only tools it
  * is offered, each once per subject. It answers in text when no tool is left; after an earlier
  * answer (the synthesis call) it writes the final summary from the filing package and the
  * reviewer's verdict. Usage is estimated at four characters a token. Stateless and thread-safe.
@@ -32,6 +33,10 @@ public final class PlannerModel implements ChatModel {
   private static final ObjectMapper SORTED = new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
   private static final Pattern CREATE = Pattern.compile(
       "(?i)create (?:a |an |the )?(?:new )?(operator|lease|well)\\s+(?:named |called )?\"?([^\".]+?)\"?\\s*(?:\\.|$)");
+  private static final Pattern RENAME = Pattern.compile(
+      "(?i)rename (?:the )?(?:operator |lease |well )?\"?([^\"]+?)\"? to \"?([^\".]+?)\"?\\s*(?:\\.|$)");
+  private static final Pattern LINK = Pattern.compile(
+      "(?i)link (?:the )?\"?([^\"]+?)\"? to (?:the )?\"?([^\".]+?)\"?(?: as (\\w+))?\\s*(?:\\.|$)");
   private static final Pattern WELL = Pattern.compile("(\\d{2}-\\d{3}-\\d{5}|[A-Z][a-z]+(?: [A-Z][a-z]+)* #?\\d+H)");
   private static final Pattern RESOLVE = Pattern.compile("(?i)(?:resolve|identify) (?:the )?(?:wells?|entities|operators?) (.+)");
 
@@ -40,7 +45,12 @@ public final class PlannerModel implements ChatModel {
     return NAME;
   }
 
-  private record Intent(String kind, String subject, String entityType) {}
+  /** What the user asked: the kind, its subject, and for creations the type, for renames the new name, for links the target and relation. */
+  private record Intent(String kind, String subject, String entityType, String target) {
+    Intent(String kind, String subject, String entityType) {
+      this(kind, subject, entityType, null);
+    }
+  }
 
   @Override
   public Message.Ai chat(ChatRequest request) {
@@ -103,6 +113,14 @@ public final class PlannerModel implements ChatModel {
 
   private static Intent intent(String text) {
     String t = text.toLowerCase(Locale.ROOT);
+    Matcher rn = RENAME.matcher(text);
+    if (rn.find()) {
+      return new Intent("rename", rn.group(1).strip(), null, rn.group(2).strip());
+    }
+    Matcher ln = LINK.matcher(text);
+    if (ln.find()) {
+      return new Intent("link", ln.group(1).strip(), ln.group(3) == null ? "related_to" : ln.group(3), ln.group(2).strip());
+    }
     Matcher c = CREATE.matcher(text);
     if (c.find()) {
       return new Intent("create", c.group(2).strip(), c.group(1).toLowerCase(Locale.ROOT));
@@ -162,12 +180,10 @@ public final class PlannerModel implements ChatModel {
     }
     boolean decisive = Boolean.TRUE.equals(resolved.get("decisive"));
     if (intent.kind().equals("create")) {
-      for (int i = intentAt + 1; i < msgs.size(); i++) {
-        if (msgs.get(i) instanceof Message.System s && s.text().startsWith("HITL: reviewer") && s.text().contains("rejected")) {
-          return "Understood: the reviewer rejected creating " + intent.entityType() + " \"" + intent.subject()
-              + "\", so nothing was created. " + s.text().replaceFirst("(?s).*?: \"", "Their comment: \"")
-                  .replaceFirst("\"\\..*", "\".");
-        }
+      String rejected = rejection(msgs, intentAt);
+      if (rejected != null) {
+        return "Understood: the reviewer rejected creating " + intent.entityType() + " \"" + intent.subject()
+            + "\", so nothing was created. " + rejected;
       }
       if (decisive) {
         return intent.subject() + " already exists as " + ((Map<String, Object>) resolved.get("selected")).get("entity_id")
@@ -184,6 +200,9 @@ public final class PlannerModel implements ChatModel {
             + " after approval.";
       }
       return "The creation of \"" + intent.subject() + "\" did not run: " + created;
+    }
+    if (intent.kind().equals("rename") || intent.kind().equals("link")) {
+      return change(intent, tools, done, msgs, intentAt, resolved);
     }
     if (!decisive) {
       return "I could not identify the well \"" + intent.subject() + "\"; please give its API number.";
@@ -210,6 +229,56 @@ public final class PlannerModel implements ChatModel {
     boolean injected = msgs.stream().anyMatch(m -> m instanceof Message.System s && s.text().startsWith(SkillNodes.ACTIVATED)
         && s.text().contains(skill.equals("rrc_rule37") ? "Rule 37" : "Rule 32"));
     return injected ? summary : summary + "\nSKILL_SELECT:" + skill;
+  }
+
+  /** A rename ({@code update_entity}) or a link ({@code link_entities}) of resolved entities, once approved. */
+  @SuppressWarnings("unchecked")
+  private Object change(Intent intent, Set<String> tools, Map<String, Map<String, Object>> done, List<Message> msgs,
+                        int intentAt, Map<String, Object> resolved) {
+    if (!Boolean.TRUE.equals(resolved.get("decisive"))) {
+      return "I could not identify \"" + intent.subject() + "\"; please give its exact name or id.";
+    }
+    String from = (String) ((Map<String, Object>) resolved.get("selected")).get("entity_id");
+    boolean rename = intent.kind().equals("rename");
+    String tool = rename ? "update_entity" : "link_entities";
+    Map<String, Object> args;
+    if (rename) {
+      args = Map.of("entity_id", from, "name", intent.target());
+    } else {
+      Map<String, Object> target = done.get(key("entity_resolve", Map.of("query", intent.target())));
+      if (target == null) {
+        return call(msgs, "entity_resolve", Map.of("query", intent.target()));
+      }
+      if (!Boolean.TRUE.equals(target.get("decisive"))) {
+        return "I could not identify \"" + intent.target() + "\"; please give its exact name or id.";
+      }
+      args = Map.of("from_id", from, "relation", intent.entityType(),
+          "to_id", ((Map<String, Object>) target.get("selected")).get("entity_id"));
+    }
+    String what = rename ? "renaming " + from + " to \"" + intent.target() + "\""
+        : "linking " + from + " " + intent.entityType() + " " + args.get("to_id");
+    String rejected = rejection(msgs, intentAt);
+    if (rejected != null) {
+      return "Understood: the reviewer rejected " + what + ", so nothing changed. " + rejected;
+    }
+    Map<String, Object> result = done.get(key(tool, args));
+    if (result == null) {
+      return tools.contains(tool) ? call(msgs, tool, args) : "I cannot change the knowledge graph with the tools I have.";
+    }
+    if ("updated".equals(result.get("status")) || "linked".equals(result.get("status"))) {
+      return "Done after approval: " + what + ".";
+    }
+    return "The change (" + what + ") did not run: " + result;
+  }
+
+  /** The reviewer's comment of a rejection noted after the request at {@code intentAt}, or null. */
+  private static String rejection(List<Message> msgs, int intentAt) {
+    for (int i = intentAt + 1; i < msgs.size(); i++) {
+      if (msgs.get(i) instanceof Message.System s && s.text().startsWith("HITL: reviewer") && s.text().contains("rejected")) {
+        return s.text().replaceFirst("(?s).*?: \"", "Their comment: \"").replaceFirst("\"\\..*", "\".");
+      }
+    }
+    return null;
   }
 
   @SuppressWarnings("unchecked")

@@ -11,17 +11,16 @@ import java.time.Clock;
 public record RrcDeps(ChatModel model, ApprovalService approvals, Skills skills, KnowledgeGraph kg, ToolBindings tools,
                       AgentConfigs agents, Tracing tracing, Clock clock) {
   /**
-   * The served dependencies: approvals, skills and ledger in {@code db}; the knowledge graph in
-   * the SQLite file {@code TRELLIS_RRC_KG} names (a private in-memory copy when unset); the model of
+   * The served dependencies: approvals, skills, ledger and the knowledge graph in {@code db} (the
+   * server's database, so every server on it sees the same entities); the model of
    * {@code TRELLIS_MODEL_BASE_URL}/{@code TRELLIS_MODEL_NAME} through LangChain4j when both are set,
    * else the offline {@link PlannerModel}; spans to the global OpenTelemetry.
    */
   public static RrcDeps open(dev.trellis.checkpoint.jdbc.JdbcDatabase db, Clock clock) {
-    String kg = System.getenv("TRELLIS_RRC_KG");
     ChatModel model = System.getenv("TRELLIS_MODEL_BASE_URL") != null && System.getenv("TRELLIS_MODEL_NAME") != null
         ? dev.trellis.langchain4j.LangChain4jChatModel.openAiFromEnv() : new PlannerModel();
     return new RrcDeps(model, JdbcApprovals.open(db, clock), Skills.open(db, clock),
-        kg == null ? KnowledgeGraph.inMemory() : KnowledgeGraph.open(java.nio.file.Path.of(kg)), ToolBindings.bundled(),
+        KnowledgeGraph.open(db), ToolBindings.bundled(),
         AgentConfigs.bundled(), Tracing.global(), clock);
   }
 

@@ -16,7 +16,8 @@ import java.util.function.Function;
 /**
  * Serves the RRC pipeline as assistant {@code rrc} and mounts the seed's endpoints
  * ({@code /execute}, {@code /conversations/{id}/stream}, {@code /approvals}) on the same server:
- * executions are runs on the server's queue, approvals and skills tables live in its database.
+ * executions are runs on the server's queue; the approvals, skills and knowledge-graph tables
+ * live in its database.
  */
 public final class RrcProvider implements GraphProvider {
   private final Function<AppContext, RrcDeps> factory;
@@ -47,7 +48,7 @@ public final class RrcProvider implements GraphProvider {
     return Map.of("recursion_limit", RrcGraph.RECURSION_LIMIT);
   }
 
-  /** Refused: the app keeps approvals and skills in the server's database, which only {@link #build(AppContext)} is given. */
+  /** Refused: the app keeps approvals, skills and its knowledge graph in the server's database, which only {@link #build(AppContext)} is given. */
   @Override
   public CompiledGraph build(CheckpointSaver saver, Store store) {
     throw new UnsupportedOperationException("the rrc app needs the server's database: serve it with "

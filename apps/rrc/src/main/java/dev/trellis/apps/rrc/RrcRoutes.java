@@ -17,7 +17,8 @@ import java.util.NoSuchElementException;
 /**
  * The seed's HTTP contract on the Trellis server: {@code POST /execute} (runs one execution of
  * the pipeline as a durable run on the conversation's thread and answers its final state),
- * {@code GET /conversations/{id}/stream} (the same, as {@code node_end} frames then {@code done}),
+ * {@code GET /conversations/{id}/stream} (the execution running on the conversation, or a new one
+ * when a {@code message} is given, as {@code node_end} frames then {@code done}),
  * and the approval service ({@code POST /approvals}, {@code GET /approvals},
  * {@code GET /approvals/{id}}, {@code POST /approvals/{id}/decision}).
  */
@@ -60,19 +61,30 @@ final class RrcRoutes implements Api.Routes {
     }
   }
 
+  /**
+   * Follows the execution running (or queued) on the conversation when the request has no
+   * {@code message}; with one, queues a new execution and streams it (after any running one, as
+   * {@code POST /execute} does).
+   */
   private void stream(Context ctx) {
     Map<String, Object> body = new LinkedHashMap<>();
     ctx.queryParamMap().forEach((k, v) -> body.put(k, v.getFirst()));
-    body.put("conversation_id", ctx.pathParam("id"));
+    String conv = ctx.pathParam("id");
+    body.put("conversation_id", conv);
+    AppContext.Submitted run;
     if (body.get("message") == null) {
-      throw new ApiException(422, "\"message\" is required (the user's message of this execution)");
+      run = app.active(ctx, conv).orElseThrow(() -> new ApiException(422, "no execution is running on conversation "
+          + ApiException.echo(conv) + " to follow; pass \"message\" (the user's message) to start one"));
+    } else {
+      ExecuteRequest req = ExecuteRequest.parse(body, agents);
+      run = app.submit(ctx, req.conversationId(), req.runBody());
     }
-    ExecuteRequest req = ExecuteRequest.parse(body, agents);
     NodeFrames frames = new NodeFrames();
-    try (AppContext.Submitted run = app.submit(ctx, req.conversationId(), req.runBody())) {
+    try (run) {
       ctx.res().setStatus(200);
       ctx.res().setContentType("text/event-stream");
       ctx.res().setHeader("Cache-Control", "no-cache");
+      ctx.header("Content-Location", "/threads/" + run.threadId() + "/runs/" + run.runId());
       OutputStream out = ctx.res().getOutputStream();
       for (RunEvent e = next(run); !e.done(); e = next(run)) {
         NodeFrames.Frame f = frames.on(e);

@@ -13,7 +13,9 @@ import java.util.Map;
  * key, else the root skill's persona, else the platform default), assembles the base system
  * message — persona, the {@code === User ===} identity block, the skill-selection instruction —
  * at index 0 as the stable cacheable prefix (a caller-supplied {@code system_prompt} overrides
- * it), appends the turn's user message and initialises the execution's control fields.
+ * it), appends the turn's user message and initialises the execution's control fields. The
+ * budget counters ({@code tokens_used}, {@code cost_usd}) carry over from the conversation's
+ * earlier executions: the limits bound the whole conversation.
  */
 final class SystemPromptNode {
   static final String SKILL_SELECT_INSTRUCTION = "When you need a skill's full instructions, reference documents and "
@@ -104,8 +106,9 @@ final class SystemPromptNode {
         .and(GraphState.ITERATION, 0)
         .and(GraphState.ERROR, null)
         .and(GraphState.HITL_REQUIRED, false)
-        .and(GraphState.TOKENS_USED, 0)
-        .and(GraphState.COST_USD, 0.0)
+        // the budget is the conversation's: usage accumulates over its executions, never reset here
+        .and(GraphState.TOKENS_USED, Turn.integer(s, "tokens_used", 0))
+        .and(GraphState.COST_USD, Turn.decimal(s, "cost_usd", 0.0))
         .and(GraphState.MAX_TOKENS, maxTokens.intValue())
         .and(GraphState.MAX_COST_USD, maxCost.doubleValue())
         .and(GraphState.MODEL, metadata.get("model") instanceof String m ? m : agent.model())

@@ -26,6 +26,8 @@ public final class ToolBindings {
     m.put("entity_resolve", EntityTools::resolve);
     m.put("context_assemble", EntityTools::context);
     m.put("create_entity", EntityTools::create);
+    m.put("update_entity", EntityTools::update);
+    m.put("link_entities", EntityTools::link);
     m.putAll(Rule37Tools.bindings());
     m.putAll(Rule32Tools.bindings());
     return new ToolBindings(m);

@@ -1,30 +1,37 @@
--- The bundled knowledge graph: operators, leases, wells (Texas RRC, fictional), and the entity
--- index every resolve reads. Coordinates are feet on a local survey grid; a lease is a rectangle.
-CREATE TABLE operators (operator_id TEXT PRIMARY KEY, name TEXT NOT NULL, rrc_operator_no TEXT NOT NULL);
-CREATE TABLE leases (lease_id TEXT PRIMARY KEY, name TEXT NOT NULL, operator_id TEXT NOT NULL, county TEXT NOT NULL,
-  district TEXT NOT NULL, field TEXT NOT NULL, acres REAL NOT NULL,
-  min_x REAL NOT NULL, min_y REAL NOT NULL, max_x REAL NOT NULL, max_y REAL NOT NULL);
-CREATE TABLE wells (api TEXT PRIMARY KEY, name TEXT NOT NULL, lease_id TEXT NOT NULL, operator_id TEXT NOT NULL,
-  status TEXT NOT NULL, x_ft REAL NOT NULL, y_ft REAL NOT NULL, target_formation TEXT NOT NULL,
-  gas_mcfd REAL NOT NULL, flared_mcfd REAL NOT NULL, flaring_days INTEGER NOT NULL,
-  h2s_ppm REAL NOT NULL, co2_pct REAL NOT NULL, btu_per_scf REAL NOT NULL, pipeline_distance_mi REAL NOT NULL);
-CREATE TABLE entities (entity_id TEXT PRIMARY KEY, entity_type TEXT NOT NULL, name TEXT NOT NULL,
+-- The bundled knowledge graph: operators, leases, wells (Texas RRC, fictional), the entity index
+-- every resolve reads and the links between entities, as tables of the server's database (SQLite
+-- or PostgreSQL: this file is the dialects' common subset). Every statement is idempotent: the app
+-- runs it on each start; rows already there (and entities users created or changed) stay as they
+-- are. Coordinates are feet on a local survey grid; a lease is a rectangle.
+CREATE TABLE IF NOT EXISTS rrc_kg_operators (operator_id TEXT PRIMARY KEY, name TEXT NOT NULL, rrc_operator_no TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rrc_kg_leases (lease_id TEXT PRIMARY KEY, name TEXT NOT NULL, operator_id TEXT NOT NULL, county TEXT NOT NULL,
+  district TEXT NOT NULL, field TEXT NOT NULL, acres DOUBLE PRECISION NOT NULL,
+  min_x DOUBLE PRECISION NOT NULL, min_y DOUBLE PRECISION NOT NULL, max_x DOUBLE PRECISION NOT NULL, max_y DOUBLE PRECISION NOT NULL);
+CREATE TABLE IF NOT EXISTS rrc_kg_wells (api TEXT PRIMARY KEY, name TEXT NOT NULL, lease_id TEXT NOT NULL, operator_id TEXT NOT NULL,
+  status TEXT NOT NULL, x_ft DOUBLE PRECISION NOT NULL, y_ft DOUBLE PRECISION NOT NULL, target_formation TEXT NOT NULL,
+  gas_mcfd DOUBLE PRECISION NOT NULL, flared_mcfd DOUBLE PRECISION NOT NULL, flaring_days INTEGER NOT NULL,
+  h2s_ppm DOUBLE PRECISION NOT NULL, co2_pct DOUBLE PRECISION NOT NULL, btu_per_scf DOUBLE PRECISION NOT NULL, pipeline_distance_mi DOUBLE PRECISION NOT NULL);
+CREATE TABLE IF NOT EXISTS rrc_kg_entities (entity_id TEXT PRIMARY KEY, entity_type TEXT NOT NULL, name TEXT NOT NULL,
   aliases TEXT NOT NULL DEFAULT '', ref TEXT, attributes TEXT NOT NULL DEFAULT '{}', created_by TEXT);
+CREATE TABLE IF NOT EXISTS rrc_kg_links (from_id TEXT NOT NULL, relation TEXT NOT NULL, to_id TEXT NOT NULL,
+  created_by TEXT, PRIMARY KEY (from_id, relation, to_id));
 
-INSERT INTO operators VALUES
+INSERT INTO rrc_kg_operators VALUES
  ('op-permian-energy', 'Permian Basin Energy LLC', '652841'),
  ('op-redfork', 'Red Fork Resources Inc', '701522'),
- ('op-caprock', 'Caprock Midstream Partners LP', '130977');
+ ('op-caprock', 'Caprock Midstream Partners LP', '130977')
+ON CONFLICT DO NOTHING;
 
-INSERT INTO leases VALUES
+INSERT INTO rrc_kg_leases VALUES
  ('lease-mitchell-ranch', 'Mitchell Ranch Lease', 'op-permian-energy', 'Midland', '08', 'Spraberry (Trend Area)', 640,
    0, 0, 5280, 5280),
  ('lease-hutto-state', 'Hutto State Lease', 'op-redfork', 'Midland', '08', 'Spraberry (Trend Area)', 320,
    5280, 0, 7920, 5280),
  ('lease-coyote-draw', 'Coyote Draw Lease', 'op-caprock', 'Reeves', '08', 'Phantom (Wolfcamp)', 480,
-   20000, 0, 24000, 5280);
+   20000, 0, 24000, 5280)
+ON CONFLICT DO NOTHING;
 
-INSERT INTO wells VALUES
+INSERT INTO rrc_kg_wells VALUES
  ('42-329-12345', 'Mitchell Ranch 1H', 'lease-mitchell-ranch', 'op-permian-energy', 'permitted', 4980, 2600,
    'Wolfcamp B', 0, 0, 0, 0, 1.2, 1180, 0.4),
  ('42-329-12346', 'Mitchell Ranch 2H', 'lease-mitchell-ranch', 'op-permian-energy', 'producing', 4300, 3400,
@@ -34,9 +41,10 @@ INSERT INTO wells VALUES
  ('42-329-13390', 'Hutto State 5H', 'lease-hutto-state', 'op-redfork', 'producing', 7400, 4800,
    'Lower Spraberry', 900, 0, 0, 2, 1.0, 1160, 0.6),
  ('42-389-20001', 'Coyote Draw 4H', 'lease-coyote-draw', 'op-caprock', 'producing', 21500, 2200,
-   'Wolfcamp A', 3200, 1450, 45, 380, 3.6, 1240, 6.5);
+   'Wolfcamp A', 3200, 1450, 45, 380, 3.6, 1240, 6.5)
+ON CONFLICT DO NOTHING;
 
-INSERT INTO entities (entity_id, entity_type, name, aliases, ref) VALUES
+INSERT INTO rrc_kg_entities (entity_id, entity_type, name, aliases, ref) VALUES
  ('well-42-329-12345', 'well', 'Mitchell Ranch 1H', '42-329-12345|mitchell ranch #1h|mr 1h', '42-329-12345'),
  ('well-42-329-12346', 'well', 'Mitchell Ranch 2H', '42-329-12346|mitchell ranch #2h|mr 2h', '42-329-12346'),
  ('well-42-329-13377', 'well', 'Hutto State 3H', '42-329-13377', '42-329-13377'),
@@ -47,4 +55,5 @@ INSERT INTO entities (entity_id, entity_type, name, aliases, ref) VALUES
  ('lease-coyote-draw', 'lease', 'Coyote Draw Lease', 'coyote draw', 'lease-coyote-draw'),
  ('op-permian-energy', 'operator', 'Permian Basin Energy LLC', 'permian basin energy|652841', 'op-permian-energy'),
  ('op-redfork', 'operator', 'Red Fork Resources Inc', 'red fork|701522', 'op-redfork'),
- ('op-caprock', 'operator', 'Caprock Midstream Partners LP', 'caprock|130977', 'op-caprock');
+ ('op-caprock', 'operator', 'Caprock Midstream Partners LP', 'caprock|130977', 'op-caprock')
+ON CONFLICT DO NOTHING;

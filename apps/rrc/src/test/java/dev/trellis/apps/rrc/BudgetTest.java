@@ -11,7 +11,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Budgets: checked before every LLM call, per-agent defaults from agents.yaml, a breach fails the execution with its work saved. */
+/**
+ * Budgets: checked before every LLM call against the conversation's accumulated usage, per-agent
+ * defaults from agents.yaml, a breach fails the execution with its work saved.
+ */
 class BudgetTest {
   static final String R37 = "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H";
   final Fixture f = new Fixture();
@@ -78,5 +81,37 @@ class BudgetTest {
     double cost = (Double) s.get("cost_usd");
     assertTrue(tokens > 1_000, "tokens " + tokens);
     assertTrue(cost > tokens * 2.5 / 1e6 && cost < tokens * 10.0 / 1e6, "cost " + cost + " for " + tokens + " tokens");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void secondTurnOverTheConversationsBudgetFailsWithTheFirstTurnsWorkSaved() {
+    AtomicInteger calls = new AtomicInteger();
+    ChatModel wholeBudget = new ChatModel() {
+      @Override
+      public Message.Ai chat(dev.trellis.agent.model.ChatRequest r) {
+        calls.incrementAndGet();
+        return new Message.Ai(null, "Noted (call " + calls.get() + ").", List.of(), new Message.Usage(150_000, 0));
+      }
+
+      @Override
+      public String name() {
+        return "gpt-4o";
+      }
+    };
+    f.graph(wholeBudget).invoke(Fixture.input("rule_37", "Note that Mitchell Ranch 1H is permitted."), Fixture.thread("c1"));
+    Map<String, Object> first = f.state("c1");
+    assertEquals("completed", first.get("status"), "the first turn spends rule_37's 150,000 tokens and finishes");
+    assertEquals(150_000, first.get("tokens_used"));
+    f.graph(wholeBudget).invoke(Fixture.input("rule_37", "And Mitchell Ranch 2H?"), Fixture.thread("c1"));
+    Map<String, Object> second = f.state("c1");
+    assertEquals("failed", second.get("status"));
+    assertTrue(String.valueOf(second.get("error")).contains("tokens"), String.valueOf(second.get("error")));
+    assertEquals(1, calls.get(), "the second turn's call is refused before it is made");
+    assertEquals(150_000, second.get("tokens_used"), "the conversation's usage, not the turn's");
+    assertEquals(0.375, (Double) second.get("cost_usd"), 1e-9);
+    List<Map<String, Object>> messages = (List<Map<String, Object>>) second.get("messages");
+    assertTrue(messages.stream().anyMatch(m -> "Noted (call 1).".equals(m.get("content"))), "the first turn's answer is kept");
+    assertEquals("And Mitchell Ranch 2H?", Turn.lastUserMessage(messages));
   }
 }

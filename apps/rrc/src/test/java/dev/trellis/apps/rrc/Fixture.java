@@ -27,8 +27,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A pipeline on real components for one test: SQLite (approvals, skills, ledger), the bundled
- * knowledge graph, an in-memory checkpointer and a store with semantic search, the offline
+ * A pipeline on real components for one test: SQLite (approvals, skills, ledger, the bundled
+ * knowledge graph), an in-memory checkpointer and a store with semantic search, the offline
  * planner, and an OpenTelemetry SDK exporting spans to memory.
  */
 final class Fixture implements AutoCloseable {
@@ -50,7 +50,7 @@ final class Fixture implements AutoCloseable {
     }
     Tracer tracer = OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build().getTracer(Tracing.SCOPE);
     deps = new RrcDeps(new PlannerModel(), JdbcApprovals.open(db, Clock.systemUTC()), Skills.open(db, Clock.systemUTC()),
-        KnowledgeGraph.inMemory(), ToolBindings.bundled(), AgentConfigs.bundled(), new Tracing(tracer), Clock.systemUTC());
+        KnowledgeGraph.open(db), ToolBindings.bundled(), AgentConfigs.bundled(), new Tracing(tracer), Clock.systemUTC());
   }
 
   CompiledGraph graph() {
@@ -112,7 +112,6 @@ final class Fixture implements AutoCloseable {
   @Override
   public void close() {
     tracerProvider.close();
-    deps.kg().close();
     db.close();
   }
 }

@@ -25,30 +25,67 @@ final class Http extends ApiClient {
   record Frame(String event, Map<String, Object> data) {}
 
   /** GETs an SSE stream and reads it to the end. */
-  @SuppressWarnings("unchecked")
   List<Frame> stream(String path, Map<String, String> query) {
+    try (Frames in = open(path, query)) {
+      List<Frame> frames = new ArrayList<>();
+      for (Frame f = in.next(); f != null; f = in.next()) {
+        frames.add(f);
+      }
+      return frames;
+    }
+  }
+
+  /** GETs an SSE stream to read frame by frame. */
+  Frames open(String path, Map<String, String> query) {
     String q = query.entrySet().stream().map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
         .collect(Collectors.joining("&"));
     try {
       HttpResponse<java.io.InputStream> r = client().send(HttpRequest.newBuilder(URI.create(base() + path + "?" + q)).GET().build(),
           HttpResponse.BodyHandlers.ofInputStream());
-      List<Frame> frames = new ArrayList<>();
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
-        String event = null;
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          if (line.startsWith("event: ")) {
-            event = line.substring(7);
-          } else if (line.startsWith("data: ")) {
-            frames.add(new Frame(event, read(line.substring(6), Map.class)));
-          }
-        }
-      }
-      return frames;
+      return new Frames(r.statusCode(), new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8)));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
+    }
+  }
+
+  /** An open SSE stream, read one frame at a time. */
+  static final class Frames implements AutoCloseable {
+    final int status;
+    private final BufferedReader in;
+
+    Frames(int status, BufferedReader in) {
+      this.status = status;
+      this.in = in;
+    }
+
+    /** The next frame, or null at the end of the stream. */
+    @SuppressWarnings("unchecked")
+    Frame next() {
+      try {
+        String event = null;
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          if (line.startsWith("event: ")) {
+            event = line.substring(7);
+          } else if (line.startsWith("data: ")) {
+            return new Frame(event, read(line.substring(6), Map.class));
+          }
+        }
+        return null;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public void close() {
+      try {
+        in.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
   }
 }

@@ -29,7 +29,6 @@ class HttpRoutingTest extends RoutingRows {
   static final PlannerModel PLANNER = new PlannerModel();
   static TrellisServer server;
   static Http http;
-  static KnowledgeGraph kg;
   static JdbcApprovals approvals;
 
   /** The served app's model: the test's when it set one, else the offline planner. */
@@ -58,11 +57,11 @@ class HttpRoutingTest extends RoutingRows {
   @BeforeAll
   static void start() throws Exception {
     Path dir = Files.createTempDirectory("rrc-routing");
-    kg = KnowledgeGraph.inMemory();
     server = TrellisServer.builder().port(0).host("127.0.0.1").sqlite(dir.resolve("server.db"))
         .provider(new RrcProvider(app -> {
           approvals = JdbcApprovals.open(app.database(), Clock.systemUTC());
-          return new RrcDeps(new Switchable(), approvals, Skills.open(app.database(), Clock.systemUTC()), kg,
+          return new RrcDeps(new Switchable(), approvals, Skills.open(app.database(), Clock.systemUTC()),
+              KnowledgeGraph.open(app.database()),
               ToolBindings.bundled(), AgentConfigs.bundled(), Tracing.global(), Clock.systemUTC());
         }))
         .start();
@@ -72,7 +71,6 @@ class HttpRoutingTest extends RoutingRows {
   @AfterAll
   static void stop() {
     server.close();
-    kg.close();
   }
 
   static String threadId(String name) {

@@ -46,9 +46,13 @@ class HumanApprovalTest {
   }
 
   /** Every assistant tool_call in every saved checkpoint is answered by a tool message or still pending in that checkpoint. */
-  @SuppressWarnings("unchecked")
   void assertNoDanglingToolCall(String thread) {
-    List<StateSnapshot> history = f.graph(counted).getStateHistory(Fixture.thread(thread));
+    assertNoDanglingToolCall(f.graph(counted).getStateHistory(Fixture.thread(thread)));
+  }
+
+  /** Every assistant tool_call in each of these checkpoints is answered by a tool message or still pending in it. */
+  @SuppressWarnings("unchecked")
+  static void assertNoDanglingToolCall(List<StateSnapshot> history) {
     assertFalse(history.isEmpty());
     for (StateSnapshot snap : history) {
       List<Map<String, Object>> msgs = (List<Map<String, Object>>) snap.values().getOrDefault("messages", List.of());

@@ -58,7 +58,15 @@ class ModelPathTest {
       Map<String, Object> fn = (Map<String, Object>) t.get("function");
       tools.add(new ToolSpec((String) fn.get("name"), (String) fn.get("description"), null));
     }
-    Message.Ai ai = new PlannerModel().chat(new ChatRequest(Msgs.toAgent((List<Map<String, Object>>) body.get("messages")), tools));
+    List<Map<String, Object>> messages = new ArrayList<>();
+    for (Map<String, Object> m : (List<Map<String, Object>>) body.get("messages")) {
+      Map<String, Object> plain = new LinkedHashMap<>(m);
+      if (m.get("content") instanceof List<?> parts) {   // content parts (a cache breakpoint): the text, as a string
+        plain.put("content", String.join("", parts.stream().map(p -> (String) ((Map<?, ?>) p).get("text")).toList()));
+      }
+      messages.add(plain);
+    }
+    Message.Ai ai = new PlannerModel().chat(new ChatRequest(Msgs.toAgent(messages), tools));
     reportedTokens += ai.usage().total();
     Map<String, Object> usage = Map.of("prompt_tokens", ai.usage().inputTokens(), "completion_tokens", ai.usage().outputTokens(),
         "total_tokens", ai.usage().total());
@@ -136,5 +144,25 @@ class ModelPathTest {
     assertEquals(reportedTokens, ((Number) s.get("tokens_used")).longValue(), "the usage the server reported is charged");
     assertTrue((Double) s.get("cost_usd") > 0);
     assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(s)).contains("SKILL_SELECT:rrc_rule32"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void theBasePromptReachesTheServerAsACacheablePrefixWhenCachingIsExplicit() {
+    String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    var graph = f.graph(LangChain4jChatModel.openAi(base, "claude-sonnet", "test-key", true));
+    graph.invoke(Fixture.input("rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H"), Fixture.thread("lc2"));
+    Map<String, Object> s = f.state("lc2");
+    assertEquals("awaiting_hitl", s.get("status"), "the same execution as without caching");
+    String prefix = Msgs.content(HumanApprovalTest.messages(s).getFirst());
+    assertEquals(7, bodies.size());
+    for (Map<String, Object> b : bodies) {
+      List<Map<String, Object>> messages = (List<Map<String, Object>>) b.get("messages");
+      assertEquals(List.of(Map.of("type", "text", "text", prefix, "cache_control", Map.of("type", "ephemeral"))),
+          messages.getFirst().get("content"), "system_prompt_node's base message, marked as the cacheable prefix");
+      assertTrue(messages.subList(1, messages.size()).stream().noneMatch(m -> m.get("content") instanceof List<?>),
+          "the variable tail is not marked");
+      assertTrue(!b.containsKey("trellis_cache_breakpoint"));
+    }
   }
 }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 /** The seed's HTTP contract on a real Trellis server (port 0, SQLite), as {@code bin/trellis serve} runs it. */
 class RrcHttpTest {
   Path dir;
+  /** The knowledge graph of the running server (in its database). */
   KnowledgeGraph kg;
   TrellisServer server;
   Http http;
@@ -24,15 +25,17 @@ class RrcHttpTest {
   @BeforeEach
   void start() throws Exception {
     dir = Files.createTempDirectory("rrc-http");
-    kg = KnowledgeGraph.open(dir.resolve("kg.db"));
     server = start(dir);
   }
 
   TrellisServer start(Path dir) {
     TrellisServer s = TrellisServer.builder().port(0).host("127.0.0.1").sqlite(dir.resolve("server.db"))
-        .provider(new RrcProvider(app -> new RrcDeps(new PlannerModel(), JdbcApprovals.open(app.database(), Clock.systemUTC()),
-            Skills.open(app.database(), Clock.systemUTC()), kg, ToolBindings.bundled(), AgentConfigs.bundled(),
-            Tracing.global(), Clock.systemUTC())))
+        .provider(new RrcProvider(app -> {
+          kg = KnowledgeGraph.open(app.database());
+          return new RrcDeps(new PlannerModel(), JdbcApprovals.open(app.database(), Clock.systemUTC()),
+              Skills.open(app.database(), Clock.systemUTC()), kg, ToolBindings.bundled(), AgentConfigs.bundled(),
+              Tracing.global(), Clock.systemUTC());
+        }))
         .start();
     http = new Http(s.port());
     return s;
@@ -41,7 +44,6 @@ class RrcHttpTest {
   @AfterEach
   void stop() {
     server.close();
-    kg.close();
   }
 
   Map<String, Object> execute(String conv, String agent, String message, Object... extra) {

@@ -33,7 +33,7 @@ class SkillsTest {
     assertEquals("Rule 37 Spacing Exception", r37.name());
     assertEquals(5, r37.steps().size());
     assertEquals(List.of("spacing_assessment", "offset_well_analysis", "good_cause_narrative", "rule37_filing_assembly",
-        "create_entity"), r37.tools().stream().map(Skill.ToolDecl::name).toList());
+        "create_entity", "update_entity", "link_entities"), r37.tools().stream().map(Skill.ToolDecl::name).toList());
     assertEquals(List.of("pre_filing", "good_cause_review"), r37.rules().stream().map(Skill.Rule::checkpointType).toList());
     assertEquals(2, f.deps.skills().artifacts("rrc_rule37").size());
     Skill r32 = f.deps.skills().find("rrc_rule32").orElseThrow();
@@ -43,9 +43,9 @@ class SkillsTest {
 
   @Test
   void skillTablesAlsoLiveOnPostgres() {
-    String url = System.getenv("TRELLIS_PG_URL");
-    Assumptions.assumeTrue(url != null, "TRELLIS_PG_URL is not set");
-    try (JdbcDatabase pg = PostgresDatabase.connect(url)) {
+    Assumptions.assumeTrue(System.getenv("TRELLIS_PG_URL") != null, "TRELLIS_PG_URL is not set");
+    try (dev.trellis.testkit.PgSchema schema = dev.trellis.testkit.PgSchema.create("rrc_skills_");
+         JdbcDatabase pg = PostgresDatabase.connect(schema.url())) {
       Skills skills = Skills.open(pg, Clock.systemUTC());
       Skills.open(pg, Clock.systemUTC());   // a second open (another process) seeds nothing twice
       assertEquals(5, skills.find("rrc_rule32").orElseThrow().steps().size());
@@ -104,10 +104,11 @@ class SkillsTest {
     List<String> first = m.requests().get(0).tools().stream().map(ToolSpec::name).toList();
     List<String> second = m.requests().get(1).tools().stream().map(ToolSpec::name).toList();
     assertEquals(List.of("entity_resolve", "context_assemble", "spacing_assessment", "offset_well_analysis",
-        "good_cause_narrative", "rule37_filing_assembly", "create_entity"), first);
+        "good_cause_narrative", "rule37_filing_assembly", "create_entity", "update_entity", "link_entities"), first);
     assertEquals(List.of("entity_resolve", "context_assemble", "spacing_assessment", "offset_well_analysis",
-        "good_cause_narrative", "rule37_filing_assembly", "create_entity", "flaring_volume_calc", "gas_analysis",
-        "emissions_estimate", "rule32_filing_assembly"), second, "create_entity, exposed by both skills, appears once");
+        "good_cause_narrative", "rule37_filing_assembly", "create_entity", "update_entity", "link_entities",
+        "flaring_volume_calc", "gas_analysis", "emissions_estimate", "rule32_filing_assembly"), second,
+        "the mutating tools, exposed by both skills, appear once");
   }
 
   @Test

@@ -34,8 +34,8 @@ class TracingTest {
     assertTrue(prompt.getAttributes().get(AttributeKey.longKey("token_estimate")) > 0);
     List<SpanData> tools = named("tools.assemble");
     assertEquals(2L, tools.getFirst().getAttributes().get(AttributeKey.longKey("core_capability_count")));
-    assertEquals(5L, tools.getFirst().getAttributes().get(AttributeKey.longKey("skill_exposed_tool_count")));
-    assertEquals(7L, tools.getFirst().getAttributes().get(AttributeKey.longKey("total_tools_visible")));
+    assertEquals(7L, tools.getFirst().getAttributes().get(AttributeKey.longKey("skill_exposed_tool_count")));
+    assertEquals(9L, tools.getFirst().getAttributes().get(AttributeKey.longKey("total_tools_visible")));
     List<SpanData> llm = named("llm.call");
     assertEquals(tools.size(), llm.size(), "one tools.assemble per LLM call");
     long input = llm.stream().mapToLong(s -> s.getAttributes().get(AttributeKey.longKey("gen_ai.usage.input_tokens"))).sum();
