@@ -1,4 +1,4 @@
-/** PostgreSQL implementations of the checkpoint saver and store, pooled with HikariCP. */
+/** PostgreSQL implementations of the checkpoint saver, store and cache, pooled with HikariCP. */
 module dev.trellis.postgres {
   requires transitive dev.trellis.checkpoint;
   requires com.zaxxer.hikari;

@@ -52,7 +52,13 @@ public final class Entrypoint<I, O> {
     return new Final<>(value, save);
   }
 
-  /** Runs the workflow on {@code input}; returns its output, or null when it paused (see {@link #getState}). */
+  /**
+   * Runs the workflow on {@code input}; returns its output, or null when it paused (see {@link #getState}).
+   *
+   * @throws dev.trellis.graph.error.TrellisException as {@link CompiledGraph#invoke(Object, RunConfig)}: the
+   *     body's failure after its retries is a {@code NodeException}, a failed task's checked exception a
+   *     {@code TASK_FAILED}
+   */
   @SuppressWarnings("unchecked")
   public O invoke(I input, RunConfig config) {
     Map<String, Object> in = new java.util.HashMap<>();
@@ -60,7 +66,12 @@ public final class Entrypoint<I, O> {
     return (O) graph.invoke(in, config).get(OUTPUT.name());
   }
 
-  /** Resumes a paused run with the human's answer; returns the output, or null when it paused again. */
+  /**
+   * Resumes a paused run with the human's answer; returns the output, or null when it paused again.
+   *
+   * @throws dev.trellis.graph.error.TrellisException as {@link #invoke}; {@code NO_CHECKPOINTER} when compiled
+   *     without a saver
+   */
   @SuppressWarnings("unchecked")
   public O resume(Object value, RunConfig config) {
     return (O) graph.invoke(Command.resume(value), config).get(OUTPUT.name());
@@ -73,6 +84,11 @@ public final class Entrypoint<I, O> {
     return graph.stream(in, config, modes);
   }
 
+  /**
+   * The thread's state at its newest checkpoint.
+   *
+   * @throws dev.trellis.graph.error.TrellisException as {@link CompiledGraph#getState(RunConfig)}
+   */
   public StateSnapshot getState(RunConfig config) {
     return graph.getState(config);
   }

@@ -17,6 +17,13 @@ public final class TaskFuture<R> {
     this.future = future;
   }
 
+  /**
+   * Waits for the task's result.
+   *
+   * @throws TrellisException {@code TASK_FAILED} wrapping a checked exception of the task; the task's
+   *     unchecked exceptions are rethrown as they are
+   * @throws CancellationException the waiting thread was interrupted (the run is being cancelled)
+   */
   public R get() {
     try {
       return future.get();

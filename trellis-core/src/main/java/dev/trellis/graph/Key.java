@@ -19,7 +19,9 @@ import java.util.function.UnaryOperator;
  * A typed state key: a channel name, its value type and the rule that folds writes.
  *
  * <p>Keys are immutable and compare by name. Reading a key from {@link State} returns a
- * {@code T} without casts in user code.
+ * {@code T} without casts in user code. Every factory throws
+ * {@link dev.trellis.graph.error.InvalidGraphException} ({@code INVALID_KEY}) for a name the engine
+ * reserves (empty, or starting with {@code __}, {@code branch:to:} or {@code join:}).
  *
  * @param <T> the value type stored under this key
  */

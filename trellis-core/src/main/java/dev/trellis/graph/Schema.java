@@ -22,11 +22,20 @@ public final class Schema {
     this.keys = Collections.unmodifiableMap(keys);
   }
 
-  /** A schema of the given keys; names must be unique. */
+  /**
+   * A schema of the given keys; names must be unique.
+   *
+   * @throws dev.trellis.graph.error.InvalidGraphException {@code DUPLICATE_KEY} when two keys share a name
+   */
   public static Schema of(Key<?>... keys) {
     return of(List.of(keys));
   }
 
+  /**
+   * As {@link #of(Key...)}.
+   *
+   * @throws dev.trellis.graph.error.InvalidGraphException {@code DUPLICATE_KEY} when two keys share a name
+   */
   public static Schema of(List<Key<?>> keys) {
     Map<String, Key<?>> m = new LinkedHashMap<>();
     for (Key<?> k : keys) {
@@ -53,6 +62,9 @@ public final class Schema {
   /**
    * A dynamic schema: name → rule, where the rule is {@code last}, {@code append}, {@code add},
    * {@code merge}, {@code ephemeral}, {@code untracked}, {@code topic} or {@code any}.
+   *
+   * @throws dev.trellis.graph.error.InvalidGraphException {@code UNKNOWN_REDUCER} for any other rule,
+   *     {@code INVALID_KEY} for a reserved key name
    */
   public static Schema dynamic(Map<String, String> rules) {
     List<Key<?>> keys = new ArrayList<>();

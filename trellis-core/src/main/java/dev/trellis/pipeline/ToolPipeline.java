@@ -2,7 +2,12 @@ package dev.trellis.pipeline;
 
 import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidGraphException;
+import dev.trellis.graph.error.NodeTimeoutException;
+import dev.trellis.policy.Attempts;
+import dev.trellis.policy.RetryPolicy;
 import dev.trellis.policy.Sleeper;
+import dev.trellis.policy.TimeoutPolicy;
+import dev.trellis.policy.Timer;
 import dev.trellis.runtime.StreamWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,7 +19,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -27,8 +31,9 @@ import java.util.concurrent.TimeoutException;
  * aggregated into one map — a tool whose output is a map contributes its entries, any other
  * output is aggregated under the tool's name — and a tool listing {@code signal_summary}
  * receives the aggregated {@code signal_summary}; a key no earlier tool produced is left out
- * (an {@code input_missing} event says so). Each attempt is bounded by the tool's timeout;
- * only retryable failures ({@link ToolFailures}) are retried, with doubling backoff; an optional tool's failure
+ * (an {@code input_missing} event says so). Each tool runs through the policy chain
+ * ({@link Attempts}): each attempt is bounded by the tool's timeout; only retryable failures
+ * ({@link ToolFailures}, timeouts) are retried, with doubling backoff; an optional tool's failure
  * degrades the bundle, a required tool's failure fails it (later phases do not run).
  * Skip gates: when the session's last output of a tool had completeness at or above the
  * threshold (default 0.4) <em>and</em> was computed from the same input (content hash of
@@ -47,14 +52,14 @@ public final class ToolPipeline {
   private final List<List<String>> phases;
   private final double threshold;
   private final SkipStore store;
-  private final Sleeper sleeper;
+  private final Attempts.Timing timing;
 
   private ToolPipeline(Builder b) {
     this.specs = Map.copyOf(b.specs);
     this.tools = Map.copyOf(b.tools);
     this.threshold = b.threshold;
     this.store = b.store;
-    this.sleeper = b.sleeper;
+    this.timing = new Attempts.Timing(Timer.SYSTEM, b.sleeper, Attempts.Timing.RANDOM);
     this.phases = Phases.of(b.specs);
   }
 
@@ -176,32 +181,38 @@ public final class ToolPipeline {
       }
     }
     events.write(Map.of("event", "tool_start", "tool", name));
-    Throwable last = null;
-    for (int attempt = 1; attempt <= spec.maxRetries() + 1; attempt++) {
-      try {
-        ToolOutput out = call(spec, args);
-        sections.put(name, out.value());
-        events.write(Map.of("event", "tool_end", "tool", name, "attempts", attempt, "completeness", out.completeness()));
-        remember(session, name, hash, out, events);
-        return true;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+    Attempts chain = new Attempts(name, List.of(retryPolicy(spec)), t -> true,
+        spec.timeout() == null ? null : TimeoutPolicy.run(spec.timeout()), timing)
+        .onRetry((attempt, t, delay) -> events.write(Map.of("event", "tool_retry", "tool", name, "attempt", attempt,
+            "error", String.valueOf(t))));
+    PipelineTool tool = tools.get(name);
+    try {
+      ToolOutput out = chain.run(attempt -> tool.call(Map.copyOf(args)));
+      sections.put(name, out.value());
+      events.write(Map.of("event", "tool_end", "tool", name, "attempts", chain.attempt(), "completeness", out.completeness()));
+      remember(session, name, hash, out, events);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return fail(spec, "interrupted", errors, missing, events);
+    } catch (NodeTimeoutException e) {
+      return fail(spec, String.valueOf(new TimeoutException("tool \"" + name + "\" exceeded its timeout of " + spec.timeout())),
+          errors, missing, events);
+    } catch (Throwable t) {
+      if (Thread.currentThread().isInterrupted()) {
         return fail(spec, "interrupted", errors, missing, events);
-      } catch (Throwable t) {
-        last = t;
-        if (!ToolFailures.retryable(t) || attempt > spec.maxRetries()) {
-          break;
-        }
-        events.write(Map.of("event", "tool_retry", "tool", name, "attempt", attempt, "error", String.valueOf(t)));
-        try {
-          sleeper.sleep(spec.backoff().multipliedBy(1L << Math.min(attempt - 1, 20)));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return fail(spec, "interrupted", errors, missing, events);
-        }
       }
+      return fail(spec, String.valueOf(t), errors, missing, events);
     }
-    return fail(spec, String.valueOf(last), errors, missing, events);
+  }
+
+  /**
+   * A tool's retries as a policy: {@code maxRetries} more attempts after a retryable failure
+   * ({@link ToolFailures}, or its timeout), waiting {@code backoff} doubled per retry, no jitter.
+   */
+  private static RetryPolicy retryPolicy(ToolSpec spec) {
+    return new RetryPolicy(spec.backoff(), 2.0, spec.backoff().multipliedBy(1L << 20), spec.maxRetries() + 1, false,
+        t -> t instanceof NodeTimeoutException || ToolFailures.retryable(t));
   }
 
   /** Saves skip state; a failing store costs the next turn a re-run, never this turn its result. */
@@ -213,24 +224,6 @@ public final class ToolPipeline {
       store.put(session, tool, new SkipStore.Entry(hash, out.completeness(), out.value()));
     } catch (RuntimeException e) {
       events.write(Map.of("event", "skip_state_not_saved", "tool", tool, "error", String.valueOf(e)));
-    }
-  }
-
-  private ToolOutput call(ToolSpec spec, Map<String, Object> args) throws Exception {
-    PipelineTool tool = tools.get(spec.name());
-    if (spec.timeout() == null) {
-      return tool.call(Map.copyOf(args));
-    }
-    try (ExecutorService one = Executors.newVirtualThreadPerTaskExecutor()) {
-      Future<ToolOutput> f = one.submit(() -> tool.call(Map.copyOf(args)));
-      try {
-        return f.get(spec.timeout().toNanos(), TimeUnit.NANOSECONDS);
-      } catch (TimeoutException e) {
-        f.cancel(true);
-        throw new TimeoutException("tool \"" + spec.name() + "\" exceeded its timeout of " + spec.timeout());
-      } catch (ExecutionException e) {
-        throw e.getCause() instanceof Exception ex ? ex : e;
-      }
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.trellis.pregel;
 
 import dev.trellis.checkpoint.ReservedNames;
+import dev.trellis.policy.Attempts;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.runtime.Runtime;
 import java.time.Duration;
@@ -52,63 +53,39 @@ public final class DurableCalls {
       return CompletableFuture.completedFuture((R) saved);
     }
     var graphCache = scope.program().options.cache();
-    String cacheNs = ReservedNames.taskCache(scope.program().name, name);
-    if (cache != null && graphCache != null) {
-      var hit = graphCache.get(cacheNs, cache.arg());
-      if (hit.isPresent()) {
-        scope.pending().recordCall(callId, List.of(), hit.get(), true);
-        return CompletableFuture.completedFuture((R) hit.get());
-      }
-    }
+    Attempts.CacheEntry entry = cache == null || graphCache == null ? null
+        : new Attempts.CacheEntry(graphCache, ReservedNames.taskCache(scope.program().name, name), cache.arg(), cache.ttl());
     CompletableFuture<R> result = new CompletableFuture<>();
     StepTask call = new StepTask(callId, parent.task.node, -1, parent.task.input, new int[0], scope.namespace(), false);
-    Thread.ofVirtual().name("trellis-call-" + name).start(() -> run(scope, call, retry, body, result));
-    if (cache != null && graphCache != null) {
-      return result.thenApply(v -> {
-        graphCache.set(cacheNs, cache.arg(), v, cache.ttl());
-        return v;
-      });
-    }
+    Attempts chain = new Attempts(name, retry, Runner::retryable, null, scope.timing());
+    Thread.ofVirtual().name("trellis-call-" + name).start(() -> run(scope, call, chain, entry, body, result));
     return result;
   }
 
-  private static <R> void run(TaskScope scope, StepTask call, List<RetryPolicy> retry, Body<R> body, CompletableFuture<R> result) {
-    int attempt = 0;
-    while (true) {
-      attempt++;
-      call.writes.clear();
-      TaskRuntime rt = new TaskRuntime(scope, call, attempt);
-      try {
-        R value = body.run(rt);
-        scope.pending().recordCall(call.id(), List.of(), value, true);
-        result.complete(value);
-        return;
-      } catch (GraphInterrupt gi) {
-        List<Write> writes = new ArrayList<>();
-        writes.add(new Write(Write.INTERRUPT, gi.interrupts()));
-        for (Write w : call.writes) {
-          if (w.slot() == Write.RESUME) {
-            writes.add(w);
-          }
+  /** The call through its policy chain (cache → retry → body); its outcome is saved under the call's id. */
+  private static <R> void run(TaskScope scope, StepTask call, Attempts chain, Attempts.CacheEntry entry, Body<R> body,
+                              CompletableFuture<R> result) {
+    try {
+      R value = chain.runCached(entry, attempt -> {
+        call.writes.clear();
+        return body.run(new TaskRuntime(scope, call, attempt));
+      });
+      scope.pending().recordCall(call.id(), List.of(), value, true);
+      result.complete(value);
+    } catch (GraphInterrupt gi) {
+      List<Write> writes = new ArrayList<>();
+      writes.add(new Write(Write.INTERRUPT, gi.interrupts()));
+      for (Write w : call.writes) {
+        if (w.slot() == Write.RESUME) {
+          writes.add(w);
         }
-        scope.pending().recordCall(call.id(), writes, null, false);
-        result.completeExceptionally(gi);
-        return;
-      } catch (Throwable e) {
-        Duration delay = Runner.retryDelay(retry, attempt, e);
-        if (delay != null && !Thread.currentThread().isInterrupted()) {
-          try {
-            scope.program().options.sleeper().sleep(delay);
-            continue;
-          } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            result.completeExceptionally(ie);
-            return;
-          }
-        }
-        result.completeExceptionally(Runner.wrap(call, attempt, e));
-        return;
       }
+      scope.pending().recordCall(call.id(), writes, null, false);
+      result.completeExceptionally(gi);
+    } catch (InterruptedException ie) {
+      result.completeExceptionally(ie);
+    } catch (Throwable e) {
+      result.completeExceptionally(Runner.wrap(call, chain.attempt(), e));
     }
   }
 }

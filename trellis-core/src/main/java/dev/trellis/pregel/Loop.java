@@ -13,6 +13,7 @@ import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.error.EmptyInputException;
 import dev.trellis.graph.error.TrellisException;
 import dev.trellis.observe.GraphEvent;
+import dev.trellis.policy.Attempts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -53,6 +54,7 @@ final class Loop implements StepScope, TaskScope {
   final PendingWrites pending;
   /** Who observes this run (null when nobody does: then no event is built). */
   final Observer observer;
+  private final Attempts.Timing timing;
 
   Frame frame;
   private CheckpointMetadata metadata;
@@ -83,6 +85,7 @@ final class Loop implements StepScope, TaskScope {
     this.persistence = saver == null ? null : new Persistence(saver, config.durability());
     this.pending = new PendingWrites(program, persistence, saver != null || parent != null);
     this.observer = observer;
+    this.timing = program.options.timing();
   }
 
   /** The loop of a root graph's run. */
@@ -294,8 +297,13 @@ final class Loop implements StepScope, TaskScope {
   }
 
   @Override
-  public TaskRuntime runtime(StepTask task, int attempt) {
+  public TaskRuntime runtime(StepTask task, Attempts attempt) {
     return new TaskRuntime(this, task, attempt);
+  }
+
+  @Override
+  public Attempts.Timing timing() {
+    return timing;
   }
 
   @Override

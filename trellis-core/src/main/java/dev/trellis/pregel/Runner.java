@@ -7,12 +7,11 @@ import dev.trellis.graph.error.NodeException;
 import dev.trellis.graph.error.NodeTimeoutException;
 import dev.trellis.graph.error.TrellisException;
 import dev.trellis.observe.GraphEvent;
-import dev.trellis.policy.RetryPolicy;
+import dev.trellis.policy.Attempts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Runs one superstep's tasks: each on its own virtual thread (a lone task on the caller's
@@ -211,86 +210,80 @@ final class Runner {
   }
 
   /**
-   * The task with its retry policies: attempts until one succeeds, pauses, or fails for good;
-   * counts them in {@code count} when given (only observed runs pass one: nothing is allocated otherwise).
+   * The task through its policy chain ({@link Attempts}: retry → timeout → node): attempts
+   * until one succeeds, pauses, or fails for good; counts them in {@code count} when given
+   * (only observed runs pass one: nothing is allocated otherwise). Each attempt's timeout
+   * covers the node, not the saving of its writes.
    */
   private static Outcome attempts(StepScope scope, StepTask task, int[] count) {
-    List<RetryPolicy> policies = task.node.options().retry();
-    int attempt = 0;
-    while (true) {
-      attempt++;
-      if (count != null) {
-        count[0] = attempt;
+    TaskAttempt work = new TaskAttempt(scope, task, count);
+    Attempts chain = new Attempts(task.name(), task.node.options().retry(), Runner::retryable,
+        task.sendTimeout != null ? task.sendTimeout : task.node.options().timeout(), scope.timing());
+    try {
+      ParentCommand forChild = chain.run(work);
+      if (forChild == null) {
+        return new Outcome(task, null, null, null);
       }
-      task.writes.clear();
-      TaskRuntime rt = scope.runtime(task, attempt);
+      // A node of a graph nested in this task aimed a Command at this graph: it is the task's result.
       try {
-        NodeResult result = invokeTimed(scope, task, rt);
-        NodeOutput.map(scope.frame(), task.node, result, task.node.subgraph() != null, task.writes);
+        Command c = forChild.command();
+        NodeOutput.map(scope.frame(), task.node, new Command(c.update(), c.gotos(), null, false), true, task.writes);
         scope.committed(task);
         return new Outcome(task, null, null, null);
-      } catch (GraphInterrupt gi) {
-        scope.interrupted(task, gi.interrupts());
-        return new Outcome(task, null, gi.interrupts(), null);
-      } catch (ParentCommand pc) {
-        if (pc.origin != scope.program()) {
-          // A node of a graph nested in this task aimed a Command at this graph: it is the task's result.
-          try {
-            Command c = pc.command();
-            NodeOutput.map(scope.frame(), task.node, new Command(c.update(), c.gotos(), null, false), true, task.writes);
-            scope.committed(task);
-            return new Outcome(task, null, null, null);
-          } catch (Exception e) {
-            scope.failed(task, e);
-            return new Outcome(task, wrap(task, attempt, e), null, null);
-          }
-        }
-        return new Outcome(task, null, null, pc);
-      } catch (CancellationException e) {
-        return new Outcome(task, e, null, null);
-      } catch (Throwable e) {
-        if (Thread.currentThread().isInterrupted() || e instanceof InterruptedException) {
-          return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
-        }
-        Duration delay = retryDelay(policies, attempt, e);
-        if (delay != null) {
-          try {
-            scope.program().options.sleeper().sleep(delay);
-          } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
-          }
-          continue;
-        }
-        return handleFailure(scope, task, rt, attempt, e);
+      } catch (Exception e) {
+        scope.failed(task, e);
+        return new Outcome(task, wrap(task, chain.attempt(), e), null, null);
       }
+    } catch (GraphInterrupt gi) {
+      scope.interrupted(task, gi.interrupts());
+      return new Outcome(task, null, gi.interrupts(), null);
+    } catch (ParentCommand pc) {
+      return new Outcome(task, null, null, pc);
+    } catch (CancellationException e) {
+      return new Outcome(task, e, null, null);
+    } catch (Throwable e) {
+      if (Thread.currentThread().isInterrupted() || e instanceof InterruptedException) {
+        return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
+      }
+      return handleFailure(scope, task, work.rt, chain.attempt(), e);
     }
   }
 
-  /** The node, bounded by its timeout policy when it has one (per attempt: inside the retry scope). */
-  private static NodeResult invokeTimed(StepScope scope, StepTask task, TaskRuntime rt) throws Exception {
-    var timeout = task.sendTimeout != null ? task.sendTimeout : task.node.options().timeout();
-    if (timeout == null) {
-      return NodeKinds.invoke(task, rt);
+  /** One attempt of a task: the node, then (untimed) its writes mapped and saved; returns a command for a parent. */
+  private static final class TaskAttempt implements Attempts.Call<ParentCommand> {
+    private final StepScope scope;
+    private final StepTask task;
+    private final int[] count;
+    TaskRuntime rt;
+
+    TaskAttempt(StepScope scope, StepTask task, int[] count) {
+      this.scope = scope;
+      this.task = task;
+      this.count = count;
     }
-    Watchdog w = new Watchdog(task.name(), timeout, scope.program().options.timer(), Thread.currentThread());
-    rt.watchdog = w;
-    w.start();
-    NodeResult result;
-    try {
-      result = NodeKinds.invoke(task, rt);
-    } catch (Throwable t) {
-      NodeTimeoutException fired = w.stop();
-      if (fired != null) {
-        throw fired;
+
+    @Override
+    public ParentCommand call(Attempts attempt) throws Exception {
+      if (count != null) {
+        count[0] = attempt.attempt();
       }
-      throw t;
+      task.writes.clear();
+      rt = scope.runtime(task, attempt);
+      NodeResult result;
+      try {
+        result = NodeKinds.invoke(task, rt);
+      } catch (ParentCommand pc) {
+        if (pc.origin != scope.program()) {
+          attempt.endTimeout();
+          return pc;
+        }
+        throw pc;
+      }
+      attempt.endTimeout();
+      NodeOutput.map(scope.frame(), task.node, result, task.node.subgraph() != null, task.writes);
+      scope.committed(task);
+      return null;
     }
-    NodeTimeoutException fired = w.stop();
-    if (fired != null) {
-      throw fired;
-    }
-    return result;
   }
 
   /** After the retries: the node's error handler turns the failure into a result, or the task fails. */
@@ -318,20 +311,14 @@ final class Runner {
   }
 
   /**
-   * The pause before attempt {@code attempt + 1} when the first policy matching {@code e}
-   * still allows one, else null. Trellis' own errors are final, except a node timeout
-   * (retried only when a policy names it).
+   * Whether a task's (or a functional-API call's) failure may be retried: control flow never,
+   * Trellis' own errors neither, except a node timeout (retried only when a policy names it).
    */
-  static Duration retryDelay(List<RetryPolicy> policies, int attempt, Throwable e) {
-    if (e instanceof TrellisException && !(e instanceof NodeTimeoutException)) {
-      return null;
+  static boolean retryable(Throwable e) {
+    if (e instanceof GraphInterrupt || e instanceof ParentCommand || e instanceof CancellationException) {
+      return false;
     }
-    for (RetryPolicy p : policies) {
-      if (p.retryOn().test(e)) {
-        return attempt < p.maxAttempts() ? p.delayAfter(attempt, ThreadLocalRandom.current().nextDouble()) : null;
-      }
-    }
-    return null;
+    return !(e instanceof TrellisException) || e instanceof NodeTimeoutException;
   }
 
   static Throwable wrap(StepTask task, int attempts, Throwable e) {

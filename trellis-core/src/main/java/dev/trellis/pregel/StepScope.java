@@ -1,6 +1,7 @@
 package dev.trellis.pregel;
 
 import dev.trellis.graph.Interrupt;
+import dev.trellis.policy.Attempts;
 import java.util.List;
 
 /** What the {@link Runner} needs from the loop whose step it runs: a runtime per attempt and where outcomes go. */
@@ -11,7 +12,10 @@ interface StepScope {
   Frame frame();
 
   /** The runtime of one attempt of {@code task}. */
-  TaskRuntime runtime(StepTask task, int attempt);
+  TaskRuntime runtime(StepTask task, Attempts attempt);
+
+  /** The time, sleep and jitter sources of the tasks' policies. */
+  Attempts.Timing timing();
 
   /** Saves a finished task's writes (and caches them when its node is cached). */
   void committed(StepTask task);

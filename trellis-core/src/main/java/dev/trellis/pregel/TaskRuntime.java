@@ -1,6 +1,7 @@
 package dev.trellis.pregel;
 
 import dev.trellis.graph.Interrupt;
+import dev.trellis.policy.Attempts;
 import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
 import dev.trellis.runtime.StreamWriter;
@@ -21,13 +22,14 @@ import java.util.function.Function;
 final class TaskRuntime implements Runtime {
   final TaskScope scope;
   final StepTask task;
-  final int attempt;
+  /** This attempt in the task's policy chain: its number and its timeout's idle limit. */
+  private final Attempts attempt;
   private int interruptCounter;
   /** Resume values for this task's interrupts; loaded on the first interrupt() (most nodes never call it). */
   private List<Object> resume;
   private String interruptId;
 
-  TaskRuntime(TaskScope scope, StepTask task, int attempt) {
+  TaskRuntime(TaskScope scope, StepTask task, Attempts attempt) {
     this.scope = scope;
     this.task = task;
     this.attempt = attempt;
@@ -197,11 +199,9 @@ final class TaskRuntime implements Runtime {
 
   @Override
   public int attempt() {
-    return attempt;
+    return attempt.attempt();
   }
 
-  /** Set by the runner when the node has a timeout policy. */
-  Watchdog watchdog;
   /** Graphs this attempt has run inside itself, to number their checkpoint namespaces. */
   int nestedRuns;
 
@@ -212,10 +212,7 @@ final class TaskRuntime implements Runtime {
 
   @Override
   public void heartbeat() {
-    Watchdog w = watchdog;
-    if (w != null) {
-      w.progress();
-    }
+    attempt.progress();
   }
 
   @Override

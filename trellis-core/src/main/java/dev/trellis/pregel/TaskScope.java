@@ -1,6 +1,7 @@
 package dev.trellis.pregel;
 
 import dev.trellis.graph.RunConfig;
+import dev.trellis.policy.Attempts;
 import java.util.List;
 import java.util.Map;
 
@@ -22,6 +23,9 @@ interface TaskScope {
   List<String> nsPath();
 
   Emitter emitter();
+
+  /** The time, sleep and jitter sources of the tasks' policies. */
+  Attempts.Timing timing();
 
   PendingWrites pending();
 

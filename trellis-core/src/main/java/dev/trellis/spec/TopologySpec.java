@@ -77,12 +77,21 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
     });
   }
 
-  /** Reads a spec from JSON text (the shape in the class comment). */
+  /**
+   * Reads a spec from JSON text (the shape in the class comment).
+   *
+   * @throws InvalidGraphException {@code INVALID_SPEC} for text that is not a spec; {@code INVALID_EDGE},
+   *     {@code UNKNOWN_NODE} or {@code DUPLICATE_NODE} for a spec whose edges and stages disagree
+   */
   public static TopologySpec fromJson(String json) {
     return read(JSON, json, "JSON");
   }
 
-  /** Reads a spec from YAML text (the same fields as JSON). */
+  /**
+   * Reads a spec from YAML text (the same fields as JSON).
+   *
+   * @throws InvalidGraphException as {@link #fromJson}
+   */
   public static TopologySpec fromYaml(String yaml) {
     return read(YAML, yaml, "YAML");
   }
@@ -138,6 +147,8 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
    * conditional edges into one named conditional edge per (stage, condition) whose router
    * comes from {@code conditions}. Fails naming a stage without a node or a condition
    * without a router.
+   *
+   * @throws InvalidGraphException {@code MISSING_NODE} or {@code MISSING_CONDITION}
    */
   public StateGraph wire(Schema schema, Map<String, Node> nodes, Map<String, Router> conditions,
                          Map<String, NodeOptions> options) {

@@ -15,7 +15,11 @@ public record Verification(List<Violation> violations) {
     return violations.isEmpty();
   }
 
-  /** Throws a {@code TrellisException} ({@code VERIFY_FAILED}) listing every violation, or returns this. */
+  /**
+   * Returns this when every check holds.
+   *
+   * @throws TrellisException {@code VERIFY_FAILED}, listing every violation
+   */
   public Verification orThrow() {
     if (!holds()) {
       throw new TrellisException(ErrorCode.VERIFY_FAILED, violations.stream().map(Violation::message)

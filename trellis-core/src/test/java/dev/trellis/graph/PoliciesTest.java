@@ -42,6 +42,17 @@ class PoliciesTest {
   }
 
   @Test
+  void retryJitterComesFromTheCompileOptionsRandomSource() {
+    AtomicInteger calls = new AtomicInteger();
+    List<Duration> waits = new ArrayList<>();
+    CompiledGraph g = StateGraph.of(SCHEMA)
+        .addNode("a", failsTimes(1, calls), NodeOptions.retry(RetryPolicy.defaults()))
+        .addEdge(START, "a").compile(CompileOptions.DEFAULT.withSleeper(waits::add).withJitter(() -> 0.5));
+    assertEquals(List.of("ok@2"), g.invoke(Map.of()).get(LOG));
+    assertEquals(List.of(Duration.ofMillis(1000)), waits, "0.5 s backoff plus half of the 1 s jitter");
+  }
+
+  @Test
   void retriesStopAtMaxAttempts() {
     AtomicInteger calls = new AtomicInteger();
     CompiledGraph g = StateGraph.of(SCHEMA)

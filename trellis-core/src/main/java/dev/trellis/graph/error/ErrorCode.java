@@ -17,9 +17,9 @@ public enum ErrorCode {
   NO_ENTRY,
   /** A node cannot be reached from START. */
   UNREACHABLE_NODE,
-  /** A node name is reserved by the engine ({@code __start__}, {@code __…}, names with {@code :}). */
+  /** A node name is reserved by the engine (START, END, names starting {@code __}, names holding {@code |} or {@code :}). */
   RESERVED_NAME,
-  /** A state key name is reserved or malformed. */
+  /** A state key name is empty or reserved by the engine ({@code __…}, {@code branch:to:…}, {@code join:…}). */
   INVALID_KEY,
   /** A state key is declared twice in one schema. */
   DUPLICATE_KEY,

@@ -1,14 +1,12 @@
-package dev.trellis.pregel;
+package dev.trellis.policy;
 
 import dev.trellis.graph.error.NodeTimeoutException;
-import dev.trellis.policy.TimeoutPolicy;
-import dev.trellis.policy.Timer;
 import java.time.Duration;
 
 /**
  * Enforces one attempt's {@link TimeoutPolicy}: when the run limit passes, or the idle
  * limit passes without {@link #progress()}, it records why and interrupts the node's
- * thread. {@link #stop()} must be called when the attempt ends.
+ * thread. {@link #stop()} must be called when the attempt ends. Used by {@link Attempts}.
  */
 final class Watchdog {
   private final String node;
