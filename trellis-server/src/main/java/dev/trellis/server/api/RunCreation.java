@@ -131,6 +131,10 @@ final class RunCreation {
         kwargs.put("input", InputFilter.without(req.input(), dropped));
         metadata.put(InputFilter.METADATA_KEY, dropped);
       }
+      InputTypes.check(graph.signature(), dropped.isEmpty() ? req.input() : InputFilter.without(req.input(), dropped), "input");
+      if (req.command() != null) {
+        InputTypes.check(graph.signature(), req.command().update(), "command.update");
+      }
       if (stateless || !s.threads().owns(c, tid, owner)) {
         if (!stateless && !req.createThread()) {
           throw ServerException.notFound("thread", tid);
