@@ -6,7 +6,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-1}
-# W0-W9 (JMH; W13 thread search takes minutes of setup: run it alone with its class name).
+# W0-W9 (JMH; W13 thread search takes minutes of setup: run it alone with its class name);
+# W10, W11 and W9 on PostgreSQL after the rounds (their own scripts and mains).
 jmh='dev.trellis.bench.W[0-9][A-Z].*'
 # QUICK=1: short JMH iterations and peer measurements, for a shared machine.
 if [ -n "${QUICK:-}" ]; then
@@ -44,6 +45,14 @@ java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W7Memory 
 java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W12ChatThread | tee -a "$out/results.txt"
 echo "== W12 on langgraph (python)" >&2
 "$python" "$root/bench/peers/langgraph-python/w12.py" | tee -a "$out/results.txt"
+echo "== W10 (token streaming to the JS SDK), trellis and LangGraph's JS server" >&2
+"$root/bench/run-w10.sh" | grep -E '^[a-z-]+ W10 ' | tee -a "$out/results.txt"
+echo "== W11 (1,000 open thread streams) on trellis" >&2
+java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W11Streams | tee -a "$out/results.txt"
+if [ -n "${TRELLIS_PG_URL:-}" ]; then
+  echo "== W9 on PostgreSQL: one process, then three" >&2
+  "$root/bench/run-w9-postgres.sh" | grep -E ' W9pg ' | tee -a "$out/results.txt"
+fi
 echo "load after: $(uptime)" | tee -a "$out/load.txt"
 python3 - "$out/results.txt" <<'PY'
 import collections, statistics, sys
@@ -83,6 +92,26 @@ if w8:
 b = get("trellis", "W7", "bytes_per_thread")
 if b:
     print(f"W7 retained heap per idle thread {b:.0f} B")
+w9, w9p = get("trellis", "W9", "runs_per_s"), get("trellis", "W9", "p99_ms")
+if w9:
+    print(f"W9 server (SQLite, 8 clients) {w9:.0f} runs/s, p99 {w9p:.1f} ms (target >= 1000 runs/s, p99 <= 25 ms)")
+pg1, pg3 = get("trellis-pg-1", "W9pg", "runs_per_s"), get("trellis-pg-3", "W9pg", "runs_per_s")
+if pg1 and pg3:
+    print(f"W9 on PostgreSQL: 1 process {pg1:.0f} runs/s, 3 processes {pg3:.0f} runs/s = {pg3 / pg1:.2f}x (target >= 2x)")
+print("\nW10 (2,000 tokens, messages-tuple, JS SDK): first token ms / us per token through the server; overhead over the model called directly")
+w10 = {}
+for engine in ("trellis", "langgraph-js-server"):
+    t, u = get(engine, "W10", "ttft_ms"), get(engine, "W10", "us_per_token")
+    to, ua = get(engine, "W10", "ttft_overhead_ms"), get(engine, "W10", "us_per_token_added")
+    if t is not None:
+        w10[engine] = ua
+        print(f"  {engine}: {t:.2f} ms / {u:.2f} us; +{to:.2f} ms / +{ua:.2f} us per token")
+if len(w10) == 2 and w10["trellis"]:
+    print(f"  added latency per token: langgraph-js-server / trellis = {w10['langgraph-js-server'] / w10['trellis']:.1f}x")
+b11, p11 = get("trellis", "W11", "bytes_per_stream"), get("trellis", "W11", "p99_ms")
+if b11 is not None:
+    print(f"W11 (1,000 open thread streams): {b11:.0f} B heap per idle stream, event delivery p50 "
+          f"{get('trellis', 'W11', 'p50_ms'):.2f} ms, p99 {p11:.2f} ms")
 print("\nW12 (200-turn chat thread): us per turn / bytes per turn at turns 10, 50, 100, 200; stored per thread")
 for engine in ("trellis", "langgraph-py-append", "langgraph-py-delta"):
     turns = [(get(engine, "W12", f"us_per_turn_{n}"), get(engine, "W12", f"bytes_per_turn_{n}")) for n in (10, 50, 100, 200)]

@@ -13,3 +13,14 @@ for (let i = 0; i < 9; i++) g.addEdge(`n${i}`, `n${i + 1}`);
 g.addEdge("n9", END);
 
 export const chain = g.compile();
+
+// W10's graph: one node calls the scripted 2,000-token model and appends its answer.
+import { MessagesAnnotation } from "@langchain/langgraph";
+import { ScriptedTokens } from "./model.mjs";
+
+const model = new ScriptedTokens({});
+export const tokens = new StateGraph(MessagesAnnotation)
+  .addNode("model", async (s) => ({ messages: [await model.invoke(s.messages)] }))
+  .addEdge(START, "model")
+  .addEdge("model", END)
+  .compile();

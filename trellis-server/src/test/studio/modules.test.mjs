@@ -49,6 +49,20 @@ test("xrayNodesAreGroupedUnderTheirSubgraph", () => {
   assert.equal(byId(l).get("child:inner").label, "inner");
 });
 
+test("everyNodeAndSubgraphBoxFitsTheDrawingsWidth", () => {
+  // OpenCouch with xray: a wide subgraph whose nodes get pulled right of the widest layer
+  const modes = ["supportive", "reflective", "clarifying", "psychoeducation", "guided_exercise", "closing"].map((m) => `therapeutic:${m}`);
+  const l = layout(graph(["__start__", "crisis_gate", "crisis_response", "crisis_log", "load_memory", "therapeutic", "therapeutic:dispatcher", ...modes,
+    "finalize_turn", "extract_semantic_facts", "extract_procedural_rules", "__end__"], [
+    ["__start__", "crisis_gate"], ["crisis_gate", "crisis_response", true], ["crisis_gate", "load_memory", true], ["crisis_response", "crisis_log"],
+    ["crisis_log", "__end__"], ["load_memory", "therapeutic"], ["therapeutic", "therapeutic:dispatcher"],
+    ...modes.flatMap((m) => [["therapeutic:dispatcher", m, true], [m, "therapeutic"]]), ["therapeutic", "finalize_turn"],
+    ["finalize_turn", "extract_semantic_facts"], ["finalize_turn", "extract_procedural_rules"], ["extract_semantic_facts", "__end__"],
+    ["extract_procedural_rules", "__end__"]]));
+  for (const n of l.nodes) assert.ok(n.x + n.w <= l.width, `${n.id} ends at ${n.x + n.w}, past the width ${l.width}`);
+  for (const g of l.groups) assert.ok(g.x + g.w <= l.width, `subgraph ${g.id} ends at ${g.x + g.w}, past the width ${l.width}`);
+});
+
 test("diffListsAddedRemovedAndChangedPaths", () => {
   assert.deepEqual(diff({ a: 1, list: [1], nested: { x: "y" }, gone: true }, { a: 2, list: [1, 2], nested: { x: "y" }, new: null }), [
     { op: "change", path: "a", from: 1, to: 2 },

@@ -34,9 +34,13 @@ export function layout(graph) {
   place(layers, edges);
   markJoins(nodes, edges);
   const real = [...nodes.values()].filter((n) => !n.virtual);
-  const width = Math.max(...layers.map((l) => layerWidth(l)), 200) + 140;
+  const boxes = groups(real);
+  // wide enough for every node and subgraph box where pulling toward neighbours put them, plus
+  // the lane on the right where back edges go round
+  const right = Math.max(...real.map((n) => n.x + n.w), ...boxes.map((g) => g.x + g.w));
+  const width = Math.max(Math.max(...layers.map((l) => layerWidth(l)), 200) + 140, right + 110);
   const height = layers.length * (NODE_H + LAYER_GAP) - LAYER_GAP + 30;
-  return { nodes: real, edges, groups: groups(real), width, height };
+  return { nodes: real, edges, groups: boxes, width, height };
 }
 
 function groupOf(id) {

@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * create a thread and run-wait on it (two requests per operation, as the SDK does). Measured
  * as runs per second and as the latency distribution (p99). With {@code -Dw9.url=http://...}
  * it drives another server instead (LangGraph's JS server in bench/peers/langgraph-server),
- * whose graph must be named {@code chain}.
+ * whose graph must be named {@code chain}; a comma-separated list of URLs spreads the clients
+ * over several server processes (client <i>i</i> talks to URL <i>i</i> mod n; bench/run-w9-postgres.sh).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
@@ -44,7 +45,9 @@ public class W9Server {
   private static final String INPUT = "{\"assistant_id\":\"chain\",\"input\":{\"count\":0}}";
   TrellisServer server;
   Path dir;
-  String base;
+  String[] bases;
+  private final java.util.concurrent.atomic.AtomicInteger clients = new java.util.concurrent.atomic.AtomicInteger();
+  private final ThreadLocal<String> base = ThreadLocal.withInitial(() -> bases[clients.getAndIncrement() % bases.length]);
   HttpClient http;
 
   @Setup(Level.Trial)
@@ -57,7 +60,7 @@ public class W9Server {
           .start();
       url = "http://127.0.0.1:" + server.port();
     }
-    base = url;
+    bases = url.split(",");
     http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   }
 
@@ -69,7 +72,7 @@ public class W9Server {
   }
 
   private String post(String path, String body) throws IOException, InterruptedException {
-    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path))
+    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base.get() + path))
         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
     if (r.statusCode() != 200) {

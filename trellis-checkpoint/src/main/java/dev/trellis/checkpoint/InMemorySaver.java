@@ -3,56 +3,39 @@ package dev.trellis.checkpoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * A {@link CheckpointSaver} that keeps everything in memory, for tests and short-lived
- * processes. Values are kept by reference, so they must not be mutated after a write.
+ * A {@link CheckpointSaver} that keeps everything in memory, for tests, short-lived
+ * processes and servers that keep threads only while they run.
+ *
+ * <p>Checkpoints are kept packed ({@link PackedCheckpoint}): each is two byte arrays in
+ * which channel, node and key names are numbers, small values (numbers, short strings,
+ * small lists and maps of them) are copied in, and larger or unknown values are kept by
+ * reference, so unchanged large values are shared between checkpoints. What
+ * {@link #getTuple} and {@link #list} return is equal to what was saved (lists and maps
+ * come back as unmodifiable copies). Values kept by reference must not be mutated after a
+ * write. Thread-safe.
  */
 public final class InMemorySaver implements CheckpointSaver {
-  private record Stored(Checkpoint checkpoint, CheckpointMetadata metadata, String parentId,
-                        Map<String, List<PendingWrite>> writes) {}
-
-  /** thread → namespace → checkpoint id → stored checkpoint. */
-  private final Map<String, Map<String, NavigableMap<String, Stored>>> threads = new ConcurrentHashMap<>();
-
-  private NavigableMap<String, Stored> ns(CheckpointConfig config) {
-    return threads.computeIfAbsent(config.threadId(), t -> new ConcurrentHashMap<>())
-        .computeIfAbsent(config.namespace(), n -> new ConcurrentSkipListMap<>());
-  }
+  private final Names names = new Names();
+  private final Map<String, PackedThread> threads = new ConcurrentHashMap<>();
 
   @Override
   public CheckpointTuple getTuple(CheckpointConfig config) {
-    NavigableMap<String, Stored> ns = ns(config);
-    Map.Entry<String, Stored> e = config.checkpointId() == null
-        ? ns.lastEntry()
-        : (ns.containsKey(config.checkpointId()) ? Map.entry(config.checkpointId(), ns.get(config.checkpointId())) : null);
-    return e == null ? null : tuple(config, e.getKey(), e.getValue());
-  }
-
-  private static CheckpointTuple tuple(CheckpointConfig config, String id, Stored s) {
-    List<PendingWrite> writes = new ArrayList<>();
-    synchronized (s.writes) {
-      s.writes.values().forEach(writes::addAll);
-    }
-    return new CheckpointTuple(config.withCheckpointId(id), s.checkpoint, s.metadata,
-        s.parentId == null ? null : config.withCheckpointId(s.parentId), writes);
+    PackedThread thread = threads.get(config.threadId());
+    PackedCheckpoint cp = thread == null ? null : thread.get(config.namespace(), config.checkpointId());
+    return cp == null ? null : cp.tuple(names, config);
   }
 
   @Override
   public List<CheckpointTuple> list(CheckpointConfig config, String before, int limit) {
-    NavigableMap<String, Stored> ns = ns(config).descendingMap();
-    if (before != null) {
-      ns = ns.tailMap(before, false);
-    }
+    PackedThread thread = threads.get(config.threadId());
     List<CheckpointTuple> out = new ArrayList<>();
-    for (Map.Entry<String, Stored> e : ns.entrySet()) {
-      if (limit > 0 && out.size() >= limit) {
-        break;
+    if (thread != null) {
+      for (PackedCheckpoint cp : thread.list(config.namespace(), before, limit)) {
+        out.add(cp.tuple(names, config));
       }
-      out.add(tuple(config, e.getKey(), e.getValue()));
     }
     return out;
   }
@@ -60,26 +43,17 @@ public final class InMemorySaver implements CheckpointSaver {
   @Override
   public CheckpointConfig put(CheckpointConfig parent, Checkpoint checkpoint, CheckpointMetadata metadata) {
     // Saving a checkpoint again (e.g. to patch its metadata) keeps the writes already attached to it, as the JDBC savers do.
-    ns(parent).compute(checkpoint.id(), (id, old) -> new Stored(checkpoint, metadata, parent.checkpointId(),
-        old == null ? new java.util.LinkedHashMap<>() : old.writes()));
+    threads.computeIfAbsent(parent.threadId(), t -> new PackedThread())
+        .put(names, parent.namespace(), checkpoint, metadata, parent.checkpointId());
     return parent.withCheckpointId(checkpoint.id());
   }
 
   @Override
   public void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes) {
-    Stored s = ns(config).get(config.checkpointId());
-    if (s == null) {
+    PackedThread thread = threads.get(config.threadId());
+    if (thread == null || config.checkpointId() == null
+        || !thread.putWrites(names, config.namespace(), config.checkpointId(), taskId, writes)) {
       throw new IllegalArgumentException("no checkpoint " + config.checkpointId() + " in thread " + config.threadId());
-    }
-    synchronized (s.writes) {
-      List<PendingWrite> existing = s.writes.computeIfAbsent(taskId, k -> new ArrayList<>());
-      // Saving a task's writes again replaces what it saved before (idempotent retries):
-      // reserved channels (error, interrupt, resume) one by one, ordinary writes as a set.
-      boolean ordinary = writes.stream().anyMatch(w -> !PendingWrite.isReserved(w.channel()));
-      existing.removeIf(old -> PendingWrite.isReserved(old.channel())
-          ? writes.stream().anyMatch(w -> w.channel().equals(old.channel()))
-          : ordinary);
-      existing.addAll(writes);
     }
   }
 
@@ -99,23 +73,22 @@ public final class InMemorySaver implements CheckpointSaver {
       deleteThread(threadId);
       return;
     }
-    Map<String, NavigableMap<String, Stored>> thread = threads.get(threadId);
+    PackedThread thread = threads.get(threadId);
     if (thread != null) {
-      thread.values().forEach(ns -> ns.tailMap(checkpointId, false).clear());
+      thread.deleteAfter(checkpointId);
     }
   }
 
   @Override
   public void copyThread(String from, String to) {
-    Map<String, NavigableMap<String, Stored>> source = threads.get(from);
+    PackedThread source = threads.get(from);
     if (source == null) {
       return;
     }
-    Map<String, NavigableMap<String, Stored>> target = threads.computeIfAbsent(to, t -> new ConcurrentHashMap<>());
-    source.forEach((ns, cps) -> {
-      NavigableMap<String, Stored> copy = target.computeIfAbsent(ns, n -> new ConcurrentSkipListMap<>());
-      cps.forEach((id, st) -> copy.put(id, new Stored(st.checkpoint(), st.metadata(), st.parentId(),
-          new java.util.LinkedHashMap<>(st.writes()))));
-    });
+    PackedThread copy = source.copy();
+    PackedThread target = threads.putIfAbsent(to, copy);
+    if (target != null) {
+      target.absorb(copy);
+    }
   }
 }

@@ -107,13 +107,13 @@ final class ScenarioCommand implements Runnable {
 
   @Command(name = "generate", description = "Write seeded random scenarios (without expect) into a directory.")
   static final class Generate implements Callable<Integer> {
-    @Option(names = "--seed", defaultValue = "1")
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the first scenario; the n-th uses seed + n (default 1)")
     long seed;
 
-    @Option(names = "--count", defaultValue = "200")
+    @Option(names = "--count", defaultValue = "200", description = "how many scenarios to write (default 200)")
     int count;
 
-    @Option(names = "--out", required = true)
+    @Option(names = "--out", required = true, description = "directory to write them into (random-SEED.json each)")
     Path out;
 
     @Override

@@ -48,7 +48,9 @@ final class ServeOptions {
   @Option(names = "--worker-id", description = "this process's worker id (default: random)")
   String workerId;
 
-  @Option(names = "--lease-seconds", defaultValue = "10")
+  @Option(names = "--lease-seconds", defaultValue = "10",
+      description = "a claimed run stays this process's for this long without a heartbeat (sent every quarter of it); "
+          + "after that another worker may take it over")
   int lease;
 
   @Option(names = "--grace-seconds", defaultValue = "30", description = "shutdown waits this long for running runs")

@@ -36,7 +36,7 @@ public final class Engine {
     Loop loop = Loop.root(program, config, sink);
     if (loop.observer == null) {
       boolean interrupted = runRoot(loop, input);
-      return new Result(loop.output(), interrupted);
+      return new Result(loop.frame.output(), interrupted);
     }
     long start = System.nanoTime();
     loop.observer.emit(new GraphEvent.RunStarted(program.name, config));
@@ -50,7 +50,7 @@ public final class Engine {
     }
     loop.observer.emit(new GraphEvent.RunEnded(program.name, config, Duration.ofNanos(System.nanoTime() - start),
         interrupted));
-    return new Result(loop.output(), interrupted);
+    return new Result(loop.frame.output(), interrupted);
   }
 
   /** Drives the root loop; returns whether the run paused. */
@@ -72,7 +72,7 @@ public final class Engine {
 
   private static void drive(Loop loop) {
     while (loop.tick()) {
-      Runner.runStep(loop, loop.runnable());
+      Runner.runStep(loop, StepTask.unfinished(loop.tasks));
       loop.afterTick();
     }
     if (loop.status == Loop.Status.OUT_OF_STEPS) {
@@ -110,7 +110,7 @@ public final class Engine {
     } finally {
       loop.finishPersistence();
     }
-    return loop.output();
+    return loop.frame.output();
   }
 
   /** Removes the cached results of the given nodes (all cached nodes when none are given). */

@@ -19,13 +19,20 @@ final class Frame {
   /** Row per node index; the last row is what the last interrupt saw. */
   final long[][] seen;
   String id;
+  /** Scratch of the write applier (all null between steps); the frame is owned by one thread. */
+  final java.util.List<Object>[] writesBySlot;
+  /** Scratch of the planner (all false between steps). */
+  final boolean[] candidates;
 
+  @SuppressWarnings("unchecked")
   private Frame(Program program, Channel[] channels, long[] versions, long[][] seen, String id) {
     this.program = program;
     this.channels = channels;
     this.versions = versions;
     this.seen = seen;
     this.id = id;
+    this.writesBySlot = new java.util.List[channels.length];
+    this.candidates = new boolean[program.nodes.length];
   }
 
   /** A frame with empty channels and a fresh id. */

@@ -207,16 +207,6 @@ final class Loop implements StepScope, TaskScope {
     return true;
   }
 
-  /** Tasks of this step that still have to run (no saved or cached writes). */
-  List<StepTask> runnable() {
-    List<StepTask> out = new ArrayList<>(tasks.size());
-    for (StepTask t : tasks) {
-      if (t.writes.isEmpty()) {
-        out.add(t);
-      }
-    }
-    return out;
-  }
 
   void afterTick() {
     updated = WriteApplier.apply(frame, tasks);
@@ -252,11 +242,6 @@ final class Loop implements StepScope, TaskScope {
     if (observer != null) {
       observer.emit(new GraphEvent.Interrupted(nsPath, step, gi.interrupts()));
     }
-  }
-
-  /** The output state values. */
-  Map<String, Object> output() {
-    return frame.output();
   }
 
   // ---------------------------------------------------------------- task outcomes (StepScope)

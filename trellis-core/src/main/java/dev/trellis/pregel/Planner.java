@@ -46,22 +46,26 @@ final class Planner {
     }
     State shared = null;
     if (updated != null) {
-      boolean[] candidate = new boolean[p.nodes.length];
+      boolean[] candidate = f.candidates;
       for (int slot = updated.nextSetBit(0); slot >= 0; slot = updated.nextSetBit(slot + 1)) {
         for (int n : p.triggerToNodes[slot]) {
           candidate[n] = true;
         }
       }
-      for (String name : p.nodeNamesSorted) {
-        int n = p.nodeByName.get(name);
-        if (candidate[n] && triggered(f, p.nodes[n])) {
+      for (int n : p.nodeOrder) {
+        if (candidate[n]) {
+          candidate[n] = false;
+        } else {
+          continue;
+        }
+        if (triggered(f, p.nodes[n])) {
           shared = shared == null ? readState(f) : shared;
           tasks.add(pull(f, p.nodes[n], step, ns, shared));
         }
       }
     } else if (f.hasVersions()) {
-      for (String name : p.nodeNamesSorted) {
-        CompiledNode node = p.nodes[p.nodeByName.get(name)];
+      for (int n : p.nodeOrder) {
+        CompiledNode node = p.nodes[n];
         if (triggered(f, node)) {
           shared = shared == null ? readState(f) : shared;
           tasks.add(pull(f, node, step, ns, shared));

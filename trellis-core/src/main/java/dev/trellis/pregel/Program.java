@@ -34,6 +34,8 @@ public final class Program {
   final int[][] triggerToNodes;
   final CompileOptions options;
   final String[] nodeNamesSorted;
+  /** Node indexes in name order: the order tasks are planned in. */
+  final int[] nodeOrder;
   /** Slots whose channel can change in a step without writes, and slots that wait for finish(). */
   final int[] clearableSlots;
   final int[] finishSlots;
@@ -90,6 +92,10 @@ public final class Program {
       nodeByName.put(n.name(), n.index());
     }
     this.nodeNamesSorted = nodeByName.keySet().stream().sorted().toArray(String[]::new);
+    this.nodeOrder = new int[nodeNamesSorted.length];
+    for (int i = 0; i < nodeOrder.length; i++) {
+      nodeOrder[i] = nodeByName.get(nodeNamesSorted[i]);
+    }
     java.util.List<Integer> clearable = new java.util.ArrayList<>();
     java.util.List<Integer> finishing = new java.util.ArrayList<>();
     for (int i = 0; i < channelNames.length; i++) {

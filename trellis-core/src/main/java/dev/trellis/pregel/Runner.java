@@ -14,32 +14,42 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 
 /**
- * Runs one superstep's tasks: each on its own virtual thread (a lone task on the caller's
- * thread), each task's writes saved the moment it finishes. When a task fails for good the
+ * Runs one superstep's tasks: on the caller's thread until one blocks or runs long, then
+ * with helper virtual threads ({@link ParallelStep}); each task's writes are saved the
+ * moment it finishes. When a task fails for good the
  * others are cancelled. After all have stopped: the first failure is raised, else a
  * command for the parent graph, else the interrupts of every paused task together.
  *
- * <p>Per task the policy chain is: retry scope (first policy whose {@code retryOn} matches
- * the failure) → node. Interrupts and parent commands are never retried.
+ * <p>Per task the policy chain is {@link dev.trellis.policy.Attempts}' (the cache was looked
+ * up when the step was planned): retry loop → per-attempt timeout → node. Interrupts and
+ * parent commands are never retried; the node's error handler runs after the retries.
  */
 final class Runner {
   private Runner() {}
 
-  /** Thread-safe, unnamed: naming every task thread costs more than a trivial node. */
-  private static final java.util.concurrent.ThreadFactory VIRTUAL = Thread.ofVirtual().name("trellis-task-", 0).factory();
-
-  private record Outcome(StepTask task, Throwable failure, List<Interrupt> interrupts, ParentCommand parent) {}
+  /** How one task ended: failed, paused, sent a command to the parent graph, or (all null) succeeded. */
+  record Outcome(Throwable failure, List<Interrupt> interrupts, ParentCommand parent) {
+    static final Outcome SUCCESS = new Outcome(null, null, null);
+  }
 
   static void runStep(StepScope scope, List<StepTask> tasks) {
     if (tasks.isEmpty()) {
       return;
     }
-    List<Outcome> outcomes = new ArrayList<>(tasks.size());
     if (tasks.size() == 1) {
-      outcomes.add(execute(scope, tasks.getFirst()));
-    } else {
-      runParallel(scope, tasks, outcomes);
+      Outcome o = execute(scope, tasks.getFirst());
+      if (o != Outcome.SUCCESS) {
+        raise(List.of(o));
+      }
+      return;
     }
+    List<Outcome> outcomes = new ArrayList<>(tasks.size());
+    new ParallelStep(tasks, outcomes, t -> execute(scope, t)).run();
+    raise(outcomes);
+  }
+
+  /** After all tasks stopped: the first failure, else a command for the parent, else all interrupts together. */
+  private static void raise(List<Outcome> outcomes) {
     Throwable failure = null;
     ParentCommand parent = null;
     List<Interrupt> interrupts = new ArrayList<>();
@@ -62,121 +72,6 @@ final class Runner {
     }
     if (!interrupts.isEmpty()) {
       throw new GraphInterrupt(interrupts);
-    }
-  }
-
-  /**
-   * Runs several tasks concurrently without paying a thread per trivial task. The calling
-   * thread and helper virtual threads claim tasks in order from a shared counter; whoever
-   * claims a task first makes sure a helper is on its way (at most one helper is starting
-   * at a time) while unclaimed tasks remain. Fast tasks are thus mostly run by the caller
-   * with one or two helpers, while a task that blocks lets the next helper start, so every
-   * blocked task still ends up with its own thread (tasks may wait on each other).
-   */
-  private static void runParallel(StepScope scope, List<StepTask> tasks, List<Outcome> outcomes) {
-    Parallel p = new Parallel(scope, tasks, outcomes);
-    p.work(true);
-    p.joinHelpers();
-  }
-
-  private static final class Parallel {
-    private final StepScope scope;
-    private final List<StepTask> tasks;
-    private final List<Outcome> outcomes;
-    private final java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicInteger starting = new java.util.concurrent.atomic.AtomicInteger();
-    private final List<Thread> helpers = new ArrayList<>();
-    private final Thread caller = Thread.currentThread();
-    private volatile boolean stopped;
-    private boolean cancelled;
-
-    Parallel(StepScope scope, List<StepTask> tasks, List<Outcome> outcomes) {
-      this.scope = scope;
-      this.tasks = tasks;
-      this.outcomes = outcomes;
-    }
-
-    void work(boolean isCaller) {
-      while (!stopped) {
-        int i = next.getAndIncrement();
-        if (i >= tasks.size()) {
-          return;
-        }
-        ensureHelper();
-        Outcome o = execute(scope, tasks.get(i));
-        synchronized (outcomes) {
-          outcomes.add(o);
-        }
-        if (o.failure != null) {
-          boolean runCancelled = o.failure instanceof CancellationException && isCaller && !stopped;
-          if (!(o.failure instanceof CancellationException) || runCancelled) {
-            stopAll(runCancelled);
-          }
-        }
-      }
-    }
-
-    private void ensureHelper() {
-      if (next.get() < tasks.size() && !stopped && starting.compareAndSet(0, 1)) {
-        Thread t = VIRTUAL.newThread(() -> {
-          starting.set(0);
-          work(false);
-        });
-        synchronized (helpers) {
-          if (stopped) {
-            starting.set(0);
-            return;
-          }
-          helpers.add(t);
-        }
-        t.start();
-      }
-    }
-
-    /** A task failed (or the caller was cancelled): claim nothing more and interrupt the running tasks. */
-    private void stopAll(boolean runCancelled) {
-      synchronized (helpers) {
-        if (stopped) {
-          return;
-        }
-        stopped = true;
-        cancelled |= runCancelled;
-        for (Thread t : helpers) {
-          t.interrupt();
-        }
-      }
-      if (Thread.currentThread() != caller) {
-        caller.interrupt(); // stops a task the caller is running; cleared in joinHelpers
-      }
-    }
-
-    void joinHelpers() {
-      boolean interrupted = false;
-      for (int i = 0; ; i++) {
-        Thread t;
-        synchronized (helpers) {
-          if (i >= helpers.size()) {
-            break;
-          }
-          t = helpers.get(i);
-        }
-        while (true) {
-          try {
-            t.join();
-            break;
-          } catch (InterruptedException e) {
-            if (!stopped) {
-              interrupted = true; // the run itself is being cancelled
-              stopAll(true);
-            }
-          }
-        }
-      }
-      boolean pending = Thread.interrupted();
-      if (cancelled || interrupted || pending && !stopped) {
-        Thread.currentThread().interrupt();
-        throw new CancellationException("run cancelled");
-      }
     }
   }
 
@@ -222,28 +117,28 @@ final class Runner {
     try {
       ParentCommand forChild = chain.run(work);
       if (forChild == null) {
-        return new Outcome(task, null, null, null);
+        return Outcome.SUCCESS;
       }
       // A node of a graph nested in this task aimed a Command at this graph: it is the task's result.
       try {
         Command c = forChild.command();
         NodeOutput.map(scope.frame(), task.node, new Command(c.update(), c.gotos(), null, false), true, task.writes);
         scope.committed(task);
-        return new Outcome(task, null, null, null);
+        return Outcome.SUCCESS;
       } catch (Exception e) {
         scope.failed(task, e);
-        return new Outcome(task, wrap(task, chain.attempt(), e), null, null);
+        return new Outcome(wrap(task, chain.attempt(), e), null, null);
       }
     } catch (GraphInterrupt gi) {
       scope.interrupted(task, gi.interrupts());
-      return new Outcome(task, null, gi.interrupts(), null);
+      return new Outcome(null, gi.interrupts(), null);
     } catch (ParentCommand pc) {
-      return new Outcome(task, null, null, pc);
+      return new Outcome(null, null, pc);
     } catch (CancellationException e) {
-      return new Outcome(task, e, null, null);
+      return new Outcome(e, null, null);
     } catch (Throwable e) {
       if (Thread.currentThread().isInterrupted() || e instanceof InterruptedException) {
-        return new Outcome(task, new CancellationException("task " + task.name() + " cancelled"), null, null);
+        return new Outcome(new CancellationException("task " + task.name() + " cancelled"), null, null);
       }
       return handleFailure(scope, task, work.rt, chain.attempt(), e);
     }
@@ -296,18 +191,18 @@ final class Runner {
         NodeOutput.map(scope.frame(), task.node, result == null ? dev.trellis.graph.Update.empty() : result, false,
             task.writes);
         scope.committed(task);
-        return new Outcome(task, null, null, null);
+        return Outcome.SUCCESS;
       } catch (GraphInterrupt gi) {
         scope.interrupted(task, gi.interrupts());
-        return new Outcome(task, null, gi.interrupts(), null);
+        return new Outcome(null, gi.interrupts(), null);
       } catch (Throwable handlerFailure) {
         handlerFailure.addSuppressed(e);
         scope.failed(task, handlerFailure);
-        return new Outcome(task, wrap(task, attempts, handlerFailure), null, null);
+        return new Outcome(wrap(task, attempts, handlerFailure), null, null);
       }
     }
     scope.failed(task, e);
-    return new Outcome(task, wrap(task, attempts, e), null, null);
+    return new Outcome(wrap(task, attempts, e), null, null);
   }
 
   /**

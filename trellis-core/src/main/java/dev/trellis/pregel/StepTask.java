@@ -94,4 +94,22 @@ final class StepTask implements Comparable<StepTask> {
     }
     return isPush() ? Integer.compare(pushIndex, o.pushIndex) : node.name().compareTo(o.node.name());
   }
+
+  /** The tasks without writes yet (none saved or cached): {@code tasks} itself when that is all of them. */
+  static List<StepTask> unfinished(List<StepTask> tasks) {
+    boolean all = true;
+    for (StepTask t : tasks) {
+      all &= t.writes.isEmpty();
+    }
+    if (all) {
+      return tasks;
+    }
+    List<StepTask> out = new ArrayList<>(tasks.size());
+    for (StepTask t : tasks) {
+      if (t.writes.isEmpty()) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
 }

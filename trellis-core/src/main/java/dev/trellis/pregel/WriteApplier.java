@@ -56,36 +56,41 @@ final class WriteApplier {
       }
     }
     int n = f.channels.length;
-    List<Object>[] bySlot = null;
+    // Per slot, in the frame's scratch array (left all null): its values as one list.
+    List<Object>[] bySlot = f.writesBySlot;
+    boolean any = false;
     for (StepTask t : sorted) {
       for (Write w : t.writes) {
         if (w.slot() >= 0) {
-          if (bySlot == null) {
-            @SuppressWarnings({"unchecked", "rawtypes"})
-            List<Object>[] fresh = new List[n];
-            bySlot = fresh;
-          }
+          any = true;
           List<Object> vals = bySlot[w.slot()];
           if (vals == null) {
-            vals = bySlot[w.slot()] = new ArrayList<>(2);
+            bySlot[w.slot()] = Collections.singletonList(w.value()); // most slots get one write
+          } else {
+            if (vals.size() == 1 && !(vals instanceof ArrayList)) {
+              vals = bySlot[w.slot()] = new ArrayList<>(vals);
+            }
+            vals.add(w.value());
           }
-          vals.add(w.value());
         }
       }
     }
     BitSet updated = new BitSet(n);
-    if (bySlot != null) {
+    if (any) {
       for (int slot = 0; slot < n; slot++) {
         List<Object> vals = bySlot[slot];
         if (vals == null) {
           continue;
         }
+        bySlot[slot] = null;
         boolean changed;
         try {
           changed = f.channels[slot].update(vals);
         } catch (ConcurrentWriteException e) {
+          java.util.Arrays.fill(bySlot, null);
           throw concurrent(p, slot, vals.size(), sorted);
         } catch (dev.trellis.channel.OverwriteConflictException e) {
+          java.util.Arrays.fill(bySlot, null);
           throw new InvalidUpdateException(ErrorCode.INVALID_CONCURRENT_GRAPH_UPDATE, "key \"" + p.channelNames[slot]
               + "\" can receive only one Overwrite value per step");
         }

@@ -52,6 +52,20 @@ class ExecutionTest {
   }
 
   @Test
+  void everyBlockedParallelTaskGetsItsOwnThread() {
+    CountDownLatch all = new CountDownLatch(10);
+    StateGraph b = StateGraph.of(SCHEMA);
+    for (int i = 0; i < 10; i++) {
+      b.addNode("p" + i, (s, rt) -> {
+        all.countDown();
+        assertTrue(all.await(10, TimeUnit.SECONDS), "a waiting task kept a sibling from starting");
+        return Update.of(LOG, List.of(rt.node()));
+      }).addEdge(START, "p" + i);
+    }
+    assertEquals(10, b.compile().invoke(Map.of()).get(LOG).size());
+  }
+
+  @Test
   void joinWaitsForBothBranches() {
     CompiledGraph g = StateGraph.of(SCHEMA)
         .addNode("a", logs("a")).addNode("b1", logs("b1")).addNode("b2", logs("b2")).addNode("j", logs("j"))

@@ -31,6 +31,8 @@ public final class PostgresDatabase implements JdbcDatabase {
     cfg.setMaximumPoolSize(Integer.getInteger("trellis.postgres.pool", 8));
     cfg.setAutoCommit(false);
     cfg.setPoolName("trellis-postgres");
+    // A batch of task writes or checkpoints becomes multi-row INSERTs: one statement for a whole group commit.
+    cfg.addDataSourceProperty("reWriteBatchedInserts", "true");
     return new PostgresDatabase(new HikariDataSource(cfg), true);
   }
 

@@ -448,7 +448,7 @@ public final class TrellisServer implements AutoCloseable {
       Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis(),
           storeTtl.sweepInterval().toMillis()));
       if (listener != null) {
-        listener.on("trellis_runs", x -> worker.wake());
+        listener.on("trellis_runs", worker::runCreated);
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
       appContext.connect(s, worker);

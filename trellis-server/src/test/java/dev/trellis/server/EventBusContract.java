@@ -147,4 +147,22 @@ abstract class EventBusContract {
       assertEquals(List.of(1L, 2L), read(sub, 2));
     }
   }
+
+  @Test
+  void nextDonePassesOverEventsUntilTheDoneMarker() throws Exception {
+    EventBus bus = bus();
+    bus.publish(run, new RunEvent(1, "metadata", "{}"));
+    try (EventBus.Subscription sub = bus.subscribe(run, 0)) {
+      bus.publish(run, event(2));
+      assertNull(sub.nextDone(20), "no done marker yet");
+      Thread.ofVirtual().start(() -> {
+        bus.publish(run, event(3));
+        bus.publish(run, new RunEvent(4, RunEvent.DONE, "{\"a\":1}"));
+      });
+      RunEvent done = sub.nextDone(WAIT);
+      assertNotNull(done, "the done marker came");
+      assertEquals(4, done.seq());
+      assertEquals("{\"a\":1}", done.data());
+    }
+  }
 }

@@ -1,6 +1,7 @@
 package dev.trellis.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.LocalEventBus;
@@ -14,6 +15,19 @@ class LocalEventBusTest extends EventBusContract {
   @Override
   protected EventBus bus() {
     return bus;
+  }
+
+  @Test
+  void pollHandsOutOnlyEventsAlreadyPublishedInOrder() throws Exception {
+    bus.publish("r", new RunEvent(1, "metadata", "{}"));
+    bus.publish("r", new RunEvent(2, "values", "{}"));
+    try (EventBus.Subscription sub = bus.subscribe("r", 0)) {
+      assertEquals(1, sub.next(100).seq());
+      assertEquals(2, sub.poll().seq());
+      assertNull(sub.poll(), "nothing else was published");
+      bus.publish("r", new RunEvent(3, RunEvent.DONE, null));
+      assertEquals(3, sub.poll().seq());
+    }
   }
 
   @Test

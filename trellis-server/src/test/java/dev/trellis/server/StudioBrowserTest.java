@@ -72,7 +72,7 @@ class StudioBrowserTest {
     Process node = new ProcessBuilder("node", "--test", "modules.test.mjs").directory(DIR.toFile()).redirectErrorStream(true).start();
     String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, node.waitFor(), "the module tests failed:\n" + out);
-    assertTrue(out.contains("# pass 9") && out.contains("# fail 0"), out);
+    assertTrue(out.contains("# pass 10") && out.contains("# fail 0"), out);
   }
 
   @Test

@@ -14,6 +14,7 @@ import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.PendingWrite;
+import dev.trellis.checkpoint.SaveOp;
 import dev.trellis.graph.Durability;
 import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.Send;
@@ -198,6 +199,25 @@ public abstract class CheckpointSaverContract {
     List<PendingWrite> writes = saver().getTuple(c).pendingWrites();
     assertEquals(2, writes.size(), writes.toString());
     assertTrue(writes.contains(new PendingWrite("t", PendingWrite.RESUME, List.of("first", "second"))));
+  }
+
+  @Test
+  void aBatchSavingRowsTwiceEndsAsSavingThemOneByOne() {
+    CheckpointConfig first = saver().put(root(), checkpoint(Map.of("n", 1)), CheckpointMetadata.of("input", -1));
+    Checkpoint cp = checkpoint(Map.of("n", 2));
+    CheckpointConfig at = first.withCheckpointId(cp.id());
+    saver().putBatch(List.of(
+        new SaveOp.Put(first, cp, CheckpointMetadata.of("loop", 0)),
+        new SaveOp.Writes(at, "t", List.of(new PendingWrite("t", PendingWrite.ERROR, "first")), true),
+        new SaveOp.Writes(at, "t", List.of(new PendingWrite("t", PendingWrite.ERROR, "second")), false),
+        new SaveOp.Writes(at, "u", List.of(new PendingWrite("u", "n", 3), new PendingWrite("u", "m", 4)), true),
+        new SaveOp.Writes(at, "u", List.of(new PendingWrite("u", "n", 5)), false),
+        new SaveOp.Put(first, cp, CheckpointMetadata.of("loop", 0, Map.of("reviewed", true)))));
+    CheckpointTuple t = saver().getTuple(at);
+    assertEquals(true, t.metadata().extra().get("reviewed"));
+    assertEquals(first.checkpointId(), t.parentConfig().checkpointId());
+    assertEquals(List.of(new PendingWrite("t", PendingWrite.ERROR, "second"), new PendingWrite("u", "n", 5)),
+        t.pendingWrites());
   }
 
   @Test

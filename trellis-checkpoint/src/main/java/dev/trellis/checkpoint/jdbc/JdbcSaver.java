@@ -12,7 +12,6 @@ import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.checkpoint.serde.Serde;
 import dev.trellis.checkpoint.serde.SerdeException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -151,11 +150,11 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   public void putBatch(List<SaveOp> ops) {
     try {
       // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
-      List<Encoded> encoded = new ArrayList<>(ops.size());
+      List<BatchedSaves.Encoded> encoded = new ArrayList<>(ops.size());
       for (SaveOp op : ops) {
         encoded.add(switch (op) {
           case SaveOp.Put p -> encodePut(p);
-          case SaveOp.Writes w -> new Encoded(op, null, null, encodeWrites(w), null);
+          case SaveOp.Writes w -> new BatchedSaves.Encoded(op, null, null, encodeWrites(w), null);
         });
       }
       transact(ops, encoded);
@@ -170,7 +169,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
   }
 
-  private void transact(List<SaveOp> ops, List<Encoded> encoded) {
+  private void transact(List<SaveOp> ops, List<BatchedSaves.Encoded> encoded) {
     transaction(c -> {
       if (guard != WriteGuard.NONE) {
         java.util.Set<String> threads = new java.util.HashSet<>();
@@ -182,37 +181,16 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
         }
         guard.check(c, threads);
       }
-      for (Encoded e : encoded) {
-        switch (e.op) {
-          case SaveOp.Put p -> {
-            insertCheckpoint(c, p, e.blob, e.metadata);
-            appended.insert(db, c, p.parent(), p.checkpoint().id(), e.lists);
-          }
-          case SaveOp.Writes w -> insertWrites(c, w, e.values);
-        }
-      }
+      BatchedSaves.write(db, c, appended, encoded);
       return null;
     });
   }
 
-  private record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values,
-                         AppendedLists.Split lists) {}
-
-  private Encoded encodePut(SaveOp.Put p) {
+  private BatchedSaves.Encoded encodePut(SaveOp.Put p) {
     AppendedLists.Split split = appended.split(p.parent(), p.checkpoint());
     byte[] blob = encodeCheckpoint(p.checkpoint(), split);
     serde.checkSize(blob.length + split.listBytes());
-    return new Encoded(p, blob, encodeMetadata(p.metadata()), null, split);
-  }
-
-  private void insertCheckpoint(Connection c, SaveOp.Put put, byte[] blob, String md) throws SQLException {
-    CheckpointConfig parent = put.parent();
-    Checkpoint checkpoint = put.checkpoint();
-    db.update(c, "INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
-        + "parent_checkpoint_id, checkpoint, metadata) VALUES (?, ?, ?, ?, ?, ?) "
-        + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = excluded.checkpoint, "
-        + "metadata = excluded.metadata",
-        parent.threadId(), parent.namespace(), checkpoint.id(), parent.checkpointId(), blob, md);
+    return new BatchedSaves.Encoded(p, blob, encodeMetadata(p.metadata()), null, split);
   }
 
   private List<byte[]> encodeWrites(SaveOp.Writes op) {
@@ -225,39 +203,6 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       }
     }
     return values;
-  }
-
-  private void insertWrites(Connection c, SaveOp.Writes op, List<byte[]> values) throws SQLException {
-    CheckpointConfig config = op.config();
-    String taskId = op.taskId();
-    List<PendingWrite> writes = op.writes();
-    boolean ordinary = writes.stream().anyMatch(w -> !PendingWrite.isReserved(w.channel()));
-    if (ordinary && !op.firstSave()) {
-      db.update(c, "DELETE FROM checkpoint_writes WHERE thread_id = ? "
-          + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0",
-          config.threadId(), config.namespace(), config.checkpointId(), taskId);
-    }
-    PreparedStatement ps = db.prepare(c, "INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, "
-        + "checkpoint_id, task_id, idx, channel, value) VALUES (?, ?, ?, ?, ?, ?, ?) "
-        + "ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO UPDATE SET "
-        + "channel = excluded.channel, value = excluded.value");
-    try {
-      int idx = 0;
-      for (int i = 0; i < writes.size(); i++) {
-        PendingWrite w = writes.get(i);
-        ps.setString(1, config.threadId());
-        ps.setString(2, config.namespace());
-        ps.setString(3, config.checkpointId());
-        ps.setString(4, taskId);
-        ps.setInt(5, PendingWrite.isReserved(w.channel()) ? PendingWrite.reservedIndex(w.channel()) : idx++);
-        ps.setString(6, w.channel());
-        ps.setBytes(7, values.get(i));
-        ps.addBatch();
-      }
-      ps.executeBatch();
-    } finally {
-      db.release(ps);
-    }
   }
 
   @Override

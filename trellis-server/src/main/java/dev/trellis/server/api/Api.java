@@ -83,7 +83,7 @@ public final class Api {
     new ThreadsApi(s).register(r);
     RunsApi runs = new RunsApi(s, worker, sse);
     runs.register(r);
-    new ThreadStreamApi(s, sse, runs::finished, worker::closing).register(r);
+    new ThreadStreamApi(s, sse, runs::finished, worker::closing, worker.newRuns()).register(r);
     new StoreApi(s).register(r);
     new McpApi(s, worker, sse).register(r);
     dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(s.db());

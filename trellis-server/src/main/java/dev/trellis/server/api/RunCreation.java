@@ -109,7 +109,9 @@ final class RunCreation {
     if (!stateless) {
       AssistantsApi.uuid(tid, "thread_id");
     }
-    s.checkpoint(tid, req.checkpointId());
+    if (req.checkpointId() != null) {
+      s.checkpoint(tid, req.checkpointId()); // a 404 for an unknown checkpoint; without an id there is nothing to check
+    }
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");
     Map<String, Object> metadata = new LinkedHashMap<>(req.metadata());
@@ -166,7 +168,7 @@ final class RunCreation {
     if (earlier[0] != null) {
       return new Created(run.wire(), run.threadId(), run.runId(), run.temporary());
     }
-    worker.wake();
+    worker.runCreated(tid);
     if (cancelled[0]) {
       worker.checkLeases();
     }

@@ -144,7 +144,7 @@ final class RunsApi {
     try {
       OutputStream out = ctx.res().getOutputStream();
       while (true) {
-        RunEvent e = sub.next(sse.keepAliveMillis());
+        RunEvent e = sub.nextDone(sse.keepAliveMillis());
         if (e == null) {
           if (finished(runId)) {
             out.write(Json.write(storedResult(runId)).getBytes(StandardCharsets.UTF_8));

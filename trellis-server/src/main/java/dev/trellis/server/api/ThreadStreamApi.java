@@ -7,6 +7,7 @@ import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.StreamModes;
 
 import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.queue.NewRuns;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.sse.Sse;
 import io.javalin.config.RoutesConfig;
@@ -37,23 +38,29 @@ import org.slf4j.LoggerFactory;
 final class ThreadStreamApi {
   private static final Logger LOG = LoggerFactory.getLogger(ThreadStreamApi.class);
   private static final Set<String> MODES = Set.of("run_modes", "lifecycle", "state_update");
-  /** How often an idle stream looks for the thread's next run. */
-  private static final long POLL_MILLIS = 200;
+  /**
+   * How often an idle stream looks for the thread's next run even when none was announced
+   * ({@link NewRuns} wakes it at once; this covers another process on the same SQLite file).
+   */
+  private static final long POLL_MILLIS = 1_000;
 
   private final Services s;
   private final Sse sse;
   private final Predicate<String> finished;
   private final BooleanSupplier closing;
+  private final NewRuns newRuns;
 
   /**
    * @param finished whether a run has ended (or no longer exists)
    * @param closing whether the server is shutting down, which ends every thread stream
+   * @param newRuns wakes an idle stream when a run is created on its thread
    */
-  ThreadStreamApi(Services s, Sse sse, Predicate<String> finished, BooleanSupplier closing) {
+  ThreadStreamApi(Services s, Sse sse, Predicate<String> finished, BooleanSupplier closing, NewRuns newRuns) {
     this.s = s;
     this.sse = sse;
     this.finished = finished;
     this.closing = closing;
+    this.newRuns = newRuns;
   }
 
   void register(RoutesConfig r) {
@@ -73,7 +80,7 @@ final class ThreadStreamApi {
     StreamModes runModes = modes.contains("run_modes") ? StreamModes.EVERY
         : StreamModes.subset(modes.contains("state_update") ? List.of("values") : List.of());
     boolean runDone = modes.contains("run_modes") || modes.contains("lifecycle");
-    try {
+    try (NewRuns.Ticket announced = newRuns.watch(tid)) {
       OutputStream out = Sse.open(ctx);
       String run = start.runId();
       long after = start.seq();
@@ -82,15 +89,18 @@ final class ThreadStreamApi {
       long quietSince = System.nanoTime();
       while (!closing.getAsBoolean()) {
         if (run == null) {
+          long version = announced.version();
           String from = createdAt;
           String fromRun = lastRun;
           RunRow next = s.db().tx(c -> s.runs().after(c, tid, owner, from, fromRun));
           if (next == null) {
-            if ((System.nanoTime() - quietSince) / 1_000_000 >= sse.keepAliveMillis()) {
+            long quiet = (System.nanoTime() - quietSince) / 1_000_000;
+            if (quiet >= sse.keepAliveMillis()) {
               Sse.keepAlive(out);
               quietSince = System.nanoTime();
+              quiet = 0;
             }
-            Thread.sleep(POLL_MILLIS);
+            announced.await(version, Math.min(POLL_MILLIS, sse.keepAliveMillis() - quiet));
             continue;
           }
           run = next.runId();

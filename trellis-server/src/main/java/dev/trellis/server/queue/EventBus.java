@@ -31,6 +31,30 @@ public interface EventBus extends AutoCloseable {
     /** The next event, waiting at most {@code millis}; null when none came in time. */
     RunEvent next(long millis) throws InterruptedException;
 
+    /**
+     * The next event if it is already at hand (published, or read with an earlier one), without
+     * waiting or asking anyone; null otherwise. A writer drains these before flushing once.
+     */
+    default RunEvent poll() {
+      return null;
+    }
+
+    /**
+     * The run's done marker, passing over the events before it, waiting at most {@code millis};
+     * null when it did not come in time. A reader that wants only the end (a {@code wait} or
+     * {@code join}) is then not woken by every event.
+     */
+    default RunEvent nextDone(long millis) throws InterruptedException {
+      long deadline = System.currentTimeMillis() + millis;
+      for (long left = millis; left > 0; left = deadline - System.currentTimeMillis()) {
+        RunEvent e = next(left);
+        if (e == null || e.done()) {
+          return e;
+        }
+      }
+      return null;
+    }
+
     @Override
     void close();
   }

@@ -34,6 +34,10 @@ public final class LocalEventBus implements EventBus {
 
   private static final class Log {
     final List<RunEvent> events = new ArrayList<>();
+    /** Readers waiting for the next event: a publish wakes them only when there are any. */
+    int waiting;
+    /** Readers waiting for the done marker only: woken by it alone. */
+    int waitingForEnd;
   }
 
   private Log log(String runId) {
@@ -45,7 +49,9 @@ public final class LocalEventBus implements EventBus {
     Log log = log(runId);
     synchronized (log) {
       log.events.add(event);
-      log.notifyAll();
+      if (log.waiting > 0 || (log.waitingForEnd > 0 && event.done())) {
+        log.notifyAll();
+      }
     }
     if (event.done()) {
       expire(runId);
@@ -94,21 +100,58 @@ public final class LocalEventBus implements EventBus {
         long deadline = System.currentTimeMillis() + millis;
         synchronized (log) {
           while (true) {
-            if (pos < 0) {
-              pos = 0;
-              while (pos < log.events.size() && log.events.get(pos).seq() <= afterSeq) {
-                pos++;
-              }
-            }
-            if (pos < log.events.size()) {
-              return log.events.get(pos++);
+            RunEvent e = poll();
+            if (e != null) {
+              return e;
             }
             long wait = deadline - System.currentTimeMillis();
             if (wait <= 0) {
               return null;
             }
-            log.wait(wait);
+            log.waiting++;
+            try {
+              log.wait(wait);
+            } finally {
+              log.waiting--;
+            }
           }
+        }
+      }
+
+      @Override
+      public RunEvent nextDone(long millis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        synchronized (log) {
+          while (true) {
+            for (RunEvent e = poll(); e != null; e = poll()) {
+              if (e.done()) {
+                return e;
+              }
+            }
+            long wait = deadline - System.currentTimeMillis();
+            if (wait <= 0) {
+              return null;
+            }
+            log.waitingForEnd++;
+            try {
+              log.wait(wait);
+            } finally {
+              log.waitingForEnd--;
+            }
+          }
+        }
+      }
+
+      @Override
+      public RunEvent poll() {
+        synchronized (log) {
+          if (pos < 0) {
+            pos = 0;
+            while (pos < log.events.size() && log.events.get(pos).seq() <= afterSeq) {
+              pos++;
+            }
+          }
+          return pos < log.events.size() ? log.events.get(pos++) : null;
         }
       }
 

@@ -109,12 +109,8 @@ public final class PgEventBus implements EventBus {
       public RunEvent next(long millis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + millis;
         while (true) {
-          if (!buffer.isEmpty()) {
-            RunEvent e = buffer.poll();
-            seen = e.seq();
-            if (e.done()) {
-              monitors.remove(runId);
-            }
+          RunEvent e = poll();
+          if (e != null) {
             return e;
           }
           fill();
@@ -129,6 +125,18 @@ public final class PgEventBus implements EventBus {
             monitor.wait(Math.min(wait, 250));
           }
         }
+      }
+
+      @Override
+      public RunEvent poll() {
+        RunEvent e = buffer.poll();
+        if (e != null) {
+          seen = e.seq();
+          if (e.done()) {
+            monitors.remove(runId);
+          }
+        }
+        return e;
       }
 
       private void fill() {

@@ -41,11 +41,10 @@ public final class RunStore {
         if (!threads.add(thread) || !db.lockThread(c, thread)) {
           continue;
         }
-        Map<String, Object> busy = db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status = 'running'",
-            thread);
-        Map<String, Object> older = db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status = 'pending' "
-            + "AND created_at < (SELECT created_at FROM trellis_runs WHERE run_id = ?)", thread, cand.get("run_id"));
-        if (busy != null || older != null) {
+        // The thread's running run, or a pending one created before this one, holds it back.
+        if (db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND (status = 'running' OR (status = 'pending' "
+            + "AND created_at < (SELECT created_at FROM trellis_runs WHERE run_id = ?))) LIMIT 1", thread,
+            cand.get("run_id")) != null) {
           continue;
         }
         String runId = (String) cand.get("run_id");
@@ -189,7 +188,7 @@ public final class RunStore {
         + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", run.runId(), run.threadId(), run.assistantId(),
         run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()), run.multitask().wire(),
         run.temporary() ? 1 : 0, run.createdAt(), run.createdAt(), run.availableAt());
-    announce(c);
+    announce(c, run.threadId());
   }
 
   /** A run, or null. */
@@ -257,10 +256,10 @@ public final class RunStore {
     db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
   }
 
-  /** Wakes workers in other processes: a run was created. */
-  public void announce(Connection c) throws SQLException {
+  /** Wakes workers and the thread's streams in other processes: a run was created on {@code threadId}. */
+  public void announce(Connection c, String threadId) throws SQLException {
     if (db.postgres()) {
-      db.jdbc().query(c, "SELECT pg_notify('trellis_runs', '')", rs -> null);
+      db.jdbc().query(c, "SELECT pg_notify('trellis_runs', ?)", rs -> null, threadId);
     }
   }
 }

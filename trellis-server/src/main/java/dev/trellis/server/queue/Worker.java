@@ -37,6 +37,7 @@ public final class Worker implements AutoCloseable {
   private final Semaphore wake = new Semaphore(0);
   private final Janitor janitor;
   private final RunCounters counters = new RunCounters();
+  private final NewRuns newRuns = new NewRuns();
   private final Semaphore beat = new Semaphore(0);
   private volatile boolean claiming = true;
   private volatile boolean running = true;
@@ -61,6 +62,19 @@ public final class Worker implements AutoCloseable {
   /** A run may be due: look now rather than at the next poll. */
   public void wake() {
     wake.release();
+  }
+
+  /** A run was created on {@code threadId} (here or in another process): look now, and wake the thread's streams. */
+  public void runCreated(String threadId) {
+    wake.release();
+    if (threadId != null && !threadId.isEmpty()) {
+      newRuns.announce(threadId);
+    }
+  }
+
+  /** Who waits for the next run of a thread (its open thread streams). */
+  public NewRuns newRuns() {
+    return newRuns;
   }
 
   /** A run may have been cancelled: check now rather than at the next heartbeat. */

@@ -94,13 +94,24 @@ public final class Sse {
           keepAlive(out);
           continue;
         }
-        if (e.done()) {
-          return End.DONE;
+        // Every event already at hand goes out in one flush (a model's tokens come faster than one write each).
+        boolean wrote = false;
+        for (; e != null; e = sub.poll()) {
+          if (e.done()) {
+            if (wrote) {
+              out.flush();
+            }
+            return End.DONE;
+          }
+          if (!modes.passes(e.event())) {
+            continue;
+          }
+          frame(out, e.event(), e.data(), idPrefix + e.seq());
+          wrote = true;
         }
-        if (!modes.passes(e.event())) {
-          continue;
+        if (wrote) {
+          out.flush();
         }
-        event(out, e.event(), e.data(), idPrefix + e.seq());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -110,9 +121,13 @@ public final class Sse {
 
   /** Writes one event ({@code data}: JSON text, null for {@code null}) and flushes. */
   public static void event(OutputStream out, String event, String data, String id) throws IOException {
+    frame(out, event, data, id);
+    out.flush();
+  }
+
+  private static void frame(OutputStream out, String event, String data, String id) throws IOException {
     String frame = "event: " + event + "\r\ndata: " + (data == null ? "null" : data) + "\r\nid: " + id + "\r\n\r\n";
     out.write(frame.getBytes(StandardCharsets.UTF_8));
-    out.flush();
   }
 
   /** Writes one keep-alive line and flushes; throws when the client has gone. */

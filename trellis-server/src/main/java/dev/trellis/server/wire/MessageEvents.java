@@ -27,6 +27,11 @@ final class MessageEvents {
   private final Map<String, Map<String, Object>> open = new HashMap<>();
   /** Ids of messages already sent (streamed or pushed), so the node's update does not send them twice. */
   private final Set<String> seen = new HashSet<>();
+  /** The last streamed token's node, step and namespace, and their metadata as JSON ({@link #chunkMeta}). */
+  private String metaNode;
+  private int metaStep;
+  private List<String> metaNamespace;
+  private com.fasterxml.jackson.databind.util.RawValue metaJson;
 
   MessageEvents(StreamModes modes, String runId, String threadId) {
     this.modes = modes;
@@ -40,7 +45,7 @@ final class MessageEvents {
 
   void chunk(StreamPart.MessageChunk m, String suffix, List<StreamEncoder.Out> out) {
     String id = m.messageId();
-    Map<String, Object> meta = meta(m.node(), m.step(), m.namespace());
+    Object meta = chunkMeta(m.node(), m.step(), m.namespace());
     seen.add(id);
     Map<String, Object> so = open.get(id);
     boolean first = so == null;
@@ -48,7 +53,10 @@ final class MessageEvents {
       so = aiChunk(id, "");
       open.put(id, so);
     }
-    so.put("content", so.get("content") + m.text());
+    if (modes.wants("messages")) {
+      // Only the messages mode's partials carry the answer so far (growing it per token costs O(n²)).
+      so.put("content", so.get("content") + m.text());
+    }
     if (modes.wants("messages-tuple")) {
       out.add(new StreamEncoder.Out("messages" + suffix, List.of(aiChunk(id, m.text()), meta)));
     }
@@ -123,6 +131,21 @@ final class MessageEvents {
       out.add(new StreamEncoder.Out("messages/metadata" + suffix, Map.of(id, Map.of("metadata", meta))));
       out.add(new StreamEncoder.Out("messages/complete" + suffix, List.of(msg)));
     }
+  }
+
+  /**
+   * The metadata of a streamed token, serialised once for all the tokens of one node's step
+   * (every token of an answer carries the same): written as is into each event's JSON.
+   */
+  private Object chunkMeta(String node, int step, List<String> namespace) {
+    if (metaJson == null || !node.equals(metaNode) || step != metaStep || !namespace.equals(metaNamespace)) {
+      metaNode = node;
+      metaStep = step;
+      metaNamespace = namespace;
+      metaJson = new com.fasterxml.jackson.databind.util.RawValue(Json.write(meta(node, step,
+          namespace)));
+    }
+    return metaJson;
   }
 
   /** A LangChain {@code AIMessageChunk} dict. */

@@ -26,6 +26,12 @@ record ExecuteRequest(String conversationId, String executionId, String agentTyp
       throw new ApiException(422, "\"metadata\" must be an object");
     }
     String conv = string(body, "conversation_id", UUID.randomUUID().toString());
+    try {
+      UUID.fromString(conv);
+    } catch (IllegalArgumentException e) {
+      throw new ApiException(422, "\"conversation_id\" must be a UUID (it is the conversation's thread), got "
+          + ApiException.echo(conv));
+    }
     return new ExecuteRequest(conv, UUID.randomUUID().toString(), agentType, string(body, "message", null),
         string(body, "tenant_id", "default"), string(body, "system_prompt", null), (Map<String, Object>) md);
   }

@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * The pipeline's messages are OpenAI-format maps ({@code role}, {@code content},
  * {@code tool_calls}, {@code tool_call_id}), as the seed keeps them; this converts them to and
- * from the agent layer's {@link Message} for a chat-model call.
+ * from the agent layer's {@link Message} for a chat-model call. A message a LangGraph client
+ * sends in LangChain's shape ({@code type} human / ai / system / tool, tool calls as
+ * {@code {id, name, args}}) reads as its OpenAI equivalent.
  */
 final class Msgs {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -51,12 +53,12 @@ final class Msgs {
 
   @SuppressWarnings("unchecked")
   static String callName(Map<String, Object> call) {
-    return (String) ((Map<String, Object>) call.get("function")).get("name");
+    return call.get("function") instanceof Map<?, ?> f ? (String) f.get("name") : (String) call.get("name");
   }
 
   @SuppressWarnings("unchecked")
   static Map<String, Object> callArgs(Map<String, Object> call) {
-    Object a = ((Map<String, Object>) call.get("function")).get("arguments");
+    Object a = call.get("function") instanceof Map<?, ?> f ? f.get("arguments") : call.get("args");
     if (a instanceof Map<?, ?> m) {
       return (Map<String, Object>) m;
     }
@@ -73,8 +75,14 @@ final class Msgs {
     return c instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
   }
 
+  /** The OpenAI role: {@code role}, else LangChain's {@code type} (human is user, ai is assistant). */
   static String role(Map<String, Object> m) {
-    return String.valueOf(m.get("role"));
+    String r = String.valueOf(m.get("role") != null ? m.get("role") : m.get("type"));
+    return switch (r) {
+      case "human" -> "user";
+      case "ai" -> "assistant";
+      default -> r;
+    };
   }
 
   static String content(Map<String, Object> m) {
@@ -105,7 +113,8 @@ final class Msgs {
           out.add(new Message.Ai(null, content(m), calls, null));
         }
         case "tool" -> out.add(new Message.Tool(null, content(m), (String) m.get("tool_call_id"), (String) m.get("name"), false));
-        default -> throw new IllegalArgumentException("message with unknown role \"" + role(m) + "\"");
+        default -> throw new IllegalArgumentException("message with unknown role \"" + role(m)
+            + "\" (a message needs role system, user, assistant or tool, or LangChain's type human, ai, system or tool): " + m);
       }
     }
     return out;

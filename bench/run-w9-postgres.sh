@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# W9 on PostgreSQL: the same 8-client create-thread + run-wait load (trellis-bench W9Server)
+# against one Trellis server process, then against three processes sharing one database
+# (each client talks to one process; any process may execute any run). Prints runs/s, p50 and
+# p99 for each, and the ratio three/one. Each measurement uses a fresh schema of
+# TRELLIS_PG_URL (bin/postgres-up prints one), dropped afterwards.
+# Not part of the test command. Usage: [QUICK=1] bench/run-w9-postgres.sh  (after the bench jar is built)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+jar="$root/trellis-bench/target/benchmarks.jar"
+if [ -d /usr/lib/jvm/temurin-25-jdk-amd64 ]; then
+  export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
+  export PATH="$JAVA_HOME/bin:$PATH"
+fi
+if [ -z "${TRELLIS_PG_URL:-}" ]; then
+  TRELLIS_PG_URL=$("$root/bin/postgres-up")
+  export TRELLIS_PG_URL
+fi
+if [ -n "${QUICK:-}" ]; then
+  export TRELLIS_BENCH_QUICK=1
+fi
+[ -f "$jar" ] || (cd "$root" && mvn -B -ntp -q package -DskipTests -pl trellis-bench -am >&2)
+pids=()
+fifos=()
+schema=""
+cleanup() {
+  for f in "${fifos[@]}"; do exec {f}>&- 2>/dev/null || true; done
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  if [ -n "$schema" ]; then java -cp "$jar" dev.trellis.bench.W9Serve --drop "$schema" || true; fi
+}
+trap cleanup EXIT
+
+# measure N: starts N server processes on a fresh schema, runs the client over all of them, stops them.
+measure() {
+  local n=$1 urls="" dir
+  schema="w9_$(date +%s)_$n"
+  java -cp "$jar" dev.trellis.bench.W9Serve --create "$schema"
+  dir=$(mktemp -d)
+  for i in $(seq 1 "$n"); do
+    mkfifo "$dir/in$i"
+    # The server serves until its input closes: hold the fifo open on a descriptor of ours.
+    java -cp "$jar" dev.trellis.bench.W9Serve "$schema" "w9-$i" <"$dir/in$i" >"$dir/out$i" 2>"$dir/err$i" &
+    pids+=($!)
+    exec {fd}>"$dir/in$i"
+    fifos+=("$fd")
+    for _ in $(seq 1 120); do grep -q '^port ' "$dir/out$i" 2>/dev/null && break; sleep 0.5; done
+    urls="$urls${urls:+,}http://127.0.0.1:$(sed -n 's/^port //p' "$dir/out$i")"
+  done
+  java -Dw9.url="$urls" -Dw9.name="trellis-pg-$n" -jar "$jar" 'dev.trellis.bench.W9.*' 2>/dev/null \
+    | grep -E '^trellis-pg-' | sed "s/ W9 / W9pg /"
+  for f in "${fifos[@]}"; do exec {f}>&-; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  fifos=()
+  pids=()
+  java -cp "$jar" dev.trellis.bench.W9Serve --drop "$schema"
+  schema=""
+  rm -rf "$dir"
+}
+
+echo "load before: $(uptime)"
+out=$(mktemp)
+measure 1 >>"$out"
+measure 3 >>"$out"
+cat "$out"
+echo "load after: $(uptime)"
+python3 - "$out" <<'PY'
+import sys
+v = {}
+for line in open(sys.argv[1]):
+    p = line.split()
+    if len(p) >= 4:
+        v[(p[0], p[2])] = float(p[3])
+one, three = v.get(("trellis-pg-1", "runs_per_s")), v.get(("trellis-pg-3", "runs_per_s"))
+if one and three:
+    print(f"W9 on PostgreSQL: 3 processes / 1 process = {three / one:.2f}x (target >= 2x)")
+PY

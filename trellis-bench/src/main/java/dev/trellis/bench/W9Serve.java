@@ -1,0 +1,43 @@
+package dev.trellis.bench;
+
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.server.TrellisServer;
+import java.io.IOException;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
+/**
+ * One W9 server process on PostgreSQL, for {@code bench/run-w9-postgres.sh}: serves W1's graph
+ * as {@code chain} on the schema {@code SCHEMA} of {@code TRELLIS_PG_URL}, prints {@code port N}
+ * and serves until its standard input closes. {@code --create SCHEMA} and {@code --drop SCHEMA}
+ * make and remove the schema the processes share.
+ * Usage: {@code java -cp benchmarks.jar dev.trellis.bench.W9Serve SCHEMA WORKER_ID | --create SCHEMA | --drop SCHEMA}.
+ */
+public final class W9Serve {
+  private W9Serve() {}
+
+  public static void main(String[] args) throws IOException, SQLException {
+    String base = System.getenv("TRELLIS_PG_URL");
+    if (base == null || args.length < 2) {
+      throw new IllegalArgumentException("set TRELLIS_PG_URL and give SCHEMA WORKER_ID, --create SCHEMA or --drop SCHEMA");
+    }
+    if (args[0].equals("--create") || args[0].equals("--drop")) {
+      String sql = (args[0].equals("--create") ? "CREATE SCHEMA " : "DROP SCHEMA IF EXISTS ") + args[1]
+          + (args[0].equals("--drop") ? " CASCADE" : "");
+      try (var c = DriverManager.getConnection(base); var st = c.createStatement()) {
+        st.execute(sql);
+      }
+      return;
+    }
+    String url = base + (base.contains("?") ? "&" : "?") + "currentSchema=" + args[0];
+    try (TrellisServer server = TrellisServer.builder().port(0).host("127.0.0.1").postgres(url).workerId(args[1])
+        .graph("chain", (saver, store) -> Workloads.chain10(CompileOptions.checkpointer(saver).withStore(store)))
+        .start()) {
+      System.out.println("port " + server.port());
+      System.out.flush();
+      while (System.in.read() >= 0) {
+        // serve until the driver closes our input
+      }
+    }
+  }
+}
