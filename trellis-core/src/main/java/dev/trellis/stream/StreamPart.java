@@ -14,6 +14,12 @@ public sealed interface StreamPart {
   /** The stream mode this part belongs to. */
   StreamMode mode();
 
+  /**
+   * A part of any mode whose wire form is its {@code data} as JSON (event name: the mode's
+   * wire name): a new mode emits these and needs no record of its own.
+   */
+  record Data(List<String> namespace, StreamMode mode, Object data) implements StreamPart {}
+
   /** The state after a superstep. */
   record Values(List<String> namespace, Map<String, Object> values) implements StreamPart {
     public StreamMode mode() {

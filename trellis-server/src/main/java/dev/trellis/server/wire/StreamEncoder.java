@@ -93,6 +93,7 @@ public final class StreamEncoder {
         }
       }
       case StreamPart.Custom c -> add(out, "custom", suffix, () -> Json.plain(c.value()));
+      case StreamPart.Data d -> add(out, d.mode().wireName(), suffix, () -> Json.plain(d.data()));
       case StreamPart.MessageChunk m -> {
         messages.chunk(m, suffix, out);
         String callId = callIdOf(m.messageId());

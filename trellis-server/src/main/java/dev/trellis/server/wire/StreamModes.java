@@ -4,9 +4,12 @@ import dev.trellis.server.error.ServerException;
 import dev.trellis.stream.StreamMode;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -19,9 +22,10 @@ import java.util.TreeSet;
  * @param every whether every event passes (a join stream without {@code stream_mode})
  */
 public record StreamModes(List<String> names, boolean every) {
+  /** Every wire name of every engine mode, to its mode: derived from {@link StreamMode}. */
+  private static final Map<String, StreamMode> BY_WIRE_NAME = byWireName();
   /** The wire modes a run may ask for. */
-  public static final Set<String> WIRE = Set.of("values", "updates", "messages", "messages-tuple", "custom",
-      "events", "debug", "tasks", "checkpoints");
+  public static final Set<String> WIRE = BY_WIRE_NAME.keySet();
   /** Every event passes: a join stream that named no modes. */
   public static final StreamModes EVERY = new StreamModes(List.of(), true);
 
@@ -65,7 +69,7 @@ public record StreamModes(List<String> names, boolean every) {
 
   /** Whether either chat-message mode ({@code messages-tuple}, deprecated {@code messages}) was asked for. */
   public boolean messages() {
-    return wants("messages-tuple") || wants("messages");
+    return StreamMode.MESSAGES.wireNames().stream().anyMatch(this::wants);
   }
 
   /**
@@ -83,20 +87,28 @@ public record StreamModes(List<String> names, boolean every) {
         || (base.equals("messages") && names.contains("messages-tuple"));
   }
 
-  /** The engine modes that produce these wire modes (values and updates always: the result and interrupts). */
+  /**
+   * The engine modes that produce these wire modes: each asked mode and what it is
+   * {@linkplain StreamMode#builtFrom() built from}, and values and updates always (the result
+   * and interrupts).
+   */
   public Set<StreamMode> engineModes() {
     Set<StreamMode> s = EnumSet.of(StreamMode.VALUES, StreamMode.UPDATES);
     for (String m : names) {
-      switch (m) {
-        case "custom" -> s.add(StreamMode.CUSTOM);
-        case "messages", "messages-tuple" -> s.add(StreamMode.MESSAGES);
-        case "tasks" -> s.add(StreamMode.TASKS);
-        case "checkpoints" -> s.add(StreamMode.CHECKPOINTS);
-        case "debug" -> s.addAll(List.of(StreamMode.DEBUG, StreamMode.CHECKPOINTS, StreamMode.TASKS));
-        case "events" -> s.addAll(List.of(StreamMode.TASKS, StreamMode.MESSAGES, StreamMode.EVENTS));
-        default -> { }
+      StreamMode mode = BY_WIRE_NAME.get(m);
+      if (mode != null) {
+        s.add(mode);
+        s.addAll(mode.builtFrom());
       }
     }
     return s;
+  }
+
+  private static Map<String, StreamMode> byWireName() {
+    Map<String, StreamMode> m = new LinkedHashMap<>();
+    for (StreamMode mode : StreamMode.values()) {
+      mode.wireNames().forEach(n -> m.put(n, mode));
+    }
+    return Collections.unmodifiableMap(m);
   }
 }

@@ -60,4 +60,25 @@ class StreamModesTest {
     assertTrue(StreamModes.parse("messages-tuple").messages());
     assertFalse(StreamModes.parse("values").messages());
   }
+
+  @Test
+  void everyEngineModeIsAskedForByItsWireNames() {
+    assertEquals(java.util.Set.of("values", "updates", "messages", "messages-tuple", "custom", "events", "debug",
+        "tasks", "checkpoints"), StreamModes.WIRE);
+    for (StreamMode mode : StreamMode.values()) {
+      for (String name : mode.wireNames()) {
+        assertTrue(StreamModes.parse(name).engineModes().contains(mode), name);
+      }
+    }
+  }
+
+  @Test
+  void aDataPartIsSentAsItsDataUnderItsModesWireName() {
+    StreamEncoder encoder = new StreamEncoder(StreamModes.parse(List.of("custom")), true, "run-1", "thread-1");
+    List<StreamEncoder.Out> out = encoder.encode(
+        new dev.trellis.stream.StreamPart.Data(List.of("child:7"), StreamMode.CUSTOM, java.util.Map.of("n", 1)));
+    assertEquals(List.of(new StreamEncoder.Out("custom|child:7", java.util.Map.of("n", 1))), out);
+    assertEquals(List.of(), new StreamEncoder(StreamModes.parse("values"), true, "run-1", "thread-1")
+        .encode(new dev.trellis.stream.StreamPart.Data(List.of(), StreamMode.CUSTOM, "x")));
+  }
 }
