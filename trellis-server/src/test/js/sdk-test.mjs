@@ -36,7 +36,10 @@ assert.equal(versions.length, 2);
 assert.equal((await client.assistants.search({ metadata: { team: "docs" } })).length, 1);
 const drawing = await client.assistants.getGraph(mine.assistant_id, { xray: true });
 assert.ok(drawing.nodes.some((n) => n.id === "child:inner"), JSON.stringify(drawing.nodes));
-assert.ok(drawing.edges.some((e) => e.source === "plan" && e.target === "child"));
+// as LangGraph: the subgraph node is replaced by its inner nodes, edges lead into and out of them
+assert.ok(!drawing.nodes.some((n) => n.id === "child"), JSON.stringify(drawing.nodes));
+assert.ok(drawing.edges.some((e) => e.source === "plan" && e.target === "child:inner"), JSON.stringify(drawing.edges));
+assert.ok(drawing.edges.some((e) => e.source === "child:inner" && e.target === "summary"), JSON.stringify(drawing.edges));
 const schemas = await client.assistants.getSchemas("approval");
 assert.ok("notes" in schemas.state_schema.properties);
 ok("assistants");
