@@ -23,6 +23,14 @@ public interface GraphProvider extends GraphFactory {
     return Map.of();
   }
 
+  /**
+   * The description of the graph's system assistant, shown by clients and the Studio (none by
+   * default). Written when the system assistant is first created.
+   */
+  default String description() {
+    return null;
+  }
+
   /** HTTP routes the application mounts beside LangGraph's API on the same server (none by default). */
   default List<Api.Routes> routes() {
     return List.of();

@@ -441,7 +441,8 @@ public final class TrellisServer implements AutoCloseable {
       AppRuns appContext = new AppRuns(jdbc, pg, saver, store, cache);
       graphs.forEach((gid, f) -> {
         compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
-        assistants.ensureSystem(gid, f instanceof GraphProvider p ? p.assistantConfig() : Map.of());
+        GraphProvider p = f instanceof GraphProvider gp ? gp : null;
+        assistants.ensureSystem(gid, p != null ? p.assistantConfig() : Map.of(), p != null ? p.description() : null);
       });
       Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
           saver, store, fences, new RunObservers(listeners, telemetry));

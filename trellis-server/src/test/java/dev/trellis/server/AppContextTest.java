@@ -125,4 +125,20 @@ class AppContextTest {
       assertTrue(roomy.text().contains("HI"), "the run's own config wins: " + roomy.text());
     }
   }
+
+  @Test
+  void theProvidersDescriptionIsItsSystemAssistants(@TempDir Path dir) {
+    ShoutProvider described = new ShoutProvider() {
+      @Override
+      public String description() {
+        return "Shouts what it is told.";
+      }
+    };
+    try (TrellisServer server = TestServers.builder().sqlite(dir.resolve("s.db")).provider(described).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      HttpClientHelper.Reply found = http.call("POST", "/assistants/search", Map.of("graph_id", "shout"));
+      assertEquals(1, found.list().size(), found.text());
+      assertEquals("Shouts what it is told.", ((Map<?, ?>) found.list().getFirst()).get("description"));
+    }
+  }
 }

@@ -14,6 +14,11 @@ public final class NeuraProvider implements GraphProvider {
   }
 
   @Override
+  public String description() {
+    return "A clinical chat turn from a declarative topology: a phased tool pipeline with skip gates.";
+  }
+
+  @Override
   public CompiledGraph build(CheckpointSaver saver, Store store) {
     return NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store));
   }

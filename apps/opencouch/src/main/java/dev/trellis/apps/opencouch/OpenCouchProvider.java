@@ -14,6 +14,11 @@ public final class OpenCouchProvider implements GraphProvider {
   }
 
   @Override
+  public String description() {
+    return "A supportive chat turn: a safety gate, hybrid memory, a therapeutic mode subgraph and parallel memory extractors.";
+  }
+
+  @Override
   public CompiledGraph build(CheckpointSaver saver, Store store) {
     return OpenCouch.graph(CompileOptions.checkpointer(saver).withStore(store), Defaults.over(store));
   }

@@ -15,6 +15,11 @@ public final class SessionEndProvider implements GraphProvider {
   }
 
   @Override
+  public String description() {
+    return "Ends an OpenCouch session: promotes its memories and writes the session summary.";
+  }
+
+  @Override
   public CompiledGraph build(CheckpointSaver saver, Store store) {
     return SessionEnd.graph(CompileOptions.checkpointer(saver).withStore(store), Defaults.over(store));
   }

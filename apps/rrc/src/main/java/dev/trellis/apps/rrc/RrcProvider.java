@@ -42,6 +42,11 @@ public final class RrcProvider implements GraphProvider {
     return RrcGraph.ASSISTANT;
   }
 
+  @Override
+  public String description() {
+    return "Regulatory filings for the Texas Railroad Commission (Rules 37 and 32): tool loops, skills, budgets and durable human approval.";
+  }
+
   /** Runs started through LangGraph's API get the step budget of 20 tool rounds, as {@code /execute} runs do. */
   @Override
   public Map<String, Object> assistantConfig() {
