@@ -59,10 +59,13 @@ final class ServeCommand implements Callable<Integer> {
     TrellisServer server = start(b);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      System.out.println("trellis server stopping (worker " + server.workerId() + ")");
       server.close();
       if (otel != null) {
         otel.close();
       }
+      System.out.println("trellis server stopped");
+      System.out.flush();
       stopped.countDown();
     }));
     String host = options.host;
