@@ -1,5 +1,6 @@
 package dev.trellis.server;
 
+import dev.trellis.testkit.ChildJvm;
 import java.time.Duration;
 
 /** A server process for the multi-process tests: {@code ServerMain <postgres-url> <worker-id> <lease-ms>}; prints its port. */
@@ -10,8 +11,7 @@ public final class ServerMain {
     TrellisServer server = TestServers.builder().postgres(args[0]).workerId(args[1])
         .lease(Duration.ofMillis(Long.parseLong(args[2]))).shutdownGrace(Duration.ofSeconds(5)).start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close));
-    System.out.println("PORT " + server.port());
-    System.out.flush();
+    ChildJvm.announcePort(server.port());
     Thread.currentThread().join();
   }
 }

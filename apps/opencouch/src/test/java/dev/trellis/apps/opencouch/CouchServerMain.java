@@ -9,6 +9,7 @@ import dev.trellis.apps.opencouch.safety.JdbcCrisisLog;
 import dev.trellis.checkpoint.jdbc.JdbcStore;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.server.TrellisServer;
+import dev.trellis.testkit.ChildJvm;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,8 +73,7 @@ public final class CouchServerMain {
         })
         .start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close));
-    System.out.println("PORT " + server.port());
-    System.out.flush();
+    ChildJvm.announcePort(server.port());
     Thread.currentThread().join();
   }
 }

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.apps.opencouch.safety.JdbcCrisisLog;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+import dev.trellis.testkit.ChildJvm;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,31 +25,8 @@ import org.junit.jupiter.api.Test;
  * the crisis log still keeps one record.
  */
 class KillResumeTest {
-  record Child(Process process, int port) {
-  }
-
-  static Child start(Path db, String worker, Path calls, String marker) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), CouchServerMain.class.getName(),
-        db.toString(), worker, "1500", calls.toString(), marker).redirectErrorStream(true).start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-    String line;
-    while ((line = out.readLine()) != null) {
-      if (line.startsWith("PORT ")) {
-        int port = Integer.parseInt(line.substring(5).trim());
-        Thread.ofVirtual().start(() -> {
-          try {
-            while (out.readLine() != null) {
-              // drain the child's log so it never blocks
-            }
-          } catch (java.io.IOException ignored) {
-            // the child died
-          }
-        });
-        return new Child(p, port);
-      }
-    }
-    throw new IllegalStateException("server " + worker + " exited before listening");
+  static ChildJvm start(Path db, String worker, Path calls, String marker) throws Exception {
+    return ChildJvm.startServer(CouchServerMain.class, db.toString(), worker, "1500", calls.toString(), marker);
   }
 
   @Test
@@ -61,8 +36,8 @@ class KillResumeTest {
     Path db = dir.resolve("trellis.db");
     Path calls = dir.resolve("calls.txt");
     Path marker = dir.resolve("logged");
-    Child a = start(db, "wa", calls, marker.toString());
-    Child b = null;
+    ChildJvm a = start(db, "wa", calls, marker.toString());
+    ChildJvm b = null;
     try {
       String thread = Http.thread("kill-1");
       Http.Reply r = new Http(a.port()).post("/threads/" + thread + "/runs", Map.of("assistant_id", "opencouch",
@@ -74,8 +49,7 @@ class KillResumeTest {
         Thread.sleep(20);
       }
       assertTrue(Files.exists(marker), "worker A never reached crisis_log");
-      a.process().destroyForcibly().waitFor();
-      assertEquals(137, a.process().exitValue(), "killed with SIGKILL");
+      assertEquals(137, a.kill9(), "killed with SIGKILL");
       b = start(db, "wb", calls, "-");
       HttpResponse<String> joined = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
           URI.create("http://127.0.0.1:" + b.port() + "/threads/" + thread + "/runs/" + run + "/join")).GET().build(),
@@ -87,9 +61,9 @@ class KillResumeTest {
           "the gate's classifier and the crisis reply each ran once, before the kill");
       assertEquals(1, JdbcCrisisLog.sqlite(db).forThread(thread).size(), "one crisis-log record");
     } finally {
-      a.process().destroyForcibly().waitFor();
+      a.close();
       if (b != null) {
-        b.process().destroyForcibly().waitFor();
+        b.close();
       }
     }
   }
