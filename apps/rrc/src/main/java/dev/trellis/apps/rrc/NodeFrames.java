@@ -1,6 +1,5 @@
 package dev.trellis.apps.rrc;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import dev.trellis.server.queue.RunEvent;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -112,10 +111,12 @@ final class NodeFrames {
     return error;
   }
 
+  @SuppressWarnings("unchecked")
   private static Map<String, Object> parse(String json) {
     try {
       Object v = Msgs.JSON.readValue(json, Object.class);
-      return v instanceof Map<?, ?> ? Msgs.JSON.convertValue(v, new TypeReference<Map<String, Object>>() {}) : Map.of("value", v);
+      // Jackson reads a JSON object as a Map<String, Object> already: no second conversion
+      return v instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of("value", v);
     } catch (Exception ex) {
       return Map.of("message", json);
     }

@@ -113,7 +113,7 @@ public final class ExtractorNode implements Node {
     List<String> heldNs = MemoryStore.held(user, session);
     for (Candidate c : candidates) {
       String key = MemoryStore.keyOf(c.text());
-      boolean alreadyHeld = store.all(heldNs).stream().anyMatch(i -> i.key().equals(key));
+      boolean alreadyHeld = store.store().get(heldNs, key) != null;
       WritePolicy.Decision d = WritePolicy.decide(c, alreadyHeld);
       switch (d) {
         case COMMIT -> {

@@ -94,8 +94,8 @@ public final class MemoryStore {
 
   /** The {@code limit} memories of {@code namespace} most relevant to {@code query}: keyword and semantic rankings fused by RRF. */
   public List<Item> retrieve(List<String> namespace, String query, int limit) {
-    List<Item> keyword = KeywordQuery.terms(query).isEmpty() ? List.of()
-        : store.keywordSearch(namespace, KeywordQuery.terms(query), Map.of(), 20, 0);
+    String terms = KeywordQuery.terms(query);
+    List<Item> keyword = terms.isEmpty() ? List.of() : store.keywordSearch(namespace, terms, Map.of(), 20, 0);
     float[] q = embeddings.embed(List.of(query)).getFirst();
     List<Item> semantic = new ArrayList<>();
     Map<Item, Double> sims = new java.util.IdentityHashMap<>();
