@@ -109,18 +109,16 @@ final class AssistantTools {
   private Object awaitResult(EventBus.Subscription sub, String runId, Runnable idle) {
     try {
       while (true) {
-        RunEvent e = sub.next(pollMillis);
-        if (e != null && e.done()) {
+        RunEvent e = sub.nextDone(pollMillis); // the run's other events are not the tool's answer
+        if (e != null) {
           return e.data() == null ? Map.of() : Json.read(e.data());
         }
-        if (e == null) {
-          RunStatus status = s.runs().status(runId);
-          Object stored = status == null ? null : s.runs().result(runId);
-          if (status == null || (status.terminal() && stored != null)) {
-            return stored == null ? Map.of() : stored instanceof String text ? Json.read(text) : stored;
-          }
-          idle.run();
+        RunStatus status = s.runs().status(runId);
+        Object stored = status == null ? null : s.runs().result(runId);
+        if (status == null || (status.terminal() && stored != null)) {
+          return stored == null ? Map.of() : stored instanceof String text ? Json.read(text) : stored;
         }
+        idle.run();
       }
     } catch (InterruptedException ie) {
       Thread.currentThread().interrupt();

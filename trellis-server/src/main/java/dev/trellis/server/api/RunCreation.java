@@ -127,19 +127,22 @@ final class RunCreation {
       RunRequest.checkConfig(assistant.config(), "assistant config.");
       req.checkNodes(graph);
       List<String> dropped = InputFilter.dropped(graph, req.input());
+      Map<String, Object> input = req.input();
       if (!dropped.isEmpty()) {
-        kwargs.put("input", InputFilter.without(req.input(), dropped));
+        input = InputFilter.without(req.input(), dropped);
+        kwargs.put("input", input);
         metadata.put(InputFilter.METADATA_KEY, dropped);
       }
-      InputTypes.check(graph.signature(), dropped.isEmpty() ? req.input() : InputFilter.without(req.input(), dropped), "input");
+      InputTypes.check(graph.signature(), input, "input");
       if (req.command() != null) {
         InputTypes.check(graph.signature(), req.command().update(), "command.update");
       }
-      if (stateless || !s.threads().owns(c, tid, owner)) {
+      String holder = s.threads().ownerOf(c, tid);
+      if (stateless || !owner.equals(holder)) {
         if (!stateless && !req.createThread()) {
           throw ServerException.notFound("thread", tid);
         }
-        if (s.threads().exists(c, tid)) {
+        if (holder != null) {
           throw ServerException.conflict("thread " + tid + " already exists");
         }
         s.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));

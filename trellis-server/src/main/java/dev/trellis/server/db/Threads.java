@@ -62,16 +62,6 @@ public final class Threads {
     return db.rows(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE owner = ?", owner).stream().map(Threads::wire).toList();
   }
 
-  /** Whether a thread with this id exists, whoever owns it. */
-  public boolean exists(Connection c, String id) throws SQLException {
-    return db.row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ?", id) != null;
-  }
-
-  /** Whether {@code owner} has a thread with this id. */
-  public boolean owns(Connection c, String id, String owner) throws SQLException {
-    return db.row(c, "SELECT thread_id FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner) != null;
-  }
-
   /** The values a thread's last run left (JSON data), or null. */
   public Object values(Connection c, String id) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT values_json FROM trellis_threads WHERE thread_id = ?", id);

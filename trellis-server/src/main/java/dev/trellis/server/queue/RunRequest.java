@@ -74,15 +74,12 @@ public record RunRequest(Map<String, Object> kwargs, Map<String, Object> input, 
     Map<String, Object> config = object(body, "config");
     checkConfig(config, "config.");
     Map<String, Object> metadata = object(body, "metadata");
-    Object ctx = body.get("context");
-    if (ctx != null && !(ctx instanceof Map)) {
-      throw ServerException.invalid("\"context\" must be an object");
-    }
+    Map<String, Object> context = object(body, "context");
     return new RunRequest(body, (Map<String, Object>) input, command, StreamModes.parse(body.get("stream_mode")),
         flag(body, "stream_subgraphs"), flag(body, "stream_resumable"),
         body.containsKey("interrupt_before") ? breakpoints(body, "interrupt_before", "") : null,
         body.containsKey("interrupt_after") ? breakpoints(body, "interrupt_after", "") : null,
-        durability(body), MultitaskStrategy.parse(body.get("multitask_strategy")), config, object(body, "context"),
+        durability(body), MultitaskStrategy.parse(body.get("multitask_strategy")), config, context,
         metadata, checkpointId(body), afterMillis(body), "keep".equals(oneOf(body, "on_completion", "delete", "keep")),
         "create".equals(oneOf(body, "if_not_exists", "create", "reject")),
         "cancel".equals(oneOf(body, "on_disconnect", "cancel", "continue")), webhook(body));

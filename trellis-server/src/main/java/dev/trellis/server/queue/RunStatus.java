@@ -51,10 +51,4 @@ public enum RunStatus {
         + dev.trellis.server.error.ServerException.echo(wire) + "\"; use one of "
         + java.util.Arrays.stream(values()).map(RunStatus::wire).toList());
   }
-
-  /** Whether {@code wire} names an ended run ({@code null}, a run that is gone, counts as ended). */
-  public static boolean ended(Object wire) {
-    RunStatus s = of(wire);
-    return s == null || s.terminal();
-  }
 }

@@ -177,16 +177,16 @@ public final class Worker implements AutoCloseable {
     }
   }
 
-  /**
-   * Stops taking runs, lets running ones finish for up to the grace period, then hands the
-   * rest back to the queue (they resume from their last checkpoint on another worker or the
-   * next start) and stops.
-   */
   /** Whether {@link #close()} has begun: the server is shutting down. */
   public boolean closing() {
     return !claiming;
   }
 
+  /**
+   * Stops taking runs, lets running ones finish for up to the grace period, then hands the
+   * rest back to the queue (they resume from their last checkpoint on another worker or the
+   * next start) and stops.
+   */
   @Override
   public void close() {
     claiming = false;
