@@ -98,8 +98,8 @@ public final class ToolPipeline {
         List<String> phase = phases.get(p);
         events.write(Map.of("event", "phase_start", "phase", p + 1, "tools", phase));
         List<Future<Boolean>> running = new ArrayList<>();
+        Map<String, Object> inputs = Map.copyOf(aggregated); // what earlier phases produced; fixed for this phase
         for (String name : phase) {
-          Map<String, Object> inputs = Map.copyOf(aggregated);
           running.add(pool.submit(() -> runTool(specs.get(name), session, overrides.getOrDefault(name, Map.of()),
               inputs, sections, errors, missing, skipped, events)));
         }

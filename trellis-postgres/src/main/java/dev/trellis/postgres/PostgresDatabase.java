@@ -69,6 +69,11 @@ public final class PostgresDatabase implements JdbcDatabase {
   }
 
   @Override
+  public String shareLock() {
+    return " FOR SHARE";
+  }
+
+  @Override
   public List<String> migrationPreamble() {
     return List.of("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")");
   }

@@ -180,7 +180,7 @@ final class AppendedLists {
    */
   private void requireGroups(JdbcDatabase db, Connection c, CheckpointConfig parent, String checkpointId, Split split)
       throws SQLException {
-    String lock = "BYTEA".equalsIgnoreCase(db.blobType()) ? " FOR SHARE" : "";
+    String lock = db.shareLock();
     for (Map.Entry<String, Stored> e : split.lists().entrySet()) {
       String group = e.getValue().group();
       if (group.equals(checkpointId)) {

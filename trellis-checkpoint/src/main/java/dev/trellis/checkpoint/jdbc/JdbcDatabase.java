@@ -84,6 +84,14 @@ public interface JdbcDatabase extends AutoCloseable {
   /** The column type for binary values ({@code BLOB}, {@code BYTEA}). */
   String blobType();
 
+  /**
+   * The clause that share-locks the rows a {@code SELECT} read until the transaction ends
+   * ({@code " FOR SHARE"} on PostgreSQL); empty where writers are serialised anyway (SQLite).
+   */
+  default String shareLock() {
+    return "";
+  }
+
   /** Statements run in the same transaction before schema creation (e.g. a migration lock). */
   default List<String> migrationPreamble() {
     return List.of();
