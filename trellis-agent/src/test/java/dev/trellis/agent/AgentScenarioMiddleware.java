@@ -1,0 +1,72 @@
+package dev.trellis.agent;
+
+import dev.trellis.agent.middleware.AgentMiddleware;
+import dev.trellis.agent.middleware.ContextEditing;
+import dev.trellis.agent.middleware.HumanInTheLoop;
+import dev.trellis.agent.middleware.LlmToolSelector;
+import dev.trellis.agent.middleware.Summarization;
+import dev.trellis.agent.middleware.TokenCounter;
+import dev.trellis.agent.model.ChatModel;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The built-in middleware of agent scenarios with more settings than a line (AGENT-FORMAT.md). */
+final class AgentScenarioMiddleware {
+  private AgentScenarioMiddleware() {}
+
+  @SuppressWarnings("unchecked")
+  static AgentMiddleware summarization(Map<String, Object> m, Map<String, ChatModel> models) {
+    ChatModel model = models.get((String) m.get("model"));
+    List<Object> trigger = (List<Object>) m.get("trigger");
+    List<Object> keep = (List<Object>) m.getOrDefault("keep", List.of("messages", 20));
+    if (trigger == null || !"tokens".equals(trigger.getFirst())) {
+      throw new UnsupportedOperationException("summarization trigger " + trigger);
+    }
+    long tokens = ((Number) trigger.get(1)).longValue();
+    long kept = ((Number) keep.get(1)).longValue();
+    return "tokens".equals(keep.getFirst())
+        ? Summarization.keepingTokens(model, tokens, kept, TokenCounter.APPROXIMATE)
+        : new Summarization(model, tokens, (int) kept, TokenCounter.APPROXIMATE);
+  }
+
+  @SuppressWarnings("unchecked")
+  static AgentMiddleware contextEditing(Map<String, Object> m) {
+    return new ContextEditing(((Number) m.getOrDefault("trigger", 100000)).longValue(),
+        ((Number) m.getOrDefault("keep", 3)).intValue(), ((Number) m.getOrDefault("clear_at_least", 0)).longValue(),
+        Boolean.TRUE.equals(m.get("clear_tool_inputs")),
+        Set.copyOf((List<String>) m.getOrDefault("exclude_tools", List.of())), TokenCounter.APPROXIMATE);
+  }
+
+  @SuppressWarnings("unchecked")
+  static AgentMiddleware humanInTheLoop(Map<String, Object> m) {
+    HumanInTheLoop h = new HumanInTheLoop();
+    if (m.get("description_prefix") instanceof String p) {
+      h.descriptionPrefix(p);
+    }
+    ((Map<String, Object>) m.get("interrupt_on")).forEach((tool, config) -> {
+      if (Boolean.TRUE.equals(config)) {
+        h.interruptOn(tool);
+      } else if (config instanceof Map<?, ?> c) {
+        if (c.containsKey("when")) {
+          throw new UnsupportedOperationException("InterruptOnConfig when");
+        }
+        h.interruptOn(tool, (List<String>) c.get("allowed_decisions"));
+        if (c.get("description") instanceof String d) {
+          h.description(tool, d);
+        }
+      }
+    });
+    return h;
+  }
+
+  @SuppressWarnings("unchecked")
+  static AgentMiddleware toolSelector(Map<String, Object> m, Map<String, ChatModel> models) {
+    if (m.containsKey("system_prompt")) {
+      throw new UnsupportedOperationException("LLMToolSelector system_prompt");
+    }
+    ChatModel model = m.get("model") instanceof String name ? models.get(name) : null;
+    return new LlmToolSelector(model, m.get("max_tools") instanceof Number n ? n.intValue() : 0,
+        Set.copyOf((List<String>) m.getOrDefault("always_include", List.of())));
+  }
+}
