@@ -268,7 +268,7 @@ def make_middleware(spec: dict, models: dict):
                 config = dict(config)
                 config["when"] = when_predicate(config["when"])
             interrupt_on[tool] = config
-        kwargs = {"description_prefix": spec["description_prefix"]} if "description_prefix" in spec else {}
+        kwargs = {k: spec[k] for k in ("description_prefix", "edit_notice") if k in spec}
         return HumanInTheLoopMiddleware(interrupt_on=interrupt_on, **kwargs)
     if kind == "LLMToolSelector":
         kwargs = {}

@@ -44,14 +44,19 @@ final class AgentScenarioMiddleware {
     if (m.get("description_prefix") instanceof String p) {
       h.descriptionPrefix(p);
     }
+    if (m.containsKey("edit_notice")) {
+      h.editNotice((String) m.get("edit_notice"));
+    }
     ((Map<String, Object>) m.get("interrupt_on")).forEach((tool, config) -> {
       if (Boolean.TRUE.equals(config)) {
         h.interruptOn(tool);
       } else if (config instanceof Map<?, ?> c) {
-        if (c.containsKey("when")) {
-          throw new UnsupportedOperationException("InterruptOnConfig when");
-        }
         h.interruptOn(tool, (List<String>) c.get("allowed_decisions"));
+        if (c.get("when") instanceof Map<?, ?> when) {
+          Map<String, Object> equal = (Map<String, Object>) when.get("args_equal");
+          h.when(tool, r -> equal.entrySet().stream()
+              .allMatch(e -> java.util.Objects.equals(r.call().args().get(e.getKey()), e.getValue())));
+        }
         if (c.get("description") instanceof String d) {
           h.description(tool, d);
         }
