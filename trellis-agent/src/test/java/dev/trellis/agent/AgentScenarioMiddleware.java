@@ -67,11 +67,9 @@ final class AgentScenarioMiddleware {
 
   @SuppressWarnings("unchecked")
   static AgentMiddleware toolSelector(Map<String, Object> m, Map<String, ChatModel> models) {
-    if (m.containsKey("system_prompt")) {
-      throw new UnsupportedOperationException("LLMToolSelector system_prompt");
-    }
     ChatModel model = m.get("model") instanceof String name ? models.get(name) : null;
-    return new LlmToolSelector(model, m.get("max_tools") instanceof Number n ? n.intValue() : 0,
-        Set.copyOf((List<String>) m.getOrDefault("always_include", List.of())));
+    LlmToolSelector s = new LlmToolSelector(model, m.get("max_tools") instanceof Number n ? n.intValue() : 0,
+        new java.util.LinkedHashSet<>((List<String>) m.getOrDefault("always_include", List.of())));
+    return m.get("system_prompt") instanceof String p ? s.withSystemPrompt(p) : s;
   }
 }
