@@ -220,7 +220,8 @@ final class AgentScenario {
         List<ChatModel> list = ((List<String>) m.get("models")).stream().map(models::get).toList();
         yield new ModelFallback(list.getFirst(), list.subList(1, list.size()).toArray(ChatModel[]::new));
       }
-      case "Summarization" -> AgentScenarioMiddleware.summarization(m, models);
+      case "Summarization" -> AgentScenarioMiddleware.summarization(m, models,
+          (Map<String, Object>) spec.getOrDefault("profiles", Map.of()));
       case "ContextEditing" -> AgentScenarioMiddleware.contextEditing(m);
       case "HumanInTheLoop" -> AgentScenarioMiddleware.humanInTheLoop(m);
       case "LLMToolSelector" -> AgentScenarioMiddleware.toolSelector(m, models);

@@ -16,18 +16,24 @@ final class AgentScenarioMiddleware {
   private AgentScenarioMiddleware() {}
 
   @SuppressWarnings("unchecked")
-  static AgentMiddleware summarization(Map<String, Object> m, Map<String, ChatModel> models) {
+  static AgentMiddleware summarization(Map<String, Object> m, Map<String, ChatModel> models, Map<String, Object> profiles) {
     ChatModel model = models.get((String) m.get("model"));
     List<Object> trigger = (List<Object>) m.get("trigger");
-    List<Object> keep = (List<Object>) m.getOrDefault("keep", List.of("messages", 20));
-    if (trigger == null || !"tokens".equals(trigger.getFirst())) {
-      throw new UnsupportedOperationException("summarization trigger " + trigger);
+    List<Summarization.Size> triggers = trigger.getFirst() instanceof List<?>
+        ? trigger.stream().map(t -> size((List<Object>) t)).toList() : List.of(size(trigger));
+    Summarization s = Summarization.of(model, triggers.toArray(Summarization.Size[]::new))
+        .keep(size((List<Object>) m.getOrDefault("keep", List.of("messages", 20))));
+    if (m.get("summary_prompt") instanceof String p) {
+      s = s.withSummaryPrompt(p);
     }
-    long tokens = ((Number) trigger.get(1)).longValue();
-    long kept = ((Number) keep.get(1)).longValue();
-    return "tokens".equals(keep.getFirst())
-        ? Summarization.keepingTokens(model, tokens, kept, TokenCounter.APPROXIMATE)
-        : new Summarization(model, tokens, (int) kept, TokenCounter.APPROXIMATE);
+    if (profiles.get(m.get("model")) instanceof Map<?, ?> profile && profile.get("max_input_tokens") instanceof Number n) {
+      s = s.withMaxInputTokens(n.intValue());
+    }
+    return s;
+  }
+
+  private static Summarization.Size size(List<Object> pair) {
+    return new Summarization.Size((String) pair.get(0), ((Number) pair.get(1)).doubleValue());
   }
 
   @SuppressWarnings("unchecked")

@@ -27,12 +27,17 @@ public final class PythonRepr {
 
   /** {@code value} as Python's {@code json.dumps} writes it by default ({@code ", "} and {@code ": "} separators, ASCII only). */
   public static String json(Object value) {
+    return json(value, true);
+  }
+
+  /** Like {@link #json(Object)}; {@code asciiOnly} false keeps non-ASCII characters as they are ({@code ensure_ascii=False}). */
+  public static String json(Object value, boolean asciiOnly) {
     StringBuilder sb = new StringBuilder();
-    appendJson(sb, value);
+    appendJson(sb, value, asciiOnly);
     return sb.toString();
   }
 
-  private static void appendJson(StringBuilder sb, Object v) {
+  private static void appendJson(StringBuilder sb, Object v, boolean ascii) {
     switch (v) {
       case null -> sb.append("null");
       case Boolean b -> sb.append(b);
@@ -47,7 +52,7 @@ public final class PythonRepr {
             case '\r' -> sb.append("\\r");
             case '\t' -> sb.append("\\t");
             default -> {
-              if (c < 0x20 || c > 0x7f) {
+              if (c < 0x20 || (ascii && c > 0x7f)) {
                 sb.append(String.format("\\u%04x", (int) c));
               } else {
                 sb.append(c);
@@ -65,9 +70,9 @@ public final class PythonRepr {
         Iterator<? extends Map.Entry<?, ?>> it = m.entrySet().iterator();
         while (it.hasNext()) {
           Map.Entry<?, ?> e = it.next();
-          appendJson(sb, String.valueOf(e.getKey()));
+          appendJson(sb, String.valueOf(e.getKey()), ascii);
           sb.append(": ");
-          appendJson(sb, e.getValue());
+          appendJson(sb, e.getValue(), ascii);
           if (it.hasNext()) {
             sb.append(", ");
           }
@@ -78,14 +83,14 @@ public final class PythonRepr {
         sb.append('[');
         Iterator<?> it = c.iterator();
         while (it.hasNext()) {
-          appendJson(sb, it.next());
+          appendJson(sb, it.next(), ascii);
           if (it.hasNext()) {
             sb.append(", ");
           }
         }
         sb.append(']');
       }
-      default -> appendJson(sb, String.valueOf(v));
+      default -> appendJson(sb, String.valueOf(v), ascii);
     }
   }
 
