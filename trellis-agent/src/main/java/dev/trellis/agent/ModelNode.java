@@ -82,7 +82,7 @@ final class ModelNode implements Node {
     if (format == null) {
       return ModelResponse.of(ai);
     }
-    return nativeFormat ? readNative(ai, request.messages()) : readToolCall(ai, request.messages());
+    return nativeFormat ? readNative(ai) : readToolCall(ai, request.messages());
   }
 
   /** Fails the run once the model has been shown {@link #MAX_RETRIES} errors in this conversation. */
@@ -96,7 +96,7 @@ final class ModelNode implements Node {
   }
 
   /** Provider-native: a final answer (no tool calls) is the JSON; one that does not fit fails the run. */
-  private ModelResponse readNative(Message.Ai ai, List<Message> seen) {
+  private ModelResponse readNative(Message.Ai ai) {
     if (!ai.toolCalls().isEmpty()) {
       return ModelResponse.of(ai);
     }

@@ -21,9 +21,10 @@ import java.util.function.Consumer;
 /**
  * Runs the tool calls of the last AI message not yet answered by a tool message, in parallel (one virtual thread each), and
  * answers each with a tool message, in call order. Calls pass through the interceptors
- * (first = outermost). A tool failure becomes an error tool message ({@code handleErrors},
- * the default) or fails the node; an unknown tool is always answered with an error message
- * naming the known tools. A tool returning a {@link Command} updates graph state (its
+ * (first = outermost). A tool failure becomes an error tool message ({@code handleErrors}, as
+ * {@link #of} sets it) or fails the node (the agent's default, as LangChain's); an unknown tool
+ * is always answered with LangChain's error message naming the known tools; a call an
+ * interceptor renamed runs the tool of the new name. A tool returning a {@link Command} updates graph state (its
  * messages are added after the tool messages) and may route.
  */
 public final class ToolNode implements Node {
