@@ -17,7 +17,9 @@ import java.util.Map;
  * {@code load_memory}: the turn's working memory — the most relevant semantic, episodic and
  * procedural memories by hybrid retrieval ({@link MemoryStore#retrieve}), kept ones in
  * persistent mode plus this session's own, none when memory is off. Procedural rules are few
- * and always apply, so all of them are loaded. Retrieval failures leave memory empty and are
+ * and always apply, so all of them are loaded. Memories are screened again as they are read
+ * ({@link WritePolicy#safeToKeep}): one written before the policy held (a quoted crisis
+ * statement, an internal label) is never shown ({@code memory_screened} counts them). Retrieval failures leave memory empty and are
  * recorded ({@code load_memory_error}); the turn goes on.
  */
 public final class LoadMemoryNode implements Node {
@@ -37,6 +39,7 @@ public final class LoadMemoryNode implements Node {
     String message = s.get(CouchState.MESSAGE);
     List<Map<String, Object>> entries = new ArrayList<>();
     String error = null;
+    int screened = 0;
     if (ctx.memoryMode() != MemoryMode.OFF) {
       try {
         for (String kind : MemoryStore.KINDS) {
@@ -48,7 +51,13 @@ public final class LoadMemoryNode implements Node {
           for (List<String> ns : spaces) {
             List<Item> items = kind.equals("procedural") ? ctx.memoryStore().all(ns)
                 : ctx.memoryStore().retrieve(ns, message, PER_KIND);
-            items.forEach(i -> entries.add(WorkingMemory.entry(kind, i)));
+            for (Item i : items) {
+              if (WritePolicy.safeToKeep(String.valueOf(i.value().get("text")))) {
+                entries.add(WorkingMemory.entry(kind, i));
+              } else {
+                screened++;
+              }
+            }
           }
         }
       } catch (RuntimeException e) {
@@ -60,6 +69,9 @@ public final class LoadMemoryNode implements Node {
     Map<String, Object> diag = new java.util.LinkedHashMap<>();
     diag.put("load_memory_ms", CouchState.millisSince(start));
     diag.put("memory_entries", entries.size());
+    if (screened > 0) {
+      diag.put("memory_screened", screened);
+    }
     if (error != null) {
       diag.put("load_memory_error", error);
     }
