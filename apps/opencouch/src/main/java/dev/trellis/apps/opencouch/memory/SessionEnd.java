@@ -195,7 +195,7 @@ public final class SessionEnd {
     if (notes.isEmpty()) {
       return new String[] {"", "none"};
     }
-    notes.sort(Comparator.comparing(Item::key));
+    notes.sort(Comparator.comparing(Item::createdAt, Comparator.nullsFirst(Comparator.naturalOrder())).thenComparing(Item::key));
     String source = "rules";
     String summary = offlineSummary(notes);
     if (ctx.llmClient() != null && !summary.isEmpty()) {
