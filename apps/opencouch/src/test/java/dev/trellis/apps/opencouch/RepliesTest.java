@@ -62,6 +62,26 @@ class RepliesTest {
   }
 
   @Test
+  void wordsOfHarmAreNeverReflectedBackWhicheverBranchAnswers() {
+    for (String m : List.of("I'm going to jump off the bridge tonight", "nobody would even notice if I was gone",
+        "I took a whole bunch of pills an hour ago", "I cut again last night", "Ich will nicht mehr leben")) {
+      String r = reply(couch.turn("gus", "harm-" + m.hashCode(), m));
+      assertFalse(r.startsWith("It sounds like"), r);
+      assertTrue(r.contains("\n- "), "the locale's resources: " + r);
+      assertTrue(r.endsWith("?"), r);
+    }
+    String after = reply(couch.turn("gus", "harm-" + "I cut again last night".hashCode(), "no"));
+    assertTrue(after.startsWith("I'm glad you're not about to act on them right now."), after);
+  }
+
+  @Test
+  void anIdiomIsAnsweredAsTheEverydayThingItIs() {
+    String r = reply(couch.turn("hal", "s1", "this homework is killing me and the deadline is tomorrow"));
+    assertFalse(r.contains("988"), r);
+    assertTrue(r.startsWith("It sounds like this homework is killing you"), r);
+  }
+
+  @Test
   void theSameMessageGetsTheSameReply() {
     assertEquals(reply(couch.turn("fin", "a", "my exams start next week and I can't focus")),
         reply(couch.turn("fin", "b", "my exams start next week and I can't focus")));

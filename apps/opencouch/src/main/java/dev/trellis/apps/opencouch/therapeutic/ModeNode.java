@@ -20,7 +20,8 @@ import java.util.Map;
  * composed of the persona, the mode's knowledge file, the exercise step (guided exercise) and
  * the working memory formatted for the prompt; without one — or when the model fails — it
  * gives the mode's {@link OfflineReplies} word by word. A bare "yes" or "no" answering the
- * question a crisis reply left pending is answered against that question, never by the model.
+ * question a crisis reply left pending is answered against that question, never by the model; a
+ * message speaking of death or harm that reached this branch gets the {@link CheckIn} instead.
  * Writes {@code response} (and {@code progress} for exercises).
  */
 final class ModeNode implements Node {
@@ -48,6 +49,14 @@ final class ModeNode implements Node {
       ModelCalls.end(out, text);
       return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", "ok", "message_id",
           out.messageId())).and(CouchState.PENDING_QUESTION, PendingQuestion.stored(followUp.next()))
+          .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
+    }
+    if (CheckIn.needed(message)) {
+      String text = ModelCalls.emit(out, CheckIn.text(s.get(CouchState.LOCALE)));
+      ModelCalls.end(out, text);
+      return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", "ok", "message_id",
+          out.messageId())).and(CouchState.PENDING_QUESTION, PendingQuestion.ACTING_NOW.toMap())
+          .and(CouchState.DIAGNOSTICS, Map.of("reply_check_in", true))
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
     OfflineReplies.Reply reply = switch (mode) {
