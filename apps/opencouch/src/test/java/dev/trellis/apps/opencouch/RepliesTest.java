@@ -20,7 +20,8 @@ class RepliesTest {
 
   @Test
   void aPromotionAGreetingAndANameQuestionGetDifferentFittingReplies() {
-    couch.turn("ana", "s0", "My name is Ana and I work as a nurse");
+    String intro = reply(couch.turn("ana", "s0", "My name is Ana and I work as a nurse"));
+    assertTrue(intro.startsWith("Nice to meet you, Ana."), intro);
     String promotion = reply(couch.turn("ana", "s1", "I got the promotion!"));
     String greeting = reply(couch.turn("ana", "s2", "hey there"));
     String name = reply(couch.turn("ana", "s3", "what's my name?"));
@@ -30,7 +31,7 @@ class RepliesTest {
     for (String r : List.of(promotion, greeting, name)) {
       assertFalse(r.contains("That sounds really hard"), r);
     }
-    assertEquals(3, Set.of(promotion, greeting, name).size());
+    assertEquals(4, Set.of(intro, promotion, greeting, name).size());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.trellis.apps.opencouch.therapeutic;
 
+import dev.trellis.apps.opencouch.memory.FactRules;
 import dev.trellis.apps.opencouch.memory.SessionEnd;
 import dev.trellis.apps.opencouch.memory.WorkingMemory;
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import java.util.regex.Pattern;
 
 /**
  * The deterministic replies of each mode when no model is configured. They fit the message:
- * a greeting is greeted, good news is celebrated, a question about what the user told us
+ * a greeting is greeted, an introduction is answered by name, good news is celebrated, a question about what the user told us
  * ("what's my name?") is answered from working memory, and anything else is reflected back in
  * the user's own words (first person turned to second) before the mode's template — which
  * acknowledges difficulty only when the message is about one. A reply is built of parts
@@ -89,6 +90,12 @@ final class OfflineReplies {
       return answer(text, memory);
     }
     String reflection = reflect(text);
+    String name = FactRules.extract(text).stream().filter(c -> "name".equals(c.category())).map(c -> nameIn(c.text()))
+        .findFirst().orElse(null);
+    if (name != null) {
+      return Reply.of("Nice to meet you, " + name + ".").extra(reflection == null ? null : "I'm glad you told me about yourself.")
+          .recall(recall(memory)).question("What would you like to talk about today?");
+    }
     if (GREETING.matcher(text).matches()) {
       return Reply.of("Hi, it's good to hear from you.").recall(recall(memory)).question("How are you doing today?");
     }
