@@ -3,6 +3,9 @@ package dev.trellis.apps.opencouch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.graph.State;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -71,6 +74,23 @@ class CrisisFollowUpTest {
     couch.turn("u5", "s1", "I want to kill myself");
     State s = couch.turn("u5", "s1", "no idea what to do about my landlord, the rent went up again");
     assertTrue(!reply(s).startsWith("I'm glad you're not"), reply(s));
+  }
+
+  @Test
+  void aModelsOwnQuestionsAreTakenOutOfTheCrisisReply() {
+    ChatModel model = new ChatModel() {
+      @Override
+      public Message.Ai chat(ChatRequest request) {
+        if (request.responseSchema() != null) {
+          throw new IllegalStateException("classifiers are not scripted");
+        }
+        return Message.ai("I'm so sorry you're carrying this. Do you want to talk about it? You deserve support.");
+      }
+    };
+    Couch withModel = new Couch(model, MemoryMode.PERSISTENT);
+    String r = reply(withModel.turn("u6", "s1", "I want to kill myself"));
+    assertTrue(r.startsWith("I'm so sorry you're carrying this. You deserve support."), r);
+    assertEquals(1, questions(r), r);
   }
 
   @Test
