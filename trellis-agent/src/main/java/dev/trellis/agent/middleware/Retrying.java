@@ -1,10 +1,18 @@
 package dev.trellis.agent.middleware;
 
+import dev.trellis.graph.ControlFlow;
+import dev.trellis.policy.Attempts;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.policy.Sleeper;
-import java.util.concurrent.ThreadLocalRandom;
+import dev.trellis.policy.Timer;
+import java.util.List;
 
-/** The retry loop the retry middleware share: attempts, waits and give-up by a {@link RetryPolicy}. */
+/**
+ * How the retry middleware retry: the engine's own policy chain ({@link Attempts}, the loop
+ * that retries graph nodes) with one {@link RetryPolicy}, then a give-up step. Engine control
+ * flow ({@link ControlFlow}) and thread interrupts are never retried nor given up on: they pass
+ * through.
+ */
 final class Retrying {
   private Retrying() {}
 
@@ -21,18 +29,15 @@ final class Retrying {
   }
 
   static <T> T run(RetryPolicy policy, Sleeper sleeper, Attempt<T> attempt, GiveUp<T> giveUp) throws Exception {
-    for (int n = 1; ; n++) {
-      try {
-        return attempt.run();
-      } catch (Exception e) {
-        if (e instanceof InterruptedException || e.getClass().getName().startsWith("dev.trellis.pregel.")) {
-          throw e; // interrupts (human review) and parent commands are control flow, not failures
-        }
-        if (n >= policy.maxAttempts() || !policy.retryOn().test(e)) {
-          return giveUp.after(e, n);
-        }
-        sleeper.sleep(policy.delayAfter(n, ThreadLocalRandom.current().nextDouble()));
+    Attempts attempts = new Attempts("retry", List.of(policy), e -> !(e instanceof ControlFlow), null,
+        new Attempts.Timing(Timer.SYSTEM, sleeper, Attempts.Timing.RANDOM));
+    try {
+      return attempts.run(a -> attempt.run());
+    } catch (Exception e) {
+      if (e instanceof ControlFlow || e instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
+        throw e;
       }
+      return giveUp.after(e, attempts.attempt());
     }
   }
 }
