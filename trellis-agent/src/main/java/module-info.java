@@ -11,6 +11,7 @@ module dev.trellis.agent {
   exports dev.trellis.agent.message;
   exports dev.trellis.agent.middleware;
   exports dev.trellis.agent.middleware.pii;
+  exports dev.trellis.agent.middleware.shell;
   exports dev.trellis.agent.model;
   exports dev.trellis.agent.react;
   exports dev.trellis.agent.structured;
