@@ -110,7 +110,8 @@ final class AgentGraph {
     for (AgentMiddleware m : middleware) {
       if (which.isImplementedBy(m)) {
         String name = m.name() + "." + which.suffix;
-        g.addNode(name, hookNode(m, hook));
+        dev.trellis.observe.TracePolicy trace = m.tracePolicy() != null ? m.tracePolicy() : agent.tracePolicy;
+        g.addNode(name, hookNode(m, hook), dev.trellis.graph.NodeOptions.DEFAULT.withTrace(trace));
         nodes.add(name);
       }
     }

@@ -5,6 +5,7 @@ import dev.trellis.agent.message.Messages;
 import dev.trellis.agent.middleware.AgentMiddleware;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
+import dev.trellis.observe.TracePolicy;
 import dev.trellis.runtime.Runtime;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +88,12 @@ public final class Pii implements AgentMiddleware {
   @Override
   public String name() {
     return "PIIMiddleware[" + type + "]";
+  }
+
+  /** Its hook nodes' traces omit their input: that is the conversation before redaction. */
+  @Override
+  public TracePolicy tracePolicy() {
+    return TracePolicy.omitInputs();
   }
 
   @Override
