@@ -24,7 +24,7 @@ import java.util.Set;
  * {@code completed}) and answers {@code Updated todo list to [...]}; every model call gets a
  * paragraph about the tool appended to its system prompt; two {@code write_todos} calls in one
  * answer are both refused with an error message (neither runs), since each replaces the whole list.
- * As in LangChain, the tool messages it writes carry no tool name.
+ * As in LangChain, the refusals carry no tool name; the tool's answer does.
  *
  * <p>The default prompt and tool description are Trellis's own wording; pass LangChain's through
  * {@link #TodoList(String, String)} to reproduce its requests exactly. Immutable, thread-safe.
@@ -146,7 +146,7 @@ public final class TodoList implements AgentMiddleware {
     }
     List<Map<String, Object>> list = List.copyOf(todos);
     Message.ToolCall call = ctx.call();
-    Message answer = new Message.Tool(null, "Updated todo list to " + PyRepr.of(list), call.id(), null, false);
+    Message answer = new Message.Tool(null, "Updated todo list to " + PyRepr.of(list), call.id(), call.name(), false);
     return Command.update(Update.of(TODOS, list).and(Messages.KEY, List.of(answer)));
   }
 }

@@ -38,6 +38,7 @@ class TodoListTest {
     assertEquals("Updated todo list to [{'content': 'Read the brief', 'status': 'in_progress'}, "
         + "{'content': \"Don't panic\", 'status': 'pending'}]", messages(out).get(2).text());
     assertEquals("t1", ((Message.Tool) messages(out).get(2)).toolCallId());
+    assertEquals("write_todos", ((Message.Tool) messages(out).get(2)).name());
   }
 
   @Test
@@ -70,6 +71,7 @@ class TodoListTest {
     List<Message> m = messages(out);
     assertEquals(List.of(TodoList.PARALLEL_ERROR, TodoList.PARALLEL_ERROR), List.of(m.get(2).text(), m.get(3).text()));
     assertTrue(((Message.Tool) m.get(2)).error());
+    assertNull(((Message.Tool) m.get(2)).name(), "LangChain's refusals name no tool");
     assertNull(out.get("todos"));
     assertEquals("sorry", m.getLast().text(), "the model is asked again");
   }
