@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * How the retry middleware retry: the engine's own policy chain ({@link Attempts}, the loop
- * that retries graph nodes) with one {@link RetryPolicy}, then a give-up step. Engine control
- * flow ({@link ControlFlow}) and thread interrupts are never retried nor given up on: they pass
- * through.
+ * that retries graph nodes) with one {@link RetryPolicy}, then a give-up step once attempts run
+ * out. Engine control flow ({@link ControlFlow}), thread interrupts and failures the policy does
+ * not retry pass through unchanged.
  */
 final class Retrying {
   private Retrying() {}
@@ -22,7 +22,7 @@ final class Retrying {
     T run() throws Exception;
   }
 
-  /** What to answer once attempts run out (or the failure is not retryable); may rethrow. */
+  /** What to answer once attempts run out; may rethrow. */
   @FunctionalInterface
   interface GiveUp<T> {
     T after(Exception failure, int attempts) throws Exception;
@@ -34,8 +34,9 @@ final class Retrying {
     try {
       return attempts.run(a -> attempt.run());
     } catch (Exception e) {
-      if (e instanceof ControlFlow || e instanceof InterruptedException || Thread.currentThread().isInterrupted()) {
-        throw e;
+      if (e instanceof ControlFlow || e instanceof InterruptedException || Thread.currentThread().isInterrupted()
+          || !policy.retryOn().test(e)) {
+        throw e; // not retryable: neither retried nor handed to the give-up answer (LangChain's behaviour)
       }
       return giveUp.after(e, attempts.attempt());
     }
