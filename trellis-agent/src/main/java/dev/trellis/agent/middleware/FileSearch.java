@@ -91,8 +91,9 @@ public final class FileSearch implements AgentMiddleware {
   /** The files under {@code path} matching {@code pattern}, newest first. */
   public String glob(String pattern, String path) throws IOException {
     Path base = resolve(path);
-    if (base == null || !Files.isDirectory(base) || pattern.startsWith("/")
-        || List.of(pattern.split("/")).contains("..")) {
+    List<String> segments = List.of(pattern.split("/"));
+    if (base == null || !Files.isDirectory(base) || pattern.startsWith("/") || segments.contains("..")
+        || segments.getLast().equals("**")) { // a trailing ** names directories only, never files (pathlib)
       return NO_FILES;
     }
     Pattern glob = Globs.path(pattern);

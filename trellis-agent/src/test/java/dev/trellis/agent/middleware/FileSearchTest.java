@@ -57,6 +57,7 @@ class FileSearchTest {
     assertEquals("/web/app.tsx\n/web/app.ts", search.glob("*.ts*", "/web"));
     assertEquals("/README.md", search.glob("*.md", "/"));
     assertEquals("/src/util/Strings.java", search.glob("util/*", "src"));
+    assertEquals("No files found", search.glob("**", "/"), "a trailing ** matches directories, and only files are listed");
   }
 
   @Test

@@ -41,9 +41,11 @@ import java.util.stream.Stream;
  * shell's environment is exactly {@link #env} plus the host variables named in
  * {@link #passEnv} — nothing else is inherited. Without a workspace a temporary directory is
  * made per session and deleted when it ends. Immutable; copies via the {@code with}-style
- * methods. Sessions are kept per run in this instance (the state holds only their id).
+ * methods. Sessions are kept per run in this instance (the state holds only their id); a run
+ * that fails or pauses for a human does not reach its end, so its shell lives on until
+ * {@link #close()} (a resumed run starts a fresh one).
  */
-public final class ShellTool implements AgentMiddleware {
+public final class ShellTool implements AgentMiddleware, AutoCloseable {
   /** The id of the run's shell session (not checkpointed: a resumed run starts a fresh shell). */
   public static final Key<String> SESSION = Key.untracked("shell_session_resources", String.class);
 
@@ -177,6 +179,22 @@ public final class ShellTool implements AgentMiddleware {
       close(s, true);
     }
     return null;
+  }
+
+  /** Ends every shell this instance still holds (runs that failed or paused), without shutdown commands. */
+  @Override
+  public void close() {
+    for (String id : List.copyOf(sessions.keySet())) {
+      Session s = sessions.remove(id);
+      if (s != null) {
+        close(s, false);
+      }
+    }
+  }
+
+  /** How many shells this instance holds now. */
+  public int openSessions() {
+    return sessions.size();
   }
 
   private Session open() throws IOException, InterruptedException {

@@ -145,6 +145,21 @@ class ShellToolTest {
   }
 
   @Test
+  void aFinishedRunLeavesNoShellAndCloseEndsThoseOfFailedRuns() {
+    ShellTool shell = ShellTool.in(workspace);
+    run(shell, commands("true"));
+    assertEquals(0, shell.openSessions(), "the run's end closed its shell");
+    ScriptedChatModel failing = new ScriptedChatModel(r -> {
+      throw new IllegalStateException("model down");
+    });
+    assertThrows(Exception.class, () -> Agent.builder(failing).middleware(shell).compile(CompileOptions.DEFAULT)
+        .invoke(Map.of("messages", List.of(Message.human("go")))));
+    assertEquals(1, shell.openSessions(), "a failed run never reached its end");
+    shell.close();
+    assertEquals(0, shell.openSessions());
+  }
+
+  @Test
   void dockerWithoutItsCliFailsSayingSo() {
     ShellTool shell = ShellTool.in(workspace).policy(DockerExecutionPolicy.of("alpine:3.20").withBinary("no-such-docker-cli"));
     Exception e = assertThrows(Exception.class, () -> run(shell, commands("true")));
