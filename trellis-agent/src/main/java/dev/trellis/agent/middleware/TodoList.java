@@ -127,25 +127,50 @@ public final class TodoList implements AgentMiddleware {
     return null;
   }
 
-  /** The tool: validates the list, stores it, and answers with it. */
+  /**
+   * The tool: validates the list, stores it, and answers with it. An invalid list is answered
+   * with an error message listing every problem, in the words LangChain's argument validation
+   * uses, and changes nothing.
+   */
   private static Object write(Map<String, Object> args, ToolContext ctx) {
-    if (!(args.get("todos") instanceof List<?> raw)) {
-      throw new IllegalArgumentException("write_todos needs `todos`: a list of {content, status} items");
-    }
+    Message.ToolCall call = ctx.call();
+    List<String> errors = new ArrayList<>();
     List<Map<String, Object>> todos = new ArrayList<>();
-    for (Object o : raw) {
-      if (!(o instanceof Map<?, ?> m) || !(m.get("content") instanceof String content)
-          || !(m.get("status") instanceof String status) || !STATUSES.contains(status)) {
-        throw new IllegalArgumentException("each todo needs a string `content` and a `status` of pending, "
-            + "in_progress or completed; got " + o);
+    Object raw = args.get("todos");
+    if (raw == null) {
+      errors.add("todos: Field required");
+    } else if (!(raw instanceof List<?> items)) {
+      errors.add("todos: Input should be a valid list");
+    } else {
+      for (int i = 0; i < items.size(); i++) {
+        if (!(items.get(i) instanceof Map<?, ?> m)) {
+          errors.add("todos." + i + ": Input should be a valid dictionary");
+          continue;
+        }
+        Object content = m.get("content");
+        Object status = m.get("status");
+        if (content == null) {
+          errors.add("todos." + i + ".content: Field required");
+        } else if (!(content instanceof String)) {
+          errors.add("todos." + i + ".content: Input should be a valid string");
+        }
+        if (status == null) {
+          errors.add("todos." + i + ".status: Field required");
+        } else if (!STATUSES.contains(status)) {
+          errors.add("todos." + i + ".status: Input should be 'pending', 'in_progress' or 'completed'");
+        }
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("content", content);
+        t.put("status", status);
+        todos.add(java.util.Collections.unmodifiableMap(t));
       }
-      Map<String, Object> t = new LinkedHashMap<>();
-      t.put("content", content);
-      t.put("status", status);
-      todos.add(java.util.Collections.unmodifiableMap(t));
+    }
+    if (!errors.isEmpty()) {
+      return new Message.Tool(null, "Error invoking tool '" + call.name() + "' with kwargs " + PyRepr.of(args)
+          + " with error:\n " + String.join("\n", errors) + "\n Please fix the error and try again.", call.id(),
+          call.name(), true);
     }
     List<Map<String, Object>> list = List.copyOf(todos);
-    Message.ToolCall call = ctx.call();
     Message answer = new Message.Tool(null, "Updated todo list to " + PyRepr.of(list), call.id(), call.name(), false);
     return Command.update(Update.of(TODOS, list).and(Messages.KEY, List.of(answer)));
   }

@@ -77,12 +77,23 @@ class TodoListTest {
   }
 
   @Test
-  void aTodoWithAnUnknownStatusIsAnErrorTheModelSees() {
+  void anInvalidListIsAnErrorTheModelSeesInLangChainsWords() {
+    Map<String, Object> first = new java.util.LinkedHashMap<>();  // in order, as the model wrote it
+    first.put("content", "x");
+    first.put("status", "doing");
+    List<Object> todos = List.of(first, Map.of("status", "pending"), "str");
     ScriptedChatModel model = ScriptedChatModel.replies(
-        write("t1", List.of(Map.of("content", "x", "status", "doing"))), Message.ai("fixed"));
+        new Message.Ai(null, "", List.of(new Message.ToolCall("t1", "write_todos", Map.of("todos", todos))), null),
+        Message.ai("fixed"));
     State out = Agent.builder(model).middleware(new TodoList()).compile(CompileOptions.DEFAULT)
         .invoke(Map.of("messages", List.of(Message.human("plan"))));
     Message.Tool answer = (Message.Tool) messages(out).get(2);
-    assertTrue(answer.error() && answer.text().contains("pending, in_progress or completed"), answer.text());
+    assertTrue(answer.error());
+    // LangChain 1.4.2 (pydantic) answers the same call with exactly these lines.
+    assertEquals("Error invoking tool 'write_todos' with kwargs {'todos': [{'content': 'x', 'status': 'doing'}, "
+        + "{'status': 'pending'}, 'str']} with error:\n todos.0.status: Input should be 'pending', 'in_progress' or "
+        + "'completed'\ntodos.1.content: Field required\ntodos.2: Input should be a valid dictionary\n Please fix the "
+        + "error and try again.", answer.text());
+    assertNull(out.get("todos"), "nothing stored");
   }
 }
