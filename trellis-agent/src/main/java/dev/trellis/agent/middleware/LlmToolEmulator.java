@@ -1,6 +1,7 @@
 package dev.trellis.agent.middleware;
 
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.PythonRepr;
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.tool.ToolCallRequest;
@@ -43,7 +44,7 @@ public final class LlmToolEmulator implements AgentMiddleware {
     }
     String description = request.tool() == null ? "No description available" : request.tool().spec().description();
     String prompt = "Emulate a tool call for a test: answer exactly what the tool would return.\n\n"
-        + "Tool: " + call.name() + "\nDescription: " + description + "\nArguments: " + PyRepr.of(call.args())
+        + "Tool: " + call.name() + "\nDescription: " + description + "\nArguments: " + PythonRepr.of(call.args())
         + "\n\nReply with the tool's output only, without explanation or preamble, and vary your replies.";
     Message.Ai reply = model.chat(new ChatRequest(List.of(Message.human(prompt)), List.of()));
     return new Message.Tool(null, reply.text(), call.id(), call.name(), false);

@@ -2,6 +2,7 @@ package dev.trellis.agent.middleware;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.Messages;
+import dev.trellis.agent.message.PythonRepr;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.tool.Tool;
 import dev.trellis.agent.tool.ToolContext;
@@ -166,12 +167,12 @@ public final class TodoList implements AgentMiddleware {
       }
     }
     if (!errors.isEmpty()) {
-      return new Message.Tool(null, "Error invoking tool '" + call.name() + "' with kwargs " + PyRepr.of(args)
+      return new Message.Tool(null, "Error invoking tool '" + call.name() + "' with kwargs " + PythonRepr.of(args)
           + " with error:\n " + String.join("\n", errors) + "\n Please fix the error and try again.", call.id(),
           call.name(), true);
     }
     List<Map<String, Object>> list = List.copyOf(todos);
-    Message answer = new Message.Tool(null, "Updated todo list to " + PyRepr.of(list), call.id(), call.name(), false);
+    Message answer = new Message.Tool(null, "Updated todo list to " + PythonRepr.of(list), call.id(), call.name(), false);
     return Command.update(Update.of(TODOS, list).and(Messages.KEY, List.of(answer)));
   }
 }

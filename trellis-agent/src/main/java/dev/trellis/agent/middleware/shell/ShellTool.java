@@ -1,6 +1,7 @@
 package dev.trellis.agent.middleware.shell;
 
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.PythonRepr;
 import dev.trellis.agent.middleware.AgentMiddleware;
 import dev.trellis.agent.middleware.pii.Pii;
 import dev.trellis.agent.middleware.pii.PiiDetectionException;
@@ -269,14 +270,14 @@ public final class ShellTool implements AgentMiddleware, AutoCloseable {
   private Object run(Map<String, Object> args, ToolContext ctx) throws Exception {
     Object command = args.get("command");
     boolean restart = Boolean.TRUE.equals(args.get("restart"));
+    Message.ToolCall call = ctx.call();
     if (command == null && !restart) {
-      throw new IllegalArgumentException("Shell tool requires either 'command' or 'restart'.");
+      return invalid(call, args, "Shell tool requires either 'command' or 'restart'.");
     }
     if (command != null && restart) {
-      throw new IllegalArgumentException("Specify only one of 'command' or 'restart'.");
+      return invalid(call, args, "Specify only one of 'command' or 'restart'.");
     }
     Session s = session(ctx);
-    Message.ToolCall call = ctx.call();
     if (restart) {
       s.shell().restart();
       runStartup(s.shell());
@@ -331,6 +332,12 @@ public final class ShellTool implements AgentMiddleware, AutoCloseable {
       return prior;
     }
     return fresh;
+  }
+
+  /** Arguments that do not validate, answered as LangChain's tool node answers them (with the reason). */
+  private Message.Tool invalid(Message.ToolCall call, Map<String, Object> args, String reason) {
+    return answer("Error invoking tool '" + call.name() + "' with kwargs " + PythonRepr.of(args) + " with error:\n "
+        + reason + "\n Please fix the error and try again.", call, true);
   }
 
   private Message.Tool answer(String text, Message.ToolCall call, boolean error) {

@@ -113,8 +113,13 @@ class ShellToolTest {
 
   @Test
   void commandAndRestartTogetherAreRefused() {
-    Message.Tool out = run(ShellTool.in(workspace), List.of(Map.of("command", "ls", "restart", true))).getFirst();
-    assertTrue(out.error() && out.text().contains("Specify only one of 'command' or 'restart'."), out.text());
+    Map<String, Object> both = new java.util.LinkedHashMap<>();
+    both.put("command", "ls");
+    both.put("restart", true);
+    Message.Tool out = run(ShellTool.in(workspace), List.of(both)).getFirst();
+    assertTrue(out.error());
+    assertEquals("Error invoking tool 'shell' with kwargs {'command': 'ls', 'restart': True} with error:\n "
+        + "Specify only one of 'command' or 'restart'.\n Please fix the error and try again.", out.text());
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.trellis.agent.middleware;
+package dev.trellis.agent.message;
 
 import java.util.Collection;
 import java.util.Map;
@@ -8,10 +8,11 @@ import java.util.Map;
  * ({@code "Updated todo list to [{'content': ...}]"}): strings in single quotes unless they hold
  * one and no double quote, {@code True}/{@code False}/{@code None}, lists and dicts in order.
  */
-final class PyRepr {
-  private PyRepr() {}
+public final class PythonRepr {
+  private PythonRepr() {}
 
-  static String of(Object v) {
+  /** {@code repr(v)} as Python prints it. */
+  public static String of(Object v) {
     StringBuilder sb = new StringBuilder();
     append(sb, v);
     return sb.toString();
