@@ -3,6 +3,9 @@ package dev.trellis.agent.middleware.pii;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.Messages;
 import dev.trellis.agent.middleware.AgentMiddleware;
+import dev.trellis.agent.middleware.ModelHandler;
+import dev.trellis.agent.middleware.ModelRequest;
+import dev.trellis.agent.middleware.ModelResponse;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.observe.TracePolicy;
@@ -20,7 +23,8 @@ import java.util.Objects;
  * ({@link #applyToToolResults}); after each model call, the text of the last AI message
  * ({@link #applyToOutput}; tool-call arguments are left as they are). A changed message replaces
  * the original in state under the same id, so the model and the checkpoint see only the result.
- * Streamed tokens are not rewritten (see {@code conformance/DIFFERENCES.md}).
+ * With {@code applyToOutput} the tokens streamed in {@code messages} mode are rewritten as they
+ * leave the model, holding back a short tail so data split across tokens is caught.
  *
  * <p>Immutable and thread-safe; the {@code with…}-style methods return copies.
  */
@@ -132,6 +136,12 @@ public final class Pii implements AgentMiddleware {
       }
     }
     return changed.isEmpty() ? null : Update.of(Messages.KEY, changed);
+  }
+
+  /** With {@link #applyToOutput}, the model's streamed tokens are rewritten too (see {@link RedactingModel}). */
+  @Override
+  public ModelResponse wrapModelCall(ModelRequest request, ModelHandler next) throws Exception {
+    return output ? next.call(request.withModel(new RedactingModel(request.model(), this))) : next.call(request);
   }
 
   @Override

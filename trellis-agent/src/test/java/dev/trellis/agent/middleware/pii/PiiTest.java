@@ -50,6 +50,37 @@ class PiiTest {
   }
 
   @Test
+  void streamedTokensAreRedactedEvenWhenDataIsSplitAcrossThem() {
+    // The scripted model streams word by word, and this model splits the address itself.
+    ScriptedChatModel model = new ScriptedChatModel(r -> Message.ai("Write to ana@example.com today"));
+    var agent = Agent.builder(new dev.trellis.agent.model.ChatModel() {
+      @Override
+      public Message.Ai chat(dev.trellis.agent.model.ChatRequest request) throws Exception {
+        return model.chat(request);
+      }
+
+      @Override
+      public Message.Ai stream(dev.trellis.agent.model.ChatRequest request, java.util.function.Consumer<String> tokens)
+          throws Exception {
+        for (String t : List.of("Write to an", "a@exam", "ple.com today")) {
+          tokens.accept(t);
+        }
+        return model.chat(request);
+      }
+    }).middleware(Pii.of("email").applyToInput(false).applyToOutput(true)).compile(CompileOptions.DEFAULT);
+    StringBuilder streamed = new StringBuilder();
+    try (var s = agent.stream(Map.of("messages", List.of(Message.human("hi"))), dev.trellis.graph.RunConfig.DEFAULT,
+        dev.trellis.stream.StreamMode.MESSAGES)) {
+      for (var p : s) {
+        if (p instanceof dev.trellis.stream.StreamPart.MessageChunk c) {
+          streamed.append(c.text());
+        }
+      }
+    }
+    assertEquals("Write to [REDACTED_EMAIL] today", streamed.toString());
+  }
+
+  @Test
   void toolResultsAreHashedBeforeTheNextModelCall() {
     ScriptedChatModel model = ScriptedChatModel.replies(
         new Message.Ai(null, "", List.of(new Message.ToolCall("c1", "lookup", Map.of())), null), Message.ai("ok"));
