@@ -291,7 +291,7 @@ def make_middleware(spec: dict, models: dict):
     if kind == "LLMToolEmulator":
         return LLMToolEmulator(tools=spec.get("tools"), model=models[spec["model"]])
     if kind == "TodoList":
-        return TodoListMiddleware(system_prompt=spec["system_prompt"], tool_description=spec["tool_description"])
+        return TodoListMiddleware(**{k: spec[k] for k in ("system_prompt", "tool_description") if k in spec})
     if kind == "ToolError":
         return ToolErrorMiddleware(tool_error_handler(spec), tools=spec.get("tools"))
     if kind == "FilesystemFileSearch":

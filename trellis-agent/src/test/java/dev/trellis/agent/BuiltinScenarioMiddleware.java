@@ -34,7 +34,8 @@ final class BuiltinScenarioMiddleware {
   }
 
   static AgentMiddleware todoList(Map<String, Object> m) {
-    return new TodoList((String) m.get("system_prompt"), (String) m.get("tool_description"));
+    return new TodoList((String) m.getOrDefault("system_prompt", TodoList.DEFAULT_SYSTEM_PROMPT),
+        (String) m.getOrDefault("tool_description", TodoList.DEFAULT_TOOL_DESCRIPTION));
   }
 
   @SuppressWarnings("unchecked")
