@@ -15,9 +15,11 @@ import java.util.TreeSet;
 /**
  * The agent definitions of {@code agents.yaml}: per agent type its budget defaults (tokens and
  * USD), root skill, persona key, model and fence tools (a deferred agent with no skills yet sees
- * these directly); the per-model prices; the persona texts. Immutable.
+ * these directly); older names of agents ({@code aliases}); the per-model prices; the persona
+ * texts. Immutable.
  */
-public record AgentConfigs(Map<String, Agent> agents, Prices prices, Map<String, String> personas, String defaultModel) {
+public record AgentConfigs(Map<String, Agent> agents, Map<String, String> aliases, Prices prices, Map<String, String> personas,
+                           String defaultModel) {
   /** The persona of an agent with no persona of its own or of its root skill. */
   public static final String PLATFORM_DEFAULT = "platform_default";
 
@@ -31,6 +33,7 @@ public record AgentConfigs(Map<String, Agent> agents, Prices prices, Map<String,
 
   public AgentConfigs {
     agents = Map.copyOf(agents);
+    aliases = Map.copyOf(aliases);
     personas = Map.copyOf(personas);
   }
 
@@ -64,7 +67,14 @@ public record AgentConfigs(Map<String, Agent> agents, Prices prices, Map<String,
     if (!personas.containsKey(PLATFORM_DEFAULT)) {
       throw new IllegalArgumentException("agents.yaml: personas must define \"" + PLATFORM_DEFAULT + "\"");
     }
-    return new AgentConfigs(agents, prices, personas, model);
+    Map<String, String> aliases = new LinkedHashMap<>();
+    root.path("aliases").properties().forEach(e -> aliases.put(e.getKey(), e.getValue().asText()));
+    aliases.forEach((alias, target) -> {
+      if (!agents.containsKey(target)) {
+        throw new IllegalArgumentException("agents.yaml: alias " + alias + " names no agent: " + target);
+      }
+    });
+    return new AgentConfigs(agents, aliases, prices, personas, model);
   }
 
   private static String text(JsonNode n, String field) {
@@ -72,9 +82,14 @@ public record AgentConfigs(Map<String, Agent> agents, Prices prices, Map<String,
     return v == null || v.isNull() ? null : v.asText();
   }
 
-  /** The agent of {@code agentType}, or an error naming the known ones. */
+  /** Whether {@code agentType} names an agent (or an alias of one). */
+  public boolean known(String agentType) {
+    return agents.containsKey(agentType) || aliases.containsKey(agentType);
+  }
+
+  /** The agent of {@code agentType} (or of the agent it is an alias of), or an error naming the known ones. */
   public Agent agent(String agentType) {
-    Agent a = agents.get(agentType);
+    Agent a = agents.get(aliases.getOrDefault(agentType, agentType));
     if (a == null) {
       throw new IllegalArgumentException("unknown agent_type \"" + agentType + "\" (known: " + new TreeSet<>(agents.keySet()) + ")");
     }

@@ -59,6 +59,11 @@ public final class GraphState {
   public static final Key<String> HITL_APPROVAL_ID = Key.of("hitl_approval_id", String.class);
   public static final Key<String> HITL_REVIEWER_ID = Key.of("hitl_reviewer_id", String.class);
   public static final Key<String> HITL_REVIEWER_STRATEGY = Key.of("hitl_reviewer_strategy", String.class);
+  // Not seed fields: every checkpoint type a rule fired this execution (an approval covers them all), and the
+  // execution that asked for the pending checkpoint approval (the approval is bound to it)
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<List<String>> HITL_CHECKPOINT_TYPES = (Key) Key.of("hitl_checkpoint_types", List.class);
+  public static final Key<String> HITL_EXECUTION_ID = Key.of("hitl_execution_id", String.class);
   // Entity resolution / pause-resume
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static final Key<List<String>> RECENT_ENTITY_CONTEXT = (Key) Key.of("recent_entity_context", List.class);
@@ -76,8 +81,9 @@ public final class GraphState {
   public static final Schema SCHEMA = Schema.of(EXECUTION_ID, CONVERSATION_ID, AGENT_ID, AGENT_TYPE, TENANT_ID, STATUS,
       CURRENT_NODE, ITERATION, ERROR, MESSAGES, SYSTEM_PROMPT, MODEL, TOKENS_USED, COST_USD, MAX_TOKENS, MAX_COST_USD,
       PENDING_TOOL_CALLS, INJECTED_SKILL_IDS, INJECTED_ENTITY_IDS, ACTIVE_SKILLS, SELECTED_SKILL_IDS, SKILL_INJECTION_DONE,
+      dev.trellis.agent.budget.TokenBudget.THREAD_TOKENS, dev.trellis.agent.budget.TokenBudget.THREAD_COST,
       LLM_PHASE, MEMORY_CONTEXT, HITL_REQUIRED, HITL_CHECKPOINT_TYPE, HITL_APPROVAL_ID, HITL_REVIEWER_ID,
-      HITL_REVIEWER_STRATEGY, RECENT_ENTITY_CONTEXT, PENDING_MUTATION, CONSECUTIVE_FAILED_RESOLVES, METADATA, INPUT);
+      HITL_REVIEWER_STRATEGY, HITL_CHECKPOINT_TYPES, HITL_EXECUTION_ID, RECENT_ENTITY_CONTEXT, PENDING_MUTATION, CONSECUTIVE_FAILED_RESOLVES, METADATA, INPUT);
 
   /** Status values the routing reads. */
   public static final String AWAITING_HITL = "awaiting_hitl";

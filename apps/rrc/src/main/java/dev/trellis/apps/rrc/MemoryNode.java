@@ -26,7 +26,7 @@ final class MemoryNode {
 
   Update apply(State s, Runtime rt) {
     Memory memory = new Memory(rt.store());
-    String conv = Turn.conversation(s, rt);
+    String conv = Turn.thread(s, rt);
     List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
     Map<String, Object> working = memory.working(conv);
     List<Map<String, Object>> episodic = new ArrayList<>();

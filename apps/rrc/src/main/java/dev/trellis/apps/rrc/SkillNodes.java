@@ -42,7 +42,7 @@ final class SkillNodes {
   }
 
   Update inject(State s, Runtime rt) {
-    String conv = Turn.conversation(s, rt);
+    String conv = Turn.thread(s, rt);
     List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
     List<String> injected = new ArrayList<>(s.getOrDefault(GraphState.INJECTED_SKILL_IDS, List.of()));
     Map<String, Integer> active = new LinkedHashMap<>(s.getOrDefault(GraphState.ACTIVE_SKILLS, Map.of()));

@@ -3,12 +3,10 @@ package dev.trellis.apps.rrc;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * {@code tool_node}: runs the pending tool calls. Before dispatch, the before_tool_call gate
@@ -31,7 +29,7 @@ final class ToolStep {
   @SuppressWarnings("unchecked")
   Update apply(State s, Runtime rt) {
     List<Map<String, Object>> calls = s.getOrDefault(GraphState.PENDING_TOOL_CALLS, List.of());
-    String conv = Turn.conversation(s, rt);
+    String conv = Turn.thread(s, rt);
     Memory memory = new Memory(rt.store());
     Map<String, Object> pm = s.get(GraphState.PENDING_MUTATION);
     Update u = Update.of(GraphState.CURRENT_NODE, Routing.TOOL_NODE).and(GraphState.PENDING_TOOL_CALLS, List.of())
@@ -52,12 +50,15 @@ final class ToolStep {
     State current = s;
     boolean hitl = Boolean.TRUE.equals(s.get(GraphState.HITL_REQUIRED));
     String checkpoint = s.get(GraphState.HITL_CHECKPOINT_TYPE);
+    List<String> fired = new ArrayList<>(s.getOrDefault(GraphState.HITL_CHECKPOINT_TYPES, List.of()));
     for (Map<String, Object> call : calls) {
       String name = Msgs.callName(call);
       Map<String, Object> output;
       ToolResult result = null;
-      if (replay && !deps.approvals().claimExecution((String) pm.get("approval_id"))) {
-        output = Map.of("status", "already_executed", "approval_id", pm.get("approval_id"));
+      if (replay && !deps.approvals().claimExecution((String) pm.get("approval_id"),
+          subject(s, rt, (String) pm.get("execution_id"), name, Msgs.callId(call), Msgs.callArgs(call)))) {
+        output = Map.of("status", "not_run", "approval_id", pm.get("approval_id"),
+            "message", "the approval does not authorise this call, or its single execution is spent");
       } else {
         try {
           String binding = visible.bindings().get(name);
@@ -86,6 +87,8 @@ final class ToolStep {
             if ("after_tool_call".equals(rule.trigger()) && "require_hitl".equals(rule.action()) && name.equals(rule.tool())) {
               hitl = true;
               checkpoint = rule.checkpointType();
+              fired.remove(checkpoint);
+              fired.add(checkpoint);
               deps.tracing().record("hitl.rule_fire", Map.of("skill_id", skillId, "rule_key", rule.ruleKey(),
                   "trigger", rule.trigger(), "tool_name", name, "checkpoint_type", rule.checkpointType()));
             }
@@ -95,6 +98,8 @@ final class ToolStep {
             && Turn.integer(current, "consecutive_failed_resolves", 0) >= FORCE_CLARIFY_AFTER) {
           hitl = true;
           checkpoint = "force_clarify";
+          fired.remove(checkpoint);
+          fired.add(checkpoint);
           deps.tracing().record("hitl.rule_fire", Map.of("skill_id", "platform",
               "rule_key", "platform:force_clarify_after_failed_resolves", "trigger", "after_tool_call", "tool_name", name,
               "checkpoint_type", "force_clarify"));
@@ -107,7 +112,8 @@ final class ToolStep {
       }
     }
     u = merged(toolWrites, u).and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
-        .and(GraphState.HITL_REQUIRED, hitl).and(GraphState.HITL_CHECKPOINT_TYPE, checkpoint);
+        .and(GraphState.HITL_REQUIRED, hitl).and(GraphState.HITL_CHECKPOINT_TYPE, checkpoint)
+        .and(GraphState.HITL_CHECKPOINT_TYPES, (List<String>) fired);
     if (replay) {
       memory.clearPendingMutation(conv);
       u = u.and(GraphState.PENDING_MUTATION, null).and(GraphState.HITL_APPROVAL_ID, null)
@@ -121,6 +127,16 @@ final class ToolStep {
     Map<String, Object> all = new LinkedHashMap<>(toolWrites);
     all.putAll(own.values());
     return Update.of(all);
+  }
+
+  /**
+   * What the approval of a gated call authorises: this conversation, the execution that asked,
+   * the mutation checkpoint, and the call itself (name, id, digest of its exact arguments).
+   */
+  static Approval.Subject subject(State s, Runtime rt, String executionId, String toolName, String toolCallId,
+                                  Map<String, Object> args) {
+    return new Approval.Subject(Turn.thread(s, rt), Turn.conversation(s, rt), Turn.tenant(s), executionId,
+        List.of(MUTATION_CHECKPOINT), toolName, toolCallId, Digests.of(args), null);
   }
 
   /** The before_tool_call gate: ask, freeze, strip the round, pause. Fail-closed when the approval cannot be created. */
@@ -140,15 +156,16 @@ final class ToolStep {
     }
     deps.tracing().record("hitl.rule_fire", Map.of("skill_id", "platform", "rule_key", "platform:hitl_on_mutating_capability",
         "trigger", "before_tool_call", "tool_name", name, "checkpoint_type", MUTATION_CHECKPOINT));
-    String approvalId = UUID.nameUUIDFromBytes((conv + ":" + callId).getBytes(StandardCharsets.UTF_8)).toString();
+    String executionId = s.get(GraphState.EXECUTION_ID);
     Map<String, Object> payload = new LinkedHashMap<>();
     payload.put("tool_name", name);
     payload.put("tool_call_id", callId);
     payload.put("args", args);
-    payload.put("execution_id", s.get(GraphState.EXECUTION_ID));
+    payload.put("execution_id", executionId);
     payload.put("agent_type", Turn.agentType(s));
+    String approvalId;
     try {
-      deps.approvals().create(approvalId, conv, MUTATION_CHECKPOINT, payload);
+      approvalId = deps.approvals().request(subject(s, rt, executionId, name, callId, args), payload).approvalId();
     } catch (RuntimeException e) {
       return u.and(GraphState.MESSAGES, stripped).and(GraphState.STATUS, GraphState.FAILED)
           .and(GraphState.ERROR, "approval service unavailable: " + name + " was not run (" + e.getMessage() + ")");
@@ -158,6 +175,7 @@ final class ToolStep {
     pm.put("tool_name", name);
     pm.put("args", args);
     pm.put("approval_id", approvalId);
+    pm.put("execution_id", executionId);
     pm.put("status", Approval.PENDING);
     pm.put("created_at", deps.clock().instant().toString());
     memory.savePendingMutation(conv, pm);

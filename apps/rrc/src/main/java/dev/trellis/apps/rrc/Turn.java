@@ -24,6 +24,15 @@ final class Turn {
     return c != null ? c : rt.threadId();
   }
 
+  /**
+   * The stored thread the execution runs on: the key of the conversation's memory, ledger and
+   * approvals. Unlike {@code conversation_id} (the id its owner sent), no other user's
+   * conversation shares it, even one sent under the same id.
+   */
+  static String thread(State s, Runtime rt) {
+    return rt.threadId() != null ? rt.threadId() : conversation(s, rt);
+  }
+
   static String tenant(State s) {
     String t = s.get(GraphState.TENANT_ID);
     return t == null ? "default" : t;

@@ -109,7 +109,7 @@ class HumanApprovalTest {
     assertTrue(Turn.lastAssistantText(messages(s)).startsWith("Created operator \"" + NAME + "\""), messages(s).toString());
     turn("g2", "Thanks.");
     assertEquals(1, creations.get(), "a later turn does not replay it again");
-    assertFalse(f.deps.approvals().claimExecution(a.approvalId()), "the single execution is spent");
+    assertFalse(f.deps.approvals().claimExecution(a.approvalId(), a.subject()), "the single execution is spent");
     assertNoDanglingToolCall("g2");
   }
 
@@ -236,7 +236,12 @@ class HumanApprovalTest {
   /** An approval service that is down: every call fails. */
   static class DownApprovals implements ApprovalService {
     @Override
-    public Approval create(String approvalId, String conversationId, String checkpointType, Map<String, Object> payload) {
+    public Approval request(Approval.Subject subject, Map<String, Object> payload) {
+      throw new IllegalStateException("approval service unreachable");
+    }
+
+    @Override
+    public Approval create(Approval.Subject subject, Map<String, Object> payload) {
       throw new IllegalStateException("approval service unreachable");
     }
 
@@ -256,7 +261,7 @@ class HumanApprovalTest {
     }
 
     @Override
-    public boolean claimExecution(String approvalId) {
+    public boolean claimExecution(String approvalId, Approval.Subject expected) {
       throw new IllegalStateException("approval service unreachable");
     }
   }

@@ -78,7 +78,7 @@ class MutationApprovalTest {
         Turn.lastAssistantText(HumanApprovalTest.messages(s)));
     turn("u1", "Thanks.");
     assertEquals(1, updates.get(), "a later turn does not replay it");
-    assertFalse(f.deps.approvals().claimExecution(a.approvalId()));
+    assertFalse(f.deps.approvals().claimExecution(a.approvalId(), a.subject()));
     assertNoDanglingToolCall("u1");
   }
 

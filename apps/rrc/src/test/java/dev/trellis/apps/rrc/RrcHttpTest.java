@@ -115,12 +115,17 @@ class RrcHttpTest {
   void badInputIsA4xxNamingTheCulpritAndStartsNothing() {
     Http.Reply r = http.post("/execute", Map.of("agent_type", "rule_99", "message", "hi"));
     assertEquals(422, r.status());
-    assertTrue(r.map().get("detail").toString().contains("unknown agent_type \"rule_99\""), r.text());
+    assertTrue(r.map().get("detail").toString().contains("unknown \"agent_type\" rule_99"), r.text());
     assertEquals(422, http.post("/execute", Map.of("conversation_id", "not-a-uuid", "message", "hi")).status());
     assertEquals(422, http.post("/execute", Map.of("message", 42)).status());
     assertEquals(404, http.get("/approvals/nope").status());
     assertEquals(404, http.post("/approvals/nope/decision", Map.of("decision", "approved", "reviewer", "x")).status());
-    String id = (String) http.post("/approvals", Map.of("conversation_id", "c", "checkpoint_type", "manual")).map().get("approval_id");
+    assertEquals(404, http.post("/approvals", Map.of("conversation_id", "c", "checkpoint_type", "manual")).status(),
+        "no such conversation");
+    String conv = UUID.randomUUID().toString();
+    execute(conv, "general", "hello");
+    String id = (String) http.post("/approvals", Map.of("conversation_id", conv, "checkpoint_type", "manual")).map()
+        .get("approval_id");
     assertEquals(422, http.post("/approvals/" + id + "/decision", Map.of("decision", "maybe", "reviewer", "x")).status());
     assertEquals(422, http.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
     assertEquals(200, http.post("/approvals/" + id + "/decision", Map.of("decision", "rejected", "reviewer", "x")).status());
@@ -168,7 +173,8 @@ class RrcHttpTest {
     Map<String, Object> s = execute(conv, "rule_37", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H",
         "metadata", Map.of("max_tokens", 3_000));
     assertEquals("failed", s.get("status"));
-    assertTrue(String.valueOf(s.get("error")).contains("run tokens"), String.valueOf(s.get("error")));
+    assertTrue(String.valueOf(s.get("error")).contains("tokens"), String.valueOf(s.get("error")));
+    assertTrue(((Number) s.get("tokens_used")).intValue() <= 3_000, "never past the limit");
     assertTrue(HumanApprovalTest.messages(s).stream().anyMatch(m -> "entity_resolve".equals(m.get("name"))));
     assertEquals(150_000, execute(UUID.randomUUID().toString(), "rule_37", "hello").get("max_tokens"), "the YAML default");
   }

@@ -56,11 +56,16 @@ class SkillsTest {
       skills.markInjected(conv, "rrc_rule32");
       assertTrue(skills.injected(conv, "rrc_rule32"));
       JdbcApprovals approvals = JdbcApprovals.open(pg, Clock.systemUTC());
-      String id = java.util.UUID.randomUUID().toString();
-      approvals.create(id, conv, "pre_filing", Map.of("k", "v"));
+      Approval.Subject subject = new Approval.Subject(conv, conv, "default", "e1", java.util.List.of("mutating_capability"),
+          "create_entity", "call_1", Digests.of(Map.of("name", "x")), null);
+      String id = approvals.request(subject, Map.of("k", "v")).approvalId();
+      assertEquals(id, approvals.request(subject, Map.of("k", "v")).approvalId(), "the same subject asks once");
       approvals.decide(id, "approved", "dana", null);
-      assertTrue(approvals.claimExecution(id));
-      assertFalse(approvals.claimExecution(id));
+      assertFalse(approvals.claimExecution(id, new Approval.Subject(conv, conv, "default", "e1",
+          java.util.List.of("mutating_capability"), "create_entity", "call_1", Digests.of(Map.of("name", "y")), null)),
+          "other arguments are not authorised");
+      assertTrue(approvals.claimExecution(id, subject));
+      assertFalse(approvals.claimExecution(id, subject));
     }
   }
 
