@@ -122,6 +122,8 @@ final class ApprovalNode {
         }
       }
     }
-    return content;
+    Map<String, String> ordered = new LinkedHashMap<>();
+    types.stream().filter(content::containsKey).forEach(t -> ordered.put(t, content.get(t)));
+    return ordered;
   }
 }

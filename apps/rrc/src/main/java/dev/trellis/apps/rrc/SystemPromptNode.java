@@ -18,9 +18,9 @@ import java.util.Map;
  * it), appends the turn's user message and initialises the execution's control fields. Each
  * execution gets its own budget: {@code tokens_used} and {@code cost_usd} start at zero, the
  * limits come from the request (else the agent's defaults); the conversation's totals add up in
- * {@code thread_tokens} / {@code thread_cost}. When the conversation's agent changes, the
- * previous agent's skills — their context messages, their tools, the ledger — are unloaded, so a
- * conversation switched to the general agent is domain-empty.
+ * {@code thread_tokens} / {@code thread_cost}. A conversation switched to the general agent is
+ * domain-empty: the skills earlier agents loaded — their context messages, their tools, the
+ * ledger — are unloaded.
  */
 final class SystemPromptNode {
   static final String SKILL_SELECT_INSTRUCTION = "When you need a skill's full instructions, reference documents and "
@@ -76,10 +76,10 @@ final class SystemPromptNode {
         : persona + "\n\n" + identity + "\n\n" + (root == null ? GENERAL_HARD_STOP : SKILL_SELECT_INSTRUCTION);
 
     List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
-    String previous = s.get(GraphState.AGENT_TYPE);
-    boolean switched = previous != null && !previous.equals(agentType);
+    Map<String, Integer> loaded = s.getOrDefault(GraphState.ACTIVE_SKILLS, Map.of());
+    boolean switched = root == null && !loaded.isEmpty();
     if (switched) {
-      // skills belong to the agent: the previous agent's skills, their context and their tools are unloaded
+      // general mode is domain-empty: the skills an earlier agent loaded, their context and their tools are unloaded
       messages.removeIf(m -> "system".equals(Msgs.role(m)) && Msgs.content(m).startsWith(SkillNodes.ACTIVATED));
       deps.skills().forget(Turn.thread(s, rt));
     }

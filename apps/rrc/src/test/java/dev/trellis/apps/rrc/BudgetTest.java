@@ -148,4 +148,24 @@ class BudgetTest {
     assertTrue(String.valueOf(s.get("error")).contains("prompt tokens"), String.valueOf(s.get("error")));
     assertEquals(1, calls.get(), "refused before it was sent");
   }
+
+  @Test
+  void theStatesModelIsTheModelCalledAndPriced() {
+    List<String> asked = new java.util.ArrayList<>();
+    ChatModel model = new ChatModel() {
+      @Override
+      public Message.Ai chat(dev.trellis.agent.model.ChatRequest r) {
+        asked.add((String) r.settings().get(dev.trellis.agent.model.ChatRequest.MODEL));
+        return new Message.Ai(null, "ok", List.of(), new Message.Usage(1_000_000, 0));
+      }
+    };
+    f.graph(model).invoke(Fixture.input("rule_37", "hello", "model", "gpt-4o-mini"), Fixture.thread("m1"));
+    Map<String, Object> s = f.state("m1");
+    assertEquals(List.of("gpt-4o-mini"), asked);
+    assertEquals("gpt-4o-mini", s.get("model"));
+    assertEquals(0.15, (Double) s.get("cost_usd"), 1e-9, "a million input tokens at gpt-4o-mini's $0.15");
+    f.graph(model).invoke(Fixture.input("rule_37", "hello"), Fixture.thread("m2"));
+    assertEquals("gpt-4o", asked.getLast(), "the agent's model when the request names none");
+    assertEquals(2.5, (Double) f.state("m2").get("cost_usd"), 1e-9);
+  }
 }

@@ -197,6 +197,24 @@ class HumanApprovalTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void theApprovalSnapshotHoldsWhatTheSeedSaysWithTheFilingContentItCovers() {
+    turn("f2", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    Map<String, Object> s = state("f2");
+    Map<String, Object> p = f.deps.approvals().get((String) s.get("hitl_approval_id")).orElseThrow().payload();
+    assertEquals(s.get("messages"), p.get("messages"), "the messages the reviewer reads are the execution's");
+    assertEquals(Map.of("injected", List.of("rrc_rule37"), "active", Map.of("rrc_rule37", 3)), p.get("skills"));
+    assertEquals(s.get("recent_entity_context"), p.get("entities"));
+    assertEquals(Map.of("tokens_used", s.get("tokens_used"), "cost_usd", s.get("cost_usd")), p.get("token_usage"));
+    assertTrue(p.containsKey("metadata"));
+    Map<String, Object> content = (Map<String, Object>) p.get("filing_content");
+    assertEquals(List.of("good_cause_review", "pre_filing"), List.copyOf(content.keySet()));
+    String filing = messages(s).stream().filter(m -> "rule37_filing_assembly".equals(m.get("name")))
+        .map(m -> (String) m.get("content")).reduce((a, b) -> b).orElseThrow();
+    assertEquals(filing, content.get("pre_filing"), "the filing package the approval covers");
+  }
+
+  @Test
   void approvalServiceDownAtApprovalNodeContinuesWithAHitlWarning() {
     f.graph(f.deps.withApprovals(new DownApprovals())).invoke(
         Fixture.input("rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H"), Fixture.thread("f2"));

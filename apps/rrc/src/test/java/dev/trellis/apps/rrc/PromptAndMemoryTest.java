@@ -31,7 +31,7 @@ class PromptAndMemoryTest {
   void personaComesFromAnExplicitKeyThenTheRootSkillThenThePlatformDefault() {
     Map<String, String> personas = f.deps.agents().personas();
     assertTrue(basePrompt("rule_37", "persona_key", "field_engineer").startsWith(personas.get("field_engineer")));
-    assertTrue(basePrompt("flaring_compliance").startsWith(personas.get("field_engineer")), "agent definition's persona_key");
+    assertTrue(basePrompt("flaring_monitor").startsWith(personas.get("field_engineer")), "agent definition's persona_key");
     assertTrue(basePrompt("rule_32").startsWith(personas.get("regulatory_analyst")), "root skill's persona");
     assertTrue(basePrompt("general").startsWith(personas.get("platform_default")));
   }

@@ -135,6 +135,48 @@ class RrcHttpTest {
     assertEquals(422, http.get("/conversations/" + UUID.randomUUID() + "/stream").status());
   }
 
+  @Test
+  void everyBadRequestValueIsA422NamingItsFieldBeforeAnyRunExists() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Map<String, Object>> bad = new java.util.LinkedHashMap<>();
+    bad.put("persona_key", Map.of("conversation_id", conv, "message", "hi", "metadata", Map.of("persona_key", "pirate")));
+    bad.put("max_tokens", Map.of("conversation_id", conv, "message", "hi", "metadata", Map.of("max_tokens", "lots")));
+    bad.put("max_tokens\" must be a positive", Map.of("conversation_id", conv, "message", "hi", "max_tokens", 0));
+    bad.put("max_cost_usd", Map.of("conversation_id", conv, "message", "hi", "metadata", Map.of("max_cost_usd", -1)));
+    bad.put("metadata.model", Map.of("conversation_id", conv, "message", "hi", "metadata", Map.of("model", 42)));
+    bad.put("metadata\"", Map.of("conversation_id", conv, "message", "hi", "metadata", List.of()));
+    bad.put("agent_type", Map.of("conversation_id", conv, "message", "hi", "agent_type", 37));
+    bad.put("max_token", Map.of("conversation_id", conv, "message", "hi", "max_token", 10));
+    bad.put("message", Map.of("agent_type", "rule_37"));
+    bad.put("empty", Map.of());
+    bad.forEach((field, body) -> {
+      Http.Reply r = http.post("/execute", body);
+      assertEquals(422, r.status(), field + ": " + r.text());
+      assertTrue(r.map().get("detail").toString().contains(field), field + ": " + r.text());
+    });
+    assertEquals(422, http.get("/conversations/" + conv + "/stream?message=hi&max_tokens=abc").status());
+    assertEquals(404, http.get("/threads/" + conv).status(), "no run, no thread was created");
+  }
+
+  @Test
+  void limitsAtTheTopLevelAreHonouredLikeThoseInMetadata() {
+    Map<String, Object> s = execute(UUID.randomUUID().toString(), "rule_37", "hello", "max_tokens", 12_345,
+        "max_cost_usd", 1.5);
+    assertEquals(12_345, s.get("max_tokens"));
+    assertEquals(1.5, s.get("max_cost_usd"));
+  }
+
+  @Test
+  void aStreamAttachedJustAfterTheExecutionFinishedReplaysItWhole() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> done = execute(conv, "general", "hello");
+    List<Http.Frame> frames = http.stream("/conversations/" + conv + "/stream", Map.of());
+    assertEquals(StreamJoinTest.NODES, frames.stream().filter(f -> f.event().equals("node_end"))
+        .map(f -> f.data().get("node")).toList(), "every frame from the execution's first");
+    assertEquals("done", frames.getLast().event());
+    assertEquals(done.get("execution_id"), ((Map<?, ?>) frames.getLast().data().get("data")).get("execution_id"));
+  }
+
   /** Turn 1 (the gate pauses), the approval, turn 2 — on this server, or on a new one (cold) when {@code restart}. */
   Map<String, Object> createAndApprove(String tenant, String operator, boolean restart) {
     String conv = UUID.randomUUID().toString();

@@ -141,9 +141,37 @@ class SkillsTest {
   @Test
   void fenceToolsReachDeferredAgentsWithoutSkills() {
     ScriptedChatModel m = ScriptedChatModel.replies(Message.ai("ok"));
-    f.graph(m).invoke(Fixture.input("flaring_compliance", "hi"), Fixture.thread("s6"));
+    f.graph(m).invoke(Fixture.input("flaring_monitor", "hi"), Fixture.thread("s6"));
     assertEquals(List.of("entity_resolve", "context_assemble", "flaring_volume_calc", "emissions_estimate"),
         m.requests().getFirst().tools().stream().map(ToolSpec::name).toList());
+    assertEquals("flaring_monitor", f.state("s6").get("agent_type"));
+  }
+
+  @Test
+  void flaringComplianceIsAnAliasOfTheSeedsFlaringMonitor() {
+    ScriptedChatModel m = ScriptedChatModel.replies(Message.ai("ok"));
+    f.graph(m).invoke(Fixture.input("flaring_compliance", "hi"), Fixture.thread("s6a"));
+    assertEquals("flaring_monitor", f.state("s6a").get("agent_type"));
+    assertEquals(300_000, f.state("s6a").get("max_tokens"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aConversationSwitchedToTheGeneralAgentIsDomainEmpty() {
+    f.graph().invoke(Fixture.input("rule_37", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H"),
+        Fixture.thread("s7"));
+    assertEquals(List.of("rrc_rule37"), f.state("s7").get("injected_skill_ids"));
+    ScriptedChatModel m = ScriptedChatModel.replies(Message.ai("hello"));
+    f.graph(m).invoke(Fixture.input("general", "hello"), Fixture.thread("s7"));
+    Map<String, Object> s = f.state("s7");
+    assertEquals(Map.of(), s.get("active_skills"), "no skill of the previous agent stays loaded");
+    assertEquals(List.of(), s.get("injected_skill_ids"));
+    assertEquals(List.of("entity_resolve", "context_assemble"),
+        m.requests().getFirst().tools().stream().map(ToolSpec::name).toList(), "only the core tools");
+    List<Message> sent = m.requests().getFirst().messages();
+    assertTrue(sent.stream().noneMatch(x -> x.text().startsWith(SkillNodes.ACTIVATED)), "no skill context is sent");
+    assertTrue(sent.getFirst().text().startsWith(f.deps.agents().personas().get("platform_default")), "the platform persona");
+    assertFalse(f.deps.skills().injected("s7", "rrc_rule37"), "the ledger forgot it, so switching back injects it again");
   }
 
   @Test
