@@ -1,5 +1,7 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.MessageWire;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
@@ -50,7 +52,7 @@ final class ApprovalNode {
       snapshot.put("checkpoint_types", types);
       snapshot.put("execution_id", executionId);
       snapshot.put("agent_type", Turn.agentType(s));
-      snapshot.put("messages", Turn.messages(s));
+      snapshot.put("messages", Turn.messages(s).stream().map(MessageWire::toMap).toList());
       snapshot.put("filing_content", content);
       snapshot.put("skills", Map.of("injected", s.getOrDefault(GraphState.INJECTED_SKILL_IDS, List.of()),
           "active", s.getOrDefault(GraphState.ACTIVE_SKILLS, Map.of())));
@@ -64,7 +66,7 @@ final class ApprovalNode {
       try {
         approvalId = deps.approvals().request(subject(s, rt, executionId, types, content), snapshot).approvalId();
       } catch (RuntimeException e) {
-        return u.and(GraphState.MESSAGES, Msgs.plus(Turn.messages(s), Msgs.system("HITL_WARNING: the approval service is "
+        return u.and(GraphState.MESSAGES, List.of(Message.system("HITL_WARNING: the approval service is "
                 + "unavailable, so the " + String.join(" and ", types) + " checkpoint could not be requested ("
                 + e.getMessage() + "). Mark the result as not reviewed by a human.")))
             .and(GraphState.HITL_REQUIRED, false);
@@ -88,7 +90,7 @@ final class ApprovalNode {
     }
     String note = "HITL: the " + String.join(" and ", v.subject().checkpointTypes()) + " checkpoint was " + v.status()
         + " by " + v.reviewer() + (v.comment() == null || v.comment().isBlank() ? "" : ": \"" + v.comment() + "\"") + ".";
-    return u.and(GraphState.MESSAGES, Msgs.plus(Turn.messages(s), Msgs.system(note)))
+    return u.and(GraphState.MESSAGES, List.of(Message.system(note)))
         .and(GraphState.HITL_APPROVAL_ID, null).and(GraphState.HITL_CHECKPOINT_TYPE, null)
         .and(GraphState.HITL_CHECKPOINT_TYPES, List.of()).and(GraphState.HITL_EXECUTION_ID, null)
         .and(GraphState.HITL_REVIEWER_ID, v.reviewer());
@@ -107,16 +109,15 @@ final class ApprovalNode {
    */
   private Map<String, String> coveredContent(State s, List<String> types) {
     Map<String, String> content = new LinkedHashMap<>();
-    List<Map<String, Object>> messages = Turn.messages(s);
+    List<Message> messages = Turn.messages(s);
     for (String skillId : Turn.loadedSkills(s)) {
       for (Skill.Rule rule : deps.skills().find(skillId).map(Skill::rules).orElse(List.of())) {
         if (!types.contains(rule.checkpointType()) || content.containsKey(rule.checkpointType())) {
           continue;
         }
         for (int i = messages.size() - 1; i >= 0; i--) {
-          Map<String, Object> m = messages.get(i);
-          if ("tool".equals(Msgs.role(m)) && rule.tool().equals(m.get("name"))) {
-            content.put(rule.checkpointType(), Msgs.content(m));
+          if (messages.get(i) instanceof Message.Tool t && rule.tool().equals(t.name())) {
+            content.put(rule.checkpointType(), t.text());
             break;
           }
         }

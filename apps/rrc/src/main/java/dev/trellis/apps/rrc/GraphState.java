@@ -1,5 +1,7 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import java.util.List;
@@ -7,7 +9,7 @@ import java.util.Map;
 
 /**
  * The RRC pipeline's state: the seed's {@code GraphState} fields as typed keys (identity,
- * execution control, OpenAI-format messages, budget, pending tool calls, skills, LLM phase,
+ * execution control, messages (the agent layer's), budget, pending tool calls, skills, LLM phase,
  * memory, HITL, pending mutation, resolve counter, metadata). All last-value keys: each node
  * writes the whole new value, as the seed's nodes return whole fields.
  */
@@ -26,8 +28,8 @@ public final class GraphState {
   public static final Key<Integer> ITERATION = Key.of("iteration", Integer.class);
   public static final Key<String> ERROR = Key.of("error", String.class);
   // Conversation
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<List<Map<String, Object>>> MESSAGES = (Key) Key.of("messages", List.class);
+  /** The agent layer's messages key (LangGraph's {@code add_messages} reducer). */
+  public static final Key<List<Message>> MESSAGES = Messages.KEY;
   public static final Key<String> SYSTEM_PROMPT = Key.of("system_prompt", String.class);
   public static final Key<String> MODEL = Key.of("model", String.class);
   // Budget
@@ -37,7 +39,7 @@ public final class GraphState {
   public static final Key<Double> MAX_COST_USD = Key.of("max_cost_usd", Double.class);
   // Tool execution
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<List<Map<String, Object>>> PENDING_TOOL_CALLS = (Key) Key.of("pending_tool_calls", List.class);
+  public static final Key<List<Message.ToolCall>> PENDING_TOOL_CALLS = (Key) Key.of("pending_tool_calls", List.class);
   // Skills
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static final Key<List<String>> INJECTED_SKILL_IDS = (Key) Key.of("injected_skill_ids", List.class);

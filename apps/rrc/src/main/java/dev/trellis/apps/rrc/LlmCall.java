@@ -51,8 +51,7 @@ final class LlmCall {
     TokenBudget budget = TokenBudget.unlimited().withRunTokens(Turn.integer(s, "max_tokens", 100_000))
         .withRunCost(Turn.decimal(s, "max_cost_usd", 5.0)).withPrices(deps.agents().prices());
     VisibleTools tools = VisibleTools.of(s, deps);
-    List<Map<String, Object>> messages = Turn.messages(s);
-    List<Message> prompt = Msgs.toAgent(messages);
+    List<Message> prompt = Turn.messages(s);
     try {
       budget.checkPrompt(used, spent, model, TokenCounter.APPROXIMATE.count(prompt) + Msgs.json(tools.specs()).length() / 4);
     } catch (BudgetExceededException e) {
@@ -62,7 +61,7 @@ final class LlmCall {
         "skill_exposed_tool_count", (long) tools.skillExposedCount(), "total_tools_visible", (long) tools.specs().size(),
         "skills_loaded", String.join(",", tools.skills())));
     ChatRequest request = new ChatRequest(prompt, tools.specs(), null, Map.of(ChatRequest.MODEL, model));
-    if (!messages.isEmpty() && "system".equals(Msgs.role(messages.getFirst()))) {
+    if (!prompt.isEmpty() && prompt.getFirst() instanceof Message.System) {
       request = request.withCacheBreakpoint(0);
     }
     Span span = deps.tracing().start("llm.call");
@@ -84,9 +83,8 @@ final class LlmCall {
     attrs.put("tool_call_count", (long) ai.toolCalls().size());
     Tracing.set(span, attrs);
     span.end();
-    Map<String, Object> answer = Msgs.fromAgent(ai);
-    return u.and(GraphState.MESSAGES, Msgs.plus(messages, answer))
-        .and(GraphState.PENDING_TOOL_CALLS, Msgs.toolCalls(answer))
+    return u.and(GraphState.MESSAGES, List.of(ai))
+        .and(GraphState.PENDING_TOOL_CALLS, ai.toolCalls())
         .and(GraphState.TOKENS_USED, used + (int) ai.usage().total())
         .and(GraphState.COST_USD, spent + cost)
         .and(TokenBudget.THREAD_TOKENS, ai.usage().total())

@@ -1,5 +1,6 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
@@ -62,11 +63,11 @@ final class ResumeGuard {
     String mismatch = mismatch(s, rt, pm, v);
     String status = mismatch != null ? null : v.status();
     if (Approval.APPROVED.equals(status)) {
-      Map<String, Object> call = Msgs.toolCall((String) pm.get("tool_call_id"), (String) pm.get("tool_name"),
+      Message.ToolCall call = new Message.ToolCall((String) pm.get("tool_call_id"), (String) pm.get("tool_name"),
           (Map<String, Object>) pm.get("args"));
       Map<String, Object> approved = new LinkedHashMap<>(pm);
       approved.put("status", Approval.APPROVED);
-      return u.and(GraphState.MESSAGES, Msgs.plus(Turn.messages(s), Msgs.assistant("", List.of(call))))
+      return u.and(GraphState.MESSAGES, List.of(new Message.Ai(null, "", List.of(call), null)))
           .and(GraphState.PENDING_TOOL_CALLS, List.of(call))
           .and(GraphState.PENDING_MUTATION, approved)
           .and(GraphState.HITL_REVIEWER_ID, v.reviewer())
@@ -77,7 +78,7 @@ final class ResumeGuard {
       String note = "HITL: reviewer " + v.reviewer() + " rejected " + pm.get("tool_name") + " " + Msgs.json(pm.get("args"))
           + " (approval " + approvalId + "): \"" + (v.comment() == null ? "" : v.comment())
           + "\". It was not run. Do not retry it; acknowledge the rejection to the user.";
-      return u.and(GraphState.MESSAGES, Msgs.plus(Turn.messages(s), Msgs.system(note)))
+      return u.and(GraphState.MESSAGES, List.of(Message.system(note)))
           .and(GraphState.PENDING_MUTATION, null)
           .and(GraphState.HITL_APPROVAL_ID, null)
           .and(GraphState.HITL_CHECKPOINT_TYPE, null)

@@ -75,18 +75,18 @@ final class SystemPromptNode {
     String base = overridden ? override
         : persona + "\n\n" + identity + "\n\n" + (root == null ? GENERAL_HARD_STOP : SKILL_SELECT_INSTRUCTION);
 
-    List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
+    List<Message> messages = new ArrayList<>(Turn.messages(s));
     Map<String, Integer> loaded = s.getOrDefault(GraphState.ACTIVE_SKILLS, Map.of());
     boolean switched = root == null && !loaded.isEmpty();
     if (switched) {
       // general mode is domain-empty: the skills an earlier agent loaded, their context and their tools are unloaded
-      messages.removeIf(m -> "system".equals(Msgs.role(m)) && Msgs.content(m).startsWith(SkillNodes.ACTIVATED));
+      messages.removeIf(m -> Msgs.system(m, SkillNodes.ACTIVATED));
       deps.skills().forget(Turn.thread(s, rt));
     }
-    if (!messages.isEmpty() && "system".equals(Msgs.role(messages.getFirst()))) {
-      messages.set(0, Msgs.system(base));
+    if (!messages.isEmpty() && messages.getFirst() instanceof Message.System first) {
+      messages.set(0, new Message.System(first.id(), base));
     } else {
-      messages.addFirst(Msgs.system(base));
+      messages.addFirst(Message.system(base));
     }
     long maxTokens = ExecuteRequest.positive(metadata, "max_tokens", agent.maxTokens()).longValue();
     double maxCost = ExecuteRequest.positive(metadata, "max_cost_usd", agent.maxCostUsd()).doubleValue();
@@ -99,10 +99,10 @@ final class SystemPromptNode {
         refused = "the \"message\" of about " + size + " tokens is larger than the execution's budget of " + maxTokens
             + " tokens: it was not sent";
       } else {
-        messages.add(Msgs.user(input));
+        messages.add(Message.human(input));
       }
     }
-    long templates = messages.stream().filter(m -> Msgs.content(m).startsWith(SkillNodes.ACTIVATED)).count();
+    long templates = messages.stream().filter(m -> Msgs.system(m, SkillNodes.ACTIVATED)).count();
     deps.tracing().record("prompt.assemble", Map.of("persona_key", personaKey, "persona_source", personaSource,
         "context_template_count", templates, "user_identity_injected", !overridden, "token_estimate", (long) base.length() / 4));
 
@@ -116,7 +116,7 @@ final class SystemPromptNode {
     }
     String executionId = s.get(GraphState.EXECUTION_ID) != null ? s.get(GraphState.EXECUTION_ID)
         : rt.threadId() + ":" + rt.step();
-    return Update.of(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+    return Update.of(GraphState.MESSAGES, Msgs.replace(messages))
         .and(GraphState.INPUT, null)
         .and(GraphState.STATUS, refused == null ? GraphState.RUNNING : GraphState.FAILED)
         .and(GraphState.CURRENT_NODE, Routing.SYSTEM_PROMPT_NODE)

@@ -1,5 +1,6 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
@@ -28,35 +29,34 @@ final class ToolStep {
 
   @SuppressWarnings("unchecked")
   Update apply(State s, Runtime rt) {
-    List<Map<String, Object>> calls = s.getOrDefault(GraphState.PENDING_TOOL_CALLS, List.of());
+    List<Message.ToolCall> calls = s.getOrDefault(GraphState.PENDING_TOOL_CALLS, List.of());
     String conv = Turn.thread(s, rt);
     Memory memory = new Memory(rt.store());
     Map<String, Object> pm = s.get(GraphState.PENDING_MUTATION);
     Update u = Update.of(GraphState.CURRENT_NODE, Routing.TOOL_NODE).and(GraphState.PENDING_TOOL_CALLS, List.of())
         .and(GraphState.ITERATION, Turn.integer(s, "iteration", 0) + 1);
     boolean replay = pm != null && Approval.APPROVED.equals(pm.get("status")) && calls.size() == 1
-        && Msgs.callId(calls.getFirst()).equals(pm.get("tool_call_id"));
+        && calls.getFirst().id().equals(pm.get("tool_call_id"));
     if (!replay) {
-      for (Map<String, Object> call : calls) {
-        if (EntityTools.MUTATING.contains(Msgs.callName(call))) {
+      for (Message.ToolCall call : calls) {
+        if (EntityTools.MUTATING.contains(call.name())) {
           return gate(s, rt, u, call, conv, memory);
         }
       }
     }
     VisibleTools visible = VisibleTools.of(s, deps);
     Map<String, Object> toolWrites = new LinkedHashMap<>();
-    List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
-    Map<String, Object> working = new LinkedHashMap<>();
+    List<Message> answers = new ArrayList<>();
     State current = s;
     boolean hitl = Boolean.TRUE.equals(s.get(GraphState.HITL_REQUIRED));
     String checkpoint = s.get(GraphState.HITL_CHECKPOINT_TYPE);
     List<String> fired = new ArrayList<>(s.getOrDefault(GraphState.HITL_CHECKPOINT_TYPES, List.of()));
-    for (Map<String, Object> call : calls) {
-      String name = Msgs.callName(call);
+    for (Message.ToolCall call : calls) {
+      String name = call.name();
       Map<String, Object> output;
       ToolResult result = null;
       if (replay && !deps.approvals().claimExecution((String) pm.get("approval_id"),
-          subject(s, rt, (String) pm.get("execution_id"), name, Msgs.callId(call), Msgs.callArgs(call)))) {
+          subject(s, rt, (String) pm.get("execution_id"), name, call.id(), call.args()))) {
         output = Map.of("status", "not_run", "approval_id", pm.get("approval_id"),
             "message", "the approval does not authorise this call, or its single execution is spent");
       } else {
@@ -67,13 +67,13 @@ final class ToolStep {
                 + visible.bindings().keySet() + ")");
           }
           result = deps.tools().get(binding == null ? name : binding)
-              .call(Msgs.callArgs(call), new RrcTool.Call(current, Msgs.callId(call), deps.kg()));
+              .call(call.args(), new RrcTool.Call(current, call.id(), deps.kg()));
           output = result.output();
         } catch (Exception e) {
           output = Map.of("status", "error", "message", String.valueOf(e.getMessage()));
         }
       }
-      messages.add(Msgs.tool(Msgs.callId(call), name, Msgs.json(output)));
+      answers.add(Msgs.tool(call.id(), name, Msgs.json(output)));
       if (result != null) {
         Map<String, Object> after = new LinkedHashMap<>(current.toMap());
         after.putAll(result.stateUpdates());
@@ -104,14 +104,14 @@ final class ToolStep {
               "rule_key", "platform:force_clarify_after_failed_resolves", "trigger", "after_tool_call", "tool_name", name,
               "checkpoint_type", "force_clarify"));
           if ("abort".equals(Turn.metadata(s).get("force_clarify_action"))) {
-            return merged(toolWrites, u).and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+            return merged(toolWrites, u).and(GraphState.MESSAGES, answers)
                 .and(GraphState.STATUS, GraphState.FAILED)
                 .and(GraphState.ERROR, "aborted after " + FORCE_CLARIFY_AFTER + " failed entity resolves (tenant override)");
           }
         }
       }
     }
-    u = merged(toolWrites, u).and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+    u = merged(toolWrites, u).and(GraphState.MESSAGES, answers)
         .and(GraphState.HITL_REQUIRED, hitl).and(GraphState.HITL_CHECKPOINT_TYPE, checkpoint)
         .and(GraphState.HITL_CHECKPOINT_TYPES, (List<String>) fired);
     if (replay) {
@@ -140,20 +140,21 @@ final class ToolStep {
   }
 
   /** The before_tool_call gate: ask, freeze, strip the round, pause. Fail-closed when the approval cannot be created. */
-  private Update gate(State s, Runtime rt, Update u, Map<String, Object> call, String conv, Memory memory) {
-    String callId = Msgs.callId(call);
-    String name = Msgs.callName(call);
-    Map<String, Object> args = Msgs.callArgs(call);
-    List<Map<String, Object>> stripped = new ArrayList<>(Turn.messages(s));
-    for (int i = stripped.size() - 1; i >= 0; i--) {
-      boolean round = Msgs.toolCalls(stripped.get(i)).stream().anyMatch(c -> callId.equals(Msgs.callId(c)));
+  private Update gate(State s, Runtime rt, Update u, Message.ToolCall call, String conv, Memory memory) {
+    String callId = call.id();
+    String name = call.name();
+    Map<String, Object> args = call.args();
+    List<Message> kept = new ArrayList<>(Turn.messages(s));
+    for (int i = kept.size() - 1; i >= 0; i--) {
+      boolean round = kept.get(i) instanceof Message.Ai ai && ai.toolCalls().stream().anyMatch(c -> callId.equals(c.id()));
       if (round) {
-        while (stripped.size() > i) {
-          stripped.removeLast();
+        while (kept.size() > i) {
+          kept.removeLast();
         }
         break;
       }
     }
+    List<Message> stripped = Msgs.replace(kept);
     deps.tracing().record("hitl.rule_fire", Map.of("skill_id", "platform", "rule_key", "platform:hitl_on_mutating_capability",
         "trigger", "before_tool_call", "tool_name", name, "checkpoint_type", MUTATION_CHECKPOINT));
     String executionId = s.get(GraphState.EXECUTION_ID);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.agent.message.Message;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -147,15 +148,12 @@ class ApprovalBindingTest {
     assertEquals(List.of("good_cause_review", "pre_filing"), s.get("hitl_checkpoint_types"));
     f.deps.approvals().decide(a.approvalId(), "approved", "carol", "ship it");
     @SuppressWarnings("unchecked")
-    List<Map<String, Object>> messages = new java.util.ArrayList<>((List<Map<String, Object>>) s.get("messages"));
-    for (int i = 0; i < messages.size(); i++) {
-      if ("rule37_filing_assembly".equals(messages.get(i).get("name"))) {
-        Map<String, Object> changed = new LinkedHashMap<>(messages.get(i));
-        changed.put("content", String.valueOf(changed.get("content")).replace("42-329-12345", "42-329-99999"));
-        messages.set(i, changed);
-      }
-    }
-    f.graph(counted).updateState(Fixture.thread("t5"), Map.of("messages", messages), null);
+    Message.Tool filing = ((List<Message>) s.get("messages")).stream()
+        .filter(m -> m instanceof Message.Tool t && t.name().equals("rule37_filing_assembly"))
+        .map(m -> (Message.Tool) m).reduce((x, y) -> y).orElseThrow();
+    Message.Tool changed = new Message.Tool(filing.id(), filing.text().replace("42-329-12345", "42-329-99999"),
+        filing.toolCallId(), filing.name(), false);   // same id: replaces the filing in place
+    f.graph(counted).updateState(Fixture.thread("t5"), Map.of("messages", List.of(changed)), null);
     turn("t5", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
     Map<String, Object> after = state("t5");
     assertEquals("awaiting_hitl", after.get("status"), "the approved filing is not the one in the state");

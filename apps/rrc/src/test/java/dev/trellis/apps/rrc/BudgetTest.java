@@ -44,7 +44,7 @@ class BudgetTest {
     assertEquals("failed", s.get("status"));
     assertTrue(String.valueOf(s.get("error")).contains("tokens"), String.valueOf(s.get("error")));
     assertTrue((Integer) s.get("tokens_used") <= 3_000, "the call that would pass the limit was refused before it was sent");
-    List<Map<String, Object>> messages = (List<Map<String, Object>>) s.get("messages");
+    List<Map<String, Object>> messages = Wire.messages(s);
     assertTrue(messages.stream().anyMatch(m -> "entity_resolve".equals(m.get("name"))), "work before the breach is kept");
     assertTrue(messages.stream().noneMatch(m -> "rule37_filing_assembly".equals(m.get("name"))), "nothing after it ran");
   }
@@ -128,7 +128,7 @@ class BudgetTest {
     assertTrue(String.valueOf(s.get("error")).contains("\"message\""), String.valueOf(s.get("error")));
     assertEquals(0, calls.get(), "nothing was sent");
     assertEquals(0, s.get("tokens_used"));
-    List<Map<String, Object>> messages = (List<Map<String, Object>>) s.get("messages");
+    List<Map<String, Object>> messages = Wire.messages(s);
     assertTrue(messages.stream().noneMatch(m -> huge.equals(m.get("content"))), "the refused message is not kept");
     f.graph(model).invoke(Fixture.input("rule_37", "Is Mitchell Ranch 1H permitted?"), Fixture.thread("c2"));
     assertEquals("completed", f.state("c2").get("status"), "the next message is answered");

@@ -53,7 +53,7 @@ class PromptAndMemoryTest {
     assertEquals(0, two.cacheBreakpoint().getAsInt());
     assertEquals(one.messages().getFirst(), two.messages().getFirst(), "the prefix is byte-identical turn to turn");
     long bases = HumanApprovalTest.messages(f.state("c1")).stream()
-        .filter(m -> Msgs.content(m).startsWith(f.deps.agents().personas().get("regulatory_analyst"))).count();
+        .filter(m -> String.valueOf(m.get("content")).startsWith(f.deps.agents().personas().get("regulatory_analyst"))).count();
     assertEquals(1, bases, "replaced, not appended, each turn");
   }
 

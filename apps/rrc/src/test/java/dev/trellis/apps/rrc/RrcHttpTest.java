@@ -75,7 +75,7 @@ class RrcHttpTest {
     assertEquals(List.of(), http.get("/approvals").list());
     Map<String, Object> second = execute(conv, "rule_37", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
     assertEquals("completed", second.get("status"));
-    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(second)).contains("approved by carol"));
+    assertTrue(Wire.lastAiText(HumanApprovalTest.messages(second)).contains("approved by carol"));
     List<Map<String, Object>> runs = http.get("/threads/" + conv + "/runs").list();
     assertEquals(2, runs.size(), "each execution is a run on the conversation's thread");
     assertTrue(runs.stream().allMatch(r -> "success".equals(r.get("status"))));
@@ -197,7 +197,8 @@ class RrcHttpTest {
         (String) second.get("execution_id"))) {
       json = json.replace(id, "<id>");
     }
-    return Http.read(json.replaceAll("operator-[0-9a-f]{8}", "operator-<id>"), Map.class);
+    return Http.read(json.replaceAll("operator-[0-9a-f]{8}", "operator-<id>")
+        .replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<message id>"), Map.class);
   }
 
   @Test
@@ -229,7 +230,7 @@ class RrcHttpTest {
     Map<String, Object> second = execute(conv, "rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H again");
     assertEquals(List.of("rrc_rule32"), second.get("injected_skill_ids"));
     long activations = HumanApprovalTest.messages(second).stream()
-        .filter(m -> Msgs.content(m).startsWith("=== Skill Activated: Rule 32 Flaring Authority ===")).count();
+        .filter(m -> String.valueOf(m.get("content")).startsWith("=== Skill Activated: Rule 32 Flaring Authority ===")).count();
     assertEquals(1, activations);
     assertEquals(3, ((Map<String, Object>) second.get("active_skills")).get("rrc_rule32"));
   }

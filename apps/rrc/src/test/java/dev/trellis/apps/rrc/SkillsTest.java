@@ -77,8 +77,8 @@ class SkillsTest {
     Map<String, Object> s = f.state("s1");
     assertEquals(List.of("rrc_rule37"), s.get("injected_skill_ids"));
     assertEquals(3, ((Map<String, Object>) s.get("active_skills")).get("rrc_rule37"), "tier 3: artifacts loaded");
-    List<Map<String, Object>> messages = (List<Map<String, Object>>) s.get("messages");
-    List<String> injected = messages.stream().map(Msgs::content).filter(c -> c.startsWith(SkillNodes.ACTIVATED)).toList();
+    List<String> injected = Wire.messages(s).stream().map(x -> String.valueOf(x.get("content")))
+        .filter(c -> c.startsWith(SkillNodes.ACTIVATED)).toList();
     assertEquals(1, injected.size());
     String m = injected.getFirst();
     assertTrue(m.startsWith("=== Skill Activated: Rule 37 Spacing Exception ===\n## Description\n"), m);
@@ -98,7 +98,8 @@ class SkillsTest {
     f.graph(m).invoke(Fixture.input("rule_37", "hi"), Fixture.thread("s2"));
     Map<String, Object> s = f.state("s2");
     assertEquals(List.of("rrc_rule37"), s.get("injected_skill_ids"));
-    assertTrue(HumanApprovalTest.messages(s).stream().noneMatch(x -> Msgs.content(x).startsWith(SkillNodes.ACTIVATED)));
+    assertTrue(HumanApprovalTest.messages(s).stream().noneMatch(x -> String.valueOf(x.get("content"))
+        .startsWith(SkillNodes.ACTIVATED)));
   }
 
   @Test
@@ -125,7 +126,7 @@ class SkillsTest {
     assertEquals(List.of("entity_resolve", "context_assemble"),
         seen.requests().getFirst().tools().stream().map(ToolSpec::name).toList());
     assertEquals(Map.of(), s.get("active_skills"));
-    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(s)).contains("can't help with regulatory filings"));
+    assertTrue(Wire.lastAiText(HumanApprovalTest.messages(s)).contains("can't help with regulatory filings"));
     ChatRequest first = seen.requests().getFirst();
     assertTrue(first.messages().getFirst().text().contains(SystemPromptNode.GENERAL_HARD_STOP));
     assertFalse(first.messages().getFirst().text().contains("Railroad Commission regulatory analyst"));
@@ -180,8 +181,8 @@ class SkillsTest {
         "gas_analysis", Map.of("api", "42-389-20001"))), null), Message.ai("ok"));
     f.graph(m).invoke(Fixture.input("rule_37", "hi"), Fixture.thread("s7"));
     Map<String, Object> tool = HumanApprovalTest.messages(f.state("s7")).stream()
-        .filter(x -> "tool".equals(x.get("role"))).findFirst().orElseThrow();
-    assertTrue(Msgs.content(tool).contains("not available to this agent"), Msgs.content(tool));
+        .filter(x -> "tool".equals(x.get("type"))).findFirst().orElseThrow();
+    assertTrue(String.valueOf(tool.get("content")).contains("not available to this agent"), tool.toString());
   }
 
   @Test
