@@ -2,6 +2,8 @@ package dev.trellis.apps.rrc;
 
 import dev.trellis.agent.budget.TokenBudget;
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.middleware.ModelRequest;
+import dev.trellis.agent.middleware.ModelResponse;
 import dev.trellis.agent.middleware.TokenCounter;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.react.BudgetExceededException;
@@ -60,29 +62,24 @@ final class LlmCall {
     deps.tracing().record("tools.assemble", Map.of("core_capability_count", (long) tools.coreCount(),
         "skill_exposed_tool_count", (long) tools.skillExposedCount(), "total_tools_visible", (long) tools.specs().size(),
         "skills_loaded", String.join(",", tools.skills())));
-    ChatRequest request = new ChatRequest(prompt, tools.specs(), null, Map.of(ChatRequest.MODEL, model));
+    Map<String, Object> settings = new LinkedHashMap<>(Map.of(ChatRequest.MODEL, model));
     if (!prompt.isEmpty() && prompt.getFirst() instanceof Message.System) {
-      request = request.withCacheBreakpoint(0);
+      settings.put(ChatRequest.CACHE_BREAKPOINT, 0);   // the base prompt is the cacheable prefix
     }
-    Span span = deps.tracing().start("llm.call");
     Message.Ai ai;
     try {
-      ai = deps.model().stream(request, rt.messages()::write);
+      // trellis-otel's GenAI instrumentation: a "chat <model>" span with the model and token usage
+      ai = deps.tracing().genAi().wrapModelCall(new ModelRequest(deps.model(), null, prompt, tools.specs(), null, settings, s, rt),
+          r -> {
+            Message.Ai answer = r.model().stream(r.toChatRequest(), rt.messages()::write);
+            Tracing.set(Span.current(), Map.of("llm_phase", phase, "cost_usd", budget.cost(model, answer.usage()),
+                "tool_call_count", (long) answer.toolCalls().size()));
+            return ModelResponse.of(answer);
+          }).ai();
     } catch (Exception e) {
-      span.recordException(e);
-      span.end();
       return u.and(GraphState.STATUS, GraphState.FAILED).and(GraphState.ERROR, "model call failed: " + e.getMessage());
     }
     double cost = budget.cost(model, ai.usage());
-    Map<String, Object> attrs = new LinkedHashMap<>();
-    attrs.put("llm_phase", phase);
-    attrs.put("gen_ai.request.model", model);
-    attrs.put("gen_ai.usage.input_tokens", ai.usage().inputTokens());
-    attrs.put("gen_ai.usage.output_tokens", ai.usage().outputTokens());
-    attrs.put("cost_usd", cost);
-    attrs.put("tool_call_count", (long) ai.toolCalls().size());
-    Tracing.set(span, attrs);
-    span.end();
     return u.and(GraphState.MESSAGES, List.of(ai))
         .and(GraphState.PENDING_TOOL_CALLS, ai.toolCalls())
         .and(GraphState.TOKENS_USED, used + (int) ai.usage().total())
