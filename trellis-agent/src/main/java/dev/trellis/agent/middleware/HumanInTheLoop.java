@@ -86,31 +86,21 @@ public final class HumanInTheLoop implements AgentMiddleware {
     if (ai == null) {
       return null;
     }
-    List<Map<String, Object>> actions = new ArrayList<>();
-    List<Map<String, Object>> reviews = new ArrayList<>();
+    List<HumanReview.ActionRequest> actions = new ArrayList<>();
+    List<HumanReview.ReviewConfig> reviews = new ArrayList<>();
     for (Message.ToolCall c : ai.toolCalls()) {
       if (allowed.containsKey(c.name())) {
-        Map<String, Object> action = new LinkedHashMap<>();
-        action.put("name", c.name());
-        action.put("args", c.args());
         var described = descriptions.get(c.name());
-        action.put("description", described != null ? described.apply(c)
-            : descriptionPrefix + "\n\nTool: " + c.name() + "\nArgs: " + c.args());
-        actions.add(action);
-        Map<String, Object> review = new LinkedHashMap<>();
-        review.put("action_name", c.name());
-        review.put("allowed_decisions", allowed.get(c.name()));
-        if (argsSchemas.containsKey(c.name())) {
-          review.put("args_schema", argsSchemas.get(c.name()));
-        }
-        reviews.add(review);
+        actions.add(HumanReview.ActionRequest.of(c, described != null ? described.apply(c)
+            : descriptionPrefix + "\n\nTool: " + c.name() + "\nArgs: " + c.args()));
+        reviews.add(new HumanReview.ReviewConfig(c.name(), allowed.get(c.name()), argsSchemas.get(c.name())));
       }
     }
     if (actions.isEmpty()) {
       return null;
     }
-    Object answer = rt.interrupt(Map.of("action_requests", actions, "review_configs", reviews));
-    List<Map<String, Object>> decisions = decisions(answer);
+    Object answer = rt.interrupt(new HumanReview.Request(actions, reviews).wire());
+    List<HumanReview.Decision> decisions = HumanReview.Decision.parse(answer);
     if (decisions.size() != actions.size()) {
       throw new IllegalArgumentException("Number of human decisions (" + decisions.size()
           + ") does not match number of hanging tool calls (" + actions.size() + ")");
@@ -123,20 +113,19 @@ public final class HumanInTheLoop implements AgentMiddleware {
         revised.add(c);
         continue;
       }
-      Map<String, Object> d = decisions.get(next++);
-      String type = String.valueOf(d.get("type"));
+      HumanReview.Decision d = decisions.get(next++);
+      String type = d.type();
       if (!allowed.get(c.name()).contains(type)) {
         throw new IllegalArgumentException("Unexpected human decision: " + d + ". Decision type '" + type
             + "' is not allowed for tool '" + c.name() + "'. Expected one of " + allowed.get(c.name())
             + " based on the tool's configuration.");
       }
       switch (type) {
-        case "approve" -> revised.add(c);
-        case "edit" -> revised.add(edited(c, d));
+        case HumanReview.APPROVE -> revised.add(c);
+        case HumanReview.EDIT -> revised.add(d.edited(c));
         default -> {
           revised.add(c);
-          Object text = d.get("message");
-          rejections.add(new Message.Tool(null, text != null ? String.valueOf(text)
+          rejections.add(new Message.Tool(null, d.message() != null ? d.message()
               : "User rejected the tool call for `" + c.name() + "` with id " + c.id(), c.id(), c.name(), true));
         }
       }
@@ -145,27 +134,5 @@ public final class HumanInTheLoop implements AgentMiddleware {
     update.add(new Message.Ai(ai.id(), ai.text(), revised, ai.usage()));
     update.addAll(rejections);
     return Update.of(Messages.KEY, update);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<Map<String, Object>> decisions(Object answer) {
-    if (answer instanceof Map<?, ?> m && m.get("decisions") instanceof List<?> list) {
-      for (Object d : list) {
-        if (!(d instanceof Map<?, ?> dm) || !(dm.get("type") instanceof String)) {
-          throw new IllegalArgumentException("each decision must be an object with a \"type\" (approve, edit or reject), got " + d);
-        }
-      }
-      return (List<Map<String, Object>>) list;
-    }
-    throw new IllegalArgumentException("resume a human-in-the-loop review with {\"decisions\": [...]}, got " + answer);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Message.ToolCall edited(Message.ToolCall c, Map<String, Object> d) {
-    if (!(d.get("edited_action") instanceof Map<?, ?> action) || !(action.get("args") instanceof Map<?, ?> args)) {
-      throw new IllegalArgumentException("an edit decision needs \"edited_action\": {\"name\", \"args\"}, got " + d);
-    }
-    Object name = action.get("name");
-    return new Message.ToolCall(c.id(), name != null ? String.valueOf(name) : c.name(), (Map<String, Object>) args);
   }
 }

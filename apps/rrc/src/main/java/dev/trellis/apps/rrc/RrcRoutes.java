@@ -1,5 +1,6 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.middleware.HumanReview;
 import dev.trellis.server.AppContext;
 import dev.trellis.server.api.Api;
 import dev.trellis.server.api.ApiException;
@@ -186,11 +187,39 @@ final class RrcRoutes implements Api.Routes {
     Http.json(ctx, 201, approvals.create(subject, (Map<String, Object>) payload).wire());
   }
 
+  /**
+   * A decision in the review protocol ({@code {"decisions": [{"type": "approve"}]}} or
+   * {@code [{"type": "reject", "message": …}]}): the verdict and comment. An edit is refused: an
+   * approval authorises exactly the call the reviewer saw.
+   */
+  private static String[] review(Map<String, Object> body) {
+    List<HumanReview.Decision> decisions;
+    try {
+      decisions = HumanReview.Decision.parse(body);
+    } catch (IllegalArgumentException e) {
+      throw new ApiException(422, e.getMessage());
+    }
+    if (decisions.size() != 1) {
+      throw new ApiException(422, "\"decisions\" must hold one decision: an approval is about one action");
+    }
+    HumanReview.Decision d = decisions.getFirst();
+    return switch (d.type()) {
+      case HumanReview.APPROVE -> new String[] {Approval.APPROVED, d.message()};
+      case HumanReview.REJECT -> new String[] {Approval.REJECTED, d.message()};
+      default -> throw new ApiException(422, "\"decisions\": an approval authorises exactly the call its reviewer saw, so "
+          + ApiException.echo(d.type()) + " is not allowed (approve or reject; a rejected call can be asked for again)");
+    };
+  }
+
   private void decide(Context ctx) {
     String id = ctx.pathParam("id");
     visible(ctx, id);
     Map<String, Object> body = Http.body(ctx);
-    Object decision = body.get("decision");
+    String[] verdict = body.containsKey("decisions") ? review(body) : new String[] {String.valueOf(body.get("decision")),
+        body.get("comment") instanceof String c ? c : null};
+    if (body.get("comment") != null && !(body.get("comment") instanceof String)) {
+      throw new ApiException(422, "\"comment\" must be a string");
+    }
     String user = app.caller(ctx).user();
     Object given = body.get("reviewer");
     String reviewer;
@@ -205,12 +234,8 @@ final class RrcRoutes implements Api.Routes {
     } else {
       reviewer = user;
     }
-    Object comment = body.get("comment");
-    if (comment != null && !(comment instanceof String)) {
-      throw new ApiException(422, "\"comment\" must be a string");
-    }
     try {
-      Http.json(ctx, approvals.decide(id, String.valueOf(decision), reviewer, (String) comment).wire());
+      Http.json(ctx, approvals.decide(id, verdict[0], reviewer, verdict[1]).wire());
     } catch (IllegalArgumentException e) {
       throw new ApiException(422, e.getMessage());
     } catch (NoSuchElementException e) {

@@ -1,6 +1,7 @@
 package dev.trellis.apps.rrc;
 
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.middleware.HumanReview;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
@@ -164,6 +165,10 @@ final class ToolStep {
     payload.put("args", args);
     payload.put("execution_id", executionId);
     payload.put("agent_type", Turn.agentType(s));
+    // the review in the protocol agent UIs speak: this one call, to approve or reject (an edit would be another call)
+    payload.putAll(new HumanReview.Request(List.of(HumanReview.ActionRequest.of(call, "Mutating tool " + name
+        + " needs approval before it runs")), List.of(new HumanReview.ReviewConfig(name,
+        List.of(HumanReview.APPROVE, HumanReview.REJECT), null))).wire());
     String approvalId;
     try {
       approvalId = deps.approvals().request(subject(s, rt, executionId, name, callId, args), payload).approvalId();

@@ -139,4 +139,26 @@ class ApprovalAttackHttpTest {
     assertEquals(0, kg.countNamed("Lone Star Flaring LLC"), "Alice's approved call is not run in Bob's conversation");
     assertEquals(0, ((Number) alice.get("/approvals/" + id).map().get("executions")).intValue());
   }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void theReviewerSeesTheCallInTheReviewProtocolAndMayAnswerInIt() {
+    String conv = UUID.randomUUID().toString();
+    String id = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");
+    Map<String, Object> payload = (Map<String, Object>) alice.get("/approvals/" + id).map().get("payload");
+    Map<String, Object> action = ((List<Map<String, Object>>) payload.get("action_requests")).getFirst();
+    assertEquals("create_entity", action.get("name"));
+    assertEquals(Map.of("entity_type", "operator", "name", "Lone Star Flaring LLC"), action.get("args"));
+    assertEquals(List.of("approve", "reject"),
+        ((List<Map<String, Object>>) payload.get("review_configs")).getFirst().get("allowed_decisions"));
+    Http.Reply edit = alice.post("/approvals/" + id + "/decision", Map.of("decisions", List.of(Map.of("type", "edit",
+        "edited_action", Map.of("name", "create_entity", "args", Map.of("entity_type", "operator", "name", "Mallory"))))));
+    assertEquals(422, edit.status(), "an approval authorises the call the reviewer saw, never an edited one");
+    Http.Reply rejected = alice.post("/approvals/" + id + "/decision", Map.of("decisions",
+        List.of(Map.of("type", "reject", "message", "duplicate of Caprock"))));
+    assertEquals(200, rejected.status(), rejected.text());
+    assertEquals("rejected", rejected.map().get("status"));
+    assertEquals("duplicate of Caprock", rejected.map().get("comment"));
+    assertEquals("alice", rejected.map().get("reviewer"));
+  }
 }
