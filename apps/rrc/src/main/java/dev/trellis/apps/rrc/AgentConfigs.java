@@ -53,8 +53,13 @@ public record AgentConfigs(Map<String, Agent> agents, Map<String, String> aliase
       JsonNode a = e.getValue();
       List<String> fence = new java.util.ArrayList<>();
       a.path("fence_tools").forEach(t -> fence.add(t.asText()));
-      agents.put(e.getKey(), new Agent(e.getKey(), text(a, "root_skill"), text(a, "persona_key"),
-          a.path("max_tokens").asLong(100_000), a.path("max_cost_usd").asDouble(5.0), a.path("model").asText(model), fence));
+      long maxTokens = a.path("max_tokens").asLong(100_000);
+      double maxCost = a.path("max_cost_usd").asDouble(5.0);
+      if (maxTokens <= 0 || maxCost <= 0) {
+        throw new IllegalArgumentException("agents.yaml: " + e.getKey() + "'s max_tokens and max_cost_usd must be positive");
+      }
+      agents.put(e.getKey(), new Agent(e.getKey(), text(a, "root_skill"), text(a, "persona_key"), maxTokens, maxCost,
+          a.path("model").asText(model), fence));
     });
     Prices prices = Prices.NONE;
     for (var e : root.path("prices").properties()) {

@@ -168,4 +168,12 @@ class BudgetTest {
     assertEquals("gpt-4o", asked.getLast(), "the agent's model when the request names none");
     assertEquals(2.5, (Double) f.state("m2").get("cost_usd"), 1e-9);
   }
+
+  @Test
+  void anAgentDefinitionWithALimitOfZeroIsRefused() throws Exception {
+    var yaml = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> AgentConfigs.parse(yaml.readTree("agents: {rule_37: {max_tokens: 0}}\npersonas: {platform_default: hi}\n")));
+    assertTrue(e.getMessage().contains("rule_37"), e.getMessage());
+  }
 }
