@@ -18,12 +18,14 @@ import java.util.TreeSet;
  * these directly); older names of agents ({@code aliases}); the per-model prices; the persona
  * texts. Immutable.
  */
-public record AgentConfigs(Map<String, Agent> agents, Map<String, String> aliases, Prices prices, Map<String, String> personas,
-                           String defaultModel) {
+public record AgentConfigs(Map<String, Agent> agents, Map<String, String> aliases, Prices prices, Map<String, String> personas) {
   /** The persona of an agent with no persona of its own or of its root skill. */
   public static final String PLATFORM_DEFAULT = "platform_default";
 
-  /** One agent type. {@code rootSkill} null: a general agent (no domain skill). */
+  /**
+   * One agent type. {@code rootSkill} null: a general agent (no domain skill). {@code model} null:
+   * the deployment's model (the chat model's own name).
+   */
   public record Agent(String agentType, String rootSkill, String personaKey, long maxTokens, double maxCostUsd,
                       String model, List<String> fenceTools) {
     public Agent {
@@ -47,7 +49,6 @@ public record AgentConfigs(Map<String, Agent> agents, Map<String, String> aliase
   }
 
   static AgentConfigs parse(JsonNode root) {
-    String model = root.path("default_model").asText("gpt-4o");
     Map<String, Agent> agents = new LinkedHashMap<>();
     root.path("agents").properties().forEach(e -> {
       JsonNode a = e.getValue();
@@ -59,7 +60,7 @@ public record AgentConfigs(Map<String, Agent> agents, Map<String, String> aliase
         throw new IllegalArgumentException("agents.yaml: " + e.getKey() + "'s max_tokens and max_cost_usd must be positive");
       }
       agents.put(e.getKey(), new Agent(e.getKey(), text(a, "root_skill"), text(a, "persona_key"), maxTokens, maxCost,
-          a.path("model").asText(model), fence));
+          text(a, "model"), fence));
     });
     Prices prices = Prices.NONE;
     for (var e : root.path("prices").properties()) {
@@ -79,7 +80,7 @@ public record AgentConfigs(Map<String, Agent> agents, Map<String, String> aliase
         throw new IllegalArgumentException("agents.yaml: alias " + alias + " names no agent: " + target);
       }
     });
-    return new AgentConfigs(agents, aliases, prices, personas, model);
+    return new AgentConfigs(agents, aliases, prices, personas);
   }
 
   private static String text(JsonNode n, String field) {

@@ -132,7 +132,9 @@ final class SystemPromptNode {
         .and(GraphState.COST_USD, 0.0)
         .and(GraphState.MAX_TOKENS, (int) Math.min(Integer.MAX_VALUE, maxTokens))
         .and(GraphState.MAX_COST_USD, maxCost)
-        .and(GraphState.MODEL, metadata.get("model") instanceof String m ? m : agent.model())
+        // the model the request names, else the agent's, else the deployment's: the one called and priced
+        .and(GraphState.MODEL, metadata.get("model") instanceof String m ? m : agent.model() != null ? agent.model()
+            : deps.model().name())
         .and(GraphState.ACTIVE_SKILLS, active)
         .and(GraphState.INJECTED_SKILL_IDS, switched ? List.of() : s.getOrDefault(GraphState.INJECTED_SKILL_IDS, List.of()))
         .and(GraphState.AGENT_TYPE, agentType)

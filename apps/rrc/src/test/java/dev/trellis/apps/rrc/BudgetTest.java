@@ -158,6 +158,11 @@ class BudgetTest {
         asked.add((String) r.settings().get(dev.trellis.agent.model.ChatRequest.MODEL));
         return new Message.Ai(null, "ok", List.of(), new Message.Usage(1_000_000, 0));
       }
+
+      @Override
+      public String name() {
+        return "gpt-4o";
+      }
     };
     f.graph(model).invoke(Fixture.input("rule_37", "hello", "model", "gpt-4o-mini"), Fixture.thread("m1"));
     Map<String, Object> s = f.state("m1");
@@ -165,7 +170,7 @@ class BudgetTest {
     assertEquals("gpt-4o-mini", s.get("model"));
     assertEquals(0.15, (Double) s.get("cost_usd"), 1e-9, "a million input tokens at gpt-4o-mini's $0.15");
     f.graph(model).invoke(Fixture.input("rule_37", "hello"), Fixture.thread("m2"));
-    assertEquals("gpt-4o", asked.getLast(), "the agent's model when the request names none");
+    assertEquals("gpt-4o", asked.getLast(), "the deployment's model when the request names none");
     assertEquals(2.5, (Double) f.state("m2").get("cost_usd"), 1e-9);
   }
 

@@ -158,6 +158,7 @@ class ModelPathTest {
     String prefix = String.valueOf(HumanApprovalTest.messages(s).getFirst().get("content"));
     assertEquals(7, bodies.size());
     for (Map<String, Object> b : bodies) {
+      assertEquals("claude-sonnet", b.get("model"), "the deployment's model when the request names none");
       List<Map<String, Object>> messages = (List<Map<String, Object>>) b.get("messages");
       assertEquals(List.of(Map.of("type", "text", "text", prefix, "cache_control", Map.of("type", "ephemeral"))),
           messages.getFirst().get("content"), "system_prompt_node's base message, marked as the cacheable prefix");
