@@ -9,9 +9,9 @@ import java.util.Map;
 /**
  * The human-in-the-loop review protocol agent UIs speak (LangChain's {@code HITLRequest} and
  * {@code HITLResponse}), as types: a {@link Request} asks a human about tool calls, a
- * {@link Decision} per call answers it. {@link HumanInTheLoop} interrupts with a request's
- * {@link Request#wire()} and reads the resume value with {@link Decision#parse}; an application
- * keeping its own approval records can show and accept the same shapes.
+ * {@link Decision} per call answers it — the shapes {@link HumanInTheLoop} interrupts with and
+ * is resumed with, for an application that keeps its own approval records and shows and
+ * accepts the same.
  */
 public final class HumanReview {
   private HumanReview() {}
@@ -20,6 +20,7 @@ public final class HumanReview {
   public static final String APPROVE = "approve";
   public static final String EDIT = "edit";
   public static final String REJECT = "reject";
+  public static final String RESPOND = "respond";
 
   /** One tool call put to a human: the tool's name, the exact arguments, what the human is told. */
   public record ActionRequest(String name, Map<String, Object> args, String description) {
@@ -74,7 +75,8 @@ public final class HumanReview {
 
   /**
    * A human's answer about one action: {@code approve}; {@code edit} with the call to run instead
-   * ({@code editedName}, {@code editedArgs}); {@code reject} with a message for the model (or null).
+   * ({@code editedName}, {@code editedArgs}); {@code reject} with a message for the model (or
+   * null); {@code respond} with the text that answers the call instead of running it.
    */
   public record Decision(String type, String editedName, Map<String, Object> editedArgs, String message) {
     /**
@@ -90,15 +92,16 @@ public final class HumanReview {
       List<Decision> out = new ArrayList<>();
       for (Object d : list) {
         if (!(d instanceof Map<?, ?> dm) || !(dm.get("type") instanceof String type)) {
-          throw new IllegalArgumentException("each decision must be an object with a \"type\" (approve, edit or reject), got " + d);
+          throw new IllegalArgumentException("each decision must be an object with a \"type\" (approve, edit, reject or respond), got " + d);
         }
         String name = null;
         Map<String, Object> args = null;
         if (type.equals(EDIT)) {
-          if (!(dm.get("edited_action") instanceof Map<?, ?> action) || !(action.get("args") instanceof Map<?, ?> a)) {
+          if (!(dm.get("edited_action") instanceof Map<?, ?> action) || !(action.get("args") instanceof Map<?, ?> a)
+              || !(action.get("name") instanceof String n)) {
             throw new IllegalArgumentException("an edit decision needs \"edited_action\": {\"name\", \"args\"}, got " + d);
           }
-          name = action.get("name") == null ? null : String.valueOf(action.get("name"));
+          name = n;
           args = (Map<String, Object>) a;
         }
         out.add(new Decision(type, name, args, dm.get("message") == null ? null : String.valueOf(dm.get("message"))));
@@ -106,9 +109,9 @@ public final class HumanReview {
       return out;
     }
 
-    /** The call to run for {@code c} after an edit (its id kept; the name kept when the edit names none). */
+    /** The call to run for {@code c} after an edit (its id kept). */
     public Message.ToolCall edited(Message.ToolCall c) {
-      return new Message.ToolCall(c.id(), editedName != null ? editedName : c.name(), editedArgs);
+      return new Message.ToolCall(c.id(), editedName, editedArgs);
     }
   }
 }

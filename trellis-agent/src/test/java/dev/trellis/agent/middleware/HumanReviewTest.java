@@ -26,8 +26,9 @@ class HumanReviewTest {
   void decisionsAreReadWithTheirEditsAndMessages() {
     List<HumanReview.Decision> d = HumanReview.Decision.parse(Map.of("decisions", List.of(Map.of("type", "approve"),
         Map.of("type", "edit", "edited_action", Map.of("name", "send_email", "args", Map.of("to", "x@y.z"))),
-        Map.of("type", "reject", "message", "not now"))));
-    assertEquals(List.of("approve", "edit", "reject"), d.stream().map(HumanReview.Decision::type).toList());
+        Map.of("type", "reject", "message", "not now"), Map.of("type", "respond", "message", "it is 12 degrees"))));
+    assertEquals(List.of("approve", "edit", "reject", "respond"), d.stream().map(HumanReview.Decision::type).toList());
+    assertEquals("it is 12 degrees", d.get(3).message());
     Message.ToolCall call = new Message.ToolCall("c1", "send_email", Map.of("to", "a@b.c"));
     assertEquals(new Message.ToolCall("c1", "send_email", Map.of("to", "x@y.z")), d.get(1).edited(call));
     assertEquals("not now", d.get(2).message());
@@ -41,5 +42,7 @@ class HumanReviewTest {
         List.of(Map.of("kind", "approve"))))).getMessage().contains("\"type\""));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> HumanReview.Decision.parse(Map.of("decisions",
         List.of(Map.of("type", "edit"))))).getMessage().contains("edited_action"));
+    assertThrows(IllegalArgumentException.class, () -> HumanReview.Decision.parse(Map.of("decisions",
+        List.of(Map.of("type", "edit", "edited_action", Map.of("args", Map.of())))))), "an edit names its tool");
   }
 }
