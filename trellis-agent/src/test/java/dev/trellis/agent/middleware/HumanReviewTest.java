@@ -43,6 +43,6 @@ class HumanReviewTest {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> HumanReview.Decision.parse(Map.of("decisions",
         List.of(Map.of("type", "edit"))))).getMessage().contains("edited_action"));
     assertThrows(IllegalArgumentException.class, () -> HumanReview.Decision.parse(Map.of("decisions",
-        List.of(Map.of("type", "edit", "edited_action", Map.of("args", Map.of())))))), "an edit names its tool");
+        List.of(Map.of("type", "edit", "edited_action", Map.of("args", Map.of()))))), "an edit names its tool");
   }
 }
