@@ -129,7 +129,7 @@ final class AppendedLists {
     return new Stored(list, id, id, whole.length);
   }
 
-  private static boolean startsWith(List<?> list, List<?> prefix) {
+  static boolean startsWith(List<?> list, List<?> prefix) {
     if (list == prefix) {
       return true;
     }
@@ -144,6 +144,13 @@ final class AppendedLists {
       }
     }
     return true;
+  }
+
+  /** The lists of the last checkpoint this saver wrote on {@code config}'s thread and namespace, or null. */
+  Last last(CheckpointConfig config) {
+    synchronized (last) {
+      return last.get(key(config));
+    }
   }
 
   /** Forgets every namespace of a thread (after a delete, or a batch that failed). */
