@@ -95,8 +95,9 @@ final class AppendedLists {
       Map<String, byte[]> rows = new LinkedHashMap<>();
       long listBytes = 0;
       for (Map.Entry<String, Object> e : cp.channelValues().entrySet()) {
-        if (!(e.getValue() instanceof List<?> list) || list.size() < MIN_LENGTH) {
-          continue;
+        if (!(e.getValue() instanceof List<?> list) || list.size() < MIN_LENGTH
+            || e.getKey().equals(dev.trellis.checkpoint.ReservedNames.TASKS)) {
+          continue; // the pending Sends are a new list each step: SharedValues stores them
         }
         Stored before = parentKnown ? prev.lists().get(e.getKey()) : null;
         Stored now;

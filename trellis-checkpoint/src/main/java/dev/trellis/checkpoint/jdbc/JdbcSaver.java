@@ -232,8 +232,14 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     if (bytes.length < SharedValues.BIG) {
       return bytes;
     }
-    Map<String, Object> token = Map.of("blob", refs.blob(serde.dump(value, x -> x == value ? null : refs.apply(x)), value));
-    return serde.dump(value, x -> x == value ? token : null);
+    String id = SharedValues.digest(bytes);
+    Map<String, Object> token = Map.of("blob", id);
+    byte[] reference = serde.dump(value, x -> x == value ? token : null);
+    if (reference.length >= SharedValues.BIG) {
+      return bytes; // a serde that writes every value whole
+    }
+    refs.blob(id, bytes, value);
+    return reference;
   }
 
   @Override

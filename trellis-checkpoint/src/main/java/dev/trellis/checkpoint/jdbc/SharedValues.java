@@ -37,6 +37,9 @@ import java.util.function.Function;
  *       serializing the value;</li>
  *   <li>a string of at least {@link #BIG} characters anywhere in a checkpoint or a task's writes
  *       is a blob (found again by content);</li>
+ *   <li>a map met a second time while one checkpoint or one task's writes are saved (the
+ *       Sends of a step share the state they carry), when its serialized form has at least
+ *       {@link #BIG} bytes, is a blob from then on;</li>
  *   <li>inside a checkpoint or the writes saved with the checkpoint this saver last wrote on the
  *       thread, a value that is one of that checkpoint's blob values, or a list of at least
  *       {@link AppendedLists#MIN_LENGTH} elements that extends one of its stored lists, is a
@@ -167,6 +170,8 @@ final class SharedValues {
     /** Blobs named that an earlier save stored: they must still be there when this one commits. */
     final Set<String> reused = new HashSet<>();
     private final Map<String, Object> values = new HashMap<>();
+    /** Maps met by this save, by identity: FALSE once, TRUE again but small, else their blob id. */
+    private final Map<Object, Object> maps = new java.util.IdentityHashMap<>();
     /** Long strings already written by this save, by identity. */
     private final Map<Object, String> strings = new java.util.IdentityHashMap<>();
 
@@ -192,6 +197,9 @@ final class SharedValues {
         }
         return token(id);
       }
+      if (v instanceof Map<?, ?> m && !m.isEmpty()) {
+        return repeated(v);
+      }
       if (v instanceof List<?> list && lists != null && list.size() >= AppendedLists.MIN_LENGTH) {
         for (Map.Entry<String, AppendedLists.Stored> e : lists.lists().entrySet()) {
           List<?> prefix = e.getValue().value();
@@ -208,6 +216,24 @@ final class SharedValues {
       return null;
     }
 
+    /**
+     * A map met again in this save (the Sends of one step share the state they carry): a blob
+     * from its second time on when it is large; its first time it is written as it is.
+     */
+    private Object repeated(Object v) {
+      Object seen = maps.get(v);
+      if (seen == null) {
+        maps.put(v, Boolean.FALSE);
+        return null;
+      }
+      if (seen == Boolean.FALSE) {
+        byte[] bytes = serde.dump(v, x -> x == v ? null : apply(x));
+        seen = bytes.length < BIG ? Boolean.TRUE : blob(bytes, v);
+        maps.put(v, seen);
+      }
+      return seen instanceof String id ? token(id) : null;
+    }
+
     private static Map<String, Object> token(String blobId) {
       return Map.of("blob", blobId);
     }
@@ -222,7 +248,11 @@ final class SharedValues {
 
     /** The blob holding {@code bytes} (the serialized {@code value}): a new row unless this saver stored it on the thread. */
     String blob(byte[] bytes, Object value) {
-      String id = digest(bytes);
+      return blob(digest(bytes), bytes, value);
+    }
+
+    /** As {@link #blob(byte[], Object)} with the digest {@code id} of {@code bytes} known. */
+    String blob(String id, byte[] bytes, Object value) {
       values.put(id, value);
       boolean stored;
       synchronized (known) {

@@ -22,7 +22,9 @@ public interface Serde {
    * As {@link #dump}, but a value (at any depth) for which {@code references} returns a token
    * (a plain value: strings, numbers, lists, string-keyed maps) is written as that token: a
    * saver names values it already stores instead of storing them again. A serde that cannot
-   * (the default) writes every value in full, which is always correct.
+   * (the default) writes every value in full, which is always correct; a serde wrapping
+   * another passes both this and {@link #load(byte[], Function)} on, or values its inner serde
+   * wrote as references cannot be read back through it.
    */
   default byte[] dump(Object value, Function<Object, Object> references) {
     return dump(value);
