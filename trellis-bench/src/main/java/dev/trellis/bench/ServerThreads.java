@@ -84,8 +84,25 @@ final class ServerThreads implements AutoCloseable {
 
   /** The bytes of the growing rows' payload columns. */
   long storedBytes() throws SQLException {
+    return bytes(GROWING.length);
+  }
+
+  /** The bytes of the checkpoint saver's rows alone (checkpoints, writes, lists, blobs). */
+  long checkpointBytes() throws SQLException {
+    return bytes(4);
+  }
+
+  /** Checkpoints stored. */
+  long checkpoints() throws SQLException {
+    try (var st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM checkpoints")) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private long bytes(int tables) throws SQLException {
     long total = 0;
-    for (String[] t : GROWING) {
+    for (String[] t : Arrays.copyOf(GROWING, tables)) {
       String len = postgres ? "OCTET_LENGTH" : "LENGTH";
       String sum = String.join(" + ", Arrays.stream(t).skip(1).map(c -> "COALESCE(" + len + "(" + c + "), 0)").toList());
       try (var st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT COALESCE(SUM(" + sum + "), 0) FROM " + t[0])) {
