@@ -21,7 +21,8 @@ import java.util.Map;
  * Each run is {@code POST /threads/{id}/runs/wait}; its time is taken at the client and the
  * bytes it adds to the server's rows ({@link ServerThreads#storedBytes}) are read after it.
  * Prints {@code ms_per_run_N} (median of the 5 runs ending at N), {@code bytes_per_run_N}
- * (likewise) and {@code new_message_bytes_N} (the JSON bytes of the run's new messages in the
+ * (likewise), {@code saver_bytes_per_run_N} (the checkpoint saver's rows alone, without run rows
+ * and, on PostgreSQL, the run events kept for joining streams) and {@code new_message_bytes_N} (the JSON bytes of the run's new messages in the
  * answer) for N = 10, 100, and {@code stored_bytes_100}.
  * Usage: {@code java -cp benchmarks.jar dev.trellis.bench.W14AgentThread [sqlite|postgres] [RUNS]}.
  */
@@ -72,12 +73,14 @@ public final class W14AgentThread {
     double[] ms = new double[runs + 1];
     double[] bytes = new double[runs + 1];
     double[] newBytes = new double[runs + 1];
+    double[] saverBytes = new double[runs + 1];
     long total;
     try (ServerThreads s = db.equals("postgres") ? ServerThreads.postgres(pg, W14AgentThread::graphs)
         : ServerThreads.sqlite(dir.resolve("w14.db"), W14AgentThread::graphs)) {
       String thread = s.newThread();
       long before = s.storedBytes();
       long first = before;
+      long saverBefore = s.checkpointBytes();
       int had = 0;
       for (int run = 1; run <= runs; run++) {
         Map<String, Object> body = Map.of("assistant_id", "agent", "input",
@@ -91,6 +94,9 @@ public final class W14AgentThread {
         long now = s.storedBytes();
         bytes[run] = now - before;
         before = now;
+        long saverNow = s.checkpointBytes();
+        saverBytes[run] = saverNow - saverBefore;
+        saverBefore = saverNow;
         if (run % 10 == 0) {
           System.err.printf(Locale.ROOT, "run %d: %d messages, %.1f ms, %.0f B%n", run, had, ms[run], bytes[run]);
         }
@@ -101,6 +107,7 @@ public final class W14AgentThread {
     for (int n : new int[] {10, runs}) {
       System.out.printf(Locale.ROOT, "%s W14 ms_per_run_%d %.2f ms%n", engine, n, ServerThreads.median(ms, n - 4, n));
       System.out.printf(Locale.ROOT, "%s W14 bytes_per_run_%d %.0f B%n", engine, n, ServerThreads.median(bytes, n - 4, n));
+      System.out.printf(Locale.ROOT, "%s W14 saver_bytes_per_run_%d %.0f B%n", engine, n, ServerThreads.median(saverBytes, n - 4, n));
       System.out.printf(Locale.ROOT, "%s W14 new_message_bytes_%d %.0f B%n", engine, n, ServerThreads.median(newBytes, n - 4, n));
     }
     System.out.printf(Locale.ROOT, "%s W14 stored_bytes_%d %d B%n", engine, runs, total);
