@@ -48,11 +48,14 @@ import java.util.function.Function;
  * A reference only names rows of its own checkpoint or earlier ones on its thread and namespace,
  * so deleting the checkpoints after one never leaves a reference without its rows. Which blobs
  * a thread holds, and weak references to their values (reads of the newest state answer from
- * them), are remembered for at most {@link AppendedLists#REMEMBERED} threads. Thread-safe.
+ * them), are remembered for at most {@link AppendedLists#REMEMBERED} threads and
+ * {@link #STORED_IDS} blob ids a thread. Thread-safe.
  */
 final class SharedValues {
   /** Values (serialized) and strings (characters) at least this long are stored as blobs. */
   static final int BIG = 1024;
+  /** Blob ids remembered as stored per thread (beyond, the set starts again: a row is then re-inserted, a no-op). */
+  static final int STORED_IDS = 64;
 
   /** A blob-stored channel of a checkpoint: its version, blob and value (weakly held). */
   record Held(long version, String blobId, WeakReference<Object> value) {}
@@ -171,9 +174,9 @@ final class SharedValues {
     final Set<String> reused = new HashSet<>();
     private final Map<String, Object> values = new HashMap<>();
     /** Maps met by this save, by identity: FALSE once, TRUE again but small, else their blob id. */
-    private final Map<Object, Object> maps = new java.util.IdentityHashMap<>();
+    private Map<Object, Object> maps;
     /** Long strings already written by this save, by identity. */
-    private final Map<Object, String> strings = new java.util.IdentityHashMap<>();
+    private Map<Object, String> strings;
 
     Encoding(CheckpointConfig thread, String checkpointId, AppendedLists.Last lists, java.util.Collection<Held> held) {
       this.thread = thread;
@@ -190,6 +193,9 @@ final class SharedValues {
         }
       }
       if (v instanceof String s && s.length() >= BIG) {
+        if (strings == null) {
+          strings = new java.util.IdentityHashMap<>();
+        }
         String id = strings.get(s);
         if (id == null) {
           id = blob(serde.dump(s), s);
@@ -221,6 +227,9 @@ final class SharedValues {
      * from its second time on when it is large; its first time it is written as it is.
      */
     private Object repeated(Object v) {
+      if (maps == null) {
+        maps = new java.util.IdentityHashMap<>();
+      }
       Object seen = maps.get(v);
       if (seen == null) {
         maps.put(v, Boolean.FALSE);
@@ -292,8 +301,14 @@ final class SharedValues {
 
     /** After the commit: the thread now holds these blobs. */
     void committed() {
+      if (rows.isEmpty() && reused.isEmpty() && values.isEmpty()) {
+        return;
+      }
       synchronized (known) {
         Known k = known.computeIfAbsent(key(thread), x -> new Known());
+        if (k.stored.size() + rows.size() + reused.size() > STORED_IDS) {
+          k.stored.clear();
+        }
         k.stored.addAll(rows.keySet());
         k.stored.addAll(reused);
         k.values.values().removeIf(r -> r.get() == null);
