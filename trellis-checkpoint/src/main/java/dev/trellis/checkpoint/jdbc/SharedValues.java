@@ -54,6 +54,8 @@ import java.util.function.Function;
 final class SharedValues {
   /** Values (serialized) and strings (characters) at least this long are stored as blobs. */
   static final int BIG = 1024;
+  /** Maps a save remembers by identity to find one met again (see {@code Encoding.repeated}). */
+  static final int RECENT = 8;
   /** Blob ids remembered as stored per thread (beyond, the set starts again: a row is then re-inserted, a no-op). */
   static final int STORED_IDS = 64;
 
@@ -173,8 +175,14 @@ final class SharedValues {
     /** Blobs named that an earlier save stored: they must still be there when this one commits. */
     final Set<String> reused = new HashSet<>();
     private final Map<String, Object> values = new HashMap<>();
-    /** Maps met by this save, by identity: FALSE once, TRUE again but small, else their blob id. */
-    private Map<Object, Object> maps;
+    /**
+     * The last {@link #RECENT} maps this save met, by identity, each with FALSE (met once), TRUE
+     * (met again, small) or its blob id: pairs in one array, so a save of small maps allocates
+     * nothing more. The Sends of a step, written one after the other, meet their shared state here.
+     */
+    private Object[] maps;
+    private int recent;
+    private int next;
     /** Long strings already written by this save, by identity. */
     private Map<Object, String> strings;
 
@@ -227,20 +235,40 @@ final class SharedValues {
      * from its second time on when it is large; its first time it is written as it is.
      */
     private Object repeated(Object v) {
-      if (maps == null) {
-        maps = new java.util.IdentityHashMap<>();
+      int at = -1;
+      for (int i = 0; i < recent; i++) {
+        if (maps[2 * i] == v) {
+          at = i;
+          break;
+        }
       }
-      Object seen = maps.get(v);
-      if (seen == null) {
-        maps.put(v, Boolean.FALSE);
+      if (at < 0) {
+        if (maps == null) {
+          maps = new Object[2 * RECENT];
+        }
+        int slot = recent < RECENT ? recent++ : evictable();
+        maps[2 * slot] = v;
+        maps[2 * slot + 1] = Boolean.FALSE;
         return null;
       }
+      Object seen = maps[2 * at + 1];
       if (seen == Boolean.FALSE) {
         byte[] bytes = serde.dump(v, x -> x == v ? null : apply(x));
         seen = bytes.length < BIG ? Boolean.TRUE : blob(bytes, v);
-        maps.put(v, seen);
+        maps[2 * at + 1] = seen;
       }
       return seen instanceof String id ? token(id) : null;
+    }
+
+    /** A slot to reuse: the next one holding a map met only once (a map met again stays). */
+    private int evictable() {
+      for (int k = 0; k < RECENT; k++) {
+        int slot = next++ % RECENT;
+        if (maps[2 * slot + 1] == Boolean.FALSE) {
+          return slot;
+        }
+      }
+      return next++ % RECENT;
     }
 
     private static Map<String, Object> token(String blobId) {
