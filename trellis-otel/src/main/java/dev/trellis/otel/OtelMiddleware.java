@@ -7,6 +7,7 @@ import dev.trellis.agent.middleware.ModelRequest;
 import dev.trellis.agent.middleware.ModelResponse;
 import dev.trellis.agent.tool.ToolCallRequest;
 import dev.trellis.agent.tool.ToolInterceptor;
+import dev.trellis.graph.ControlFlow;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -71,7 +72,11 @@ public final class OtelMiddleware implements AgentMiddleware {
     try (Scope ignored = span.makeCurrent()) {
       return next.call(request);
     } catch (Exception | Error e) {
-      RunTracer.fail(span, e);
+      if (e instanceof ControlFlow) {
+        span.setAttribute(GenAi.INTERRUPTED, true); // a pause for a human (or a parent's command), not a failure
+      } else {
+        RunTracer.fail(span, e);
+      }
       throw e;
     } finally {
       span.end();

@@ -57,4 +57,19 @@ class AgentTracingTest {
       assertEquals(120 + 15 + 160 + 9, tokens);
     }
   }
+
+  @Test
+  void aToolPausingForAHumanIsNoFailedSpan() {
+    try (Otel otel = new Otel()) {
+      Tool ask = Tool.of(new ToolSpec("ask", "asks a human", null), (a, ctx) -> ctx.runtime().interrupt("ok?"));
+      ScriptedChatModel model = ScriptedChatModel.replies(
+          new Message.Ai(null, "", List.of(new Message.ToolCall("c1", "ask", Map.of())), null), Message.ai("thanks"));
+      Agent.builder(model).tools(ask).middleware(otel.telemetry.middleware())
+          .compile(CompileOptions.checkpointer(new InMemorySaver()).withListeners(otel.telemetry.listener()))
+          .invoke(Map.of("messages", List.of(Message.human("go"))), RunConfig.thread("t"));
+      SpanData tool = otel.span("execute_tool ask");
+      assertEquals(io.opentelemetry.api.trace.StatusCode.UNSET, tool.getStatus().getStatusCode());
+      assertEquals(true, tool.getAttributes().get(AttributeKey.booleanKey("trellis.interrupted")));
+    }
+  }
 }

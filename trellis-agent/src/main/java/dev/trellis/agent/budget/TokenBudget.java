@@ -1,7 +1,6 @@
 package dev.trellis.agent.budget;
 
 import dev.trellis.agent.message.Message;
-import dev.trellis.agent.react.BudgetExceededException;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;

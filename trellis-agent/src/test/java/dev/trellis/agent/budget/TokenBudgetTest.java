@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ScriptedChatModel;
-import dev.trellis.agent.react.BudgetExceededException;
 import dev.trellis.checkpoint.InMemorySaver;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;

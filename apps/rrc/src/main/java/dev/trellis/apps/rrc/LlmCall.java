@@ -3,7 +3,7 @@ package dev.trellis.apps.rrc;
 import dev.trellis.agent.budget.TokenBudget;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatRequest;
-import dev.trellis.agent.react.BudgetExceededException;
+import dev.trellis.agent.budget.BudgetExceededException;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
