@@ -82,7 +82,7 @@ final class NewCommand implements Callable<Integer> {
         Files.createDirectories(target.getParent());
         Files.writeString(target, fill(template(f.getKey()), vars));
       }
-      return List.copyOf(FILES.values().stream().map(p -> p.replace("PKG/", "")).toList());
+      return FILES.values().stream().map(p -> p.replace("PKG", pkg.replace('.', '/'))).toList();
     } catch (IOException e) {
       throw new UncheckedIOException("writing " + dir + ": " + e.getMessage(), e);
     }

@@ -1,6 +1,5 @@
 package dev.trellis.client;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -22,7 +21,7 @@ public record StreamEvent(String event, Object data, String id) {
   /** The subgraph namespace ({@code node:task} segments); empty for the root graph. */
   public List<String> namespace() {
     int bar = event.indexOf('|');
-    return bar < 0 ? List.of() : Arrays.asList(event.substring(bar + 1).split("\\|"));
+    return bar < 0 ? List.of() : List.of(event.substring(bar + 1).split("\\|"));
   }
 
   /** The data as a JSON object; an {@link IllegalStateException} when it is not one. */

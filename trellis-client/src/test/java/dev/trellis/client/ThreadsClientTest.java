@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.server.TrellisServer;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -101,5 +102,20 @@ class ThreadsClientTest {
     String tid = ranHello("Ada");
     client.threads().patchState(tid, Map.of("reviewed", true));
     assertEquals(true, client.threads().getState(tid).metadata().get("reviewed"));
+  }
+
+  @Test
+  void aThreadStreamFollowsTheRunsStartedOnTheThread() {
+    String tid = client.threads().create().threadId();
+    try (EventStream events = client.threads().joinStream(tid, null, "run_modes", "lifecycle")) {
+      Run run = client.runs().create(tid, RunRequest.of("hello", Map.of("name", "Ada")));
+      Iterator<StreamEvent> it = events.iterator();
+      StreamEvent e;
+      do {
+        e = it.next();
+      } while (!e.mode().equals("run_done"));
+      assertEquals(Map.of("run_id", run.runId(), "status", "success"), e.data());
+      assertTrue(e.id().startsWith(run.runId() + ":"), e.id());
+    }
   }
 }
