@@ -49,6 +49,6 @@ final class ModelSteps {
         + "\nSuggest the best-fitting provider from the context. When a section is marked DEGRADED, ask the patient "
         + "about it.\n\n# Context\n" + s.get(TurnState.CONTEXT);
     return model.streamTo(new ChatRequest(List.of(new Message.System(null, system),
-        new Message.Human(null, s.get(TurnState.MESSAGE))), List.of()), rt.messages());
+        new Message.Human(null, s.get(TurnState.TURN_MESSAGE))), List.of()), rt.messages());
   }
 }

@@ -5,19 +5,25 @@ import dev.trellis.langchain4j.LangChain4jChatModel;
 import dev.trellis.pipeline.PipelineTool;
 import dev.trellis.pipeline.SkipStore;
 import dev.trellis.pipeline.ToolRegistry;
+import java.time.Duration;
 import java.util.Map;
 
 /**
  * Per-turn dependencies passed in the run context ({@code RunConfig.withContext}), never in
  * state: the tool registry, the tools, the skip store (null: the graph's Store, so server
  * processes sharing a database share the skip state; no skipping when the graph has no
- * Store), the agent whose tool subset runs, the dataset the booking subgraph writes to, and
- * the chat model for preflight, empathy and the navigator (null: their offline fallbacks).
+ * Store), the agent whose tool subset runs, the dataset the booking subgraph writes to, the
+ * chat model for preflight, empathy and the navigator (null: their offline fallbacks), and how
+ * long skip state stays usable ({@code skipMaxAge}; null: no limit).
  */
 public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, SkipStore skipStore, String agent, Dataset data,
-                        ChatModel model) {
+                        ChatModel model, Duration skipMaxAge) {
+  /** The default age after which skip state is not reused: a day ({@code NEURA_SKIP_MAX_AGE}, ISO-8601, overrides it). */
+  public static final Duration DEFAULT_SKIP_MAX_AGE = Duration.ofHours(24);
+
   public NeuraDeps {
     tools = Map.copyOf(tools);
+    registry.forAgent(agent); // fails naming the registry's agents when it has no such agent
   }
 
   /**
@@ -28,7 +34,9 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
     Dataset data = Dataset.bundled();
     ChatModel model = System.getenv("TRELLIS_MODEL_BASE_URL") != null && System.getenv("TRELLIS_MODEL_NAME") != null
         ? LangChain4jChatModel.openAiFromEnv() : null;
-    return new NeuraDeps(bundledRegistry(), AssemblyTools.over(data), null, "neura", data, model);
+    String age = System.getenv("NEURA_SKIP_MAX_AGE");
+    return new NeuraDeps(bundledRegistry(), AssemblyTools.over(data), null, "neura", data, model,
+        age == null ? DEFAULT_SKIP_MAX_AGE : Duration.parse(age));
   }
 
   /** The bundled tool registry ({@code tools.yaml}). */
@@ -44,14 +52,23 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
   public NeuraDeps withTool(String name, PipelineTool tool) {
     Map<String, PipelineTool> t = new java.util.LinkedHashMap<>(tools);
     t.put(name, tool);
-    return new NeuraDeps(registry, t, skipStore, agent, data, model);
+    return new NeuraDeps(registry, t, skipStore, agent, data, model, skipMaxAge);
   }
 
   public NeuraDeps withSkipStore(SkipStore s) {
-    return new NeuraDeps(registry, tools, s, agent, data, model);
+    return new NeuraDeps(registry, tools, s, agent, data, model, skipMaxAge);
   }
 
   public NeuraDeps withModel(ChatModel m) {
-    return new NeuraDeps(registry, tools, skipStore, agent, data, m);
+    return new NeuraDeps(registry, tools, skipStore, agent, data, m, skipMaxAge);
+  }
+
+  /** The same dependencies running {@code a}'s tool subset of the registry. */
+  public NeuraDeps withAgent(String a) {
+    return new NeuraDeps(registry, tools, skipStore, a, data, model, skipMaxAge);
+  }
+
+  public NeuraDeps withSkipMaxAge(Duration age) {
+    return new NeuraDeps(registry, tools, skipStore, agent, data, model, age);
   }
 }
