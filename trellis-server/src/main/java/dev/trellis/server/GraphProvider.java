@@ -31,6 +31,16 @@ public interface GraphProvider extends GraphFactory {
     return null;
   }
 
+  /**
+   * Metadata of the graph's system assistant, beside {@code created_by: system}; none by default.
+   * The Studio reads {@code manifest}: the path of a topology manifest the application serves
+   * (stages, typed edges, conditions), shown on the assistant's page. Written when the system
+   * assistant is first created.
+   */
+  default Map<String, Object> assistantMetadata() {
+    return Map.of();
+  }
+
   /** HTTP routes the application mounts beside LangGraph's API on the same server (none by default). */
   default List<Api.Routes> routes() {
     return List.of();

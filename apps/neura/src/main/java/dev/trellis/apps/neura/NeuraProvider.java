@@ -8,6 +8,7 @@ import dev.trellis.server.GraphProvider;
 import dev.trellis.server.api.Api;
 import dev.trellis.server.api.Http;
 import java.util.List;
+import java.util.Map;
 
 /** Serves the Neura turn graph as assistant {@code neura} wherever the server finds providers. */
 public final class NeuraProvider implements GraphProvider {
@@ -26,6 +27,12 @@ public final class NeuraProvider implements GraphProvider {
     return NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store));
   }
 
+  /** The Studio finds the manifest through the system assistant's metadata. */
+  @Override
+  public Map<String, Object> assistantMetadata() {
+    return Map.of("manifest", MANIFEST_PATH);
+  }
+
   /** {@code GET /apps/neura/manifest}: the topology manifest the frontend renders ({@link TurnGraphSpec#manifest}). */
   @Override
   public List<Api.Routes> routes() {
@@ -37,6 +44,6 @@ public final class NeuraProvider implements GraphProvider {
     return r -> r.get(MANIFEST_PATH, ctx -> Http.json(ctx, TurnGraphSpec.manifest()));
   }
 
-  /** Where the manifest is served; the Studio looks for {@code /apps/{graph_id}/manifest}. */
+  /** Where the manifest is served. */
   public static final String MANIFEST_PATH = "/apps/" + NeuraTurn.ASSISTANT + "/manifest";
 }
