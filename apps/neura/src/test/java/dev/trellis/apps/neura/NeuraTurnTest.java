@@ -114,6 +114,29 @@ class NeuraTurnTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void anUnchangedSliceTakesTheLastCompleteBundleWithoutWaitingForAnyTool() {
+    java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+    AtomicInteger calls = new AtomicInteger();
+    NeuraDeps d = deps;
+    for (var e : deps.tools().entrySet()) {
+      d = d.withTool(e.getKey(), args -> {
+        if (calls.incrementAndGet() > deps.tools().size()) {
+          never.await(); // a second assembly would hang the turn here
+        }
+        return e.getValue().call(args);
+      });
+    }
+    NeuraDeps blocking = d;
+    Map<String, Object> input = Map.of("message", "grief and insomnia", "patient_id", "pat-2", "session_id", "unchanged-1");
+    State first = graph.invoke(input, RunConfig.DEFAULT.withContext(blocking));
+    State second = graph.invoke(input, RunConfig.DEFAULT.withContext(blocking));
+    assertEquals(true, second.get(TurnState.BUNDLE).get("reused"));
+    assertEquals(first.get(TurnState.BUNDLE).get("sections"), second.get(TurnState.BUNDLE).get("sections"));
+    assertEquals(deps.tools().size(), calls.get(), "the second turn called no tool");
+  }
+
+  @Test
   void turnThreadIsKeyedByTurnId() {
     assertEquals("turn:abc", NeuraTurn.threadId("abc"));
   }
