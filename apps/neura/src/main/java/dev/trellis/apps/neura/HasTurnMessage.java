@@ -44,7 +44,8 @@ public @interface HasTurnMessage {
         try {
           last = MessageWire.from(messages.get(i));
         } catch (IllegalArgumentException e) {
-          return refuse(ctx, "messages", "[" + i + "] is not a message: " + e.getMessage());
+          String why = e.getMessage().length() > 200 ? e.getMessage().substring(0, 200) + "…" : e.getMessage();
+          return refuse(ctx, "messages", "[" + i + "] is not a message: " + why);
         }
       }
       if (!(last instanceof Message.Human h)) {

@@ -17,9 +17,6 @@ import dev.trellis.runtime.Runtime;
 import dev.trellis.validation.BeanInputValidator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -40,6 +37,8 @@ public final class NeuraTurn {
   private static final Logger LOG = LoggerFactory.getLogger(NeuraTurn.class);
   /** The assistant id the server registers the graph under. */
   public static final String ASSISTANT = "neura";
+  /** The validator of the turn's input ({@link TurnInput}): its keys are the graph's input keys. */
+  static final BeanInputValidator INPUT = BeanInputValidator.of(TurnInput.class);
 
   private NeuraTurn() {
   }
@@ -61,9 +60,6 @@ public final class NeuraTurn {
   public static CompiledGraph graph(CompileOptions options) {
     return graph(options, NeuraDeps.bundled());
   }
-
-  /** The validator of the turn's input ({@link TurnInput}): its keys are the graph's input keys. */
-  static final BeanInputValidator INPUT = BeanInputValidator.of(TurnInput.class);
 
   /**
    * The compiled turn graph, wired from {@link TurnGraphSpec#GRAPH_EDGES}; {@code defaults}
