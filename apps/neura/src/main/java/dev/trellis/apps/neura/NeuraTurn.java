@@ -109,7 +109,6 @@ public final class NeuraTurn {
     return TurnGraphSpec.topology().wire(TurnState.SCHEMA, byName, conditions)
         .inputKeys(INPUT.keys().toArray(String[]::new))
         .inputValidator(INPUT)
-        .contextType(NeuraContext.class)
         .compile(options.withName(ASSISTANT));
   }
 
