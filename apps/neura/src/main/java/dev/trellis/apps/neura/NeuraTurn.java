@@ -74,10 +74,7 @@ public final class NeuraTurn {
     Map<StageId, Node> nodes = new EnumMap<>(StageId.class);
     nodes.put(StageId.PREFLIGHT, (s, rt) -> Preflight.run(s, rt, deps(rt, defaults)));
     nodes.put(StageId.SAFETY_INTERVENTION, stage(StageId.SAFETY_INTERVENTION, (s, rt) -> Update.of(TurnState.RESPONSE,
-        "risk".equals(s.get(TurnState.SAFETY_REASON))
-            ? "I'm really glad you told me. You deserve support right now: if you are in danger, call or text 988 "
-                + "(Suicide & Crisis Lifeline) or your local emergency number. A care coordinator has been notified."
-            : "I can only help with finding and booking care. What would you like help with today?")));
+        SafetyReplies.of(s.get(TurnState.SAFETY_REASON)))));
     nodes.put(StageId.ASSEMBLY_GATE, stage(StageId.ASSEMBLY_GATE, (s, rt) -> {
       rt.write(Map.of("stage", "assembly_gate"));
       return Update.empty();

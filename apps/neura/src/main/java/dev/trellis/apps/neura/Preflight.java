@@ -6,6 +6,8 @@ import dev.trellis.graph.Key;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
+import dev.trellis.safety.Action;
+import dev.trellis.safety.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,12 +22,15 @@ import java.util.Set;
  * screens the patient's new message — {@code message} when the client sent it (an ephemeral key:
  * it never outlives its turn), else the human messages of the transcript preflight has not
  * screened before on this thread (by content hash), the newest of which is the turn's message.
- * A message is hijacked when {@link #classify} flags it; with a model configured, what the rules
- * let through goes to the model, which may only add a flag.
+ *
+ * <p>A message is screened ({@link #screen}) by the library's safety classifier
+ * ({@code trellis-safety}: overrides, lexicons, the embedding head, and the model as judge when
+ * one is configured) with the transcript before it, then by Neura's hijack rules for prompt
+ * injection, which a configured model may widen. Any action but {@code none} hijacks the turn:
+ * {@code risk} (a crisis), {@code third_party} (someone else at risk), {@code check_in} (a
+ * message the classifier cannot read), or {@code injection}.
  */
 public final class Preflight {
-  private static final List<String> RISK = List.of("kill myself", "suicide", "end my life", "hurt myself",
-      "self-harm", "hurt someone", "overdose");
   private static final List<String> INJECTION = List.of("ignore previous instructions", "ignore all previous",
       "system prompt", "you are now", "developer mode");
   /** How many screened-message hashes a thread keeps. */
@@ -39,12 +44,9 @@ public final class Preflight {
     List<String> previous = s.getOrDefault(TurnState.SCREENED, List.of());
     List<String> toScreen = toScreen(s, Set.copyOf(previous));
     Optional<String> reason = Optional.empty();
+    List<Message> transcript = s.getOrDefault(TurnState.MESSAGES, List.<Message>of());
     for (int i = toScreen.size() - 1; i >= 0 && reason.isEmpty(); i--) {
-      String message = toScreen.get(i);
-      reason = classify(message);
-      if (reason.isEmpty() && deps.model() != null) {
-        reason = ModelSteps.classify(deps.model(), message);
-      }
+      reason = screen(toScreen.get(i), before(transcript, toScreen.get(i)), deps);
     }
     rt.write(Map.of("stage", "preflight", "hijacked", reason.isPresent(), "screened", toScreen.size()));
     Set<String> screened = new LinkedHashSet<>(previous);
@@ -95,17 +97,34 @@ public final class Preflight {
   }
 
   /**
-   * The offline screen of one message: the reason it is hijacked ({@code risk} or
-   * {@code injection}), empty when it is safe.
+   * Why {@code message}, after {@code history}, hijacks the turn ({@code risk},
+   * {@code third_party}, {@code check_in} or {@code injection}); empty when it does not.
    */
-  public static Optional<String> classify(String message) {
-    String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
-    if (RISK.stream().anyMatch(m::contains)) {
-      return Optional.of("risk");
+  static Optional<String> screen(String message, List<Message> history, NeuraDeps deps) throws Exception {
+    Verdict v = deps.safety().classify(message, history);
+    if (v.action() != Action.NONE) {
+      return Optional.of(v.action() == Action.CRISIS ? "risk" : v.action().wireName());
     }
-    if (INJECTION.stream().anyMatch(m::contains)) {
+    Optional<String> injection = injection(message);
+    if (injection.isEmpty() && deps.model() != null && ModelSteps.isInjection(deps.model(), message)) {
       return Optional.of("injection");
     }
-    return Optional.empty();
+    return injection;
+  }
+
+  /** The transcript before the last occurrence of {@code text} as a human message (all of it when absent). */
+  private static List<Message> before(List<Message> transcript, String text) {
+    for (int i = transcript.size() - 1; i >= 0; i--) {
+      if (transcript.get(i) instanceof Message.Human h && h.text().equals(text)) {
+        return transcript.subList(0, i);
+      }
+    }
+    return transcript;
+  }
+
+  /** Neura's hijack rules: {@code injection} when the message tries to change the assistant's instructions. */
+  static Optional<String> injection(String message) {
+    String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
+    return INJECTION.stream().anyMatch(m::contains) ? Optional.of("injection") : Optional.empty();
   }
 }

@@ -46,7 +46,8 @@ class ServedByProviderTest {
           "patient_id", "pat-2"));
       assertEquals(String.join("", FakeChatServer.TOKENS), String.valueOf(s.get("response")));
       assertEquals(FakeChatServer.EMPATHY, s.get("empathy_note"));
-      assertEquals(1, model.structured().size(), "preflight's structured classifier");
+      assertEquals(1, model.structured("Judgement").size(), "the safety classifier's judge");
+      assertEquals(1, model.structured("SafetyVerdict").size(), "preflight's injection check");
       assertEquals(1, model.streamed().size(), "the navigator");
       assertEquals("m", model.streamed().getFirst().path("model").asText());
     }

@@ -44,6 +44,24 @@ class TurnResetTest {
   }
 
   @Test
+  void plainSpokenCrisisMessagesAreHijackedAndAnIdiomIsNot() {
+    for (String crisis : List.of("I want to die", "honestly i dont want to wake up tomorrow", "i keep thinking about suicide")) {
+      State s = turn("t-crisis-" + crisis.length(), deps, Map.of("message", crisis));
+      assertEquals("risk", s.get(TurnState.SAFETY_REASON), crisis);
+      assertTrue(s.get(TurnState.RESPONSE).contains("988"), crisis);
+    }
+    State idiom = turn("t-idiom", deps, Map.of("message", "this insurance paperwork is killing me, can you help me find a therapist"));
+    assertEquals(false, idiom.get(TurnState.SAFETY_HIJACKED));
+  }
+
+  @Test
+  void someoneElseAtRiskGetsTheThirdPartyReply() {
+    State s = turn("t-third", deps, Map.of("message", "my brother said he wants to kill himself, what do I do"));
+    assertEquals("third_party", s.get(TurnState.SAFETY_REASON));
+    assertTrue(s.get(TurnState.RESPONSE).contains("worried about someone"), s.get(TurnState.RESPONSE));
+  }
+
+  @Test
   void aCrisisTurnDoesNotHijackTheTurnsAfterIt() {
     turn("t-b", deps, Map.of("messages", List.of(human("I think about suicide")), "patient_id", "pat-1"));
     State next = turn("t-b", deps, Map.of("messages", List.of(human("thank you, can you help me find a therapist for anxiety")),
