@@ -18,6 +18,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -35,6 +36,8 @@ class Boot3SampleAppTest {
   int port;
   @Autowired
   ObjectMapper jackson2;
+  @Autowired
+  ServletWebServerApplicationContext web;
   final HttpClient client = HttpClient.newHttpClient();
 
   @DynamicPropertySource
@@ -50,6 +53,13 @@ class Boot3SampleAppTest {
     // clash with Boot 3.5's (BeanDefinitionOverrideException: 'conventionErrorViewResolver').
     assertThrows(ClassNotFoundException.class,
         () -> Class.forName("org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration"));
+  }
+
+  @Test
+  void bootsOwnTomcatServesTheApiNotASecondContainer() {
+    // Javalin brings Jetty's jars (see the starter's README); none of them may become the server.
+    assertEquals("TomcatWebServer", web.getWebServer().getClass().getSimpleName());
+    assertEquals(port, web.getWebServer().getPort());
   }
 
   @Test
