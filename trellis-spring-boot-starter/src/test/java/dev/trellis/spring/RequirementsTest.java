@@ -5,15 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.springframework.context.ApplicationListener;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 
 /**
  * What stops an application's start: a Spring Boot outside 3.5.x–4.x, or Jackson 2 / sqlite-jdbc
  * older than Trellis was built with (Boot's dependency management picking its own), each in one
  * line naming the fix; and that this build's own class path passes.
  */
+@SuppressWarnings("rawtypes")
 class RequirementsTest {
   static final Map<String, String> JACKSON_OK = jackson("2.22.4", "2.22.4", "2.22");
 
@@ -59,6 +63,12 @@ class RequirementsTest {
   @Test
   void thisBuildsClassPathMeetsTheRequirements() {
     Requirements.verify();
+  }
+
+  @Test
+  void theCheckRunsBeforeTheContextOfEverySpringApplication() {
+    List<ApplicationListener> listeners = SpringFactoriesLoader.forDefaultResourceLocation().load(ApplicationListener.class);
+    assertTrue(listeners.stream().anyMatch(StartupCheck.class::isInstance), listeners.toString());
   }
 
   private static Map<String, String> jackson(String databind, String core, String annotations) {
