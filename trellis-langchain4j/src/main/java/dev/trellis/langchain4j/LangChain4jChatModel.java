@@ -191,6 +191,9 @@ public final class LangChain4jChatModel implements ChatModel {
           : ResponseFormat.JSON); // without native support the schema is in the instructions
     }
     Map<String, Object> settings = request.settings();
+    if (settings.get(ChatRequest.MODEL) instanceof String model && !model.isBlank()) {
+      builder.modelName(model);
+    }
     if (settings.get("temperature") instanceof Number t) {
       builder.temperature(t.doubleValue());
     }

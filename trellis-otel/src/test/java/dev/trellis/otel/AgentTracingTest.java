@@ -72,4 +72,19 @@ class AgentTracingTest {
       assertEquals(true, tool.getAttributes().get(AttributeKey.booleanKey("trellis.interrupted")));
     }
   }
+
+  @Test
+  void aCallNamingItsModelIsTracedUnderThatModel() throws Exception {
+    try (Otel otel = new Otel()) {
+      ScriptedChatModel model = ScriptedChatModel.replies(new Message.Ai(null, "ok", List.of(), new Message.Usage(3, 1)));
+      dev.trellis.agent.middleware.ModelRequest request = new dev.trellis.agent.middleware.ModelRequest(model, null,
+          List.of(Message.human("hi")), List.of(), null, Map.of(dev.trellis.agent.model.ChatRequest.MODEL, "gpt-4o-mini"),
+          null, null);
+      otel.telemetry.middleware().wrapModelCall(request,
+          r -> dev.trellis.agent.middleware.ModelResponse.of(r.model().chat(r.toChatRequest())));
+      SpanData chat = otel.span("chat gpt-4o-mini");
+      assertEquals("gpt-4o-mini", chat.getAttributes().get(AttributeKey.stringKey("gen_ai.request.model")));
+      assertEquals(3L, chat.getAttributes().get(AttributeKey.longKey("gen_ai.usage.input_tokens")));
+    }
+  }
 }
