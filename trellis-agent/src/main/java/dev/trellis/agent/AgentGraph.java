@@ -59,19 +59,19 @@ final class AgentGraph {
     List<Tool> tools = new ArrayList<>(agent.tools);
     middleware.forEach(m -> tools.addAll(m.tools()));
     hasTools = !tools.isEmpty();
-    List<AgentMiddleware> modelWrappers = middleware.stream().filter(m -> overrides(m, "wrapModelCall")).toList();
+    List<AgentMiddleware> modelWrappers = middleware.stream().filter(MiddlewareHook.WRAP_MODEL_CALL::isImplementedBy).toList();
     g.addNode(MODEL, new ModelNode(agent.model, agent.systemPrompt, tools.stream().map(Tool::spec).toList(),
         modelWrappers, agent.responseFormat));
     if (hasTools) {
-      List<ToolInterceptor> interceptors = middleware.stream().filter(m -> overrides(m, "wrapToolCall"))
+      List<ToolInterceptor> interceptors = middleware.stream().filter(MiddlewareHook.WRAP_TOOL_CALL::isImplementedBy)
           .map(m -> (ToolInterceptor) m::wrapToolCall).toList();
       g.addNode(TOOLS, new ToolNode(tools, interceptors, agent.handleToolErrors));
     }
 
-    List<String> beforeAgent = hooks(g, "beforeAgent", "before_agent", AgentMiddleware::beforeAgent);
-    List<String> beforeModel = hooks(g, "beforeModel", "before_model", AgentMiddleware::beforeModel);
-    List<String> afterModel = hooks(g, "afterModel", "after_model", AgentMiddleware::afterModel).reversed();
-    List<String> afterAgent = hooks(g, "afterAgent", "after_agent", AgentMiddleware::afterAgent).reversed();
+    List<String> beforeAgent = hooks(g, MiddlewareHook.BEFORE_AGENT, AgentMiddleware::beforeAgent);
+    List<String> beforeModel = hooks(g, MiddlewareHook.BEFORE_MODEL, AgentMiddleware::beforeModel);
+    List<String> afterModel = hooks(g, MiddlewareHook.AFTER_MODEL, AgentMiddleware::afterModel).reversed();
+    List<String> afterAgent = hooks(g, MiddlewareHook.AFTER_AGENT, AgentMiddleware::afterAgent).reversed();
     loopEntry = beforeModel.isEmpty() ? MODEL : beforeModel.getFirst();
     exit = afterAgent.isEmpty() ? StateGraph.END : afterAgent.getFirst();
 
@@ -86,11 +86,13 @@ final class AgentGraph {
       g.addConditionalEdges(afterModel.getLast(), afterModelRouter(), destinations());
     }
     if (hasTools) {
-      g.addEdge(TOOLS, loopEntry);
+      List<String> after = new ArrayList<>(List.of(loopEntry));
+      if (structuredTool() != null && !after.contains(exit)) {
+        after.add(exit);
+      }
+      g.addConditionalEdges(TOOLS, afterToolsRouter(), after);
     }
-    for (int i = 0; i < afterAgent.size(); i++) {
-      g.addEdge(afterAgent.get(i), i + 1 < afterAgent.size() ? afterAgent.get(i + 1) : StateGraph.END);
-    }
+    chain(g, afterAgent, StateGraph.END);
     return g;
   }
 
@@ -104,13 +106,14 @@ final class AgentGraph {
     return List.copyOf(keys.values());
   }
 
-  /** Adds a node for each middleware overriding {@code method}; returns their names in middleware order. */
-  private List<String> hooks(StateGraph g, String method, String suffix, Hook hook) {
+  /** Adds a node for each middleware implementing {@code which}; returns their names in middleware order. */
+  private List<String> hooks(StateGraph g, MiddlewareHook which, Hook hook) {
     List<String> nodes = new ArrayList<>();
     for (AgentMiddleware m : middleware) {
-      if (overrides(m, method)) {
-        String name = m.name() + "." + suffix;
-        g.addNode(name, hookNode(m, hook));
+      if (which.isImplementedBy(m)) {
+        String name = m.name() + "." + which.suffix;
+        dev.trellis.observe.TracePolicy trace = m.tracePolicy() != null ? m.tracePolicy() : agent.tracePolicy;
+        g.addNode(name, hookNode(m, hook), dev.trellis.graph.NodeOptions.DEFAULT.withTrace(trace));
         nodes.add(name);
       }
     }
@@ -142,7 +145,7 @@ final class AgentGraph {
       }
       g.addConditionalEdges(nodes.get(i), s -> {
         Object jump = s.get(AgentMiddleware.JUMP_TO.name());
-        return jump == null ? next : resolve(String.valueOf(jump));
+        return jump == null ? next : resolve(String.valueOf(jump), s);
       }, to);
     }
   }
@@ -158,46 +161,83 @@ final class AgentGraph {
     return d;
   }
 
-  private Object resolve(String jump) {
+  /**
+   * Where a jump goes. A jump to tools runs every call of the last AI message, answered or
+   * not, as one task (LangChain sends its tool node the state, which runs them all).
+   */
+  @SuppressWarnings("unchecked")
+  private Object resolve(String jump, State s) {
     return switch (jump) {
       case "model" -> loopEntry;
       case "tools" -> {
         if (!hasTools) {
           throw new IllegalStateException("a hook jumped to tools, but the agent has no tools");
         }
-        yield TOOLS;
+        if (agent.version == Agent.Version.V1) {
+          yield TOOLS;
+        }
+        Message.Ai ai = ToolNode.lastAi((List<Message>) s.get(Messages.KEY.name()));
+        yield ai == null ? TOOLS : Send.to(TOOLS, new ToolNode.Calls(ai.toolCalls(), s.toMap()));
       }
       default -> exit;
     };
   }
 
+  /** The name of the structured-output tool (tool strategy), or null. */
+  private String structuredTool() {
+    return agent.responseFormat != null && !agent.model.supportsStructuredOutput() ? agent.responseFormat.name() : null;
+  }
+
+  /** After the tools: the exit once the structured answer was given beside them, else the loop. */
+  @SuppressWarnings("unchecked")
+  private Router afterToolsRouter() {
+    String structured = structuredTool();
+    return s -> {
+      if (structured != null) {
+        List<Message> messages = (List<Message>) s.get(Messages.KEY.name());
+        Message.Ai ai = ToolNode.lastAi(messages);
+        boolean after = false;
+        for (Message m : messages) {
+          if (m == ai) {
+            after = true;
+          } else if (after && m instanceof Message.Tool t && structured.equals(t.name())) {
+            return exit;
+          }
+        }
+      }
+      return loopEntry;
+    };
+  }
+
   /**
-   * After the model (and its after hooks): a jump; else the pending tool calls (a {@code Send}
-   * each in v2, the tools node in v1); else back to the model when every call is answered
-   * (e.g. rejected by a reviewer) unless the answered call was the structured answer; else,
-   * with no tool calls, the exit.
+   * After the model (and its after hooks), as LangChain routes: a jump; without tools, the
+   * exit once there is a structured answer (tool strategy: else the model again) or at once;
+   * with tools, the exit when the model called none; else the calls not yet answered, other
+   * than the structured answer's (a {@code Send} each in v2, the tools node in v1); else the
+   * exit when there is a structured answer; else the model again (every call was answered,
+   * e.g. by a reviewer).
    */
   @SuppressWarnings("unchecked")
   private Router afterModelRouter() {
+    String structured = structuredTool();
     return s -> {
       Object jump = s.get(AgentMiddleware.JUMP_TO.name());
       if (jump != null) {
-        return resolve(String.valueOf(jump));
+        return resolve(String.valueOf(jump), s);
+      }
+      boolean answered = s.get(Agent.STRUCTURED_RESPONSE.name()) != null;
+      if (!hasTools) {
+        return structured != null && !answered ? loopEntry : exit;
       }
       List<Message> messages = (List<Message>) s.get(Messages.KEY.name());
       Message.Ai ai = ToolNode.lastAi(messages);
       if (ai == null || ai.toolCalls().isEmpty()) {
         return exit;
       }
-      List<Message.ToolCall> pending = ToolNode.pending(messages, ai);
+      List<Message.ToolCall> pending = ToolNode.pending(messages, ai).stream()
+          .filter(c -> !c.name().equals(structured)).toList();
       if (pending.isEmpty()) {
-        boolean answered = agent.responseFormat != null
-            && ai.toolCalls().stream().anyMatch(c -> c.name().equals(agent.responseFormat.name()))
-            && s.get(Agent.STRUCTURED_RESPONSE.name()) != null;
         return answered ? exit : loopEntry;
-      }
-      if (!hasTools) {
-        return exit;
       }
       if (agent.version == Agent.Version.V1) {
         return TOOLS;
@@ -205,17 +245,5 @@ final class AgentGraph {
       Map<String, Object> state = s.toMap();
       return pending.stream().map(c -> (Object) Send.to(TOOLS, new ToolNode.Call(c, state))).toList();
     };
-  }
-
-  /** Whether {@code m}'s class declares its own {@code method} (LangChain checks the same way). */
-  static boolean overrides(AgentMiddleware m, String method) {
-    for (Class<?> c = m.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
-      for (var decl : c.getDeclaredMethods()) {
-        if (decl.getName().equals(method) && !decl.isBridge() && !decl.isSynthetic()) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 }
