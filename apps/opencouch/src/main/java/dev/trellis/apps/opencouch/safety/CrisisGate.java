@@ -56,7 +56,11 @@ public final class CrisisGate {
       case CHECK_IN -> "check_in";
       case NONE -> "therapeutic";
     };
-    return new Assessment(v.action() == Action.CRISIS, route, severity(v.label()),
+    String severity = severity(v.label());
+    if (v.layer() == dev.trellis.safety.Layer.OVERRIDE && severity.equals("medium")) {
+      severity = "high"; // an explicit statement ("I've been thinking about suicide") is never the middle tier
+    }
+    return new Assessment(v.action() == Action.CRISIS, route, severity,
         v.label() == RiskClass.HARM_TO_OTHERS ? "violence" : v.action() == Action.CHECK_IN ? "check_in" : v.label().wireName(),
         v.layer().wireName(), v.language(), v.evidence());
   }
