@@ -8,22 +8,30 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Layer 3's weights: a multinomial logistic regression over L2-normalised sentence embeddings,
- * one row of weights and a bias per {@link RiskClass}. Trained from the corpus by
+ * Layer 3's weights: two logistic regressions over L2-normalised sentence embeddings — a
+ * multinomial one with a row of weights and a bias per {@link RiskClass} (which class), and a
+ * binary one, crisis or not ({@link #crisisProbability}; summing eight class probabilities
+ * would carry an eight-to-three prior). Trained from the corpus by
  * {@code dev.trellis.safety.train.TrainHead} (the build runs it; see the module README), read
  * from {@code head.json}. Immutable and thread-safe.
  *
  * @param weights {@code [class][dimension]}, classes in {@link RiskClass} order
  * @param bias one per class
+ * @param crisisWeights {@code [2][dimension]}: not crisis, crisis
+ * @param crisisBias two biases
  * @param corpusSha256 the corpus the weights were trained on
  */
-public record EmbeddingHead(double[][] weights, double[] bias, String corpusSha256) {
+public record EmbeddingHead(double[][] weights, double[] bias, double[][] crisisWeights, double[] crisisBias,
+                            String corpusSha256) {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public EmbeddingHead {
     if (weights.length != RiskClass.values().length || bias.length != weights.length) {
       throw new IllegalArgumentException("a head has one weight row and one bias per risk class ("
           + RiskClass.values().length + "), got " + weights.length + " rows and " + bias.length + " biases");
+    }
+    if (crisisWeights.length != 2 || crisisBias.length != 2) {
+      throw new IllegalArgumentException("the crisis head has two rows and two biases");
     }
   }
 
@@ -50,15 +58,25 @@ public record EmbeddingHead(double[][] weights, double[] bias, String corpusSha2
     for (int i = 0; i < w.size(); i++) {
       weights[i] = w.get(i).stream().mapToDouble(Number::doubleValue).toArray();
     }
-    return new EmbeddingHead(weights, b.stream().mapToDouble(Number::doubleValue).toArray(),
-        (String) m.get("corpus_sha256"));
+    List<List<Number>> cw = (List<List<Number>>) m.get("crisis_weights");
+    List<Number> cb = (List<Number>) m.get("crisis_bias");
+    if (cw == null || cb == null) {
+      throw new IOException("not a head of this version (no crisis_weights): retrain it");
+    }
+    double[][] crisisWeights = new double[cw.size()][];
+    for (int i = 0; i < cw.size(); i++) {
+      crisisWeights[i] = cw.get(i).stream().mapToDouble(Number::doubleValue).toArray();
+    }
+    return new EmbeddingHead(weights, b.stream().mapToDouble(Number::doubleValue).toArray(), crisisWeights,
+        cb.stream().mapToDouble(Number::doubleValue).toArray(), (String) m.get("corpus_sha256"));
   }
 
   /** The head as JSON ({@code classes, weights, bias, corpus_sha256}). */
   public String toJson() {
     try {
       return JSON.writeValueAsString(Map.of("classes", java.util.Arrays.stream(RiskClass.values()).map(RiskClass::wireName)
-          .toList(), "weights", weights, "bias", bias, "corpus_sha256", corpusSha256 == null ? "" : corpusSha256));
+          .toList(), "weights", weights, "bias", bias, "crisis_weights", crisisWeights, "crisis_bias", crisisBias,
+          "corpus_sha256", corpusSha256 == null ? "" : corpusSha256));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -66,6 +84,15 @@ public record EmbeddingHead(double[][] weights, double[] bias, String corpusSha2
 
   /** The class probabilities of one embedding (normalised here), in {@link RiskClass} order. */
   public double[] probabilities(float[] embedding) {
+    return softmax(weights, bias, embedding);
+  }
+
+  /** The binary head's probability that one embedding is a crisis. */
+  public double crisisProbability(float[] embedding) {
+    return softmax(crisisWeights, crisisBias, embedding)[1];
+  }
+
+  private static double[] softmax(double[][] weights, double[] bias, float[] embedding) {
     double norm = 0;
     for (float v : embedding) {
       norm += v * v;
@@ -93,14 +120,4 @@ public record EmbeddingHead(double[][] weights, double[] bias, String corpusSha2
     return z;
   }
 
-  /** The summed probability of the crisis classes. */
-  public static double crisisProbability(double[] probabilities) {
-    double p = 0;
-    for (RiskClass c : RiskClass.values()) {
-      if (c.crisis()) {
-        p += probabilities[c.ordinal()];
-      }
-    }
-    return p;
-  }
 }

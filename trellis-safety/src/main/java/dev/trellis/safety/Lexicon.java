@@ -25,7 +25,7 @@ import java.util.Set;
  * ({@link Folded}); {@code a/b} is either word, {@code word*} any word starting so,
  * {@code a_b} the two words {@code a b} (inside alternatives: {@code to_live/be_alive}),
  * {@code ...} up to four skipped words; a phrase starting {@code & } matches its words in any order
- * within eight words (for languages with free word order). A word of five letters or more also matches with one
+ * within eight words (for languages with free word order). A word of six letters or more also matches with one
  * typo (an edit or a swap). Immutable and thread-safe.
  */
 final class Lexicon {
@@ -183,9 +183,9 @@ final class Lexicon {
   }
 
   private static boolean word(String w, boolean prefix, String token) {
-    return prefix ? token.startsWith(w) || (w.length() >= 5 && token.length() >= w.length()
+    return prefix ? token.startsWith(w) || (w.length() >= 6 && token.length() >= w.length()
         && Typos.withinOne(w, token.substring(0, w.length())))
-        : token.equals(w) || (w.length() >= 5 && Typos.withinOne(w, token));
+        : token.equals(w) || (w.length() >= 6 && Typos.withinOne(w, token));
   }
 
   private static void read(String lang, List<Entry> entries, Set<String> negs) {

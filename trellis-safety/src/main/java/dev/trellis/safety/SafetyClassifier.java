@@ -48,12 +48,24 @@ public final class SafetyClassifier {
   private final double lowRiskThreshold;
 
   private SafetyClassifier(Builder b) {
-    this.lexicon = Lexicon.bundled();
-    this.embeddings = b.embeddings;
-    this.head = b.head;
-    this.judge = b.judge == null ? null : new LlmJudge(b.judge);
-    this.crisisThreshold = b.crisisThreshold;
-    this.lowRiskThreshold = b.lowRiskThreshold;
+    this(Lexicon.bundled(), b.embeddings, b.head, b.judge == null ? null : new LlmJudge(b.judge), b.crisisThreshold,
+        b.lowRiskThreshold);
+  }
+
+  private SafetyClassifier(Lexicon lexicon, Embeddings embeddings, EmbeddingHead head, LlmJudge judge,
+                           double crisisThreshold, double lowRiskThreshold) {
+    this.lexicon = lexicon;
+    this.embeddings = embeddings;
+    this.head = head;
+    this.judge = judge;
+    this.crisisThreshold = crisisThreshold;
+    this.lowRiskThreshold = lowRiskThreshold;
+  }
+
+  /** This classifier with {@code model} as its LLM judge (null: none); cheap, shares everything else. */
+  public SafetyClassifier withJudge(ChatModel model) {
+    return new SafetyClassifier(lexicon, embeddings, head, model == null ? null : new LlmJudge(model), crisisThreshold,
+        lowRiskThreshold);
   }
 
   /** Layers 1, 2, 3 and 5: lexicons and the bundled head on the in-process MiniLM model; no LLM. */
@@ -237,7 +249,7 @@ public final class SafetyClassifier {
     Scored best = null;
     for (float[] v : vectors) {
       double[] p = head.probabilities(v);
-      double crisis = EmbeddingHead.crisisProbability(p);
+      double crisis = head.crisisProbability(v);
       if (best == null || crisis > best.crisis) {
         best = new Scored(crisis, argmax(p, false), argmax(p, true), p);
       }
@@ -261,7 +273,7 @@ public final class SafetyClassifier {
     private EmbeddingHead head;
     private ChatModel judge;
     private boolean noHead;
-    private double crisisThreshold = 0.5;
+    private double crisisThreshold = 0.72;
     private double lowRiskThreshold = 0.15;
 
     private Builder() {
@@ -291,7 +303,7 @@ public final class SafetyClassifier {
       return this;
     }
 
-    /** The head's summed crisis probability from which a message is a crisis (default 0.5). */
+    /** The head's crisis probability from which a message is a crisis (default 0.72; lower it for recall at the cost of precision, see the README). */
     public Builder crisisThreshold(double t) {
       if (!(t > 0 && t < 1)) {
         throw new IllegalArgumentException("crisisThreshold must be in (0, 1), got " + t);

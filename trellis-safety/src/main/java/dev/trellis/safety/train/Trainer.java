@@ -11,17 +11,29 @@ import java.util.List;
  */
 public final class Trainer {
   /** Gradient steps, step size and L2 strength; changing them changes the shipped head. */
-  public static final int STEPS = 600;
+  public static final int STEPS = 800;
   public static final double RATE = 4.0;
   public static final double L2 = 1e-4;
 
   private Trainer() {
   }
 
-  /** The head fitted to {@code vectors} labelled {@code labels}. */
+  /** The head fitted to {@code vectors} labelled {@code labels}: the class regression and the crisis one. */
   public static EmbeddingHead fit(List<float[]> vectors, List<RiskClass> labels, String corpusSha256) {
+    int[] classes = labels.stream().mapToInt(Enum::ordinal).toArray();
+    int[] crisis = labels.stream().mapToInt(c -> c.crisis() ? 1 : 0).toArray();
+    double[][] cw = new double[RiskClass.values().length][];
+    double[] cb = new double[RiskClass.values().length];
+    fit(vectors, classes, RiskClass.values().length, cw, cb);
+    double[][] bw = new double[2][];
+    double[] bb = new double[2];
+    fit(vectors, crisis, 2, bw, bb);
+    return new EmbeddingHead(cw, cb, bw, bb, corpusSha256);
+  }
+
+  /** Softmax regression of {@code y} (in {@code [0, k)}) on {@code vectors}, written into {@code wOut} and {@code bOut}. */
+  private static void fit(List<float[]> vectors, int[] y, int k, double[][] wOut, double[] bOut) {
     int n = vectors.size();
-    int k = RiskClass.values().length;
     int d = vectors.get(0).length;
     double[][] x = new double[n][d];
     for (int i = 0; i < n; i++) {
@@ -35,7 +47,6 @@ public final class Trainer {
         x[i][j] = v[j] / norm;
       }
     }
-    int[] y = labels.stream().mapToInt(Enum::ordinal).toArray();
     double[] count = new double[k];
     for (int c : y) {
       count[c]++;
@@ -83,6 +94,7 @@ public final class Trainer {
         }
       }
     }
-    return new EmbeddingHead(w, b, corpusSha256);
+    System.arraycopy(w, 0, wOut, 0, k);
+    System.arraycopy(b, 0, bOut, 0, k);
   }
 }

@@ -5,6 +5,7 @@ import dev.trellis.apps.opencouch.memory.LoadMemoryNode;
 import dev.trellis.apps.opencouch.safety.CrisisGateNode;
 import dev.trellis.apps.opencouch.safety.CrisisLogNode;
 import dev.trellis.apps.opencouch.safety.CrisisResponseNode;
+import dev.trellis.apps.opencouch.safety.SafetyReplyNode;
 import dev.trellis.apps.opencouch.therapeutic.Therapeutic;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
@@ -18,6 +19,7 @@ import dev.trellis.verify.Check;
  *
  * <pre>
  * crisis_gate ──Command(goto)──▶ crisis_response ─▶ crisis_log ─▶ END
+ *             ├────────────────▶ safety_reply ──────┘
  *             └────────────────▶ load_memory ─▶ therapeutic ─▶ finalize_turn ─┬▶ extract_semantic_facts ──┬▶ end_turn ─▶ END
  *                                                                             └▶ extract_procedural_rules ┘
  * </pre>
@@ -41,8 +43,10 @@ public final class OpenCouch {
     ExtractorNode facts = ExtractorNode.semantic(defaults);
     ExtractorNode rules = ExtractorNode.procedural(defaults);
     CompiledGraph graph = StateGraph.of(CouchState.SCHEMA)
-        .addNode("crisis_gate", new CrisisGateNode(defaults), io.withDestinations("crisis_response", "load_memory"))
+        .addNode("crisis_gate", new CrisisGateNode(defaults),
+            io.withDestinations("crisis_response", "safety_reply", "load_memory"))
         .addNode("crisis_response", new CrisisResponseNode(defaults), io.withErrorHandler(CrisisResponseNode.onFailure()))
+        .addNode("safety_reply", new SafetyReplyNode())
         .addNode("crisis_log", new CrisisLogNode(defaults), io)
         .addNode("load_memory", new LoadMemoryNode(defaults), io)
         .addNode("therapeutic", Therapeutic.subgraph(defaults))
@@ -52,6 +56,7 @@ public final class OpenCouch {
         .addNode("end_turn", new EndTurn(defaults), io)
         .addEdge(StateGraph.START, "crisis_gate")
         .addEdge("crisis_response", "crisis_log")
+        .addEdge("safety_reply", "crisis_log")
         .addEdge("crisis_log", StateGraph.END)
         .addSequence("load_memory", "therapeutic", "finalize_turn")
         .addEdge("finalize_turn", facts.name())

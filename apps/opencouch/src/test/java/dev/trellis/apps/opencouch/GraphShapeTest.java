@@ -30,9 +30,9 @@ class GraphShapeTest {
   }
 
   @Test
-  void parentHasTheNineNodesAndTheSubgraphItsSeven() {
+  void parentHasTheTenNodesAndTheSubgraphItsSeven() {
     GraphView view = GRAPH.view();
-    assertEquals(Set.of("crisis_gate", "crisis_response", "crisis_log", "load_memory", "therapeutic", "finalize_turn",
+    assertEquals(Set.of("crisis_gate", "crisis_response", "safety_reply", "crisis_log", "load_memory", "therapeutic", "finalize_turn",
         "extract_semantic_facts", "extract_procedural_rules", "end_turn"), names(view));
     GraphView sub = view.nodes().stream().filter(n -> n.id().equals("therapeutic")).findFirst().orElseThrow().subgraph();
     assertEquals(Set.of("dispatcher", "supportive", "reflective", "clarifying", "psychoeducation", "guided_exercise",

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class ModelPathTest {
   static String answer(String schema) {
     return switch (schema) {
-      case "Judgement" -> "{\"crisis\": false, \"reason\": \"exhaustion about work, no ideation\"}";
+      case "Judgement" -> "{\"label\": \"none\", \"reason\": \"exhaustion about work, no ideation\"}";
       case "ModeChoice" -> "{\"mode\": \"reflective\", \"reason\": \"a recurring work pattern\"}";
       case "Facts" -> "{\"facts\": [{\"text\": \"The user's sister is Ana.\", \"category\": \"relationship\"}]}";
       case "Rules" -> "{\"rules\": [{\"text\": \"Keep replies short.\", \"explicit\": true}]}";
@@ -60,10 +60,10 @@ class ModelPathTest {
       assertEquals(1, ids.size(), "one message on the stream");
       assertEquals(ids.iterator().next(), ((dev.trellis.agent.message.Message.Ai) s.get(CouchState.MESSAGES).getLast()).id(),
           "the stored reply keeps the id its tokens carried");
-      assertEquals("therapeutic", s.get(CouchState.ROUTING).get("route"), "the model judged the middle tier safe");
+      assertEquals("therapeutic", s.get(CouchState.ROUTING).get("route"), "the judge, asked, found no crisis");
       assertEquals("reflective", s.get(CouchState.ROUTING).get("mode"));
       Map<String, Object> diag = s.get(CouchState.DIAGNOSTICS);
-      assertEquals("llm", diag.get("crisis_layer"));
+      assertEquals("lexicon", diag.get("crisis_layer"), "an idiom the lexicon read; the judge only widens");
       assertEquals("llm", diag.get("dispatch_via"));
       assertEquals("llm", diag.get("extract_facts_source"));
       assertEquals("llm", diag.get("extract_procedural_source"));

@@ -7,6 +7,7 @@ final class StageLabels {
   static final Map<String, String> LABELS = Map.ofEntries(
       Map.entry("crisis_gate", "checking in on safety"),
       Map.entry("crisis_response", "responding with care"),
+      Map.entry("safety_reply", "responding with care"),
       Map.entry("crisis_log", "recording for your safety"),
       Map.entry("load_memory", "remembering"),
       Map.entry("dispatcher", "choosing how to respond"),

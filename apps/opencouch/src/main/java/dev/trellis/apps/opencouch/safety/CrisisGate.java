@@ -1,63 +1,87 @@
 package dev.trellis.apps.opencouch.safety;
 
+import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
-import dev.trellis.apps.opencouch.ModelCalls;
-import dev.trellis.agent.structured.Description;
+import dev.trellis.safety.Action;
+import dev.trellis.safety.RiskClass;
+import dev.trellis.safety.SafetyClassifier;
+import dev.trellis.safety.Verdict;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The crisis gate's decision in four layers: (1) the deterministic override and (2) the regex
- * ladder ({@link CrisisRules}); (3) an LLM classifier, consulted only for the ambiguous middle
- * tier and only when a model is configured; (4) the policy that turns a tier into a route —
- * imminent and high always go to crisis, medium goes to crisis unless the model judged it
- * safe, low stays therapeutic (recorded). A short affirmative right after a crisis turn
- * ("yes", "I do") stays on the crisis branch.
+ * The crisis gate's decision, by the library's {@link SafetyClassifier} (trellis-safety):
+ * overrides, per-language lexicons, the MiniLM head, the LLM judge when a model is configured
+ * (asked about everything not confidently low-risk; it can only widen) and policy. OpenCouch
+ * adds one rule of its own: a short affirmative right after a crisis turn ("yes", "I do") stays
+ * on the crisis branch. Routes: every crisis class → {@code crisis}; concern for someone else →
+ * {@code third_party}; a message in a language the classifier cannot read → {@code check_in};
+ * the rest → {@code therapeutic}.
  */
 public final class CrisisGate {
   private static final Pattern AFFIRMATIVE = Pattern.compile(
-      "^(yes|yeah|yep|yes i (do|am|have)|i do|i am|sometimes|maybe|kind of|kinda|a little|i think so|i guess)\\W*$",
+      "^(yes|yeah|yep|yes i (do|am|have)|i do|i am|sometimes|maybe|kind of|kinda|a little|i think so|i guess|ja|oui)\\W*$",
       Pattern.CASE_INSENSITIVE);
-  static final String CLASSIFIER_PROMPT = "You screen messages sent to a mental-health support chat for crisis risk. "
-      + "A crisis is suicidal ideation, self-harm, a plan or means to die, or a threat of violence, stated or strongly "
-      + "implied. Figurative speech (\"this homework is killing me\") is not a crisis. Answer with the JSON schema.";
 
-  /** What the LLM layer answers. */
-  public record Judgement(@Description("true when the message signals a crisis") boolean crisis,
-                          @Description("one short reason") String reason) {
+  private static final class Holder {
+    static final SafetyClassifier OFFLINE = SafetyClassifier.standard();
   }
 
   private CrisisGate() {
   }
 
-  /** Layers 1, 2 and 4 without a model: the offline verdict (also what the eval measures). */
+  /** The offline verdict (no model): what the eval measures. */
   public static Assessment classify(String message, List<Map<String, Object>> recent) {
-    return decide(message, recent, null);
+    return decide(message, recent, null, "en-US");
   }
 
-  /** All four layers; {@code model} may be null. A failing model call falls back to the conservative policy. */
-  public static Assessment decide(String message, List<Map<String, Object>> recent, ChatModel model) {
-    Assessment a = CrisisRules.assess(message);
-    if (!a.crisis() && previousTurnWasCrisis(recent) && AFFIRMATIVE.matcher(message.strip()).matches()) {
-      return new Assessment(true, "medium", "follow_up", "context", message.strip());
+  /**
+   * The verdict on {@code message} after {@code recent} (transcript entries {@code {role, content, route}},
+   * oldest first; the last six are read) for a user in {@code locale}; {@code model} may be null.
+   */
+  public static Assessment decide(String message, List<Map<String, Object>> recent, ChatModel model, String locale) {
+    if (previousTurnWasCrisis(recent) && AFFIRMATIVE.matcher(message.strip()).matches()) {
+      return new Assessment(true, "crisis", "medium", "follow_up", "context", "und", message.strip());
     }
-    return switch (a.severity()) {
-      case "imminent", "high" -> a;
-      case "medium" -> {
-        if (model == null) {
-          yield a.withLayer("policy");
-        }
-        try {
-          Judgement j = ModelCalls.structured(model, CLASSIFIER_PROMPT, message, Judgement.class);
-          yield a.withCrisis(j.crisis()).withLayer("llm");
-        } catch (Exception e) {
-          yield a.withLayer("policy");
-        }
-      }
-      case "low" -> a.withCrisis(false).withLayer("policy");
-      default -> a;
+    SafetyClassifier classifier = model == null ? Holder.OFFLINE : Holder.OFFLINE.withJudge(model);
+    return of(classifier.classify(message, history(recent), locale == null ? "en-US" : locale));
+  }
+
+  static Assessment of(Verdict v) {
+    String route = switch (v.action()) {
+      case CRISIS -> "crisis";
+      case THIRD_PARTY -> "third_party";
+      case CHECK_IN -> "check_in";
+      case NONE -> "therapeutic";
     };
+    String severity = severity(v.label());
+    if (v.layer() == dev.trellis.safety.Layer.OVERRIDE && severity.equals("medium")) {
+      severity = "high"; // an explicit statement ("I've been thinking about suicide") is never the middle tier
+    }
+    return new Assessment(v.action() == Action.CRISIS, route, severity,
+        v.label() == RiskClass.HARM_TO_OTHERS ? "violence" : v.action() == Action.CHECK_IN ? "check_in" : v.label().wireName(),
+        v.layer().wireName(), v.language(), v.evidence());
+  }
+
+  private static String severity(RiskClass c) {
+    return switch (c) {
+      case ATTEMPT_IN_PROGRESS, PLAN_INTENT, MEANS_ACCESS -> "imminent";
+      case SELF_HARM, HARM_TO_OTHERS, WARNING_SIGNS -> "high";
+      case PASSIVE_IDEATION, INDIRECT_IDEATION -> "medium";
+      case THIRD_PARTY_CONCERN -> "low";
+      case FIGURATIVE, NONE -> "none";
+    };
+  }
+
+  private static List<Message> history(List<Map<String, Object>> recent) {
+    List<Message> out = new ArrayList<>(recent.size());
+    for (Map<String, Object> e : recent) {
+      String content = String.valueOf(e.get("content"));
+      out.add("assistant".equals(e.get("role")) ? Message.ai(content) : Message.human(content));
+    }
+    return out;
   }
 
   private static boolean previousTurnWasCrisis(List<Map<String, Object>> recent) {
@@ -69,5 +93,4 @@ public final class CrisisGate {
     }
     return false;
   }
-
 }

@@ -19,8 +19,9 @@ import java.util.UUID;
  * {@code crisis_gate}: the hard safety boundary, the first node of every turn. Opens the turn
  * (the user's entry in {@code history} and {@code transcript}, the human message in
  * {@code messages}, the turn number), classifies the message ({@link CrisisGate}, reading the
- * last six history entries) and returns {@code Command(goto)} to {@code crisis_response} or
- * {@code load_memory}. Nothing reaches memory or a response before it.
+ * last six transcript entries and the user's locale) and returns {@code Command(goto)} to
+ * {@code crisis_response}, {@code safety_reply} (someone else at risk, or a language it cannot
+ * read) or {@code load_memory}. Nothing reaches memory or a response before it.
  */
 public final class CrisisGateNode implements Node {
   private final CouchContext defaults;
@@ -37,16 +38,17 @@ public final class CrisisGateNode implements Node {
     List<Map<String, Object>> history = s.getOrDefault(CouchState.HISTORY, List.of());
     List<Map<String, Object>> transcript = s.getOrDefault(CouchState.TRANSCRIPT, List.of());
     List<Map<String, Object>> recent = transcript.subList(Math.max(0, transcript.size() - 6), transcript.size());
-    Assessment a = CrisisGate.decide(in.text(), recent, ctx.llmClient());
+    Assessment a = CrisisGate.decide(in.text(), recent, ctx.llmClient(), s.get(CouchState.LOCALE));
     int turn = (int) history.stream().filter(e -> "user".equals(e.get("role"))).count() + 1;
-    String route = a.crisis() ? "crisis" : "therapeutic";
+    String route = a.route();
     Map<String, Object> userEntry = new LinkedHashMap<>(Map.of("turn", turn, "role", "user", "content", in.text()));
     Map<String, Object> diag = new LinkedHashMap<>();
     diag.put("crisis_gate_ms", CouchState.millisSince(start));
     diag.put("turn_started_at_ms", System.currentTimeMillis());
     diag.put("crisis_layer", a.layer());
     diag.put("crisis_severity", a.severity());
-    diag.put("figurative", CrisisRules.figurative(in.text()));
+    diag.put("figurative", "figurative".equals(a.category()));
+    diag.put("crisis_category", a.category());
     diag.put("memory_mode", ctx.memoryMode().wireName());
     rt.write(Map.of("stage", "crisis_gate", "route", route));
     Update u = Update.of(CouchState.CRISIS, a.toMap())
@@ -72,6 +74,10 @@ public final class CrisisGateNode implements Node {
           .toString();
       u = u.and(CouchState.MESSAGES, List.of(new Message.Human(id, in.text()))).and(CouchState.CONSUMED, id);
     }
-    return Command.goTo(a.crisis() ? "crisis_response" : "load_memory").withUpdate(u);
+    return Command.goTo(switch (route) {
+      case "crisis" -> "crisis_response";
+      case "third_party", "check_in" -> "safety_reply";
+      default -> "load_memory";
+    }).withUpdate(u);
   }
 }

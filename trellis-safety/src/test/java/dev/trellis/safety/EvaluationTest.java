@@ -1,0 +1,51 @@
+package dev.trellis.safety;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.safety.train.Example;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The figures the README states, printed by every build: 5-fold cross-validation over the
+ * corpus, the dev set A and the final set B (aggregates only: set B's messages are never
+ * printed). The assertions are floors at the figures measured when they were written, so a
+ * change that loses recall fails; issue 32's target (recall 1.0, precision 0.9 on set B) is not
+ * reached offline and is not asserted — see the README.
+ */
+class EvaluationTest {
+  static final SafetyClassifier SAFETY = SafetyClassifier.standard();
+
+  static List<Example> blind(String name) throws Exception {
+    return Example.read(Path.of(EvaluationTest.class.getResource("blind/" + name).toURI()));
+  }
+
+  @Test
+  void crossValidatedFiguresArePrinted() {
+    List<Example> corpus = Example.readDir(Path.of("corpus"));
+    assertTrue(corpus.size() >= 800, "the corpus has " + corpus.size() + " messages");
+    Figures f = CrossValidation.run(corpus, 5, new CrossValidation.Cached(MiniLm.embeddings()), 0.72);
+    f.print("trellis-safety 5-fold cross-validation (corpus)", System.out);
+    assertTrue(f.crisisRecall() >= 0.89 && f.crisisPrecision() >= 0.86,
+        "cv crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
+  }
+
+  @Test
+  void devSetAFigures() throws Exception {
+    List<Example> a = blind("setA.jsonl");
+    Figures f = Figures.of(a, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
+    f.print("trellis-safety dev set A", System.out);
+    assertTrue(f.crisisRecall() >= 0.75 && f.crisisPrecision() >= 0.81,
+        "set A crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
+  }
+
+  @Test
+  void finalSetBFigures() throws Exception {
+    List<Example> b = blind("setB.jsonl");
+    Figures f = Figures.of(b, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
+    f.print("trellis-safety final set B", System.out);
+    assertTrue(f.crisisRecall() >= 0.79 && f.crisisPrecision() >= 0.77,
+        "set B crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
+  }
+}
