@@ -15,6 +15,7 @@ import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
+import dev.trellis.server.queue.UnstartedRuns;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -171,14 +172,19 @@ final class ThreadsApi {
   private void delete(Context ctx) {
     String id = pathThread(ctx);
     String owner = Http.owner(ctx);
+    List<String> unstarted = new ArrayList<>();
     s.db().tx(c -> {
       s.threads().require(c, id, owner);
+      unstarted.clear();
       for (String runId : s.runs().activeRuns(c, id)) {
-        s.runs().cancel(c, runId, "interrupt");
+        if (s.runs().cancel(c, runId, "interrupt")) {
+          unstarted.add(runId);
+        }
       }
       return null;
     });
     ThreadDeletion.delete(s, id);
+    UnstartedRuns.cancelled(s.bus(), unstarted, "interrupt");
     Http.noContent(ctx);
   }
 

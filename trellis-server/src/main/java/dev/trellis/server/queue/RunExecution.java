@@ -164,7 +164,11 @@ final class RunExecution {
       error = e;
     }
     if (lost || hasCause(error, Fences.LeaseLostException.class)) {
-      LOG.warn("run {} attempt {} lost its lease; another worker continues it", run.runId(), run.attempt());
+      String why = s.runs().whyLost(run);
+      LOG.warn("run {} attempt {} stopped: {}", run.runId(), run.attempt(), why);
+      if (s.runs().status(run.runId()) == null) {
+        UnstartedRuns.threadDeleted(s.bus(), run.runId(), run.threadId());
+      }
       return;
     }
     if (requeue) {
@@ -221,6 +225,8 @@ final class RunExecution {
       Object threadValues = snap == null || snap.config() == null ? null : Json.plain(snap.values());
       s.threads().setState(c, run.threadId(), threadStatus, threadValues, Wire.interruptsByTask(snap), errorJson);
     });
+    // The thread is free before anyone learns the run ended: a state edit sent the moment /wait returns must pass.
+    s.fences().release(run);
     s.bus().publish(run.runId(), new RunEvent(++seq, RunEvent.DONE, resultJson));
     if (!ended) {
       return;

@@ -150,11 +150,15 @@ public final class RunStore {
         + " ORDER BY created_at", threadId).stream().map(r -> (String) r.get("run_id")).toList();
   }
 
-  /** Asks for a run to stop: a pending one ends now (interrupted, or deleted by rollback), a running one is signalled. */
-  public void cancel(Connection c, String runId, String action) throws SQLException {
+  /**
+   * Asks for a run to stop: a pending one ends now (interrupted, or deleted by rollback), a running one is signalled.
+   * True when it ended a pending run: no worker will publish its end, so the caller tells its waiters after commit
+   * ({@link UnstartedRuns#cancelled}).
+   */
+  public boolean cancel(Connection c, String runId, String action) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId);
     if (row == null) {
-      return;
+      return false;
     }
     RunStatus status = RunStatus.of(row.get("status"));
     if (status == RunStatus.PENDING) {
@@ -164,12 +168,14 @@ public final class RunStore {
         db.update(c, "UPDATE trellis_runs SET status = 'interrupted', updated_at = ? WHERE run_id = ?",
             ServerDb.now(), runId);
       }
+      return true;
     } else if (status == RunStatus.RUNNING) {
       db.update(c, "UPDATE trellis_runs SET cancel_action = ? WHERE run_id = ?", action, runId);
       if (db.postgres()) {
         db.jdbc().query(c, "SELECT pg_notify('trellis_cancel', ?)", rs -> null, runId);
       }
     }
+    return false;
   }
 
   /**
@@ -201,6 +207,25 @@ public final class RunStore {
   public RunRow get(Connection c, String runId, String owner) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ? AND owner = ?", runId, owner);
     return row == null ? null : RunRow.from(row);
+  }
+
+  /** Why an attempt no longer holds its run, as the log says it: the row tells whether anyone continues it. */
+  public String whyLost(Run run) {
+    return db.tx(c -> {
+      Map<String, Object> row = db.row(c, "SELECT status, attempt, worker FROM trellis_runs WHERE run_id = ?", run.runId());
+      if (row == null) {
+        return "its thread or run was deleted; nothing continues it";
+      }
+      RunStatus status = RunStatus.of(row.get("status"));
+      int attempt = ((Number) row.get("attempt")).intValue();
+      if (status == RunStatus.RUNNING && attempt > run.attempt()) {
+        return "it lost its lease; worker " + row.get("worker") + " continues it as attempt " + attempt;
+      }
+      if (status == RunStatus.PENDING) {
+        return "it lost its lease; the run is back in the queue for the next worker";
+      }
+      return "the run is already " + status.wire() + "; nothing continues it";
+    });
   }
 
   /** A run's status, or null when it is gone. */
