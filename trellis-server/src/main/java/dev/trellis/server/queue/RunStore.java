@@ -165,8 +165,8 @@ public final class RunStore {
       if ("rollback".equals(action)) {
         db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
       } else {
-        db.update(c, "UPDATE trellis_runs SET status = 'interrupted', updated_at = ? WHERE run_id = ?",
-            ServerDb.now(), runId);
+        db.update(c, "UPDATE trellis_runs SET status = 'interrupted', result = ?, updated_at = ? WHERE run_id = ?",
+            UnstartedRuns.cancelledResult(runId, action), ServerDb.now(), runId);
       }
       return true;
     } else if (status == RunStatus.RUNNING) {

@@ -16,10 +16,15 @@ public final class UnstartedRuns {
   /** Publishes the end of each run of {@code runIds} that {@code action} ({@code interrupt}, {@code rollback}) ended before it started. */
   public static void cancelled(EventBus bus, Collection<String> runIds, String action) {
     for (String runId : runIds) {
-      String error = "rollback".equals(action) ? "UserRollback" : "UserInterrupt";
-      String how = "rollback".equals(action) ? "rolled back" : "interrupted";
-      end(bus, runId, error, "run " + runId + " was " + how + " before it started");
+      bus.publish(runId, new RunEvent(bus.last(runId) + 1, RunEvent.DONE, cancelledResult(runId, action)));
     }
+  }
+
+  /** The result JSON of a run {@code action} ended before it started: what its waiters get and its row keeps. */
+  static String cancelledResult(String runId, String action) {
+    boolean rollback = "rollback".equals(action);
+    return result(rollback ? "UserRollback" : "UserInterrupt",
+        "run " + runId + " was " + (rollback ? "rolled back" : "interrupted") + " before it started");
   }
 
   /** Publishes the end of a run whose thread was deleted while it ran. */
@@ -28,7 +33,10 @@ public final class UnstartedRuns {
   }
 
   private static void end(EventBus bus, String runId, String error, String message) {
-    String result = Json.write(Map.of("__error__", Map.of("error", error, "message", message)));
-    bus.publish(runId, new RunEvent(bus.last(runId) + 1, RunEvent.DONE, result));
+    bus.publish(runId, new RunEvent(bus.last(runId) + 1, RunEvent.DONE, result(error, message)));
+  }
+
+  private static String result(String error, String message) {
+    return Json.write(Map.of("__error__", Map.of("error", error, "message", message)));
   }
 }
