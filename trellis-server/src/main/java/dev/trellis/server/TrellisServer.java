@@ -175,6 +175,7 @@ public final class TrellisServer implements AutoCloseable {
     private Authenticator auth;
     private long maxBody = 10L << 20;
     private long maxState = 8L << 20;
+    private dev.trellis.checkpoint.serde.Serde serde = new JacksonSerde();
     private int slots = 16;
     private Duration lease = Duration.ofSeconds(10);
     private Duration grace = Duration.ofSeconds(30);
@@ -281,6 +282,15 @@ public final class TrellisServer implements AutoCloseable {
      */
     public Builder maxStateBytes(long bytes) {
       this.maxState = bytes;
+      return this;
+    }
+
+    /**
+     * How checkpoints, pending writes and list deltas are encoded (default {@code JacksonSerde}); for example an
+     * {@code EncryptedSerde} to keep thread state encrypted at rest. {@link #maxStateBytes} applies on top of it.
+     */
+    public Builder serde(dev.trellis.checkpoint.serde.Serde serde) {
+      this.serde = java.util.Objects.requireNonNull(serde, "serde");
       return this;
     }
 
@@ -428,7 +438,7 @@ public final class TrellisServer implements AutoCloseable {
       String id = workerId != null ? workerId : "worker-" + UUID.randomUUID().toString().substring(0, 8);
       Fences fences = new Fences(db, id);
       // Fenced on SQLite too: a run whose thread was deleted (or that lost its row) writes nothing more.
-      CheckpointSaver saver = new JdbcSaver(jdbc, new dev.trellis.server.queue.StateSizeLimit(new JacksonSerde(), maxState),
+      CheckpointSaver saver = new JdbcSaver(jdbc, new dev.trellis.server.queue.StateSizeLimit(serde, maxState),
           fences);
       Store store = storeTtl.applyTo(new JdbcStore(jdbc, clock, index));
       // The node cache lives with the runs: PostgresCache's table on PostgreSQL, SqliteCache's on SQLite.
