@@ -176,6 +176,7 @@ public final class TrellisServer implements AutoCloseable {
     private long maxBody = 10L << 20;
     private long maxState = 8L << 20;
     private dev.trellis.checkpoint.serde.Serde serde = new JacksonSerde();
+    private long listCacheBytes = -1;
     private int slots = 16;
     private Duration lease = Duration.ofSeconds(10);
     private Duration grace = Duration.ofSeconds(30);
@@ -291,6 +292,20 @@ public final class TrellisServer implements AutoCloseable {
      */
     public Builder serde(dev.trellis.checkpoint.serde.Serde serde) {
       this.serde = java.util.Objects.requireNonNull(serde, "serde");
+      return this;
+    }
+
+    /**
+     * How much of the threads' newest list values (conversations, appended keys) the saver keeps in memory, in
+     * stored bytes, so a checkpoint stores what its step appended without reading the list back. Default: a
+     * sixteenth of the maximum heap. Threads written longest ago are forgotten first, and any may be dropped when
+     * memory runs short; a forgotten thread only writes its next list whole. 0 keeps none.
+     */
+    public Builder listCacheBytes(long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException("listCacheBytes must be ≥ 0, got " + bytes);
+      }
+      this.listCacheBytes = bytes;
       return this;
     }
 
@@ -438,8 +453,9 @@ public final class TrellisServer implements AutoCloseable {
       String id = workerId != null ? workerId : "worker-" + UUID.randomUUID().toString().substring(0, 8);
       Fences fences = new Fences(db, id);
       // Fenced on SQLite too: a run whose thread was deleted (or that lost its row) writes nothing more.
-      CheckpointSaver saver = new JdbcSaver(jdbc, new dev.trellis.server.queue.StateSizeLimit(serde, maxState),
-          fences);
+      var stateSerde = new dev.trellis.server.queue.StateSizeLimit(serde, maxState);
+      CheckpointSaver saver = listCacheBytes < 0 ? new JdbcSaver(jdbc, stateSerde, fences)
+          : new JdbcSaver(jdbc, stateSerde, fences, listCacheBytes);
       Store store = storeTtl.applyTo(new JdbcStore(jdbc, clock, index));
       // The node cache lives with the runs: PostgresCache's table on PostgreSQL, SqliteCache's on SQLite.
       Cache cache = new JdbcCache(jdbc, clock);

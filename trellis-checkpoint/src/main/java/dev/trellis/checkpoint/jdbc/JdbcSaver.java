@@ -50,10 +50,20 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
   /** A saver on {@code db} whose every write transaction first passes {@code guard}. */
   public JdbcSaver(JdbcDatabase db, Serde serde, WriteGuard guard) {
+    this(db, serde, guard, AppendedLists.defaultBudget());
+  }
+
+  /**
+   * A saver on {@code db} whose every write transaction first passes {@code guard}, keeping in memory at most
+   * {@code listCacheBytes} (stored size) of the threads' newest list values, which let a checkpoint store only what
+   * its step appended without reading the list back. The default is a sixteenth of the maximum heap; the threads
+   * written longest ago are forgotten first, and any may be dropped when memory runs short.
+   */
+  public JdbcSaver(JdbcDatabase db, Serde serde, WriteGuard guard, long listCacheBytes) {
     this.db = db;
     this.serde = serde;
     this.guard = guard;
-    this.appended = new AppendedLists(serde);
+    this.appended = new AppendedLists(serde, listCacheBytes);
     List<String> ddl = new ArrayList<>(standardSchema(db.blobType()));
     ddl.addAll(AppendedLists.schema(db.blobType()));
     db.migrate(ddl);
@@ -87,6 +97,11 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
    */
   public long checkpointsRead() {
     return checkpointsRead.sum();
+  }
+
+  /** The stored bytes of the list values this saver keeps in memory now (at most its list cache budget). */
+  public long listCacheBytes() {
+    return appended.keptBytes();
   }
 
   /** Closes the database this saver uses (its pool or connection). */
