@@ -177,6 +177,7 @@ public final class TrellisServer implements AutoCloseable {
     private long maxState = 8L << 20;
     private dev.trellis.checkpoint.serde.Serde serde = new JacksonSerde();
     private long listCacheBytes = -1;
+    private dev.trellis.server.queue.WebhookPolicy webhooks = dev.trellis.server.queue.WebhookPolicy.DEFAULT;
     private int slots = 16;
     private Duration lease = Duration.ofSeconds(10);
     private Duration grace = Duration.ofSeconds(30);
@@ -306,6 +307,18 @@ public final class TrellisServer implements AutoCloseable {
         throw new IllegalArgumentException("listCacheBytes must be ≥ 0, got " + bytes);
       }
       this.listCacheBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Hosts a run's or cron's {@code webhook} may name although the default policy refuses them (loopback,
+     * {@code localhost}, link-local, private ranges...): host names, addresses or CIDR ranges, e.g.
+     * {@code List.of("hooks.internal", "10.20.0.0/16")}. Default: none (see {@code WebhookPolicy}).
+     *
+     * @throws IllegalArgumentException an entry is blank or a malformed range
+     */
+    public Builder webhookAllow(List<String> allowed) {
+      this.webhooks = dev.trellis.server.queue.WebhookPolicy.allowing(allowed);
       return this;
     }
 
@@ -471,7 +484,7 @@ public final class TrellisServer implements AutoCloseable {
         assistants.ensureSystem(gid, p != null ? p.assistantConfig() : Map.of(), p != null ? p.description() : null);
       });
       Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
-          saver, store, fences, new RunObservers(listeners, telemetry));
+          saver, store, fences, new RunObservers(listeners, telemetry), webhooks);
       Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis(),
           storeTtl.sweepInterval().toMillis()));
       if (listener != null) {

@@ -26,7 +26,7 @@ class RunLifecycleTest {
   @BeforeAll
   static void start() {
     dir = TestServers.tempDir();
-    server = TestServers.sqlite(dir);
+    server = TestServers.builder().webhookAllow(List.of("127.0.0.1")).sqlite(dir.resolve("server.db")).start();
     http = new HttpClientHelper(server);
   }
 

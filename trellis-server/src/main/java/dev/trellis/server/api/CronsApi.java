@@ -122,7 +122,7 @@ final class CronsApi {
     for (String k : List.of("schedule", "end_time", "enabled", "on_run_completed", "timezone")) {
       payload.remove(k);
     }
-    RunRequest.parse(payload);
+    s.webhooks().check(RunRequest.parse(payload).webhook());
     if (threadId != null) {
       s.db().tx(c -> s.threads().require(c, threadId, owner));
     }
@@ -152,7 +152,7 @@ final class CronsApi {
           payload.put(k, b.get(k));
         }
       }
-      RunRequest.parse(payload);
+      s.webhooks().check(RunRequest.parse(payload).webhook());
       return wire(crons.update(c, new Crons.Cron(cron.cronId(), cron.assistantId(), cron.threadId(), cron.owner(), expr,
           timezone, payload, cron.metadata(), endTime != null ? endTime : cron.endTime(), next,
           enabled != null ? Boolean.TRUE.equals(enabled) : cron.enabled(), cron.onRunCompleted(), cron.createdAt(),

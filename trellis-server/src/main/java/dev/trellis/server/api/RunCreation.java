@@ -101,6 +101,7 @@ final class RunCreation {
 
   private Created submit(String owner, String threadId, Map<String, Object> body, String runId, Idempotency idem) {
     RunRequest req = RunRequest.parse(body);
+    s.webhooks().check(req.webhook());
     String assistantRef = Json.string(body, "assistant_id");
     if (assistantRef == null) {
       throw ServerException.invalid("\"assistant_id\" is required");

@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  */
 final class RunExecution {
   private static final Logger LOG = LoggerFactory.getLogger(RunExecution.class);
-  private static final HttpClient WEBHOOKS = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5)).build();
+  /** Follows no redirects: a redirect could lead a webhook to an address the policy refuses. */
+  private static final HttpClient WEBHOOKS = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5))
+      .followRedirects(HttpClient.Redirect.NEVER).build();
 
   private final Services s;
   private final Run run;
@@ -252,6 +254,12 @@ final class RunExecution {
     if (url == null) {
       return;
     }
+    try {
+      s.webhooks().check(url); // again at delivery: the name may resolve elsewhere than when the run was created
+    } catch (ServerException refused) {
+      LOG.warn("webhook for run {} not sent: {}", run.runId(), refused.getMessage());
+      return;
+    }
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("run_id", run.runId());
     body.put("thread_id", run.threadId());
@@ -261,9 +269,13 @@ final class RunExecution {
     body.put("updated_at", ServerDb.now());
     HttpRequest req = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
         .timeout(java.time.Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(publicIds(Json.write(body)))).build();
-    WEBHOOKS.sendAsync(req, HttpResponse.BodyHandlers.discarding()).exceptionally(e -> {
-      LOG.warn("webhook {} for run {} failed: {}", url, run.runId(), e.getMessage());
-      return null;
+    WEBHOOKS.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((r, e) -> {
+      if (e != null) {
+        LOG.warn("webhook {} for run {} failed: {}", url, run.runId(), e.getMessage());
+      } else if (r.statusCode() >= 300) {
+        LOG.warn("webhook {} for run {} answered {}{}", url, run.runId(), r.statusCode(),
+            r.statusCode() < 400 ? "; redirects are not followed" : "");
+      }
     });
   }
 }
