@@ -452,6 +452,17 @@ public final class TrellisServer implements AutoCloseable {
       return assemble(false);
     }
 
+    private dev.trellis.server.queue.WorkerLiveness pgLiveness(JdbcDatabase jdbc, String id) {
+      try {
+        java.sql.Connection own = dataSource != null ? dataSource.getConnection()
+            : java.sql.DriverManager.getConnection(postgres);
+        return dev.trellis.server.queue.WorkerLiveness.postgres(jdbc, own, id);
+      } catch (java.sql.SQLException e) {
+        org.slf4j.LoggerFactory.getLogger(TrellisServer.class).warn("no liveness connection ({}); a dead process's runs wait for their leases", e.toString());
+        return dev.trellis.server.queue.WorkerLiveness.UNKNOWN;
+      }
+    }
+
     private TrellisServer assemble(boolean listening) {
       if (graphs.isEmpty()) {
         throw new IllegalStateException("register at least one graph with graph(id, factory)");
@@ -485,8 +496,14 @@ public final class TrellisServer implements AutoCloseable {
       });
       Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
           saver, store, fences, new RunObservers(listeners, telemetry), webhooks);
+      // On SQLite, processes sharing the file prove each other alive by file locks beside it: a killed one's runs
+      // are taken over at once rather than after their leases.
+      // On PostgreSQL each process holds a session advisory lock the database frees when the process dies.
+      dev.trellis.server.queue.WorkerLiveness liveness = pg ? pgLiveness(jdbc, id)
+          : dev.trellis.server.queue.WorkerLiveness.files(
+              sqlite.toAbsolutePath().resolveSibling(sqlite.getFileName() + ".workers"), id);
       Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis(),
-          storeTtl.sweepInterval().toMillis()));
+          storeTtl.sweepInterval().toMillis()), liveness);
       if (listener != null) {
         listener.on("trellis_runs", worker::runCreated);
         listener.on("trellis_cancel", x -> worker.checkLeases());

@@ -87,6 +87,18 @@ public final class RunStore {
         + "WHERE status = 'running' AND lease_until < ?", ServerDb.now(), db.clock(c)));
   }
 
+  /** The workers other than {@code self} holding running runs. */
+  public List<String> otherRunningWorkers(String self) {
+    return db.tx(c -> db.rows(c, "SELECT DISTINCT worker FROM trellis_runs WHERE status = 'running' AND worker <> ?", self)
+        .stream().map(r -> (String) r.get("worker")).toList());
+  }
+
+  /** Puts the running runs of a worker proven dead back in the queue now, whatever their leases say; returns how many. */
+  public int requeueWorker(String deadWorker) {
+    return db.tx(c -> db.update(c, "UPDATE trellis_runs SET status = 'pending', worker = NULL, updated_at = ? "
+        + "WHERE status = 'running' AND worker = ?", ServerDb.now(), deadWorker));
+  }
+
   /** Hands a run this worker holds back to the queue (graceful shutdown); false if it no longer held it. */
   public boolean requeue(Run run, String worker) {
     return db.tx(c -> db.update(c, "UPDATE trellis_runs SET status = 'pending', worker = NULL, updated_at = ? "
