@@ -32,10 +32,11 @@ class CancelledRunWaitTest {
     server.close();
   }
 
-  /** A thread busy with a slow run (20 ticks, 3 s), and a second run enqueued behind it whose /wait is under way. */
+  /** A thread busy with a long run (505 ticks, 76 s: it outlasts the test), and a second run enqueued behind it whose /wait is under way. */
   static String[] busyThreadWithAWaitingRun(CompletableFuture<HttpClientHelper.Reply>[] waiting) throws Exception {
     String t = http.call("POST", "/threads", Map.of()).get("thread_id");
-    String first = http.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "slow", "input", Map.of("n", -15)))
+    String first = http.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "slow", "input", Map.of("n", -500),
+        "config", Map.of("recursion_limit", 1000)))
         .get("run_id");
     waiting[0] = CompletableFuture.supplyAsync(() -> http.call("POST", "/threads/" + t + "/runs/wait",
         Map.of("assistant_id", "chain", "input", Map.of("count", 0), "multitask_strategy", "enqueue")));
