@@ -28,17 +28,18 @@ const request = paused.find((e) => e.event === "updates" && "__interrupt__" in e
 assert.deepEqual(request.action_requests.map((a) => [a.name, a.args]),
   [["send_email", { to: "bob", body: "lunch is at noon" }]]);
 assert.ok(request.action_requests[0].description.startsWith("Tool execution requires approval"));
-assert.deepEqual(request.review_configs, [{ action_name: "send_email", allowed_decisions: ["approve", "edit", "reject"] }]);
+assert.deepEqual(request.review_configs, [{ action_name: "send_email", allowed_decisions: ["approve", "edit", "reject", "respond"] }]);
 assert.equal((await client.threads.get(thread.thread_id)).status, "interrupted");
 ok("hitl-request");
 
-// 2. The reviewer edits the recipient; the edited call runs and the typed answer follows.
+// 2. The reviewer edits the recipient; the edited call runs (its result says so) and the typed answer follows.
 const done = await client.runs.wait(thread.thread_id, "agent", {
   command: { resume: { decisions: [{ type: "edit", edited_action: { name: "send_email", args: { to: "alice", body: "lunch is at noon" } } }] } },
 });
 assert.deepEqual(done.structured_response, { to: "alice", sent: true });
 const tool = done.messages.find((m) => m.type === "tool" && m.name === "send_email");
-assert.equal(tool.content, "sent to alice");
+assert.ok(tool.content.endsWith("Executed instead: send_email with arguments {\"to\": \"alice\", \"body\": \"lunch is at noon\"}."
+  + "\n\nTool response:\nsent to alice"), tool.content);
 assert.equal(done.thread_model_call_count, 2);
 ok("hitl-edit-structured");
 
@@ -49,7 +50,7 @@ const afterReject = await client.runs.wait(rejected.thread_id, "agent", {
   command: { resume: { decisions: [{ type: "reject", message: "Do not email Carol." }] } },
 });
 const rejection = afterReject.messages.find((m) => m.type === "tool" && m.tool_call_id);
-assert.equal(rejection.content, "Do not email Carol.");
+assert.equal(rejection.content, "User rejected the tool call for `send_email` with reason: Do not email Carol.");
 assert.deepEqual(afterReject.structured_response, { to: "carol", sent: false });
 ok("hitl-reject");
 

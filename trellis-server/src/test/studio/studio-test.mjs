@@ -159,7 +159,7 @@ try {
     await page.click("#chat-send");
     await page.locator(".hitl [data-action=send_email]").waitFor();
     assert.match(await page.locator(".hitl").textContent(), /"to":"bob"/);
-    assert.deepEqual(await page.locator(".hitl input[type=radio]").evaluateAll((rs) => rs.map((r) => r.value)), ["approve", "edit", "reject"]);
+    assert.deepEqual(await page.locator(".hitl input[type=radio]").evaluateAll((rs) => rs.map((r) => r.value)), ["approve", "edit", "reject", "respond"]);
     await page.locator(".hitl input[data-decision=edit]").check();
     await page.fill(".edit-args", '{"to": "carol", "body": "lunch at one"}');
     await page.click("button.resume");

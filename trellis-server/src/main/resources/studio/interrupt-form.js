@@ -48,14 +48,15 @@ function hitl(it, i) {
 }
 
 function action(req, review, key) {
-  const allowed = review?.allowed_decisions ?? ["approve", "edit", "reject"];
+  const allowed = review?.allowed_decisions ?? ["approve", "edit", "reject", "respond"];
   const args = h("textarea", { rows: 3, class: "edit-args", "aria-label": `Edited arguments of ${req.name}`, hidden: true }, JSON.stringify(req.args ?? {}, null, 2));
   const message = h("input", { class: "reject-message", "aria-label": `Why ${req.name} is rejected`, placeholder: "Message to the model", hidden: true, size: 40 });
   const radios = allowed.map((d, n) => h("label", h("input", { type: "radio", name: `decision-${key}`, value: d, checked: n === 0, "data-decision": d }), d));
   const choice = () => radios.map((l) => l.querySelector("input")).find((r) => r.checked)?.value ?? allowed[0];
   const sync = () => {
     args.hidden = choice() !== "edit";
-    message.hidden = choice() !== "reject";
+    message.hidden = choice() !== "reject" && choice() !== "respond";
+    message.placeholder = choice() === "respond" ? "The tool's answer, in its place" : "Message to the model";
   };
   radios.forEach((l) => l.addEventListener("change", sync));
   return {
@@ -67,6 +68,7 @@ function action(req, review, key) {
       const d = choice();
       if (d === "edit") return { type: "edit", edited_action: { name: req.name, args: JSON.parse(args.value) } };
       if (d === "reject") return message.value ? { type: "reject", message: message.value } : { type: "reject" };
+      if (d === "respond") return { type: "respond", message: message.value };
       return { type: "approve" };
     },
   };

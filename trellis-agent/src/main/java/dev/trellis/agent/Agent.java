@@ -46,7 +46,7 @@ public final class Agent {
   final List<Key<?>> stateKeys = new ArrayList<>();
   String systemPrompt;
   Version version = Version.V2;
-  boolean handleToolErrors = true;
+  boolean handleToolErrors = false;
   StructuredOutput<?> responseFormat;
 
   private Agent(ChatModel model) {
@@ -90,7 +90,11 @@ public final class Agent {
     return this;
   }
 
-  /** Whether a failing tool answers the model with an error message (default) or fails the run. */
+  /**
+   * Whether a failing tool answers the model with an error message or fails the run (the
+   * default, as in LangChain: a middleware such as {@code ToolRetry} or a tool-call wrapper
+   * decides what a failure becomes). A call of an unknown tool is always answered.
+   */
   public Agent handleToolErrors(boolean on) {
     this.handleToolErrors = on;
     return this;
@@ -111,7 +115,15 @@ public final class Agent {
     return this;
   }
 
+  /** LangChain's recursion limit for agents, used by runs that keep the default limit. */
+  public static final int RECURSION_LIMIT = 9_999;
+
+  /**
+   * The graph; runs whose config keeps the default recursion limit get {@link #RECURSION_LIMIT}
+   * (as LangChain's {@code create_agent}) unless {@code options} sets the graph's own.
+   */
   public CompiledGraph compile(CompileOptions options) {
-    return new AgentGraph(this).build().compile(options);
+    CompileOptions o = options.recursionLimit() == 0 ? options.withRecursionLimit(RECURSION_LIMIT) : options;
+    return new AgentGraph(this).build().compile(o);
   }
 }

@@ -86,7 +86,11 @@ final class AgentGraph {
       g.addConditionalEdges(afterModel.getLast(), afterModelRouter(), destinations());
     }
     if (hasTools) {
-      g.addEdge(TOOLS, loopEntry);
+      List<String> after = new ArrayList<>(List.of(loopEntry));
+      if (structuredTool() != null && !after.contains(exit)) {
+        after.add(exit);
+      }
+      g.addConditionalEdges(TOOLS, afterToolsRouter(), after);
     }
     for (int i = 0; i < afterAgent.size(); i++) {
       g.addEdge(afterAgent.get(i), i + 1 < afterAgent.size() ? afterAgent.get(i + 1) : StateGraph.END);
@@ -142,7 +146,7 @@ final class AgentGraph {
       }
       g.addConditionalEdges(nodes.get(i), s -> {
         Object jump = s.get(AgentMiddleware.JUMP_TO.name());
-        return jump == null ? next : resolve(String.valueOf(jump));
+        return jump == null ? next : resolve(String.valueOf(jump), s);
       }, to);
     }
   }
@@ -158,46 +162,83 @@ final class AgentGraph {
     return d;
   }
 
-  private Object resolve(String jump) {
+  /**
+   * Where a jump goes. A jump to tools runs every call of the last AI message, answered or
+   * not, as one task (LangChain sends its tool node the state, which runs them all).
+   */
+  @SuppressWarnings("unchecked")
+  private Object resolve(String jump, State s) {
     return switch (jump) {
       case "model" -> loopEntry;
       case "tools" -> {
         if (!hasTools) {
           throw new IllegalStateException("a hook jumped to tools, but the agent has no tools");
         }
-        yield TOOLS;
+        if (agent.version == Agent.Version.V1) {
+          yield TOOLS;
+        }
+        Message.Ai ai = ToolNode.lastAi((List<Message>) s.get(Messages.KEY.name()));
+        yield ai == null ? TOOLS : Send.to(TOOLS, new ToolNode.Calls(ai.toolCalls(), s.toMap()));
       }
       default -> exit;
     };
   }
 
+  /** The name of the structured-output tool (tool strategy), or null. */
+  private String structuredTool() {
+    return agent.responseFormat != null && !agent.model.supportsStructuredOutput() ? agent.responseFormat.name() : null;
+  }
+
+  /** After the tools: the exit once the structured answer was given beside them, else the loop. */
+  @SuppressWarnings("unchecked")
+  private Router afterToolsRouter() {
+    String structured = structuredTool();
+    return s -> {
+      if (structured != null) {
+        List<Message> messages = (List<Message>) s.get(Messages.KEY.name());
+        Message.Ai ai = ToolNode.lastAi(messages);
+        boolean after = false;
+        for (Message m : messages) {
+          if (m == ai) {
+            after = true;
+          } else if (after && m instanceof Message.Tool t && structured.equals(t.name())) {
+            return exit;
+          }
+        }
+      }
+      return loopEntry;
+    };
+  }
+
   /**
-   * After the model (and its after hooks): a jump; else the pending tool calls (a {@code Send}
-   * each in v2, the tools node in v1); else back to the model when every call is answered
-   * (e.g. rejected by a reviewer) unless the answered call was the structured answer; else,
-   * with no tool calls, the exit.
+   * After the model (and its after hooks), as LangChain routes: a jump; without tools, the
+   * exit once there is a structured answer (tool strategy: else the model again) or at once;
+   * with tools, the exit when the model called none; else the calls not yet answered, other
+   * than the structured answer's (a {@code Send} each in v2, the tools node in v1); else the
+   * exit when there is a structured answer; else the model again (every call was answered,
+   * e.g. by a reviewer).
    */
   @SuppressWarnings("unchecked")
   private Router afterModelRouter() {
+    String structured = structuredTool();
     return s -> {
       Object jump = s.get(AgentMiddleware.JUMP_TO.name());
       if (jump != null) {
-        return resolve(String.valueOf(jump));
+        return resolve(String.valueOf(jump), s);
+      }
+      boolean answered = s.get(Agent.STRUCTURED_RESPONSE.name()) != null;
+      if (!hasTools) {
+        return structured != null && !answered ? loopEntry : exit;
       }
       List<Message> messages = (List<Message>) s.get(Messages.KEY.name());
       Message.Ai ai = ToolNode.lastAi(messages);
       if (ai == null || ai.toolCalls().isEmpty()) {
         return exit;
       }
-      List<Message.ToolCall> pending = ToolNode.pending(messages, ai);
+      List<Message.ToolCall> pending = ToolNode.pending(messages, ai).stream()
+          .filter(c -> !c.name().equals(structured)).toList();
       if (pending.isEmpty()) {
-        boolean answered = agent.responseFormat != null
-            && ai.toolCalls().stream().anyMatch(c -> c.name().equals(agent.responseFormat.name()))
-            && s.get(Agent.STRUCTURED_RESPONSE.name()) != null;
         return answered ? exit : loopEntry;
-      }
-      if (!hasTools) {
-        return exit;
       }
       if (agent.version == Agent.Version.V1) {
         return TOOLS;

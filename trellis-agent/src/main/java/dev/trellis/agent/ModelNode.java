@@ -2,6 +2,7 @@ package dev.trellis.agent;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.Messages;
+import dev.trellis.agent.message.PythonRepr;
 import dev.trellis.agent.middleware.AgentMiddleware;
 import dev.trellis.agent.middleware.ModelHandler;
 import dev.trellis.agent.middleware.ModelRequest;
@@ -57,7 +58,8 @@ final class ModelNode implements Node {
         nativeFormat ? format.schema() : null, null, state, rt);
     ModelResponse response = chain(0, request);
     Update u = Update.of(response.update().values()).and(Messages.KEY, response.messages());
-    if (response.structuredResponse() != null) {
+    if (response.structuredResponse() != null || format != null) {
+      // with a response format, a call without a structured answer clears an earlier turn's
       u = u.and(Agent.STRUCTURED_RESPONSE, response.structuredResponse());
     }
     boolean jumps = u.values().get(AgentMiddleware.JUMP_TO.name()) != null;
@@ -80,58 +82,60 @@ final class ModelNode implements Node {
     if (format == null) {
       return ModelResponse.of(ai);
     }
-    return nativeFormat ? readNative(ai, request.messages()) : readToolCall(ai, request.messages());
+    return nativeFormat ? readNative(ai) : readToolCall(ai, request.messages());
   }
 
   /** Fails the run once the model has been shown {@link #MAX_RETRIES} errors in this conversation. */
   private void checkRetries(List<Message> seen, StructuredOutputException e) {
-    String prefix = format.retryMessage(new StructuredOutputException("")).substring(0, 20);
-    long shown = seen.stream().filter(m -> (m instanceof Message.Tool || m instanceof Message.Human)
-        && m.text().startsWith(prefix)).count();
+    String prefix = "Error: Failed to parse structured output for tool '" + format.name() + "'";
+    long shown = seen.stream().filter(m -> m instanceof Message.Tool && m.text().startsWith(prefix)).count();
     if (shown >= MAX_RETRIES) {
       throw new StructuredOutputException("no valid " + format.name() + " after " + (shown + 1) + " answers: "
           + e.getMessage());
     }
   }
 
-  /** Provider-native: a final answer (no tool calls) is the JSON. */
-  private ModelResponse readNative(Message.Ai ai, List<Message> seen) {
+  /** Provider-native: a final answer (no tool calls) is the JSON; one that does not fit fails the run. */
+  private ModelResponse readNative(Message.Ai ai) {
     if (!ai.toolCalls().isEmpty()) {
       return ModelResponse.of(ai);
     }
-    try {
-      return new ModelResponse(List.of(ai), format.readText(ai.text()));
-    } catch (StructuredOutputException e) {
-      checkRetries(seen, e);
-      // The model sees its error and answers again on the next turn.
-      return new ModelResponse(List.of(ai, Message.human(format.retryMessage(e))), null);
-    }
+    return new ModelResponse(List.of(ai), format.readText(ai.text()));
   }
 
-  /** Tool strategy: a call of the format's tool is the answer; a bad one is answered with the error. */
+  /** What the model is told when its structured answer was refused (LangChain's template). */
+  private static String error(String problem) {
+    return "Error: " + problem + "\n Please fix your mistakes.";
+  }
+
+  /**
+   * Tool strategy: a call of the format's tool is the answer (other calls in the message still
+   * run); two such calls, or one that does not fit, are answered with the error for the model
+   * to try again.
+   */
   private ModelResponse readToolCall(Message.Ai ai, List<Message> seen) {
-    for (Message.ToolCall call : ai.toolCalls()) {
-      if (!call.name().equals(format.name())) {
-        continue;
-      }
-      if (ai.toolCalls().size() > 1) {
-        List<Message> out = new ArrayList<>(List.of(ai));
-        for (Message.ToolCall c : ai.toolCalls()) {
-          out.add(new Message.Tool(null, "Error: call " + format.name()
-              + " alone, without other tools, to give your final answer.", c.id(), c.name(), true));
-        }
-        return new ModelResponse(out, null);
-      }
-      try {
-        Object value = format.read(call.args());
-        return new ModelResponse(List.of(ai, new Message.Tool(null, "Returning structured response: " + call.args(),
-            call.id(), call.name(), false)), value);
-      } catch (StructuredOutputException e) {
-        checkRetries(seen, e);
-        return new ModelResponse(List.of(ai, new Message.Tool(null, format.retryMessage(e), call.id(), call.name(),
-            true)), null);
-      }
+    List<Message.ToolCall> answers = ai.toolCalls().stream().filter(c -> c.name().equals(format.name())).toList();
+    if (answers.isEmpty()) {
+      return ModelResponse.of(ai);
     }
-    return ModelResponse.of(ai);
+    if (answers.size() > 1) {
+      List<Message> out = new ArrayList<>(List.of(ai));
+      String names = String.join(", ", answers.stream().map(Message.ToolCall::name).toList());
+      for (Message.ToolCall c : answers) {
+        out.add(new Message.Tool(null, error("Model incorrectly returned multiple structured responses (" + names
+            + ") when only one is expected."), c.id(), c.name(), false));
+      }
+      return new ModelResponse(out, null);
+    }
+    Message.ToolCall call = answers.getFirst();
+    try {
+      Object value = format.read(call.args());
+      return new ModelResponse(List.of(ai, new Message.Tool(null, "Returning structured response: "
+          + PythonRepr.of(call.args()), call.id(), call.name(), false)), value);
+    } catch (StructuredOutputException e) {
+      checkRetries(seen, e);
+      return new ModelResponse(List.of(ai, new Message.Tool(null, error("Failed to parse structured output for tool '"
+          + call.name() + "': " + e.getMessage() + "."), call.id(), call.name(), false)), null);
+    }
   }
 }

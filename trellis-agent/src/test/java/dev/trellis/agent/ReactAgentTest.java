@@ -100,7 +100,7 @@ class ReactAgentTest {
     Message.Tool first = (Message.Tool) msgs.get(2);
     Message.Tool second = (Message.Tool) msgs.get(3);
     assertTrue(first.error() && first.text().contains("backend down"));
-    assertTrue(second.error() && second.text().contains("no tool named \"ghost\" (tools: broken)"));
+    assertTrue(second.error() && second.text().equals("Error: ghost is not a valid tool, try one of [broken]."));
     assertEquals(3, model.requests().get(1).messages().size() - 1, "the model saw both errors");
   }
 

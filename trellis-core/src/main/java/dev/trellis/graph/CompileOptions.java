@@ -24,10 +24,10 @@ import java.util.function.DoubleSupplier;
 public record CompileOptions(
     CheckpointSaver checkpointer, Cache cache, Store store, Set<String> interruptBefore, Set<String> interruptAfter,
     String name, Sleeper sleeper, Timer timer, boolean allowUnreachable, List<GraphListener> listeners,
-    DoubleSupplier jitter) {
+    DoubleSupplier jitter, int recursionLimit) {
   public static final CompileOptions DEFAULT =
       new CompileOptions(null, null, null, Set.of(), Set.of(), "graph", Sleeper.SYSTEM, Timer.SYSTEM, false, List.of(),
-          null);
+          null, 0);
 
   public CompileOptions {
     interruptBefore = Set.copyOf(interruptBefore == null ? Set.of() : interruptBefore);
@@ -37,6 +37,9 @@ public record CompileOptions(
     timer = timer == null ? Timer.SYSTEM : timer;
     listeners = List.copyOf(listeners == null ? List.of() : listeners);
     jitter = jitter == null ? Attempts.Timing.RANDOM : jitter;
+    if (recursionLimit < 0) {
+      throw new IllegalArgumentException("recursionLimit must not be negative, got " + recursionLimit);
+    }
   }
 
   public static CompileOptions checkpointer(CheckpointSaver saver) {
@@ -45,53 +48,53 @@ public record CompileOptions(
 
   public CompileOptions withCheckpointer(CheckpointSaver saver) {
     return new CompileOptions(saver, cache, store, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable,
-        listeners, jitter);
+        listeners, jitter, recursionLimit);
   }
 
   public CompileOptions withCache(Cache c) {
     return new CompileOptions(checkpointer, c, store, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable,
-        listeners, jitter);
+        listeners, jitter, recursionLimit);
   }
 
   public CompileOptions withStore(Store s) {
     return new CompileOptions(checkpointer, cache, s, interruptBefore, interruptAfter, name, sleeper, timer, allowUnreachable,
-        listeners, jitter);
+        listeners, jitter, recursionLimit);
   }
 
   public CompileOptions withInterruptBefore(String... nodes) {
     return new CompileOptions(checkpointer, cache, store, Set.of(nodes), interruptAfter, name, sleeper, timer,
-        allowUnreachable, listeners, jitter);
+        allowUnreachable, listeners, jitter, recursionLimit);
   }
 
   public CompileOptions withInterruptAfter(String... nodes) {
     return new CompileOptions(checkpointer, cache, store, interruptBefore, Set.of(nodes), name, sleeper, timer,
-        allowUnreachable, listeners, jitter);
+        allowUnreachable, listeners, jitter, recursionLimit);
   }
 
   public CompileOptions withName(String n) {
     return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, n, sleeper, timer, allowUnreachable,
-        listeners, jitter);
+        listeners, jitter, recursionLimit);
   }
 
   public CompileOptions withSleeper(Sleeper s) {
     return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, s, timer, allowUnreachable,
-        listeners, jitter);
+        listeners, jitter, recursionLimit);
   }
 
   public CompileOptions withTimer(Timer t) {
     return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, t, allowUnreachable,
-        listeners, jitter);
+        listeners, jitter, recursionLimit);
   }
 
   public CompileOptions withUnreachableAllowed(boolean allow) {
     return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, timer, allow,
-        listeners, jitter);
+        listeners, jitter, recursionLimit);
   }
 
   /** The random source (values in [0, 1)) of retry jitter; tests pin it to make waits exact. */
   public CompileOptions withJitter(DoubleSupplier j) {
     return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, timer,
-        allowUnreachable, listeners, j);
+        allowUnreachable, listeners, j, recursionLimit);
   }
 
   /** The time, sleep and jitter sources of node and task policies. */
@@ -99,9 +102,25 @@ public record CompileOptions(
     return new Attempts.Timing(timer, sleeper, jitter);
   }
 
+  /**
+   * The graph's own recursion limit (LangGraph's {@code graph.with_config(recursion_limit=n)}):
+   * used by runs whose {@link RunConfig} keeps the default ({@link RunConfig#DEFAULT_RECURSION_LIMIT});
+   * 0 (the default) leaves every run's limit as its config says.
+   */
+  public CompileOptions withRecursionLimit(int limit) {
+    return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, timer,
+        allowUnreachable, listeners, jitter, limit);
+  }
+
+  /** The limit a run with {@code config} gets: the graph's own when the config keeps the default. */
+  public int recursionLimit(RunConfig config) {
+    return recursionLimit > 0 && config.recursionLimit() == RunConfig.DEFAULT_RECURSION_LIMIT ? recursionLimit
+        : config.recursionLimit();
+  }
+
   /** Listeners that observe every run of the graph (replacing earlier ones); see {@link GraphListener}. */
   public CompileOptions withListeners(GraphListener... l) {
     return new CompileOptions(checkpointer, cache, store, interruptBefore, interruptAfter, name, sleeper, timer,
-        allowUnreachable, List.of(l), jitter);
+        allowUnreachable, List.of(l), jitter, recursionLimit);
   }
 }

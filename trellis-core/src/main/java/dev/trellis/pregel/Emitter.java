@@ -67,10 +67,18 @@ final class Emitter {
     if (task.node.isStart() || writes.isEmpty()) {
       return;
     }
-    int first = writes.getFirst().slot();
+    // A resumed task holds its resume values first: its interrupt or error decides what it reports.
+    Write outcome = writes.getFirst();
+    for (Write w : writes) {
+      if (w.slot() == Write.INTERRUPT || w.slot() == Write.ERROR) {
+        outcome = w;
+        break;
+      }
+    }
+    int first = outcome.slot();
     if (first == Write.INTERRUPT) {
       @SuppressWarnings("unchecked")
-      List<Interrupt> interrupts = (List<Interrupt>) writes.getFirst().value();
+      List<Interrupt> interrupts = (List<Interrupt>) outcome.value();
       if (wants(StreamMode.UPDATES)) {
         sink.emit(new StreamPart.Interrupted(nsPath, interrupts));
       }
@@ -82,7 +90,7 @@ final class Emitter {
     if (first == Write.ERROR) {
       if (wants(StreamMode.TASKS)) {
         tasks(new StreamPart.TaskResult(nsPath, step, task.id(), task.name(), Map.of(),
-            String.valueOf(writes.getFirst().value()), List.of(), false), step);
+            String.valueOf(outcome.value()), List.of(), false), step);
       }
       return;
     }

@@ -76,7 +76,7 @@ public final class Engine {
       loop.afterTick();
     }
     if (loop.status == Loop.Status.OUT_OF_STEPS) {
-      throw new GraphRecursionException(loop.config.recursionLimit());
+      throw new GraphRecursionException(loop.recursionLimit);
     }
   }
 

@@ -62,6 +62,8 @@ final class Loop implements StepScope, TaskScope {
   private CheckpointConfig previousConfig;
   int step;
   private int stop;
+  /** The run's recursion limit: its config's, or the graph's own (CompileOptions.recursionLimit). */
+  int recursionLimit;
   private boolean replaying;
   boolean resuming;
   private BitSet updated;
@@ -119,7 +121,8 @@ final class Loop implements StepScope, TaskScope {
       metadata = CheckpointMetadata.of("input", -2);
       step = -1;
     }
-    stop = step + config.recursionLimit() + 1;
+    recursionLimit = program.options.recursionLimit(config);
+    stop = step + recursionLimit + 1;
     replaying = !nested() && config.checkpointId() != null;
     first(input);
   }

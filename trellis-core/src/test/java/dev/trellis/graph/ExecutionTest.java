@@ -121,6 +121,18 @@ class ExecutionTest {
   }
 
   @Test
+  void aGraphsOwnRecursionLimitAppliesToRunsKeepingTheDefault() {
+    CompiledGraph g = StateGraph.of(SCHEMA)
+        .addNode("loop", (s, rt) -> Update.of(COUNT, s.get(COUNT) + 1))
+        .addEdge(START, "loop").addConditionalEdges("loop", s -> s.get(COUNT) >= 40 ? END : "loop")
+        .compile(CompileOptions.DEFAULT.withRecursionLimit(50));
+    assertEquals(40, g.invoke(Update.of(COUNT, 0)).get(COUNT), "40 steps fit the graph's limit of 50, not the default 25");
+    GraphRecursionException e = assertThrows(GraphRecursionException.class,
+        () -> g.invoke(Update.of(COUNT, 0), RunConfig.DEFAULT.withRecursionLimit(10)));
+    assertEquals(10, e.limit(), "a run's own limit wins");
+  }
+
+  @Test
   void remainingStepsLetsALoopStopBeforeTheLimit() {
     CompiledGraph g = StateGraph.of(SCHEMA)
         .addNode("loop", (s, rt) -> Update.of(COUNT, rt.remainingSteps()))

@@ -43,6 +43,25 @@ class InterruptTest {
   }
 
   @Test
+  void aResumedNodeThatFailsStreamsNoUpdate() {
+    CompiledGraph g = StateGraph.of(SCHEMA)
+        .addNode("ask", (s, rt) -> {
+          String answer = rt.interrupt("approve?");
+          throw new IllegalArgumentException("not allowed: " + answer);
+        })
+        .addEdge(START, "ask")
+        .compile(CompileOptions.checkpointer(new InMemorySaver()));
+    g.invoke(Map.of(), T);
+    List<dev.trellis.stream.StreamPart> parts = new java.util.ArrayList<>();
+    assertThrows(RuntimeException.class, () -> {
+      try (var stream = g.stream(Command.resume("no"), T, dev.trellis.stream.StreamMode.UPDATES)) {
+        stream.forEach(parts::add);
+      }
+    });
+    assertEquals(List.of(), parts, "LangGraph streams no update for a failed task, resume value or not");
+  }
+
+  @Test
   void interruptResumesWithValue() {
     AtomicInteger runs = new AtomicInteger();
     CompiledGraph g = approval(runs);

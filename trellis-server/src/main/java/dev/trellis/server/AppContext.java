@@ -33,6 +33,14 @@ public interface AppContext {
   /** The server's database (the one its runs, threads and checkpoints are in). */
   JdbcDatabase database();
 
+  /**
+   * The server's policy clock (TTLs, run timeouts, crons; {@code TrellisServer.Builder.clock}),
+   * the one its store stamps items with: an application deciding what is stale reads it.
+   */
+  default java.time.Clock clock() {
+    return java.time.Clock.systemUTC();
+  }
+
   /** Whether {@link #database()} is PostgreSQL (else SQLite). */
   boolean postgres();
 

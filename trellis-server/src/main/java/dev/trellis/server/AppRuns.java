@@ -21,9 +21,11 @@ final class AppRuns implements AppContext {
   private final CheckpointSaver saver;
   private final Store store;
   private final Cache cache;
+  private final java.time.Clock clock;
   private volatile AppSubmissions submissions;
 
-  AppRuns(JdbcDatabase database, boolean postgres, CheckpointSaver saver, Store store, Cache cache) {
+  AppRuns(JdbcDatabase database, boolean postgres, CheckpointSaver saver, Store store, Cache cache, java.time.Clock clock) {
+    this.clock = clock;
     this.database = database;
     this.postgres = postgres;
     this.saver = saver;
@@ -54,6 +56,11 @@ final class AppRuns implements AppContext {
   @Override
   public JdbcDatabase database() {
     return database;
+  }
+
+  @Override
+  public java.time.Clock clock() {
+    return clock;
   }
 
   @Override

@@ -31,6 +31,32 @@ public interface GraphProvider extends GraphFactory {
     return null;
   }
 
+  /**
+   * Runs of this graph the server starts on a schedule (none by default) — housekeeping an
+   * application needs without a client asking, such as ending idle sessions. Each is kept as a
+   * system cron: stateless, owned by no user, with an id derived from the graph id and the
+   * schedule's name (so every server process on one database keeps the same one), created when
+   * the server starts and updated there when its schedule or input changed. The server's cron
+   * scheduler fires it like any cron (each fire once across processes).
+   */
+  default List<Schedule> schedules() {
+    return List.of();
+  }
+
+  /**
+   * A scheduled run: its {@code name} (unique within the graph), a five-field {@code cron}
+   * schedule in UTC ({@code "*}{@code /5 * * * *"}), and the run's {@code input}.
+   */
+  record Schedule(String name, String cron, Map<String, Object> input) {
+    public Schedule {
+      if (name == null || name.isBlank()) {
+        throw new IllegalArgumentException("a schedule needs a name");
+      }
+      dev.trellis.server.queue.CronSchedule.parse(cron);
+      input = Map.copyOf(java.util.Objects.requireNonNull(input, "input"));
+    }
+  }
+
   /** HTTP routes the application mounts beside LangGraph's API on the same server (none by default). */
   default List<Api.Routes> routes() {
     return List.of();

@@ -488,11 +488,14 @@ public final class TrellisServer implements AutoCloseable {
       EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
-      AppRuns appContext = new AppRuns(jdbc, pg, saver, store, cache);
+      AppRuns appContext = new AppRuns(jdbc, pg, saver, store, cache, clock);
       graphs.forEach((gid, f) -> {
         compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
         GraphProvider p = f instanceof GraphProvider gp ? gp : null;
         assistants.ensureSystem(gid, p != null ? p.assistantConfig() : Map.of(), p != null ? p.description() : null);
+        if (p != null) {
+          new dev.trellis.server.db.Crons(db).ensureSystem(gid, p.schedules());
+        }
       });
       Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
           saver, store, fences, new RunObservers(listeners, telemetry), webhooks);

@@ -37,12 +37,12 @@ class AgentSdkTest {
    */
   static Message.Ai script(ChatRequest req) {
     Message first = req.messages().getFirst();
-    if (first instanceof Message.System s && s.text().startsWith("Summarise")) {
+    if (first.text().startsWith("Summarise")) {
       return Message.ai("Bob's lunch email went to Alice.");
     }
     Message last = req.messages().getLast();
     if (last instanceof Message.Tool t && t.name().equals("send_email")) {
-      String to = t.error() ? t.text().toLowerCase().replaceAll("(?s).*(carol|bob|dave).*", "$1") : t.text().substring(8);
+      String to = t.error() ? t.text().toLowerCase().replaceAll("(?s).*(carol|bob|dave).*", "$1") : t.text().substring(t.text().lastIndexOf("sent to ") + 8);
       return new Message.Ai(null, "", List.of(new Message.ToolCall("r" + req.messages().size(), "Receipt",
           Map.of("to", to.toLowerCase(), "sent", !t.error()))), new Message.Usage(20, 5));
     }

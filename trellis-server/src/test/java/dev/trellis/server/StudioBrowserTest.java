@@ -45,13 +45,14 @@ class StudioBrowserTest {
     return Agent.builder(model).tools(weather);
   }
 
-  /** An agent whose emails wait for a human review (approve, edit or reject) before they go out. */
+  /** An agent whose emails wait for a human review (approve, edit, reject or respond) before they go out. */
   static Agent mailer() {
     Tool email = Tool.of(new ToolSpec("send_email", "send an email", Map.of("type", "object", "properties",
         Map.of("to", Map.of("type", "string"), "body", Map.of("type", "string")))),
         (args, ctx) -> "sent to " + args.get("to"));
     ScriptedChatModel model = new ScriptedChatModel(req -> req.messages().getLast() instanceof Message.Tool t
-        ? new Message.Ai(null, "Done: " + t.text() + ".", List.of(), null)
+        // an edited call's result starts with a note on the edit; the tool's own answer is its last line
+        ? new Message.Ai(null, "Done: " + t.text().substring(t.text().lastIndexOf('\n') + 1) + ".", List.of(), null)
         : new Message.Ai(null, "", List.of(new Message.ToolCall("mail-" + req.messages().size(), "send_email",
             Map.of("to", req.messages().getLast().text(), "body", "lunch at noon"))), null));
     return Agent.builder(model).tools(email).middleware(new HumanInTheLoop().interruptOn("send_email"));

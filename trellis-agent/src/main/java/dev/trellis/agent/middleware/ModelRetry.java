@@ -9,8 +9,9 @@ import java.util.Objects;
 /**
  * Retries a failing model call (LangChain's {@code ModelRetryMiddleware}) by a
  * {@link RetryPolicy}: attempts, backoff and which failures to retry. When attempts run out it
- * answers with an AI message describing the error ({@link ExitBehavior#CONTINUE}) or rethrows
- * ({@code ERROR}, the default). Waits go through an injected {@link Sleeper}.
+ * answers with an AI message describing the error ({@link ExitBehavior#CONTINUE}, the default, as
+ * in LangChain) or rethrows ({@code ERROR}). A failure the policy does not retry is rethrown at
+ * once. Waits go through an injected {@link Sleeper}.
  */
 public final class ModelRetry implements AgentMiddleware {
   private final RetryPolicy policy;
@@ -26,10 +27,13 @@ public final class ModelRetry implements AgentMiddleware {
     this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
   }
 
-  /** LangChain's defaults: {@code maxRetries} retries of any failure, 1 s doubling up to 60 s with jitter, rethrowing at the end. */
+  /**
+   * LangChain's defaults: {@code maxRetries} retries of any failure, 1 s doubling up to 60 s with
+   * jitter, then an AI message describing the error.
+   */
   public static ModelRetry of(int maxRetries) {
     return new ModelRetry(new RetryPolicy(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(60), maxRetries + 1, true,
-        e -> true), ExitBehavior.ERROR, Sleeper.SYSTEM);
+        e -> true), ExitBehavior.CONTINUE, Sleeper.SYSTEM);
   }
 
   public RetryPolicy policy() {

@@ -14,7 +14,7 @@ final class Retrying {
     T run() throws Exception;
   }
 
-  /** What to answer once attempts run out (or the failure is not retryable); may rethrow. */
+  /** What to answer once attempts run out; may rethrow. */
   @FunctionalInterface
   interface GiveUp<T> {
     T after(Exception failure, int attempts) throws Exception;
@@ -28,7 +28,10 @@ final class Retrying {
         if (e instanceof InterruptedException || e.getClass().getName().startsWith("dev.trellis.pregel.")) {
           throw e; // interrupts (human review) and parent commands are control flow, not failures
         }
-        if (n >= policy.maxAttempts() || !policy.retryOn().test(e)) {
+        if (!policy.retryOn().test(e)) {
+          throw e; // not retryable: neither retried nor handed to the give-up answer (LangChain's behaviour)
+        }
+        if (n >= policy.maxAttempts()) {
           return giveUp.after(e, n);
         }
         sleeper.sleep(policy.delayAfter(n, ThreadLocalRandom.current().nextDouble()));

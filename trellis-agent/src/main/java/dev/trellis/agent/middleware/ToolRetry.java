@@ -72,7 +72,8 @@ public final class ToolRetry implements AgentMiddleware {
         throw e;
       }
       Message.ToolCall c = request.call();
-      return new Message.Tool(null, "Tool '" + c.name() + "' failed after " + attempts + " attempts with "
+      return new Message.Tool(null, "Tool '" + c.name() + "' failed after " + attempts
+          + (attempts == 1 ? " attempt" : " attempts") + " with "
           + e.getClass().getSimpleName() + ": " + e.getMessage() + ". Please try again.", c.id(), c.name(), true);
     });
   }

@@ -21,9 +21,10 @@ import java.util.function.Consumer;
 /**
  * Runs the tool calls of the last AI message not yet answered by a tool message, in parallel (one virtual thread each), and
  * answers each with a tool message, in call order. Calls pass through the interceptors
- * (first = outermost). A tool failure becomes an error tool message ({@code handleErrors},
- * the default) or fails the node; an unknown tool is always answered with an error message
- * naming the known tools. A tool returning a {@link Command} updates graph state (its
+ * (first = outermost). A tool failure becomes an error tool message ({@code handleErrors}, as
+ * {@link #of} sets it) or fails the node (the agent's default, as LangChain's); an unknown tool
+ * is always answered with LangChain's error message naming the known tools; a call an
+ * interceptor renamed runs the tool of the new name. A tool returning a {@link Command} updates graph state (its
  * messages are added after the tool messages) and may route.
  */
 public final class ToolNode implements Node {
@@ -55,6 +56,18 @@ public final class ToolNode implements Node {
    */
   public record Call(Message.ToolCall call, Map<String, Object> state) {}
 
+  /**
+   * Several tool calls sent to this node as one task, with the graph state at the time they
+   * were sent: run like the calls of a state input, answered or not (LangChain's agent sends
+   * the tools node the state when a hook jumps there, and its tool node then runs every call
+   * of the last AI message).
+   */
+  public record Calls(List<Message.ToolCall> calls, Map<String, Object> state) {
+    public Calls {
+      calls = List.copyOf(calls);
+    }
+  }
+
   @Override
   @SuppressWarnings("unchecked")
   public NodeResult apply(State state, Runtime rt) throws Exception {
@@ -62,16 +75,25 @@ public final class ToolNode implements Node {
       Object r = run(single.call(), new ToolContext(State.of(single.state()), rt, single.call()));
       return r instanceof Command c ? c : Update.of(Messages.KEY, List.of((Message) r));
     }
-    List<Message> messages = (List<Message>) state.get(Messages.KEY.name());
-    Message.Ai ai = lastAi(messages);
-    if (ai == null || ai.toolCalls().isEmpty()) {
-      return Update.empty();
+    List<Message.ToolCall> calls;
+    State seen = state;
+    if (state.arg() instanceof Calls many) {
+      calls = many.calls();
+      seen = State.of(many.state());
+    } else {
+      List<Message> messages = (List<Message>) state.get(Messages.KEY.name());
+      Message.Ai ai = lastAi(messages);
+      if (ai == null || ai.toolCalls().isEmpty()) {
+        return Update.empty();
+      }
+      calls = pending(messages, ai);
     }
     List<Object> results = new ArrayList<>();
+    State toolState = seen;
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<Object>> running = new ArrayList<>();
-      for (Message.ToolCall call : pending(messages, ai)) {
-        running.add(pool.submit(() -> run(call, new ToolContext(state, rt, call))));
+      for (Message.ToolCall call : calls) {
+        running.add(pool.submit(() -> run(call, new ToolContext(toolState, rt, call))));
       }
       for (Future<Object> f : running) {
         try {
@@ -116,8 +138,8 @@ public final class ToolNode implements Node {
   private Object run(Message.ToolCall call, ToolContext context) throws Exception {
     Tool tool = tools.get(call.name());
     if (tool == null) {
-      return new Message.Tool(null, "Error: no tool named \"" + call.name() + "\" (tools: "
-          + String.join(", ", tools.keySet()) + ")", call.id(), call.name(), true);
+      return new Message.Tool(null, "Error: " + call.name() + " is not a valid tool, try one of ["
+          + String.join(", ", tools.keySet()) + "].", call.id(), call.name(), true);
     }
     try {
       Object result = chain(0, new ToolCallRequest(call, tool, context));
@@ -144,6 +166,15 @@ public final class ToolNode implements Node {
   private Object chain(int i, ToolCallRequest request) throws Exception {
     if (i == interceptors.size()) {
       Message.ToolCall call = request.call();
+      if (request.tool() != null && !request.tool().spec().name().equals(call.name())) {
+        // an interceptor renamed the call (e.g. a reviewer's edit): it runs the tool of that name
+        Tool renamed = tools.get(call.name());
+        if (renamed == null) {
+          throw new IllegalArgumentException("tool call " + call.id() + " was changed to " + call.name()
+              + ", which is not an available tool. Available tools: " + String.join(", ", tools.keySet()) + ".");
+        }
+        request = request.override(renamed);
+      }
       Runtime rt = request.context().runtime();
       Consumer<Object> end = rt == null ? o -> { } : rt.toolCall(call.name(), call.args());
       Object result = request.tool().call(call.args(), request.context());

@@ -41,13 +41,16 @@ class ContextMiddlewareTest {
   void summarizationReplacesOldMessagesWithASummaryKeepingToolPairs() {
     ScriptedChatModel summariser = ScriptedChatModel.replies(Message.ai("They asked about weather."));
     ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("answer"));
-    // Keeping the last 4 would cut between the time call and its result; the cut moves before the call.
-    State out = Agent.builder(model).middleware(new Summarization(summariser, 10, 4))
+    // Keeping the last 3 would cut between the time call and its result; the cut moves back to the call.
+    State out = Agent.builder(model).middleware(new Summarization(summariser, 10, 3))
         .compile(CompileOptions.DEFAULT).invoke(Map.of("messages", history()));
     List<String> texts = messages(out).stream().map(Message::text).toList();
     assertEquals(List.of(Summarization.SUMMARY_PREFIX + "They asked about weather.", "", "10:00", "It is 10:00.",
         "three", "answer"), texts);
-    assertTrue(summariser.requests().getFirst().messages().get(1).text().contains("User: one"));
+    List<Message> asked = summariser.requests().getFirst().messages();
+    assertEquals(1, asked.size(), "the summary model gets one human message");
+    assertTrue(asked.getFirst().text().contains("<message type=\"human\">one</message>\n<message type=\"ai\">\n"
+        + "  <tool_call id=\"w1\" name=\"weather\">{}</tool_call>\n</message>"), asked.getFirst().text());
     assertEquals(5, model.requests().getFirst().messages().size(), "the model sees the summary and the kept messages");
   }
 
@@ -55,8 +58,9 @@ class ContextMiddlewareTest {
   void summarizationCanKeepATokenBudgetOfRecentMessages() {
     ScriptedChatModel summariser = ScriptedChatModel.replies(Message.ai("Weather, then time."));
     ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("answer"));
-    // "It is 10:00." and "three" count 11 tokens together (ceil(17 chars / 4) + 3 per message); one more would be 15.
-    State out = Agent.builder(model).middleware(Summarization.keepingTokens(summariser, 20, 11, TokenCounter.APPROXIMATE))
+    // "It is 10:00." and "three" count 15 tokens together (a quarter of text and role, rounded up, + 3 each);
+    // with the time result before them (text, role, call id and name: 7) they would count 22.
+    State out = Agent.builder(model).middleware(Summarization.keepingTokens(summariser, 20, 15, TokenCounter.APPROXIMATE))
         .compile(CompileOptions.DEFAULT).invoke(Map.of("messages", history()));
     List<String> texts = messages(out).stream().map(Message::text).toList();
     assertEquals(List.of(Summarization.SUMMARY_PREFIX + "Weather, then time.", "It is 10:00.", "three", "answer"), texts);
@@ -103,19 +107,37 @@ class ContextMiddlewareTest {
 
   @Test
   void aSelectorModelChoosesTheToolsOfferedOnEachCall() {
-    ScriptedChatModel selector = ScriptedChatModel.replies(Message.ai("{\"tools\": [\"weather\", \"ghost\", \"time\"]}"));
+    ScriptedChatModel selector = ScriptedChatModel.replies(select("time", "weather"));
     ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("answer"));
     Agent.builder(model).tools(WEATHER, TIME, NEWS).middleware(new LlmToolSelector(selector, 1, Set.of("news")))
         .compile(CompileOptions.DEFAULT).invoke(Map.of("messages", List.of(Message.human("weather in Oslo?"))));
-    assertEquals(List.of("weather", "news"), model.requests().getFirst().tools().stream().map(ToolSpec::name).toList());
+    assertEquals(List.of("time", "news"), model.requests().getFirst().tools().stream().map(ToolSpec::name).toList(),
+        "max_tools keeps the first choice; always-included tools come after the chosen ones");
     var ask = selector.requests().getFirst();
-    assertTrue(ask.messages().getFirst().text().contains("- time: local time"));
+    assertEquals(List.of("ToolSelectionResponse"), ask.tools().stream().map(ToolSpec::name).toList());
+    assertTrue(ask.tools().getFirst().parameters().toString().contains("local time"), "each tool is described");
+    assertTrue(ask.messages().getFirst().text().contains("only the first 1 will be used"));
     assertEquals("weather in Oslo?", ask.messages().getLast().text());
+  }
+
+  static Message.Ai select(String... tools) {
+    return new Message.Ai(null, "", List.of(new Message.ToolCall("sel", "ToolSelectionResponse",
+        Map.of("tools", List.of(tools)))), null);
+  }
+
+  @Test
+  void aSelectionNamingAnUnknownToolFailsTheCall() {
+    ScriptedChatModel selector = ScriptedChatModel.replies(select("weather", "ghost"));
+    ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("answer"));
+    var e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, () -> Agent.builder(model)
+        .tools(WEATHER, TIME).middleware(new LlmToolSelector(selector, 0, Set.of())).compile(CompileOptions.DEFAULT)
+        .invoke(Map.of("messages", List.of(Message.human("weather?")))));
+    assertTrue(String.valueOf(e.getCause()).contains("Model selected invalid tools: [ghost]"), String.valueOf(e.getCause()));
   }
 
   @Test
   void withoutASelectorModelTheAgentsModelChooses() {
-    ScriptedChatModel model = ScriptedChatModel.replies(Message.ai("{\"tools\": [\"time\"]}"), Message.ai("answer"));
+    ScriptedChatModel model = ScriptedChatModel.replies(select("time"), Message.ai("answer"));
     Agent.builder(model).tools(WEATHER, TIME, NEWS).middleware(new LlmToolSelector(null, 0, Set.of()))
         .compile(CompileOptions.DEFAULT).invoke(Map.of("messages", List.of(Message.human("what time is it?"))));
     assertEquals(List.of("time"), model.requests().get(1).tools().stream().map(ToolSpec::name).toList());

@@ -74,7 +74,8 @@ class HumanInTheLoopTest {
     assertEquals(List.of("send_email", "search"), actions.stream().map(a -> a.get("name")).toList());
     assertEquals(Map.of("to", "bob", "body", "hi"), actions.getFirst().get("args"));
     assertTrue(((String) actions.getFirst().get("description")).startsWith("Tool execution requires approval\n\nTool: send_email"));
-    assertEquals(List.of(Map.of("action_name", "send_email", "allowed_decisions", List.of("approve", "edit", "reject")),
+    assertEquals(List.of(Map.of("action_name", "send_email", "allowed_decisions",
+            List.of("approve", "edit", "reject", "respond")),
         Map.of("action_name", "search", "allowed_decisions", List.of("approve", "reject"))), request.get("review_configs"));
     assertTrue(sent.isEmpty(), "nothing ran before review");
   }
@@ -97,11 +98,16 @@ class HumanInTheLoopTest {
     RunConfig t = RunConfig.thread("edit");
     agent.invoke(Map.of("messages", List.of(Message.human("mail bob"))), t);
     State out = agent.invoke(Command.resume(Map.of("decisions", List.of(Map.of("type", "edit",
-        "edited_action", Map.of("name", "send_email", "args", Map.of("to", "alice", "body", "hello")))))), t);
+        "edited_action", Map.of("name", "send_email", "args", new java.util.TreeMap<>(Map.of("to", "alice", "body",
+            "hello"))))))), t);
     assertEquals(List.of("alice: hello"), sent);
     Message.Ai ai = (Message.Ai) messages(out).get(1);
-    assertEquals(Map.of("to", "alice", "body", "hello"), ai.toolCalls().getFirst().args(), "state shows the edited call");
+    assertEquals(Map.of("to", "bob", "body", "hi"), ai.toolCalls().getFirst().args(), "state keeps the model's call");
     assertEquals("e1", ai.toolCalls().getFirst().id());
+    Message.Tool result = (Message.Tool) messages(out).get(2);
+    assertEquals(HumanInTheLoop.EDIT_NOTICE + " Executed instead: send_email with arguments"
+        + " {\"body\": \"hello\", \"to\": \"alice\"}.\n\nTool response:\nsent to alice", result.text(),
+        "the result says which call ran");
   }
 
   @Test
@@ -117,7 +123,7 @@ class HumanInTheLoopTest {
     List<Message> seen = model.requests().get(1).messages();
     Message.Tool rejected = (Message.Tool) seen.stream().filter(m -> m instanceof Message.Tool tm
         && tm.toolCallId().equals("e1")).findFirst().orElseThrow();
-    assertEquals("Do not email Bob.", rejected.text());
+    assertEquals("User rejected the tool call for `send_email` with reason: Do not email Bob.", rejected.text());
     assertTrue(rejected.error());
     assertTrue(seen.stream().anyMatch(m -> m.text().equals("found bob")), "the approved call ran");
   }
@@ -129,7 +135,8 @@ class HumanInTheLoopTest {
     RunConfig t = RunConfig.thread("reject-all");
     agent.invoke(Map.of("messages", List.of(Message.human("mail bob"))), t);
     State out = agent.invoke(Command.resume(Map.of("decisions", List.of(Map.of("type", "reject")))), t);
-    assertEquals("User rejected the tool call for `send_email` with id e1", messages(out).get(2).text());
+    assertEquals("User rejected the tool call for `send_email` with id e1. The tool was not executed. Do not retry"
+        + " this tool call unless the user explicitly requests it.", messages(out).get(2).text());
     assertEquals("Understood.", messages(out).getLast().text());
   }
 

@@ -84,7 +84,9 @@ class LimitsTest {
     State out = Agent.builder(model).tools(search).middleware(new ToolCallLimit(null, 0, 2, ExitBehavior.END))
         .compile(CompileOptions.DEFAULT).invoke(ask("go"));
     assertEquals(2, searches.get());
-    assertTrue(messages(out).getLast().text().startsWith("Tool call limit exceeded"), messages(out).getLast().text());
+    assertEquals("Tool call limit reached: run limit exceeded (3/2 calls).", messages(out).getLast().text());
+    Message.Tool blocked = (Message.Tool) messages(out).get(messages(out).size() - 2);
+    assertEquals("Tool call limit exceeded. Do not make additional tool calls.", blocked.text());
   }
 
   @Test

@@ -54,13 +54,14 @@ class RetryAndFallbackTest {
   }
 
   @Test
-  void whenRetriesRunOutTheModelsErrorBecomesTheAnswerOrFailsTheRun() {
-    State out = Agent.builder(flaky(5)).middleware(ModelRetry.of(1).withSleeper(d -> { }).onFailure(ExitBehavior.CONTINUE))
+  void whenRetriesRunOutTheModelsErrorBecomesTheAnswerByDefaultOrFailsTheRunOnError() {
+    State out = Agent.builder(flaky(5)).middleware(ModelRetry.of(1).withSleeper(d -> { }))
         .compile(CompileOptions.DEFAULT).invoke(ask("hi"));
     assertEquals("Model call failed after 2 attempts with IllegalStateException: overloaded 2",
         messages(out).getLast().text());
     var e = assertThrows(RuntimeException.class, () -> Agent.builder(flaky(5))
-        .middleware(ModelRetry.of(1).withSleeper(d -> { })).compile(CompileOptions.DEFAULT).invoke(ask("hi")));
+        .middleware(ModelRetry.of(1).withSleeper(d -> { }).onFailure(ExitBehavior.ERROR)).compile(CompileOptions.DEFAULT)
+        .invoke(ask("hi")));
     assertEquals("overloaded 2", e.getCause().getMessage(), "the last failure fails the run");
   }
 

@@ -99,8 +99,9 @@ class StructuredOutputTest {
     assertEquals(Priority.HIGH, t.priority());
     assertEquals(List.of("lookup", "Ticket"), model.requests().getFirst().tools().stream().map(ToolSpec::name).toList());
     Message retryShown = model.requests().get(2).messages().getLast();
-    assertTrue(retryShown instanceof Message.Tool tm && tm.error() && tm.text().contains("$.priority is missing"),
-        retryShown.text());
+    assertTrue(retryShown instanceof Message.Tool tm && tm.text().startsWith("Error: Failed to parse structured output"
+        + " for tool 'Ticket': ") && tm.text().contains("$.priority is missing")
+        && tm.text().endsWith(".\n Please fix your mistakes."), retryShown.text());
     assertEquals(3, model.requests().size(), "the run ends with the valid answer");
   }
 

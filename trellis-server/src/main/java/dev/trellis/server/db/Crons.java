@@ -55,6 +55,45 @@ public final class Crons {
     }
   }
 
+  /**
+   * Keeps one system cron (owner {@code ""}, stateless) per schedule of graph {@code graphId}:
+   * created when missing, updated when its schedule or input changed. Its id is a name-based
+   * UUID of the graph and the schedule's name, so server processes sharing a database agree.
+   */
+  public void ensureSystem(String graphId, java.util.List<dev.trellis.server.GraphProvider.Schedule> schedules) {
+    for (dev.trellis.server.GraphProvider.Schedule sc : schedules) {
+      String id = Assistants.systemId("schedule:" + graphId + ":" + sc.name());
+      Map<String, Object> payload = new java.util.LinkedHashMap<>();
+      payload.put("assistant_id", graphId);
+      payload.put("input", sc.input());
+      long next = dev.trellis.server.queue.CronSchedule.parse(sc.cron()).nextMillis(db.millis(), java.time.ZoneOffset.UTC);
+      try {
+        keep(id, graphId, sc, payload, next);
+      } catch (RuntimeException e) {
+        // another server process on this database inserted it first
+        if (db.tx(c -> get(c, id)) == null) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private void keep(String id, String graphId, dev.trellis.server.GraphProvider.Schedule sc, Map<String, Object> payload,
+                    long next) {
+      db.tx(c -> {
+        Cron existing = get(c, id);
+        String now = ServerDb.now();
+        if (existing == null) {
+          insert(c, new Cron(id, Assistants.systemId(graphId), null, "", sc.cron(), payload,
+              Map.of("created_by", "system", "schedule", sc.name()), null, next, true, "delete", now, now));
+        } else if (!existing.schedule().equals(sc.cron()) || !existing.payload().equals(payload)) {
+          update(c, new Cron(id, existing.assistantId(), null, "", sc.cron(), payload, existing.metadata(), null, next,
+              true, existing.onRunCompleted(), existing.createdAt(), now));
+        }
+        return null;
+      });
+  }
+
   /** Saves a new cron. */
   public Cron insert(Connection c, Cron cron) throws SQLException {
     db.update(c, "INSERT INTO trellis_crons (cron_id, assistant_id, thread_id, owner, schedule, timezone, payload, metadata, "

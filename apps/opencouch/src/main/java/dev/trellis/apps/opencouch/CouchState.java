@@ -42,8 +42,22 @@ public final class CouchState {
   public static final Key<List<Map<String, Object>>> WORKING_MEMORY = (Key) Key.of("working_memory", List.class);
   /** Guided-exercise progress ({@code exercise}, {@code step}), merged. */
   public static final Key<Map<String, Object>> PROGRESS = Key.merging("progress");
-  /** Per-turn timings ({@code crisis_gate_ms}, {@code load_memory_ms}, ...) and decisions, merged. */
-  public static final Key<Map<String, Object>> DIAGNOSTICS = Key.merging("diagnostics");
+  /**
+   * Per-turn timings ({@code crisis_gate_ms}, {@code load_memory_ms}, ...) and decisions: merged
+   * within a turn, started afresh by the write that opens a turn (the one carrying
+   * {@value #TURN_STARTED}), so nothing an earlier turn recorded shows on a later one.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<Map<String, Object>> DIAGNOSTICS = (Key) Key.reducing("diagnostics", Map.class,
+      CouchState::perTurn, Map::of);
+  /** The diagnostics entry the gate writes first in every turn (wall-clock milliseconds). */
+  public static final String TURN_STARTED = "turn_started_at_ms";
+  /**
+   * The yes/no question the last crisis reply asked ({@link PendingQuestion#toMap}), empty when
+   * none: the next turn reads a bare "yes" or "no" against it; every turn's last node replaces it.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<Map<String, Object>> PENDING_QUESTION = (Key) Key.of("pending_question", Map.class);
   /** The locale whose crisis resources are shown (input, default {@code en-US}). */
   public static final Key<String> LOCALE = Key.of("locale", String.class);
   /** The turn number (1-based), set by the gate. */
@@ -54,9 +68,22 @@ public final class CouchState {
   public static final Key<String> CONSUMED = Key.of("consumed_message_id", String.class);
 
   public static final Schema SCHEMA = Schema.of(MESSAGE, USER_ID, SESSION_ID, MESSAGES, HISTORY, TRANSCRIPT, CRISIS, ROUTING,
-      RESPONSE, WORKING_MEMORY, PROGRESS, DIAGNOSTICS, LOCALE, TURN, TRACE, CONSUMED);
+      RESPONSE, WORKING_MEMORY, PROGRESS, DIAGNOSTICS, LOCALE, TURN, TRACE, CONSUMED, PENDING_QUESTION);
 
   private CouchState() {
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Map perTurn(Map before, Map update) {
+    if (update == null || update.isEmpty()) {
+      return before;
+    }
+    if (update.containsKey(TURN_STARTED) || before == null) {
+      return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(update));
+    }
+    Map<Object, Object> out = new java.util.LinkedHashMap<>(before);
+    out.putAll(update);
+    return java.util.Collections.unmodifiableMap(out);
   }
 
   /** The trace entry of {@code node} in this turn: {@code t{turn}:{node}}. */

@@ -26,9 +26,6 @@ final class FinalizeTurn implements Node {
     Map<String, Object> response = s.getOrDefault(CouchState.RESPONSE, Map.of());
     String text = response.get("text") == null ? "" : String.valueOf(response.get("text"));
     Update u = Update.of(CouchState.TRACE, CouchState.trace(s, "finalize_turn"));
-    Object started = s.getOrDefault(CouchState.DIAGNOSTICS, Map.of()).get("turn_started_at_ms");
-    long total = started instanceof Number n ? Math.max(0, System.currentTimeMillis() - n.longValue()) : 0;
-    u = u.and(CouchState.DIAGNOSTICS, Map.of("turn_total_ms", total));
     if (text.isBlank()) {
       return u;
     }

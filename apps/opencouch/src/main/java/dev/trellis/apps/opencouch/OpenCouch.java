@@ -18,11 +18,12 @@ import dev.trellis.verify.Check;
  *
  * <pre>
  * crisis_gate ──Command(goto)──▶ crisis_response ─▶ crisis_log ─▶ END
- *             └────────────────▶ load_memory ─▶ therapeutic ─▶ finalize_turn ─┬▶ extract_semantic_facts ──▶ END
- *                                                                             └▶ extract_procedural_rules ▶ END
+ *             └────────────────▶ load_memory ─▶ therapeutic ─▶ finalize_turn ─┬▶ extract_semantic_facts ──┬▶ end_turn ─▶ END
+ *                                                                             └▶ extract_procedural_rules ┘
  * </pre>
  *
- * {@code therapeutic} is a compiled subgraph ({@link Therapeutic}). Every node that does I/O
+ * {@code end_turn} waits for both extractors (it times the whole turn and ends the session
+ * when the turn closed it). {@code therapeutic} is a compiled subgraph ({@link Therapeutic}). Every node that does I/O
  * retries once (two attempts); nodes catch the failures they expect themselves. Compiling
  * proves {@code Check.passesThrough("load_memory", "crisis_gate")} — no path loads memory
  * before the safety check — and refuses to build a graph where it fails.
@@ -48,14 +49,15 @@ public final class OpenCouch {
         .addNode("finalize_turn", new FinalizeTurn())
         .addNode(facts.name(), facts, io)
         .addNode(rules.name(), rules, io)
+        .addNode("end_turn", new EndTurn(defaults), io)
         .addEdge(StateGraph.START, "crisis_gate")
         .addEdge("crisis_response", "crisis_log")
         .addEdge("crisis_log", StateGraph.END)
         .addSequence("load_memory", "therapeutic", "finalize_turn")
         .addEdge("finalize_turn", facts.name())
         .addEdge("finalize_turn", rules.name())
-        .addEdge(facts.name(), StateGraph.END)
-        .addEdge(rules.name(), StateGraph.END)
+        .addEdge(java.util.List.of(facts.name(), rules.name()), "end_turn")
+        .addEdge("end_turn", StateGraph.END)
         .compile(options.withName(ASSISTANT));
     graph.verify(safetyFirst()).orThrow();
     return graph;

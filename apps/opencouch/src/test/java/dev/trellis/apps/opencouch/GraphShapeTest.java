@@ -30,10 +30,10 @@ class GraphShapeTest {
   }
 
   @Test
-  void parentHasTheEightNodesAndTheSubgraphItsSeven() {
+  void parentHasTheNineNodesAndTheSubgraphItsSeven() {
     GraphView view = GRAPH.view();
     assertEquals(Set.of("crisis_gate", "crisis_response", "crisis_log", "load_memory", "therapeutic", "finalize_turn",
-        "extract_semantic_facts", "extract_procedural_rules"), names(view));
+        "extract_semantic_facts", "extract_procedural_rules", "end_turn"), names(view));
     GraphView sub = view.nodes().stream().filter(n -> n.id().equals("therapeutic")).findFirst().orElseThrow().subgraph();
     assertEquals(Set.of("dispatcher", "supportive", "reflective", "clarifying", "psychoeducation", "guided_exercise",
         "closing"), names(sub));
@@ -44,7 +44,8 @@ class GraphShapeTest {
     Set<String> edges = GRAPH.view().edges().stream().map(e -> e.source() + ">" + e.target()).collect(Collectors.toSet());
     assertTrue(edges.containsAll(List.of("finalize_turn>extract_semantic_facts", "finalize_turn>extract_procedural_rules",
         "crisis_gate>crisis_response", "crisis_gate>load_memory", "crisis_response>crisis_log", "load_memory>therapeutic",
-        "therapeutic>finalize_turn")), edges.toString());
+        "therapeutic>finalize_turn", "extract_semantic_facts>end_turn", "extract_procedural_rules>end_turn")),
+        edges.toString());
   }
 
   private static Set<String> names(GraphView view) {

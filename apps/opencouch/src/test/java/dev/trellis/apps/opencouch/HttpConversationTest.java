@@ -82,7 +82,7 @@ class HttpConversationTest {
     Map<String, Object> end = http.run(SessionEnd.ASSISTANT, Http.thread("end-mem-1"),
         Map.of("input", Map.of("user_id", "http-mem", "session_id", "mem-1")));
     assertEquals(1, list(end, "committed").size(), "the held health fact is promoted");
-    assertTrue(String.valueOf(end.get("summary")).contains("insomnia"));
+    assertTrue(String.valueOf(end.get("summary")).contains("sleep"), String.valueOf(end.get("summary")));
 
     Map<String, Object> next = http.turn("http-mem", "mem-2", "I miss Alex, the house is quiet without my partner");
     Set<String> recalled = list(next, "working_memory").stream().map(e -> e.get("type") + ": " + e.get("text"))

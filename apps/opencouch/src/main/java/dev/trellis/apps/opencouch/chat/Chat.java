@@ -33,8 +33,9 @@ import java.util.UUID;
  * process on a SQLite file, shows a label for each stage as its task starts, prints the
  * reply's tokens as they stream, and keeps the session across restarts (the current session
  * of each user is stored in the file; its thread is the one {@code trellis serve} would use,
- * so Studio shows it too). Commands: {@code /end} ends the session (commits held memories,
- * writes the summary) and starts a new one, {@code /memory} lists what is remembered,
+ * so Studio shows it too). A closing turn ends the session by itself (said on screen).
+ * Commands: {@code /end} ends the session (commits held memories, writes the summary) and
+ * starts a new one, {@code /memory} lists what is remembered,
  * {@code /quit} (or end of input) leaves, keeping the session.
  */
 public final class Chat implements AutoCloseable {
@@ -116,6 +117,12 @@ public final class Chat implements AutoCloseable {
     }
     if (replying) {
       out.println();
+    }
+    Object diagnostics = graph.getState(config()).values().get(CouchState.DIAGNOSTICS.name());
+    if (diagnostics instanceof Map<?, ?> d && d.get("session_ended") != null) {
+      Object kept = d.get("committed_at_session_end");
+      out.println("  [session end] this session ended by itself; kept " + kept + " held memor"
+          + (Integer.valueOf(1).equals(kept) ? "y" : "ies") + ".");
     }
   }
 

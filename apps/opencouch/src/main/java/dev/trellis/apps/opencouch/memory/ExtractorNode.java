@@ -22,7 +22,11 @@ import java.util.Map;
  * when a model is configured, else {@link FactRules} / {@link ProceduralRules}; a failing
  * model falls back to the rules), and applies the {@link WritePolicy}: commit now (to the
  * kept namespace, or the session's own in session mode), hold for session end, or drop. The
- * semantic lane also keeps the turn's note for the session summary.
+ * semantic lane also keeps the turn's note for the session summary — its {@link Topics}, and
+ * the message itself only when the gate saw no risk at all and the write policy lets it
+ * through — under a key of the turn and the thread (or, with no thread, the task), so two
+ * threads or two stateless runs of one session never overwrite each other's notes; and it
+ * marks the session active ({@link MemoryStore#touch}) for the idle sweep.
  */
 public final class ExtractorNode implements Node {
   static final String FACTS_PROMPT = "Extract durable facts the user states about themselves (name, job, where they "
@@ -68,12 +72,8 @@ public final class ExtractorNode implements Node {
       diag.put(timing + "_skipped", "memory_off");
     } else {
       if (kind.equals("semantic")) {
-        Map<String, Object> note = new LinkedHashMap<>();
-        note.put("turn", s.getOrDefault(CouchState.TURN, 0));
-        note.put("user", message);
-        note.put("mode", s.getOrDefault(CouchState.ROUTING, Map.of()).get("mode"));
-        ctx.memoryStore().keep(MemoryStore.notes(user, session), String.format("%05d", s.getOrDefault(CouchState.TURN, 0)),
-            note);
+        keepNote(ctx.memoryStore(), s, rt, diag);
+        ctx.memoryStore().touch(user, session, ctx.memoryMode());
       }
       if (SmallTalk.is(message)) {
         diag.put(timing + "_skipped", "small_talk");
@@ -84,6 +84,23 @@ public final class ExtractorNode implements Node {
     }
     diag.put(timing + "_ms", CouchState.millisSince(start));
     return Update.of(CouchState.DIAGNOSTICS, diag).and(CouchState.TRACE, CouchState.trace(s, name()));
+  }
+
+  private static void keepNote(MemoryStore store, State s, Runtime rt, Map<String, Object> diag) {
+    String message = s.get(CouchState.MESSAGE);
+    int turn = s.getOrDefault(CouchState.TURN, 0);
+    Object severity = s.getOrDefault(CouchState.CRISIS, Map.of()).getOrDefault("severity", "none");
+    Map<String, Object> note = new LinkedHashMap<>();
+    note.put("turn", turn);
+    note.put("topics", Topics.of(message));
+    boolean quotable = "none".equals(String.valueOf(severity)) && WritePolicy.safeToKeep(message);
+    if (quotable) {
+      note.put("text", message);
+    }
+    String run = rt.threadId() != null ? rt.threadId() : rt.taskId();
+    store.keep(MemoryStore.notes(s.get(CouchState.USER_ID), s.get(CouchState.SESSION_ID)),
+        String.format("%05d:%s", turn, run), note);
+    diag.put("note_text_kept", quotable);
   }
 
   private List<Candidate> propose(CouchContext ctx, String message, Map<String, Object> diag) {

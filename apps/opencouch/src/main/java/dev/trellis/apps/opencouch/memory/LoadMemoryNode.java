@@ -15,9 +15,12 @@ import java.util.Map;
 
 /**
  * {@code load_memory}: the turn's working memory — the most relevant semantic, episodic and
- * procedural memories by hybrid retrieval ({@link MemoryStore#retrieve}), kept ones in
+ * procedural memories by hybrid retrieval ({@link MemoryStore#retrieve}; the latest session
+ * summary always, relevant or not), kept ones in
  * persistent mode plus this session's own, none when memory is off. Procedural rules are few
- * and always apply, so all of them are loaded. Retrieval failures leave memory empty and are
+ * and always apply, so all of them are loaded. Memories are screened again as they are read
+ * ({@link WritePolicy#safeToKeep}): one written before the policy held (a quoted crisis
+ * statement, an internal label) is never shown ({@code memory_screened} counts them). Retrieval failures leave memory empty and are
  * recorded ({@code load_memory_error}); the turn goes on.
  */
 public final class LoadMemoryNode implements Node {
@@ -26,6 +29,26 @@ public final class LoadMemoryNode implements Node {
 
   public LoadMemoryNode(CouchContext defaults) {
     this.defaults = defaults;
+  }
+
+  /** {@code relevant} plus the most recent of {@code all} when it is not among them: the last session always counts. */
+  static List<Item> withLatest(List<Item> relevant, List<Item> all) {
+    Item latest = null;
+    for (Item i : all) {
+      if (latest == null || (i.updatedAt() != null && latest.updatedAt() != null && i.updatedAt().isAfter(latest.updatedAt()))) {
+        latest = i;
+      }
+    }
+    if (latest == null) {
+      return relevant;
+    }
+    String key = latest.key();
+    if (relevant.stream().anyMatch(i -> i.key().equals(key))) {
+      return relevant;
+    }
+    List<Item> out = new ArrayList<>(relevant);
+    out.add(latest);
+    return out;
   }
 
   @Override
@@ -37,6 +60,7 @@ public final class LoadMemoryNode implements Node {
     String message = s.get(CouchState.MESSAGE);
     List<Map<String, Object>> entries = new ArrayList<>();
     String error = null;
+    int screened = 0;
     if (ctx.memoryMode() != MemoryMode.OFF) {
       try {
         for (String kind : MemoryStore.KINDS) {
@@ -48,7 +72,16 @@ public final class LoadMemoryNode implements Node {
           for (List<String> ns : spaces) {
             List<Item> items = kind.equals("procedural") ? ctx.memoryStore().all(ns)
                 : ctx.memoryStore().retrieve(ns, message, PER_KIND);
-            items.forEach(i -> entries.add(WorkingMemory.entry(kind, i)));
+            if (kind.equals("episodic")) {
+              items = withLatest(items, ctx.memoryStore().all(ns));
+            }
+            for (Item i : items) {
+              if (WritePolicy.safeToKeep(String.valueOf(i.value().get("text")))) {
+                entries.add(WorkingMemory.entry(kind, i));
+              } else {
+                screened++;
+              }
+            }
           }
         }
       } catch (RuntimeException e) {
@@ -60,6 +93,9 @@ public final class LoadMemoryNode implements Node {
     Map<String, Object> diag = new java.util.LinkedHashMap<>();
     diag.put("load_memory_ms", CouchState.millisSince(start));
     diag.put("memory_entries", entries.size());
+    if (screened > 0) {
+      diag.put("memory_screened", screened);
+    }
     if (error != null) {
       diag.put("load_memory_error", error);
     }

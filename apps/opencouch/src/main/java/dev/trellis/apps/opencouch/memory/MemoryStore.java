@@ -18,8 +18,8 @@ import java.util.UUID;
  * in-memory one). Namespaces: {@code [opencouch, user, kind]} for kept memories
  * ({@code semantic}, {@code episodic}, {@code procedural}), {@code [opencouch, user, session,
  * <session>, kind]} for session-only ones, {@code [opencouch, user, held, <session>]} for
- * candidates waiting for session end and {@code [opencouch, user, notes, <session>]} for the
- * turn notes the session summary reads.
+ * candidates waiting for session end, {@code [opencouch, user, notes, <session>]} for the
+ * turn notes the session summary reads, and {@link #ACTIVE} for the sessions not ended yet.
  *
  * <p>Retrieval is hybrid: the store's keyword ranking (BM25 / FTS5 / tsvector) and an
  * embedding-similarity ranking (this store's {@link Embeddings}, MiniLM by default; each
@@ -57,6 +57,23 @@ public final class MemoryStore {
 
   public static List<String> notes(String user, String session) {
     return List.of("opencouch", user, "notes", session);
+  }
+
+  /** The index of sessions with something to end: {@code {user_id, session_id, memory_mode}}, updated on each turn. */
+  public static final List<String> ACTIVE = List.of("opencouch_sessions");
+
+  /** Marks the session of {@code user} active now (the store's clock stamps it), for the idle sweep. */
+  public void touch(String user, String session, dev.trellis.apps.opencouch.MemoryMode mode) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("user_id", user);
+    v.put("session_id", session);
+    v.put("memory_mode", mode.wireName());
+    store.put(ACTIVE, activeKey(user, session), v, List.of(), null);
+  }
+
+  /** The key of a session in {@link #ACTIVE}. */
+  public static String activeKey(String user, String session) {
+    return UUID.nameUUIDFromBytes((user + "\u0000" + session).getBytes(StandardCharsets.UTF_8)).toString();
   }
 
   /** A stable key for {@code text} (normalised), so the same memory is stored once. */

@@ -1,14 +1,19 @@
 package dev.trellis.apps.opencouch.memory;
 
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The deterministic write policy every candidate passes, whoever proposed it (model or
- * rules): low-risk facts and explicit instructions are committed now; sensitive facts and
- * implied preferences are held for session end; feelings of the moment, anything
- * crisis-related and fragments are dropped. A held candidate stated again in the same
- * session is committed (repetition makes it durable).
+ * The deterministic write policy everything written to memory passes, whoever proposed it
+ * (model or rules) — candidates, turn notes and session summaries alike, and memories are
+ * screened again when read ({@link #safeToKeep}). Memory errs towards forgetting: anything
+ * touching crisis, death or harm (in any supported language, broader than the crisis gate on
+ * purpose), and internal labels ("Modes used: supportive"), is never written where a user could
+ * be shown it. Then, for candidates: low-risk facts and explicit instructions are committed
+ * now; sensitive facts and implied preferences are held for session end; feelings of the
+ * moment and fragments are dropped. A held candidate stated again in the same session is
+ * committed (repetition makes it durable).
  */
 public final class WritePolicy {
   /** What becomes of a candidate. */
@@ -16,16 +21,35 @@ public final class WritePolicy {
 
   private static final Set<String> LOW_RISK = Set.of("name", "occupation", "location", "pet", "relationship", "hobby");
   private static final Set<String> SENSITIVE = Set.of("health", "diagnosis", "medication", "trauma", "substance");
-  private static final Pattern CRISIS_WORDS = Pattern.compile("suicid|kill|self[- ]?harm|overdos|die\\b|dead\\b",
-      Pattern.CASE_INSENSITIVE);
+  private static final Pattern HARM = Pattern.compile("suicid|selbstmord|suizid|\\bkill|murder|\\bdie\\b|\\bdied\\b|dying|\\bdead\\b"
+      + "|death|\\bend (it|my|this|everything)|overdos|\\bpills?\\b|tablets|\\bcut(s|ting)? (my|again|myself|deep)|\\bcut again"
+      + "|self[- ]?harm|harm (my|me|him|her|them|some)|hurt (my|me|him|her|them|some)|bridge|\\bjump|\\bhang(ing)? my|noose"
+      + "|\\brope\\b|\\bguns?\\b|\\bknife|\\bblades?\\b|razor|\\bgone\\b|disappear|not be (here|around)|no reason to live"
+      + "|goodbye (letter|note)|suicide note|give away my|giving away my|better off without|weapon|\\bshoot|\\bstab"
+      + "|nicht mehr leben|umbringen|sterben|\\btot\\b|mourir|me tuer|en finir|suicidio|morir|matarme", Pattern.CASE_INSENSITIVE);
+  private static final Pattern LABELS = Pattern.compile("\\bmodes? used\\b|\\b(route|mode|severity|layer|category)\\s*[:=]"
+      + "|\\bcrisis_\\w+|\\((supportive|reflective|clarifying|psychoeducation|guided_exercise|closing)\\)"
+      + "|\\bguided_exercise\\b|\\bpsychoeducation\\b", Pattern.CASE_INSENSITIVE);
 
   private WritePolicy() {
+  }
+
+  /**
+   * Whether {@code text} may be written to memory or shown back from it: false for anything
+   * touching crisis, death or harm, and for internal labels.
+   */
+  public static boolean safeToKeep(String text) {
+    if (text == null) {
+      return true;
+    }
+    String t = text.toLowerCase(Locale.ROOT).replace('’', '\'');
+    return !HARM.matcher(t).find() && !LABELS.matcher(t).find();
   }
 
   /** The decision for {@code c}; {@code alreadyHeld} when the same text is held for this session. */
   public static Decision decide(Candidate c, boolean alreadyHeld) {
     String text = c.text() == null ? "" : c.text().strip();
-    if (text.length() < 8 || CRISIS_WORDS.matcher(text).find()) {
+    if (text.length() < 8 || !safeToKeep(text)) {
       return Decision.DROP;
     }
     if (c.kind().equals("procedural")) {

@@ -4,6 +4,7 @@ import dev.trellis.agent.message.Message;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
+import dev.trellis.apps.opencouch.PendingQuestion;
 import dev.trellis.graph.ErrorHandler;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
@@ -18,15 +19,15 @@ import java.util.Map;
 /**
  * {@code crisis_response}: the reply on the crisis branch, with a psychological-first-aid
  * overlay — acknowledge, say plainly that help exists, list the locale's safety resources,
- * ask exactly one clarifying question. With a model the words are the model's (streamed), the
- * resources and the question are always appended by this node; a failing model gives the
- * prepared reply ({@code status: fallback}). {@link #onFailure} is the node's error handler:
- * when even that fails, the prepared reply is still given ({@code status: failed}) so
- * {@code crisis_log} always runs.
+ * ask exactly one yes/no question, remembered as {@link CouchState#PENDING_QUESTION}. When the
+ * previous reply asked one and this message is a bare "yes" or "no", the reply answers that
+ * ({@link PendingQuestion#follow}) instead of starting over. With a model the opening words are
+ * the model's (streamed, any question in them removed), the resources and the question are
+ * always appended by this node; a failing model gives the prepared reply ({@code status: fallback}).
+ * {@link #onFailure} is the node's error handler: when even that fails, the prepared reply is
+ * still given ({@code status: failed}) so {@code crisis_log} always runs.
  */
 public final class CrisisResponseNode implements Node {
-  static final String QUESTION = "Are you safe right now, or are you thinking about acting on these thoughts?";
-  static final String VIOLENCE_QUESTION = "Is anyone in immediate danger right now, including you?";
   static final String PFA_PROMPT = "You are OpenCouch, a support companion, answering someone who may be in crisis. "
       + "Follow psychological first aid: acknowledge what they said warmly and without judgement, say they deserve support "
       + "right now, and encourage reaching out to the resources listed below. Two or three short sentences. Do not ask "
@@ -42,14 +43,22 @@ public final class CrisisResponseNode implements Node {
     CouchContext ctx = CouchContext.of(rt, defaults);
     Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
     List<CrisisResources.Resource> resources = CrisisResources.forLocale(s.get(CouchState.LOCALE));
-    String tail = "\n\n" + CrisisResources.format(resources) + "\n\n" + question(crisis);
+    MessageStream out = ModelCalls.open(rt, ctx.llmClient(), s.get(CouchState.MESSAGE));
+    PendingQuestion.FollowUp followUp = PendingQuestion.followUp(s);
+    if (followUp != null) {
+      // a bare yes/no to the question we asked: answered deterministically, never re-asked
+      String text = ModelCalls.emit(out, followUp.text());
+      ModelCalls.end(out, text);
+      return reply(s, text, "ok", "crisis_response", out.messageId(), followUp.next());
+    }
+    PendingQuestion question = question(crisis);
+    String tail = "\n\n" + CrisisResources.format(resources) + "\n\n" + question.text();
     String status = "ok";
     String opening;
-    MessageStream out = ModelCalls.open(rt, ctx.llmClient(), s.get(CouchState.MESSAGE));
     if (ctx.llmClient() != null) {
       try {
-        opening = ModelCalls.stream(ctx.llmClient(), out, PFA_PROMPT + "\n\nResources:\n" + CrisisResources.format(resources),
-            CouchState.priorHistory(s, 6), s.get(CouchState.MESSAGE));
+        opening = withoutQuestions(ModelCalls.stream(ctx.llmClient(), out, PFA_PROMPT + "\n\nResources:\n"
+            + CrisisResources.format(resources), CouchState.priorHistory(s, 6), s.get(CouchState.MESSAGE)));
       } catch (Exception e) {
         status = "fallback";
         opening = ModelCalls.emit(out, opening(crisis));
@@ -60,16 +69,26 @@ public final class CrisisResponseNode implements Node {
     // the resources and the question are the node's, whatever the model said
     String text = opening + ModelCalls.emit(out, tail);
     ModelCalls.end(out, text);
-    return reply(s, text, status, "crisis_response", out.messageId());
+    return reply(s, text, status, "crisis_response", out.messageId(), question);
+  }
+
+  /** The model's opening without the questions it was told not to ask: the reply asks exactly one, ours. */
+  static String withoutQuestions(String opening) {
+    return opening.replaceAll("[^.!?\\n]*\\?", "").replaceAll("[ \\t]{2,}", " ").strip();
   }
 
   /** The error handler of {@code crisis_response}: the prepared reply, marked failed, so the log still runs. */
   public static ErrorHandler onFailure() {
     return (s, rt, error) -> {
       Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
+      PendingQuestion.FollowUp followUp = PendingQuestion.followUp(s);
+      if (followUp != null) {
+        return reply(s, followUp.text(), "failed", "crisis_response", null, followUp.next()).and(CouchState.DIAGNOSTICS,
+            Map.of("crisis_response_error", String.valueOf(error)));
+      }
       String text = opening(crisis) + "\n\n" + CrisisResources.format(CrisisResources.forLocale(s.get(CouchState.LOCALE)))
-          + "\n\n" + question(crisis);
-      return reply(s, text, "failed", "crisis_response", null).and(CouchState.DIAGNOSTICS,
+          + "\n\n" + question(crisis).text();
+      return reply(s, text, "failed", "crisis_response", null, question(crisis)).and(CouchState.DIAGNOSTICS,
           Map.of("crisis_response_error", String.valueOf(error)));
     };
   }
@@ -83,11 +102,11 @@ public final class CrisisResponseNode implements Node {
         + "and you don't have to go through this alone. These people are ready to listen, any time:";
   }
 
-  static String question(Map<String, Object> crisis) {
-    return "violence".equals(crisis.get("category")) ? VIOLENCE_QUESTION : QUESTION;
+  static PendingQuestion question(Map<String, Object> crisis) {
+    return "violence".equals(crisis.get("category")) ? PendingQuestion.DANGER_NOW : PendingQuestion.ACTING_NOW;
   }
 
-  static Update reply(State s, String text, String status, String node, String messageId) {
+  static Update reply(State s, String text, String status, String node, String messageId, PendingQuestion asked) {
     int turn = s.getOrDefault(CouchState.TURN, 0);
     Map<String, Object> entry = new LinkedHashMap<>(Map.of("turn", turn, "role", "assistant", "content", text,
         "route", "crisis"));
@@ -96,6 +115,7 @@ public final class CrisisResponseNode implements Node {
         .and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))
         .and(CouchState.TRANSCRIPT, List.of(entry))
         .and(CouchState.MESSAGES, List.of(new Message.Ai(messageId, text, List.of(), null)))
+        .and(CouchState.PENDING_QUESTION, PendingQuestion.stored(asked))
         .and(CouchState.TRACE, CouchState.trace(s, node));
   }
 }

@@ -9,8 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * Picks exactly one mode per turn, deterministic first: high-precision fast paths (an active
- * exercise being continued, confusion markers, explicit exercise requests, wind-down
- * phrases), then — for the ambiguous middle — an LLM classifier when a model is configured,
+ * exercise being continued, wind-down phrases, confusion markers, explicit exercise requests,
+ * questions about what the user told us — "what's my name?" — answered by {@code supportive}
+ * from working memory), then — for the ambiguous middle — an LLM classifier when a model is configured,
  * else a keyword fallback ending in {@code supportive}, the default.
  */
 public final class Dispatcher {
@@ -71,7 +72,7 @@ public final class Dispatcher {
       return new Choice(Mode.GUIDED_EXERCISE, "fast_path", text);
     }
     for (var fast : new Object[][] {{CLOSING, Mode.CLOSING}, {CONFUSION, Mode.CLARIFYING},
-        {EXERCISE_REQUEST, Mode.GUIDED_EXERCISE}}) {
+        {EXERCISE_REQUEST, Mode.GUIDED_EXERCISE}, {OfflineReplies.RECALL, Mode.SUPPORTIVE}}) {
       Matcher m = ((Pattern) fast[0]).matcher(text);
       if (m.find()) {
         return new Choice((Mode) fast[1], "fast_path", m.group());

@@ -3,6 +3,7 @@ package dev.trellis.apps.opencouch.therapeutic;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
+import dev.trellis.apps.opencouch.PendingQuestion;
 import dev.trellis.apps.opencouch.memory.WorkingMemory;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
@@ -18,8 +19,10 @@ import java.util.Map;
  * One mode node of the therapeutic subgraph. With a model it streams the reply from a prompt
  * composed of the persona, the mode's knowledge file, the exercise step (guided exercise) and
  * the working memory formatted for the prompt; without one — or when the model fails — it
- * gives the mode's {@link OfflineReplies} word by word. Writes {@code response} (and
- * {@code progress} for exercises).
+ * gives the mode's {@link OfflineReplies} word by word. A bare "yes" or "no" answering the
+ * question a crisis reply left pending is answered against that question, never by the model; a
+ * message speaking of death or harm that reached this branch gets the {@link CheckIn} instead.
+ * Writes {@code response} (and {@code progress} for exercises).
  */
 final class ModeNode implements Node {
   static final String PERSONA = "You are OpenCouch, a warm, careful support companion (not a therapist). You listen, "
@@ -38,7 +41,25 @@ final class ModeNode implements Node {
     String message = s.get(CouchState.MESSAGE);
     List<Map<String, Object>> memory = s.getOrDefault(CouchState.WORKING_MEMORY, List.of());
     Map<String, Object> progress = new LinkedHashMap<>();
-    String prepared = switch (mode) {
+    MessageStream out = ModelCalls.open(rt, ctx.llmClient(), message);
+    PendingQuestion.FollowUp followUp = PendingQuestion.followUp(s);
+    if (followUp != null) {
+      // a bare yes/no to the crisis reply's question: read against it, answered as prepared (never by a model)
+      String text = ModelCalls.emit(out, followUp.text());
+      ModelCalls.end(out, text);
+      return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", "ok", "message_id",
+          out.messageId())).and(CouchState.PENDING_QUESTION, PendingQuestion.stored(followUp.next()))
+          .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
+    }
+    if (CheckIn.needed(message)) {
+      String text = ModelCalls.emit(out, CheckIn.text(s.get(CouchState.LOCALE)));
+      ModelCalls.end(out, text);
+      return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", "ok", "message_id",
+          out.messageId())).and(CouchState.PENDING_QUESTION, PendingQuestion.ACTING_NOW.toMap())
+          .and(CouchState.DIAGNOSTICS, Map.of("reply_check_in", true))
+          .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
+    }
+    OfflineReplies.Reply reply = switch (mode) {
       case SUPPORTIVE -> OfflineReplies.supportive(message, memory);
       case REFLECTIVE -> OfflineReplies.reflective(message, memory);
       case CLARIFYING -> OfflineReplies.clarifying();
@@ -46,10 +67,9 @@ final class ModeNode implements Node {
       case CLOSING -> OfflineReplies.closing(memory);
       case GUIDED_EXERCISE -> exercise(s, message, progress);
     };
-    prepared = OfflineReplies.follow(prepared, memory);
+    String prepared = OfflineReplies.follow(reply, memory);
     String status = "ok";
     String text;
-    MessageStream out = ModelCalls.open(rt, ctx.llmClient(), message);
     if (ctx.llmClient() != null) {
       try {
         text = ModelCalls.stream(ctx.llmClient(), out, prompt(memory, mode == Mode.GUIDED_EXERCISE ? prepared : null),
@@ -64,7 +84,8 @@ final class ModeNode implements Node {
     ModelCalls.end(out, text);
     Map<String, Object> response = Map.of("text", text, "status", text.isBlank() ? "empty" : status,
         "message_id", out.messageId());
-    Update u = Update.of(CouchState.RESPONSE, response).and(CouchState.TRACE, CouchState.trace(s, mode.node()));
+    Update u = Update.of(CouchState.RESPONSE, response).and(CouchState.PENDING_QUESTION, Map.<String, Object>of())
+        .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     return progress.isEmpty() ? u : u.and(CouchState.PROGRESS, progress);
   }
 
@@ -81,7 +102,7 @@ final class ModeNode implements Node {
   }
 
   /** The next exercise step: continue the active exercise, or start the one the message asks for. */
-  private static String exercise(State s, String message, Map<String, Object> progress) {
+  private static OfflineReplies.Reply exercise(State s, String message, Map<String, Object> progress) {
     Map<String, Object> current = s.getOrDefault(CouchState.PROGRESS, Map.of());
     Knowledge.Exercise active = current.get("exercise") instanceof String id && !id.isEmpty() ? Knowledge.exercise(id) : null;
     boolean continuing = active != null && Dispatcher.CONTINUE_EXERCISE.matcher(message.strip()).matches();

@@ -1,6 +1,9 @@
 package dev.trellis.apps.opencouch.therapeutic;
 
+import dev.trellis.apps.opencouch.memory.FactRules;
+import dev.trellis.apps.opencouch.memory.SessionEnd;
 import dev.trellis.apps.opencouch.memory.WorkingMemory;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -8,102 +11,274 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The deterministic replies of each mode when no model is configured: a short, warm reply in
- * the mode's shape that uses what working memory holds (a remembered fact, the last
- * session's summary) and follows the user's procedural rules (a name to use, short replies,
- * no questions).
+ * The deterministic replies of each mode when no model is configured. They fit the message:
+ * a greeting is greeted, an introduction is answered by name, good news is celebrated, a question about what the user told us
+ * ("what's my name?") is answered from working memory, and anything else is reflected back in
+ * the user's own words (first person turned to second) before the mode's template — which
+ * acknowledges difficulty only when the message is about one. A reply is built of parts
+ * ({@link Reply}), so the user's procedural rules apply to parts, not sentences: "keep it
+ * short" drops the extras but never the recall of what the user told us, "don't ask questions"
+ * drops the question, "call me Sam" addresses them.
  */
 final class OfflineReplies {
   private static final Pattern CALL = Pattern.compile("^Call the user ([^.]+)\\.$");
+  private static final Pattern GREETING = Pattern.compile("(?i)^(hi|hey|hello|hiya|heya|howdy|good (morning|evening|afternoon))"
+      + "\\b[\\s\\w,!.]{0,20}$");
+  private static final Pattern DISTRESS = Pattern.compile("(?i)\\b(stress\\w*|hard|awful|terrible|horrible|sad|lonely|"
+      + "anxious|anxiety|worried|worry|scared|afraid|tired|exhausted|overwhelm\\w*|angry|upset|hurt\\w*|cry\\w*|argu\\w+|"
+      + "fight|fought|lost|miss(ing)?|griev\\w*|grief|difficult|struggl\\w*|can'?t sleep|sick|heavy|down|depress\\w*|panic\\w*|"
+      + "alone|distant|yell\\w*|broke up|fired|rough|bad|worse|guilty|ashamed|nervous|frustrat\\w*|pain|crappy|shit\\w*)\\b");
+  private static final Pattern GOOD_NEWS = Pattern.compile("(?i)\\b(promot\\w*|got the (job|role|place|offer)|good news|"
+      + "great news|engaged|passed|accepted|excited|happy|proud|won|went (really )?well|celebrat\\w*|finally did)\\b");
+  private static final String REL = "name|sister|brother|mom|mother|mum|dad|father|partner|wife|husband|girlfriend|boyfriend|"
+      + "son|daughter|friend|best friend|boss|roommate|dog|cat|puppy|kitten|pet|job|work|city|hometown|hobby";
+  static final Pattern RECALL = Pattern.compile("(?i)\\b(what'?s|what is|what was|who'?s|who is|do you (still )?"
+      + "(remember|know|recall)|can you remember|remember)\\b.{0,25}?\\b(my (" + REL + ")|about me)\\b");
+  private static final Pattern ASKED_ABOUT = Pattern.compile("(?i)\\bmy (" + REL + ")\\b");
 
   private OfflineReplies() {
   }
 
-  static String supportive(String message, List<Map<String, Object>> memory) {
-    String low = message.toLowerCase(Locale.ROOT);
-    String opening = low.matches("^(hi|hey|hello|hiya|good (morning|evening|afternoon)).*")
-        ? "Hi, it's good to hear from you."
-        : "That sounds really hard, and it makes sense that it's weighing on you.";
-    return opening + recall(memory) + " What feels heaviest about it right now?";
+  /** A reply as parts: the sentences that carry it, extras a short reply drops, the recall, the question. */
+  record Reply(List<Part> parts) {
+    enum Role { CORE, EXTRA, RECALL, QUESTION }
+
+    record Part(String text, Role role) {
+    }
+
+    static Reply of(String core) {
+      return new Reply(List.of()).with(core, Role.CORE);
+    }
+
+    Reply with(String text, Role role) {
+      if (text == null || text.isBlank()) {
+        return this;
+      }
+      List<Part> out = new ArrayList<>(parts);
+      out.add(new Part(text.strip(), role));
+      return new Reply(List.copyOf(out));
+    }
+
+    Reply core(String t) {
+      return with(t, Role.CORE);
+    }
+
+    Reply extra(String t) {
+      return with(t, Role.EXTRA);
+    }
+
+    Reply recall(String t) {
+      return with(t, Role.RECALL);
+    }
+
+    Reply question(String t) {
+      return with(t, Role.QUESTION);
+    }
+
+    Reply without(Role role) {
+      return new Reply(parts.stream().filter(p -> p.role() != role).toList());
+    }
+
+    String text() {
+      return String.join(" ", parts.stream().map(Part::text).toList());
+    }
   }
 
-  static String reflective(String message, List<Map<String, Object>> memory) {
-    return "It sounds like this is a pattern you've noticed coming back, not a one-off." + recall(memory)
-        + " When it starts again, what do you notice just before it happens?";
+  static Reply supportive(String message, List<Map<String, Object>> memory) {
+    String text = message.strip();
+    if (RECALL.matcher(text).find()) {
+      return answer(text, memory);
+    }
+    String reflection = reflect(text);
+    String name = FactRules.extract(text).stream().filter(c -> "name".equals(c.category())).map(c -> nameIn(c.text()))
+        .findFirst().orElse(null);
+    if (name != null) {
+      return Reply.of("Nice to meet you, " + name + ".").extra(reflection == null ? null : "I'm glad you told me about yourself.")
+          .recall(recall(memory)).question("What would you like to talk about today?");
+    }
+    if (GREETING.matcher(text).matches()) {
+      return Reply.of("Hi, it's good to hear from you.").recall(recall(memory)).question("How are you doing today?");
+    }
+    boolean distress = DISTRESS.matcher(text).find();
+    if (!distress && GOOD_NEWS.matcher(text).find()) {
+      return Reply.of("That's wonderful news, congratulations!")
+          .extra(reflection == null ? null : "It sounds like " + reflection + ", and you deserve to enjoy it.")
+          .recall(recall(memory)).question("How are you feeling about it?");
+    }
+    if (distress) {
+      Reply r = reflection == null ? Reply.of("That sounds really hard, and it makes sense that it's weighing on you.")
+          : Reply.of("It sounds like " + reflection + ".").extra("That's a lot to carry, and it makes sense that it's weighing on you.");
+      return r.recall(recall(memory)).question("What feels heaviest about it right now?");
+    }
+    return Reply.of(reflection == null ? "Thank you for telling me." : "It sounds like " + reflection + ".")
+        .extra("I'm listening.").recall(recall(memory)).question("How has that been for you?");
   }
 
-  static String clarifying() {
-    return "I want to make sure I understand you. Is this more about something that happened, about how you've been "
-        + "feeling lately, or something else? Whatever you're able to share is okay.";
+  static Reply reflective(String message, List<Map<String, Object>> memory) {
+    String reflection = reflect(message.strip());
+    return Reply.of("It sounds like this is a pattern you've noticed coming back, not a one-off.")
+        .extra(reflection == null ? null : "You said " + reflection + ".").recall(recall(memory))
+        .question("When it starts again, what do you notice just before it happens?");
   }
 
-  static String psychoeducation(String message, List<Map<String, Object>> memory) {
+  static Reply clarifying() {
+    return Reply.of("I want to make sure I understand you.").extra("Whatever you're able to share is okay.")
+        .question("Is this more about something that happened, about how you've been feeling lately, or something else?");
+  }
+
+  static Reply psychoeducation(String message, List<Map<String, Object>> memory) {
     Knowledge.Topic t = Knowledge.topicFor(message);
     String body = t != null ? t.explanation()
         : "What you're describing is a very human reaction: our minds and bodies respond to stress in ways that can "
             + "feel confusing, and understanding the pattern is often the first step to easing it.";
-    return "That's a really good question, and you're far from alone in it. " + body + recall(memory)
-        + " Does that fit what you've been noticing?";
+    return Reply.of("That's a really good question, and you're far from alone in it.").core(body).recall(recall(memory))
+        .question("Does that fit what you've been noticing?");
   }
 
-  static String exerciseStep(Knowledge.Exercise ex, int step, boolean starting) {
+  static Reply exerciseStep(Knowledge.Exercise ex, int step, boolean starting) {
     int n = ex.steps().size();
-    String head = starting ? "Let's try " + ex.name() + " together. Go at your own pace, and stop any time. " : "";
-    String tail = step < n ? " Tell me when you're ready for the next step." : " That was the last step. How do you feel now?";
-    return head + "Step " + step + " of " + n + ": " + ex.steps().get(step - 1) + tail;
+    String head = starting ? "Let's try " + ex.name() + " together. Go at your own pace, and stop any time." : "";
+    Reply r = head.isEmpty() ? Reply.of("Step " + step + " of " + n + ": " + ex.steps().get(step - 1))
+        : Reply.of(head).core("Step " + step + " of " + n + ": " + ex.steps().get(step - 1));
+    return step < n ? r.extra("Tell me when you're ready for the next step.") : r.question("That was the last step. How do you feel now?");
   }
 
-  static String closing(List<Map<String, Object>> memory) {
-    return "Thank you for talking with me today; it took something to share all of that." + recall(memory)
-        + " Take good care of yourself, and come back whenever you'd like to talk.";
+  static Reply closing(List<Map<String, Object>> memory) {
+    return Reply.of("Thank you for talking with me today; it took something to share all of that.").recall(recall(memory))
+        .extra("Take good care of yourself, and come back whenever you'd like to talk.");
+  }
+
+  /** The answer to a question about what the user told us, from working memory only. */
+  static Reply answer(String message, List<Map<String, Object>> memory) {
+    List<Map<String, Object>> facts = WorkingMemory.ofType(memory, "semantic");
+    Matcher about = ASKED_ABOUT.matcher(message);
+    if (about.find()) {
+      String subject = about.group(1).toLowerCase(Locale.ROOT);
+      if (subject.equals("name")) {
+        for (Map<String, Object> f : facts) {
+          if ("name".equals(f.get("category"))) {
+            return Reply.of("Your name is " + nameIn(String.valueOf(f.get("text"))) + ".").question("What's on your mind today?");
+          }
+        }
+        for (Map<String, Object> rule : WorkingMemory.ofType(memory, "procedural")) {
+          Matcher call = CALL.matcher(String.valueOf(rule.get("text")));
+          if (call.matches()) {
+            return Reply.of("You asked me to call you " + call.group(1) + ".").question("What's on your mind today?");
+          }
+        }
+        return Reply.of("I don't think you've told me your name yet.").question("What would you like me to call you?");
+      }
+      for (Map<String, Object> f : facts) {
+        if (String.valueOf(f.get("text")).toLowerCase(Locale.ROOT).contains(subject)) {
+          return Reply.of("I remember that " + secondPerson(String.valueOf(f.get("text"))) + ".")
+              .question("What's on your mind about them today?");
+        }
+      }
+      return Reply.of("I don't think you've told me about your " + subject + " yet.").question("Would you like to tell me?");
+    }
+    if (facts.isEmpty()) {
+      return Reply.of("I don't have anything saved about you yet; I only keep what you choose to tell me.")
+          .question("What would you like me to know?");
+    }
+    List<String> known = facts.stream().limit(3).map(f -> secondPerson(String.valueOf(f.get("text")))).toList();
+    return Reply.of("Here's what I remember: " + String.join("; ", known) + ".").question("Is any of that out of date?");
+  }
+
+  private static String nameIn(String fact) {
+    return stripEnd(fact).replaceFirst("^The user's name is ", "");
+  }
+
+  /**
+   * The message's first sentence in the second person ("I've been feeling lonely since I moved"
+   * → "you've been feeling lonely since you moved"), or null when it cannot be reflected well
+   * (a question, a message addressed to us, or one too long to repeat).
+   */
+  static String reflect(String message) {
+    String first = message.split("(?<=[.!?])\\s+|\\n")[0].strip();
+    if (first.endsWith("?") || first.matches("(?is).*\\b(you|your|you're)\\b.*")) {
+      return null;
+    }
+    first = first.replaceAll("[.!]+$", "");
+    String[] words = first.split("\\s+");
+    if (words.length > 16) {
+      Matcher cut = Pattern.compile(",| but | and | because ").matcher(first);
+      first = cut.find() && cut.start() > 10 ? first.substring(0, cut.start()) : null;
+      if (first == null || first.split("\\s+").length > 16) {
+        return null;
+      }
+      words = first.split("\\s+");
+    }
+    if (words.length < 3) {
+      return null;
+    }
+    StringBuilder b = new StringBuilder();
+    String previous = "";
+    for (String w : words) {
+      String low = w.toLowerCase(Locale.ROOT).replace('’', '\'');
+      String swapped = switch (low) {
+        case "i" -> "you";
+        case "i'm", "im" -> "you're";
+        case "i've" -> "you've";
+        case "i'd" -> "you'd";
+        case "i'll" -> "you'll";
+        case "me" -> "you";
+        case "my" -> "your";
+        case "mine" -> "yours";
+        case "myself" -> "yourself";
+        case "am" -> previous.equals("i") ? "are" : w;
+        case "was" -> previous.equals("i") ? "were" : w;
+        default -> w;
+      };
+      if (!b.isEmpty()) {
+        b.append(' ');
+      }
+      b.append(swapped);
+      previous = low;
+    }
+    String out = b.toString();
+    return out.length() > 1 && !out.startsWith("I ") ? Character.toLowerCase(out.charAt(0)) + out.substring(1) : out;
   }
 
   /** A remembered fact or the last session's summary, as one sentence in the second person ("" when none). */
   static String recall(List<Map<String, Object>> memory) {
     for (Map<String, Object> e : WorkingMemory.ofType(memory, "semantic")) {
-      return " I remember that " + secondPerson(String.valueOf(e.get("text"))) + ".";
+      return "I remember that " + secondPerson(String.valueOf(e.get("text"))) + ".";
     }
     for (Map<String, Object> e : WorkingMemory.ofType(memory, "episodic")) {
-      String t = String.valueOf(e.get("text")).replace("In an earlier session the user talked about: ", "");
-      return " Last time we talked about " + stripEnd(t) + ".";
+      String recalled = SessionEnd.recalled(String.valueOf(e.get("text")));
+      if (recalled != null) {
+        return recalled;
+      }
     }
     return "";
   }
 
-  /** Applies the user's procedural rules to a prepared reply. */
-  static String follow(String reply, List<Map<String, Object>> memory) {
-    String out = reply;
+  /** Applies the user's procedural rules to a prepared reply: to its parts, so the recall always stays. */
+  static String follow(Reply reply, List<Map<String, Object>> memory) {
+    Reply r = reply;
+    String name = null;
     for (Map<String, Object> rule : WorkingMemory.ofType(memory, "procedural")) {
       String text = String.valueOf(rule.get("text"));
       String low = text.toLowerCase(Locale.ROOT);
       Matcher call = CALL.matcher(text);
       if (call.matches()) {
-        out = call.group(1) + ", " + Character.toLowerCase(out.charAt(0)) + out.substring(1);
+        name = call.group(1);
       } else if (low.matches(".*\\b(short|brief|concise|shorter)\\b.*")) {
-        out = shorten(out);
+        r = r.without(Reply.Role.EXTRA);
       } else if (low.startsWith("do not ask")) {
-        out = out.replaceAll("\\s*[^.!?]*\\?$", "").strip();
+        r = r.without(Reply.Role.QUESTION);
       }
     }
-    return out;
-  }
-
-  private static String shorten(String reply) {
-    String[] sentences = reply.split("(?<=[.!?])\\s+");
-    if (sentences.length <= 2) {
-      return reply;
-    }
-    return sentences[0] + " " + sentences[sentences.length - 1];
+    String out = r.text();
+    return name == null || out.isEmpty() ? out : name + ", " + Character.toLowerCase(out.charAt(0)) + out.substring(1);
   }
 
   static String secondPerson(String fact) {
     String t = stripEnd(fact);
     t = t.replaceFirst("^The user's ", "your ").replaceFirst("^The user has ", "you have ")
         .replaceFirst("^The user is ", "you are ").replaceFirst("^The user ", "you ");
-    t = t.replaceFirst("^you (works|lives|enjoys|feels|takes)\\b", "you " + "$1").replaceAll("^you works", "you work")
-        .replaceAll("^you lives", "you live").replaceAll("^you enjoys", "you enjoy").replaceAll("^you feels", "you feel")
-        .replaceAll("^you takes", "you take");
-    return t;
+    return t.replaceAll("^you works", "you work").replaceAll("^you lives", "you live").replaceAll("^you enjoys", "you enjoy")
+        .replaceAll("^you feels", "you feel").replaceAll("^you takes", "you take");
   }
 
   private static String stripEnd(String s) {

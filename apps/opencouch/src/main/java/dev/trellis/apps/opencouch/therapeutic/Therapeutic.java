@@ -2,6 +2,7 @@ package dev.trellis.apps.opencouch.therapeutic;
 
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.apps.opencouch.PendingQuestion;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.NodeOptions;
@@ -16,15 +17,18 @@ import java.util.Map;
 
 /**
  * The therapeutic subgraph, one node of the parent graph: {@code dispatcher} picks a mode and
- * one of the six mode nodes answers. Its input leaves out {@code trace} and
+ * one of the six mode nodes answers (a bare yes/no to a crisis reply's pending question goes
+ * to {@code supportive}, dispatched {@code follow_up}, which answers it against the question). Its input leaves out {@code trace} and
  * {@code diagnostics} (they start empty inside) and its output is only {@code routing},
- * {@code response}, {@code progress}, {@code diagnostics} and {@code trace}: the parent's
+ * {@code response}, {@code progress}, {@code diagnostics}, {@code trace} and
+ * {@code pending_question} (every mode node replaces it): the parent's
  * append reducers on {@code history} and {@code transcript} never see the subgraph's copy of
  * them, so nothing is counted twice. Each node has its own retry policy.
  */
 public final class Therapeutic {
   /** The output keys: what flows back to the parent. */
-  public static final List<String> OUTPUT = List.of("routing", "response", "progress", "diagnostics", "trace");
+  public static final List<String> OUTPUT = List.of("routing", "response", "progress", "diagnostics", "trace",
+      "pending_question");
 
   private Therapeutic() {
   }
@@ -32,14 +36,17 @@ public final class Therapeutic {
   public static CompiledGraph subgraph(CouchContext defaults) {
     Schema schema = Schema.of(CouchState.MESSAGE, CouchState.USER_ID, CouchState.SESSION_ID, CouchState.HISTORY,
         CouchState.WORKING_MEMORY, CouchState.PROGRESS, CouchState.ROUTING, CouchState.RESPONSE, CouchState.DIAGNOSTICS,
-        CouchState.TURN, CouchState.TRACE);
+        CouchState.TURN, CouchState.TRACE, CouchState.PENDING_QUESTION, CouchState.LOCALE);
     StateGraph g = StateGraph.of(schema)
-        .inputKeys("message", "user_id", "session_id", "history", "working_memory", "progress", "routing", "turn")
+        .inputKeys("message", "user_id", "session_id", "history", "working_memory", "progress", "routing", "turn",
+            "pending_question", "locale")
         .outputKeys(OUTPUT.toArray(String[]::new));
     g.addNode("dispatcher", (s, rt) -> {
       long start = System.nanoTime();
-      Dispatcher.Choice c = Dispatcher.choose(s.get(CouchState.MESSAGE), s.getOrDefault(CouchState.PROGRESS, Map.of()),
-          CouchContext.of(rt, defaults).llmClient());
+      Dispatcher.Choice c = PendingQuestion.followUp(s) != null
+          ? new Dispatcher.Choice(Mode.SUPPORTIVE, "follow_up", String.valueOf(s.get(CouchState.PENDING_QUESTION).get("id")))
+          : Dispatcher.choose(s.get(CouchState.MESSAGE), s.getOrDefault(CouchState.PROGRESS, Map.of()),
+              CouchContext.of(rt, defaults).llmClient());
       rt.write(Map.of("stage", "dispatcher", "mode", c.mode().node()));
       Map<String, Object> diag = new LinkedHashMap<>();
       diag.put("dispatch_ms", CouchState.millisSince(start));

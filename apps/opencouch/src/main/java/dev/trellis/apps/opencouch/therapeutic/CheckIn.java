@@ -1,0 +1,40 @@
+package dev.trellis.apps.opencouch.therapeutic;
+
+import dev.trellis.apps.opencouch.PendingQuestion;
+import dev.trellis.apps.opencouch.memory.WritePolicy;
+import dev.trellis.apps.opencouch.safety.CrisisResources;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The reply layer's own safety net, behind the crisis gate: a message that reached the
+ * therapeutic branch yet speaks of death or harm (the write policy's lexicon, everyday idioms
+ * such as "this homework is killing me" aside) is never reflected back or answered with a mode
+ * template. It gets a short check-in with the locale's resources and the crisis reply's yes/no
+ * question, left pending so the next "yes"/"no" is read against it. Routing stays the gate's.
+ */
+final class CheckIn {
+  private static final Pattern IDIOMS = Pattern.compile("\\b(is|are|was|'s|it'?s|this|that|these|gonna|going to|will|would)"
+      + " (\\w+ )?(kill|killing|murder) (me|us)\\b|\\bkill(s|ed)? it\\b|\\bdying (to|for)\\b|\\bto die for\\b"
+      + "|\\bdead (tired|serious|on|set|end)\\b|\\b(bored|scared|worried|tickled) to death\\b|\\bkill(ing)? time\\b"
+      + "|\\b(phone|battery|laptop|car|plant)s? (is |was |just )?(dead|died)\\b|\\bdeadline\\b");
+
+  private CheckIn() {
+  }
+
+  /** Whether {@code message} needs the check-in instead of an ordinary reply. */
+  static boolean needed(String message) {
+    if (message == null) {
+      return false;
+    }
+    String literal = IDIOMS.matcher(message.toLowerCase(Locale.ROOT).replace('’', '\'')).replaceAll(" ");
+    return !WritePolicy.safeToKeep(literal);
+  }
+
+  /** The check-in for {@code locale}; it ends with {@link PendingQuestion#ACTING_NOW}'s question. */
+  static String text(String locale) {
+    return "Thank you for telling me. Some of what you said worries me, and I want to make sure you're safe. If you're "
+        + "thinking about hurting yourself, you don't have to carry it alone; these people can help right now:\n\n"
+        + CrisisResources.format(CrisisResources.forLocale(locale)) + "\n\n" + PendingQuestion.ACTING_NOW.text();
+  }
+}

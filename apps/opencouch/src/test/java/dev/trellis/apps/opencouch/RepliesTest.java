@@ -1,0 +1,90 @@
+package dev.trellis.apps.opencouch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.graph.State;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Offline replies are deterministic and fit the message; the user's rules shape them without losing what we remember. */
+class RepliesTest {
+  final Couch couch = new Couch();
+
+  static String reply(State s) {
+    return String.valueOf(s.get(CouchState.RESPONSE).get("text"));
+  }
+
+  @Test
+  void aPromotionAGreetingAndANameQuestionGetDifferentFittingReplies() {
+    String intro = reply(couch.turn("ana", "s0", "My name is Ana and I work as a nurse"));
+    assertTrue(intro.startsWith("Nice to meet you, Ana."), intro);
+    String promotion = reply(couch.turn("ana", "s1", "I got the promotion!"));
+    String greeting = reply(couch.turn("ana", "s2", "hey there"));
+    String name = reply(couch.turn("ana", "s3", "what's my name?"));
+    assertTrue(promotion.contains("congratulations"), promotion);
+    assertTrue(greeting.startsWith("Hi, it's good to hear from you."), greeting);
+    assertTrue(name.startsWith("Your name is Ana."), name);
+    for (String r : List.of(promotion, greeting, name)) {
+      assertFalse(r.contains("That sounds really hard"), r);
+    }
+    assertEquals(4, Set.of(intro, promotion, greeting, name).size());
+  }
+
+  @Test
+  void aRecallQuestionIsAnsweredFromWorkingMemoryOrSaysItWasNotToldYet() {
+    couch.turn("bo", "s1", "My sister Maya has been really distant");
+    String sister = reply(couch.turn("bo", "s2", "do you remember my sister's name?"));
+    assertTrue(sister.startsWith("I remember that your sister is Maya."), sister);
+    String unknown = reply(couch.turn("cal", "s1", "what's my name?"));
+    assertTrue(unknown.startsWith("I don't think you've told me your name yet."), unknown);
+  }
+
+  @Test
+  void aHardMessageIsReflectedInTheUsersOwnWords() {
+    String r = reply(couch.turn("dan", "s1", "I've been feeling really lonely since I moved"));
+    assertTrue(r.startsWith("It sounds like you've been feeling really lonely since you moved."), r);
+    String other = reply(couch.turn("dan", "s2", "work has been so stressful lately"));
+    assertTrue(other.startsWith("It sounds like work has been so stressful lately."), other);
+    assertNotEquals(r, other);
+  }
+
+  @Test
+  void keepItShortShortensTheReplyButKeepsTheRecall() {
+    couch.turn("eli", "s1", "Keep it short please. My sister Maya lives with me.");
+    State s = couch.turn("eli", "s2", "I had a big fight with my sister last night and I feel awful");
+    String r = reply(s);
+    assertTrue(r.contains("I remember that your sister is Maya."), r);
+    assertFalse(r.contains("That's a lot to carry"), "the rule shortens the reply: " + r);
+    assertTrue(r.endsWith("?"), r);
+  }
+
+  @Test
+  void wordsOfHarmAreNeverReflectedBackWhicheverBranchAnswers() {
+    for (String m : List.of("I'm going to jump off the bridge tonight", "nobody would even notice if I was gone",
+        "I took a whole bunch of pills an hour ago", "I cut again last night", "Ich will nicht mehr leben")) {
+      String r = reply(couch.turn("gus", "harm-" + m.hashCode(), m));
+      assertFalse(r.startsWith("It sounds like"), r);
+      assertTrue(r.contains("\n- "), "the locale's resources: " + r);
+      assertTrue(r.endsWith("?"), r);
+    }
+    String after = reply(couch.turn("gus", "harm-" + "I cut again last night".hashCode(), "no"));
+    assertTrue(after.startsWith("I'm glad you're not about to act on them right now."), after);
+  }
+
+  @Test
+  void anIdiomIsAnsweredAsTheEverydayThingItIs() {
+    String r = reply(couch.turn("hal", "s1", "this homework is killing me and the deadline is tomorrow"));
+    assertFalse(r.contains("988"), r);
+    assertTrue(r.startsWith("It sounds like this homework is killing you"), r);
+  }
+
+  @Test
+  void theSameMessageGetsTheSameReply() {
+    assertEquals(reply(couch.turn("fin", "a", "my exams start next week and I can't focus")),
+        reply(couch.turn("fin", "b", "my exams start next week and I can't focus")));
+  }
+}
