@@ -84,10 +84,10 @@ public final class Crons {
         Cron existing = get(c, id);
         String now = ServerDb.now();
         if (existing == null) {
-          insert(c, new Cron(id, Assistants.systemId(graphId), null, "", sc.cron(), payload,
+          insert(c, new Cron(id, Assistants.systemId(graphId), null, "", sc.cron(), null, payload,
               Map.of("created_by", "system", "schedule", sc.name()), null, next, true, "delete", now, now));
         } else if (!existing.schedule().equals(sc.cron()) || !existing.payload().equals(payload)) {
-          update(c, new Cron(id, existing.assistantId(), null, "", sc.cron(), payload, existing.metadata(), null, next,
+          update(c, new Cron(id, existing.assistantId(), null, "", sc.cron(), null, payload, existing.metadata(), null, next,
               true, existing.onRunCompleted(), existing.createdAt(), now));
         }
         return null;
