@@ -45,6 +45,14 @@ java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W7Memory 
 java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W12ChatThread | tee -a "$out/results.txt"
 echo "== W12 on langgraph (python)" >&2
 "$python" "$root/bench/peers/langgraph-python/w12.py" | tee -a "$out/results.txt"
+echo "== W14 (agent thread to 10,000 messages through the server) and W15 (a 5 MB unchanged input) on trellis" >&2
+java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W14AgentThread sqlite 2>/dev/null | tee -a "$out/results.txt"
+if [ -n "${TRELLIS_PG_URL:-}" ]; then
+  java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W14AgentThread postgres 2>/dev/null | tee -a "$out/results.txt"
+fi
+java -cp "$root/trellis-bench/target/benchmarks.jar" dev.trellis.bench.W15BigInput 2>/dev/null | tee -a "$out/results.txt"
+echo "== W14 and W15 on langgraph (python, InMemorySaver, no server)" >&2
+"$python" "$root/bench/peers/langgraph-python/w14.py" | tee -a "$out/results.txt"
 echo "== W10 (token streaming to the JS SDK), trellis and LangGraph's JS server" >&2
 "$root/bench/run-w10.sh" | grep -E '^[a-z-]+ W10 ' | tee -a "$out/results.txt"
 echo "== W11 (1,000 open thread streams) on trellis" >&2
@@ -118,4 +126,16 @@ for engine in ("trellis", "langgraph-py-append", "langgraph-py-delta"):
     total = get(engine, "W12", "stored_bytes_200")
     if total:
         print(f"  {engine}: " + ", ".join(f"{u:.0f} us / {b:.0f} B" for u, b in turns) + f"; {total / 1e6:.2f} MB")
+print("\nW14 (agent thread to 10,000 messages, 100 runs): ms and bytes per run at runs 10 and 100 (targets: time <= 1.2x, bytes flat within 20%)")
+for engine in ("trellis", "trellis-pg", "langgraph-py"):
+    t10, t100 = get(engine, "W14", "ms_per_run_10"), get(engine, "W14", "ms_per_run_100")
+    b10, b100 = get(engine, "W14", "bytes_per_run_10"), get(engine, "W14", "bytes_per_run_100")
+    if t10 and t100:
+        new = get(engine, "W14", "new_message_bytes_100")
+        extra = f"; new message bytes {new:.0f} B ({b100 / new:.1f}x)" if new else ""
+        print(f"  {engine}: {t10:.1f} -> {t100:.1f} ms ({t100 / t10:.2f}x), {b10:.0f} -> {b100:.0f} B ({b100 / b10:.2f}x){extra}")
+for engine in ("trellis", "langgraph-py"):
+    b = get(engine, "W15", "bytes_per_checkpoint")
+    if b is not None:
+        print(f"W15 ({engine}): {b:.0f} B per checkpoint after the first run (target <= 10 KB)")
 PY

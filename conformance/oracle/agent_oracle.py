@@ -6,6 +6,7 @@ Usage: agent_oracle.py FILE|DIR [...]
 import json
 import os
 import sys
+import tempfile
 from typing import Any
 
 from langchain.agents import create_agent
@@ -13,13 +14,19 @@ from langchain.agents.middleware import (
     AgentMiddleware,
     ClearToolUsesEdit,
     ContextEditingMiddleware,
+    FilesystemFileSearchMiddleware,
     HumanInTheLoopMiddleware,
+    LLMToolEmulator,
     LLMToolSelectorMiddleware,
     ModelCallLimitMiddleware,
     ModelFallbackMiddleware,
     ModelRetryMiddleware,
+    PIIMiddleware,
+    ShellToolMiddleware,
     SummarizationMiddleware,
+    TodoListMiddleware,
     ToolCallLimitMiddleware,
+    ToolErrorMiddleware,
     ToolRetryMiddleware,
     hook_config,
 )
@@ -276,7 +283,43 @@ def make_middleware(spec: dict, models: dict):
             kwargs["system_prompt"] = spec["system_prompt"]
         return LLMToolSelectorMiddleware(model=models.get(spec.get("model")), max_tools=spec.get("max_tools"),
                                          always_include=spec.get("always_include"), **kwargs)
+    if kind == "PII":
+        return PIIMiddleware(spec["pii_type"], strategy=spec.get("strategy", "redact"), detector=spec.get("detector"),
+                             apply_to_input=spec.get("apply_to_input", True),
+                             apply_to_output=spec.get("apply_to_output", False),
+                             apply_to_tool_results=spec.get("apply_to_tool_results", False))
+    if kind == "LLMToolEmulator":
+        return LLMToolEmulator(tools=spec.get("tools"), model=models[spec["model"]])
+    if kind == "TodoList":
+        return TodoListMiddleware(**{k: spec[k] for k in ("system_prompt", "tool_description") if k in spec})
+    if kind == "ToolError":
+        return ToolErrorMiddleware(tool_error_handler(spec), tools=spec.get("tools"))
+    if kind == "FilesystemFileSearch":
+        return FilesystemFileSearchMiddleware(root_path=file_tree(spec["files"]), use_ripgrep=False)
+    if kind == "ShellTool":
+        return ShellToolMiddleware(workspace_root=tempfile.mkdtemp(prefix="agent-shell-"))
     raise ValueError(f"unknown middleware type {kind}")
+
+
+def tool_error_handler(spec: dict):
+    """ToolErrorMiddleware's `on_error`: `template` ({tool}, {error}) for failures whose text holds `only_if`."""
+    def on_error(e, request):
+        if spec.get("only_if", "") not in str(e):
+            return None
+        return spec["template"].replace("{tool}", request.tool_call["name"]).replace("{error}", str(e))
+    return on_error
+
+
+def file_tree(files: dict) -> str:
+    """A fresh directory holding `files` (path → text), modified 1000 s apart in the order given."""
+    root = tempfile.mkdtemp(prefix="agent-files-")
+    for i, (path, content) in enumerate(files.items()):
+        full = os.path.join(root, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w") as f:
+            f.write(content)
+        os.utime(full, (1000 * (i + 1), 1000 * (i + 1)))
+    return root
 
 
 def when_predicate(cond: dict):
@@ -306,7 +349,7 @@ def error_of(e: BaseException) -> dict:
     kinds = {"GraphRecursionError": "GraphRecursion", "ModelError": "ModelError", "ToolError": "ToolError",
              "ScriptExhausted": "ScriptExhausted", "StructuredOutputValidationError": "StructuredOutput",
              "MultipleStructuredOutputsError": "StructuredOutput", "ModelCallLimitExceededError": "LimitExceeded",
-             "ToolCallLimitExceededError": "LimitExceeded"}
+             "ToolCallLimitExceededError": "LimitExceeded", "PIIDetectionError": "PII"}
     out = {"kind": kinds.get(name, "Other:" + name)}
     if out["kind"] in ("ModelError", "ToolError"):
         out["message"] = str(e)

@@ -48,6 +48,7 @@ public final class Agent {
   Version version = Version.V2;
   boolean handleToolErrors = false;
   StructuredOutput<?> responseFormat;
+  dev.trellis.observe.TracePolicy tracePolicy;
 
   private Agent(ChatModel model) {
     this.model = Objects.requireNonNull(model, "model");
@@ -82,6 +83,15 @@ public final class Agent {
   /** Extra state keys (LangChain's {@code state_schema} extension). */
   public Agent stateKeys(Key<?>... keys) {
     stateKeys.addAll(List.of(keys));
+    return this;
+  }
+
+  /**
+   * What traces record of the middleware's hook nodes when a middleware declares no
+   * {@link AgentMiddleware#tracePolicy} of its own (LangChain's {@code configure_trace_policy}).
+   */
+  public Agent tracePolicy(dev.trellis.observe.TracePolicy policy) {
+    this.tracePolicy = policy;
     return this;
   }
 

@@ -59,19 +59,19 @@ final class AgentGraph {
     List<Tool> tools = new ArrayList<>(agent.tools);
     middleware.forEach(m -> tools.addAll(m.tools()));
     hasTools = !tools.isEmpty();
-    List<AgentMiddleware> modelWrappers = middleware.stream().filter(m -> overrides(m, "wrapModelCall")).toList();
+    List<AgentMiddleware> modelWrappers = middleware.stream().filter(MiddlewareHook.WRAP_MODEL_CALL::isImplementedBy).toList();
     g.addNode(MODEL, new ModelNode(agent.model, agent.systemPrompt, tools.stream().map(Tool::spec).toList(),
         modelWrappers, agent.responseFormat));
     if (hasTools) {
-      List<ToolInterceptor> interceptors = middleware.stream().filter(m -> overrides(m, "wrapToolCall"))
+      List<ToolInterceptor> interceptors = middleware.stream().filter(MiddlewareHook.WRAP_TOOL_CALL::isImplementedBy)
           .map(m -> (ToolInterceptor) m::wrapToolCall).toList();
       g.addNode(TOOLS, new ToolNode(tools, interceptors, agent.handleToolErrors));
     }
 
-    List<String> beforeAgent = hooks(g, "beforeAgent", "before_agent", AgentMiddleware::beforeAgent);
-    List<String> beforeModel = hooks(g, "beforeModel", "before_model", AgentMiddleware::beforeModel);
-    List<String> afterModel = hooks(g, "afterModel", "after_model", AgentMiddleware::afterModel).reversed();
-    List<String> afterAgent = hooks(g, "afterAgent", "after_agent", AgentMiddleware::afterAgent).reversed();
+    List<String> beforeAgent = hooks(g, MiddlewareHook.BEFORE_AGENT, AgentMiddleware::beforeAgent);
+    List<String> beforeModel = hooks(g, MiddlewareHook.BEFORE_MODEL, AgentMiddleware::beforeModel);
+    List<String> afterModel = hooks(g, MiddlewareHook.AFTER_MODEL, AgentMiddleware::afterModel).reversed();
+    List<String> afterAgent = hooks(g, MiddlewareHook.AFTER_AGENT, AgentMiddleware::afterAgent).reversed();
     loopEntry = beforeModel.isEmpty() ? MODEL : beforeModel.getFirst();
     exit = afterAgent.isEmpty() ? StateGraph.END : afterAgent.getFirst();
 
@@ -108,13 +108,14 @@ final class AgentGraph {
     return List.copyOf(keys.values());
   }
 
-  /** Adds a node for each middleware overriding {@code method}; returns their names in middleware order. */
-  private List<String> hooks(StateGraph g, String method, String suffix, Hook hook) {
+  /** Adds a node for each middleware implementing {@code which}; returns their names in middleware order. */
+  private List<String> hooks(StateGraph g, MiddlewareHook which, Hook hook) {
     List<String> nodes = new ArrayList<>();
     for (AgentMiddleware m : middleware) {
-      if (overrides(m, method)) {
-        String name = m.name() + "." + suffix;
-        g.addNode(name, hookNode(m, hook));
+      if (which.isImplementedBy(m)) {
+        String name = m.name() + "." + which.suffix;
+        dev.trellis.observe.TracePolicy trace = m.tracePolicy() != null ? m.tracePolicy() : agent.tracePolicy;
+        g.addNode(name, hookNode(m, hook), dev.trellis.graph.NodeOptions.DEFAULT.withTrace(trace));
         nodes.add(name);
       }
     }
@@ -246,17 +247,5 @@ final class AgentGraph {
       Map<String, Object> state = s.toMap();
       return pending.stream().map(c -> (Object) Send.to(TOOLS, new ToolNode.Call(c, state))).toList();
     };
-  }
-
-  /** Whether {@code m}'s class declares its own {@code method} (LangChain checks the same way). */
-  static boolean overrides(AgentMiddleware m, String method) {
-    for (Class<?> c = m.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
-      for (var decl : c.getDeclaredMethods()) {
-        if (decl.getName().equals(method) && !decl.isBridge() && !decl.isSynthetic()) {
-          return true;
-        }
-      }
-    }
-    return false;
   }
 }

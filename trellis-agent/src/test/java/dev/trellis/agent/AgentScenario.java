@@ -225,6 +225,13 @@ final class AgentScenario {
       case "ContextEditing" -> AgentScenarioMiddleware.contextEditing(m);
       case "HumanInTheLoop" -> AgentScenarioMiddleware.humanInTheLoop(m);
       case "LLMToolSelector" -> AgentScenarioMiddleware.toolSelector(m, models);
+      case "PII" -> BuiltinScenarioMiddleware.pii(m);
+      case "TodoList" -> BuiltinScenarioMiddleware.todoList(m);
+      case "ToolError" -> BuiltinScenarioMiddleware.toolError(m);
+      case "FilesystemFileSearch" -> BuiltinScenarioMiddleware.fileSearch(m);
+      case "ShellTool" -> BuiltinScenarioMiddleware.shell();
+      case "LLMToolEmulator" -> new dev.trellis.agent.middleware.LlmToolEmulator(models.get((String) m.get("model")),
+          m.get("tools") instanceof List<?> names ? new HashSet<>(names.stream().map(String::valueOf).toList()) : null);
       default -> throw new UnsupportedOperationException("middleware type " + type);
     };
   }
@@ -321,6 +328,7 @@ final class AgentScenario {
         case ScriptExhausted x -> "ScriptExhausted";
         case StructuredOutputException x -> "StructuredOutput";
         case LimitExceededException x -> "LimitExceeded";
+        case dev.trellis.agent.middleware.pii.PiiDetectionException x -> "PII";
         default -> null;
       };
       if (kind != null) {

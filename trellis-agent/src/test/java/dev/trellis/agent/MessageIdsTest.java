@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ScriptedChatModel;
-import dev.trellis.agent.react.ReactAgent;
 import dev.trellis.checkpoint.InMemorySaver;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
@@ -76,12 +75,6 @@ class MessageIdsTest {
   void theAgentsStreamedMessagesCarryTheIdsTheStateKeeps() {
     streamedIdsAreStoredIds(Agent.builder(model()).tools(WEATHER)
         .compile(CompileOptions.checkpointer(new InMemorySaver())), "t-agent");
-  }
-
-  @Test
-  void theReactAgentsStreamedMessagesCarryTheIdsTheStateKeeps() {
-    streamedIdsAreStoredIds(ReactAgent.builder(model()).tools(WEATHER)
-        .compile(CompileOptions.checkpointer(new InMemorySaver())), "t-react");
   }
 
   @Test

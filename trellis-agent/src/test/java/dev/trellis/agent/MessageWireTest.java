@@ -42,4 +42,18 @@ class MessageWireTest {
     List<Message> out = Messages.add(List.of(), (List) List.of(Map.of("role", "user", "content", "hello", "id", "m1")));
     assertEquals(List.of(new Message.Human("m1", "hello")), out);
   }
+
+  @Test
+  void openAiAssistantToolCallsAndToolAnswersAreRead() {
+    Message ai = MessageWire.from(java.util.Map.of("role", "assistant", "content", "", "tool_calls", java.util.List.of(
+        java.util.Map.of("id", "c1", "type", "function", "function",
+            java.util.Map.of("name", "lookup", "arguments", "{\"q\":\"tea\",\"n\":2}")))));
+    assertEquals(new Message.Ai(null, "", java.util.List.of(new Message.ToolCall("c1", "lookup",
+        java.util.Map.of("q", "tea", "n", 2))), null), ai);
+    assertEquals(new Message.Tool(null, "{}", "c1", "lookup", false),
+        MessageWire.from(java.util.Map.of("role", "tool", "tool_call_id", "c1", "name", "lookup", "content", "{}")));
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> MessageWire.from(java.util.Map.of(
+        "role", "assistant", "tool_calls", java.util.List.of(java.util.Map.of("id", "c2", "function",
+            java.util.Map.of("name", "lookup", "arguments", "not json"))))));
+  }
 }

@@ -55,14 +55,27 @@ public sealed interface GraphEvent {
 
   /**
    * Node {@code node} starts as task {@code taskId} in {@code step}; {@code parentTaskId} is the
-   * task of the enclosing graph that runs this subgraph (null in the root graph).
+   * task of the enclosing graph that runs this subgraph (null in the root graph). {@code input}
+   * is the state the task receives (a {@code dev.trellis.graph.State}, valid during this call) as
+   * the node's {@link TracePolicy} lets traces see it.
    */
-  record TaskStarted(List<String> namespace, int step, String taskId, String node, String parentTaskId)
-      implements GraphEvent {}
+  record TaskStarted(List<String> namespace, int step, String taskId, String node, String parentTaskId, Object input)
+      implements GraphEvent {
+    public TaskStarted(List<String> namespace, int step, String taskId, String node, String parentTaskId) {
+      this(namespace, step, taskId, node, parentTaskId, null);
+    }
+  }
 
-  /** The task finished; {@code attempts} counts retries (1 without). */
-  record TaskEnded(List<String> namespace, int step, String taskId, String node, int attempts, Duration duration)
-      implements GraphEvent {}
+  /**
+   * The task finished; {@code attempts} counts retries (1 without). {@code output} is what it
+   * wrote (state key → value, in write order) as the node's {@link TracePolicy} lets traces see it.
+   */
+  record TaskEnded(List<String> namespace, int step, String taskId, String node, int attempts, Duration duration,
+                   Object output) implements GraphEvent {
+    public TaskEnded(List<String> namespace, int step, String taskId, String node, int attempts, Duration duration) {
+      this(namespace, step, taskId, node, attempts, duration, null);
+    }
+  }
 
   /** The task failed for good (after its retries; with no error handler that recovered). */
   record TaskFailed(List<String> namespace, int step, String taskId, String node, int attempts, Duration duration,

@@ -8,7 +8,7 @@ import java.util.List;
  * subgraph that paused) up to the loop that records the pause. Do not catch it in node
  * code; if you must catch {@code Throwable}, rethrow this. Built without a stack trace.
  */
-public final class GraphInterrupt extends RuntimeException {
+public final class GraphInterrupt extends RuntimeException implements dev.trellis.graph.ControlFlow {
   private final transient List<Interrupt> interrupts;
 
   GraphInterrupt(List<Interrupt> interrupts) {

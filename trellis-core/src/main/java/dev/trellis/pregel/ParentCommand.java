@@ -6,7 +6,7 @@ import dev.trellis.graph.Command;
  * Control flow, not an error: carries a {@link Command} aimed at the parent graph out of
  * a subgraph, to the parent task that runs the subgraph. Built without a stack trace.
  */
-public final class ParentCommand extends RuntimeException {
+public final class ParentCommand extends RuntimeException implements dev.trellis.graph.ControlFlow {
   private final transient Command command;
   /** The graph whose node returned the command; its parent is the target. */
   final transient Program origin;

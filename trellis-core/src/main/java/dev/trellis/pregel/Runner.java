@@ -7,10 +7,13 @@ import dev.trellis.graph.error.NodeException;
 import dev.trellis.graph.error.NodeTimeoutException;
 import dev.trellis.graph.error.TrellisException;
 import dev.trellis.observe.GraphEvent;
+import dev.trellis.observe.TracePolicy;
 import dev.trellis.policy.Attempts;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -82,7 +85,9 @@ final class Runner {
     long start = System.nanoTime();
     String parentTask = scope.parentTaskId();
     int[] attempts = {0};
-    scope.observer().emit(new GraphEvent.TaskStarted(scope.nsPath(), scope.step(), task.id(), task.name(), parentTask));
+    TracePolicy trace = task.node.options().trace() == null ? TracePolicy.RECORD : task.node.options().trace();
+    scope.observer().emit(new GraphEvent.TaskStarted(scope.nsPath(), scope.step(), task.id(), task.name(), parentTask,
+        trace.inputs().apply(task.input)));
     Outcome o;
     try {
       o = attempts(scope, task, attempts);
@@ -99,9 +104,21 @@ final class Runner {
       scope.observer().emit(new GraphEvent.TaskInterrupted(scope.nsPath(), scope.step(), task.id(), task.name(), took,
           o.interrupts));
     } else {
-      scope.observer().emit(new GraphEvent.TaskEnded(scope.nsPath(), scope.step(), task.id(), task.name(), attempts[0], took));
+      scope.observer().emit(new GraphEvent.TaskEnded(scope.nsPath(), scope.step(), task.id(), task.name(), attempts[0], took,
+          trace.outputs().apply(written(scope.program(), task))));
     }
     return o;
+  }
+
+  /** The state keys a task wrote, with their values in write order (a key written twice keeps its last value). */
+  private static Map<String, Object> written(Program program, StepTask task) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (Write w : task.writes) {
+      if (w.slot() >= 0 && w.slot() < program.stateCount) {
+        out.put(program.channelNames[w.slot()], w.value());
+      }
+    }
+    return out;
   }
 
   /**

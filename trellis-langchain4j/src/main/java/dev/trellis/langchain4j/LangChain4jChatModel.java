@@ -191,6 +191,9 @@ public final class LangChain4jChatModel implements ChatModel {
           : ResponseFormat.JSON); // without native support the schema is in the instructions
     }
     Map<String, Object> settings = request.settings();
+    if (settings.get(ChatRequest.MODEL) instanceof String model && !model.isBlank()) {
+      builder.modelName(model);
+    }
     if (settings.get("temperature") instanceof Number t) {
       builder.temperature(t.doubleValue());
     }
@@ -213,10 +216,24 @@ public final class LangChain4jChatModel implements ChatModel {
         .build();
   }
 
-  /** A tool spec as LangChain4j's: the whole JSON schema of the arguments, nested objects and arrays included. */
+  /**
+   * A tool spec as LangChain4j's: the whole JSON schema of the arguments, nested objects and
+   * arrays included; its extras (e.g. {@code defer_loading}) as LangChain4j tool metadata, which
+   * provider modules send when told to. A provider-run tool has no LangChain4j form: configure it
+   * on the LangChain4j model instead.
+   */
   static ToolSpecification toSpec(ToolSpec spec) {
-    return ToolSpecification.builder().name(spec.name()).description(spec.description())
-        .parameters(JsonSchemaElements.object(spec.parameters(), null)).build();
+    if (spec.isProviderTool()) {
+      throw new IllegalArgumentException("provider tool \"" + spec.name() + "\" " + spec.extras().get(ToolSpec.PROVIDER_TOOL)
+          + " cannot be sent through LangChain4j's tool specifications; configure it on the LangChain4j model "
+          + "(e.g. its server tools) instead");
+    }
+    var b = ToolSpecification.builder().name(spec.name()).description(spec.description())
+        .parameters(JsonSchemaElements.object(spec.parameters(), null));
+    if (!spec.extras().isEmpty()) {
+      b.metadata(spec.extras());
+    }
+    return b.build();
   }
 
   private static Message.Ai fromResponse(ChatResponse response) {

@@ -3,9 +3,9 @@ package dev.trellis.langchain4j;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.langchain4j.agent.tool.P;
+import dev.trellis.agent.Agent;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ScriptedChatModel;
-import dev.trellis.agent.react.ReactAgent;
 import dev.trellis.agent.tool.Tool;
 import dev.trellis.graph.CompileOptions;
 import java.util.List;
@@ -45,7 +45,7 @@ class LangChain4jToolsTest {
         new Message.Ai(null, "", List.of(new Message.ToolCall("c", "add", Map.of(names.get(0), 2, names.get(1), 40))),
             Message.Usage.NONE),
         Message.ai("42"));
-    var out = ReactAgent.builder(model).tools(tools.toArray(Tool[]::new)).compile(CompileOptions.DEFAULT)
+    var out = Agent.builder(model).tools(tools.toArray(Tool[]::new)).compile(CompileOptions.DEFAULT)
         .invoke(Map.of("messages", List.of(Message.human("2+40?"))));
     @SuppressWarnings("unchecked")
     List<Message> msgs = (List<Message>) out.get("messages");

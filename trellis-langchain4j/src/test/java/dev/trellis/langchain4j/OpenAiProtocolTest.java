@@ -3,11 +3,11 @@ package dev.trellis.langchain4j;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.agent.Agent;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.Messages;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ToolSpec;
-import dev.trellis.agent.react.ReactAgent;
 import dev.trellis.agent.tool.Tool;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
@@ -76,7 +76,7 @@ class OpenAiProtocolTest {
   }
 
   @Test
-  void aReactAgentAnswersThroughTheStreamingClientWithTokensStreamed() throws Exception {
+  void anAgentAnswersThroughTheStreamingClientWithTokensStreamed() throws Exception {
     try (MockWebServer server = new MockWebServer()) {
       server.start();
       server.enqueue(sse(
@@ -92,7 +92,7 @@ class OpenAiProtocolTest {
           chunk("{}", "stop")));
       Tool weather = Tool.of(new ToolSpec("weather", "weather in a city", schema()), (args, ctx) -> "sunny, 21C in " + args.get("city"));
       Tool time = Tool.of(new ToolSpec("time", "local time in a city", schema()), (args, ctx) -> "10:00 in " + args.get("city"));
-      CompiledGraph agent = ReactAgent.builder(LangChain4jChatModel.openAi(server.url("/v1").toString(), "gpt-test", "k"))
+      CompiledGraph agent = Agent.builder(LangChain4jChatModel.openAi(server.url("/v1").toString(), "gpt-test", "k"))
           .tools(weather, time).compile(CompileOptions.DEFAULT);
       List<String> tokens = new ArrayList<>();
       java.util.Set<String> tokenIds = new java.util.HashSet<>();

@@ -126,4 +126,19 @@ class RequestBodyTest {
       assertTrue(body.get("stream").asBoolean());
     }
   }
+
+  @Test
+  void theRequestsModelSettingNamesTheModelSentInsteadOfTheConfiguredOne() throws Exception {
+    try (MockWebServer server = new MockWebServer()) {
+      server.start();
+      server.enqueue(completion("one", null, 3, 1));
+      server.enqueue(completion("two", null, 3, 1));
+      var model = blocking(server);
+      model.chat(new dev.trellis.agent.model.ChatRequest(List.of(Message.human("hi")), List.of(), null,
+          Map.of(dev.trellis.agent.model.ChatRequest.MODEL, "gpt-4o-mini")));
+      model.chat(new dev.trellis.agent.model.ChatRequest(List.of(Message.human("hi")), List.of()));
+      assertEquals("gpt-4o-mini", JSON.readTree(server.takeRequest().getBody().utf8()).get("model").asText());
+      assertEquals("gpt-test", JSON.readTree(server.takeRequest().getBody().utf8()).get("model").asText());
+    }
+  }
 }

@@ -26,6 +26,8 @@ final class GenAi {
   static final AttributeKey<String> RUN_ID = AttributeKey.stringKey("trellis.run_id");
   static final AttributeKey<String> THREAD_ID = AttributeKey.stringKey("trellis.thread_id");
   static final AttributeKey<String> NODE = AttributeKey.stringKey("trellis.node");
+  static final AttributeKey<String> NODE_INPUT = AttributeKey.stringKey("trellis.node.input");
+  static final AttributeKey<String> NODE_OUTPUT = AttributeKey.stringKey("trellis.node.output");
   static final AttributeKey<String> TASK_ID = AttributeKey.stringKey("trellis.task_id");
   static final AttributeKey<Long> STEP = AttributeKey.longKey("trellis.step");
   static final AttributeKey<String> NAMESPACE = AttributeKey.stringKey("trellis.namespace");

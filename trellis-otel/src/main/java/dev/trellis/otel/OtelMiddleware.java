@@ -7,6 +7,7 @@ import dev.trellis.agent.middleware.ModelRequest;
 import dev.trellis.agent.middleware.ModelResponse;
 import dev.trellis.agent.tool.ToolCallRequest;
 import dev.trellis.agent.tool.ToolInterceptor;
+import dev.trellis.graph.ControlFlow;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -14,7 +15,8 @@ import io.opentelemetry.context.Scope;
 
 /**
  * Agent middleware that traces each model call as a {@code chat <model>} span (GenAI
- * conventions: {@code gen_ai.operation.name=chat}, {@code gen_ai.request.model}, token usage in
+ * conventions: {@code gen_ai.operation.name=chat}, {@code gen_ai.request.model} — the request's
+ * {@code ChatRequest.MODEL} setting when it names one, else the model's name — token usage in
  * {@code gen_ai.usage.input_tokens}/{@code output_tokens}) and each tool call as an
  * {@code execute_tool <tool>} span ({@code gen_ai.tool.name}, {@code gen_ai.tool.call.id}), nested
  * in the node's span when the graph has {@link TrellisTelemetry#listener()}; records
@@ -31,7 +33,9 @@ public final class OtelMiddleware implements AgentMiddleware {
 
   @Override
   public ModelResponse wrapModelCall(ModelRequest request, ModelHandler next) throws Exception {
-    String model = request.model().name();
+    // the model the call names (ChatRequest.MODEL), else the adapter's
+    String model = request.settings().get(dev.trellis.agent.model.ChatRequest.MODEL) instanceof String named && !named.isBlank()
+        ? named : request.model().name();
     Span span = t.tracer.spanBuilder("chat " + model).setParent(t.parentOf(request.runtime()))
         .setSpanKind(SpanKind.CLIENT)
         .setAttribute(GenAi.OPERATION, "chat")
@@ -71,7 +75,11 @@ public final class OtelMiddleware implements AgentMiddleware {
     try (Scope ignored = span.makeCurrent()) {
       return next.call(request);
     } catch (Exception | Error e) {
-      RunTracer.fail(span, e);
+      if (e instanceof ControlFlow) {
+        span.setAttribute(GenAi.INTERRUPTED, true); // a pause for a human (or a parent's command), not a failure
+      } else {
+        RunTracer.fail(span, e);
+      }
       throw e;
     } finally {
       span.end();

@@ -68,6 +68,9 @@ final class RunTracer implements GraphListener {
       case GraphEvent.TaskStarted e -> taskStarted(e);
       case GraphEvent.TaskEnded e -> {
         Span span = taskEnded(e.taskId());
+        if (span != null && t.payloads && e.output() != null) {
+          span.setAttribute(GenAi.NODE_OUTPUT, payload(e.output()));
+        }
         if (span != null) {
           span.setAttribute(GenAi.ATTEMPTS, e.attempts());
           span.end();
@@ -123,6 +126,9 @@ final class RunTracer implements GraphListener {
     if (!e.namespace().isEmpty()) {
       b.setAttribute(GenAi.NAMESPACE, GenAi.namespace(e.namespace()));
     }
+    if (t.payloads && e.input() != null) {
+      b.setAttribute(GenAi.NODE_INPUT, payload(e.input()));
+    }
     Span span = b.startSpan();
     t.taskSpans.put(e.taskId(), span);
     scopes.put(e.taskId(), Context.current().with(span).makeCurrent());
@@ -135,6 +141,12 @@ final class RunTracer implements GraphListener {
       scope.close();
     }
     return t.taskSpans.remove(taskId);
+  }
+
+  /** A payload as span text: a state as its map of values, cut at {@link TrellisTelemetry#MAX_PAYLOAD_CHARS}. */
+  static String payload(Object value) {
+    String s = String.valueOf(value instanceof dev.trellis.graph.State st ? st.toMap() : value);
+    return s.length() <= TrellisTelemetry.MAX_PAYLOAD_CHARS ? s : s.substring(0, TrellisTelemetry.MAX_PAYLOAD_CHARS) + "…";
   }
 
   static void fail(Span span, Throwable error) {

@@ -33,7 +33,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Spans: {@code invoke_agent <graph>} per run (child of the caller's span), one span per node
  * task named after the node (children of the run, or of the subgraph node that runs them, with
  * {@code trellis.namespace}), {@code chat <model>} per model call and {@code execute_tool <tool>}
- * per tool call (children of their node). Thread-safe; one instance serves any number of graphs.
+ * per tool call (children of their node). With {@link #create(OpenTelemetry, boolean)} node spans
+ * also carry the node's input state and output writes ({@code trellis.node.input},
+ * {@code trellis.node.output}) as each node's {@code TracePolicy} shapes them (e.g. omitted or
+ * redacted). Thread-safe; one instance serves any number of graphs.
  */
 public final class TrellisTelemetry {
   /** The instrumentation scope of Trellis' tracer and meter. */
@@ -47,9 +50,12 @@ public final class TrellisTelemetry {
   final LongHistogram tokenUsage;
   /** Open node spans by task id (unique across runs: it derives from a fresh checkpoint id), for model and tool spans. */
   final Map<String, Span> taskSpans = new ConcurrentHashMap<>();
+  /** Whether node spans record their payloads. */
+  final boolean payloads;
   private final TextMapPropagator propagator;
 
-  private TrellisTelemetry(OpenTelemetry otel) {
+  private TrellisTelemetry(OpenTelemetry otel, boolean payloads) {
+    this.payloads = payloads;
     this.tracer = otel.getTracer(SCOPE);
     Meter meter = otel.getMeter(SCOPE);
     this.runDuration = meter.histogramBuilder("trellis.run.duration").setUnit("s")
@@ -67,8 +73,20 @@ public final class TrellisTelemetry {
   }
 
   public static TrellisTelemetry create(OpenTelemetry otel) {
-    return new TrellisTelemetry(otel);
+    return new TrellisTelemetry(otel, false);
   }
+
+  /**
+   * Telemetry whose node spans record payloads when {@code recordPayloads}: the input state and
+   * the writes, as text of at most {@link #MAX_PAYLOAD_CHARS} characters, after the node's trace
+   * policy ({@code NodeOptions.withTrace}; agent middleware declare theirs) shaped them.
+   */
+  public static TrellisTelemetry create(OpenTelemetry otel, boolean recordPayloads) {
+    return new TrellisTelemetry(otel, recordPayloads);
+  }
+
+  /** The longest payload text a span attribute gets; longer ones are cut and end with {@code …}. */
+  public static final int MAX_PAYLOAD_CHARS = 8_192;
 
   /**
    * A listener for {@code CompileOptions.withListeners}: each run's span is a child of the span

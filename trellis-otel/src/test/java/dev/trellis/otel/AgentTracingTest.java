@@ -57,4 +57,34 @@ class AgentTracingTest {
       assertEquals(120 + 15 + 160 + 9, tokens);
     }
   }
+
+  @Test
+  void aToolPausingForAHumanIsNoFailedSpan() {
+    try (Otel otel = new Otel()) {
+      Tool ask = Tool.of(new ToolSpec("ask", "asks a human", null), (a, ctx) -> ctx.runtime().interrupt("ok?"));
+      ScriptedChatModel model = ScriptedChatModel.replies(
+          new Message.Ai(null, "", List.of(new Message.ToolCall("c1", "ask", Map.of())), null), Message.ai("thanks"));
+      Agent.builder(model).tools(ask).middleware(otel.telemetry.middleware())
+          .compile(CompileOptions.checkpointer(new InMemorySaver()).withListeners(otel.telemetry.listener()))
+          .invoke(Map.of("messages", List.of(Message.human("go"))), RunConfig.thread("t"));
+      SpanData tool = otel.span("execute_tool ask");
+      assertEquals(io.opentelemetry.api.trace.StatusCode.UNSET, tool.getStatus().getStatusCode());
+      assertEquals(true, tool.getAttributes().get(AttributeKey.booleanKey("trellis.interrupted")));
+    }
+  }
+
+  @Test
+  void aCallNamingItsModelIsTracedUnderThatModel() throws Exception {
+    try (Otel otel = new Otel()) {
+      ScriptedChatModel model = ScriptedChatModel.replies(new Message.Ai(null, "ok", List.of(), new Message.Usage(3, 1)));
+      dev.trellis.agent.middleware.ModelRequest request = new dev.trellis.agent.middleware.ModelRequest(model, null,
+          List.of(Message.human("hi")), List.of(), null, Map.of(dev.trellis.agent.model.ChatRequest.MODEL, "gpt-4o-mini"),
+          null, null);
+      otel.telemetry.middleware().wrapModelCall(request,
+          r -> dev.trellis.agent.middleware.ModelResponse.of(r.model().chat(r.toChatRequest())));
+      SpanData chat = otel.span("chat gpt-4o-mini");
+      assertEquals("gpt-4o-mini", chat.getAttributes().get(AttributeKey.stringKey("gen_ai.request.model")));
+      assertEquals(3L, chat.getAttributes().get(AttributeKey.longKey("gen_ai.usage.input_tokens")));
+    }
+  }
 }

@@ -67,6 +67,29 @@ public interface AppContext {
    */
   java.util.Optional<Submitted> active(Context ctx, String threadId);
 
+  /**
+   * The caller's run on {@code threadId} to follow: the unfinished one ({@link #active}), else
+   * the most recent one whose events the server still holds — a run that just ended, read whole
+   * from its first event (a run created with {@code stream_resumable} keeps its events
+   * {@code EventBus.RESUMABLE_KEEP_MILLIS} after its end, others a few seconds).
+   *
+   * @return empty when the caller has neither on the thread
+   */
+  java.util.Optional<Submitted> latest(Context ctx, String threadId);
+
+  /** Who sends {@code ctx}'s request: its authenticated identity, {@code Identity.ANONYMOUS} when auth is off. */
+  dev.trellis.server.auth.Identity caller(Context ctx);
+
+  /**
+   * The id the caller's thread {@code threadId} (as the caller knows it) is stored under — the
+   * id a run on it sees as {@code Runtime.threadId()} — or empty when the caller has no such
+   * thread: another user's thread is empty too, as the threads API answers it 404.
+   */
+  java.util.Optional<String> ownThread(Context ctx, String threadId);
+
+  /** Whether the thread stored under {@code storedThreadId} (a run's {@code Runtime.threadId()}) exists and is the caller's. */
+  boolean owns(Context ctx, String storedThreadId);
+
   /** A queued run and the subscription to its events. */
   record Submitted(String runId, String threadId, EventBus.Subscription events) implements AutoCloseable {
     @Override

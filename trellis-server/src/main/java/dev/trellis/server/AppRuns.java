@@ -86,4 +86,32 @@ final class AppRuns implements AppContext {
     }
     return a.active(ctx, threadId).map(q -> new Submitted(q.runId(), q.threadId(), q.events()));
   }
+
+  @Override
+  public Optional<Submitted> latest(Context ctx, String threadId) {
+    return connected("joined").latest(ctx, threadId).map(q -> new Submitted(q.runId(), q.threadId(), q.events()));
+  }
+
+  @Override
+  public dev.trellis.server.auth.Identity caller(Context ctx) {
+    return dev.trellis.server.api.Http.identity(ctx);
+  }
+
+  @Override
+  public Optional<String> ownThread(Context ctx, String threadId) {
+    return connected("read").ownThread(ctx, threadId);
+  }
+
+  @Override
+  public boolean owns(Context ctx, String storedThreadId) {
+    return connected("read").owns(ctx, storedThreadId);
+  }
+
+  private AppSubmissions connected(String what) {
+    AppSubmissions a = submissions;
+    if (a == null) {
+      throw new IllegalStateException("the server has not started: threads can be " + what + " once it has");
+    }
+    return a;
+  }
 }

@@ -494,7 +494,11 @@ public final class TrellisServer implements AutoCloseable {
         GraphProvider p = f instanceof GraphProvider gp ? gp : null;
         assistants.ensureSystem(gid, p != null ? p.assistantConfig() : Map.of(), p != null ? p.description() : null);
         if (p != null) {
-          new dev.trellis.server.db.Crons(db).ensureSystem(gid, p.schedules());
+          dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(db);
+          for (GraphProvider.Schedule sc : p.schedules()) {
+            long next = dev.trellis.server.queue.CronSchedule.parse(sc.cron()).nextMillis(db.millis(), java.time.ZoneOffset.UTC);
+            crons.ensureSystem(gid, sc.name(), sc.cron(), sc.input(), next);
+          }
         }
       });
       Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),

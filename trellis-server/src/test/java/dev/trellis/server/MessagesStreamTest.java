@@ -3,10 +3,10 @@ package dev.trellis.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.agent.Agent;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ScriptedChatModel;
 import dev.trellis.agent.model.ToolSpec;
-import dev.trellis.agent.react.ReactAgent;
 import dev.trellis.agent.tool.Tool;
 import dev.trellis.graph.CompileOptions;
 import java.util.ArrayList;
@@ -14,13 +14,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A ReAct agent over the API: LangChain-shaped messages in and out, tokens on the messages-tuple stream. */
+/** An agent over the API: LangChain-shaped messages in and out, tokens on the messages-tuple stream. */
 class MessagesStreamTest {
 
   static TrellisServer agentServer() {
     Tool weather = Tool.of(new ToolSpec("weather", "weather in a city", null), (a, ctx) -> "sunny in " + a.get("city"));
     return TrellisServer.builder().port(0).host("127.0.0.1").sqlite(TestServers.tempDir().resolve("agent.db"))
-        .graph("agent", (saver, store) -> ReactAgent.builder(new ScriptedChatModel(req ->
+        .graph("agent", (saver, store) -> Agent.builder(new ScriptedChatModel(req ->
             req.messages().getLast() instanceof Message.Tool t
                 ? new Message.Ai(null, "It is " + t.text() + ".", List.of(), null)
                 : new Message.Ai(null, "", List.of(new Message.ToolCall("call-1", "weather",
@@ -65,7 +65,7 @@ class MessagesStreamTest {
         Map<?, ?> chunk = (Map<?, ?>) tuple.get(0);
         Map<?, ?> meta = (Map<?, ?>) tuple.get(1);
         if ("AIMessageChunk".equals(chunk.get("type"))) {
-          assertEquals("agent", meta.get("langgraph_node"));
+          assertEquals("model", meta.get("langgraph_node"));
           tokens.append(chunk.get("content"));
         } else {
           tuples.add(chunk.get("type") + "@" + meta.get("langgraph_node") + ":" + chunk.get("content"));
@@ -77,7 +77,7 @@ class MessagesStreamTest {
     assertEquals("It is sunny in Oslo.", tokens.toString());
     // Messages a node outputs without streaming them (the tool-calling turn, which had no text
     // to stream, and the tool's answer) come as whole tuples too, as in LangGraph.
-    assertEquals(List.of("ai@agent:", "tool@tools:sunny in Oslo"), tuples);
+    assertEquals(List.of("ai@model:", "tool@tools:sunny in Oslo"), tuples);
     List<?> messages = (List<?>) values.getLast().get("messages");
     assertEquals(List.of("human", "ai", "tool", "ai"), messages.stream().map(m -> ((Map<?, ?>) m).get("type")).toList());
     Map<?, ?> call = (Map<?, ?>) ((List<?>) ((Map<?, ?>) messages.get(1)).get("tool_calls")).getFirst();

@@ -1,7 +1,6 @@
 package dev.trellis.agent.budget;
 
 import dev.trellis.agent.message.Message;
-import dev.trellis.agent.react.BudgetExceededException;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
@@ -94,6 +93,33 @@ public record TokenBudget(long threadTokens, long runTokens, double threadCost, 
    */
   public void check(long tokensUsed, double costSpent) {
     throwIfExceeded(exceeded(tokensUsed, tokensUsed, costSpent, costSpent));
+  }
+
+  /**
+   * The check before sending a prompt of about {@code promptTokens} tokens to {@code model}, in a
+   * node that keeps its own counters: throws {@link BudgetExceededException} when a limit is
+   * already reached ({@link #check(long, double)}) or when the prompt alone — its tokens, or its
+   * input cost at this budget's prices — would pass what is left of a limit, so one oversized
+   * prompt is refused before it is paid for instead of overshooting the limit by its size.
+   * Estimate the tokens with a counter such as {@code TokenCounter.APPROXIMATE}.
+   */
+  public void checkPrompt(long tokensUsed, double costSpent, String model, long promptTokens) {
+    check(tokensUsed, costSpent);
+    long tokenLimit = minLimit(threadTokens, runTokens);
+    if (tokenLimit > 0 && tokensUsed + promptTokens > tokenLimit) {
+      throwIfExceeded("prompt tokens: a prompt of about " + promptTokens + " tokens exceeds the " + (tokenLimit - tokensUsed)
+          + " left of " + tokenLimit);
+    }
+    double costLimit = threadCost > 0 && runCost > 0 ? Math.min(threadCost, runCost) : Math.max(threadCost, runCost);
+    double promptCost = prices.cost(model, new Message.Usage(promptTokens, 0));
+    if (costLimit > 0 && costSpent + promptCost > costLimit) {
+      throwIfExceeded(String.format(Locale.ROOT, "prompt cost: a prompt of about %d tokens costs %.4f, more than the "
+          + "%.4f left of %.4f", promptTokens, promptCost, costLimit - costSpent, costLimit));
+    }
+  }
+
+  private static long minLimit(long a, long b) {
+    return a > 0 && b > 0 ? Math.min(a, b) : Math.max(a, b);
   }
 
   /** What {@code usage} on {@code model} cost at this budget's prices. */

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * Messages in LangChain's wire shape, which LangGraph clients and UIs read and send:
  * {@code {type: human|ai|system|tool|remove, content, id, tool_calls, tool_call_id, ...}}.
- * {@link #from} also accepts OpenAI-style {@code {role, content}} dicts and content blocks.
+ * {@link #from} also accepts OpenAI-style {@code {role, content, tool_calls}} dicts (tool calls
+ * as {@code {id, function: {name, arguments}}}, arguments a JSON string) and content blocks.
  */
 public final class MessageWire implements WireCodec {
   @Override
@@ -111,14 +112,37 @@ public final class MessageWire implements WireCodec {
     return String.valueOf(c);
   }
 
+  /** OpenAI's {@code arguments}: a JSON object as a string (or already an object). */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> arguments(Object a) {
+    if (a instanceof Map<?, ?> m) {
+      return (Map<String, Object>) m;
+    }
+    if (a == null || a.toString().isBlank()) {
+      return Map.of();
+    }
+    try {
+      return ARGS.readValue(a.toString(), Map.class);
+    } catch (Exception e) {
+      throw new IllegalArgumentException("tool call arguments are not a JSON object: " + a);
+    }
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper ARGS = new com.fasterxml.jackson.databind.ObjectMapper();
+
   @SuppressWarnings("unchecked")
   private static List<Message.ToolCall> toolCalls(Object v) {
     List<Message.ToolCall> out = new ArrayList<>();
     if (v instanceof List<?> list) {
       for (Object o : list) {
         if (o instanceof Map<?, ?> m) {
+          String id = m.get("id") instanceof String s ? s : null;
+          if (m.get("function") instanceof Map<?, ?> fn) {   // OpenAI's {id, type: function, function: {name, arguments}}
+            out.add(new Message.ToolCall(id, String.valueOf(fn.get("name")), arguments(fn.get("arguments"))));
+            continue;
+          }
           Object args = m.get("args");
-          out.add(new Message.ToolCall(m.get("id") instanceof String s ? s : null, String.valueOf(m.get("name")),
+          out.add(new Message.ToolCall(id, String.valueOf(m.get("name")),
               args instanceof Map<?, ?> a ? (Map<String, Object>) a : Map.of()));
         }
       }

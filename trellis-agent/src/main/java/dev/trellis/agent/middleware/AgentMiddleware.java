@@ -42,6 +42,15 @@ public interface AgentMiddleware {
     return List.of();
   }
 
+  /**
+   * What traces record of this middleware's hook nodes (LangChain's {@code trace_policy}), e.g.
+   * {@code TracePolicy.omitInputs()} to keep the span but drop the conversation; null (the
+   * default) takes the agent's {@code tracePolicy}, or records payloads as they are.
+   */
+  default dev.trellis.observe.TracePolicy tracePolicy() {
+    return null;
+  }
+
   /** Tools this middleware adds to the agent. */
   default List<Tool> tools() {
     return List.of();

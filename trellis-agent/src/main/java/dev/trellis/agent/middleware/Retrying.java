@@ -1,10 +1,18 @@
 package dev.trellis.agent.middleware;
 
+import dev.trellis.graph.ControlFlow;
+import dev.trellis.policy.Attempts;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.policy.Sleeper;
-import java.util.concurrent.ThreadLocalRandom;
+import dev.trellis.policy.Timer;
+import java.util.List;
 
-/** The retry loop the retry middleware share: attempts, waits and give-up by a {@link RetryPolicy}. */
+/**
+ * How the retry middleware retry: the engine's own policy chain ({@link Attempts}, the loop
+ * that retries graph nodes) with one {@link RetryPolicy}, then a give-up step once attempts run
+ * out. Engine control flow ({@link ControlFlow}), thread interrupts and failures the policy does
+ * not retry pass through unchanged.
+ */
 final class Retrying {
   private Retrying() {}
 
@@ -21,21 +29,16 @@ final class Retrying {
   }
 
   static <T> T run(RetryPolicy policy, Sleeper sleeper, Attempt<T> attempt, GiveUp<T> giveUp) throws Exception {
-    for (int n = 1; ; n++) {
-      try {
-        return attempt.run();
-      } catch (Exception e) {
-        if (e instanceof InterruptedException || e.getClass().getName().startsWith("dev.trellis.pregel.")) {
-          throw e; // interrupts (human review) and parent commands are control flow, not failures
-        }
-        if (!policy.retryOn().test(e)) {
-          throw e; // not retryable: neither retried nor handed to the give-up answer (LangChain's behaviour)
-        }
-        if (n >= policy.maxAttempts()) {
-          return giveUp.after(e, n);
-        }
-        sleeper.sleep(policy.delayAfter(n, ThreadLocalRandom.current().nextDouble()));
+    Attempts attempts = new Attempts("retry", List.of(policy), e -> !(e instanceof ControlFlow), null,
+        new Attempts.Timing(Timer.SYSTEM, sleeper, Attempts.Timing.RANDOM));
+    try {
+      return attempts.run(a -> attempt.run());
+    } catch (Exception e) {
+      if (e instanceof ControlFlow || e instanceof InterruptedException || Thread.currentThread().isInterrupted()
+          || !policy.retryOn().test(e)) {
+        throw e; // not retryable: neither retried nor handed to the give-up answer (LangChain's behaviour)
       }
+      return giveUp.after(e, attempts.attempt());
     }
   }
 }

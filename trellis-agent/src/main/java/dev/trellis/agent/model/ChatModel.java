@@ -19,6 +19,14 @@ public interface ChatModel {
     return false;
   }
 
+  /**
+   * The provider serving this model ({@code openai}, {@code anthropic}, …, lower case), for
+   * middleware that use provider-side features; null when unknown (the default).
+   */
+  default String provider() {
+    return null;
+  }
+
   /** The model's name, for per-model prices in budgets; defaults to the class's simple name. */
   default String name() {
     return getClass().getSimpleName();

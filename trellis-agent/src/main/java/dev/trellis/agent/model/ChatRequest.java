@@ -31,6 +31,12 @@ public record ChatRequest(List<Message> messages, List<ToolSpec> tools, Map<Stri
     this(messages, tools, null, Map.of());
   }
 
+  /**
+   * The {@link #settings} key naming the model to call instead of the adapter's configured one
+   * (e.g. {@code "gpt-4o-mini"}); adapters that serve one model ignore it.
+   */
+  public static final String MODEL = "model";
+
   /** The {@link #settings} key holding the index of the last message of the cacheable prefix. */
   public static final String CACHE_BREAKPOINT = "cache_breakpoint";
 

@@ -14,9 +14,21 @@ import java.util.function.Function;
 public final class ScriptedChatModel implements ChatModel {
   private final Function<ChatRequest, Message.Ai> script;
   private final List<ChatRequest> requests = new ArrayList<>();
+  private final String provider;
 
   public ScriptedChatModel(Function<ChatRequest, Message.Ai> script) {
+    this(script, null);
+  }
+
+  /** A scripted model that says it is served by {@code provider} (for provider-specific middleware). */
+  public ScriptedChatModel(Function<ChatRequest, Message.Ai> script, String provider) {
     this.script = script;
+    this.provider = provider;
+  }
+
+  @Override
+  public String provider() {
+    return provider;
   }
 
   /** Replies in order; a call past the end fails naming how many were scripted. */

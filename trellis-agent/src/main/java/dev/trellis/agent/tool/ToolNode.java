@@ -151,7 +151,7 @@ public final class ToolNode implements Node {
       }
       return new Message.Tool(null, String.valueOf(result), call.id(), call.name(), false);
     } catch (RuntimeException e) {
-      if (e.getClass().getName().equals("dev.trellis.pregel.GraphInterrupt") || !handleErrors) {
+      if (e instanceof dev.trellis.graph.ControlFlow || !handleErrors) {
         throw e;
       }
       return new Message.Tool(null, "Error: " + e.getMessage(), call.id(), call.name(), true);

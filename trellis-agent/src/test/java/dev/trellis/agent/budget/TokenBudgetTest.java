@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ScriptedChatModel;
-import dev.trellis.agent.react.BudgetExceededException;
 import dev.trellis.checkpoint.InMemorySaver;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
@@ -74,5 +73,24 @@ class TokenBudgetTest {
     assertEquals(0, r.settings().get(ChatRequest.CACHE_BREAKPOINT));
     assertThrows(IllegalArgumentException.class, () -> r.withCacheBreakpoint(2));
     assertTrue(new ChatRequest(List.of(Message.human("hi")), List.of()).cacheBreakpoint().isEmpty());
+  }
+
+  @Test
+  void aPromptLargerThanWhatIsLeftOfTheTokenLimitIsRefusedBeforeItIsSent() {
+    TokenBudget budget = TokenBudget.unlimited().withRunTokens(1_000);
+    budget.checkPrompt(400, 0, "m", 600);
+    BudgetExceededException e = assertThrows(BudgetExceededException.class, () -> budget.checkPrompt(400, 0, "m", 601));
+    assertEquals("prompt_tokens", e.limit());
+    assertTrue(e.getMessage().contains("about 601 tokens exceeds the 600 left of 1000"), e.getMessage());
+    assertThrows(BudgetExceededException.class, () -> budget.checkPrompt(1_000, 0, "m", 1), "a reached limit still trips");
+    TokenBudget.unlimited().checkPrompt(10_000_000, 1e6, "m", 10_000_000);
+  }
+
+  @Test
+  void aPromptWhoseInputCostPassesWhatIsLeftOfTheCostLimitIsRefused() {
+    TokenBudget budget = TokenBudget.unlimited().withThreadCost(1.0).withPrices(Prices.NONE.model("big", 10.0, 30.0));
+    budget.checkPrompt(0, 0.5, "big", 40_000);
+    BudgetExceededException e = assertThrows(BudgetExceededException.class, () -> budget.checkPrompt(0, 0.5, "big", 60_000));
+    assertEquals("prompt_cost", e.limit());
   }
 }

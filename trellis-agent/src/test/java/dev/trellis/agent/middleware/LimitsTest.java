@@ -10,7 +10,7 @@ import dev.trellis.agent.budget.TokenBudget;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ScriptedChatModel;
 import dev.trellis.agent.model.ToolSpec;
-import dev.trellis.agent.react.BudgetExceededException;
+import dev.trellis.agent.budget.BudgetExceededException;
 import dev.trellis.agent.tool.Tool;
 import dev.trellis.checkpoint.InMemorySaver;
 import dev.trellis.graph.CompileOptions;

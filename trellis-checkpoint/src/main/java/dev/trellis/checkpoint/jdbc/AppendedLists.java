@@ -148,8 +148,9 @@ final class AppendedLists {
       Map<String, byte[]> rows = new LinkedHashMap<>();
       long listBytes = 0;
       for (Map.Entry<String, Object> e : cp.channelValues().entrySet()) {
-        if (!(e.getValue() instanceof List<?> list) || list.size() < MIN_LENGTH) {
-          continue;
+        if (!(e.getValue() instanceof List<?> list) || list.size() < MIN_LENGTH
+            || e.getKey().equals(dev.trellis.checkpoint.ReservedNames.TASKS)) {
+          continue; // the pending Sends are a new list each step: SharedValues stores them
         }
         Stored before = parentKnown ? prevLists.get(e.getKey()) : null;
         Stored now;
@@ -182,7 +183,7 @@ final class AppendedLists {
     return new Stored(list, id, id, whole.length);
   }
 
-  private static boolean startsWith(List<?> list, List<?> prefix) {
+  static boolean startsWith(List<?> list, List<?> prefix) {
     if (list == prefix) {
       return true;
     }
@@ -197,6 +198,13 @@ final class AppendedLists {
       }
     }
     return true;
+  }
+
+  /** The lists of the last checkpoint this saver wrote on {@code config}'s thread and namespace, or null. */
+  Last last(CheckpointConfig config) {
+    synchronized (last) {
+      return last.get(key(config));
+    }
   }
 
   /** Forgets every namespace of a thread (after a delete, or a batch that failed). */

@@ -20,7 +20,8 @@ import java.util.Set;
  * checkpoint rows in order (a checkpoint saved twice ends as the second: the batch is sent
  * before a row repeats, since one statement may not upsert a row twice), list rows after the
  * checkpoints they belong to, and a task's re-save deletes its earlier writes after every
- * insert before it and before every insert after it.
+ * insert before it and before every insert after it. New blobs go in last, and then the blobs
+ * these saves name again are checked to be there.
  */
 final class BatchedSaves {
   static final String INSERT_CHECKPOINT = "INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, "
@@ -35,7 +36,8 @@ final class BatchedSaves {
       + "AND checkpoint_ns = ? AND checkpoint_id = ? AND task_id = ? AND idx >= 0";
 
   /** One save, serialized before the transaction: a checkpoint's blob, metadata and lists, or a task's values. */
-  record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values, AppendedLists.Split lists) {}
+  record Encoded(SaveOp op, byte[] blob, String metadata, List<byte[]> values, AppendedLists.Split lists,
+                 SharedValues.Encoding shared) {}
 
   private BatchedSaves() {}
 
@@ -54,6 +56,12 @@ final class BatchedSaves {
       }
     }
     insertWrites(db, c, encoded);
+    for (Encoded e : encoded) {
+      e.shared().insert(db, c);
+    }
+    for (Encoded e : encoded) {
+      e.shared().requireReused(db, c);
+    }
   }
 
   private static void insertCheckpoints(JdbcDatabase db, Connection c, List<Encoded> puts) throws SQLException {

@@ -1,6 +1,5 @@
 package dev.trellis.checkpoint.jdbc;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trellis.checkpoint.Checkpoint;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointMetadata;
@@ -31,10 +30,11 @@ import java.util.Map;
  * interrupt, resume) have fixed negative indexes and replace their predecessor; its
  * ordinary writes replace its earlier ordinary writes as a set, so saving a task twice
  * (a retry after a crash) is idempotent. Long list values (conversations) are kept out of
- * the blob, in {@code checkpoint_appends} as what each checkpoint appended ({@link AppendedLists}).
+ * the blob, in {@code checkpoint_appends} as what each checkpoint appended ({@link AppendedLists});
+ * large values once per thread in {@code checkpoint_blobs}, which checkpoints and writes name
+ * ({@link SharedValues}). Databases written before blobs existed read as they did.
  */
 public class JdbcSaver implements CheckpointSaver, AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final JacksonSerde TAGS = new JacksonSerde();
 
   private final JdbcDatabase db;
@@ -42,6 +42,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private final WriteGuard guard;
   private final AppendedLists appended;
   private final java.util.concurrent.atomic.LongAdder checkpointsRead = new java.util.concurrent.atomic.LongAdder();
+  private final SharedValues shared;
 
   /** A saver on {@code db}; creates its tables if they do not exist. */
   public JdbcSaver(JdbcDatabase db, Serde serde) {
@@ -64,8 +65,10 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     this.serde = serde;
     this.guard = guard;
     this.appended = new AppendedLists(serde, listCacheBytes);
+    this.shared = new SharedValues(serde);
     List<String> ddl = new ArrayList<>(standardSchema(db.blobType()));
     ddl.addAll(AppendedLists.schema(db.blobType()));
+    ddl.addAll(SharedValues.schema(db.blobType()));
     db.migrate(ddl);
   }
 
@@ -118,7 +121,8 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
           + (config.checkpointId() == null ? " ORDER BY checkpoint_id DESC LIMIT 1" : " AND checkpoint_id = ?");
       Object[] args = config.checkpointId() == null ? new Object[] {config.threadId(), config.namespace()}
           : new Object[] {config.threadId(), config.namespace(), config.checkpointId()};
-      return db.query(c, sql, rs -> rs.next() ? tuple(c, config, rs) : null, args);
+      SharedValues.Resolver refs = shared.new Resolver(db, c, appended);
+      return db.query(c, sql, rs -> rs.next() ? tuple(c, config, rs, refs) : null, args);
     });
   }
 
@@ -130,10 +134,11 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
           + " ORDER BY checkpoint_id DESC" + (limit > 0 ? " LIMIT " + limit : "");
       Object[] args = before == null ? new Object[] {config.threadId(), config.namespace()}
           : new Object[] {config.threadId(), config.namespace(), before};
+      SharedValues.Resolver refs = shared.new Resolver(db, c, appended);
       return db.query(c, sql, rs -> {
         List<CheckpointTuple> out = new ArrayList<>();
         while (rs.next()) {
-          out.add(tuple(c, config, rs));
+          out.add(tuple(c, config, rs, refs));
         }
         return out;
       }, args);
@@ -154,10 +159,11 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
           + (before == null ? "" : " AND checkpoint_id < ?") + " ORDER BY checkpoint_id DESC";
       Object[] args = before == null ? new Object[] {config.threadId(), config.namespace()}
           : new Object[] {config.threadId(), config.namespace(), before};
+      SharedValues.Resolver refs = shared.new Resolver(db, c, appended);
       List<String> matching = db.query(c, sql, rs -> {
         List<String> ids = new ArrayList<>();
         while (rs.next() && (limit <= 0 || ids.size() < limit)) {
-          if (CheckpointSaver.matches(decodeMetadata(rs.getString(2)), filter)) {
+          if (CheckpointSaver.matches(decodeMetadata(rs.getString(2), refs), filter)) {
             ids.add(rs.getString(1));
           }
         }
@@ -166,7 +172,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       List<CheckpointTuple> out = new ArrayList<>(matching.size());
       for (String id : matching) {
         CheckpointTuple t = db.query(c, "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
-            + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?", rs -> rs.next() ? tuple(c, config, rs) : null,
+            + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?", rs -> rs.next() ? tuple(c, config, rs, refs) : null,
             config.threadId(), config.namespace(), id);
         if (t != null) {
           out.add(t);
@@ -176,17 +182,19 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     });
   }
 
-  private CheckpointTuple tuple(Connection c, CheckpointConfig config, ResultSet rs) throws SQLException {
+  private CheckpointTuple tuple(Connection c, CheckpointConfig config, ResultSet rs, SharedValues.Resolver refs)
+      throws SQLException {
     String id = rs.getString(1);
     String parent = rs.getString(2);
-    Checkpoint cp = decodeCheckpoint(c, config, id, rs.getBytes(3));
-    CheckpointMetadata md = decodeMetadata(rs.getString(4));
+    refs.at(config, id);
+    Checkpoint cp = decodeCheckpoint(c, config, id, rs.getBytes(3), refs);
+    CheckpointMetadata md = decodeMetadata(rs.getString(4), refs);
     List<PendingWrite> writes = db.query(c, "SELECT task_id, channel, value FROM checkpoint_writes "
         + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx", w -> {
           List<PendingWrite> out = new ArrayList<>();
           while (w.next()) {
             byte[] v = w.getBytes(3);
-            out.add(new PendingWrite(w.getString(1), w.getString(2), v == null ? null : serde.load(v)));
+            out.add(new PendingWrite(w.getString(1), w.getString(2), v == null ? null : serde.load(v, refs)));
           }
           return out;
         }, config.threadId(), config.namespace(), id);
@@ -214,16 +222,22 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       for (SaveOp op : ops) {
         encoded.add(switch (op) {
           case SaveOp.Put p -> encodePut(p);
-          case SaveOp.Writes w -> new BatchedSaves.Encoded(op, null, null, encodeWrites(w), null);
+          case SaveOp.Writes w -> encodeWrites(w);
         });
       }
       transact(ops, encoded);
+      for (BatchedSaves.Encoded e : encoded) {
+        e.shared().committed();
+      }
     } catch (RuntimeException e) {
-      // The list deltas of these checkpoints were claimed but not saved: start their threads' lists afresh.
+      // The list deltas and blobs of these saves were claimed but not saved: start their threads afresh.
       for (SaveOp op : ops) {
-        if (op instanceof SaveOp.Put p) {
-          appended.forget(p.parent().threadId());
-        }
+        String thread = switch (op) {
+          case SaveOp.Put p -> p.parent().threadId();
+          case SaveOp.Writes w -> w.config().threadId();
+        };
+        appended.forget(thread);
+        shared.forget(thread);
       }
       throw e;
     }
@@ -248,32 +262,57 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
   private BatchedSaves.Encoded encodePut(SaveOp.Put p) {
     AppendedLists.Split split = appended.split(p.parent(), p.checkpoint());
-    byte[] blob = encodeCheckpoint(p.checkpoint(), split);
-    serde.checkSize(blob.length + split.listBytes());
-    return new BatchedSaves.Encoded(p, blob, encodeMetadata(p.metadata()), null, split);
+    SharedValues.Split blobs = shared.split(p.parent(), p.checkpoint(), split.inline(),
+        AppendedLists.Last.of(p.checkpoint().id(), split.lists()));
+    byte[] blob = encodeCheckpoint(p.checkpoint(), split, blobs);
+    long blobBytes = 0;
+    for (byte[] b : blobs.encoding().rows.values()) {
+      blobBytes += b.length;
+    }
+    serde.checkSize(blob.length + split.listBytes() + blobBytes);
+    return new BatchedSaves.Encoded(p, blob, encodeMetadata(p.metadata(), blobs.encoding()), null, split,
+        blobs.encoding());
   }
 
-  private List<byte[]> encodeWrites(SaveOp.Writes op) {
+  private BatchedSaves.Encoded encodeWrites(SaveOp.Writes op) {
+    SharedValues.Encoding refs = shared.forWrites(op.config(), appended.last(op.config()));
     List<byte[]> values = new ArrayList<>(op.writes().size());
     for (PendingWrite w : op.writes()) {
       try {
-        values.add(w.value() == null ? null : serde.dump(w.value()));
+        values.add(w.value() == null ? null : encodeWrite(w.value(), refs));
       } catch (SerdeException e) {
         throw new SerdeException("task " + op.taskId() + " wrote channel \"" + w.channel() + "\": " + e.getMessage(), e);
       }
     }
-    return values;
+    return new BatchedSaves.Encoded(op, null, null, values, null, refs);
+  }
+
+  /** A written value: a blob when it is large (the checkpoint holding it next names the same blob). */
+  private byte[] encodeWrite(Object value, SharedValues.Encoding refs) {
+    byte[] bytes = serde.dump(value, refs);
+    if (bytes.length < SharedValues.BIG) {
+      return bytes;
+    }
+    String id = SharedValues.digest(bytes);
+    Map<String, Object> token = Map.of("blob", id);
+    byte[] reference = serde.dump(value, x -> x == value ? token : null);
+    if (reference.length >= SharedValues.BIG) {
+      return bytes; // a serde that writes every value whole
+    }
+    refs.blob(id, bytes, value);
+    return reference;
   }
 
   @Override
   public void deleteThread(String threadId) {
     transaction(c -> {
-      for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoints")) {
+      for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoint_blobs", "checkpoints")) {
         db.update(c, "DELETE FROM " + table + " WHERE thread_id = ?", threadId);
       }
       return null;
     });
     appended.forget(threadId);
+    shared.forget(threadId);
   }
 
   @Override
@@ -283,12 +322,13 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       return;
     }
     transaction(c -> {
-      for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoints")) {
+      for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoint_blobs", "checkpoints")) {
         db.update(c, "DELETE FROM " + table + " WHERE thread_id = ? AND checkpoint_id > ?", threadId, checkpointId);
       }
       return null;
     });
     appended.forget(threadId);
+    shared.forget(threadId);
   }
 
   @Override
@@ -303,22 +343,27 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       db.update(c, "INSERT INTO checkpoint_appends (thread_id, checkpoint_ns, channel, group_id, checkpoint_id, tail) "
           + "SELECT ?, checkpoint_ns, channel, group_id, checkpoint_id, tail FROM checkpoint_appends WHERE thread_id = ?",
           to, from);
+      db.update(c, "INSERT INTO checkpoint_blobs (thread_id, checkpoint_ns, blob_id, checkpoint_id, value) "
+          + "SELECT ?, checkpoint_ns, blob_id, checkpoint_id, value FROM checkpoint_blobs WHERE thread_id = ?", to, from);
       return null;
     });
   }
 
-  private byte[] encodeCheckpoint(Checkpoint cp, AppendedLists.Split split) {
+  private byte[] encodeCheckpoint(Checkpoint cp, AppendedLists.Split split, SharedValues.Split blobs) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("id", cp.id());
     m.put("ts", cp.ts());
-    m.put("values", split.inline());
+    m.put("values", blobs.inline());
     if (!split.lists().isEmpty()) {
       m.put("appended", AppendedLists.references(split.lists()));
+    }
+    if (!blobs.blobs().isEmpty()) {
+      m.put("blobs", blobs.blobs());
     }
     m.put("versions", cp.channelVersions());
     m.put("seen", cp.versionsSeen());
     try {
-      return serde.dump(m);
+      return serde.dump(m, blobs.encoding());
     } catch (SerdeException e) {
       for (Map.Entry<String, Object> v : cp.channelValues().entrySet()) {
         try {
@@ -333,16 +378,24 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   }
 
   @SuppressWarnings("unchecked")
-  private Checkpoint decodeCheckpoint(Connection c, CheckpointConfig config, String id, byte[] blob)
-      throws SQLException {
+  private Checkpoint decodeCheckpoint(Connection c, CheckpointConfig config, String id, byte[] blob,
+                                      SharedValues.Resolver refs) throws SQLException {
     checkpointsRead.increment();
-    Map<String, Object> m = (Map<String, Object>) serde.load(blob);
+    Map<String, Object> m = (Map<String, Object>) serde.load(blob, refs);
     Map<String, Object> values = (Map<String, Object>) m.get("values");
     Map<String, List<String>> lists = (Map<String, List<String>>) m.get("appended");
-    if (lists != null) {
+    Map<String, String> blobs = (Map<String, String>) m.get("blobs");
+    if (lists != null || blobs != null) {
       values = new java.util.HashMap<>(values);
+    }
+    if (lists != null) {
       for (Map.Entry<String, List<String>> e : lists.entrySet()) {
         values.put(e.getKey(), appended.read(db, c, config, id, e.getKey(), e.getValue()));
+      }
+    }
+    if (blobs != null) {
+      for (Map.Entry<String, String> e : blobs.entrySet()) {
+        values.put(e.getKey(), refs.blob(e.getValue()));
       }
     }
     Map<String, Long> versions = new LinkedHashMap<>();
@@ -356,24 +409,20 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     return new Checkpoint((String) m.get("id"), (String) m.get("ts"), values, versions, seen);
   }
 
-  private static String encodeMetadata(CheckpointMetadata md) {
+  private static String encodeMetadata(CheckpointMetadata md, SharedValues.Encoding refs) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("source", md.source());
     m.put("step", md.step());
     m.put("writes", md.writes());
     m.put("extra", md.extra());
-    return new String(TAGS.dump(m), java.nio.charset.StandardCharsets.UTF_8);
+    return new String(TAGS.dump(m, refs), java.nio.charset.StandardCharsets.UTF_8);
   }
 
   @SuppressWarnings("unchecked")
-  private static CheckpointMetadata decodeMetadata(String json) {
-    try {
-      Map<String, Object> m = (Map<String, Object>) TAGS.decode(JSON.readTree(json));
-      return new CheckpointMetadata((String) m.get("source"), ((Number) m.get("step")).intValue(),
-          (Map<String, Object>) m.get("writes"), (Map<String, Object>) m.get("extra"));
-    } catch (java.io.IOException e) {
-      throw new SerdeException("stored checkpoint metadata is not JSON: " + e.getMessage(), e);
-    }
+  private static CheckpointMetadata decodeMetadata(String json, SharedValues.Resolver refs) {
+    Map<String, Object> m = (Map<String, Object>) TAGS.load(json.getBytes(java.nio.charset.StandardCharsets.UTF_8), refs);
+    return new CheckpointMetadata((String) m.get("source"), ((Number) m.get("step")).intValue(),
+        (Map<String, Object>) m.get("writes"), (Map<String, Object>) m.get("extra"));
   }
 
   /** The DDL both dialects share, with the blob column type filled in. */

@@ -42,7 +42,25 @@ public final class EncryptedSerde implements Serde {
 
   @Override
   public byte[] dump(Object value) {
-    byte[] plain = inner.dump(value);
+    return seal(inner.dump(value));
+  }
+
+  @Override
+  public byte[] dump(Object value, java.util.function.Function<Object, Object> references) {
+    return seal(inner.dump(value, references));
+  }
+
+  @Override
+  public Object load(byte[] bytes) {
+    return inner.load(open(bytes));
+  }
+
+  @Override
+  public Object load(byte[] bytes, java.util.function.Function<Object, Object> resolve) {
+    return inner.load(open(bytes), resolve);
+  }
+
+  private byte[] seal(byte[] plain) {
     byte[] nonce = new byte[NONCE];
     random.nextBytes(nonce);
     try {
@@ -55,15 +73,14 @@ public final class EncryptedSerde implements Serde {
     }
   }
 
-  @Override
-  public Object load(byte[] bytes) {
+  private byte[] open(byte[] bytes) {
     if (bytes.length < 1 + NONCE || bytes[0] != VERSION) {
       throw new SerdeException("not a value written by EncryptedSerde");
     }
     try {
       Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
       c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, bytes, 1, NONCE));
-      return inner.load(c.doFinal(bytes, 1 + NONCE, bytes.length - 1 - NONCE));
+      return c.doFinal(bytes, 1 + NONCE, bytes.length - 1 - NONCE);
     } catch (GeneralSecurityException e) {
       throw new SerdeException("decryption failed (wrong key or tampered data): " + e.getMessage(), e);
     }

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -47,6 +48,10 @@ public final class JacksonSerde implements Serde {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private final Predicate<String> allowed;
+  /** Tokens for values a saver already stores ({@code $ref}), or null; see {@link Serde#dump(Object, Function)}. */
+  private final Function<Object, Object> references;
+  /** Values of {@code $ref} tokens, or null (a token then cannot be read). */
+  private final Function<Object, Object> resolve;
 
   public JacksonSerde() {
     this(name -> true);
@@ -54,7 +59,32 @@ public final class JacksonSerde implements Serde {
 
   /** A serde that only instantiates classes whose names pass {@code allowed}. */
   public JacksonSerde(Predicate<String> allowed) {
+    this(allowed, null, null);
+  }
+
+  private JacksonSerde(Predicate<String> allowed, Function<Object, Object> references, Function<Object, Object> resolve) {
     this.allowed = allowed;
+    this.references = references;
+    this.resolve = resolve;
+  }
+
+  @Override
+  public byte[] dump(Object value, Function<Object, Object> references) {
+    return new JacksonSerde(allowed, references, null).dump(value);
+  }
+
+  @Override
+  public Object load(byte[] bytes, Function<Object, Object> resolve) {
+    return new JacksonSerde(allowed, null, resolve).load(bytes);
+  }
+
+  /** The token {@link #references} gives {@code v}, or null; never for numbers, booleans and strings under 256 characters. */
+  private Object token(Object v) {
+    if (references == null || v == null || v instanceof Number || v instanceof Boolean
+        || (v instanceof String s && s.length() < 256)) {
+      return null;
+    }
+    return references.apply(v);
   }
 
   @Override
@@ -87,7 +117,13 @@ public final class JacksonSerde implements Serde {
    * hot path of every checkpoint save); anything else goes through {@link #encode}.
    */
   private void write(JsonGenerator g, Object v) throws IOException {
-    if (v == null) {
+    Object token = token(v);
+    if (token != null) {
+      g.writeStartObject();
+      g.writeFieldName("$ref");
+      MAPPER.writeTree(g, new JacksonSerde(allowed).encode(token));
+      g.writeEndObject();
+    } else if (v == null) {
       g.writeNull();
     } else if (v instanceof String s) {
       g.writeString(s);
@@ -121,6 +157,10 @@ public final class JacksonSerde implements Serde {
 
   /** The value as a JSON tree (tags included). */
   public JsonNode encode(Object v) {
+    Object token = token(v);
+    if (token != null) {
+      return tag("$ref", new JacksonSerde(allowed).encode(token));
+    }
     if (v == null) {
       return F.nullNode();
     }
@@ -297,6 +337,12 @@ public final class JacksonSerde implements Serde {
       case "$uuid" -> UUID.fromString(v.asText());
       case "$error" -> v.asText();
       case "$optional" -> java.util.Optional.ofNullable(decode(v));
+      case "$ref" -> {
+        if (resolve == null) {
+          throw new SerdeException("a stored value refers to a value its saver stores elsewhere; read it through that saver");
+        }
+        yield resolve.apply(new JacksonSerde(allowed).decode(v));
+      }
       case "$set" -> {
         Set<Object> s = new LinkedHashSet<>();
         v.forEach(x -> s.add(decode(x)));

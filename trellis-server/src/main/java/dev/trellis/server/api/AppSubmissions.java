@@ -65,4 +65,35 @@ public final class AppSubmissions {
     // a run's events outlive it a while, so one ending right now is still read whole
     return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), s.bus().subscribe(runId, 0)));
   }
+
+  /**
+   * The caller's run on {@code threadId} to follow: the unfinished one ({@link #active}), else
+   * the most recent one whose events the server still holds (a run that just ended), subscribed
+   * from its first event; empty when there is neither.
+   */
+  public Optional<Queued> latest(Context ctx, String threadId) {
+    Optional<Queued> running = active(ctx, threadId);
+    if (running.isPresent()) {
+      return running;
+    }
+    String tid = PublicIds.thread(ctx, threadId);
+    Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? "
+        + "AND owner = ? ORDER BY created_at DESC, run_id DESC LIMIT 1", tid, Http.owner(ctx)));
+    if (row == null || s.bus().last((String) row.get("run_id")) == 0) {
+      return Optional.empty();
+    }
+    String runId = (String) row.get("run_id");
+    return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), s.bus().subscribe(runId, 0)));
+  }
+
+  /** The stored id of the caller's thread {@code threadId}, or empty when the caller has none by that id. */
+  public Optional<String> ownThread(Context ctx, String threadId) {
+    String tid = PublicIds.thread(ctx, threadId);
+    return owns(ctx, tid) ? Optional.of(tid) : Optional.empty();
+  }
+
+  /** Whether the stored thread {@code storedThreadId} exists and is the caller's. */
+  public boolean owns(Context ctx, String storedThreadId) {
+    return storedThreadId != null && Http.owner(ctx).equals(s.db().tx(c -> s.threads().ownerOf(c, storedThreadId)));
+  }
 }

@@ -114,7 +114,7 @@ final class AssistantTools {
           return e.data() == null ? Map.of() : Json.read(e.data());
         }
         RunStatus status = s.runs().status(runId);
-        Object stored = status == null ? null : s.runs().result(runId);
+        Object stored = status == null ? null : s.runs().result(runId, s::graph);
         if (status == null || (status.terminal() && stored != null)) {
           return stored == null ? Map.of() : stored instanceof String text ? Json.read(text) : stored;
         }

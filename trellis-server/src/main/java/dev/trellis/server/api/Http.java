@@ -23,6 +23,12 @@ public final class Http {
     return id == null ? "" : id.user();
   }
 
+  /** Who sends the request: its authenticated identity, {@link Identity#ANONYMOUS} when auth is off. */
+  public static Identity identity(Context ctx) {
+    Identity id = ctx.attribute(IDENTITY);
+    return id == null ? Identity.ANONYMOUS : id;
+  }
+
   /** The request body: a strictly parsed JSON object whose null fields are absent (see {@link RequestBody}). */
   public static Map<String, Object> body(Context ctx) {
     return RequestBody.object(ctx);

@@ -179,7 +179,7 @@ final class RunsApi {
     if (run == null) {
       return Map.of();
     }
-    Object result = s.runs().result(runId);
+    Object result = s.runs().result(runId, s::graph);
     if (result != null) {
       return result;
     }

@@ -56,42 +56,35 @@ public final class Crons {
   }
 
   /**
-   * Keeps one system cron (owner {@code ""}, stateless) per schedule of graph {@code graphId}:
-   * created when missing, updated when its schedule or input changed. Its id is a name-based
-   * UUID of the graph and the schedule's name, so server processes sharing a database agree.
+   * Keeps one system cron (owner {@code ""}, stateless) named {@code name} of graph {@code graphId}:
+   * created when missing, updated when its schedule or input changed; {@code next} is its first fire
+   * time. Its id is a name-based UUID of the graph and the name, so server processes sharing a
+   * database agree.
    */
-  public void ensureSystem(String graphId, java.util.List<dev.trellis.server.GraphProvider.Schedule> schedules) {
-    for (dev.trellis.server.GraphProvider.Schedule sc : schedules) {
-      String id = Assistants.systemId("schedule:" + graphId + ":" + sc.name());
-      Map<String, Object> payload = new java.util.LinkedHashMap<>();
-      payload.put("assistant_id", graphId);
-      payload.put("input", sc.input());
-      long next = dev.trellis.server.queue.CronSchedule.parse(sc.cron()).nextMillis(db.millis(), java.time.ZoneOffset.UTC);
-      try {
-        keep(id, graphId, sc, payload, next);
-      } catch (RuntimeException e) {
-        // another server process on this database inserted it first
-        if (db.tx(c -> get(c, id)) == null) {
-          throw e;
-        }
-      }
-    }
-  }
-
-  private void keep(String id, String graphId, dev.trellis.server.GraphProvider.Schedule sc, Map<String, Object> payload,
-                    long next) {
+  public void ensureSystem(String graphId, String name, String schedule, Map<String, Object> input, long next) {
+    String id = Assistants.systemId("schedule:" + graphId + ":" + name);
+    Map<String, Object> payload = new java.util.LinkedHashMap<>();
+    payload.put("assistant_id", graphId);
+    payload.put("input", input);
+    try {
       db.tx(c -> {
         Cron existing = get(c, id);
         String now = ServerDb.now();
         if (existing == null) {
-          insert(c, new Cron(id, Assistants.systemId(graphId), null, "", sc.cron(), null, payload,
-              Map.of("created_by", "system", "schedule", sc.name()), null, next, true, "delete", now, now));
-        } else if (!existing.schedule().equals(sc.cron()) || !existing.payload().equals(payload)) {
-          update(c, new Cron(id, existing.assistantId(), null, "", sc.cron(), null, payload, existing.metadata(), null, next,
+          insert(c, new Cron(id, Assistants.systemId(graphId), null, "", schedule, null, payload,
+              Map.of("created_by", "system", "schedule", name), null, next, true, "delete", now, now));
+        } else if (!existing.schedule().equals(schedule) || !existing.payload().equals(payload)) {
+          update(c, new Cron(id, existing.assistantId(), null, "", schedule, null, payload, existing.metadata(), null, next,
               true, existing.onRunCompleted(), existing.createdAt(), now));
         }
         return null;
       });
+    } catch (RuntimeException e) {
+      // another server process on this database inserted it first
+      if (db.tx(c -> get(c, id)) == null) {
+        throw e;
+      }
+    }
   }
 
   /** Saves a new cron. */

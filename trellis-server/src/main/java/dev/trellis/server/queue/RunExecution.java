@@ -217,14 +217,16 @@ final class RunExecution {
     Object result = error != null ? Map.of("__error__", errorJson) : values == null ? Map.of() : values;
     // Serialised once: stored as the run's result and sent as the done marker that wait/join write out as is.
     String resultJson = Json.write(result);
-    boolean ended = s.runs().finish(run, worker, status, resultJson, c -> {
+    Object threadValues = snap == null || snap.config() == null ? null : Json.plain(snap.values());
+    String stored = graph == null || error != null ? resultJson
+        : RunResult.stored(result, resultJson, graphId(), snap, threadValues);
+    boolean ended = s.runs().finish(run, worker, status, stored, c -> {
       if (rollback) {
         s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.runId());
       }
       boolean more = s.runs().active(c, run.threadId());
       ThreadStatus threadStatus = more ? ThreadStatus.BUSY : error != null ? ThreadStatus.ERROR
           : snap != null && !snap.next().isEmpty() ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE;
-      Object threadValues = snap == null || snap.config() == null ? null : Json.plain(snap.values());
       s.threads().setState(c, run.threadId(), threadStatus, threadValues, Wire.interruptsByTask(snap), errorJson);
     });
     // The thread is free before anyone learns the run ended: a state edit sent the moment /wait returns must pass.
@@ -238,6 +240,10 @@ final class RunExecution {
     if (run.temporary() && (request == null || !request.keepThread())) {
       ThreadDeletion.delete(s, run.threadId());
     }
+  }
+
+  private String graphId() {
+    return ServerException.found(run.assistant(), "assistant", run.assistantId()).graphId();
   }
 
   /** {@code text} as the run's owner sees it: their public ids for threads and assistants stored under private ones. */

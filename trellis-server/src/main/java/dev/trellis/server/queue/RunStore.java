@@ -248,12 +248,14 @@ public final class RunStore {
     });
   }
 
-  /** The result a run ended with (JSON data), or null while it has none or when it is gone. */
-  public Object result(String runId) {
-    return db.tx(c -> {
-      Map<String, Object> row = db.row(c, "SELECT result FROM trellis_runs WHERE run_id = ?", runId);
-      return row == null ? null : row.get("result");
-    });
+  /**
+   * The result a run ended with (JSON data), or null while it has none or when it is gone; a
+   * result stored as a reference ({@link RunResult}) is read from its checkpoint through
+   * {@code graphs}.
+   */
+  public Object result(String runId, java.util.function.Function<String, dev.trellis.graph.CompiledGraph> graphs) {
+    Map<String, Object> row = db.tx(c -> db.row(c, "SELECT thread_id, result FROM trellis_runs WHERE run_id = ?", runId));
+    return row == null ? null : RunResult.read(row.get("result"), (String) row.get("thread_id"), graphs);
   }
 
   /** The runs of {@code owner} on a thread, newest first, only those in {@code status} when it is given. */

@@ -47,7 +47,19 @@ public final class StateSizeLimit implements Serde {
   }
 
   @Override
+  public byte[] dump(Object value, java.util.function.Function<Object, Object> references) {
+    byte[] bytes = serde.dump(value, references);
+    checkSize(bytes.length);
+    return bytes;
+  }
+
+  @Override
   public Object load(byte[] bytes) {
     return serde.load(bytes);
+  }
+
+  @Override
+  public Object load(byte[] bytes, java.util.function.Function<Object, Object> resolve) {
+    return serde.load(bytes, resolve);
   }
 }

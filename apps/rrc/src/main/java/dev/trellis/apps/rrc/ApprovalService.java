@@ -5,16 +5,20 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The approval service: durable approval records and their verdicts. The pipeline treats any
- * exception from it as "service unavailable" — a gate that cannot read its verdict re-pauses
- * (fail-closed); a checkpoint that cannot be created continues with a {@code HITL_WARNING}.
+ * The approval service: durable approval records and their verdicts. Ids are made here, random
+ * and unguessable. The pipeline treats any exception from it as "service unavailable" — a gate
+ * that cannot read its verdict re-pauses (fail-closed); a checkpoint that cannot be created
+ * continues with a {@code HITL_WARNING}.
  */
 public interface ApprovalService {
   /**
-   * Creates a pending approval under {@code approvalId}; creating the same id again returns the
-   * existing record unchanged (so a node that re-runs after a crash does not ask twice).
+   * The pending approval of {@code subject}: the existing record when one with exactly this
+   * subject exists (a node re-run after a crash asks once), else a new one under a random id.
    */
-  Approval create(String approvalId, String conversationId, String checkpointType, Map<String, Object> payload);
+  Approval request(Approval.Subject subject, Map<String, Object> payload);
+
+  /** A new pending approval under a random id (a client's {@code POST /approvals}). */
+  Approval create(Approval.Subject subject, Map<String, Object> payload);
 
   /** The record, or empty when there is none (404). */
   Optional<Approval> get(String approvalId);
@@ -33,7 +37,8 @@ public interface ApprovalService {
 
   /**
    * Claims the single execution of an approved action: true the first time for an approved
-   * record (its execution count becomes 1), false ever after.
+   * record whose subject is exactly {@code expected} (its execution count becomes 1), false
+   * ever after, and false for any other record.
    */
-  boolean claimExecution(String approvalId);
+  boolean claimExecution(String approvalId, Approval.Subject expected);
 }

@@ -1,5 +1,7 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.Messages;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import java.util.List;
@@ -7,7 +9,7 @@ import java.util.Map;
 
 /**
  * The RRC pipeline's state: the seed's {@code GraphState} fields as typed keys (identity,
- * execution control, OpenAI-format messages, budget, pending tool calls, skills, LLM phase,
+ * execution control, messages (the agent layer's), budget, pending tool calls, skills, LLM phase,
  * memory, HITL, pending mutation, resolve counter, metadata). All last-value keys: each node
  * writes the whole new value, as the seed's nodes return whole fields.
  */
@@ -26,8 +28,8 @@ public final class GraphState {
   public static final Key<Integer> ITERATION = Key.of("iteration", Integer.class);
   public static final Key<String> ERROR = Key.of("error", String.class);
   // Conversation
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<List<Map<String, Object>>> MESSAGES = (Key) Key.of("messages", List.class);
+  /** The agent layer's messages key (LangGraph's {@code add_messages} reducer). */
+  public static final Key<List<Message>> MESSAGES = Messages.KEY;
   public static final Key<String> SYSTEM_PROMPT = Key.of("system_prompt", String.class);
   public static final Key<String> MODEL = Key.of("model", String.class);
   // Budget
@@ -37,7 +39,7 @@ public final class GraphState {
   public static final Key<Double> MAX_COST_USD = Key.of("max_cost_usd", Double.class);
   // Tool execution
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<List<Map<String, Object>>> PENDING_TOOL_CALLS = (Key) Key.of("pending_tool_calls", List.class);
+  public static final Key<List<Message.ToolCall>> PENDING_TOOL_CALLS = (Key) Key.of("pending_tool_calls", List.class);
   // Skills
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static final Key<List<String>> INJECTED_SKILL_IDS = (Key) Key.of("injected_skill_ids", List.class);
@@ -59,6 +61,11 @@ public final class GraphState {
   public static final Key<String> HITL_APPROVAL_ID = Key.of("hitl_approval_id", String.class);
   public static final Key<String> HITL_REVIEWER_ID = Key.of("hitl_reviewer_id", String.class);
   public static final Key<String> HITL_REVIEWER_STRATEGY = Key.of("hitl_reviewer_strategy", String.class);
+  // Not seed fields: every checkpoint type a rule fired this execution (an approval covers them all), and the
+  // execution that asked for the pending checkpoint approval (the approval is bound to it)
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<List<String>> HITL_CHECKPOINT_TYPES = (Key) Key.of("hitl_checkpoint_types", List.class);
+  public static final Key<String> HITL_EXECUTION_ID = Key.of("hitl_execution_id", String.class);
   // Entity resolution / pause-resume
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static final Key<List<String>> RECENT_ENTITY_CONTEXT = (Key) Key.of("recent_entity_context", List.class);
@@ -76,8 +83,9 @@ public final class GraphState {
   public static final Schema SCHEMA = Schema.of(EXECUTION_ID, CONVERSATION_ID, AGENT_ID, AGENT_TYPE, TENANT_ID, STATUS,
       CURRENT_NODE, ITERATION, ERROR, MESSAGES, SYSTEM_PROMPT, MODEL, TOKENS_USED, COST_USD, MAX_TOKENS, MAX_COST_USD,
       PENDING_TOOL_CALLS, INJECTED_SKILL_IDS, INJECTED_ENTITY_IDS, ACTIVE_SKILLS, SELECTED_SKILL_IDS, SKILL_INJECTION_DONE,
+      dev.trellis.agent.budget.TokenBudget.THREAD_TOKENS, dev.trellis.agent.budget.TokenBudget.THREAD_COST,
       LLM_PHASE, MEMORY_CONTEXT, HITL_REQUIRED, HITL_CHECKPOINT_TYPE, HITL_APPROVAL_ID, HITL_REVIEWER_ID,
-      HITL_REVIEWER_STRATEGY, RECENT_ENTITY_CONTEXT, PENDING_MUTATION, CONSECUTIVE_FAILED_RESOLVES, METADATA, INPUT);
+      HITL_REVIEWER_STRATEGY, HITL_CHECKPOINT_TYPES, HITL_EXECUTION_ID, RECENT_ENTITY_CONTEXT, PENDING_MUTATION, CONSECUTIVE_FAILED_RESOLVES, METADATA, INPUT);
 
   /** Status values the routing reads. */
   public static final String AWAITING_HITL = "awaiting_hitl";

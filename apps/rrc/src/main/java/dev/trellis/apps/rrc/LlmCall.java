@@ -2,8 +2,11 @@ package dev.trellis.apps.rrc;
 
 import dev.trellis.agent.budget.TokenBudget;
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.middleware.ModelRequest;
+import dev.trellis.agent.middleware.ModelResponse;
+import dev.trellis.agent.middleware.TokenCounter;
 import dev.trellis.agent.model.ChatRequest;
-import dev.trellis.agent.react.BudgetExceededException;
+import dev.trellis.agent.budget.BudgetExceededException;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
@@ -13,10 +16,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code initial_llm_call} and {@code synthesis_llm_call}: checks the execution's budget before
- * the call (a breach ends the execution {@code failed}, everything before it saved), assembles
- * the visible tools, sends the whole history with a cache breakpoint after the base prompt,
- * streams the answer's tokens, and charges its usage (tokens, and cost at the model's price).
+ * {@code initial_llm_call} and {@code synthesis_llm_call}: assembles the visible tools, checks the
+ * execution's budget before the call — a limit reached, or a prompt whose estimated size alone
+ * would pass what is left, ends the execution {@code failed} with everything before it saved —
+ * sends the whole history to the state's {@code model} with a cache breakpoint after the base
+ * prompt, streams the answer's tokens, and charges its usage (tokens, and cost at that model's
+ * price) to the execution ({@code tokens_used}, {@code cost_usd}) and to the conversation's
+ * totals ({@code TokenBudget.THREAD_TOKENS}, {@code THREAD_COST}).
  * The synthesis call is skipped when no skill was injected.
  */
 final class LlmCall {
@@ -32,6 +38,9 @@ final class LlmCall {
     String node = phase.equals(GraphState.SYNTHESIS) ? Routing.SYNTHESIS_LLM_CALL : Routing.INITIAL_LLM_CALL;
     Update u = Update.of(GraphState.LLM_PHASE, phase).and(GraphState.CURRENT_NODE, node)
         .and(GraphState.PENDING_TOOL_CALLS, List.of());
+    if (s.get(GraphState.ERROR) != null) {
+      return u;   // the execution already failed (a refused message): nothing is sent
+    }
     if (phase.equals(GraphState.SYNTHESIS)) {
       List<String> injected = s.get(GraphState.INJECTED_SKILL_IDS);
       if (injected == null || injected.isEmpty()) {
@@ -40,46 +49,42 @@ final class LlmCall {
     }
     int used = Turn.integer(s, "tokens_used", 0);
     double spent = Turn.decimal(s, "cost_usd", 0.0);
+    String model = s.get(GraphState.MODEL) != null ? s.get(GraphState.MODEL) : deps.model().name();
     TokenBudget budget = TokenBudget.unlimited().withRunTokens(Turn.integer(s, "max_tokens", 100_000))
         .withRunCost(Turn.decimal(s, "max_cost_usd", 5.0)).withPrices(deps.agents().prices());
+    VisibleTools tools = VisibleTools.of(s, deps);
+    List<Message> prompt = Turn.messages(s);
     try {
-      budget.check(used, spent);
+      budget.checkPrompt(used, spent, model, TokenCounter.APPROXIMATE.count(prompt) + Msgs.json(tools.specs()).length() / 4);
     } catch (BudgetExceededException e) {
       return u.and(GraphState.STATUS, GraphState.FAILED).and(GraphState.ERROR, e.getMessage());
     }
-    VisibleTools tools = VisibleTools.of(s, deps);
     deps.tracing().record("tools.assemble", Map.of("core_capability_count", (long) tools.coreCount(),
         "skill_exposed_tool_count", (long) tools.skillExposedCount(), "total_tools_visible", (long) tools.specs().size(),
         "skills_loaded", String.join(",", tools.skills())));
-    List<Map<String, Object>> messages = Turn.messages(s);
-    ChatRequest request = new ChatRequest(Msgs.toAgent(messages), tools.specs());
-    if (!messages.isEmpty() && "system".equals(Msgs.role(messages.getFirst()))) {
-      request = request.withCacheBreakpoint(0);
+    Map<String, Object> settings = new LinkedHashMap<>(Map.of(ChatRequest.MODEL, model));
+    if (!prompt.isEmpty() && prompt.getFirst() instanceof Message.System) {
+      settings.put(ChatRequest.CACHE_BREAKPOINT, 0);   // the base prompt is the cacheable prefix
     }
-    String model = deps.model().name();
-    Span span = deps.tracing().start("llm.call");
     Message.Ai ai;
     try {
-      ai = deps.model().stream(request, rt.messages()::write);
+      // trellis-otel's GenAI instrumentation: a "chat <model>" span with the model and token usage
+      ai = deps.tracing().genAi().wrapModelCall(new ModelRequest(deps.model(), null, prompt, tools.specs(), null, settings, s, rt),
+          r -> {
+            Message.Ai answer = r.model().stream(r.toChatRequest(), rt.messages()::write);
+            Tracing.set(Span.current(), Map.of("llm_phase", phase, "cost_usd", budget.cost(model, answer.usage()),
+                "tool_call_count", (long) answer.toolCalls().size()));
+            return ModelResponse.of(answer);
+          }).ai();
     } catch (Exception e) {
-      span.recordException(e);
-      span.end();
       return u.and(GraphState.STATUS, GraphState.FAILED).and(GraphState.ERROR, "model call failed: " + e.getMessage());
     }
     double cost = budget.cost(model, ai.usage());
-    Map<String, Object> attrs = new LinkedHashMap<>();
-    attrs.put("llm_phase", phase);
-    attrs.put("gen_ai.request.model", model);
-    attrs.put("gen_ai.usage.input_tokens", ai.usage().inputTokens());
-    attrs.put("gen_ai.usage.output_tokens", ai.usage().outputTokens());
-    attrs.put("cost_usd", cost);
-    attrs.put("tool_call_count", (long) ai.toolCalls().size());
-    Tracing.set(span, attrs);
-    span.end();
-    Map<String, Object> answer = Msgs.fromAgent(ai);
-    return u.and(GraphState.MESSAGES, Msgs.plus(messages, answer))
-        .and(GraphState.PENDING_TOOL_CALLS, Msgs.toolCalls(answer))
+    return u.and(GraphState.MESSAGES, List.of(ai))
+        .and(GraphState.PENDING_TOOL_CALLS, ai.toolCalls())
         .and(GraphState.TOKENS_USED, used + (int) ai.usage().total())
-        .and(GraphState.COST_USD, spent + cost);
+        .and(GraphState.COST_USD, spent + cost)
+        .and(TokenBudget.THREAD_TOKENS, ai.usage().total())
+        .and(TokenBudget.THREAD_COST, cost);
   }
 }

@@ -1,5 +1,6 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
 import dev.trellis.checkpoint.store.Item;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
@@ -26,8 +27,8 @@ final class MemoryNode {
 
   Update apply(State s, Runtime rt) {
     Memory memory = new Memory(rt.store());
-    String conv = Turn.conversation(s, rt);
-    List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
+    String conv = Turn.thread(s, rt);
+    List<Message> messages = new ArrayList<>(Turn.messages(s));
     Map<String, Object> working = memory.working(conv);
     List<Map<String, Object>> episodic = new ArrayList<>();
     for (Item i : memory.searchEpisodes(Turn.tenant(s), Turn.lastUserMessage(messages), EPISODES)) {
@@ -37,8 +38,8 @@ final class MemoryNode {
       ep.put("conversation_id", i.value().get("conversation_id"));
       episodic.add(ep);
     }
-    messages.removeIf(m -> "system".equals(Msgs.role(m)) && Msgs.content(m).startsWith("=== Memory Context ==="));
-    messages.add(Math.min(1, messages.size()), Msgs.system(Memory.format(working, episodic)));
+    messages.removeIf(m -> Msgs.system(m, "=== Memory Context ==="));
+    messages.add(Math.min(1, messages.size()), Message.system(Memory.format(working, episodic)));
     Map<String, Object> pending = s.get(GraphState.PENDING_MUTATION);
     if (pending == null) {
       pending = memory.pendingMutation(conv);
@@ -46,7 +47,7 @@ final class MemoryNode {
     Map<String, Object> context = new LinkedHashMap<>();
     context.put("working", working);
     context.put("episodic", episodic);
-    return Update.of(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+    return Update.of(GraphState.MESSAGES, Msgs.replace(messages))
         .and(GraphState.MEMORY_CONTEXT, context)
         .and(GraphState.PENDING_MUTATION, pending)
         .and(GraphState.CURRENT_NODE, Routing.MEMORY_NODE);

@@ -9,7 +9,8 @@ import java.util.Objects;
 /**
  * Turns a run's events ({@code updates} and {@code values}) into the seed's SSE frames: one
  * {@code node_end} per node completion with {@code {"event","node","data":{status, tokens_used,
- * message?}}} (the message when the node's update ends with an assistant message), and the final
+ * message?}}} (the message, as {@code {role: assistant, content}}, when the node's update ends
+ * with an AI message), and the final
  * {@code done} with {@code {"event","data":{execution_id, status, tokens_used, cost_usd}}}.
  * The first {@code values} event is the run's input. A run streaming {@code values} only (one
  * started through LangGraph's API with the default mode, then joined) gives the same frames: the
@@ -61,7 +62,7 @@ final class NodeFrames {
         data.put("status", values.get("status"));
         data.put("tokens_used", values.getOrDefault("tokens_used", 0));
         if (update.get("messages") instanceof List<?> msgs && !msgs.isEmpty()
-            && msgs.getLast() instanceof Map<?, ?> last && "assistant".equals(last.get("role"))) {
+            && msgs.getLast() instanceof Map<?, ?> last && "ai".equals(last.get("type"))) {
           Map<String, Object> message = new LinkedHashMap<>();
           message.put("role", "assistant");
           message.put("content", String.valueOf(last.get("content")));

@@ -20,10 +20,9 @@ final class OutputFormat {
       if (!answer.isEmpty()) {
         String summary = Turn.agentType(s) + ": " + (answer.length() > 300 ? answer.substring(0, 300) + "…" : answer);
         Memory memory = new Memory(rt.store());
-        String conv = Turn.conversation(s, rt);
         memory.saveEpisode(Turn.tenant(s), String.valueOf(s.get(GraphState.EXECUTION_ID)),
-            Map.of("summary", summary, "conversation_id", conv));
-        memory.setScratchpad(conv, summary);
+            Map.of("summary", summary, "conversation_id", Turn.conversation(s, rt)));
+        memory.setScratchpad(Turn.thread(s, rt), summary);
       }
     }
     return Update.of(GraphState.STATUS, end).and(GraphState.ITERATION, Turn.integer(s, "iteration", 0) + 1)

@@ -1,5 +1,6 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
@@ -10,7 +11,10 @@ import java.util.Map;
 /**
  * {@code resume_guard}: reconciles a gated mutation with its approval verdict, read fresh from
  * the approval service. Approved: the frozen call (original tool_call_id, frozen arguments) is
- * rebuilt as an assistant message and handed to tool_node for one replay. Rejected: the mutation
+ * rebuilt as an assistant message and handed to tool_node for one replay. The approval must
+ * authorise exactly that call — this conversation and tenant, the execution that asked, the
+ * mutation checkpoint, the tool, the call id and the digest of the frozen arguments — or the
+ * guard denies as for an unreadable verdict. Rejected: the mutation
  * is dropped and a system note carries the reviewer's comment to the model. Pending, missing or
  * unreadable (service down): re-pause — a gate that cannot read its verdict denies.
  */
@@ -30,6 +34,23 @@ final class ResumeGuard {
     }
   }
 
+  /**
+   * Why {@code v} does not authorise the frozen call {@code pm} — the first differing field of
+   * its subject (conversation, execution, checkpoint type, tool, call id, argument digest) — or
+   * null when it does. A missing record or a malformed mutation never authorises.
+   */
+  @SuppressWarnings("unchecked")
+  static String mismatch(State s, Runtime rt, Map<String, Object> pm, Approval v) {
+    if (v == null) {
+      return "approval";
+    }
+    if (!(pm.get("tool_name") instanceof String name) || !(pm.get("tool_call_id") instanceof String callId)
+        || !(pm.get("args") instanceof Map<?, ?> args) || !(pm.get("execution_id") instanceof String execution)) {
+      return "pending_mutation";
+    }
+    return ToolStep.subject(s, rt, execution, name, callId, (Map<String, Object>) args).mismatch(v.subject());
+  }
+
   @SuppressWarnings("unchecked")
   Update apply(State s, Runtime rt) {
     Map<String, Object> pm = s.get(GraphState.PENDING_MUTATION);
@@ -39,24 +60,25 @@ final class ResumeGuard {
     }
     String approvalId = (String) pm.get("approval_id");
     Approval v = verdict(deps.approvals(), approvalId);
-    String status = v == null ? null : v.status();
+    String mismatch = mismatch(s, rt, pm, v);
+    String status = mismatch != null ? null : v.status();
     if (Approval.APPROVED.equals(status)) {
-      Map<String, Object> call = Msgs.toolCall((String) pm.get("tool_call_id"), (String) pm.get("tool_name"),
+      Message.ToolCall call = new Message.ToolCall((String) pm.get("tool_call_id"), (String) pm.get("tool_name"),
           (Map<String, Object>) pm.get("args"));
       Map<String, Object> approved = new LinkedHashMap<>(pm);
       approved.put("status", Approval.APPROVED);
-      return u.and(GraphState.MESSAGES, Msgs.plus(Turn.messages(s), Msgs.assistant("", List.of(call))))
+      return u.and(GraphState.MESSAGES, List.of(new Message.Ai(null, "", List.of(call), null)))
           .and(GraphState.PENDING_TOOL_CALLS, List.of(call))
           .and(GraphState.PENDING_MUTATION, approved)
           .and(GraphState.HITL_REVIEWER_ID, v.reviewer())
           .and(GraphState.STATUS, GraphState.RUNNING);
     }
     if (Approval.REJECTED.equals(status)) {
-      new Memory(rt.store()).clearPendingMutation(Turn.conversation(s, rt));
+      new Memory(rt.store()).clearPendingMutation(Turn.thread(s, rt));
       String note = "HITL: reviewer " + v.reviewer() + " rejected " + pm.get("tool_name") + " " + Msgs.json(pm.get("args"))
           + " (approval " + approvalId + "): \"" + (v.comment() == null ? "" : v.comment())
           + "\". It was not run. Do not retry it; acknowledge the rejection to the user.";
-      return u.and(GraphState.MESSAGES, Msgs.plus(Turn.messages(s), Msgs.system(note)))
+      return u.and(GraphState.MESSAGES, List.of(Message.system(note)))
           .and(GraphState.PENDING_MUTATION, null)
           .and(GraphState.HITL_APPROVAL_ID, null)
           .and(GraphState.HITL_CHECKPOINT_TYPE, null)
@@ -64,6 +86,8 @@ final class ResumeGuard {
           .and(GraphState.STATUS, GraphState.RUNNING);
     }
     return u.and(GraphState.STATUS, GraphState.AWAITING_HITL)
+        .and(GraphState.ERROR, mismatch == null || v == null ? null : "approval " + approvalId
+            + " does not authorise the pending " + pm.get("tool_name") + " call (" + mismatch + " differs): not run")
         .and(GraphState.HITL_REQUIRED, true)
         .and(GraphState.HITL_APPROVAL_ID, approvalId)
         .and(GraphState.PENDING_TOOL_CALLS, List.of());

@@ -68,6 +68,6 @@ public final class RrcProvider implements GraphProvider {
   @Override
   public List<Api.Routes> routes(AppContext app) {
     RrcDeps deps = deps(app);
-    return List.of(new RrcRoutes(app, deps.approvals(), deps.agents()));
+    return List.of(new RrcRoutes(app, deps.approvals(), deps.agents(), RrcRoutes.reviewersFromEnv()));
   }
 }

@@ -1,9 +1,11 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.middleware.HumanReview;
 import dev.trellis.server.AppContext;
 import dev.trellis.server.api.Api;
 import dev.trellis.server.api.ApiException;
 import dev.trellis.server.api.Http;
+import dev.trellis.server.auth.Identity;
 import dev.trellis.server.queue.RunEvent;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -11,7 +13,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.NoSuchElementException;
 
 /**
@@ -20,19 +24,34 @@ import java.util.NoSuchElementException;
  * {@code GET /conversations/{id}/stream} (the execution running on the conversation, or a new one
  * when a {@code message} is given, as {@code node_end} frames then {@code done}),
  * and the approval service ({@code POST /approvals}, {@code GET /approvals},
- * {@code GET /approvals/{id}}, {@code POST /approvals/{id}/decision}).
+ * {@code GET /approvals/{id}}, {@code POST /approvals/{id}/decision}). Approvals belong to their
+ * conversation's owner, like threads: another user's are answered as ids that do not exist
+ * (404), except to a reviewer; with auth on, the decision's reviewer is the authenticated user.
  */
 final class RrcRoutes implements Api.Routes {
   /** How long a request waits for the next event of its run before giving up on it. */
   static final long EVENT_WAIT_MILLIS = 120_000;
+  /** The permission that makes an identity a reviewer of every conversation's approvals. */
+  static final String REVIEW_PERMISSION = "rrc:review";
+  /** The environment variable naming reviewers (users, comma-separated) when auth is API keys. */
+  static final String REVIEWERS_ENV = "TRELLIS_RRC_REVIEWERS";
   private final AppContext app;
   private final ApprovalService approvals;
   private final AgentConfigs agents;
+  private final Set<String> reviewers;
 
-  RrcRoutes(AppContext app, ApprovalService approvals, AgentConfigs agents) {
+  RrcRoutes(AppContext app, ApprovalService approvals, AgentConfigs agents, Set<String> reviewers) {
     this.app = app;
     this.approvals = approvals;
     this.agents = agents;
+    this.reviewers = Set.copyOf(reviewers);
+  }
+
+  /** The users {@link #REVIEWERS_ENV} names. */
+  static Set<String> reviewersFromEnv() {
+    String v = System.getenv(REVIEWERS_ENV);
+    return v == null ? Set.of() : java.util.Arrays.stream(v.split(",")).map(String::strip).filter(u -> !u.isEmpty())
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
   @Override
@@ -40,9 +59,9 @@ final class RrcRoutes implements Api.Routes {
     r.post("/execute", this::execute);
     r.get("/conversations/{id}/stream", this::stream);
     r.post("/approvals", this::createApproval);
-    r.get("/approvals", ctx -> Http.json(ctx, approvals.pending().stream().map(Approval::wire).toList()));
-    r.get("/approvals/{id}", ctx -> Http.json(ctx, approvals.get(ctx.pathParam("id"))
-        .orElseThrow(() -> ApiException.notFound("approval", ctx.pathParam("id"))).wire()));
+    r.get("/approvals", ctx -> Http.json(ctx, approvals.pending().stream().filter(a -> mayReview(ctx, a))
+        .map(Approval::wire).toList()));
+    r.get("/approvals/{id}", ctx -> Http.json(ctx, visible(ctx, ctx.pathParam("id")).wire()));
     r.post("/approvals/{id}/decision", this::decide);
   }
 
@@ -72,9 +91,18 @@ final class RrcRoutes implements Api.Routes {
     String conv = ctx.pathParam("id");
     body.put("conversation_id", conv);
     AppContext.Submitted run;
+    for (String limit : List.of("max_tokens", "max_cost_usd")) {
+      if (body.get(limit) instanceof String v) {
+        try {
+          body.put(limit, new java.math.BigDecimal(v));
+        } catch (NumberFormatException e) {
+          throw new ApiException(422, "\"" + limit + "\" must be a positive number, got " + ApiException.echo(v));
+        }
+      }
+    }
     if (body.get("message") == null) {
-      run = app.active(ctx, conv).orElseThrow(() -> new ApiException(422, "no execution is running on conversation "
-          + ApiException.echo(conv) + " to follow; pass \"message\" (the user's message) to start one"));
+      run = app.latest(ctx, conv).orElseThrow(() -> new ApiException(422, "no execution is running on conversation "
+          + ApiException.echo(conv) + " (nor just ended) to follow; pass \"message\" (the user's message) to start one"));
     } else {
       ExecuteRequest req = ExecuteRequest.parse(body, agents);
       run = app.submit(ctx, req.conversationId(), req.runBody());
@@ -117,9 +145,27 @@ final class RrcRoutes implements Api.Routes {
     }
   }
 
+  /**
+   * Whether the caller may see and decide {@code a}: the owner of its conversation's thread (with
+   * auth off every caller is), or a reviewer — an identity holding {@link #REVIEW_PERMISSION}, or a
+   * user named in {@link #REVIEWERS_ENV}.
+   */
+  private boolean mayReview(Context ctx, Approval a) {
+    Identity who = app.caller(ctx);
+    return who.permissions().contains(REVIEW_PERMISSION) || reviewers.contains(who.user()) || app.owns(ctx, a.subject().threadId());
+  }
+
+  /** The approval, as for an id that does not exist (404) when the caller may not review it. */
+  private Approval visible(Context ctx, String id) {
+    return approvals.get(id).filter(a -> mayReview(ctx, a)).orElseThrow(() -> ApiException.notFound("approval", id));
+  }
+
   @SuppressWarnings("unchecked")
   private void createApproval(Context ctx) {
     Map<String, Object> body = Http.body(ctx);
+    if (body.containsKey("approval_id")) {
+      throw new ApiException(422, "\"approval_id\" is made by the server; leave it out");
+    }
     if (!(body.get("conversation_id") instanceof String conv) || conv.isBlank()) {
       throw new ApiException(422, "\"conversation_id\" is required");
     }
@@ -130,24 +176,70 @@ final class RrcRoutes implements Api.Routes {
     if (!(payload instanceof Map<?, ?>)) {
       throw new ApiException(422, "\"payload\" must be an object");
     }
-    String id = body.get("approval_id") instanceof String given ? given : java.util.UUID.randomUUID().toString();
-    Http.json(ctx, 201, approvals.create(id, conv, type, (Map<String, Object>) payload).wire());
+    for (String key : body.keySet()) {
+      if (!List.of("conversation_id", "checkpoint_type", "payload").contains(key)) {
+        throw new ApiException(422, "unknown field " + ApiException.echo(key) + " (known: checkpoint_type, conversation_id, payload)");
+      }
+    }
+    String thread = app.ownThread(ctx, conv).orElseThrow(() -> ApiException.notFound("conversation", conv));
+    // a client's approval authorises no tool call and no filing of the pipeline: its subject names neither
+    Approval.Subject subject = new Approval.Subject(thread, conv, null, null, List.of(type), null, null, null, null);
+    Http.json(ctx, 201, approvals.create(subject, (Map<String, Object>) payload).wire());
+  }
+
+  /**
+   * A decision in the review protocol ({@code {"decisions": [{"type": "approve"}]}} or
+   * {@code [{"type": "reject", "message": …}]}): the verdict and comment. An edit is refused: an
+   * approval authorises exactly the call the reviewer saw.
+   */
+  private static String[] review(Map<String, Object> body) {
+    List<HumanReview.Decision> decisions;
+    try {
+      decisions = HumanReview.Decision.parse(body);
+    } catch (IllegalArgumentException e) {
+      throw new ApiException(422, e.getMessage());
+    }
+    if (decisions.size() != 1) {
+      throw new ApiException(422, "\"decisions\" must hold one decision: an approval is about one action");
+    }
+    HumanReview.Decision d = decisions.getFirst();
+    return switch (d.type()) {
+      case HumanReview.APPROVE -> new String[] {Approval.APPROVED, d.message()};
+      case HumanReview.REJECT -> new String[] {Approval.REJECTED, d.message()};
+      default -> throw new ApiException(422, "\"decisions\": an approval authorises exactly the call its reviewer saw, so "
+          + ApiException.echo(d.type()) + " is not allowed (approve or reject; a rejected call can be asked for again)");
+    };
   }
 
   private void decide(Context ctx) {
+    String id = ctx.pathParam("id");
+    visible(ctx, id);
     Map<String, Object> body = Http.body(ctx);
-    Object decision = body.get("decision");
-    if (!(body.get("reviewer") instanceof String reviewer) || reviewer.isBlank()) {
-      throw new ApiException(422, "\"reviewer\" is required");
+    String[] verdict = body.containsKey("decisions") ? review(body) : new String[] {String.valueOf(body.get("decision")),
+        body.get("comment") instanceof String c ? c : null};
+    if (body.get("comment") != null && !(body.get("comment") instanceof String)) {
+      throw new ApiException(422, "\"comment\" must be a string");
     }
-    Object comment = body.get("comment");
+    String user = app.caller(ctx).user();
+    Object given = body.get("reviewer");
+    String reviewer;
+    if (user.isEmpty()) {
+      if (!(given instanceof String r) || r.isBlank()) {
+        throw new ApiException(422, "\"reviewer\" is required");
+      }
+      reviewer = r;
+    } else if (given != null && !user.equals(given)) {
+      throw new ApiException(422, "\"reviewer\" must be the authenticated user " + ApiException.echo(user)
+          + " (or left out), got " + ApiException.echo(String.valueOf(given)));
+    } else {
+      reviewer = user;
+    }
     try {
-      Http.json(ctx, approvals.decide(ctx.pathParam("id"), String.valueOf(decision), reviewer,
-          comment == null ? null : comment.toString()).wire());
+      Http.json(ctx, approvals.decide(id, verdict[0], reviewer, verdict[1]).wire());
     } catch (IllegalArgumentException e) {
       throw new ApiException(422, e.getMessage());
     } catch (NoSuchElementException e) {
-      throw ApiException.notFound("approval", ctx.pathParam("id"));
+      throw ApiException.notFound("approval", id);
     } catch (IllegalStateException e) {
       throw new ApiException(409, e.getMessage());
     }

@@ -1,5 +1,6 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
@@ -42,8 +43,8 @@ final class SkillNodes {
   }
 
   Update inject(State s, Runtime rt) {
-    String conv = Turn.conversation(s, rt);
-    List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
+    String conv = Turn.thread(s, rt);
+    List<Message> added = new ArrayList<>();
     List<String> injected = new ArrayList<>(s.getOrDefault(GraphState.INJECTED_SKILL_IDS, List.of()));
     Map<String, Integer> active = new LinkedHashMap<>(s.getOrDefault(GraphState.ACTIVE_SKILLS, Map.of()));
     for (String id : s.getOrDefault(GraphState.SELECTED_SKILL_IDS, List.<String>of())) {
@@ -55,12 +56,12 @@ final class SkillNodes {
       }
       Skill skill = deps.skills().find(id).orElseThrow();
       List<Skill.Artifact> artifacts = deps.skills().artifacts(id);
-      messages.add(Msgs.system(render(skill, artifacts, entityContext(s))));
+      added.add(Message.system(render(skill, artifacts, entityContext(s))));
       deps.skills().markInjected(conv, id);
       injected.add(id);
       active.put(id, artifacts.isEmpty() ? 2 : 3);
     }
-    return Update.of(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+    return Update.of(GraphState.MESSAGES, (List<Message>) added)
         .and(GraphState.INJECTED_SKILL_IDS, (List<String>) injected)
         .and(GraphState.ACTIVE_SKILLS, (Map<String, Integer>) active)
         .and(GraphState.SKILL_INJECTION_DONE, true)

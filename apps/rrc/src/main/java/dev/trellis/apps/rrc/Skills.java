@@ -141,4 +141,9 @@ public final class Skills {
     db.transaction(c -> db.update(c, "INSERT INTO rrc_skill_ledger (conversation_id, skill_id, injected_at) VALUES (?, ?, ?) "
         + "ON CONFLICT (conversation_id, skill_id) DO NOTHING", conversationId, skillId, clock.instant().toString()));
   }
+
+  /** Forgets every skill injected into the conversation (its agent changed: the skills are unloaded). */
+  public void forget(String conversationId) {
+    db.transaction(c -> db.update(c, "DELETE FROM rrc_skill_ledger WHERE conversation_id = ?", conversationId));
+  }
 }

@@ -1,5 +1,7 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.middleware.TokenCounter;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
@@ -13,9 +15,12 @@ import java.util.Map;
  * key, else the root skill's persona, else the platform default), assembles the base system
  * message — persona, the {@code === User ===} identity block, the skill-selection instruction —
  * at index 0 as the stable cacheable prefix (a caller-supplied {@code system_prompt} overrides
- * it), appends the turn's user message and initialises the execution's control fields. The
- * budget counters ({@code tokens_used}, {@code cost_usd}) carry over from the conversation's
- * earlier executions: the limits bound the whole conversation.
+ * it), appends the turn's user message and initialises the execution's control fields. Each
+ * execution gets its own budget: {@code tokens_used} and {@code cost_usd} start at zero, the
+ * limits come from the request (else the agent's defaults); the conversation's totals add up in
+ * {@code thread_tokens} / {@code thread_cost}. A conversation switched to the general agent is
+ * domain-empty: the skills earlier agents loaded — their context messages, their tools, the
+ * ledger — are unloaded.
  */
 final class SystemPromptNode {
   static final String SKILL_SELECT_INSTRUCTION = "When you need a skill's full instructions, reference documents and "
@@ -31,14 +36,15 @@ final class SystemPromptNode {
   }
 
   Update apply(State s, Runtime rt) {
-    String agentType = Turn.agentType(s);
-    AgentConfigs.Agent agent = deps.agents().agent(agentType);
+    AgentConfigs.Agent agent = deps.agents().agent(Turn.agentType(s));
+    String agentType = agent.agentType();
     Map<String, Object> metadata = Turn.metadata(s);
     Skill root = agent.rootSkill() == null ? null : deps.skills().find(agent.rootSkill())
         .orElseThrow(() -> new IllegalStateException("agent " + agentType + " names root skill " + agent.rootSkill()
             + ", which is not in the skills table"));
     String personaKey;
     String personaSource;
+    ExecuteRequest.checkMetadata(metadata, deps.agents());
     if (metadata.get("persona_key") instanceof String p) {
       personaKey = p;
       personaSource = "explicit";
@@ -69,17 +75,34 @@ final class SystemPromptNode {
     String base = overridden ? override
         : persona + "\n\n" + identity + "\n\n" + (root == null ? GENERAL_HARD_STOP : SKILL_SELECT_INSTRUCTION);
 
-    List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
-    if (!messages.isEmpty() && "system".equals(Msgs.role(messages.getFirst()))) {
-      messages.set(0, Msgs.system(base));
+    List<Message> messages = new ArrayList<>(Turn.messages(s));
+    Map<String, Integer> loaded = s.getOrDefault(GraphState.ACTIVE_SKILLS, Map.of());
+    boolean switched = root == null && !loaded.isEmpty();
+    if (switched) {
+      // general mode is domain-empty: the skills an earlier agent loaded, their context and their tools are unloaded
+      messages.removeIf(m -> Msgs.system(m, SkillNodes.ACTIVATED));
+      deps.skills().forget(Turn.thread(s, rt));
+    }
+    if (!messages.isEmpty() && messages.getFirst() instanceof Message.System first) {
+      messages.set(0, new Message.System(first.id(), base));
     } else {
-      messages.addFirst(Msgs.system(base));
+      messages.addFirst(Message.system(base));
     }
+    long maxTokens = ExecuteRequest.positive(metadata, "max_tokens", agent.maxTokens()).longValue();
+    double maxCost = ExecuteRequest.positive(metadata, "max_cost_usd", agent.maxCostUsd()).doubleValue();
     String input = s.get(GraphState.INPUT);
+    String refused = null;
     if (input != null && !input.isBlank()) {
-      messages.add(Msgs.user(input));
+      long size = TokenCounter.APPROXIMATE.count(List.of(Message.human(input)));
+      if (size > maxTokens) {
+        // refused before it is sent, and not kept: it would fail every later execution of the conversation too
+        refused = "the \"message\" of about " + size + " tokens is larger than the execution's budget of " + maxTokens
+            + " tokens: it was not sent";
+      } else {
+        messages.add(Message.human(input));
+      }
     }
-    long templates = messages.stream().filter(m -> Msgs.content(m).startsWith(SkillNodes.ACTIVATED)).count();
+    long templates = messages.stream().filter(m -> Msgs.system(m, SkillNodes.ACTIVATED)).count();
     deps.tracing().record("prompt.assemble", Map.of("persona_key", personaKey, "persona_source", personaSource,
         "context_template_count", templates, "user_identity_injected", !overridden, "token_estimate", (long) base.length() / 4));
 
@@ -87,32 +110,33 @@ final class SystemPromptNode {
     if (root != null) {
       active.put(root.skillId(), 1);
     }
-    Map<String, Integer> before = s.get(GraphState.ACTIVE_SKILLS);
+    Map<String, Integer> before = switched ? null : s.get(GraphState.ACTIVE_SKILLS);
     if (before != null) {
       before.forEach((k, v) -> active.merge(k, v, Math::max));
     }
-    Number maxTokens = metadata.get("max_tokens") instanceof Number n ? n : agent.maxTokens();
-    Number maxCost = metadata.get("max_cost_usd") instanceof Number n ? n : agent.maxCostUsd();
     String executionId = s.get(GraphState.EXECUTION_ID) != null ? s.get(GraphState.EXECUTION_ID)
         : rt.threadId() + ":" + rt.step();
-    return Update.of(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+    return Update.of(GraphState.MESSAGES, Msgs.replace(messages))
         .and(GraphState.INPUT, null)
-        .and(GraphState.STATUS, GraphState.RUNNING)
+        .and(GraphState.STATUS, refused == null ? GraphState.RUNNING : GraphState.FAILED)
         .and(GraphState.CURRENT_NODE, Routing.SYSTEM_PROMPT_NODE)
         .and(GraphState.LLM_PHASE, "initial")
         .and(GraphState.SKILL_INJECTION_DONE, false)
         .and(GraphState.SELECTED_SKILL_IDS, List.of())
         .and(GraphState.PENDING_TOOL_CALLS, List.of())
         .and(GraphState.ITERATION, 0)
-        .and(GraphState.ERROR, null)
+        .and(GraphState.ERROR, refused)
         .and(GraphState.HITL_REQUIRED, false)
-        // the budget is the conversation's: usage accumulates over its executions, never reset here
-        .and(GraphState.TOKENS_USED, Turn.integer(s, "tokens_used", 0))
-        .and(GraphState.COST_USD, Turn.decimal(s, "cost_usd", 0.0))
-        .and(GraphState.MAX_TOKENS, maxTokens.intValue())
-        .and(GraphState.MAX_COST_USD, maxCost.doubleValue())
-        .and(GraphState.MODEL, metadata.get("model") instanceof String m ? m : agent.model())
+        // each execution gets its own budget; the conversation's totals add up in TokenBudget.THREAD_TOKENS / THREAD_COST
+        .and(GraphState.TOKENS_USED, 0)
+        .and(GraphState.COST_USD, 0.0)
+        .and(GraphState.MAX_TOKENS, (int) Math.min(Integer.MAX_VALUE, maxTokens))
+        .and(GraphState.MAX_COST_USD, maxCost)
+        // the model the request names, else the agent's, else the deployment's: the one called and priced
+        .and(GraphState.MODEL, metadata.get("model") instanceof String m ? m : agent.model() != null ? agent.model()
+            : deps.model().name())
         .and(GraphState.ACTIVE_SKILLS, active)
+        .and(GraphState.INJECTED_SKILL_IDS, switched ? List.of() : s.getOrDefault(GraphState.INJECTED_SKILL_IDS, List.of()))
         .and(GraphState.AGENT_TYPE, agentType)
         .and(GraphState.AGENT_ID, s.get(GraphState.AGENT_ID) != null ? s.get(GraphState.AGENT_ID) : agentType)
         .and(GraphState.TENANT_ID, Turn.tenant(s))

@@ -1,14 +1,14 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.middleware.HumanReview;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * {@code tool_node}: runs the pending tool calls. Before dispatch, the before_tool_call gate
@@ -30,34 +30,36 @@ final class ToolStep {
 
   @SuppressWarnings("unchecked")
   Update apply(State s, Runtime rt) {
-    List<Map<String, Object>> calls = s.getOrDefault(GraphState.PENDING_TOOL_CALLS, List.of());
-    String conv = Turn.conversation(s, rt);
+    List<Message.ToolCall> calls = s.getOrDefault(GraphState.PENDING_TOOL_CALLS, List.of());
+    String conv = Turn.thread(s, rt);
     Memory memory = new Memory(rt.store());
     Map<String, Object> pm = s.get(GraphState.PENDING_MUTATION);
     Update u = Update.of(GraphState.CURRENT_NODE, Routing.TOOL_NODE).and(GraphState.PENDING_TOOL_CALLS, List.of())
         .and(GraphState.ITERATION, Turn.integer(s, "iteration", 0) + 1);
     boolean replay = pm != null && Approval.APPROVED.equals(pm.get("status")) && calls.size() == 1
-        && Msgs.callId(calls.getFirst()).equals(pm.get("tool_call_id"));
+        && calls.getFirst().id().equals(pm.get("tool_call_id"));
     if (!replay) {
-      for (Map<String, Object> call : calls) {
-        if (EntityTools.MUTATING.contains(Msgs.callName(call))) {
+      for (Message.ToolCall call : calls) {
+        if (EntityTools.MUTATING.contains(call.name())) {
           return gate(s, rt, u, call, conv, memory);
         }
       }
     }
     VisibleTools visible = VisibleTools.of(s, deps);
     Map<String, Object> toolWrites = new LinkedHashMap<>();
-    List<Map<String, Object>> messages = new ArrayList<>(Turn.messages(s));
-    Map<String, Object> working = new LinkedHashMap<>();
+    List<Message> answers = new ArrayList<>();
     State current = s;
     boolean hitl = Boolean.TRUE.equals(s.get(GraphState.HITL_REQUIRED));
     String checkpoint = s.get(GraphState.HITL_CHECKPOINT_TYPE);
-    for (Map<String, Object> call : calls) {
-      String name = Msgs.callName(call);
+    List<String> fired = new ArrayList<>(s.getOrDefault(GraphState.HITL_CHECKPOINT_TYPES, List.of()));
+    for (Message.ToolCall call : calls) {
+      String name = call.name();
       Map<String, Object> output;
       ToolResult result = null;
-      if (replay && !deps.approvals().claimExecution((String) pm.get("approval_id"))) {
-        output = Map.of("status", "already_executed", "approval_id", pm.get("approval_id"));
+      if (replay && !deps.approvals().claimExecution((String) pm.get("approval_id"),
+          subject(s, rt, (String) pm.get("execution_id"), name, call.id(), call.args()))) {
+        output = Map.of("status", "not_run", "approval_id", pm.get("approval_id"),
+            "message", "the approval does not authorise this call, or its single execution is spent");
       } else {
         try {
           String binding = visible.bindings().get(name);
@@ -66,13 +68,13 @@ final class ToolStep {
                 + visible.bindings().keySet() + ")");
           }
           result = deps.tools().get(binding == null ? name : binding)
-              .call(Msgs.callArgs(call), new RrcTool.Call(current, Msgs.callId(call), deps.kg()));
+              .call(call.args(), new RrcTool.Call(current, call.id(), deps.kg()));
           output = result.output();
         } catch (Exception e) {
           output = Map.of("status", "error", "message", String.valueOf(e.getMessage()));
         }
       }
-      messages.add(Msgs.tool(Msgs.callId(call), name, Msgs.json(output)));
+      answers.add(Msgs.tool(call.id(), name, Msgs.json(output)));
       if (result != null) {
         Map<String, Object> after = new LinkedHashMap<>(current.toMap());
         after.putAll(result.stateUpdates());
@@ -86,6 +88,8 @@ final class ToolStep {
             if ("after_tool_call".equals(rule.trigger()) && "require_hitl".equals(rule.action()) && name.equals(rule.tool())) {
               hitl = true;
               checkpoint = rule.checkpointType();
+              fired.remove(checkpoint);
+              fired.add(checkpoint);
               deps.tracing().record("hitl.rule_fire", Map.of("skill_id", skillId, "rule_key", rule.ruleKey(),
                   "trigger", rule.trigger(), "tool_name", name, "checkpoint_type", rule.checkpointType()));
             }
@@ -95,19 +99,22 @@ final class ToolStep {
             && Turn.integer(current, "consecutive_failed_resolves", 0) >= FORCE_CLARIFY_AFTER) {
           hitl = true;
           checkpoint = "force_clarify";
+          fired.remove(checkpoint);
+          fired.add(checkpoint);
           deps.tracing().record("hitl.rule_fire", Map.of("skill_id", "platform",
               "rule_key", "platform:force_clarify_after_failed_resolves", "trigger", "after_tool_call", "tool_name", name,
               "checkpoint_type", "force_clarify"));
           if ("abort".equals(Turn.metadata(s).get("force_clarify_action"))) {
-            return merged(toolWrites, u).and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
+            return merged(toolWrites, u).and(GraphState.MESSAGES, answers)
                 .and(GraphState.STATUS, GraphState.FAILED)
                 .and(GraphState.ERROR, "aborted after " + FORCE_CLARIFY_AFTER + " failed entity resolves (tenant override)");
           }
         }
       }
     }
-    u = merged(toolWrites, u).and(GraphState.MESSAGES, (List<Map<String, Object>>) messages)
-        .and(GraphState.HITL_REQUIRED, hitl).and(GraphState.HITL_CHECKPOINT_TYPE, checkpoint);
+    u = merged(toolWrites, u).and(GraphState.MESSAGES, answers)
+        .and(GraphState.HITL_REQUIRED, hitl).and(GraphState.HITL_CHECKPOINT_TYPE, checkpoint)
+        .and(GraphState.HITL_CHECKPOINT_TYPES, (List<String>) fired);
     if (replay) {
       memory.clearPendingMutation(conv);
       u = u.and(GraphState.PENDING_MUTATION, null).and(GraphState.HITL_APPROVAL_ID, null)
@@ -123,32 +130,48 @@ final class ToolStep {
     return Update.of(all);
   }
 
+  /**
+   * What the approval of a gated call authorises: this conversation, the execution that asked,
+   * the mutation checkpoint, and the call itself (name, id, digest of its exact arguments).
+   */
+  static Approval.Subject subject(State s, Runtime rt, String executionId, String toolName, String toolCallId,
+                                  Map<String, Object> args) {
+    return new Approval.Subject(Turn.thread(s, rt), Turn.conversation(s, rt), Turn.tenant(s), executionId,
+        List.of(MUTATION_CHECKPOINT), toolName, toolCallId, Digests.of(args), null);
+  }
+
   /** The before_tool_call gate: ask, freeze, strip the round, pause. Fail-closed when the approval cannot be created. */
-  private Update gate(State s, Runtime rt, Update u, Map<String, Object> call, String conv, Memory memory) {
-    String callId = Msgs.callId(call);
-    String name = Msgs.callName(call);
-    Map<String, Object> args = Msgs.callArgs(call);
-    List<Map<String, Object>> stripped = new ArrayList<>(Turn.messages(s));
-    for (int i = stripped.size() - 1; i >= 0; i--) {
-      boolean round = Msgs.toolCalls(stripped.get(i)).stream().anyMatch(c -> callId.equals(Msgs.callId(c)));
+  private Update gate(State s, Runtime rt, Update u, Message.ToolCall call, String conv, Memory memory) {
+    String callId = call.id();
+    String name = call.name();
+    Map<String, Object> args = call.args();
+    List<Message> kept = new ArrayList<>(Turn.messages(s));
+    for (int i = kept.size() - 1; i >= 0; i--) {
+      boolean round = kept.get(i) instanceof Message.Ai ai && ai.toolCalls().stream().anyMatch(c -> callId.equals(c.id()));
       if (round) {
-        while (stripped.size() > i) {
-          stripped.removeLast();
+        while (kept.size() > i) {
+          kept.removeLast();
         }
         break;
       }
     }
+    List<Message> stripped = Msgs.replace(kept);
     deps.tracing().record("hitl.rule_fire", Map.of("skill_id", "platform", "rule_key", "platform:hitl_on_mutating_capability",
         "trigger", "before_tool_call", "tool_name", name, "checkpoint_type", MUTATION_CHECKPOINT));
-    String approvalId = UUID.nameUUIDFromBytes((conv + ":" + callId).getBytes(StandardCharsets.UTF_8)).toString();
+    String executionId = s.get(GraphState.EXECUTION_ID);
     Map<String, Object> payload = new LinkedHashMap<>();
     payload.put("tool_name", name);
     payload.put("tool_call_id", callId);
     payload.put("args", args);
-    payload.put("execution_id", s.get(GraphState.EXECUTION_ID));
+    payload.put("execution_id", executionId);
     payload.put("agent_type", Turn.agentType(s));
+    // the review in the protocol agent UIs speak: this one call, to approve or reject (an edit would be another call)
+    payload.putAll(new HumanReview.Request(List.of(HumanReview.ActionRequest.of(call, "Mutating tool " + name
+        + " needs approval before it runs")), List.of(new HumanReview.ReviewConfig(name,
+        List.of(HumanReview.APPROVE, HumanReview.REJECT), null))).wire());
+    String approvalId;
     try {
-      deps.approvals().create(approvalId, conv, MUTATION_CHECKPOINT, payload);
+      approvalId = deps.approvals().request(subject(s, rt, executionId, name, callId, args), payload).approvalId();
     } catch (RuntimeException e) {
       return u.and(GraphState.MESSAGES, stripped).and(GraphState.STATUS, GraphState.FAILED)
           .and(GraphState.ERROR, "approval service unavailable: " + name + " was not run (" + e.getMessage() + ")");
@@ -158,6 +181,7 @@ final class ToolStep {
     pm.put("tool_name", name);
     pm.put("args", args);
     pm.put("approval_id", approvalId);
+    pm.put("execution_id", executionId);
     pm.put("status", Approval.PENDING);
     pm.put("created_at", deps.clock().instant().toString());
     memory.savePendingMutation(conv, pm);

@@ -1,27 +1,38 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.otel.OtelMiddleware;
+import dev.trellis.otel.TrellisTelemetry;
 import io.opentelemetry.api.GlobalOpenTelemetry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import java.util.Map;
 
 /**
- * The application's spans through the OpenTelemetry API ({@code agent.resolve_definition},
- * {@code prompt.assemble}, {@code tools.assemble}, {@code hitl.rule_fire}, {@code llm.call}).
- * With no SDK installed the API is a no-op.
+ * The application's spans through the OpenTelemetry API: the seed's own ({@code
+ * agent.resolve_definition}, {@code prompt.assemble}, {@code tools.assemble}, {@code
+ * hitl.rule_fire}) and, through trellis-otel's GenAI instrumentation ({@link #genAi()}), a
+ * {@code chat <model>} span per model call. With no SDK installed the API is a no-op.
  */
 public final class Tracing {
   /** The instrumentation scope name of the app's spans. */
   public static final String SCOPE = "dev.trellis.apps.rrc";
   private final Tracer tracer;
+  private final OtelMiddleware genAi;
 
-  public Tracing(Tracer tracer) {
-    this.tracer = tracer;
+  public Tracing(OpenTelemetry otel) {
+    this.tracer = otel.getTracer(SCOPE);
+    this.genAi = TrellisTelemetry.create(otel).middleware();
   }
 
   /** Spans to the globally registered OpenTelemetry (a no-op unless an SDK was installed). */
   public static Tracing global() {
-    return new Tracing(GlobalOpenTelemetry.getTracer(SCOPE));
+    return new Tracing(GlobalOpenTelemetry.get());
+  }
+
+  /** The GenAI model-call instrumentation (OpenTelemetry's GenAI conventions). */
+  OtelMiddleware genAi() {
+    return genAi;
   }
 
   /** Records a finished span {@code name} with {@code attributes} (strings, longs, doubles, booleans). */
@@ -29,11 +40,6 @@ public final class Tracing {
     Span span = tracer.spanBuilder(name).startSpan();
     set(span, attributes);
     span.end();
-  }
-
-  /** Starts a span the caller ends (with {@link #set} for attributes known only at the end). */
-  Span start(String name) {
-    return tracer.spanBuilder(name).startSpan();
   }
 
   static void set(Span span, Map<String, Object> attributes) {

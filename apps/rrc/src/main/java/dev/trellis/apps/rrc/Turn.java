@@ -1,5 +1,6 @@
 package dev.trellis.apps.rrc;
 
+import dev.trellis.agent.message.Message;
 import dev.trellis.graph.State;
 import dev.trellis.runtime.Runtime;
 import java.util.List;
@@ -9,8 +10,8 @@ import java.util.Map;
 final class Turn {
   private Turn() {}
 
-  static List<Map<String, Object>> messages(State s) {
-    List<Map<String, Object>> m = s.get(GraphState.MESSAGES);
+  static List<Message> messages(State s) {
+    List<Message> m = s.get(GraphState.MESSAGES);
     return m == null ? List.of() : m;
   }
 
@@ -22,6 +23,15 @@ final class Turn {
   static String conversation(State s, Runtime rt) {
     String c = s.get(GraphState.CONVERSATION_ID);
     return c != null ? c : rt.threadId();
+  }
+
+  /**
+   * The stored thread the execution runs on: the key of the conversation's memory, ledger and
+   * approvals. Unlike {@code conversation_id} (the id its owner sent), no other user's
+   * conversation shares it, even one sent under the same id.
+   */
+  static String thread(State s, Runtime rt) {
+    return rt.threadId() != null ? rt.threadId() : conversation(s, rt);
   }
 
   static String tenant(State s) {
@@ -43,20 +53,20 @@ final class Turn {
   }
 
   /** The content of the latest user message, or "" when there is none. */
-  static String lastUserMessage(List<Map<String, Object>> messages) {
+  static String lastUserMessage(List<Message> messages) {
     for (int i = messages.size() - 1; i >= 0; i--) {
-      if ("user".equals(Msgs.role(messages.get(i)))) {
-        return Msgs.content(messages.get(i));
+      if (messages.get(i) instanceof Message.Human h) {
+        return h.text();
       }
     }
     return "";
   }
 
   /** The content of the latest assistant message, or "" when there is none. */
-  static String lastAssistantText(List<Map<String, Object>> messages) {
+  static String lastAssistantText(List<Message> messages) {
     for (int i = messages.size() - 1; i >= 0; i--) {
-      if ("assistant".equals(Msgs.role(messages.get(i)))) {
-        return Msgs.content(messages.get(i));
+      if (messages.get(i) instanceof Message.Ai ai) {
+        return ai.text();
       }
     }
     return "";

@@ -39,14 +39,24 @@ class ChatClientMessagesTest {
   }
 
   @Test
-  void langChainToolCallsReadAsOpenAiCalls() {
-    List<Message> out = Msgs.toAgent(List.of(
-        Map.of("type", "ai", "content", "", "tool_calls", List.of(Map.of("id", "c1", "name", "entity_resolve", "args", Map.of("query", "Mitchell Ranch 1H")))),
-        Map.of("type", "tool", "tool_call_id", "c1", "name", "entity_resolve", "content", "{}")));
-    Message.Ai ai = (Message.Ai) out.get(0);
+  void openAiShapedMessagesWithToolCallsAreReadIntoTheConversation() {
+    String thread = UUID.randomUUID().toString();
+    Map<String, Object> in = Fixture.input("rule_37", null);
+    in.put("messages", List.of(
+        Map.of("role", "user", "content", "Resolve Mitchell Ranch 1H"),
+        Map.of("role", "assistant", "content", "", "tool_calls", List.of(Map.of("id", "c1", "type", "function",
+            "function", Map.of("name", "entity_resolve", "arguments", "{\"query\":\"Mitchell Ranch 1H\"}")))),
+        Map.of("role", "tool", "tool_call_id", "c1", "name", "entity_resolve", "content", "{}"),
+        Map.of("role", "user", "content", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H")));
+    f.graph().invoke(in, Fixture.thread(thread));
+    Map<String, Object> state = f.state(thread);
+    assertNull(state.get("error"));
+    @SuppressWarnings("unchecked")
+    List<Message> messages = (List<Message>) state.get("messages");
+    Message.Ai ai = messages.stream().filter(m -> m instanceof Message.Ai).map(m -> (Message.Ai) m).findFirst().orElseThrow();
     assertEquals(List.of(new Message.ToolCall("c1", "entity_resolve", Map.of("query", "Mitchell Ranch 1H"))),
         ai.toolCalls());
-    assertTrue(out.get(1) instanceof Message.Tool);
+    assertTrue(messages.stream().anyMatch(m -> m instanceof Message.Tool t && t.toolCallId().equals("c1")));
   }
 
   @Test

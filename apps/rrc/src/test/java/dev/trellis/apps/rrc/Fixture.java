@@ -13,7 +13,6 @@ import dev.trellis.sqlite.SqliteDatabase;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;
-import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -48,9 +47,8 @@ final class Fixture implements AutoCloseable {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
-    Tracer tracer = OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build().getTracer(Tracing.SCOPE);
     deps = new RrcDeps(new PlannerModel(), JdbcApprovals.open(db, Clock.systemUTC()), Skills.open(db, Clock.systemUTC()),
-        KnowledgeGraph.open(db), ToolBindings.bundled(), AgentConfigs.bundled(), new Tracing(tracer), Clock.systemUTC());
+        KnowledgeGraph.open(db), ToolBindings.bundled(), AgentConfigs.bundled(), new Tracing(OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build()), Clock.systemUTC());
   }
 
   CompiledGraph graph() {

@@ -17,8 +17,46 @@ import java.util.stream.Collectors;
 
 /** The RRC server tests' client: {@link ApiClient} plus reading the seed's SSE stream frame by frame. */
 final class Http extends ApiClient {
+  private final String apiKey;
+
   Http(int port) {
+    this(port, null);
+  }
+
+  /** A client sending {@code x-api-key: apiKey} with every request. */
+  Http(int port, String apiKey) {
     super(port);
+    this.apiKey = apiKey;
+  }
+
+  @Override
+  public Reply post(String path, Object body) {
+    if (apiKey == null) {
+      return super.post(path, body);
+    }
+    try {
+      return send(HttpRequest.newBuilder(URI.create(base() + path)).header("Content-Type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public Reply get(String path) {
+    return apiKey == null ? super.get(path) : send(HttpRequest.newBuilder(URI.create(base() + path)).GET());
+  }
+
+  private Reply send(HttpRequest.Builder req) {
+    try {
+      HttpResponse<String> r = client().send(req.header("x-api-key", apiKey).build(), HttpResponse.BodyHandlers.ofString());
+      return new Reply(r.statusCode(), r.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   /** One SSE frame. */

@@ -40,9 +40,8 @@ class HumanApprovalTest {
     return f.graph(counted).getState(Fixture.thread(thread)).values();
   }
 
-  @SuppressWarnings("unchecked")
   static List<Map<String, Object>> messages(Map<String, Object> state) {
-    return (List<Map<String, Object>>) state.get("messages");
+    return Wire.messages(state);
   }
 
   /** Every assistant tool_call in every saved checkpoint is answered by a tool message or still pending in that checkpoint. */
@@ -55,14 +54,14 @@ class HumanApprovalTest {
   static void assertNoDanglingToolCall(List<StateSnapshot> history) {
     assertFalse(history.isEmpty());
     for (StateSnapshot snap : history) {
-      List<Map<String, Object>> msgs = (List<Map<String, Object>>) snap.values().getOrDefault("messages", List.of());
+      List<Map<String, Object>> msgs = Wire.messages(snap.values());
       Set<String> answered = new HashSet<>();
-      msgs.stream().filter(m -> "tool".equals(m.get("role"))).forEach(m -> answered.add((String) m.get("tool_call_id")));
+      msgs.stream().filter(m -> "tool".equals(m.get("type"))).forEach(m -> answered.add((String) m.get("tool_call_id")));
       Set<String> pending = new HashSet<>();
-      ((List<Map<String, Object>>) snap.values().getOrDefault("pending_tool_calls", List.of()))
-          .forEach(c -> pending.add((String) c.get("id")));
+      ((List<dev.trellis.agent.message.Message.ToolCall>) snap.values().getOrDefault("pending_tool_calls", List.of()))
+          .forEach(c -> pending.add(c.id()));
       for (Map<String, Object> m : msgs) {
-        for (Map<String, Object> c : Msgs.toolCalls(m)) {
+        for (Map<String, Object> c : Wire.toolCalls(m)) {
           assertTrue(answered.contains(c.get("id")) || pending.contains(c.get("id")),
               "checkpoint " + snap.config().checkpointId() + " has an unanswered tool_call " + c.get("id"));
         }
@@ -78,8 +77,8 @@ class HumanApprovalTest {
     assertEquals("create_entity", pm.get("tool_name"));
     assertEquals(Map.of("entity_type", "operator", "name", NAME), pm.get("args"));
     assertEquals(0, creations.get(), "the gate does not dispatch");
-    assertTrue(messages(s).stream().noneMatch(m -> Msgs.toolCalls(m).stream()
-        .anyMatch(c -> Msgs.callName(c).equals("create_entity"))), "the gated round is stripped");
+    assertTrue(messages(s).stream().noneMatch(m -> Wire.toolCalls(m).stream()
+        .anyMatch(c -> c.get("name").equals("create_entity"))), "the gated round is stripped");
     return f.deps.approvals().get((String) pm.get("approval_id")).orElseThrow();
   }
 
@@ -106,10 +105,10 @@ class HumanApprovalTest {
     assertEquals(1, f.deps.approvals().get(a.approvalId()).orElseThrow().executions());
     assertNull(s.get("pending_mutation"));
     assertNull(new Memory(f.store).pendingMutation("g2"));
-    assertTrue(Turn.lastAssistantText(messages(s)).startsWith("Created operator \"" + NAME + "\""), messages(s).toString());
+    assertTrue(Wire.lastAiText(messages(s)).startsWith("Created operator \"" + NAME + "\""), messages(s).toString());
     turn("g2", "Thanks.");
     assertEquals(1, creations.get(), "a later turn does not replay it again");
-    assertFalse(f.deps.approvals().claimExecution(a.approvalId()), "the single execution is spent");
+    assertFalse(f.deps.approvals().claimExecution(a.approvalId(), a.subject()), "the single execution is spent");
     assertNoDanglingToolCall("g2");
   }
 
@@ -123,9 +122,9 @@ class HumanApprovalTest {
     assertEquals(0, creations.get());
     assertEquals(0, f.deps.kg().countNamed(NAME));
     assertNull(s.get("pending_mutation"));
-    assertTrue(messages(s).stream().anyMatch(m -> "system".equals(m.get("role"))
-        && Msgs.content(m).contains("rejected create_entity") && Msgs.content(m).contains("duplicate of Caprock")));
-    assertTrue(Turn.lastAssistantText(messages(s)).contains("duplicate of Caprock"), Turn.lastAssistantText(messages(s)));
+    assertTrue(messages(s).stream().anyMatch(m -> "system".equals(m.get("type"))
+        && String.valueOf(m.get("content")).contains("rejected create_entity") && String.valueOf(m.get("content")).contains("duplicate of Caprock")));
+    assertTrue(Wire.lastAiText(messages(s)).contains("duplicate of Caprock"), Wire.lastAiText(messages(s)));
     assertNoDanglingToolCall("g3");
   }
 
@@ -188,7 +187,7 @@ class HumanApprovalTest {
     turn("f1", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
     s = state("f1");
     assertEquals("completed", s.get("status"));
-    String answer = Turn.lastAssistantText(messages(s));
+    String answer = Wire.lastAiText(messages(s));
     assertTrue(answer.contains("Distance to nearest lease line: 300 ft (minimum 467 ft)"), answer);
     assertTrue(answer.contains("operators to notify: Red Fork Resources Inc"), answer);
     assertTrue(answer.contains("W1-42-329-12345, approved by carol: \"ship it\" — ready to file"), answer);
@@ -197,13 +196,33 @@ class HumanApprovalTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void theApprovalSnapshotHoldsWhatTheSeedSaysWithTheFilingContentItCovers() {
+    turn("f2", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    Map<String, Object> s = state("f2");
+    Map<String, Object> p = f.deps.approvals().get((String) s.get("hitl_approval_id")).orElseThrow().payload();
+    assertEquals(messages(s).stream().map(m -> List.of(m.get("type"), m.get("id"), m.get("content"))).toList(),
+        ((List<Map<String, Object>>) p.get("messages")).stream().map(m -> List.of(m.get("type"), m.get("id"), m.get("content")))
+            .toList(), "the messages the reviewer reads are the execution's");
+    assertEquals(Map.of("injected", List.of("rrc_rule37"), "active", Map.of("rrc_rule37", 3)), p.get("skills"));
+    assertEquals(s.get("recent_entity_context"), p.get("entities"));
+    assertEquals(Map.of("tokens_used", s.get("tokens_used"), "cost_usd", s.get("cost_usd")), p.get("token_usage"));
+    assertTrue(p.containsKey("metadata"));
+    Map<String, Object> content = (Map<String, Object>) p.get("filing_content");
+    assertEquals(List.of("good_cause_review", "pre_filing"), List.copyOf(content.keySet()));
+    String filing = messages(s).stream().filter(m -> "rule37_filing_assembly".equals(m.get("name")))
+        .map(m -> (String) m.get("content")).reduce((a, b) -> b).orElseThrow();
+    assertEquals(filing, content.get("pre_filing"), "the filing package the approval covers");
+  }
+
+  @Test
   void approvalServiceDownAtApprovalNodeContinuesWithAHitlWarning() {
     f.graph(f.deps.withApprovals(new DownApprovals())).invoke(
         Fixture.input("rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H"), Fixture.thread("f2"));
     Map<String, Object> s = state("f2");
     assertEquals("completed", s.get("status"));
-    assertTrue(messages(s).stream().anyMatch(m -> Msgs.content(m).startsWith("HITL_WARNING")));
-    assertTrue(Turn.lastAssistantText(messages(s)).contains("not reviewed by a human"), Turn.lastAssistantText(messages(s)));
+    assertTrue(messages(s).stream().anyMatch(m -> String.valueOf(m.get("content")).startsWith("HITL_WARNING")));
+    assertTrue(Wire.lastAiText(messages(s)).contains("not reviewed by a human"), Wire.lastAiText(messages(s)));
   }
 
   @Test
@@ -222,7 +241,7 @@ class HumanApprovalTest {
     assertEquals(3, s.get("consecutive_failed_resolves"));
     assertEquals("awaiting_hitl", s.get("status"));
     assertEquals("force_clarify", s.get("hitl_checkpoint_type"));
-    assertTrue(Turn.lastAssistantText(messages(s)).contains("Please clarify"));
+    assertTrue(Wire.lastAiText(messages(s)).contains("Please clarify"));
   }
 
   @Test
@@ -236,7 +255,12 @@ class HumanApprovalTest {
   /** An approval service that is down: every call fails. */
   static class DownApprovals implements ApprovalService {
     @Override
-    public Approval create(String approvalId, String conversationId, String checkpointType, Map<String, Object> payload) {
+    public Approval request(Approval.Subject subject, Map<String, Object> payload) {
+      throw new IllegalStateException("approval service unreachable");
+    }
+
+    @Override
+    public Approval create(Approval.Subject subject, Map<String, Object> payload) {
       throw new IllegalStateException("approval service unreachable");
     }
 
@@ -256,7 +280,7 @@ class HumanApprovalTest {
     }
 
     @Override
-    public boolean claimExecution(String approvalId) {
+    public boolean claimExecution(String approvalId, Approval.Subject expected) {
       throw new IllegalStateException("approval service unreachable");
     }
   }

@@ -45,7 +45,7 @@ class KillResumeTest {
         Map<String, Object> s = joined.map();
         assertEquals("awaiting_hitl", s.get("status"));
         List<String> tools = ((List<Map<String, Object>>) s.get("messages")).stream()
-            .filter(m -> "tool".equals(m.get("role"))).map(m -> (String) m.get("name")).toList();
+            .filter(m -> "tool".equals(m.get("type"))).map(m -> (String) m.get("name")).toList();
         assertEquals(List.of("entity_resolve", "context_assemble", "spacing_assessment", "offset_well_analysis",
             "good_cause_narrative", "rule37_filing_assembly"), tools, "each tool once, in order");
       }

@@ -81,8 +81,8 @@ class KnowledgeGraphTest {
       assertNotNull(kgB.get().entity(created));
       assertTrue(kgB.get().resolve("Mitchell Ranch 1H").decisive(), "seeded by both servers, present once");
       Map<String, Object> resolved = execute(httpB, UUID.randomUUID().toString(), "Resolve the operators Permian Flare Co.");
-      assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(resolved)).contains("Permian Flare Co = " + created),
-          Turn.lastAssistantText(HumanApprovalTest.messages(resolved)));
+      assertTrue(Wire.lastAiText(HumanApprovalTest.messages(resolved)).contains("Permian Flare Co = " + created),
+          Wire.lastAiText(HumanApprovalTest.messages(resolved)));
     }
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.sun.net.httpserver.HttpServer;
 import dev.trellis.agent.message.Message;
+import dev.trellis.agent.message.MessageWire;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.langchain4j.LangChain4jChatModel;
@@ -66,7 +67,7 @@ class ModelPathTest {
       }
       messages.add(plain);
     }
-    Message.Ai ai = new PlannerModel().chat(new ChatRequest(Msgs.toAgent(messages), tools));
+    Message.Ai ai = new PlannerModel().chat(new ChatRequest(messages.stream().map(MessageWire::from).toList(), tools));
     reportedTokens += ai.usage().total();
     Map<String, Object> usage = Map.of("prompt_tokens", ai.usage().inputTokens(), "completion_tokens", ai.usage().outputTokens(),
         "total_tokens", ai.usage().total());
@@ -128,7 +129,7 @@ class ModelPathTest {
     Map<String, Object> s = f.state("lc1");
     assertEquals("awaiting_hitl", s.get("status"));
     assertEquals("pre_filing", s.get("hitl_checkpoint_type"));
-    List<String> toolsRun = HumanApprovalTest.messages(s).stream().filter(m -> "tool".equals(m.get("role")))
+    List<String> toolsRun = HumanApprovalTest.messages(s).stream().filter(m -> "tool".equals(m.get("type")))
         .map(m -> (String) m.get("name")).toList();
     assertEquals(List.of("entity_resolve", "context_assemble", "flaring_volume_calc", "gas_analysis", "emissions_estimate",
         "rule32_filing_assembly"), toolsRun);
@@ -143,7 +144,7 @@ class ModelPathTest {
     }
     assertEquals(reportedTokens, ((Number) s.get("tokens_used")).longValue(), "the usage the server reported is charged");
     assertTrue((Double) s.get("cost_usd") > 0);
-    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(s)).contains("SKILL_SELECT:rrc_rule32"));
+    assertTrue(Wire.lastAiText(HumanApprovalTest.messages(s)).contains("SKILL_SELECT:rrc_rule32"));
   }
 
   @Test
@@ -154,9 +155,10 @@ class ModelPathTest {
     graph.invoke(Fixture.input("rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H"), Fixture.thread("lc2"));
     Map<String, Object> s = f.state("lc2");
     assertEquals("awaiting_hitl", s.get("status"), "the same execution as without caching");
-    String prefix = Msgs.content(HumanApprovalTest.messages(s).getFirst());
+    String prefix = String.valueOf(HumanApprovalTest.messages(s).getFirst().get("content"));
     assertEquals(7, bodies.size());
     for (Map<String, Object> b : bodies) {
+      assertEquals("claude-sonnet", b.get("model"), "the deployment's model when the request names none");
       List<Map<String, Object>> messages = (List<Map<String, Object>>) b.get("messages");
       assertEquals(List.of(Map.of("type", "text", "text", prefix, "cache_control", Map.of("type", "ephemeral"))),
           messages.getFirst().get("content"), "system_prompt_node's base message, marked as the cacheable prefix");

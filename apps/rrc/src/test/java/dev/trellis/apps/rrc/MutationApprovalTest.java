@@ -53,8 +53,8 @@ class MutationApprovalTest {
     Map<?, ?> pm = (Map<?, ?>) s.get("pending_mutation");
     assertEquals(tool, pm.get("tool_name"));
     assertEquals(args, pm.get("args"));
-    assertTrue(HumanApprovalTest.messages(s).stream().noneMatch(m -> Msgs.toolCalls(m).stream()
-        .anyMatch(c -> Msgs.callName(c).equals(tool))), "the gated round is stripped");
+    assertTrue(HumanApprovalTest.messages(s).stream().noneMatch(m -> Wire.toolCalls(m).stream()
+        .anyMatch(c -> c.get("name").equals(tool))), "the gated round is stripped");
     Approval a = f.deps.approvals().get((String) pm.get("approval_id")).orElseThrow();
     assertEquals("mutating_capability", a.checkpointType());
     assertEquals(tool, a.payload().get("tool_name"));
@@ -74,11 +74,11 @@ class MutationApprovalTest {
     assertEquals("Red Fork Holdings", f.deps.kg().entity("op-redfork").get("name"));
     assertEquals(1, f.deps.approvals().get(a.approvalId()).orElseThrow().executions());
     assertNull(s.get("pending_mutation"));
-    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(s)).startsWith("Done after approval: renaming op-redfork"),
-        Turn.lastAssistantText(HumanApprovalTest.messages(s)));
+    assertTrue(Wire.lastAiText(HumanApprovalTest.messages(s)).startsWith("Done after approval: renaming op-redfork"),
+        Wire.lastAiText(HumanApprovalTest.messages(s)));
     turn("u1", "Thanks.");
     assertEquals(1, updates.get(), "a later turn does not replay it");
-    assertFalse(f.deps.approvals().claimExecution(a.approvalId()));
+    assertFalse(f.deps.approvals().claimExecution(a.approvalId(), a.subject()));
     assertNoDanglingToolCall("u1");
   }
 
@@ -91,9 +91,9 @@ class MutationApprovalTest {
     assertEquals("completed", s.get("status"));
     assertEquals(0, updates.get());
     assertEquals("Red Fork Resources Inc", f.deps.kg().entity("op-redfork").get("name"));
-    assertTrue(HumanApprovalTest.messages(s).stream().anyMatch(m -> "system".equals(m.get("role"))
-        && Msgs.content(m).contains("rejected update_entity") && Msgs.content(m).contains("legal name unchanged")));
-    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(s)).contains("legal name unchanged"));
+    assertTrue(HumanApprovalTest.messages(s).stream().anyMatch(m -> "system".equals(m.get("type"))
+        && String.valueOf(m.get("content")).contains("rejected update_entity") && String.valueOf(m.get("content")).contains("legal name unchanged")));
+    assertTrue(Wire.lastAiText(HumanApprovalTest.messages(s)).contains("legal name unchanged"));
     assertNoDanglingToolCall("u2");
   }
 
@@ -123,9 +123,9 @@ class MutationApprovalTest {
     Map<String, Object> s = state("l2");
     assertEquals(0, links.get());
     assertEquals(List.of(), f.deps.kg().links("op-permian-energy"));
-    assertTrue(HumanApprovalTest.messages(s).stream().anyMatch(m -> "system".equals(m.get("role"))
-        && Msgs.content(m).contains("rejected link_entities") && Msgs.content(m).contains("Caprock operates it")));
-    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(s)).startsWith("Understood: the reviewer rejected linking"));
+    assertTrue(HumanApprovalTest.messages(s).stream().anyMatch(m -> "system".equals(m.get("type"))
+        && String.valueOf(m.get("content")).contains("rejected link_entities") && String.valueOf(m.get("content")).contains("Caprock operates it")));
+    assertTrue(Wire.lastAiText(HumanApprovalTest.messages(s)).startsWith("Understood: the reviewer rejected linking"));
     assertNoDanglingToolCall("l2");
   }
 

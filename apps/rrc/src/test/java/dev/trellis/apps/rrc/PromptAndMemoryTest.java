@@ -31,7 +31,7 @@ class PromptAndMemoryTest {
   void personaComesFromAnExplicitKeyThenTheRootSkillThenThePlatformDefault() {
     Map<String, String> personas = f.deps.agents().personas();
     assertTrue(basePrompt("rule_37", "persona_key", "field_engineer").startsWith(personas.get("field_engineer")));
-    assertTrue(basePrompt("flaring_compliance").startsWith(personas.get("field_engineer")), "agent definition's persona_key");
+    assertTrue(basePrompt("flaring_monitor").startsWith(personas.get("field_engineer")), "agent definition's persona_key");
     assertTrue(basePrompt("rule_32").startsWith(personas.get("regulatory_analyst")), "root skill's persona");
     assertTrue(basePrompt("general").startsWith(personas.get("platform_default")));
   }
@@ -53,7 +53,7 @@ class PromptAndMemoryTest {
     assertEquals(0, two.cacheBreakpoint().getAsInt());
     assertEquals(one.messages().getFirst(), two.messages().getFirst(), "the prefix is byte-identical turn to turn");
     long bases = HumanApprovalTest.messages(f.state("c1")).stream()
-        .filter(m -> Msgs.content(m).startsWith(f.deps.agents().personas().get("regulatory_analyst"))).count();
+        .filter(m -> String.valueOf(m.get("content")).startsWith(f.deps.agents().personas().get("regulatory_analyst"))).count();
     assertEquals(1, bases, "replaced, not appended, each turn");
   }
 

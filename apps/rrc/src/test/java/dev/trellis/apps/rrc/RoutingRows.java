@@ -140,8 +140,8 @@ abstract class RoutingRows {
 
   @Test
   void synthesisErrorGoesToOutputFormat() {
-    ScriptedChatModel m = ScriptedChatModel.replies(text("SKILL_SELECT:rrc_rule37", 1_000), text("never", 1));
-    List<String> path = run(m, "r16", Fixture.input("rule_37", "hi", "max_tokens", 500));
+    ScriptedChatModel m = ScriptedChatModel.replies(text("SKILL_SELECT:rrc_rule37", 5_000), text("never", 1));
+    List<String> path = run(m, "r16", Fixture.input("rule_37", "hi", "max_tokens", 4_000));
     assertStep(path, "synthesis_llm_call", "output_format");
     assertEquals("failed", state("r16").get("status"));
     assertEquals(1, m.requests().size(), "the synthesis call was refused before reaching the model");

@@ -75,7 +75,7 @@ class RrcHttpTest {
     assertEquals(List.of(), http.get("/approvals").list());
     Map<String, Object> second = execute(conv, "rule_37", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
     assertEquals("completed", second.get("status"));
-    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(second)).contains("approved by carol"));
+    assertTrue(Wire.lastAiText(HumanApprovalTest.messages(second)).contains("approved by carol"));
     List<Map<String, Object>> runs = http.get("/threads/" + conv + "/runs").list();
     assertEquals(2, runs.size(), "each execution is a run on the conversation's thread");
     assertTrue(runs.stream().allMatch(r -> "success".equals(r.get("status"))));
@@ -115,12 +115,17 @@ class RrcHttpTest {
   void badInputIsA4xxNamingTheCulpritAndStartsNothing() {
     Http.Reply r = http.post("/execute", Map.of("agent_type", "rule_99", "message", "hi"));
     assertEquals(422, r.status());
-    assertTrue(r.map().get("detail").toString().contains("unknown agent_type \"rule_99\""), r.text());
+    assertTrue(r.map().get("detail").toString().contains("unknown \"agent_type\" rule_99"), r.text());
     assertEquals(422, http.post("/execute", Map.of("conversation_id", "not-a-uuid", "message", "hi")).status());
     assertEquals(422, http.post("/execute", Map.of("message", 42)).status());
     assertEquals(404, http.get("/approvals/nope").status());
     assertEquals(404, http.post("/approvals/nope/decision", Map.of("decision", "approved", "reviewer", "x")).status());
-    String id = (String) http.post("/approvals", Map.of("conversation_id", "c", "checkpoint_type", "manual")).map().get("approval_id");
+    assertEquals(404, http.post("/approvals", Map.of("conversation_id", "c", "checkpoint_type", "manual")).status(),
+        "no such conversation");
+    String conv = UUID.randomUUID().toString();
+    execute(conv, "general", "hello");
+    String id = (String) http.post("/approvals", Map.of("conversation_id", conv, "checkpoint_type", "manual")).map()
+        .get("approval_id");
     assertEquals(422, http.post("/approvals/" + id + "/decision", Map.of("decision", "maybe", "reviewer", "x")).status());
     assertEquals(422, http.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
     assertEquals(200, http.post("/approvals/" + id + "/decision", Map.of("decision", "rejected", "reviewer", "x")).status());
@@ -128,6 +133,48 @@ class RrcHttpTest {
     assertEquals(409, again.status());
     assertTrue(again.map().get("detail").toString().contains("already rejected"));
     assertEquals(422, http.get("/conversations/" + UUID.randomUUID() + "/stream").status());
+  }
+
+  @Test
+  void everyBadRequestValueIsA422NamingItsFieldBeforeAnyRunExists() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Map<String, Object>> bad = new java.util.LinkedHashMap<>();
+    bad.put("persona_key", Map.of("conversation_id", conv, "message", "hi", "metadata", Map.of("persona_key", "pirate")));
+    bad.put("max_tokens", Map.of("conversation_id", conv, "message", "hi", "metadata", Map.of("max_tokens", "lots")));
+    bad.put("max_tokens\" must be a positive", Map.of("conversation_id", conv, "message", "hi", "max_tokens", 0));
+    bad.put("max_cost_usd", Map.of("conversation_id", conv, "message", "hi", "metadata", Map.of("max_cost_usd", -1)));
+    bad.put("metadata.model", Map.of("conversation_id", conv, "message", "hi", "metadata", Map.of("model", 42)));
+    bad.put("metadata\"", Map.of("conversation_id", conv, "message", "hi", "metadata", List.of()));
+    bad.put("agent_type", Map.of("conversation_id", conv, "message", "hi", "agent_type", 37));
+    bad.put("max_token", Map.of("conversation_id", conv, "message", "hi", "max_token", 10));
+    bad.put("message", Map.of("agent_type", "rule_37"));
+    bad.put("empty", Map.of());
+    bad.forEach((field, body) -> {
+      Http.Reply r = http.post("/execute", body);
+      assertEquals(422, r.status(), field + ": " + r.text());
+      assertTrue(r.map().get("detail").toString().contains(field), field + ": " + r.text());
+    });
+    assertEquals(422, http.get("/conversations/" + conv + "/stream?message=hi&max_tokens=abc").status());
+    assertEquals(404, http.get("/threads/" + conv).status(), "no run, no thread was created");
+  }
+
+  @Test
+  void limitsAtTheTopLevelAreHonouredLikeThoseInMetadata() {
+    Map<String, Object> s = execute(UUID.randomUUID().toString(), "rule_37", "hello", "max_tokens", 12_345,
+        "max_cost_usd", 1.5);
+    assertEquals(12_345, s.get("max_tokens"));
+    assertEquals(1.5, s.get("max_cost_usd"));
+  }
+
+  @Test
+  void aStreamAttachedJustAfterTheExecutionFinishedReplaysItWhole() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> done = execute(conv, "general", "hello");
+    List<Http.Frame> frames = http.stream("/conversations/" + conv + "/stream", Map.of());
+    assertEquals(StreamJoinTest.NODES, frames.stream().filter(f -> f.event().equals("node_end"))
+        .map(f -> f.data().get("node")).toList(), "every frame from the execution's first");
+    assertEquals("done", frames.getLast().event());
+    assertEquals(done.get("execution_id"), ((Map<?, ?>) frames.getLast().data().get("data")).get("execution_id"));
   }
 
   /** Turn 1 (the gate pauses), the approval, turn 2 — on this server, or on a new one (cold) when {@code restart}. */
@@ -150,7 +197,8 @@ class RrcHttpTest {
         (String) second.get("execution_id"))) {
       json = json.replace(id, "<id>");
     }
-    return Http.read(json.replaceAll("operator-[0-9a-f]{8}", "operator-<id>"), Map.class);
+    return Http.read(json.replaceAll("operator-[0-9a-f]{8}", "operator-<id>")
+        .replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<message id>"), Map.class);
   }
 
   @Test
@@ -168,7 +216,8 @@ class RrcHttpTest {
     Map<String, Object> s = execute(conv, "rule_37", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H",
         "metadata", Map.of("max_tokens", 3_000));
     assertEquals("failed", s.get("status"));
-    assertTrue(String.valueOf(s.get("error")).contains("run tokens"), String.valueOf(s.get("error")));
+    assertTrue(String.valueOf(s.get("error")).contains("tokens"), String.valueOf(s.get("error")));
+    assertTrue(((Number) s.get("tokens_used")).intValue() <= 3_000, "never past the limit");
     assertTrue(HumanApprovalTest.messages(s).stream().anyMatch(m -> "entity_resolve".equals(m.get("name"))));
     assertEquals(150_000, execute(UUID.randomUUID().toString(), "rule_37", "hello").get("max_tokens"), "the YAML default");
   }
@@ -181,7 +230,7 @@ class RrcHttpTest {
     Map<String, Object> second = execute(conv, "rule_32", "Prepare the Rule 32 flaring filing for Coyote Draw 4H again");
     assertEquals(List.of("rrc_rule32"), second.get("injected_skill_ids"));
     long activations = HumanApprovalTest.messages(second).stream()
-        .filter(m -> Msgs.content(m).startsWith("=== Skill Activated: Rule 32 Flaring Authority ===")).count();
+        .filter(m -> String.valueOf(m.get("content")).startsWith("=== Skill Activated: Rule 32 Flaring Authority ===")).count();
     assertEquals(1, activations);
     assertEquals(3, ((Map<String, Object>) second.get("active_skills")).get("rrc_rule32"));
   }

@@ -56,11 +56,16 @@ class SkillsTest {
       skills.markInjected(conv, "rrc_rule32");
       assertTrue(skills.injected(conv, "rrc_rule32"));
       JdbcApprovals approvals = JdbcApprovals.open(pg, Clock.systemUTC());
-      String id = java.util.UUID.randomUUID().toString();
-      approvals.create(id, conv, "pre_filing", Map.of("k", "v"));
+      Approval.Subject subject = new Approval.Subject(conv, conv, "default", "e1", java.util.List.of("mutating_capability"),
+          "create_entity", "call_1", Digests.of(Map.of("name", "x")), null);
+      String id = approvals.request(subject, Map.of("k", "v")).approvalId();
+      assertEquals(id, approvals.request(subject, Map.of("k", "v")).approvalId(), "the same subject asks once");
       approvals.decide(id, "approved", "dana", null);
-      assertTrue(approvals.claimExecution(id));
-      assertFalse(approvals.claimExecution(id));
+      assertFalse(approvals.claimExecution(id, new Approval.Subject(conv, conv, "default", "e1",
+          java.util.List.of("mutating_capability"), "create_entity", "call_1", Digests.of(Map.of("name", "y")), null)),
+          "other arguments are not authorised");
+      assertTrue(approvals.claimExecution(id, subject));
+      assertFalse(approvals.claimExecution(id, subject));
     }
   }
 
@@ -72,8 +77,8 @@ class SkillsTest {
     Map<String, Object> s = f.state("s1");
     assertEquals(List.of("rrc_rule37"), s.get("injected_skill_ids"));
     assertEquals(3, ((Map<String, Object>) s.get("active_skills")).get("rrc_rule37"), "tier 3: artifacts loaded");
-    List<Map<String, Object>> messages = (List<Map<String, Object>>) s.get("messages");
-    List<String> injected = messages.stream().map(Msgs::content).filter(c -> c.startsWith(SkillNodes.ACTIVATED)).toList();
+    List<String> injected = Wire.messages(s).stream().map(x -> String.valueOf(x.get("content")))
+        .filter(c -> c.startsWith(SkillNodes.ACTIVATED)).toList();
     assertEquals(1, injected.size());
     String m = injected.getFirst();
     assertTrue(m.startsWith("=== Skill Activated: Rule 37 Spacing Exception ===\n## Description\n"), m);
@@ -93,7 +98,8 @@ class SkillsTest {
     f.graph(m).invoke(Fixture.input("rule_37", "hi"), Fixture.thread("s2"));
     Map<String, Object> s = f.state("s2");
     assertEquals(List.of("rrc_rule37"), s.get("injected_skill_ids"));
-    assertTrue(HumanApprovalTest.messages(s).stream().noneMatch(x -> Msgs.content(x).startsWith(SkillNodes.ACTIVATED)));
+    assertTrue(HumanApprovalTest.messages(s).stream().noneMatch(x -> String.valueOf(x.get("content"))
+        .startsWith(SkillNodes.ACTIVATED)));
   }
 
   @Test
@@ -120,7 +126,7 @@ class SkillsTest {
     assertEquals(List.of("entity_resolve", "context_assemble"),
         seen.requests().getFirst().tools().stream().map(ToolSpec::name).toList());
     assertEquals(Map.of(), s.get("active_skills"));
-    assertTrue(Turn.lastAssistantText(HumanApprovalTest.messages(s)).contains("can't help with regulatory filings"));
+    assertTrue(Wire.lastAiText(HumanApprovalTest.messages(s)).contains("can't help with regulatory filings"));
     ChatRequest first = seen.requests().getFirst();
     assertTrue(first.messages().getFirst().text().contains(SystemPromptNode.GENERAL_HARD_STOP));
     assertFalse(first.messages().getFirst().text().contains("Railroad Commission regulatory analyst"));
@@ -136,9 +142,37 @@ class SkillsTest {
   @Test
   void fenceToolsReachDeferredAgentsWithoutSkills() {
     ScriptedChatModel m = ScriptedChatModel.replies(Message.ai("ok"));
-    f.graph(m).invoke(Fixture.input("flaring_compliance", "hi"), Fixture.thread("s6"));
+    f.graph(m).invoke(Fixture.input("flaring_monitor", "hi"), Fixture.thread("s6"));
     assertEquals(List.of("entity_resolve", "context_assemble", "flaring_volume_calc", "emissions_estimate"),
         m.requests().getFirst().tools().stream().map(ToolSpec::name).toList());
+    assertEquals("flaring_monitor", f.state("s6").get("agent_type"));
+  }
+
+  @Test
+  void flaringComplianceIsAnAliasOfTheSeedsFlaringMonitor() {
+    ScriptedChatModel m = ScriptedChatModel.replies(Message.ai("ok"));
+    f.graph(m).invoke(Fixture.input("flaring_compliance", "hi"), Fixture.thread("s6a"));
+    assertEquals("flaring_monitor", f.state("s6a").get("agent_type"));
+    assertEquals(300_000, f.state("s6a").get("max_tokens"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aConversationSwitchedToTheGeneralAgentIsDomainEmpty() {
+    f.graph().invoke(Fixture.input("rule_37", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H"),
+        Fixture.thread("s7"));
+    assertEquals(List.of("rrc_rule37"), f.state("s7").get("injected_skill_ids"));
+    ScriptedChatModel m = ScriptedChatModel.replies(Message.ai("hello"));
+    f.graph(m).invoke(Fixture.input("general", "hello"), Fixture.thread("s7"));
+    Map<String, Object> s = f.state("s7");
+    assertEquals(Map.of(), s.get("active_skills"), "no skill of the previous agent stays loaded");
+    assertEquals(List.of(), s.get("injected_skill_ids"));
+    assertEquals(List.of("entity_resolve", "context_assemble"),
+        m.requests().getFirst().tools().stream().map(ToolSpec::name).toList(), "only the core tools");
+    List<Message> sent = m.requests().getFirst().messages();
+    assertTrue(sent.stream().noneMatch(x -> x.text().startsWith(SkillNodes.ACTIVATED)), "no skill context is sent");
+    assertTrue(sent.getFirst().text().startsWith(f.deps.agents().personas().get("platform_default")), "the platform persona");
+    assertFalse(f.deps.skills().injected("s7", "rrc_rule37"), "the ledger forgot it, so switching back injects it again");
   }
 
   @Test
@@ -147,8 +181,8 @@ class SkillsTest {
         "gas_analysis", Map.of("api", "42-389-20001"))), null), Message.ai("ok"));
     f.graph(m).invoke(Fixture.input("rule_37", "hi"), Fixture.thread("s7"));
     Map<String, Object> tool = HumanApprovalTest.messages(f.state("s7")).stream()
-        .filter(x -> "tool".equals(x.get("role"))).findFirst().orElseThrow();
-    assertTrue(Msgs.content(tool).contains("not available to this agent"), Msgs.content(tool));
+        .filter(x -> "tool".equals(x.get("type"))).findFirst().orElseThrow();
+    assertTrue(String.valueOf(tool.get("content")).contains("not available to this agent"), tool.toString());
   }
 
   @Test

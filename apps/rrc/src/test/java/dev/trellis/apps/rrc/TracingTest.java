@@ -36,7 +36,9 @@ class TracingTest {
     assertEquals(2L, tools.getFirst().getAttributes().get(AttributeKey.longKey("core_capability_count")));
     assertEquals(7L, tools.getFirst().getAttributes().get(AttributeKey.longKey("skill_exposed_tool_count")));
     assertEquals(9L, tools.getFirst().getAttributes().get(AttributeKey.longKey("total_tools_visible")));
-    List<SpanData> llm = named("llm.call");
+    List<SpanData> llm = named("chat rrc-planner");   // trellis-otel's GenAI span, named for the state's model
+    assertEquals(PlannerModel.NAME, llm.getFirst().getAttributes().get(AttributeKey.stringKey("gen_ai.request.model")));
+    assertTrue(llm.getFirst().getAttributes().get(AttributeKey.doubleKey("cost_usd")) > 0);
     assertEquals(tools.size(), llm.size(), "one tools.assemble per LLM call");
     long input = llm.stream().mapToLong(s -> s.getAttributes().get(AttributeKey.longKey("gen_ai.usage.input_tokens"))).sum();
     long output = llm.stream().mapToLong(s -> s.getAttributes().get(AttributeKey.longKey("gen_ai.usage.output_tokens"))).sum();

@@ -1,9 +1,9 @@
-package dev.trellis.agent.react;
+package dev.trellis.agent.budget;
 
 import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.TrellisException;
 
-/** An agent would go past its {@link Budget}; the run stops with its state saved. */
+/** A node would go past its {@link TokenBudget}; the run stops with its state saved. */
 public final class BudgetExceededException extends TrellisException {
   private final String limit;
 

@@ -1,0 +1,164 @@
+package dev.trellis.apps.rrc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.server.TrellisServer;
+import dev.trellis.server.auth.Identity;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Attacks an ordinary client can make on the served approvals, each refused: pre-creating the
+ * gate's approval id, approving a harmless approval of one's own and pointing the pending call
+ * at it, and — with API keys on — reading or deciding another user's approvals or signing a
+ * decision with another name. Alice and Bob are users; Carol holds the reviewer permission.
+ */
+class ApprovalAttackHttpTest {
+  TrellisServer server;
+  KnowledgeGraph kg;
+  Http alice;
+  Http bob;
+  Http carol;
+
+  @BeforeEach
+  void start() throws Exception {
+    Map<String, Identity> keys = Map.of("ka", Identity.of("alice"), "kb", Identity.of("bob"),
+        "kc", new Identity("carol", Set.of(RrcRoutes.REVIEW_PERMISSION)));
+    server = TrellisServer.builder().port(0).host("127.0.0.1")
+        .sqlite(Files.createTempDirectory("rrc-attack").resolve("server.db"))
+        .authenticator(headers -> keys.get(headers.get("x-api-key")))
+        .provider(new RrcProvider(app -> {
+          kg = KnowledgeGraph.open(app.database());
+          return new RrcDeps(new PlannerModel(), JdbcApprovals.open(app.database(), Clock.systemUTC()),
+              Skills.open(app.database(), Clock.systemUTC()), kg, ToolBindings.bundled(), AgentConfigs.bundled(),
+              Tracing.global(), Clock.systemUTC());
+        }))
+        .start();
+    alice = new Http(server.port(), "ka");
+    bob = new Http(server.port(), "kb");
+    carol = new Http(server.port(), "kc");
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  static Map<String, Object> execute(Http who, String conv, String message) {
+    Map<String, Object> body = new LinkedHashMap<>(Map.of("conversation_id", conv, "agent_type", "rule_37"));
+    if (message != null) {
+      body.put("message", message);
+    }
+    Http.Reply r = who.post("/execute", body);
+    assertEquals(200, r.status(), r.text());
+    return r.map();
+  }
+
+  @Test
+  void aPreCreatedAndApprovedApprovalNeverLetsTheNextMutationRun() {
+    String conv = UUID.randomUUID().toString();
+    execute(alice, conv, "Hello.");
+    // the old gate's id was a name-based UUID of the conversation and the planner's call id: guessable
+    String guessed = UUID.nameUUIDFromBytes((conv + ":call_4_create_entity").getBytes(StandardCharsets.UTF_8)).toString();
+    Http.Reply chosen = alice.post("/approvals", Map.of("approval_id", guessed, "conversation_id", conv,
+        "checkpoint_type", "newsletter_signoff"));
+    assertEquals(422, chosen.status(), chosen.text());
+    assertTrue(chosen.map().get("detail").toString().contains("approval_id"), chosen.text());
+    assertEquals(404, alice.get("/approvals/" + guessed).status(), "nothing was created under it");
+    Http.Reply harmless = alice.post("/approvals", Map.of("conversation_id", conv, "checkpoint_type", "newsletter_signoff"));
+    assertEquals(201, harmless.status(), harmless.text());
+    String own = (String) harmless.map().get("approval_id");
+    assertEquals(200, alice.post("/approvals/" + own + "/decision", Map.of("decision", "approved")).status());
+
+    Map<String, Object> gated = execute(alice, conv, "Create operator Mallory Holdings.");
+    assertEquals("awaiting_hitl", gated.get("status"));
+    String gate = (String) gated.get("hitl_approval_id");
+    assertNotEquals(own, gate, "the gate asks under an id of its own");
+    assertNotEquals(guessed, gate);
+    assertEquals("pending", alice.get("/approvals/" + gate).map().get("status"));
+
+    // point the frozen call at the approved harmless approval, through the thread's state
+    Map<String, Object> pm = new LinkedHashMap<>((Map<String, Object>) gated.get("pending_mutation"));
+    pm.put("approval_id", own);
+    pm.put("status", "approved");
+    Http.Reply tampered = alice.post("/threads/" + conv + "/state", Map.of("values", Map.of("pending_mutation", pm)));
+    assertEquals(200, tampered.status(), tampered.text());
+    Map<String, Object> resumed = execute(alice, conv, null);
+    assertEquals("awaiting_hitl", resumed.get("status"));
+    assertTrue(String.valueOf(resumed.get("error")).contains("does not authorise"), String.valueOf(resumed.get("error")));
+    assertEquals(0, kg.countNamed("Mallory Holdings"), "no reviewer saw it, so it did not run");
+  }
+
+  @Test
+  void anotherUserCannotListReadCreateOrDecideAndTheReviewerIsTheAuthenticatedUser() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> gated = execute(alice, conv, "Create operator Lone Star Flaring LLC.");
+    String id = (String) gated.get("hitl_approval_id");
+    assertEquals(List.of(id), alice.get("/approvals").list().stream().map(a -> a.get("approval_id")).toList());
+
+    assertEquals(List.of(), bob.get("/approvals").list(), "Bob lists none of Alice's approvals");
+    Http.Reply read = bob.get("/approvals/" + id);
+    assertEquals(404, read.status());
+    assertEquals(404, bob.get("/approvals/" + UUID.randomUUID()).status(), "exactly as for an id that does not exist");
+    assertEquals(404, bob.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
+    assertEquals(404, bob.post("/approvals", Map.of("conversation_id", conv, "checkpoint_type", "manual")).status());
+    assertEquals("pending", alice.get("/approvals/" + id).map().get("status"), "Bob's decision changed nothing");
+    assertTrue(!read.text().contains("Lone Star"), "nor did Bob read the payload");
+
+    Http.Reply forged = alice.post("/approvals/" + id + "/decision", Map.of("decision", "approved", "reviewer", "carol"));
+    assertEquals(422, forged.status(), "a decision is signed by who sends it");
+    assertTrue(forged.map().get("detail").toString().contains("reviewer"), forged.text());
+
+    assertEquals(List.of(id), carol.get("/approvals").list().stream().map(a -> a.get("approval_id")).toList(),
+        "the reviewer role sees every conversation's approvals");
+    Http.Reply decided = carol.post("/approvals/" + id + "/decision", Map.of("decision", "approved", "comment", "ok"));
+    assertEquals(200, decided.status(), decided.text());
+    assertEquals("carol", decided.map().get("reviewer"));
+    assertEquals("completed", execute(alice, conv, null).get("status"));
+    assertEquals(1, kg.countNamed("Lone Star Flaring LLC"));
+  }
+
+  @Test
+  void bobUsingAlicesConversationIdGetsAConversationOfHisOwn() {
+    String conv = UUID.randomUUID().toString();
+    String id = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");
+    assertEquals(200, carol.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
+    Map<String, Object> his = execute(bob, conv, null);
+    assertEquals("completed", his.get("status"), "Bob's conversation has no pending mutation of Alice's");
+    assertEquals(0, kg.countNamed("Lone Star Flaring LLC"), "Alice's approved call is not run in Bob's conversation");
+    assertEquals(0, ((Number) alice.get("/approvals/" + id).map().get("executions")).intValue());
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void theReviewerSeesTheCallInTheReviewProtocolAndMayAnswerInIt() {
+    String conv = UUID.randomUUID().toString();
+    String id = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");
+    Map<String, Object> payload = (Map<String, Object>) alice.get("/approvals/" + id).map().get("payload");
+    Map<String, Object> action = ((List<Map<String, Object>>) payload.get("action_requests")).getFirst();
+    assertEquals("create_entity", action.get("name"));
+    assertEquals(Map.of("entity_type", "operator", "name", "Lone Star Flaring LLC"), action.get("args"));
+    assertEquals(List.of("approve", "reject"),
+        ((List<Map<String, Object>>) payload.get("review_configs")).getFirst().get("allowed_decisions"));
+    Http.Reply edit = alice.post("/approvals/" + id + "/decision", Map.of("decisions", List.of(Map.of("type", "edit",
+        "edited_action", Map.of("name", "create_entity", "args", Map.of("entity_type", "operator", "name", "Mallory"))))));
+    assertEquals(422, edit.status(), "an approval authorises the call the reviewer saw, never an edited one");
+    Http.Reply rejected = alice.post("/approvals/" + id + "/decision", Map.of("decisions",
+        List.of(Map.of("type", "reject", "message", "duplicate of Caprock"))));
+    assertEquals(200, rejected.status(), rejected.text());
+    assertEquals("rejected", rejected.map().get("status"));
+    assertEquals("duplicate of Caprock", rejected.map().get("comment"));
+    assertEquals("alice", rejected.map().get("reviewer"));
+  }
+}
