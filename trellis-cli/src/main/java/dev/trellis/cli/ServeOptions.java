@@ -63,6 +63,11 @@ final class ServeOptions {
       description = "largest saved checkpoint in bytes (default 8 MiB); a run whose state grows past it ends in error")
   long maxStateBytes;
 
+  @Option(names = "--webhook-allow", description = "a host, IP address or CIDR range webhooks may reach although the"
+      + " server refuses internal targets (loopback, localhost, link-local, private ranges); repeat for several; adds to"
+      + " the config's webhooks.allow")
+  List<String> webhookAllow = new ArrayList<>();
+
   @Option(names = "--keep-alive-ms", defaultValue = "5000",
       description = "an idle event stream gets a keep-alive comment line after this many milliseconds (default 5000)")
   long keepAliveMillis;
@@ -98,6 +103,9 @@ final class ServeOptions {
     if (workerId != null) {
       b.workerId(workerId);
     }
+    List<String> allow = new ArrayList<>(c.webhookAllow());
+    allow.addAll(webhookAllow);
+    b.webhookAllow(allow);
     b.defaultThreadTtl(c.threadTtl());
     b.storeTtl(c.storeTtl());
     String pg = postgres(c);

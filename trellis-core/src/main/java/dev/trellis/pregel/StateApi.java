@@ -51,7 +51,7 @@ public final class StateApi {
   public static StateSnapshot get(Program p, RunConfig config, boolean subgraphs) {
     CheckpointTuple saved = saver(p).getTuple(at(config));
     if (saved == null) {
-      return new StateSnapshot(Map.of(), List.of(), List.of(), List.of(), at(config), null, null);
+      return new StateSnapshot(Map.of(), List.of(), List.of(), List.of(), at(config), null, null, null);
     }
     return snapshot(p, saved, config.checkpointId() == null, subgraphs ? saver(p) : null);
   }
@@ -128,7 +128,7 @@ public final class StateApi {
       taskStates.add(new TaskState(t.id(), t.name(), error, own, sub));
     }
     return new StateSnapshot(readState(p, f), next, taskStates, interrupts, saved.config(), saved.metadata(),
-        saved.parentConfig());
+        saved.parentConfig(), saved.checkpoint().ts());
   }
 
   /** Applies the run-level (Command update/goto) writes saved with a checkpoint; false when there were none. */

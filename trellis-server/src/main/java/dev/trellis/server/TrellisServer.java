@@ -175,6 +175,9 @@ public final class TrellisServer implements AutoCloseable {
     private Authenticator auth;
     private long maxBody = 10L << 20;
     private long maxState = 8L << 20;
+    private dev.trellis.checkpoint.serde.Serde serde = new JacksonSerde();
+    private long listCacheBytes = -1;
+    private dev.trellis.server.queue.WebhookPolicy webhooks = dev.trellis.server.queue.WebhookPolicy.DEFAULT;
     private int slots = 16;
     private Duration lease = Duration.ofSeconds(10);
     private Duration grace = Duration.ofSeconds(30);
@@ -281,6 +284,41 @@ public final class TrellisServer implements AutoCloseable {
      */
     public Builder maxStateBytes(long bytes) {
       this.maxState = bytes;
+      return this;
+    }
+
+    /**
+     * How checkpoints, pending writes and list deltas are encoded (default {@code JacksonSerde}); for example an
+     * {@code EncryptedSerde} to keep thread state encrypted at rest. {@link #maxStateBytes} applies on top of it.
+     */
+    public Builder serde(dev.trellis.checkpoint.serde.Serde serde) {
+      this.serde = java.util.Objects.requireNonNull(serde, "serde");
+      return this;
+    }
+
+    /**
+     * How much of the threads' newest list values (conversations, appended keys) the saver keeps in memory, in
+     * stored bytes, so a checkpoint stores what its step appended without reading the list back. Default: a
+     * sixteenth of the maximum heap. Threads written longest ago are forgotten first, and any may be dropped when
+     * memory runs short; a forgotten thread only writes its next list whole. 0 keeps none.
+     */
+    public Builder listCacheBytes(long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException("listCacheBytes must be ≥ 0, got " + bytes);
+      }
+      this.listCacheBytes = bytes;
+      return this;
+    }
+
+    /**
+     * Hosts a run's or cron's {@code webhook} may name although the default policy refuses them (loopback,
+     * {@code localhost}, link-local, private ranges...): host names, addresses or CIDR ranges, e.g.
+     * {@code List.of("hooks.internal", "10.20.0.0/16")}. Default: none (see {@code WebhookPolicy}).
+     *
+     * @throws IllegalArgumentException an entry is blank or a malformed range
+     */
+    public Builder webhookAllow(List<String> allowed) {
+      this.webhooks = dev.trellis.server.queue.WebhookPolicy.allowing(allowed);
       return this;
     }
 
@@ -414,6 +452,17 @@ public final class TrellisServer implements AutoCloseable {
       return assemble(false);
     }
 
+    private dev.trellis.server.queue.WorkerLiveness pgLiveness(JdbcDatabase jdbc, String id) {
+      try {
+        java.sql.Connection own = dataSource != null ? dataSource.getConnection()
+            : java.sql.DriverManager.getConnection(postgres);
+        return dev.trellis.server.queue.WorkerLiveness.postgres(jdbc, own, id);
+      } catch (java.sql.SQLException e) {
+        org.slf4j.LoggerFactory.getLogger(TrellisServer.class).warn("no liveness connection ({}); a dead process's runs wait for their leases", e.toString());
+        return dev.trellis.server.queue.WorkerLiveness.UNKNOWN;
+      }
+    }
+
     private TrellisServer assemble(boolean listening) {
       if (graphs.isEmpty()) {
         throw new IllegalStateException("register at least one graph with graph(id, factory)");
@@ -428,8 +477,9 @@ public final class TrellisServer implements AutoCloseable {
       String id = workerId != null ? workerId : "worker-" + UUID.randomUUID().toString().substring(0, 8);
       Fences fences = new Fences(db, id);
       // Fenced on SQLite too: a run whose thread was deleted (or that lost its row) writes nothing more.
-      CheckpointSaver saver = new JdbcSaver(jdbc, new dev.trellis.server.queue.StateSizeLimit(new JacksonSerde(), maxState),
-          fences);
+      var stateSerde = new dev.trellis.server.queue.StateSizeLimit(serde, maxState);
+      CheckpointSaver saver = listCacheBytes < 0 ? new JdbcSaver(jdbc, stateSerde, fences)
+          : new JdbcSaver(jdbc, stateSerde, fences, listCacheBytes);
       Store store = storeTtl.applyTo(new JdbcStore(jdbc, clock, index));
       // The node cache lives with the runs: PostgresCache's table on PostgreSQL, SqliteCache's on SQLite.
       Cache cache = new JdbcCache(jdbc, clock);
@@ -453,9 +503,15 @@ public final class TrellisServer implements AutoCloseable {
         }
       });
       Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
-          saver, store, fences, new RunObservers(listeners, telemetry));
+          saver, store, fences, new RunObservers(listeners, telemetry), webhooks);
+      // On SQLite, processes sharing the file prove each other alive by file locks beside it: a killed one's runs
+      // are taken over at once rather than after their leases.
+      // On PostgreSQL each process holds a session advisory lock the database frees when the process dies.
+      dev.trellis.server.queue.WorkerLiveness liveness = pg ? pgLiveness(jdbc, id)
+          : dev.trellis.server.queue.WorkerLiveness.files(
+              sqlite.toAbsolutePath().resolveSibling(sqlite.getFileName() + ".workers"), id);
       Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis(),
-          storeTtl.sweepInterval().toMillis()));
+          storeTtl.sweepInterval().toMillis()), liveness);
       if (listener != null) {
         listener.on("trellis_runs", worker::runCreated);
         listener.on("trellis_cancel", x -> worker.checkLeases());

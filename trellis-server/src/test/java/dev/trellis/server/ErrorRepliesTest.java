@@ -65,7 +65,7 @@ class ErrorRepliesTest {
          LogCapture jetty = new LogCapture("org.eclipse.jetty", Level.WARN);
          LogCapture javalin = new LogCapture("io.javalin", Level.WARN)) {
       RawHttp.dropMidBody(server.port(), "/threads/search", 100_000, "{\"metadata\": {\"a\": ");
-      long end = System.currentTimeMillis() + 10_000;
+      long end = System.currentTimeMillis() + 120_000;
       while (all.lines().stream().noneMatch(l -> l.contains("/threads/search")) && System.currentTimeMillis() < end) {
         Thread.sleep(20);
       }

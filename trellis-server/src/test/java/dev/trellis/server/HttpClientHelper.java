@@ -10,7 +10,10 @@ import java.util.Map;
 
 /** A small JSON client for server tests: method, path, body, headers → status, parsed body, headers. */
 final class HttpClientHelper {
-  static final ObjectMapper JSON = new ObjectMapper();
+  /** Reads replies as deep as the server writes them (request bodies nest up to 1,000 levels; replies wrap them). */
+  static final ObjectMapper JSON = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+      .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder().maxNestingDepth(2000).build())
+      .build());
   private final HttpClient http = HttpClient.newHttpClient();
   private final String base;
   private final Map<String, String> headers;

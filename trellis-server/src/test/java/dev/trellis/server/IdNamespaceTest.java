@@ -51,7 +51,8 @@ class IdNamespaceTest {
   }
 
   static TrellisServer withUsers(Supplier<TrellisServer.Builder> db) {
-    return db.get().authenticator(Authenticator.apiKeys(Map.of("key-a", "alice", "key-b", "bob"))).start();
+    return db.get().authenticator(Authenticator.apiKeys(Map.of("key-a", "alice", "key-b", "bob")))
+        .webhookAllow(List.of("127.0.0.1")).start();
   }
 
   /** Every {@code "<field>": "<id>"} in {@code text} names {@code expected}, and there is at least one. */

@@ -55,4 +55,22 @@ class LocalEventBusTest extends EventBusContract {
     assertEquals(0, bus.last("plain"));
     assertEquals(1, bus.last("kept"));
   }
+
+  @Test
+  void endedRunsOverTheByteBudgetAreDroppedOldestFirstWithinTheKeepTime() {
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000);
+    LocalEventBus bus = new LocalEventBus(600_000, now::get, 2_500);
+    String big = "x".repeat(1_000);
+    bus.publish("running", new RunEvent(1, "values", big));
+    bus.publish("running", new RunEvent(2, "values", big));
+    bus.publish("running", new RunEvent(3, "values", big));
+    for (String run : java.util.List.of("first", "second", "third")) {
+      bus.publish(run, new RunEvent(1, "values", big));
+      bus.publish(run, new RunEvent(2, RunEvent.DONE, null));
+    }
+    assertEquals(0, bus.last("first"), "the run that ended first went to stay under the budget");
+    assertEquals(2, bus.last("second"));
+    assertEquals(2, bus.last("third"));
+    assertEquals(3, bus.last("running"), "a running run's events are never dropped");
+  }
 }

@@ -29,24 +29,27 @@ final class RawHttp {
       InputStream in = s.getInputStream();
       ByteArrayOutputStream all = new ByteArrayOutputStream();
       in.transferTo(all);
-      String text = all.toString(StandardCharsets.UTF_8);
-      int split = text.indexOf("\r\n\r\n");
-      String headers = split < 0 ? text : text.substring(0, split);
-      String payload = split < 0 ? "" : text.substring(split + 4);
-      if (headers.toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked")) {
-        payload = unchunk(payload);
-      }
-      int status = Integer.parseInt(headers.split(" ", 3)[1]);
-      String type = "";
-      for (String line : headers.split("\r\n")) {
-        if (line.toLowerCase(Locale.ROOT).startsWith("content-type:")) {
-          type = line.substring(13).trim().toLowerCase(Locale.ROOT);
-        }
-      }
-      return new Reply(status, type, payload);
+      return parse(all.toString(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static Reply parse(String text) {
+    int split = text.indexOf("\r\n\r\n");
+    String headers = split < 0 ? text : text.substring(0, split);
+    String payload = split < 0 ? "" : text.substring(split + 4);
+    if (headers.toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked")) {
+      payload = unchunk(payload);
+    }
+    int status = Integer.parseInt(headers.split(" ", 3)[1]);
+    String type = "";
+    for (String line : headers.split("\r\n")) {
+      if (line.toLowerCase(Locale.ROOT).startsWith("content-type:")) {
+        type = line.substring(13).trim().toLowerCase(Locale.ROOT);
+      }
+    }
+    return new Reply(status, type, payload);
   }
 
   private static String unchunk(String chunked) {
@@ -62,6 +65,26 @@ final class RawHttp {
       at = eol + 2 + size + 2;
     }
     return out.toString();
+  }
+
+  /**
+   * Sends a request promising {@code length} body bytes, only {@code sent} of them, then half-closes
+   * (shuts its output down, as a client whose upload was cut short does) and reads the reply.
+   */
+  static Reply halfClosed(int port, String path, int length, String sent) {
+    try (Socket s = new Socket("127.0.0.1", port)) {
+      s.setSoTimeout(20_000);
+      OutputStream out = s.getOutputStream();
+      out.write(("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
+          + "Content-Length: " + length + "\r\n\r\n" + sent).getBytes(StandardCharsets.UTF_8));
+      out.flush();
+      s.shutdownOutput();
+      ByteArrayOutputStream all = new ByteArrayOutputStream();
+      s.getInputStream().transferTo(all);
+      return parse(all.toString(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** Opens a request promising {@code length} body bytes, sends only {@code sent} of them, and hangs up. */

@@ -26,7 +26,7 @@ class RunLifecycleTest {
   @BeforeAll
   static void start() {
     dir = TestServers.tempDir();
-    server = TestServers.sqlite(dir);
+    server = TestServers.builder().webhookAllow(List.of("127.0.0.1")).sqlite(dir.resolve("server.db")).start();
     http = new HttpClientHelper(server);
   }
 
@@ -47,12 +47,21 @@ class RunLifecycleTest {
     return r.get("run_id");
   }
 
+  /**
+   * A run that cannot end before the test acts on it, however loaded the machine: 505 ticks of 150 ms (76 s). The
+   * five-tick run once gave the tests a 600 ms window, which a busy machine closed before the next request.
+   */
+  static String longRun(String thread) {
+    return slowRun(thread, Map.of("input", Map.of("log", List.of("in"), "n", -500),
+        "config", Map.of("recursion_limit", 1000)));
+  }
+
   static String status(String thread, String run) {
     return http.call("GET", "/threads/" + thread + "/runs/" + run, null).get("status");
   }
 
   static void await(String what, java.util.function.BooleanSupplier cond) throws InterruptedException {
-    long end = System.currentTimeMillis() + 15_000;
+    long end = System.currentTimeMillis() + 120_000;
     while (!cond.getAsBoolean()) {
       assertTrue(System.currentTimeMillis() < end, "timed out waiting for " + what);
       Thread.sleep(20);
@@ -66,7 +75,7 @@ class RunLifecycleTest {
   @Test
   void enqueuedRunWaitsForTheRunningOneThenContinuesFromItsState() throws Exception {
     String t = thread();
-    String first = slowRun(t, Map.of());
+    String first = slowRun(t, Map.of("input", Map.of("log", List.of("in"), "n", -15))); // 20 ticks: 3 s to enqueue behind it
     await("first running", () -> "running".equals(status(t, first)));
     String second = http.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "slow", "input", Map.of(),
         "multitask_strategy", "enqueue")).get("run_id");
@@ -81,12 +90,12 @@ class RunLifecycleTest {
   @Test
   void interruptStrategyStopsTheRunningRunAndKeepsItsWork() throws Exception {
     String t = thread();
-    String first = slowRun(t, Map.of());
+    String first = longRun(t);
     await("a tick", () -> {
       Object v = http.call("GET", "/threads/" + t + "/state", null).map().get("values");
       return v instanceof Map<?, ?> m && m.get("n") instanceof Number n && n.intValue() >= 1;
     });
-    String second = http.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "slow", "input", Map.of(),
+    String second = http.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "slow", "input", Map.of("n", 4),
         "multitask_strategy", "interrupt")).get("run_id");
     Map<String, Object> out = join(t, second);
     assertEquals("interrupted", status(t, first));
@@ -97,7 +106,7 @@ class RunLifecycleTest {
   @Test
   void rollbackStrategyDeletesTheRunningRunAndItsCheckpoints() throws Exception {
     String t = thread();
-    String first = slowRun(t, Map.of());
+    String first = longRun(t);
     await("first running", () -> "running".equals(status(t, first)));
     String second = http.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "slow",
         "input", Map.of("log", List.of("again")), "multitask_strategy", "rollback")).get("run_id");
@@ -137,7 +146,7 @@ class RunLifecycleTest {
   @Test
   void deletingAThreadWhileItRunsLeavesNoCheckpointsBehind() throws Exception {
     String t = thread();
-    String run = slowRun(t, Map.of());
+    String run = longRun(t);
     await("the run to start", () -> "running".equals(status(t, run)));
     assertEquals(204, http.call("DELETE", "/threads/" + t, null).status());
     Thread.sleep(400); // longer than a tick: the run would have saved another checkpoint by now
@@ -203,7 +212,7 @@ class RunLifecycleTest {
     String t = h.call("POST", "/threads", Map.of()).get("thread_id");
     String run = h.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "slow", "input", Map.of("log", List.of("in"))))
         .get("run_id");
-    long end = System.currentTimeMillis() + 10_000;
+    long end = System.currentTimeMillis() + 120_000;
     while (!(h.call("GET", "/threads/" + t + "/state", null).map().get("values") instanceof Map<?, ?> v
         && v.get("n") instanceof Number n && n.intValue() >= 2) && System.currentTimeMillis() < end) {
       Thread.sleep(20);

@@ -64,7 +64,8 @@ public class TrellisAutoConfiguration {
         .keepAlive(props.getKeepAlive())
         .maxBodyBytes(props.getMaxBodySize().toBytes())
         .maxStateBytes(props.getMaxStateSize().toBytes())
-        .defaultThreadTtl(props.getThreadTtl());
+        .defaultThreadTtl(props.getThreadTtl())
+        .webhookAllow(props.getWebhookAllow());
     if (props.getWorkerId() != null && !props.getWorkerId().isBlank()) {
       b.workerId(props.getWorkerId());
     }

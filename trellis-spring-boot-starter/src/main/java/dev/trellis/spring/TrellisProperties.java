@@ -43,6 +43,11 @@ public class TrellisProperties {
   private DataSize maxStateSize = DataSize.ofMegabytes(8);
   /** Graph beans not to serve (e.g. a CompiledGraph bean that is only a subgraph of another), by bean name. */
   private List<String> excludeBeans = List.of();
+  /**
+   * Hosts, IP addresses or CIDR ranges run and cron webhooks may reach although the server refuses internal
+   * targets (loopback, localhost, link-local, private ranges) by default.
+   */
+  private List<String> webhookAllow = List.of();
   /** The long-term memory store. */
   private final Store store = new Store();
 
@@ -222,6 +227,14 @@ public class TrellisProperties {
 
   public void setExcludeBeans(List<String> excludeBeans) {
     this.excludeBeans = excludeBeans;
+  }
+
+  public List<String> getWebhookAllow() {
+    return webhookAllow;
+  }
+
+  public void setWebhookAllow(List<String> webhookAllow) {
+    this.webhookAllow = webhookAllow;
   }
 
   public Store getStore() {

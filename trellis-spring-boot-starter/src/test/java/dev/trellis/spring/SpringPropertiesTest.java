@@ -18,7 +18,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** The sample application with {@code trellis.server.*} properties set: API keys, excluded beans, body limit, path, worker. */
+/** The sample application with {@code trellis.server.*} properties set: API keys, excluded beans, body limit, path, worker, webhook allow-list. */
 @SpringBootTest(classes = SampleApp.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
     "trellis.server.path=/lg",
     "trellis.server.api-keys.k-ann=ann",
@@ -27,7 +27,8 @@ import org.springframework.test.context.DynamicPropertySource;
     "trellis.server.worker-slots=3",
     "trellis.server.worker-id=spring-worker",
     "trellis.server.store.ttl.default-ttl=30m",
-    "trellis.server.store.index.fields=text"})
+    "trellis.server.store.index.fields=text",
+    "trellis.server.webhook-allow=10.77.0.0/16"})
 class SpringPropertiesTest {
   @LocalServerPort
   int port;
@@ -75,5 +76,17 @@ class SpringPropertiesTest {
   void workerSettingsComeFromTheProperties() {
     assertEquals(3, server.workerSlots());
     assertEquals("spring-worker", server.workerId());
+  }
+
+  @Test
+  void webhookTargetsTheAllowListNamesPassTheOthersInsideAreRefused() throws Exception {
+    // The webhook is judged before the assistant is looked up: an allowed one gets as far as the unknown assistant.
+    HttpResponse<String> allowed = post("/lg/runs", "{\"assistant_id\": \"nobody\", \"webhook\": \"http://10.77.1.2/hook\"}",
+        "k-ann");
+    assertEquals(404, allowed.statusCode(), allowed.body());
+    HttpResponse<String> refused = post("/lg/runs", "{\"assistant_id\": \"nobody\", \"webhook\": \"http://10.78.1.2/hook\"}",
+        "k-ann");
+    assertEquals(422, refused.statusCode(), refused.body());
+    assertTrue(refused.body().contains("rule private"), refused.body());
   }
 }

@@ -10,19 +10,36 @@ import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One SQLite file (WAL journal) reached through one connection under a lock, with its
- * prepared statements cached (parsing SQL costs more than running it). Safe for any number
- * of threads; several processes may share the file (SQLite's locking, 10 s busy timeout).
+ * One SQLite file (WAL journal): writes go through one connection under a lock; reads
+ * ({@link #read}) through up to {@link #READERS} reader connections of their own, which in WAL
+ * mode see a consistent snapshot without waiting for the writer or holding it up. Prepared
+ * statements are cached per connection (parsing SQL costs more than running it). Safe for any
+ * number of threads; several processes may share the file (SQLite's locking, 10 s busy timeout).
  */
 public final class SqliteDatabase implements JdbcDatabase {
+  /** Reader connections opened at most; a read finding all busy waits for one. */
+  static final int READERS = 4;
+
+  private final Path file;
   private final Connection connection;
   private final ReentrantLock lock = new ReentrantLock();
-  private final Map<String, PreparedStatement> statements = new HashMap<>();
+  /** Statements by connection (the writer's and each reader's), each map used by its connection's one holder. */
+  private final Map<Connection, Map<String, PreparedStatement>> statements = new ConcurrentHashMap<>();
+  private final BlockingQueue<Connection> idleReaders = new ArrayBlockingQueue<>(READERS);
+  private final Semaphore readers = new Semaphore(READERS);
+  private final List<Connection> opened = new CopyOnWriteArrayList<>();
+  private volatile boolean closed;
 
-  private SqliteDatabase(Connection connection) {
+  private SqliteDatabase(Path file, Connection connection) {
+    this.file = file;
     this.connection = connection;
   }
 
@@ -46,9 +63,67 @@ public final class SqliteDatabase implements JdbcDatabase {
         st.execute("PRAGMA busy_timeout=10000");
       }
       c.setAutoCommit(false);
-      return new SqliteDatabase(c);
+      return new SqliteDatabase(file.toAbsolutePath(), c);
     } catch (SQLException | java.io.IOException e) {
       throw new IllegalStateException("cannot open SQLite file " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Reads on a reader connection: a WAL snapshot that neither waits for the writer nor blocks it
+   * (a read that needs this process's uncommitted writes belongs in the writing transaction).
+   */
+  @Override
+  public <T> T read(Work<T> work) {
+    Connection reader = borrowReader();
+    try {
+      try {
+        T result = work.run(reader);
+        reader.commit();
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        try {
+          reader.rollback();
+        } catch (SQLException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+        if (e instanceof RuntimeException re) {
+          throw re;
+        }
+        throw new IllegalStateException("SQLite read failed: " + e.getMessage(), e);
+      }
+    } finally {
+      idleReaders.add(reader);
+      readers.release();
+    }
+  }
+
+  private Connection borrowReader() {
+    try {
+      readers.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for a SQLite reader", e);
+    }
+    Connection c = idleReaders.poll();
+    if (c != null) {
+      return c;
+    }
+    try {
+      if (closed) {
+        throw new IllegalStateException("the SQLite file " + file + " is closed");
+      }
+      c = DriverManager.getConnection("jdbc:sqlite:" + file);
+      try (var st = c.createStatement()) {
+        st.execute("PRAGMA busy_timeout=10000");
+        st.execute("PRAGMA query_only=ON");
+      }
+      c.setAutoCommit(false);
+      opened.add(c);
+      return c;
+    } catch (SQLException | RuntimeException e) {
+      readers.release();
+      throw new IllegalStateException("cannot open a reader on SQLite file " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -78,10 +153,11 @@ public final class SqliteDatabase implements JdbcDatabase {
 
   @Override
   public PreparedStatement prepare(Connection c, String sql) throws SQLException {
-    PreparedStatement ps = statements.get(sql);
+    Map<String, PreparedStatement> cached = statements.computeIfAbsent(c, k -> new HashMap<>());
+    PreparedStatement ps = cached.get(sql);
     if (ps == null) {
       ps = c.prepareStatement(sql);
-      statements.put(sql, ps);
+      cached.put(sql, ps);
     }
     return ps;
   }
@@ -106,10 +182,16 @@ public final class SqliteDatabase implements JdbcDatabase {
   public void close() {
     lock.lock();
     try {
-      for (PreparedStatement ps : statements.values()) {
-        ps.close();
+      closed = true;
+      for (Map<String, PreparedStatement> cached : statements.values()) {
+        for (PreparedStatement ps : cached.values()) {
+          ps.close();
+        }
       }
       statements.clear();
+      for (Connection reader : opened) {
+        reader.close();
+      }
       connection.close();
     } catch (SQLException e) {
       throw new IllegalStateException("closing the SQLite file failed: " + e.getMessage(), e);

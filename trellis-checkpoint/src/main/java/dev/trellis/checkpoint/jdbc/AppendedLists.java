@@ -4,6 +4,7 @@ import dev.trellis.checkpoint.Checkpoint;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.serde.Serde;
 import dev.trellis.checkpoint.serde.SerdeException;
+import java.lang.ref.SoftReference;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -31,17 +32,26 @@ import java.util.Map;
  * wrote the parent) starts a new group with a whole row. So what is read is exactly what
  * was written, and a fork never sees another branch's rows.
  *
- * <p>The lists last written per thread and namespace are kept (by reference, at most
- * {@link #REMEMBERED} threads) to find the prefix without reading the parent back, and
- * to answer a read of the thread's newest list without reading its rows; a
- * checkpoint claims its thread's slot before its transaction, so two concurrent children of
- * one parent never share a group. Thread-safe.
+ * <p>The lists last written per thread and namespace are kept (by reference) to find the
+ * prefix without reading the parent back, and to answer a read of the thread's newest list
+ * without reading its rows; a checkpoint claims its thread's slot before its transaction, so
+ * two concurrent children of one parent never share a group. What is kept is bounded in bytes
+ * (the lists' stored size; {@link #defaultBudget()} unless the saver is given one): the threads
+ * written longest ago are forgotten first, and the garbage collector may drop any of them when
+ * memory runs short (soft references). A forgotten thread costs one whole-list row at its next
+ * checkpoint, never a wrong read. Thread-safe.
  */
 final class AppendedLists {
   /** Lists shorter than this stay inside the checkpoint blob. */
   static final int MIN_LENGTH = 8;
-  /** Threads whose last written lists are remembered. */
-  static final int REMEMBERED = 4096;
+
+  /**
+   * The default bound on the lists kept, in stored bytes: a sixteenth of the heap's maximum (48 MiB in a 768 MiB
+   * heap, 256 MiB in a 4 GiB one).
+   */
+  public static long defaultBudget() {
+    return Runtime.getRuntime().maxMemory() / 16;
+  }
 
   /**
    * A checkpoint's list rows are gone: the checkpoint was deleted (its thread rolled back or
@@ -56,22 +66,64 @@ final class AppendedLists {
   /** A list as stored at one checkpoint: its value, its group, the last row it includes, the bytes of the whole list. */
   record Stored(List<?> value, String group, String upto, long bytes) {}
 
-  /** The lists of the last checkpoint written on a thread and namespace. */
-  record Last(String checkpointId, Map<String, Stored> lists) {}
+  /** The lists of the last checkpoint written on a thread and namespace (null once the collector dropped them), and their bytes. */
+  record Last(String checkpointId, SoftReference<Map<String, Stored>> kept, long bytes) {
+    static Last of(String checkpointId, Map<String, Stored> lists) {
+      long bytes = 0;
+      for (Stored s : lists.values()) {
+        bytes += s.bytes();
+      }
+      return new Last(checkpointId, new SoftReference<>(lists), bytes);
+    }
+
+    Map<String, Stored> lists() {
+      return kept.get();
+    }
+  }
 
   /** One checkpoint split: values left in its blob, its lists' references, the rows to insert, the size of the lists. */
   record Split(Map<String, Object> inline, Map<String, Stored> lists, Map<String, byte[]> rows, long listBytes) {}
 
   private final Serde serde;
-  private final Map<String, Last> last = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Last> eldest) {
-      return size() > REMEMBERED;
-    }
-  };
+  private final long budget;
+  /** Guarded by itself; in access order, so the first entry is the one used longest ago. */
+  private final LinkedHashMap<String, Last> last = new LinkedHashMap<>(16, 0.75f, true);
+  private long keptBytes;
 
-  AppendedLists(Serde serde) {
+  /** Keeps at most {@code budget} stored bytes of lists (0: none). */
+  AppendedLists(Serde serde, long budget) {
+    if (budget < 0) {
+      throw new IllegalArgumentException("the list cache budget must be ≥ 0 bytes, got " + budget);
+    }
     this.serde = serde;
+    this.budget = budget;
+  }
+
+  /** The stored bytes of the lists kept now (for tests and metrics). */
+  long keptBytes() {
+    synchronized (last) {
+      return keptBytes;
+    }
+  }
+
+  /** Remembers {@code now} for {@code key}, then forgets the threads used longest ago until the budget holds. */
+  private void remember(String key, Last now) {
+    Last old = last.put(key, now);
+    if (old != null) {
+      keptBytes -= old.bytes();
+    }
+    keptBytes += now.bytes();
+    var eldest = last.entrySet().iterator();
+    while (keptBytes > budget && eldest.hasNext()) {
+      keptBytes -= eldest.next().getValue().bytes();
+      eldest.remove();
+    }
+  }
+
+  /** The lists kept for {@code key}, or null (never written here, forgotten, or dropped by the collector). */
+  private Map<String, Stored> kept(String key) {
+    Last l = last.get(key);
+    return l == null ? null : l.lists();
   }
 
   static List<String> schema(String blobType) {
@@ -89,7 +141,8 @@ final class AppendedLists {
   Split split(CheckpointConfig parent, Checkpoint cp) {
     synchronized (last) {
       Last prev = last.get(key(parent));
-      boolean parentKnown = prev != null && prev.checkpointId().equals(parent.checkpointId());
+      Map<String, Stored> prevLists = prev == null ? null : prev.lists();
+      boolean parentKnown = prevLists != null && prev.checkpointId().equals(parent.checkpointId());
       Map<String, Object> inline = new HashMap<>(cp.channelValues());
       Map<String, Stored> lists = new LinkedHashMap<>();
       Map<String, byte[]> rows = new LinkedHashMap<>();
@@ -99,7 +152,7 @@ final class AppendedLists {
             || e.getKey().equals(dev.trellis.checkpoint.ReservedNames.TASKS)) {
           continue; // the pending Sends are a new list each step: SharedValues stores them
         }
-        Stored before = parentKnown ? prev.lists().get(e.getKey()) : null;
+        Stored before = parentKnown ? prevLists.get(e.getKey()) : null;
         Stored now;
         try {
           now = store(e.getKey(), list, before, cp.id(), rows);
@@ -111,7 +164,7 @@ final class AppendedLists {
         inline.remove(e.getKey());
         listBytes += now.bytes();
       }
-      last.put(key(parent), new Last(cp.id(), lists));
+      remember(key(parent), Last.of(cp.id(), lists));
       return new Split(inline, lists, rows, listBytes);
     }
   }
@@ -157,7 +210,14 @@ final class AppendedLists {
   /** Forgets every namespace of a thread (after a delete, or a batch that failed). */
   void forget(String threadId) {
     synchronized (last) {
-      last.keySet().removeIf(k -> k.startsWith(threadId + '\u0000'));
+      var it = last.entrySet().iterator();
+      while (it.hasNext()) {
+        var e = it.next();
+        if (e.getKey().startsWith(threadId + '\u0000')) {
+          keptBytes -= e.getValue().bytes();
+          it.remove();
+        }
+      }
     }
   }
 
@@ -212,8 +272,8 @@ final class AppendedLists {
     String group = reference.get(0);
     synchronized (last) {
       // The list this saver last wrote at that row is the one the rows hold: no need to read it back.
-      Last l = last.get(key(config));
-      Stored s = l == null ? null : l.lists().get(channel);
+      Map<String, Stored> lists = kept(key(config));
+      Stored s = lists == null ? null : lists.get(channel);
       if (s != null && s.group().equals(group) && s.upto().equals(reference.get(1))) {
         return Collections.unmodifiableList(s.value());
       }

@@ -29,6 +29,16 @@ public interface JdbcDatabase extends AutoCloseable {
   /** Runs {@code work} in a transaction (commit on success, rollback on failure). */
   <T> T transaction(Work<T> work);
 
+  /**
+   * Runs {@code work}, which only reads, in one transaction that sees a consistent snapshot. It
+   * must never wait behind writers nor hold them up: a database with a single writer connection
+   * (SQLite) answers it on a reader connection of its own. The default is {@link #transaction}
+   * (a pooled database, whose readers take no locks).
+   */
+  default <T> T read(Work<T> work) {
+    return transaction(work);
+  }
+
   /** A statement for {@code sql} on {@code c} (possibly cached); give it back with {@link #release}. */
   default PreparedStatement prepare(Connection c, String sql) throws SQLException {
     return c.prepareStatement(sql);

@@ -41,6 +41,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private final Serde serde;
   private final WriteGuard guard;
   private final AppendedLists appended;
+  private final java.util.concurrent.atomic.LongAdder checkpointsRead = new java.util.concurrent.atomic.LongAdder();
   private final SharedValues shared;
 
   /** A saver on {@code db}; creates its tables if they do not exist. */
@@ -50,10 +51,20 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
   /** A saver on {@code db} whose every write transaction first passes {@code guard}. */
   public JdbcSaver(JdbcDatabase db, Serde serde, WriteGuard guard) {
+    this(db, serde, guard, AppendedLists.defaultBudget());
+  }
+
+  /**
+   * A saver on {@code db} whose every write transaction first passes {@code guard}, keeping in memory at most
+   * {@code listCacheBytes} (stored size) of the threads' newest list values, which let a checkpoint store only what
+   * its step appended without reading the list back. The default is a sixteenth of the maximum heap; the threads
+   * written longest ago are forgotten first, and any may be dropped when memory runs short.
+   */
+  public JdbcSaver(JdbcDatabase db, Serde serde, WriteGuard guard, long listCacheBytes) {
     this.db = db;
     this.serde = serde;
     this.guard = guard;
-    this.appended = new AppendedLists(serde);
+    this.appended = new AppendedLists(serde, listCacheBytes);
     this.shared = new SharedValues(serde);
     List<String> ddl = new ArrayList<>(standardSchema(db.blobType()));
     ddl.addAll(AppendedLists.schema(db.blobType()));
@@ -66,14 +77,14 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   }
 
   /**
-   * A read transaction, read again when a checkpoint's list rows vanished under it (a
-   * concurrent rollback or thread deletion committed between its statements): the second read
-   * sees the thread as the deletion left it.
+   * A read transaction ({@link JdbcDatabase#read}: it neither waits for writers nor holds them up), read again when a
+   * checkpoint's list rows vanished under it (a concurrent rollback or thread deletion committed between its
+   * statements): the second read sees the thread as the deletion left it.
    */
   private <T> T read(JdbcDatabase.Work<T> work) {
     for (int attempt = 1; ; attempt++) {
       try {
-        return db.transaction(work);
+        return db.read(work);
       } catch (AppendedLists.IncompleteList raced) {
         if (attempt == 3) {
           throw raced;
@@ -82,6 +93,19 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
   }
 
+
+  /**
+   * How many checkpoints this saver has read back (decoded) since it was made: what reads cost, for tests and
+   * metrics (reading a thread's newest checkpoint, or a page of its history, reads that many, not the thread).
+   */
+  public long checkpointsRead() {
+    return checkpointsRead.sum();
+  }
+
+  /** The stored bytes of the list values this saver keeps in memory now (at most its list cache budget). */
+  public long listCacheBytes() {
+    return appended.keptBytes();
+  }
 
   /** Closes the database this saver uses (its pool or connection). */
   @Override
@@ -118,6 +142,43 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
         }
         return out;
       }, args);
+    });
+  }
+
+  /**
+   * Filters on the metadata column first and decodes only the checkpoints that match, up to {@code limit}: a filtered
+   * page costs the checkpoints it returns plus a scan of metadata, not a decode of every checkpoint.
+   */
+  @Override
+  public List<CheckpointTuple> list(CheckpointConfig config, String before, int limit, Map<String, ?> filter) {
+    if (filter == null || filter.isEmpty()) {
+      return list(config, before, limit);
+    }
+    return read(c -> {
+      String sql = "SELECT checkpoint_id, metadata FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ?"
+          + (before == null ? "" : " AND checkpoint_id < ?") + " ORDER BY checkpoint_id DESC";
+      Object[] args = before == null ? new Object[] {config.threadId(), config.namespace()}
+          : new Object[] {config.threadId(), config.namespace(), before};
+      SharedValues.Resolver refs = shared.new Resolver(db, c, appended);
+      List<String> matching = db.query(c, sql, rs -> {
+        List<String> ids = new ArrayList<>();
+        while (rs.next() && (limit <= 0 || ids.size() < limit)) {
+          if (CheckpointSaver.matches(decodeMetadata(rs.getString(2), refs), filter)) {
+            ids.add(rs.getString(1));
+          }
+        }
+        return ids;
+      }, args);
+      List<CheckpointTuple> out = new ArrayList<>(matching.size());
+      for (String id : matching) {
+        CheckpointTuple t = db.query(c, "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
+            + "WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?", rs -> rs.next() ? tuple(c, config, rs, refs) : null,
+            config.threadId(), config.namespace(), id);
+        if (t != null) {
+          out.add(t);
+        }
+      }
+      return out;
     });
   }
 
@@ -202,7 +263,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private BatchedSaves.Encoded encodePut(SaveOp.Put p) {
     AppendedLists.Split split = appended.split(p.parent(), p.checkpoint());
     SharedValues.Split blobs = shared.split(p.parent(), p.checkpoint(), split.inline(),
-        new AppendedLists.Last(p.checkpoint().id(), split.lists()));
+        AppendedLists.Last.of(p.checkpoint().id(), split.lists()));
     byte[] blob = encodeCheckpoint(p.checkpoint(), split, blobs);
     long blobBytes = 0;
     for (byte[] b : blobs.encoding().rows.values()) {
@@ -319,6 +380,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   @SuppressWarnings("unchecked")
   private Checkpoint decodeCheckpoint(Connection c, CheckpointConfig config, String id, byte[] blob,
                                       SharedValues.Resolver refs) throws SQLException {
+    checkpointsRead.increment();
     Map<String, Object> m = (Map<String, Object>) serde.load(blob, refs);
     Map<String, Object> values = (Map<String, Object>) m.get("values");
     Map<String, List<String>> lists = (Map<String, List<String>>) m.get("appended");

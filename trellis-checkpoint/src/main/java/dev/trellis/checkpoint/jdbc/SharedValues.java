@@ -48,10 +48,12 @@ import java.util.function.Function;
  * A reference only names rows of its own checkpoint or earlier ones on its thread and namespace,
  * so deleting the checkpoints after one never leaves a reference without its rows. Which blobs
  * a thread holds, and weak references to their values (reads of the newest state answer from
- * them), are remembered for at most {@link AppendedLists#REMEMBERED} threads and
+ * them), are remembered for at most {@link #REMEMBERED} threads and
  * {@link #STORED_IDS} blob ids a thread. Thread-safe.
  */
 final class SharedValues {
+  /** Threads whose blob ids are remembered (ids and weak references only: a few hundred bytes a thread). */
+  static final int REMEMBERED = 4096;
   /** Values (serialized) and strings (characters) at least this long are stored as blobs. */
   static final int BIG = 1024;
   /** Maps a save remembers by identity to find one met again (see {@code Encoding.repeated}). */
@@ -77,7 +79,7 @@ final class SharedValues {
   private final Map<String, Known> known = new LinkedHashMap<>(16, 0.75f, true) {
     @Override
     protected boolean removeEldestEntry(Map.Entry<String, Known> eldest) {
-      return size() > AppendedLists.REMEMBERED;
+      return size() > REMEMBERED;
     }
   };
 
@@ -214,8 +216,9 @@ final class SharedValues {
       if (v instanceof Map<?, ?> m && !m.isEmpty()) {
         return repeated(v);
       }
-      if (v instanceof List<?> list && lists != null && list.size() >= AppendedLists.MIN_LENGTH) {
-        for (Map.Entry<String, AppendedLists.Stored> e : lists.lists().entrySet()) {
+      Map<String, AppendedLists.Stored> kept = lists == null ? null : lists.lists(); // null: the collector dropped them
+      if (v instanceof List<?> list && kept != null && list.size() >= AppendedLists.MIN_LENGTH) {
+        for (Map.Entry<String, AppendedLists.Stored> e : kept.entrySet()) {
           List<?> prefix = e.getValue().value();
           if (list.size() >= prefix.size() && AppendedLists.startsWith(list, prefix)) {
             Map<String, Object> t = new LinkedHashMap<>();

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  */
 final class ConfigReader {
   static final Set<String> TOP = Set.of("$schema", "graphs", "graph_dirs", "discover_providers", "dependencies", "env",
-      "store", "auth", "checkpointer", "thread_ttl_minutes");
+      "store", "auth", "checkpointer", "thread_ttl_minutes", "webhooks");
+  static final Set<String> WEBHOOKS = Set.of("allow");
   static final Set<String> STORE = Set.of("index", "ttl");
   static final Set<String> STORE_TTL = Set.of("default_ttl", "refresh_on_read", "sweep_interval_minutes");
   static final Set<String> INDEX = Set.of("embed", "dims", "fields");
@@ -80,10 +81,29 @@ final class ConfigReader {
         ttl = java.time.Duration.ofMillis(Math.round(minutes.asDouble() * 60_000));
       }
     }
+    List<String> webhookAllow = webhooks(root.get("webhooks"));
     if (!problems.isEmpty()) {
       throw new ConfigException(source, problems);
     }
-    return new TrellisConfig(base, graphs, dirs, providers, deps, env, index, auth, checkpointer, ttl, storeTtl);
+    return new TrellisConfig(base, graphs, dirs, providers, deps, env, index, auth, checkpointer, ttl, storeTtl,
+        webhookAllow);
+  }
+
+  /** {@code webhooks.allow}: hosts, addresses or CIDR ranges, each checked as the server will read it. */
+  private List<String> webhooks(JsonNode node) {
+    if (node == null || !object(node, "webhooks")) {
+      return List.of();
+    }
+    fields(node, "webhooks.", WEBHOOKS);
+    List<String> allow = strings(node.get("allow"), "webhooks.allow");
+    for (int i = 0; i < allow.size(); i++) {
+      try {
+        dev.trellis.server.queue.WebhookPolicy.allowing(List.of(allow.get(i)));
+      } catch (IllegalArgumentException e) {
+        problems.add("webhooks.allow[" + i + "]: " + e.getMessage());
+      }
+    }
+    return allow;
   }
 
   private Map<String, String> graphs(JsonNode node) {

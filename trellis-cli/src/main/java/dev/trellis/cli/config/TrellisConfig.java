@@ -27,13 +27,17 @@ import java.util.Objects;
  * @param checkpointer where checkpoints, store and runs live; null for the default SQLite file
  * @param threadTtl how long a thread created without its own TTL lives; null for ever
  * @param storeTtl the store's TTL defaults ({@code store.ttl}); {@link StoreTtl#DEFAULT} when not set
+ * @param webhookAllow hosts, addresses and CIDR ranges webhooks may reach although the server's policy refuses
+ *     internal targets ({@code webhooks.allow}); empty for none
  */
 public record TrellisConfig(Path base, Map<String, String> graphs, List<String> graphDirs, boolean discoverProviders,
                             List<String> dependencies, Map<String, String> env, StoreIndex index, Auth auth,
-                            Checkpointer checkpointer, java.time.Duration threadTtl, StoreTtl storeTtl) {
+                            Checkpointer checkpointer, java.time.Duration threadTtl, StoreTtl storeTtl,
+                            List<String> webhookAllow) {
   public TrellisConfig {
     Objects.requireNonNull(base, "base");
     Objects.requireNonNull(storeTtl, "storeTtl");
+    webhookAllow = List.copyOf(webhookAllow);
     graphs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(graphs));
     graphDirs = List.copyOf(graphDirs);
     dependencies = List.copyOf(dependencies);
@@ -84,7 +88,7 @@ public record TrellisConfig(Path base, Map<String, String> graphs, List<String> 
   /** This config with {@code dirs} served as JSON graph directories instead of its own. */
   public TrellisConfig withGraphDirs(List<String> dirs) {
     return new TrellisConfig(base, graphs, dirs, discoverProviders, dependencies, env, index, auth, checkpointer, threadTtl,
-        storeTtl);
+        storeTtl, webhookAllow);
   }
 
   /** A path of this config (absolute, or relative to {@link #base}). */

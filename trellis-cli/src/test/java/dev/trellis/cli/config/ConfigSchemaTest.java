@@ -43,6 +43,7 @@ class ConfigSchemaTest {
     assertEquals(new TreeSet<>(ConfigReader.STORE_TTL), fields(p.get("store").get("properties").get("ttl")));
     assertEquals(new TreeSet<>(ConfigReader.AUTH), fields(p.get("auth")));
     assertEquals(new TreeSet<>(ConfigReader.CHECKPOINTER), fields(p.get("checkpointer")));
+    assertEquals(new TreeSet<>(ConfigReader.WEBHOOKS), fields(p.get("webhooks")));
   }
 
   @Test
@@ -50,7 +51,7 @@ class ConfigSchemaTest {
     JsonNode p = SCHEMA.get("properties");
     for (JsonNode o : new JsonNode[] {SCHEMA, p.get("store"), p.get("store").get("properties").get("index"),
         p.get("store").get("properties").get("ttl"), p.get("auth"),
-        p.get("checkpointer")}) {
+        p.get("checkpointer"), p.get("webhooks")}) {
       assertEquals(false, o.get("additionalProperties").asBoolean(true));
     }
   }

@@ -39,7 +39,15 @@ public final class Api {
     config.requestLogger.http(RequestLog::log);
     config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
     config.jetty.modifyServletContextHandler(handler -> handler.setErrorHandler(new JsonErrorHandler()));
+    long maxBody = config.http.maxRequestSize;
     r.before(ctx -> {
+      // Refused before anything reads the body: the reply goes out at once and the connection closes, so the server
+      // neither waits for nor drains bytes it would refuse.
+      long length = ctx.req().getContentLengthLong();
+      if (length > maxBody) {
+        ctx.header("Connection", "close");
+        throw new ApiException(413, "the request body (" + length + " bytes) is over the limit of " + maxBody + " bytes");
+      }
       ctx.header("Access-Control-Allow-Origin", "*");
       ctx.header("Access-Control-Expose-Headers", "Content-Location, Location, X-Pagination-Total, X-Pagination-Next, Mcp-Session-Id");
       if (ctx.method().name().equals("OPTIONS")) {
@@ -108,6 +116,12 @@ public final class Api {
     }
     if (RequestLog.clientAbort(e)) {
       LOG.debug("{} {}: the client went away mid-request ({})", ctx.method(), ctx.path(), e.toString());
+      if (!ctx.res().isCommitted()) {
+        // A client that only half-closed (its upload cut short) still reads the reply: its body was incomplete.
+        long promised = ctx.req().getContentLengthLong();
+        error(ctx, 400, promised < 0 ? "the request body ended early" : "the request body ended before the "
+            + promised + " bytes its Content-Length promised", "INVALID_REQUEST");
+      }
       return;
     }
     LOG.error("{} {} failed", ctx.method(), ctx.path(), e);

@@ -16,6 +16,12 @@ public final class ApiException extends ServerException {
     this.status = status;
   }
 
+  /** The stable code: {@code UNAUTHORIZED} for a 401 (no valid credentials), else the kind's name. */
+  @Override
+  public String code() {
+    return status == 401 ? "UNAUTHORIZED" : super.code();
+  }
+
   /** The HTTP status sent. */
   public int status() {
     return status;

@@ -49,12 +49,26 @@ final class CronsApi {
     r.post("/runs/crons/count", ctx -> Http.json(ctx, matching(ctx, Http.body(ctx)).size()));
   }
 
-  private static ZoneId zone(Map<String, Object> b) {
+  /** The body's {@code timezone} as given (checked to be a zone id), or {@code dflt} when absent. */
+  private static String timezone(Map<String, Object> b, String dflt) {
     String tz = Json.string(b, "timezone");
+    if (tz == null) {
+      return dflt;
+    }
     try {
-      return tz == null ? ZoneOffset.UTC : ZoneId.of(tz);
+      ZoneId.of(tz);
+      return tz;
     } catch (java.time.DateTimeException e) {
-      throw ServerException.invalid("unknown timezone " + tz);
+      throw ServerException.invalid("unknown timezone " + ServerException.echo(tz));
+    }
+  }
+
+  /** The first fire of {@code schedule} after {@code now} in {@code timezone} (null: UTC); a 422 when it never fires. */
+  private static long nextFire(CronSchedule schedule, String expr, long now, String timezone) {
+    try {
+      return schedule.nextMillis(now, timezone == null ? ZoneOffset.UTC : ZoneId.of(timezone));
+    } catch (IllegalArgumentException e) {
+      throw ServerException.invalid("the cron schedule \"" + ServerException.echo(expr) + "\" never fires");
     }
   }
 
@@ -108,15 +122,16 @@ final class CronsApi {
     for (String k : List.of("schedule", "end_time", "enabled", "on_run_completed", "timezone")) {
       payload.remove(k);
     }
-    RunRequest.parse(payload);
+    s.webhooks().check(RunRequest.parse(payload).webhook());
     if (threadId != null) {
       s.db().tx(c -> s.threads().require(c, threadId, owner));
     }
     String id = UUID.randomUUID().toString();
-    long next = cron.nextMillis(s.db().millis(), zone(b));
+    String timezone = timezone(b, null);
+    long next = nextFire(cron, expr, s.db().millis(), timezone);
     String now = ServerDb.now();
     Crons.Cron saved = s.db().tx(c -> crons.insert(c, new Crons.Cron(id, assistantId, threadId, owner,
-        expr, payload, Json.map(b, "metadata"), endTime, next, !Boolean.FALSE.equals(enabled), onCompleted, now, now)));
+        expr, timezone, payload, Json.map(b, "metadata"), endTime, next, !Boolean.FALSE.equals(enabled), onCompleted, now, now)));
     Http.json(ctx, wire(saved));
   }
 
@@ -128,7 +143,8 @@ final class CronsApi {
     Http.json(ctx, s.db().tx(c -> {
       Crons.Cron cron = ServerException.found(crons.get(c, ctx.pathParam("id"), owner), "cron", ctx.pathParam("id"));
       String expr = b.containsKey("schedule") ? Json.string(b, "schedule") : cron.schedule();
-      long next = schedule(expr).nextMillis(s.db().millis(), zone(b));
+      String timezone = timezone(b, cron.timezone());
+      long next = nextFire(schedule(expr), expr, s.db().millis(), timezone);
       Map<String, Object> payload = new LinkedHashMap<>(cron.payload());
       for (String k : List.of("input", "config", "context", "metadata", "stream_mode", "interrupt_before", "interrupt_after",
           "webhook", "multitask_strategy", "durability")) {
@@ -136,9 +152,9 @@ final class CronsApi {
           payload.put(k, b.get(k));
         }
       }
-      RunRequest.parse(payload);
+      s.webhooks().check(RunRequest.parse(payload).webhook());
       return wire(crons.update(c, new Crons.Cron(cron.cronId(), cron.assistantId(), cron.threadId(), cron.owner(), expr,
-          payload, cron.metadata(), endTime != null ? endTime : cron.endTime(), next,
+          timezone, payload, cron.metadata(), endTime != null ? endTime : cron.endTime(), next,
           enabled != null ? Boolean.TRUE.equals(enabled) : cron.enabled(), cron.onRunCompleted(), cron.createdAt(),
           cron.updatedAt())));
     }));
@@ -171,6 +187,7 @@ final class CronsApi {
     m.put("assistant_id", cron.assistantId());
     m.put("thread_id", cron.threadId());
     m.put("schedule", cron.schedule());
+    m.put("timezone", cron.timezone());
     m.put("payload", cron.payload());
     m.put("metadata", cron.metadata());
     m.put("end_time", cron.endTime());

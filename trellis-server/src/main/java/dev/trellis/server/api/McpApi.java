@@ -84,6 +84,9 @@ final class McpApi {
       if (id == null) {
         throw new ApiException(400, "initialize is a request: it needs an \"id\"");
       }
+      if (!(msg.get("params") instanceof Map<?, ?>)) {
+        throw new ApiException(400, "initialize needs \"params\" with the client's \"protocolVersion\"");
+      }
       String version = negotiate(Json.string(params, "protocolVersion"));
       ctx.header(SESSION_HEADER, sessions.open(owner, version));
       Map<String, Object> result = Map.of("protocolVersion", version,
@@ -152,7 +155,7 @@ final class McpApi {
 
   /** The client's version when this server speaks it, else this server's latest (the client then decides). */
   private static String negotiate(String asked) {
-    return PROTOCOL_VERSIONS.contains(asked) ? asked : PROTOCOL_VERSIONS.getFirst();
+    return asked != null && PROTOCOL_VERSIONS.contains(asked) ? asked : PROTOCOL_VERSIONS.getFirst();
   }
 
   private static Map<String, Object> reply(Object id, Object result, Object error) {

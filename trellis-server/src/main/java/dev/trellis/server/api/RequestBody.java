@@ -23,14 +23,30 @@ import java.util.Map;
  * sees optional fields either set or missing. Anything else is a 422 naming the problem.
  */
 final class RequestBody {
-  private static final ObjectReader READER = Json.MAPPER.reader()
-      .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).forType(Object.class);
+  private static final ObjectReader READER = Json.MAPPER.copyWith(com.fasterxml.jackson.core.JsonFactory.builder()
+          .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+              .maxNestingDepth(Json.MAX_REQUEST_DEPTH).build()).build())
+      .reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).forType(Object.class);
 
   private RequestBody() {}
 
   /** The body as a JSON object without null fields (an empty body is an empty object). */
   static Map<String, Object> object(Context ctx) {
-    return object(ctx.bodyAsBytes());
+    return object(whole(ctx));
+  }
+
+  /**
+   * The body's bytes, all that {@code Content-Length} promised: a body cut short (the client half-closed or hung up
+   * early) is a 400, not the shorter, possibly empty, body.
+   */
+  private static byte[] whole(Context ctx) {
+    byte[] bytes = ctx.bodyAsBytes();
+    long promised = ctx.req().getContentLengthLong();
+    if (promised >= 0 && bytes.length < promised) {
+      throw new ApiException(400, "the request body ended after " + bytes.length + " of the " + promised
+          + " bytes its Content-Length promised");
+    }
+    return bytes;
   }
 
   /** {@link #object(Context)} for raw bytes. */
@@ -49,7 +65,7 @@ final class RequestBody {
   /** The body as a JSON list whose objects have no null fields (a batch). */
   @SuppressWarnings("unchecked")
   static List<Object> list(Context ctx, String what) {
-    if (!(parse(ctx.bodyAsBytes()) instanceof List<?> l)) {
+    if (!(parse(whole(ctx)) instanceof List<?> l)) {
       throw ServerException.invalid("the body of " + what + " must be a JSON list");
     }
     List<Object> out = new ArrayList<>(l.size());

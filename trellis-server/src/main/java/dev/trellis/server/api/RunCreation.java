@@ -12,6 +12,7 @@ import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
+import dev.trellis.server.queue.UnstartedRuns;
 import dev.trellis.server.queue.Worker;
 import io.javalin.http.Context;
 import java.util.HashSet;
@@ -100,6 +101,7 @@ final class RunCreation {
 
   private Created submit(String owner, String threadId, Map<String, Object> body, String runId, Idempotency idem) {
     RunRequest req = RunRequest.parse(body);
+    s.webhooks().check(req.webhook());
     String assistantRef = Json.string(body, "assistant_id");
     if (assistantRef == null) {
       throw ServerException.invalid("\"assistant_id\" is required");
@@ -116,6 +118,7 @@ final class RunCreation {
     kwargs.remove("assistant_id");
     Map<String, Object> metadata = new LinkedHashMap<>(req.metadata());
     boolean[] cancelled = {false};
+    List<String> unstarted = new java.util.ArrayList<>();
     RunRow[] earlier = new RunRow[1];
     RunRow run = s.db().tx(c -> {
       if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
@@ -154,8 +157,11 @@ final class RunCreation {
           case REJECT -> throw ServerException.conflict("thread " + tid + " is busy with run "
               + active.getFirst() + " (multitask_strategy reject)");
           case INTERRUPT, ROLLBACK -> {
+            unstarted.clear();
             for (String activeRun : active) {
-              s.runs().cancel(c, activeRun, req.multitask().wire());
+              if (s.runs().cancel(c, activeRun, req.multitask().wire())) {
+                unstarted.add(activeRun);
+              }
             }
             cancelled[0] = true;
           }
@@ -177,6 +183,7 @@ final class RunCreation {
       return new Created(run.wire(), run.threadId(), run.runId(), run.temporary());
     }
     worker.runCreated(tid);
+    UnstartedRuns.cancelled(s.bus(), unstarted, req.multitask().wire());
     if (cancelled[0]) {
       worker.checkLeases();
     }

@@ -2,6 +2,7 @@ package dev.trellis.server.api;
 
 import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;
+import dev.trellis.server.queue.UnstartedRuns;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.StreamModes;
 import dev.trellis.server.error.ServerException;
@@ -302,11 +303,15 @@ final class RunsApi {
   }
 
   private void cancelRun(String runId, String action) {
+    boolean[] unstarted = new boolean[1];
     String thread = s.db().tx(c -> {
       RunRow r = s.runs().get(c, runId);
-      s.runs().cancel(c, runId, action);
+      unstarted[0] = s.runs().cancel(c, runId, action);
       return r == null ? null : r.threadId();
     });
+    if (unstarted[0]) {
+      UnstartedRuns.cancelled(s.bus(), List.of(runId), action);
+    }
     worker.checkLeases();
     if (thread != null) {
       settle(thread);

@@ -146,6 +146,11 @@ final class StoreApi {
     Map<String, Object> b = Http.body(ctx);
     List<String> prefix = labels(b.get("namespace_prefix"), "namespace_prefix", true);
     Map<String, Object> filter = Json.map(b, "filter");
+    filter.forEach((k, v) -> {
+      if (v == null) {
+        throw new ApiException(422, "\"filter\" value of " + ServerException.echo(k) + " is null: filter on a value");
+      }
+    });
     int limit = Json.integer(b, "limit", 10, 1, 1000);
     int offset = Json.integer(b, "offset", 0, 0, Integer.MAX_VALUE);
     String query = Json.string(b, "query");

@@ -15,10 +15,10 @@ import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
+import dev.trellis.server.queue.UnstartedRuns;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -171,14 +171,19 @@ final class ThreadsApi {
   private void delete(Context ctx) {
     String id = pathThread(ctx);
     String owner = Http.owner(ctx);
+    List<String> unstarted = new ArrayList<>();
     s.db().tx(c -> {
       s.threads().require(c, id, owner);
+      unstarted.clear();
       for (String runId : s.runs().activeRuns(c, id)) {
-        s.runs().cancel(c, runId, "interrupt");
+        if (s.runs().cancel(c, runId, "interrupt")) {
+          unstarted.add(runId);
+        }
       }
       return null;
     });
     ThreadDeletion.delete(s, id);
+    UnstartedRuns.cancelled(s.bus(), unstarted, "interrupt");
     Http.noContent(ctx);
   }
 
@@ -212,14 +217,16 @@ final class ThreadsApi {
       Http.json(ctx, Wire.emptyState());
       return;
     }
-    CheckpointTuple saved = s.checkpoint(id, checkpointId);
-    if (saved == null) {
+    // One read of the checkpoint: the snapshot carries its timestamp.
+    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(checkpointId), subgraphs);
+    if (snap.metadata() == null) {
+      if (checkpointId != null) {
+        throw ServerException.notFound("checkpoint", checkpointId);
+      }
       Http.json(ctx, Wire.emptyState());
       return;
     }
-    // Pinned to the checkpoint just read, so values and created_at describe the same one.
-    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(saved.config().checkpointId()), subgraphs);
-    Http.json(ctx, Wire.state(snap, saved.checkpoint().ts()));
+    Http.json(ctx, Wire.state(snap, snap.createdAt()));
   }
 
   @SuppressWarnings("unchecked")
@@ -321,14 +328,11 @@ final class ThreadsApi {
         : before instanceof Map<?, ?> m && m.get("configurable") instanceof Map<?, ?> conf ? checkpointIdOf(conf)
         : before instanceof Map<?, ?> m2 ? checkpointIdOf(m2) : null;
     Map<String, Object> filter = Json.map(b, "metadata");
+    // Reads the page it returns, no more: each snapshot carries its checkpoint's timestamp.
     List<StateSnapshot> snaps = graph.getStateHistory(RunConfig.thread(id).withCheckpointId(beforeId), limit, filter);
-    Map<String, String> times = new HashMap<>();
-    for (CheckpointTuple t : s.saver().list(CheckpointConfig.thread(id), beforeId, 0)) {
-      times.put(t.config().checkpointId(), t.checkpoint().ts());
-    }
     List<Map<String, Object>> out = new ArrayList<>();
     for (StateSnapshot snap : snaps) {
-      out.add(Wire.state(snap, times.get(snap.config().checkpointId())));
+      out.add(Wire.state(snap, snap.createdAt()));
     }
     Http.json(ctx, out);
   }

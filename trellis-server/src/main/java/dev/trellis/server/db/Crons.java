@@ -16,19 +16,39 @@ public final class Crons {
 
   public Crons(ServerDb db) {
     this.db = db;
+    migrate(db);
+  }
+
+  /** Adds the {@code timezone} column to a table made before crons kept their zone (null there: UTC). */
+  private static void migrate(ServerDb db) {
+    if (db.postgres()) {
+      db.jdbc().migrate(List.of("ALTER TABLE trellis_crons ADD COLUMN IF NOT EXISTS timezone TEXT"));
+      return;
+    }
+    boolean has = db.tx(c -> db.rows(c, "SELECT name FROM pragma_table_info('trellis_crons')").stream()
+        .anyMatch(r -> "timezone".equalsIgnoreCase(String.valueOf(r.get("name")))));
+    if (!has) {
+      db.jdbc().migrate(List.of("ALTER TABLE trellis_crons ADD COLUMN timezone TEXT"));
+    }
   }
 
   /**
    * One scheduled run: {@code payload} is the run body it creates (validated when saved),
    * {@code threadId} null for a stateless run, {@code nextRunAt} in database-clock milliseconds,
-   * {@code endTime} an ISO-8601 date-time after which it stops, or null.
+   * {@code endTime} an ISO-8601 date-time after which it stops, or null; {@code timezone} the IANA zone
+   * its schedule is read in (null: UTC).
    */
   public record Cron(String cronId, String assistantId, String threadId, String owner, String schedule,
-                     Map<String, Object> payload, Map<String, Object> metadata, String endTime, long nextRunAt,
+                     String timezone, Map<String, Object> payload, Map<String, Object> metadata, String endTime, long nextRunAt,
                      boolean enabled, String onRunCompleted, String createdAt, String updatedAt) {
+    /** The zone the schedule is read in: {@code timezone}, or UTC when none was given. */
+    public java.time.ZoneId zone() {
+      return timezone == null ? java.time.ZoneOffset.UTC : java.time.ZoneId.of(timezone);
+    }
+
     static Cron from(Map<String, Object> row) {
       return new Cron((String) row.get("cron_id"), (String) row.get("assistant_id"), (String) row.get("thread_id"),
-          (String) row.get("owner"), (String) row.get("schedule"), Json.map(row, "payload"), Json.map(row, "metadata"),
+          (String) row.get("owner"), (String) row.get("schedule"), (String) row.get("timezone"), Json.map(row, "payload"), Json.map(row, "metadata"),
           (String) row.get("end_time"), ((Number) row.get("next_run_at")).longValue(),
           ((Number) row.get("enabled")).intValue() != 0, (String) row.get("on_run_completed"),
           (String) row.get("created_at"), (String) row.get("updated_at"));
@@ -51,10 +71,10 @@ public final class Crons {
         Cron existing = get(c, id);
         String now = ServerDb.now();
         if (existing == null) {
-          insert(c, new Cron(id, Assistants.systemId(graphId), null, "", schedule, payload,
+          insert(c, new Cron(id, Assistants.systemId(graphId), null, "", schedule, null, payload,
               Map.of("created_by", "system", "schedule", name), null, next, true, "delete", now, now));
         } else if (!existing.schedule().equals(schedule) || !existing.payload().equals(payload)) {
-          update(c, new Cron(id, existing.assistantId(), null, "", schedule, payload, existing.metadata(), null, next,
+          update(c, new Cron(id, existing.assistantId(), null, "", schedule, null, payload, existing.metadata(), null, next,
               true, existing.onRunCompleted(), existing.createdAt(), now));
         }
         return null;
@@ -69,9 +89,9 @@ public final class Crons {
 
   /** Saves a new cron. */
   public Cron insert(Connection c, Cron cron) throws SQLException {
-    db.update(c, "INSERT INTO trellis_crons (cron_id, assistant_id, thread_id, owner, schedule, payload, metadata, "
-        + "end_time, next_run_at, enabled, on_run_completed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        cron.cronId(), cron.assistantId(), cron.threadId(), cron.owner(), cron.schedule(), ServerDb.json(cron.payload()),
+    db.update(c, "INSERT INTO trellis_crons (cron_id, assistant_id, thread_id, owner, schedule, timezone, payload, metadata, "
+        + "end_time, next_run_at, enabled, on_run_completed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        cron.cronId(), cron.assistantId(), cron.threadId(), cron.owner(), cron.schedule(), cron.timezone(), ServerDb.json(cron.payload()),
         ServerDb.json(cron.metadata()), cron.endTime(), cron.nextRunAt(), cron.enabled() ? 1 : 0, cron.onRunCompleted(),
         cron.createdAt(), cron.updatedAt());
     return get(c, cron.cronId());
@@ -94,10 +114,10 @@ public final class Crons {
     return db.rows(c, "SELECT * FROM trellis_crons WHERE owner = ?", owner).stream().map(Cron::from).toList();
   }
 
-  /** Replaces the schedule, payload, next fire, enabled flag and end time of {@code cron}; returns it as saved. */
+  /** Replaces the schedule, timezone, payload, next fire, enabled flag and end time of {@code cron}; returns it as saved. */
   public Cron update(Connection c, Cron cron) throws SQLException {
-    db.update(c, "UPDATE trellis_crons SET schedule = ?, payload = ?, next_run_at = ?, enabled = ?, end_time = ?, "
-        + "updated_at = ? WHERE cron_id = ?", cron.schedule(), ServerDb.json(cron.payload()), cron.nextRunAt(),
+    db.update(c, "UPDATE trellis_crons SET schedule = ?, timezone = ?, payload = ?, next_run_at = ?, enabled = ?, "
+        + "end_time = ?, updated_at = ? WHERE cron_id = ?", cron.schedule(), cron.timezone(), ServerDb.json(cron.payload()), cron.nextRunAt(),
         cron.enabled() ? 1 : 0, cron.endTime(), ServerDb.now(), cron.cronId());
     return get(c, cron.cronId());
   }
@@ -105,6 +125,11 @@ public final class Crons {
   /** Deletes a cron of {@code owner}; false if there was none. */
   public boolean delete(Connection c, String id, String owner) throws SQLException {
     return db.update(c, "DELETE FROM trellis_crons WHERE cron_id = ? AND owner = ?", id, owner) == 1;
+  }
+
+  /** Deletes every cron of thread {@code threadId} (the thread is being deleted); returns how many. */
+  public static int deleteOfThread(ServerDb db, Connection c, String threadId) throws SQLException {
+    return db.update(c, "DELETE FROM trellis_crons WHERE thread_id = ?", threadId);
   }
 
   /** The enabled crons due at {@code now}, soonest first. */

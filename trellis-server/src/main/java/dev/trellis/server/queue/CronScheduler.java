@@ -2,7 +2,6 @@ package dev.trellis.server.queue;
 
 import dev.trellis.server.db.Crons;
 import dev.trellis.server.db.ServerDb;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +72,7 @@ public final class CronScheduler implements AutoCloseable {
   private int fire(Crons.Cron cron, long now) {
     boolean ended = cron.endTime() != null
         && java.time.OffsetDateTime.parse(cron.endTime()).toInstant().toEpochMilli() < now;
-    long next = CronSchedule.parse(cron.schedule()).nextMillis(now, ZoneOffset.UTC);
+    long next = CronSchedule.parse(cron.schedule()).nextMillis(now, cron.zone());
     boolean won = db.tx(c -> crons.claim(c, cron, next, !ended));
     if (!won || ended) {
       return 0;

@@ -10,6 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * events of a run marked {@link #resumable} are kept for {@code keepMillis} after it ends so
  * clients can still join or resume its stream (LangGraph's {@code stream_resumable}); other
  * runs' events go {@link #SHORT_KEEP_MILLIS} after their end, so memory stays flat under load.
+ * The events of ended runs are also bounded in bytes ({@code endedBudgetBytes}, by default an
+ * eighth of the maximum heap): past it, the runs that ended first are dropped early, those not
+ * resumable before those that are (runs with big states publish big {@code values} events).
  */
 public final class LocalEventBus implements EventBus {
   /** How long events of a run that is not resumable outlive it (late readers still see its end). */
@@ -21,6 +24,9 @@ public final class LocalEventBus implements EventBus {
   private final java.util.Deque<Map.Entry<String, Long>> endedLong = new java.util.ArrayDeque<>();
   private final long keepMillis;
   private final java.util.function.LongSupplier clock;
+  private final long endedBudget;
+  /** The data bytes of the ended runs still kept; guarded by {@link #endedShort}. */
+  private long endedBytes;
 
   public LocalEventBus(long keepMillis) {
     this(keepMillis, System::currentTimeMillis);
@@ -28,11 +34,21 @@ public final class LocalEventBus implements EventBus {
 
   /** {@code clock} (epoch ms) measures how long ended runs are kept. */
   public LocalEventBus(long keepMillis, java.util.function.LongSupplier clock) {
+    this(keepMillis, clock, Runtime.getRuntime().maxMemory() / 8);
+  }
+
+  /** As {@link #LocalEventBus(long, java.util.function.LongSupplier)}, keeping at most {@code endedBudgetBytes} of ended runs' event data. */
+  public LocalEventBus(long keepMillis, java.util.function.LongSupplier clock, long endedBudgetBytes) {
     this.keepMillis = keepMillis;
     this.clock = clock;
+    this.endedBudget = endedBudgetBytes;
   }
 
   private static final class Log {
+    /** The length of its events' data (chars: bytes for the ASCII JSON mostly sent), guarded by the log. */
+    long bytes;
+    /** Counted in {@code endedBytes}; guarded by {@code endedShort}. */
+    boolean ended;
     final List<RunEvent> events = new ArrayList<>();
     /** Readers waiting for the next event: a publish wakes them only when there are any. */
     int waiting;
@@ -49,6 +65,7 @@ public final class LocalEventBus implements EventBus {
     Log log = log(runId);
     synchronized (log) {
       log.events.add(event);
+      log.bytes += event.data() == null ? 0 : event.data().length();
       if (log.waiting > 0 || (log.waitingForEnd > 0 && event.done())) {
         log.notifyAll();
       }
@@ -67,14 +84,35 @@ public final class LocalEventBus implements EventBus {
     long now = clock.getAsLong();
     synchronized (endedShort) {
       (resumable.remove(justEnded) ? endedLong : endedShort).addLast(Map.entry(justEnded, now));
+      Log log = logs.get(justEnded);
+      if (log != null && !log.ended) {
+        log.ended = true;
+        endedBytes += bytes(log);
+      }
       drop(endedShort, now - SHORT_KEEP_MILLIS);
       drop(endedLong, now - keepMillis);
+      drop(endedShort, Long.MAX_VALUE);
+      drop(endedLong, Long.MAX_VALUE);
     }
   }
 
+  /** Drops the ended runs at the head of {@code ended} that ended before {@code before}, or (MAX_VALUE) while over budget. */
   private void drop(java.util.Deque<Map.Entry<String, Long>> ended, long before) {
-    while (!ended.isEmpty() && ended.peekFirst().getValue() < before) {
-      logs.remove(ended.pollFirst().getKey());
+    boolean forBytes = before == Long.MAX_VALUE;
+    while (!ended.isEmpty() && (forBytes ? endedBytes > endedBudget : ended.peekFirst().getValue() < before)) {
+      Log log = logs.remove(ended.pollFirst().getKey());
+      if (log != null && log.ended) {
+        endedBytes -= bytes(log);
+      }
+    }
+  }
+
+  private static long bytes(Log log) {
+    if (log == null) {
+      return 0;
+    }
+    synchronized (log) {
+      return log.bytes;
     }
   }
 
@@ -162,7 +200,12 @@ public final class LocalEventBus implements EventBus {
 
   @Override
   public void drop(String runId) {
-    logs.remove(runId);
+    synchronized (endedShort) {
+      Log log = logs.remove(runId);
+      if (log != null && log.ended) {
+        endedBytes -= bytes(log);
+      }
+    }
   }
 
   @Override

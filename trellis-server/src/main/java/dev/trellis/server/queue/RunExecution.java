@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  */
 final class RunExecution {
   private static final Logger LOG = LoggerFactory.getLogger(RunExecution.class);
-  private static final HttpClient WEBHOOKS = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5)).build();
+  /** Follows no redirects: a redirect could lead a webhook to an address the policy refuses. */
+  private static final HttpClient WEBHOOKS = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5))
+      .followRedirects(HttpClient.Redirect.NEVER).build();
 
   private final Services s;
   private final Run run;
@@ -164,7 +166,11 @@ final class RunExecution {
       error = e;
     }
     if (lost || hasCause(error, Fences.LeaseLostException.class)) {
-      LOG.warn("run {} attempt {} lost its lease; another worker continues it", run.runId(), run.attempt());
+      String why = s.runs().whyLost(run);
+      LOG.warn("run {} attempt {} stopped: {}", run.runId(), run.attempt(), why);
+      if (s.runs().status(run.runId()) == null) {
+        UnstartedRuns.threadDeleted(s.bus(), run.runId(), run.threadId());
+      }
       return;
     }
     if (requeue) {
@@ -223,6 +229,8 @@ final class RunExecution {
           : snap != null && !snap.next().isEmpty() ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE;
       s.threads().setState(c, run.threadId(), threadStatus, threadValues, Wire.interruptsByTask(snap), errorJson);
     });
+    // The thread is free before anyone learns the run ended: a state edit sent the moment /wait returns must pass.
+    s.fences().release(run);
     s.bus().publish(run.runId(), new RunEvent(++seq, RunEvent.DONE, resultJson));
     if (!ended) {
       return;
@@ -252,6 +260,12 @@ final class RunExecution {
     if (url == null) {
       return;
     }
+    try {
+      s.webhooks().check(url); // again at delivery: the name may resolve elsewhere than when the run was created
+    } catch (ServerException refused) {
+      LOG.warn("webhook for run {} not sent: {}", run.runId(), refused.getMessage());
+      return;
+    }
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("run_id", run.runId());
     body.put("thread_id", run.threadId());
@@ -261,9 +275,13 @@ final class RunExecution {
     body.put("updated_at", ServerDb.now());
     HttpRequest req = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
         .timeout(java.time.Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(publicIds(Json.write(body)))).build();
-    WEBHOOKS.sendAsync(req, HttpResponse.BodyHandlers.discarding()).exceptionally(e -> {
-      LOG.warn("webhook {} for run {} failed: {}", url, run.runId(), e.getMessage());
-      return null;
+    WEBHOOKS.sendAsync(req, HttpResponse.BodyHandlers.discarding()).whenComplete((r, e) -> {
+      if (e != null) {
+        LOG.warn("webhook {} for run {} failed: {}", url, run.runId(), e.getMessage());
+      } else if (r.statusCode() >= 300) {
+        LOG.warn("webhook {} for run {} answered {}{}", url, run.runId(), r.statusCode(),
+            r.statusCode() < 400 ? "; redirects are not followed" : "");
+      }
     });
   }
 }

@@ -87,6 +87,18 @@ public final class RunStore {
         + "WHERE status = 'running' AND lease_until < ?", ServerDb.now(), db.clock(c)));
   }
 
+  /** The workers other than {@code self} holding running runs. */
+  public List<String> otherRunningWorkers(String self) {
+    return db.tx(c -> db.rows(c, "SELECT DISTINCT worker FROM trellis_runs WHERE status = 'running' AND worker <> ?", self)
+        .stream().map(r -> (String) r.get("worker")).toList());
+  }
+
+  /** Puts the running runs of a worker proven dead back in the queue now, whatever their leases say; returns how many. */
+  public int requeueWorker(String deadWorker) {
+    return db.tx(c -> db.update(c, "UPDATE trellis_runs SET status = 'pending', worker = NULL, updated_at = ? "
+        + "WHERE status = 'running' AND worker = ?", ServerDb.now(), deadWorker));
+  }
+
   /** Hands a run this worker holds back to the queue (graceful shutdown); false if it no longer held it. */
   public boolean requeue(Run run, String worker) {
     return db.tx(c -> db.update(c, "UPDATE trellis_runs SET status = 'pending', worker = NULL, updated_at = ? "
@@ -150,26 +162,32 @@ public final class RunStore {
         + " ORDER BY created_at", threadId).stream().map(r -> (String) r.get("run_id")).toList();
   }
 
-  /** Asks for a run to stop: a pending one ends now (interrupted, or deleted by rollback), a running one is signalled. */
-  public void cancel(Connection c, String runId, String action) throws SQLException {
+  /**
+   * Asks for a run to stop: a pending one ends now (interrupted, or deleted by rollback), a running one is signalled.
+   * True when it ended a pending run: no worker will publish its end, so the caller tells its waiters after commit
+   * ({@link UnstartedRuns#cancelled}).
+   */
+  public boolean cancel(Connection c, String runId, String action) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId);
     if (row == null) {
-      return;
+      return false;
     }
     RunStatus status = RunStatus.of(row.get("status"));
     if (status == RunStatus.PENDING) {
       if ("rollback".equals(action)) {
         db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
       } else {
-        db.update(c, "UPDATE trellis_runs SET status = 'interrupted', updated_at = ? WHERE run_id = ?",
-            ServerDb.now(), runId);
+        db.update(c, "UPDATE trellis_runs SET status = 'interrupted', result = ?, updated_at = ? WHERE run_id = ?",
+            UnstartedRuns.cancelledResult(runId, action), ServerDb.now(), runId);
       }
+      return true;
     } else if (status == RunStatus.RUNNING) {
       db.update(c, "UPDATE trellis_runs SET cancel_action = ? WHERE run_id = ?", action, runId);
       if (db.postgres()) {
         db.jdbc().query(c, "SELECT pg_notify('trellis_cancel', ?)", rs -> null, runId);
       }
     }
+    return false;
   }
 
   /**
@@ -201,6 +219,25 @@ public final class RunStore {
   public RunRow get(Connection c, String runId, String owner) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ? AND owner = ?", runId, owner);
     return row == null ? null : RunRow.from(row);
+  }
+
+  /** Why an attempt no longer holds its run, as the log says it: the row tells whether anyone continues it. */
+  public String whyLost(Run run) {
+    return db.tx(c -> {
+      Map<String, Object> row = db.row(c, "SELECT status, attempt, worker FROM trellis_runs WHERE run_id = ?", run.runId());
+      if (row == null) {
+        return "its thread or run was deleted; nothing continues it";
+      }
+      RunStatus status = RunStatus.of(row.get("status"));
+      int attempt = ((Number) row.get("attempt")).intValue();
+      if (status == RunStatus.RUNNING && attempt > run.attempt()) {
+        return "it lost its lease; worker " + row.get("worker") + " continues it as attempt " + attempt;
+      }
+      if (status == RunStatus.PENDING) {
+        return "it lost its lease; the run is back in the queue for the next worker";
+      }
+      return "the run is already " + status.wire() + "; nothing continues it";
+    });
   }
 
   /** A run's status, or null when it is gone. */

@@ -10,10 +10,10 @@ import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.Threads;
 import java.util.Map;
 
-/** What the HTTP handlers and the workers share: tables, graphs, checkpointer, store, events. */
+/** What the HTTP handlers and the workers share: tables, graphs, checkpointer, store, events, the webhook policy. */
 public record Services(ServerDb db, Assistants assistants, Threads threads, RunStore runs, EventBus bus,
                        Map<String, CompiledGraph> graphs, CheckpointSaver saver, Store store, Fences fences,
-                       RunObservers observers) {
+                       RunObservers observers, WebhookPolicy webhooks) {
 
   /** The thread's checkpoint {@code checkpointId} (its newest when null), or a 404 when an id was given and is unknown; null for a thread with none. */
   public dev.trellis.checkpoint.CheckpointTuple checkpoint(String threadId, String checkpointId) {

@@ -1,12 +1,16 @@
 package dev.trellis.server.queue;
 
-/** Deletes a thread with everything it owns: runs and checkpoints (run events expire on their own, so late readers still see the end). */
+/**
+ * Deletes a thread with everything it owns: runs, crons and checkpoints (run events expire on their own, so late
+ * readers still see the end). A run executing on it stops at its next checkpoint write.
+ */
 public final class ThreadDeletion {
   private ThreadDeletion() {}
 
   public static void delete(Services s, String threadId) {
     s.db().tx(c -> {
       s.db().update(c, "DELETE FROM trellis_runs WHERE thread_id = ?", threadId);
+      dev.trellis.server.db.Crons.deleteOfThread(s.db(), c, threadId);
       return s.db().update(c, "DELETE FROM trellis_threads WHERE thread_id = ?", threadId);
     });
     s.saver().deleteThread(threadId);

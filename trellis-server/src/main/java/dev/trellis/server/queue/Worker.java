@@ -44,10 +44,36 @@ public final class Worker implements AutoCloseable {
   private Thread claimer;
   private Thread heart;
 
+  private final WorkerLiveness liveness;
+
   public Worker(Services s, Settings settings) {
+    this(s, settings, WorkerLiveness.UNKNOWN);
+  }
+
+  /** A worker that takes over at once the runs of workers {@code liveness} proves dead (see {@link #takeOverDead}). */
+  public Worker(Services s, Settings settings, WorkerLiveness liveness) {
     this.s = s;
     this.settings = settings;
     this.janitor = new Janitor(s, settings.storeSweepMillis());
+    this.liveness = liveness;
+  }
+
+  /**
+   * Requeues now the running runs of every other worker that is provably dead (its process was killed), instead of
+   * waiting for their leases; returns how many. Done at start and at every lease sweep.
+   */
+  int takeOverDead() {
+    int n = 0;
+    for (String other : s.runs().otherRunningWorkers(settings.id())) {
+      if (liveness.provablyDead(other)) {
+        int runs = s.runs().requeueWorker(other);
+        if (runs > 0) {
+          LOG.info("worker {} is dead (its liveness lock is free): {} of its runs go back to the queue now", other, runs);
+        }
+        n += runs;
+      }
+    }
+    return n;
   }
 
   public String id() {
@@ -55,6 +81,11 @@ public final class Worker implements AutoCloseable {
   }
 
   public void start() {
+    try {
+      takeOverDead();
+    } catch (RuntimeException e) {
+      LOG.warn("taking over dead workers' runs failed: {}", e.getMessage());
+    }
     claimer = Thread.ofPlatform().daemon().name("trellis-claim-" + settings.id()).start(this::claimLoop);
     heart = Thread.ofPlatform().daemon().name("trellis-heartbeat-" + settings.id()).start(this::heartLoop);
   }
@@ -161,7 +192,7 @@ public final class Worker implements AutoCloseable {
         long now = System.currentTimeMillis();
         if (now - lastSweep > settings.leaseMillis() / 2) {
           lastSweep = now;
-          if (s.runs().requeueExpired() > 0) {
+          if (s.runs().requeueExpired() + takeOverDead() > 0) {
             wake.release();
           }
           if (s.bus() instanceof PgEventBus pg) {
@@ -206,6 +237,7 @@ public final class Worker implements AutoCloseable {
     if (heart != null) {
       heart.interrupt();
     }
+    liveness.close();
   }
 
   private static void sleep(long ms) {

@@ -13,7 +13,19 @@ import java.util.Map;
 
 /** The server's JSON: compact, records as objects, java.time as ISO strings; parse errors become 422s. */
 public final class Json {
-  public static final ObjectMapper MAPPER = new ObjectMapper()
+  /** Deepest nesting a request body may have: the edge refuses deeper bodies with a 422 (see {@code api.RequestBody}). */
+  public static final int MAX_REQUEST_DEPTH = 1000;
+  /**
+   * Deepest nesting the server reads and writes: above {@link #MAX_REQUEST_DEPTH}, so whatever a
+   * request stored (a cron's payload inside its row, a run's input inside its kwargs) reads back
+   * and is written out inside the envelopes of a reply (a search's list, a cron object).
+   */
+  static final int MAX_DEPTH = MAX_REQUEST_DEPTH + 100;
+
+  public static final ObjectMapper MAPPER = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+      .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+      .streamWriteConstraints(com.fasterxml.jackson.core.StreamWriteConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+      .build())
       .registerModule(new JavaTimeModule())
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
       .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)

@@ -35,9 +35,10 @@ class SessionSweepHttpTest {
       clock.advance(Duration.ofMinutes(11));
       // the sweep is due (every five minutes); "quiet" has been idle 31 minutes, "busy" 11
       try (SqliteStore store = SqliteStore.open(db)) {
-        long end = System.currentTimeMillis() + 60_000;
-        while (!store.search(MemoryStore.held("quiet", "q-1"), Map.of(), 10, 0).isEmpty()
-            && System.currentTimeMillis() < end) {
+        // Session end forgets the held memories first and writes the episodic summary after: wait for both.
+        long end = System.currentTimeMillis() + 120_000;
+        while ((!store.search(MemoryStore.held("quiet", "q-1"), Map.of(), 10, 0).isEmpty()
+            || texts(store, MemoryStore.kept("quiet", "episodic")).isEmpty()) && System.currentTimeMillis() < end) {
           Thread.sleep(100);
         }
         assertTrue(store.search(MemoryStore.held("quiet", "q-1"), Map.of(), 10, 0).isEmpty(), "the idle session was never ended");
