@@ -117,4 +117,19 @@ class MessagesTest {
     }
     assertEquals(1, base.size());
   }
+
+  @Test
+  void aLongChainOfForksStillFindsEveryIdItHolds() {
+    List<Message> l = Messages.add(List.of(), List.of(h("0", "first")));
+    for (int i = 1; i <= 150; i++) {
+      Messages.add(l, List.of(h("sibling-" + i, "x"))); // takes the slots first: l's own append forks
+      l = Messages.add(l, List.of(h(String.valueOf(i), "m" + i)));
+    }
+    assertEquals(151, l.size());
+    List<Message> replaced = Messages.add(l, List.of(h("0", "FIRST"), h("75", "M75")));
+    assertEquals(151, replaced.size());
+    assertEquals("FIRST", replaced.getFirst().text());
+    assertEquals("M75", replaced.get(75).text());
+    assertEquals(152, Messages.add(l, List.of(h("sibling-3", "new here"))).size(), "a sibling's id is not in this list");
+  }
 }

@@ -13,22 +13,48 @@ import java.util.RandomAccess;
  * another share one array and one id index (positions are the same in all of them); a list
  * sees the first {@code size} slots only, which never change once written. The first append
  * to a list extends the shared array in place; appending to an older list of the same family
- * (a fork, a second branch) copies it. All appends of a family hold its lock; readers do not.
+ * (a fork, a router's look-ahead, a second branch) copies the slots, not the index. All appends
+ * of a family hold its lock; readers do not.
  */
 final class MessageList extends AbstractList<Message> implements RandomAccess {
-  /** What a family of lists shares: its slots, the position of each id, and how many slots are taken. */
+  /** How many forks a family's id index may chain before a fork indexes all its ids again. */
+  private static final int MAX_DEPTH = 64;
+
+  /**
+   * What a family of lists shares: its slots, how many are taken, and the position of each id.
+   * A family forked from another (an append to an older list) copies the slots but indexes only
+   * the ids from {@code base} on and asks its parent for the ones before.
+   */
   private static final class Family {
     Message[] items;
-    final Map<String, Integer> index;
     int taken;
+    final Map<String, Integer> index;
+    final Family parent;
+    final int base;
+    final int depth;
 
-    Family(Message[] items, int taken) {
+    Family(Message[] items, int taken, Family parent, int base) {
       this.items = items;
       this.taken = taken;
-      this.index = new HashMap<>(Math.max(16, taken * 2));
-      for (int i = 0; i < taken; i++) {
+      this.parent = parent;
+      this.base = base;
+      this.depth = parent == null ? 0 : parent.depth + 1;
+      this.index = new HashMap<>(Math.max(16, (taken - base) * 2));
+      for (int i = base; i < taken; i++) {
         index.put(items[i].id(), i);
       }
+    }
+
+    /** The position of {@code id} in this family's slots, or null; the caller holds this family's lock. */
+    Integer position(String id) {
+      Integer at = index.get(id);
+      if (at != null || parent == null) {
+        return at;
+      }
+      synchronized (parent) {
+        at = parent.position(id);
+      }
+      return at != null && at < base ? at : null;
     }
   }
 
@@ -45,7 +71,7 @@ final class MessageList extends AbstractList<Message> implements RandomAccess {
   /** A new family holding {@code messages} (all with ids, each id once). */
   static MessageList of(List<Message> messages) {
     Message[] items = messages.toArray(new Message[Math.max(8, messages.size() + messages.size() / 2)]);
-    return new MessageList(new Family(items, messages.size()), items, messages.size());
+    return new MessageList(new Family(items, messages.size(), null, 0), items, messages.size());
   }
 
   /** Whether {@code messages} has no duplicate ids, so it can start a family; false if it holds a {@link Message.Remove}. */
@@ -69,13 +95,13 @@ final class MessageList extends AbstractList<Message> implements RandomAccess {
       return this;
     }
     synchronized (family) {
-      if (family.taken == size) {
-        for (Message msg : more) {
-          Integer at = family.index.get(msg.id());
-          if (at != null && at < size) {
-            return null;
-          }
+      for (Message msg : more) {
+        Integer at = family.position(msg.id());
+        if (at != null && at < size) {
+          return null;
         }
+      }
+      if (family.taken == size) {
         if (family.items.length < size + m) {
           family.items = Arrays.copyOf(family.items, Math.max(family.items.length * 2, size + m));
         }
@@ -90,16 +116,12 @@ final class MessageList extends AbstractList<Message> implements RandomAccess {
         return new MessageList(family, family.items, size + m); // the same append again (a router's look-ahead, then the step)
       }
     }
-    for (Message msg : more) {
-      if (indexOf(msg.id()) >= 0) {
-        return null;
-      }
-    }
     Message[] copy = Arrays.copyOf(items, Math.max(8, (size + m) * 3 / 2));
     for (int i = 0; i < m; i++) {
       copy[size + i] = more.get(i);
     }
-    return new MessageList(new Family(copy, size + m), copy, size + m);
+    Family fork = family.depth < MAX_DEPTH ? new Family(copy, size + m, family, size) : new Family(copy, size + m, null, 0);
+    return new MessageList(fork, copy, size + m);
   }
 
   private boolean sameAsTaken(List<Message> more) {
@@ -109,15 +131,6 @@ final class MessageList extends AbstractList<Message> implements RandomAccess {
       }
     }
     return true;
-  }
-
-  private int indexOf(String id) {
-    for (int i = 0; i < size; i++) {
-      if (items[i].id().equals(id)) {
-        return i;
-      }
-    }
-    return -1;
   }
 
   @Override
