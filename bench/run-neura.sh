@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Neura skip-gate measurement (apps/neura/README.md, bench/WORKLOADS.md): 50 seeded sessions
-# x 10 turns through the HTTP API, with and without skip gates, alternating turn by turn; it runs
-# under the machine's build lock (tmvn). Override with NEURA_SESSIONS, NEURA_TURNS, NEURA_SEED,
-# NEURA_TOOL_LATENCY_MS (a fixed wait per tool call standing in for the production services).
+# x 10 turns through the HTTP API, with and without skip gates, alternating turn by turn. Run it
+# under the machine's build lock: `lockrun bench/run-neura.sh` (or through tmvn where that
+# exists). Override with NEURA_SESSIONS, NEURA_TURNS, NEURA_SEED, NEURA_TOOL_LATENCY_MS (a fixed
+# wait per tool call standing in for the production services).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

@@ -296,6 +296,18 @@ try {
     assert.equal(await page.locator("#error").isVisible(), false);
   });
 
+  await step("manifest", async () => {
+    await page.goto(`${base}/studio/#/assistants/topo`);
+    const manifest = page.locator('section[aria-label="Topology manifest"]');
+    await manifest.waitFor();
+    assert.equal(await manifest.locator("tbody tr").count(), 3);
+    assert.match(await manifest.locator('tr[data-edge="a→__end__"]').textContent(), /conditional.*done/);
+    assert.match(await manifest.locator(".legend").textContent(), /entry ×1.*sequence ×1.*conditional ×1/s);
+    await page.goto(`${base}/studio/#/assistants/chain`);
+    await page.locator("#graph").waitFor();
+    assert.equal(await page.locator('section[aria-label="Topology manifest"]').count(), 0, "no manifest, no section");
+  });
+
   await step("dark", async () => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto(`${base}/studio/#/assistants/approval`);

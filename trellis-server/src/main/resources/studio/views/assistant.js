@@ -1,10 +1,12 @@
-// One assistant: its graph (xray expands subgraphs), config, schemas, versions, and a form that
-// saves a new version or a new assistant with another config.
+// One assistant: its graph (xray expands subgraphs), its application's topology manifest when it
+// serves one, config, schemas, versions, and a form that saves a new version or a new assistant
+// with another config.
 import { api, enc } from "../api.js";
 import { h, short, when } from "../dom.js";
 import { guard } from "../errors.js";
 import { drawGraph } from "../graph-view.js";
 import { jsonTree } from "../json-tree.js";
+import { fetchManifest, manifestView } from "../manifest-view.js";
 
 export async function render(root, { assistant: id, query }) {
   const xray = query.xray === "true";
@@ -15,6 +17,7 @@ export async function render(root, { assistant: id, query }) {
     api("POST", `/assistants/${enc(id)}/versions`, { limit: 20 }).catch(() => []),
   ]);
   const view = drawGraph(graph);
+  const manifest = a.metadata?.manifest ? await fetchManifest(a.metadata.manifest) : null;
   root.append(
     h("div.row.spread",
       h("h1", a.name, " ", h("span.muted", `· ${a.graph_id} · v${a.version}`)),
@@ -26,7 +29,8 @@ export async function render(root, { assistant: id, query }) {
       h("section", { "aria-label": "Graph" },
         h("div.legend", { title: "A node where plain edges from several nodes meet is a join when those nodes run in one step." },
           h("span", "── edge"), h("span", "- - conditional (route label)"), h("span", "● plain edges meet"), h("span", "↺ loops round the right")),
-        h("div.graph-box", { id: "graph" }, view.element)),
+        h("div.graph-box", { id: "graph" }, view.element),
+        manifest ? manifestView(manifest) : null),
       h("section", { "aria-label": "Details" },
         h("dl.kv", h("dt", "id"), h("dd", h("code", a.assistant_id)), h("dt", "description"), h("dd", a.description ?? "—"),
           h("dt", "updated"), h("dd", when(a.updated_at))),

@@ -92,9 +92,7 @@ final class AgentGraph {
       }
       g.addConditionalEdges(TOOLS, afterToolsRouter(), after);
     }
-    for (int i = 0; i < afterAgent.size(); i++) {
-      g.addEdge(afterAgent.get(i), i + 1 < afterAgent.size() ? afterAgent.get(i + 1) : StateGraph.END);
-    }
+    chain(g, afterAgent, StateGraph.END);
     return g;
   }
 

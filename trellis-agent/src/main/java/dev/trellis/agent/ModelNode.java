@@ -43,11 +43,7 @@ final class ModelNode implements Node {
     this.wrappers = List.copyOf(wrappers);
     this.format = format;
     this.nativeFormat = format != null && model.supportsStructuredOutput();
-    List<ToolSpec> all = new ArrayList<>(tools);
-    if (format != null && !nativeFormat) {
-      all.add(format.toolSpec());
-    }
-    this.tools = List.copyOf(all);
+    this.tools = List.copyOf(tools);
   }
 
   @Override
@@ -77,6 +73,12 @@ final class ModelNode implements Node {
   private ModelResponse callModel(ModelRequest request) throws Exception {
     Runtime rt = request.runtime();
     ChatRequest chat = request.toChatRequest();
+    if (format != null && !nativeFormat) {
+      // the structured-output tool is added last, after any middleware chose the tools (as LangChain binds it)
+      List<ToolSpec> offered = new ArrayList<>(chat.tools());
+      offered.add(format.toolSpec());
+      chat = new ChatRequest(chat.messages(), offered, chat.responseSchema(), chat.settings());
+    }
     Message.Ai ai = rt == null ? request.model().chat(chat)
         : request.model().streamTo(chat, rt.chatModel(request.model().name(), chat.messages()));
     if (format == null) {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "trellis", mixinStandardHelpOptions = true, versionProvider = TrellisCommand.Version.class,
     description = "A durable agent-graph runtime for the JVM.",
     subcommands = {ServeCommand.class, DevCommand.class, RunCommand.class, ScenarioCommand.class, DbCommand.class,
-        EvalCommand.class, ChatCommand.class})
+        EvalCommand.class, ChatCommand.class, NewCommand.class})
 public final class TrellisCommand implements Runnable {
   @Override
   public void run() {
@@ -30,10 +30,15 @@ public final class TrellisCommand implements Runnable {
     }
 
     static String version() {
+      return property("version");
+    }
+
+    /** A property the build stamped into {@code version.properties}. */
+    static String property(String name) {
       try (InputStream in = TrellisCommand.class.getResourceAsStream("version.properties")) {
         Properties p = new Properties();
         p.load(in);
-        return p.getProperty("version");
+        return p.getProperty(name);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

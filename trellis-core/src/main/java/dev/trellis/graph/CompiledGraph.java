@@ -37,7 +37,7 @@ public final class CompiledGraph {
    * @throws dev.trellis.graph.error.NodeTimeoutException a node attempt ran past its timeout
    * @throws dev.trellis.graph.error.GraphRecursionException the recursion limit was reached
    * @throws dev.trellis.graph.error.InvalidUpdateException input, a write or a Command the graph cannot take
-   *     ({@code INVALID_INPUT}, {@code NOT_AN_INPUT}, {@code UNKNOWN_KEY}, {@code INVALID_CONCURRENT_UPDATE},
+   *     ({@code INVALID_INPUT}, {@code NOT_AN_INPUT}, {@code INPUT_VIOLATION}, {@code UNKNOWN_KEY}, {@code INVALID_CONCURRENT_UPDATE},
    *     {@code NO_PARENT_GRAPH})
    * @throws dev.trellis.graph.error.InvalidGraphException a route, Send or goto names no node
    * @throws dev.trellis.graph.error.TrellisException {@code EMPTY_INPUT}, {@code AMBIGUOUS_RESUME},
@@ -54,7 +54,7 @@ public final class CompiledGraph {
    * @throws dev.trellis.graph.error.NodeTimeoutException a node attempt ran past its timeout
    * @throws dev.trellis.graph.error.GraphRecursionException the recursion limit was reached
    * @throws dev.trellis.graph.error.InvalidUpdateException input, a write or a Command the graph cannot take
-   *     ({@code INVALID_INPUT}, {@code NOT_AN_INPUT}, {@code UNKNOWN_KEY}, {@code INVALID_CONCURRENT_UPDATE},
+   *     ({@code INVALID_INPUT}, {@code NOT_AN_INPUT}, {@code INPUT_VIOLATION}, {@code UNKNOWN_KEY}, {@code INVALID_CONCURRENT_UPDATE},
    *     {@code NO_PARENT_GRAPH})
    * @throws dev.trellis.graph.error.InvalidGraphException a route, Send or goto names no node
    * @throws dev.trellis.graph.error.TrellisException {@code EMPTY_INPUT}, {@code AMBIGUOUS_RESUME},

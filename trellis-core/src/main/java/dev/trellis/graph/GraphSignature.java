@@ -18,9 +18,11 @@ import java.util.Map;
  * @param outputKeys the keys outputs show, in schema order
  * @param contextType the declared run-context type ({@link StateGraph#contextType}), or null
  * @param subgraphs subgraph node name → that subgraph's signature, in node order
+ * @param inputValidator the constraints on a run's input ({@link StateGraph#inputValidator}), or null
  */
 public record GraphSignature(String name, Map<String, Class<?>> stateTypes, List<String> inputKeys,
-                             List<String> outputKeys, Class<?> contextType, Map<String, GraphSignature> subgraphs) {
+                             List<String> outputKeys, Class<?> contextType, Map<String, GraphSignature> subgraphs,
+                             InputValidator inputValidator) {
   public GraphSignature {
     stateTypes = Collections.unmodifiableMap(new LinkedHashMap<>(stateTypes));
     inputKeys = List.copyOf(inputKeys);
@@ -41,6 +43,6 @@ public record GraphSignature(String name, Map<String, Class<?>> stateTypes, List
       }
     }
     return new GraphSignature(p.name(), p.types().stateTypes(), p.inputKeyNames(), p.outputKeyNames(),
-        p.types().contextType(), subgraphs);
+        p.types().contextType(), subgraphs, p.types().inputValidator());
   }
 }

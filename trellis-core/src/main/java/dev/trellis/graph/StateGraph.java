@@ -48,6 +48,7 @@ public final class StateGraph {
   private Set<String> inputKeys;
   private Set<String> outputKeys;
   private Class<?> contextType;
+  private InputValidator inputValidator;
   private final Map<String, NodeSpec> nodes = new LinkedHashMap<>();
   private final List<Edge> edges = new ArrayList<>();
   private final List<BranchSpec> branches = new ArrayList<>();
@@ -84,6 +85,15 @@ public final class StateGraph {
    */
   public StateGraph contextType(Class<?> type) {
     this.contextType = Objects.requireNonNull(type, "type");
+    return this;
+  }
+
+  /**
+   * Declares constraints on a run's input, checked before the run starts (see
+   * {@link InputValidator}); they also describe the input in the server's JSON Schemas.
+   */
+  public StateGraph inputValidator(InputValidator validator) {
+    this.inputValidator = Objects.requireNonNull(validator, "validator");
     return this;
   }
 
@@ -414,7 +424,7 @@ public final class StateGraph {
     Map<String, Class<?>> types = new LinkedHashMap<>();
     schema.keys().forEach(k -> types.put(k.name(), k.type()));
     return new Program(options.name(), channelNames, factories, stateCount, compiled, options, kinds, inputKeys, outputKeys,
-        new Program.Types(types, contextType));
+        new Program.Types(types, contextType, inputValidator));
   }
 
   private static int[] ints(List<Integer> l) {

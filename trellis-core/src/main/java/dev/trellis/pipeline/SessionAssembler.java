@@ -149,7 +149,8 @@ public final class SessionAssembler {
     if (store == null || session == null) {
       return Optional.empty();
     }
-    return store.get(session, SLICE).filter(e -> e.inputHash().equals(hash) && e.output() instanceof Map<?, ?>)
+    return store.get(session, SLICE).filter(e -> e.inputHash().equals(hash) && e.output() instanceof Map<?, ?>
+            && pipeline.fresh(e))
         .map(e -> {
           Map<String, Object> v = (Map<String, Object>) e.output();
           return new Bundle((Map<String, Object>) v.get("sections"), List.of(), pipeline.tools(), Map.of(), false);
@@ -164,7 +165,7 @@ public final class SessionAssembler {
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("sections", b.sections());
     try {
-      store.put(session, SLICE, new SkipStore.Entry(hash, 1.0, v));
+      store.put(session, SLICE, new SkipStore.Entry(hash, 1.0, v, pipeline.clock().millis()));
     } catch (RuntimeException e) {
       events.write(Map.of("event", "skip_state_not_saved", "tool", SLICE, "error", String.valueOf(e)));
     }

@@ -13,6 +13,10 @@ public interface SkipStore {
 
   void put(String session, String tool, Entry entry);
 
-  /** A tool's last run: the hash of its input slice, its completeness and its output. */
-  record Entry(String inputHash, double completeness, Object output) {}
+  /**
+   * A tool's last run: the hash of its input slice, its completeness, its output and when it was
+   * recorded (epoch milliseconds; 0 when unknown, which a pipeline with a maximum skip age treats
+   * as expired).
+   */
+  record Entry(String inputHash, double completeness, Object output, long recordedAtMillis) {}
 }

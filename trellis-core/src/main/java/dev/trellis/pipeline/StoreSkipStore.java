@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * Skip state kept in a long-term {@link Store} (in memory, SQLite or PostgreSQL), so every
  * worker sharing the store shares the skips: namespace {@code ["tool_pipeline", session]},
- * key = tool name, value = {@code {hash, completeness, output}}.
+ * key = tool name, value = {@code {hash, completeness, output, recorded_at}}.
  */
 public final class StoreSkipStore implements SkipStore {
   private final Store store;
@@ -26,7 +26,7 @@ public final class StoreSkipStore implements SkipStore {
       return Optional.empty();
     }
     return Optional.of(new Entry((String) i.value().get("hash"), ((Number) i.value().get("completeness")).doubleValue(),
-        i.value().get("output")));
+        i.value().get("output"), i.value().get("recorded_at") instanceof Number n ? n.longValue() : 0L));
   }
 
   @Override
@@ -35,6 +35,7 @@ public final class StoreSkipStore implements SkipStore {
     v.put("hash", entry.inputHash());
     v.put("completeness", entry.completeness());
     v.put("output", entry.output());
+    v.put("recorded_at", entry.recordedAtMillis());
     store.put(List.of("tool_pipeline", session), tool, v);
   }
 }

@@ -45,6 +45,7 @@ import java.util.concurrent.TimeoutException;
  * dependency or the cycle.
  */
 public final class ToolPipeline {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ToolPipeline.class);
   public static final double DEFAULT_SKIP_THRESHOLD = 0.4;
 
   private final Map<String, ToolSpec> specs;
@@ -53,6 +54,8 @@ public final class ToolPipeline {
   private final double threshold;
   private final SkipStore store;
   private final Attempts.Timing timing;
+  private final java.time.Clock clock;
+  private final java.time.Duration maxSkipAge;
 
   private ToolPipeline(Builder b) {
     this.specs = Map.copyOf(b.specs);
@@ -61,6 +64,18 @@ public final class ToolPipeline {
     this.store = b.store;
     this.timing = new Attempts.Timing(Timer.SYSTEM, b.sleeper, Attempts.Timing.RANDOM);
     this.phases = Phases.of(b.specs);
+    this.clock = b.clock;
+    this.maxSkipAge = b.maxSkipAge;
+  }
+
+  /** Whether skip state recorded as {@code e} may still be reused: always without a maximum skip age. */
+  boolean fresh(SkipStore.Entry e) {
+    return maxSkipAge == null || clock.millis() - e.recordedAtMillis() <= maxSkipAge.toMillis();
+  }
+
+  /** The clock skip state is stamped and aged with. */
+  java.time.Clock clock() {
+    return clock;
   }
 
   public static Builder builder() {
@@ -158,7 +173,7 @@ public final class ToolPipeline {
     String name = spec.name();
     for (String dep : spec.dependsOn()) {
       if (!sections.containsKey(dep)) {
-        return fail(spec, "dependency \"" + dep + "\" produced no output", errors, missing, events);
+        return fail(session, spec, "dependency \"" + dep + "\" produced no output", errors, missing, events);
       }
     }
     Map<String, Object> args = new LinkedHashMap<>(spec.defaults());
@@ -173,7 +188,8 @@ public final class ToolPipeline {
     String hash = ContentHash.of(args);
     if (session != null && store != null) {
       Optional<SkipStore.Entry> last = store.get(session, name);
-      if (last.isPresent() && last.get().inputHash().equals(hash) && last.get().completeness() >= threshold) {
+      if (last.isPresent() && last.get().inputHash().equals(hash) && last.get().completeness() >= threshold
+          && fresh(last.get())) {
         sections.put(name, last.get().output());
         skipped.add(name);
         events.write(Map.of("event", "tool_skipped", "tool", name, "completeness", last.get().completeness()));
@@ -194,15 +210,15 @@ public final class ToolPipeline {
       return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return fail(spec, "interrupted", errors, missing, events);
+      return fail(session, spec, "interrupted", errors, missing, events);
     } catch (NodeTimeoutException e) {
-      return fail(spec, String.valueOf(new TimeoutException("tool \"" + name + "\" exceeded its timeout of " + spec.timeout())),
+      return fail(session, spec, String.valueOf(new TimeoutException("tool \"" + name + "\" exceeded its timeout of " + spec.timeout())),
           errors, missing, events);
     } catch (Throwable t) {
       if (Thread.currentThread().isInterrupted()) {
-        return fail(spec, "interrupted", errors, missing, events);
+        return fail(session, spec, "interrupted", errors, missing, events);
       }
-      return fail(spec, String.valueOf(t), errors, missing, events);
+      return fail(session, spec, String.valueOf(t), errors, missing, events);
     }
   }
 
@@ -221,17 +237,19 @@ public final class ToolPipeline {
       return;
     }
     try {
-      store.put(session, tool, new SkipStore.Entry(hash, out.completeness(), out.value()));
+      store.put(session, tool, new SkipStore.Entry(hash, out.completeness(), out.value(), clock.millis()));
     } catch (RuntimeException e) {
       events.write(Map.of("event", "skip_state_not_saved", "tool", tool, "error", String.valueOf(e)));
     }
   }
 
-  private static boolean fail(ToolSpec spec, String error, Map<String, String> errors, List<String> missing,
+  private static boolean fail(String session, ToolSpec spec, String error, Map<String, String> errors, List<String> missing,
                               StreamWriter events) {
     errors.put(spec.name(), error);
     events.write(Map.of("event", "tool_failed", "tool", spec.name(), "optional", spec.optional(), "error", error));
     if (spec.optional()) {
+      // the seed: an optional tool that fails logs a warning; the bundle goes on without its section
+      LOG.warn("optional tool \"{}\" degraded in session {}: {}; its section is left out", spec.name(), session, error);
       missing.add(spec.name());
       return true;
     }
@@ -245,6 +263,8 @@ public final class ToolPipeline {
     private double threshold = DEFAULT_SKIP_THRESHOLD;
     private SkipStore store = new InMemorySkipStore();
     private Sleeper sleeper = Sleeper.SYSTEM;
+    private java.time.Clock clock = java.time.Clock.systemUTC();
+    private java.time.Duration maxSkipAge;
 
     public Builder tool(ToolSpec spec, PipelineTool tool) {
       if (spec.name().startsWith("__")) {
@@ -270,6 +290,24 @@ public final class ToolPipeline {
     /** Where skip state lives; share one store across workers to share skips. Null disables skipping. */
     public Builder skipStore(SkipStore s) {
       store = s;
+      return this;
+    }
+
+    /**
+     * How long skip state stays usable: a tool (or a session's assembled slice) recorded longer
+     * ago runs again even when its inputs are unchanged. Default: no limit.
+     */
+    public Builder maxSkipAge(java.time.Duration age) {
+      if (age != null && (age.isNegative() || age.isZero())) {
+        throw new IllegalArgumentException("max skip age must be positive, got " + age);
+      }
+      maxSkipAge = age;
+      return this;
+    }
+
+    /** The clock skip state is stamped and aged with (tests pass a fixed or moving clock). */
+    public Builder clock(java.time.Clock c) {
+      clock = java.util.Objects.requireNonNull(c, "clock");
       return this;
     }
 

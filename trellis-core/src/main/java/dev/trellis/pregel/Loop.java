@@ -150,6 +150,9 @@ final class Loop implements StepScope, TaskScope {
       emitter.values(frame);
     } else if (input != null && cmd == null) {
       Map<String, Object> values = RunInput.values(input);
+      if (!nested()) {
+        RunInput.validate(program, values);
+      }
       List<StepTask> all = new ArrayList<>(Planner.prepare(frame, step, ns, null));
       all.add(StepTask.input(List.of(new Write(program.startSlot, values))));
       updated = WriteApplier.apply(frame, all);

@@ -52,8 +52,9 @@ public final class Program {
    *
    * @param stateTypes state key name → declared value class, in schema order
    * @param contextType the declared run-context type, or null when the graph declares none
+   * @param inputValidator the declared input constraints, or null; unlike the types, checked on every run's input
    */
-  public record Types(Map<String, Class<?>> stateTypes, Class<?> contextType) {
+  public record Types(Map<String, Class<?>> stateTypes, Class<?> contextType, dev.trellis.graph.InputValidator inputValidator) {
     public Types {
       stateTypes = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stateTypes));
     }

@@ -4,12 +4,15 @@ import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.checkpoint.PendingWrite;
 import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.graph.Command;
+import dev.trellis.graph.InputValidator;
+import dev.trellis.graph.InputViolation;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.graph.error.AmbiguousResumeException;
 import dev.trellis.graph.error.EmptyInputException;
 import dev.trellis.graph.error.InvalidGraphException;
+import dev.trellis.graph.error.InvalidInputException;
 import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.graph.error.TrellisException;
 import java.util.ArrayList;
@@ -48,6 +51,11 @@ final class RunInput {
   /** The {@code __start__} node's result: the input's values, each checked to be an input key. */
   static Update startUpdate(Program program, Object input) {
     Map<String, Object> in = values(input);
+    checkInputKeys(program, in);
+    return Update.of(in);
+  }
+
+  private static void checkInputKeys(Program program, Map<String, Object> in) {
     for (String k : in.keySet()) {
       Integer slot = program.slotByName.get(k);
       if (slot != null && slot < program.stateCount && !program.inputKey[slot]) {
@@ -55,7 +63,21 @@ final class RunInput {
             + program.name + "\" (inputs: " + String.join(", ", program.inputKeyNames()) + ")");
       }
     }
-    return Update.of(in);
+  }
+
+  /**
+   * Refuses a top-level run's input that breaks the graph's declared constraints, before the
+   * input checkpoint is written (so a refused input leaves the thread as it was).
+   */
+  static void validate(Program program, Map<String, Object> values) {
+    checkInputKeys(program, values);
+    InputValidator validator = program.types().inputValidator();
+    if (validator != null) {
+      List<InputViolation> violations = validator.validate(values);
+      if (!violations.isEmpty()) {
+        throw new InvalidInputException(program.name, violations);
+      }
+    }
   }
 
   /**

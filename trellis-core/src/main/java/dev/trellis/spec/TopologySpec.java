@@ -56,16 +56,16 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
         throw new InvalidGraphException(ErrorCode.UNKNOWN_NODE, where + ": no stage named \"" + e.to() + "\" (stages: "
             + String.join(", ", stages) + ")");
       }
-      if ((e.kind() == EdgeKind.ENTRY) != e.from().equals(StateGraph.START)) {
+      if ((e.kind() == EdgeType.ENTRY) != e.from().equals(StateGraph.START)) {
         throw new InvalidGraphException(ErrorCode.INVALID_EDGE, where + ": entry edges, and only they, start at START");
       }
-      if ((e.kind() == EdgeKind.EXIT) != e.to().equals(StateGraph.END)) {
+      if ((e.kind() == EdgeType.EXIT) != e.to().equals(StateGraph.END)) {
         throw new InvalidGraphException(ErrorCode.INVALID_EDGE, where + ": exit edges, and only they, end at END");
       }
-      if ((e.kind() == EdgeKind.CONDITIONAL) != (e.condition() != null && e.when() != null)) {
+      if ((e.kind() == EdgeType.CONDITIONAL) != (e.condition() != null && e.when() != null)) {
         throw new InvalidGraphException(ErrorCode.INVALID_EDGE, where + ": conditional edges, and only they, name a condition and a when-label");
       }
-      if (e.kind() == EdgeKind.JOIN_INPUT) {
+      if (e.kind() == EdgeType.JOIN_INPUT) {
         joinInputs.merge(e.to(), 1, Integer::sum);
       }
     }
@@ -103,9 +103,9 @@ public record TopologySpec(String name, List<String> stages, List<SpecEdge> edge
       root.path("stages").forEach(s -> stages.add(s.asText()));
       List<SpecEdge> edges = new ArrayList<>();
       for (JsonNode e : root.path("edges")) {
-        EdgeKind kind;
+        EdgeType kind;
         try {
-          kind = EdgeKind.valueOf(e.path("kind").asText().toUpperCase(Locale.ROOT));
+          kind = EdgeType.valueOf(e.path("kind").asText().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException bad) {
           throw new InvalidGraphException(ErrorCode.INVALID_EDGE, "edge " + e + ": unknown kind \"" + e.path("kind").asText()
               + "\" (kinds: entry, sequence, conditional, parallel_branch, join_input, terminal_path, exit)");

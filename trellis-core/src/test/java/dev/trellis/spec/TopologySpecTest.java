@@ -104,7 +104,7 @@ class TopologySpecTest {
   @Test
   void edgeToAnUnknownStageIsNamed() {
     InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> new TopologySpec("t", List.of("a"),
-        List.of(SpecEdge.of("__start__", "a", EdgeKind.ENTRY), SpecEdge.of("a", "ghost", EdgeKind.SEQUENCE))));
+        List.of(SpecEdge.of("__start__", "a", EdgeType.ENTRY), SpecEdge.of("a", "ghost", EdgeType.SEQUENCE))));
     assertTrue(e.getMessage().contains("edge a → ghost (sequence): no stage named \"ghost\""), e.getMessage());
   }
 
@@ -127,7 +127,7 @@ class TopologySpecTest {
   @Test
   void singleJoinInputIsRejected() {
     InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> new TopologySpec("t", List.of("a", "b"),
-        List.of(SpecEdge.of("__start__", "a", EdgeKind.ENTRY), SpecEdge.of("a", "b", EdgeKind.JOIN_INPUT))));
+        List.of(SpecEdge.of("__start__", "a", EdgeType.ENTRY), SpecEdge.of("a", "b", EdgeType.JOIN_INPUT))));
     assertTrue(e.getMessage().contains("join into \"b\" has 1 join input"), e.getMessage());
   }
 

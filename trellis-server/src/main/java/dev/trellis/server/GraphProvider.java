@@ -32,6 +32,16 @@ public interface GraphProvider extends GraphFactory {
   }
 
   /**
+   * Metadata of the graph's system assistant, beside {@code created_by: system}; none by default.
+   * The Studio reads {@code manifest}: the path of a topology manifest the application serves
+   * (stages, typed edges, conditions), shown on the assistant's page. Written when the system
+   * assistant is first created.
+   */
+  default Map<String, Object> assistantMetadata() {
+    return Map.of();
+  }
+
+  /**
    * Runs of this graph the server starts on a schedule (none by default) — housekeeping an
    * application needs without a client asking, such as ending idle sessions. Each is kept as a
    * system cron: stateless, owned by no user, with an id derived from the graph id and the

@@ -442,7 +442,8 @@ public final class TrellisServer implements AutoCloseable {
       graphs.forEach((gid, f) -> {
         compiled.put(gid, providers.contains(f) ? ((GraphProvider) f).build(appContext) : f.build(saver, store));
         GraphProvider p = f instanceof GraphProvider gp ? gp : null;
-        assistants.ensureSystem(gid, p != null ? p.assistantConfig() : Map.of(), p != null ? p.description() : null);
+        assistants.ensureSystem(gid, p != null ? p.assistantConfig() : Map.of(), p != null ? p.description() : null,
+            p != null ? p.assistantMetadata() : Map.of());
         if (p != null) {
           dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(db);
           for (GraphProvider.Schedule sc : p.schedules()) {

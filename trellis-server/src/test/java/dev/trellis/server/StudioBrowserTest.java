@@ -58,6 +58,40 @@ class StudioBrowserTest {
     return Agent.builder(model).tools(email).middleware(new HumanInTheLoop().interruptOn("send_email"));
   }
 
+  /** A graph whose application serves a topology manifest, named by its system assistant's metadata. */
+  static final class TopoProvider implements GraphProvider {
+    static final Map<String, Object> MANIFEST = Map.of("name", "topo", "stages", List.of("a"),
+        "edge_types", List.of("entry", "sequence", "conditional"),
+        "edges", List.of(Map.of("source", "__start__", "target", "a", "type", "entry"),
+            Map.of("source", "a", "target", "a", "type", "sequence"),
+            Map.of("source", "a", "target", "__end__", "type", "conditional", "condition", "done")),
+        "conditions", List.of("done"));
+
+    @Override
+    public String graphId() {
+      return "topo";
+    }
+
+    @Override
+    public Map<String, Object> assistantMetadata() {
+      return Map.of("manifest", "/apps/topo/manifest");
+    }
+
+    @Override
+    public List<dev.trellis.server.api.Api.Routes> routes() {
+      return List.of(r -> r.get("/apps/topo/manifest", ctx -> dev.trellis.server.api.Http.json(ctx, MANIFEST)));
+    }
+
+    @Override
+    public dev.trellis.graph.CompiledGraph build(dev.trellis.checkpoint.CheckpointSaver saver,
+                                                 dev.trellis.checkpoint.store.Store store) {
+      return dev.trellis.graph.StateGraph.of(dev.trellis.graph.Schema.of(dev.trellis.graph.Key.of("n", Integer.class)))
+          .addNode("a", (s, rt) -> dev.trellis.graph.Update.empty())
+          .addEdge(dev.trellis.graph.StateGraph.START, "a")
+          .compile(CompileOptions.checkpointer(saver).withName("topo"));
+    }
+  }
+
   static void npmCi() throws IOException, InterruptedException {
     if (Files.isDirectory(DIR.resolve("node_modules/playwright-core"))) {
       return;
@@ -84,6 +118,7 @@ class StudioBrowserTest {
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("studio.db"))
         .graph("agent", (saver, store) -> agent().compile(CompileOptions.checkpointer(saver).withStore(store).withName("agent")))
         .graph("mailer", (saver, store) -> mailer().compile(CompileOptions.checkpointer(saver).withStore(store).withName("mailer")))
+        .provider(new TopoProvider())
         .start()) {
       ProcessBuilder pb = new ProcessBuilder("node", "studio-test.mjs").directory(DIR.toFile()).redirectErrorStream(true);
       pb.environment().put("TRELLIS_URL", "http://127.0.0.1:" + server.port());
@@ -96,7 +131,7 @@ class StudioBrowserTest {
       assertEquals(0, node.exitValue(), "the browser test failed:\n" + out);
       for (String step : List.of("assistants", "graph", "run-streams-to-interrupt", "resume", "history", "diff", "fork",
           "replay", "chat", "human-review", "store", "threads-search", "runs-and-crons", "busy-thread-followed", "runs-cancel",
-          "run-cancelled-while-streaming", "xray", "new-version", "error-detail", "dark")) {
+          "run-cancelled-while-streaming", "xray", "new-version", "error-detail", "manifest", "dark")) {
         assertTrue(out.contains("ok " + step + "\n"), "step " + step + " missing:\n" + out);
       }
       assertTrue(out.contains("STUDIO OK"), out);

@@ -20,7 +20,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
 import org.springframework.context.annotation.Bean;
 
@@ -32,11 +31,18 @@ import org.springframework.context.annotation.Bean;
  * optional beans {@link Authenticator}, {@link Embeddings}, {@link GraphListener} and
  * {@link OpenTelemetry}. Off with {@code trellis.server.enabled=false}.
  */
-@AutoConfiguration(after = DataSourceAutoConfiguration.class)
+// By name: the DataSource auto-configuration's package differs between Boot 4 and Boot 3.5.
+@AutoConfiguration(afterName = {"org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+    "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration"})
 @ConditionalOnBean(DataSource.class)
 @ConditionalOnBooleanProperty(name = "trellis.server.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(TrellisProperties.class)
 public class TrellisAutoConfiguration {
+
+  /** Fails when the class path does not meet {@link Requirements} (also for contexts not started by SpringApplication). */
+  public TrellisAutoConfiguration() {
+    Requirements.verify();
+  }
 
   /** Steps and failed node attempts of every run, for the metrics. */
   @Bean

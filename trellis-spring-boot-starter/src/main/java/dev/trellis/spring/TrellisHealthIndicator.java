@@ -1,14 +1,14 @@
 package dev.trellis.spring;
 
 import dev.trellis.server.TrellisServer;
-import dev.trellis.server.queue.RunStore;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
 /**
  * Actuator health of the Trellis server ({@code /actuator/health/trellis}): DOWN when its
  * database cannot be reached or it is shutting down; details are the queue (pending, running,
- * lag) and this process's worker slots (busy, total).
+ * lag) and this process's worker slots (busy, total). Spring Boot 4; on Boot 3.5 the same
+ * health is {@link Boot3Health}.
  */
 public class TrellisHealthIndicator extends AbstractHealthIndicator {
   private final TrellisServer server;
@@ -20,14 +20,6 @@ public class TrellisHealthIndicator extends AbstractHealthIndicator {
 
   @Override
   protected void doHealthCheck(Health.Builder builder) {
-    server.checkDatabase();
-    RunStore.Depth q = server.queueDepth();
-    (server.closing() ? builder.down() : builder.up())
-        .withDetail("database", "reachable")
-        .withDetail("pendingRuns", q.pending())
-        .withDetail("runningRuns", q.running())
-        .withDetail("queueLagMillis", q.lagMillis())
-        .withDetail("busyWorkerSlots", server.busyWorkerSlots())
-        .withDetail("workerSlots", server.workerSlots());
+    (server.closing() ? builder.down() : builder.up()).withDetails(HealthDetails.of(server));
   }
 }

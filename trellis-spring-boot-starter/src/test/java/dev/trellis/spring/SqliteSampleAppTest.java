@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.server.servlet.context.ServletWebServerApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -40,6 +41,8 @@ class SqliteSampleAppTest {
   int port;
   @Autowired
   JsonMapper jackson3;
+  @Autowired
+  ServletWebServerApplicationContext web;
   Http http;
 
   @DynamicPropertySource
@@ -89,6 +92,13 @@ class SqliteSampleAppTest {
     SampleApp.GATE.complete(null);
     assertTrue(readUntil(lines, "\"second\""), "no update from node second");
     r.body().close();
+  }
+
+  @Test
+  void bootsOwnTomcatServesTheApiNotASecondContainer() {
+    // Javalin brings Jetty's jars (see the README); none of them may become the server.
+    assertEquals("TomcatWebServer", web.getWebServer().getClass().getSimpleName());
+    assertEquals(port, web.getWebServer().getPort());
   }
 
   @Test

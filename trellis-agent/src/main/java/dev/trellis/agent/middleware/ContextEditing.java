@@ -9,7 +9,7 @@ import java.util.Set;
 /**
  * Clears old tool results from what the model sees once the conversation passes a token
  * count (LangChain's {@code ContextEditingMiddleware} with {@code ClearToolUsesEdit}): all but
- * the last {@code keep} tool messages (except those of {@code excludeTools}) have their text
+ * the last {@code keep} tool messages (of any tool), except those of {@code excludeTools}, have their text
  * replaced by a placeholder, oldest first, until at least {@code clearAtLeast} tokens are freed
  * (0: clear them all); with {@code clearToolInputs} the arguments of the tool calls whose
  * results were cleared are emptied too. The edit applies to the model request only; state keeps
@@ -60,7 +60,7 @@ public final class ContextEditing implements AgentMiddleware {
     }
     List<Integer> toolIndexes = new ArrayList<>();
     for (int i = 0; i < messages.size(); i++) {
-      if (messages.get(i) instanceof Message.Tool t && !excludeTools.contains(t.name())) {
+      if (messages.get(i) instanceof Message.Tool) {
         toolIndexes.add(i);
       }
     }
@@ -71,8 +71,8 @@ public final class ContextEditing implements AgentMiddleware {
         break;
       }
       Message.Tool t = (Message.Tool) edited.get(i);
-      if (t.text().equals(PLACEHOLDER)) {
-        continue;
+      if (t.text().equals(PLACEHOLDER) || excludeTools.contains(t.name())) {
+        continue; // the newest results kept are counted among all results, excluded tools' included
       }
       Message.Tool cleared = new Message.Tool(t.id(), PLACEHOLDER, t.toolCallId(), t.name(), t.error());
       freed += counter.count(List.of(t)) - counter.count(List.of(cleared));

@@ -55,6 +55,8 @@ public enum ErrorCode {
   INVALID_INPUT,
   /** Run input writes a key that is not among the graph's input keys. */
   NOT_AN_INPUT,
+  /** Run input breaks a constraint its graph declares ({@code StateGraph.inputValidator}). */
+  INPUT_VIOLATION,
   /** A {@code Command} is malformed (e.g. its goto holds something other than node names or Sends). */
   INVALID_COMMAND,
   /** {@code Command.toParentGraph()} was used where there is no parent graph. */

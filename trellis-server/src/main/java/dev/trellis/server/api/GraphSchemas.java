@@ -1,6 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.graph.GraphSignature;
+import dev.trellis.graph.InputValidator;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +26,7 @@ final class GraphSchemas {
     Map<String, Class<?>> types = graph.stateTypes();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("graph_id", graphId);
-    m.put("input_schema", object(graphId, types, graph.inputKeys()));
+    m.put("input_schema", constrained(object(graphId, types, graph.inputKeys()), graph.inputValidator()));
     m.put("output_schema", object(graphId, types, graph.outputKeys()));
     m.put("state_schema", object(graphId, types, graph.stateKeys()));
     Map<String, Object> context = context(graph.contextType());
@@ -63,6 +64,29 @@ final class GraphSchemas {
     m.put("type", "object");
     m.put("properties", props);
     return m;
+  }
+
+  /**
+   * {@code schema} with the keywords of the graph's input constraints on its properties
+   * ({@code minLength}, {@code maxLength}, {@code pattern}, {@code items}, …) and their {@code required} keys.
+   */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> constrained(Map<String, Object> schema, InputValidator validator) {
+    if (validator == null) {
+      return schema;
+    }
+    Map<String, Object> props = (Map<String, Object>) schema.get("properties");
+    validator.keywords().forEach((key, keywords) -> {
+      if (props.get(key) instanceof Map<?, ?> p) {
+        Map<String, Object> merged = new LinkedHashMap<>((Map<String, Object>) p);
+        merged.putAll(keywords);
+        props.put(key, merged);
+      }
+    });
+    if (!validator.required().isEmpty()) {
+      schema.put("required", validator.required());
+    }
+    return schema;
   }
 
   private static Map<String, Object> context(Class<?> type) {

@@ -1,6 +1,10 @@
 package dev.trellis.server.api;
 
+import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.GraphSignature;
+import dev.trellis.graph.InputValidator;
+import dev.trellis.graph.InputViolation;
+import dev.trellis.graph.error.InvalidInputException;
 import dev.trellis.server.error.ServerException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -33,6 +37,22 @@ final class InputTypes {
             + " (declared " + type.getSimpleName() + "), got " + given(value) + " " + ServerException.echo(value));
       }
     });
+  }
+
+  /**
+   * Refuses {@code input} (null for a resume: nothing to check) that breaks the constraints the
+   * graph declares ({@code StateGraph.inputValidator}): an {@link InvalidInputException}, a 422
+   * whose detail names each field and constraint, before any run or thread exists.
+   */
+  static void checkConstraints(CompiledGraph graph, Map<String, Object> input) {
+    InputValidator validator = graph.signature().inputValidator();
+    if (input == null || validator == null) {
+      return;
+    }
+    List<InputViolation> violations = validator.validate(input);
+    if (!violations.isEmpty()) {
+      throw new InvalidInputException(graph.name(), violations);
+    }
   }
 
   /** What {@code value} should have been for a key of {@code type}, or null when it fits (or may be converted). */

@@ -134,6 +134,7 @@ final class RunCreation {
         metadata.put(InputFilter.METADATA_KEY, dropped);
       }
       InputTypes.check(graph.signature(), input, "input");
+      InputTypes.checkConstraints(graph, input);
       if (req.command() != null) {
         InputTypes.check(graph.signature(), req.command().update(), "command.update");
       }

@@ -49,12 +49,14 @@ public final class Assistants {
     return java.nio.ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits()).array();
   }
 
-  /** Creates the system assistant of {@code graphId}, with {@code config} and {@code description}, when it does not exist yet. */
-  public void ensureSystem(String graphId, Map<String, Object> config, String description) {
+  /** Creates the system assistant of {@code graphId}, with {@code config}, {@code description} and {@code metadata}, when it does not exist yet. */
+  public void ensureSystem(String graphId, Map<String, Object> config, String description, Map<String, Object> metadata) {
     db.tx(c -> {
       String id = systemId(graphId);
       if (db.row(c, "SELECT assistant_id FROM trellis_assistants WHERE assistant_id = ?", id) == null) {
-        insert(c, id, graphId, "", graphId, description, config, Map.of(), Map.of("created_by", "system"));
+        Map<String, Object> m = new java.util.LinkedHashMap<>(metadata);
+        m.put("created_by", "system");
+        insert(c, id, graphId, "", graphId, description, config, Map.of(), m);
       }
       return null;
     });

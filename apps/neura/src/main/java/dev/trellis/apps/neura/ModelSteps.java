@@ -7,31 +7,26 @@ import dev.trellis.agent.structured.StructuredOutput;
 import dev.trellis.graph.State;
 import dev.trellis.runtime.Runtime;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * The model-backed variants of preflight's classifier, the empathy note and the navigator's
- * reply, used when a chat model is configured ({@link NeuraDeps#model}). Preflight's rules
- * run first either way; the model only adds what the rules did not catch.
+ * The model-backed variants of preflight's injection check, the empathy note and the
+ * navigator's reply, used when a chat model is configured ({@link NeuraDeps#model}). Preflight's
+ * rules run first either way; the model only adds what the rules did not catch.
  */
 final class ModelSteps {
   private ModelSteps() {
   }
 
   /**
-   * Asks the model for a {@link SafetyVerdict} (the schema travels as the request's response
-   * format; a malformed answer is retried with the error shown). The hijack reason when the
-   * model flags the message, empty when it finds it safe.
+   * Asks the model for a {@link SafetyVerdict} on prompt injection (the schema travels as the
+   * request's response format; a malformed answer is retried with the error shown). A model
+   * failure fails the turn: a turn is not answered without its configured check.
    */
-  static Optional<String> classify(ChatModel model, String message) throws Exception {
+  static boolean isInjection(ChatModel model, String message) throws Exception {
     SafetyVerdict v = StructuredOutput.of(SafetyVerdict.class).call(model, List.of(Message.system(
         "You screen messages to a clinical care-navigation assistant before it answers them."),
         Message.human(message)), 2);
-    return switch (v.verdict()) {
-      case RISK -> Optional.of("risk");
-      case INJECTION -> Optional.of("injection");
-      case SAFE -> Optional.empty();
-    };
+    return v.verdict() == SafetyVerdict.Verdict.INJECTION;
   }
 
   static String empathize(ChatModel model, String message) throws Exception {
@@ -49,6 +44,6 @@ final class ModelSteps {
         + "\nSuggest the best-fitting provider from the context. When a section is marked DEGRADED, ask the patient "
         + "about it.\n\n# Context\n" + s.get(TurnState.CONTEXT);
     return model.streamTo(new ChatRequest(List.of(new Message.System(null, system),
-        new Message.Human(null, s.get(TurnState.MESSAGE))), List.of()), rt.messages());
+        new Message.Human(null, s.get(TurnState.TURN_MESSAGE))), List.of()), rt.messages());
   }
 }

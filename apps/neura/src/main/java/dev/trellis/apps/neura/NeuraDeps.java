@@ -5,19 +5,40 @@ import dev.trellis.langchain4j.LangChain4jChatModel;
 import dev.trellis.pipeline.PipelineTool;
 import dev.trellis.pipeline.SkipStore;
 import dev.trellis.pipeline.ToolRegistry;
+import dev.trellis.safety.SafetyClassifier;
+import java.time.Duration;
 import java.util.Map;
 
 /**
  * Per-turn dependencies passed in the run context ({@code RunConfig.withContext}), never in
  * state: the tool registry, the tools, the skip store (null: the graph's Store, so server
  * processes sharing a database share the skip state; no skipping when the graph has no
- * Store), the agent whose tool subset runs, the dataset the booking subgraph writes to, and
- * the chat model for preflight, empathy and the navigator (null: their offline fallbacks).
+ * Store), the agent whose tool subset runs, the dataset the booking subgraph writes to, the
+ * chat model for preflight, empathy and the navigator (null: their offline fallbacks), how
+ * long skip state stays usable ({@code skipMaxAge}; null: no limit), and preflight's safety
+ * classifier (the library's, with the model as its judge when one is configured: only a model
+ * widens what the offline layers found).
  */
 public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, SkipStore skipStore, String agent, Dataset data,
-                        ChatModel model) {
+                        ChatModel model, Duration skipMaxAge, SafetyClassifier safety) {
+  /** The default age after which skip state is not reused: a day ({@code NEURA_SKIP_MAX_AGE}, ISO-8601, overrides it). */
+  public static final Duration DEFAULT_SKIP_MAX_AGE = Duration.ofHours(24);
+
   public NeuraDeps {
     tools = Map.copyOf(tools);
+    registry.forAgent(agent); // fails naming the registry's agents when it has no such agent
+    java.util.Objects.requireNonNull(safety, "safety");
+  }
+
+  /**
+   * The safety classifier for {@code model}: the deterministic layers (overrides, lexicons,
+   * policy), and the model as judge when there is one. Not the embedding head: on clinical intake
+   * messages it flags ordinary turns as crises ("trauma flashbacks", "grief and insomnia" and
+   * "ok thanks" score p(crisis) 0.54–0.74), which would send them to the safety intervention
+   * instead of care navigation; the judge, asked about every message, widens instead.
+   */
+  static SafetyClassifier safetyFor(ChatModel model) {
+    return model == null ? SafetyClassifier.lexiconOnly() : SafetyClassifier.builder().withoutHead().judge(model).build();
   }
 
   /**
@@ -28,7 +49,9 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
     Dataset data = Dataset.bundled();
     ChatModel model = System.getenv("TRELLIS_MODEL_BASE_URL") != null && System.getenv("TRELLIS_MODEL_NAME") != null
         ? LangChain4jChatModel.openAiFromEnv() : null;
-    return new NeuraDeps(bundledRegistry(), AssemblyTools.over(data), null, "neura", data, model);
+    String age = System.getenv("NEURA_SKIP_MAX_AGE");
+    return new NeuraDeps(bundledRegistry(), AssemblyTools.over(data), null, "neura", data, model,
+        age == null ? DEFAULT_SKIP_MAX_AGE : Duration.parse(age), safetyFor(model));
   }
 
   /** The bundled tool registry ({@code tools.yaml}). */
@@ -44,14 +67,24 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
   public NeuraDeps withTool(String name, PipelineTool tool) {
     Map<String, PipelineTool> t = new java.util.LinkedHashMap<>(tools);
     t.put(name, tool);
-    return new NeuraDeps(registry, t, skipStore, agent, data, model);
+    return new NeuraDeps(registry, t, skipStore, agent, data, model, skipMaxAge, safety);
   }
 
   public NeuraDeps withSkipStore(SkipStore s) {
-    return new NeuraDeps(registry, tools, s, agent, data, model);
+    return new NeuraDeps(registry, tools, s, agent, data, model, skipMaxAge, safety);
   }
 
+  /** The same dependencies on model {@code m}, which also becomes the safety classifier's judge. */
   public NeuraDeps withModel(ChatModel m) {
-    return new NeuraDeps(registry, tools, skipStore, agent, data, m);
+    return new NeuraDeps(registry, tools, skipStore, agent, data, m, skipMaxAge, safetyFor(m));
+  }
+
+  /** The same dependencies running {@code a}'s tool subset of the registry. */
+  public NeuraDeps withAgent(String a) {
+    return new NeuraDeps(registry, tools, skipStore, a, data, model, skipMaxAge, safety);
+  }
+
+  public NeuraDeps withSkipMaxAge(Duration age) {
+    return new NeuraDeps(registry, tools, skipStore, agent, data, model, age, safety);
   }
 }

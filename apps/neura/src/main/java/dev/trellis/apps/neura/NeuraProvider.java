@@ -5,6 +5,10 @@ import dev.trellis.checkpoint.store.Store;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.server.GraphProvider;
+import dev.trellis.server.api.Api;
+import dev.trellis.server.api.Http;
+import java.util.List;
+import java.util.Map;
 
 /** Serves the Neura turn graph as assistant {@code neura} wherever the server finds providers. */
 public final class NeuraProvider implements GraphProvider {
@@ -22,4 +26,24 @@ public final class NeuraProvider implements GraphProvider {
   public CompiledGraph build(CheckpointSaver saver, Store store) {
     return NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store));
   }
+
+  /** The Studio finds the manifest through the system assistant's metadata. */
+  @Override
+  public Map<String, Object> assistantMetadata() {
+    return Map.of("manifest", MANIFEST_PATH);
+  }
+
+  /** {@code GET /apps/neura/manifest}: the topology manifest the frontend renders ({@link TurnGraphSpec#manifest}). */
+  @Override
+  public List<Api.Routes> routes() {
+    return List.of(manifestRoute());
+  }
+
+  /** The manifest route, for servers that register the graph without this provider. */
+  public static Api.Routes manifestRoute() {
+    return r -> r.get(MANIFEST_PATH, ctx -> Http.json(ctx, TurnGraphSpec.manifest()));
+  }
+
+  /** Where the manifest is served. */
+  public static final String MANIFEST_PATH = "/apps/" + NeuraTurn.ASSISTANT + "/manifest";
 }

@@ -14,37 +14,33 @@ import dev.trellis.pipeline.StoreSkipStore;
 import dev.trellis.pipeline.ToolPipeline;
 import dev.trellis.pipeline.SkipStore;
 import dev.trellis.runtime.Runtime;
-import dev.trellis.spec.TopologySpec;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import dev.trellis.validation.BeanInputValidator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 
 /**
- * The Neura whole-turn graph, wired from {@code turn-graph.yaml} (the only place that says
- * the order of the stages). Each stage appends its name to {@code completed_stages}; the
- * dependencies come from the run context ({@link NeuraDeps}), falling back to the ones
- * given to {@link #graph} when a run brings none (runs started over HTTP).
+ * The Neura whole-turn graph, wired from {@link TurnGraphSpec#GRAPH_EDGES} (the only place that
+ * says the order of the stages): this class supplies each {@link StageId}'s node and the one
+ * router. Preflight starts every turn afresh ({@link Preflight#run}); each stage appends its
+ * name to {@code completed_stages}; the dependencies come from the run context
+ * ({@link NeuraDeps}), falling back to the ones given to {@link #graph} when a run brings none
+ * (runs started over HTTP). The input is {@link TurnInput}, checked before a run starts.
  */
 public final class NeuraTurn {
+  private static final Logger LOG = LoggerFactory.getLogger(NeuraTurn.class);
   /** The assistant id the server registers the graph under. */
   public static final String ASSISTANT = "neura";
+  /** The validator of the turn's input ({@link TurnInput}): its keys are the graph's input keys. */
+  static final BeanInputValidator INPUT = BeanInputValidator.of(TurnInput.class);
 
   private NeuraTurn() {
-  }
-
-  /** The topology spec bundled with the app. */
-  public static TopologySpec spec() {
-    try (InputStream in = NeuraTurn.class.getResourceAsStream("turn-graph.yaml")) {
-      return TopologySpec.fromYaml(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /** The thread id of a turn: {@code turn:{turn_id}}. */
@@ -65,78 +61,64 @@ public final class NeuraTurn {
     return graph(options, NeuraDeps.bundled());
   }
 
-  /** The compiled turn graph; {@code defaults} serve runs whose context carries no {@link NeuraDeps}. */
+  /**
+   * The compiled turn graph, wired from {@link TurnGraphSpec#GRAPH_EDGES}; {@code defaults}
+   * serve runs whose context carries no {@link NeuraDeps} (over HTTP, where the context is the
+   * request's JSON {@code context}, its {@code agent} picks the tool subset).
+   */
   public static CompiledGraph graph(CompileOptions options, NeuraDeps defaults) {
-    defaults.registry().warnings().forEach(w -> System.err.println("neura tool registry: " + w));
+    defaults.registry().warnings().forEach(w -> LOG.warn("neura tool registry: {}", w));
     // the registry rejected cycles when it loaded; every agent's tools must also have an implementation
     defaults.registry().agents().keySet().forEach(a -> defaults.registry().pipeline(a, defaults.tools()).build());
-    TopologySpec spec = spec();
     SessionAssembler assembler = new SessionAssembler();
-    Map<String, Node> nodes = new LinkedHashMap<>();
-    nodes.put("preflight", stage("preflight", (s, rt) -> {
-      String message = message(s);
-      var reason = Preflight.classify(message);
-      NeuraDeps deps = deps(rt, defaults);
-      if (reason.isEmpty() && deps.model() != null) {
-        reason = ModelSteps.classify(deps.model(), message);
-      }
-      rt.write(Map.of("stage", "preflight", "hijacked", reason.isPresent()));
-      Update u = Update.of(TurnState.SAFETY_HIJACKED, reason.isPresent()).and(TurnState.MESSAGE, message);
-      return reason.map(r -> u.and(TurnState.SAFETY_REASON, r)).orElse(u);
-    }));
-    nodes.put("safety_intervention", stage("safety_intervention", (s, rt) -> Update.of(TurnState.RESPONSE,
-        "risk".equals(s.get(TurnState.SAFETY_REASON))
-            ? "I'm really glad you told me. You deserve support right now: if you are in danger, call or text 988 "
-                + "(Suicide & Crisis Lifeline) or your local emergency number. A care coordinator has been notified."
-            : "I can only help with finding and booking care. What would you like help with today?")));
-    nodes.put("assembly_gate", stage("assembly_gate", (s, rt) -> {
+    Map<StageId, Node> nodes = new EnumMap<>(StageId.class);
+    nodes.put(StageId.PREFLIGHT, (s, rt) -> Preflight.run(s, rt, deps(rt, defaults)));
+    nodes.put(StageId.SAFETY_INTERVENTION, stage(StageId.SAFETY_INTERVENTION, (s, rt) -> Update.of(TurnState.RESPONSE,
+        SafetyReplies.of(s.get(TurnState.SAFETY_REASON)))));
+    nodes.put(StageId.ASSEMBLY_GATE, stage(StageId.ASSEMBLY_GATE, (s, rt) -> {
       rt.write(Map.of("stage", "assembly_gate"));
       return Update.empty();
     }));
-    nodes.put("context_assembly", stage("context_assembly", (s, rt) -> assemble(s, rt, defaults, assembler)));
-    nodes.put("empathy", stage("empathy", (s, rt) -> {
+    nodes.put(StageId.CONTEXT_ASSEMBLY, stage(StageId.CONTEXT_ASSEMBLY, (s, rt) -> assemble(s, rt, defaults, assembler)));
+    nodes.put(StageId.EMPATHY, stage(StageId.EMPATHY, (s, rt) -> {
       ChatModel model = deps(rt, defaults).model();
-      return Update.of(TurnState.EMPATHY, model != null ? ModelSteps.empathize(model, s.get(TurnState.MESSAGE))
-          : Empathy.acknowledge(s.get(TurnState.MESSAGE)));
+      return Update.of(TurnState.EMPATHY, model != null ? ModelSteps.empathize(model, s.get(TurnState.TURN_MESSAGE))
+          : Empathy.acknowledge(s.get(TurnState.TURN_MESSAGE)));
     }));
-    nodes.put("context_format", stage("context_format", (s, rt) -> s.get(TurnState.ERROR) != null ? Update.empty()
+    nodes.put(StageId.CONTEXT_FORMAT, stage(StageId.CONTEXT_FORMAT, (s, rt) -> s.get(TurnState.ERROR) != null ? Update.empty()
         : Update.of(TurnState.CONTEXT, Navigator.formatContext(s.get(TurnState.BUNDLE)))));
-    nodes.put("navigator", stage("navigator", (s, rt) -> {
-      NeuraDeps deps = deps(rt, defaults);
-      Map<String, Object> booking = Booking.bookIfAsked(s, rt, deps.data());
-      Message.Ai answer = deps.model() != null ? ModelSteps.navigate(deps.model(), s, rt) : null;
-      String reply = answer != null ? answer.text() : Navigator.respond(s);
-      Update out = answer != null ? Update.of(TurnState.RESPONSE_ID, answer.id()) : Update.empty();
-      if (booking == null) {
-        return out.and(TurnState.RESPONSE, reply);
+    // The seed's eleven edges have no way around the navigator: after a required tool failed (the
+    // assembly's error patch), the navigator passes the turn on untouched and finalize ends it.
+    nodes.put(StageId.NAVIGATOR, (s, rt) -> s.get(TurnState.ERROR) != null ? Update.empty()
+        : stage(StageId.NAVIGATOR, (st, r) -> navigate(st, r, deps(r, defaults))).apply(s, rt));
+    nodes.put(StageId.FINALIZE, stage(StageId.FINALIZE, (s, rt) -> {
+      if (s.get(TurnState.ERROR) != null) {
+        rt.write(Map.of("stage", "finalize", "event", "error", "error", s.get(TurnState.ERROR)));
       }
-      return out.and(TurnState.RESPONSE, reply + " I've booked you with " + booking.get("provider_id")
-          + " (booking #" + booking.get("seq") + ").").and(TurnState.BOOKING, booking);
-    }));
-    nodes.put("finalize", stage("finalize", (s, rt) -> {
       String reply = s.get(TurnState.RESPONSE) != null ? s.get(TurnState.RESPONSE)
           : "Sorry, I couldn't put your context together just now. Please try again in a moment.";
       return Update.of(TurnState.RESPONSE, reply).and(TurnState.MESSAGES,
           List.of(new Message.Ai(s.get(TurnState.RESPONSE_ID), reply, List.of(), null)));
     }));
-    Map<String, Router> conditions = Map.of(
-        "safety_hijacked", s -> Boolean.TRUE.equals(s.get(TurnState.SAFETY_HIJACKED)) ? "hijacked" : "clear",
-        "assembly_failed", s -> s.get(TurnState.ERROR) != null ? "failed" : "ok");
-    return spec.wire(TurnState.SCHEMA, nodes, conditions).compile(options.withName(ASSISTANT));
+    Map<String, Node> byName = new LinkedHashMap<>();
+    nodes.forEach((stage, node) -> byName.put(stage.id(), node));
+    Map<String, Router> conditions = Map.of(EdgeCondition.ROUTER, s -> EdgeCondition.of(s).value());
+    return TurnGraphSpec.topology().wire(TurnState.SCHEMA, byName, conditions)
+        .inputKeys(INPUT.keys().toArray(String[]::new))
+        .inputValidator(INPUT)
+        .compile(options.withName(ASSISTANT));
   }
 
-  /** The turn's message: {@code message} when given, else the last human message of {@code messages}. */
-  private static String message(State s) {
-    if (s.get(TurnState.MESSAGE) != null) {
-      return s.get(TurnState.MESSAGE);
+  private static Update navigate(State s, Runtime rt, NeuraDeps deps) throws Exception {
+    Map<String, Object> booking = Booking.bookIfAsked(s, rt, deps.data());
+    Message.Ai answer = deps.model() != null ? ModelSteps.navigate(deps.model(), s, rt) : null;
+    String reply = answer != null ? answer.text() : Navigator.respond(s);
+    Update out = answer != null ? Update.of(TurnState.RESPONSE_ID, answer.id()) : Update.empty();
+    if (booking == null) {
+      return out.and(TurnState.RESPONSE, reply);
     }
-    List<Message> messages = s.getOrDefault(TurnState.MESSAGES, List.of());
-    for (int i = messages.size() - 1; i >= 0; i--) {
-      if (messages.get(i) instanceof Message.Human h) {
-        return h.text();
-      }
-    }
-    throw new IllegalArgumentException("a Neura turn needs \"message\" or a human message in \"messages\"");
+    return out.and(TurnState.RESPONSE, reply + " I've booked you with " + booking.get("provider_id")
+        + " (booking #" + booking.get("seq") + ").").and(TurnState.BOOKING, booking);
   }
 
   /** How many recent patient messages feed {@code client_signal}. */
@@ -153,28 +135,38 @@ public final class NeuraTurn {
         human.add(h.text());
       }
     }
-    String current = s.get(TurnState.MESSAGE);
+    String current = s.get(TurnState.TURN_MESSAGE);
     if (human.isEmpty() || !human.getLast().equals(current)) {
       human.add(current);
     }
     return List.copyOf(human.subList(Math.max(0, human.size() - SLICE), human.size()));
   }
 
-  private static NeuraDeps deps(Runtime rt, NeuraDeps defaults) {
-    // over HTTP the run context is the request's JSON "context" (a map): the defaults serve it
-    return rt.context(Object.class) instanceof NeuraDeps given ? given : defaults;
+  /**
+   * The run's dependencies: the context's own {@link NeuraDeps} (in process), else the defaults
+   * with the agent the context names (over HTTP the context is the request's JSON
+   * {@code {"agent": …}}; in process a {@link NeuraContext}).
+   */
+  static NeuraDeps deps(Runtime rt, NeuraDeps defaults) {
+    Object ctx = rt.context(Object.class);
+    if (ctx instanceof NeuraDeps given) {
+      return given;
+    }
+    String agent = ctx instanceof NeuraContext c ? c.agent() : ctx instanceof Map<?, ?> m && m.get("agent") instanceof String a ? a
+        : null;
+    return agent == null || agent.equals(defaults.agent()) ? defaults : defaults.withAgent(agent);
   }
 
   private interface Body {
     Update apply(State s, Runtime rt) throws Exception;
   }
 
-  private static Node stage(String name, Body body) {
-    return (s, rt) -> body.apply(s, rt).and(TurnState.COMPLETED_STAGES, List.of(name));
+  private static Node stage(StageId stage, Body body) {
+    return (s, rt) -> body.apply(s, rt).and(TurnState.COMPLETED_STAGES, List.of(stage.id()));
   }
 
   private static ToolPipeline pipeline(NeuraDeps deps, SkipStore store) {
-    return deps.registry().pipeline(deps.agent(), deps.tools()).skipStore(store).build();
+    return deps.registry().pipeline(deps.agent(), deps.tools()).skipStore(store).maxSkipAge(deps.skipMaxAge()).build();
   }
 
   /**
@@ -211,6 +203,10 @@ public final class NeuraTurn {
     out.put("degraded", bundle.degraded());
     out.put("reused", assembly.reused());
     Update u = Update.of(TurnState.BUNDLE, out);
+    if (bundle.degraded()) {
+      LOG.warn("neura session {}: optional section(s) {} degraded ({}); the navigator asks about them", session,
+          bundle.missing(), bundle.errors());
+    }
     if (bundle.failed()) {
       rt.write(Map.of("stage", "context_assembly", "event", "error", "errors", bundle.errors()));
       return u.and(TurnState.ERROR, "context assembly failed: " + bundle.errors());

@@ -14,7 +14,16 @@ import java.util.Map;
  * ({@link NeuraDeps}).
  */
 public final class TurnState {
-  public static final Key<String> MESSAGE = Key.of("message", String.class);
+  /**
+   * The patient's new message as a client sends it: ephemeral, so only preflight (the first
+   * stage) sees it, and a later turn that sends {@code messages} instead never sees an old one.
+   */
+  public static final Key<String> MESSAGE = Key.ephemeral("message", String.class);
+  /** The turn's message, which preflight screened: {@code message}, or the newest human message of {@code messages}. */
+  public static final Key<String> TURN_MESSAGE = Key.of("turn_message", String.class);
+  /** Content hashes of the human messages preflight screened on this thread (so a turn screens what is new). */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<List<String>> SCREENED = (Key) Key.of("screened_messages", List.class);
   public static final Key<String> PATIENT_ID = Key.of("patient_id", String.class);
   public static final Key<String> PROVIDER_ID = Key.of("provider_id", String.class);
   /** The chat session; keys the skip gates (the patient when absent). */
@@ -37,7 +46,16 @@ public final class TurnState {
   /** The chat transcript (LangChain-shaped messages; chat UIs send it, finalize appends the reply). */
   public static final Key<List<Message>> MESSAGES = Messages.KEY;
 
-  public static final Schema SCHEMA = Schema.of(MESSAGES, MESSAGE, PATIENT_ID, PROVIDER_ID, SESSION_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
+  /**
+   * The keys each turn starts without (preflight clears them; {@code completed_stages} starts
+   * again from {@code preflight}): a turn's result never carries into the next, and a failed
+   * turn's {@code error} does not poison it. Kept across turns: the transcript, the ids, the
+   * screened-message hashes.
+   */
+  public static final List<Key<?>> PER_TURN = List.of(SAFETY_REASON, BUNDLE, EMPATHY, CONTEXT, RESPONSE, RESPONSE_ID,
+      BOOKING, ERROR);
+
+  public static final Schema SCHEMA = Schema.of(MESSAGES, MESSAGE, TURN_MESSAGE, SCREENED, PATIENT_ID, PROVIDER_ID, SESSION_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
       COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, RESPONSE_ID, BOOKING, ERROR);
 
   private TurnState() {

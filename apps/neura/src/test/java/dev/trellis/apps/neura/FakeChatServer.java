@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A local OpenAI chat-completions server for the model-path tests; records every request
- * body. Requests with a response format get {@code {"verdict":"SAFE"}} (preflight's
- * structured classifier), other plain requests the empathy sentence, streamed requests the
+ * body. Requests with a response format get {@code {"label":"none",…}} (the safety
+ * classifier's judge, schema {@code Judgement}) or {@code {"verdict":"SAFE"}} (preflight's injection check), other plain requests the empathy sentence, streamed requests the
  * navigator's reply in three tokens — or a 500 while {@link #failStreams} is above zero.
  */
 final class FakeChatServer implements AutoCloseable {
@@ -25,6 +25,8 @@ final class FakeChatServer implements AutoCloseable {
 
   final List<JsonNode> bodies = new CopyOnWriteArrayList<>();
   final AtomicInteger failStreams = new AtomicInteger();
+  /** The class the judge answers for a message containing {@code "[judge:"} … {@code "]"}: that class. */
+  static final java.util.regex.Pattern JUDGE_LABEL = java.util.regex.Pattern.compile("\\[judge:([a-z_]+)]");
   private final HttpServer http;
 
   FakeChatServer() {
@@ -52,7 +54,11 @@ final class FakeChatServer implements AutoCloseable {
         out = sse.toString().getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().set("Content-Type", "text/event-stream");
       } else {
-        String text = body.has("response_format") ? "{\"verdict\": \"SAFE\"}" : EMPATHY;
+        String schema = body.path("response_format").path("json_schema").path("name").asText("");
+        java.util.regex.Matcher label = JUDGE_LABEL.matcher(body.path("messages").toString());
+        String text = schema.equals("Judgement") ? "{\"label\": \"" + (label.find() ? label.group(1) : "none")
+            + "\", \"reason\": \"the test said so\"}"
+            : body.has("response_format") ? "{\"verdict\": \"SAFE\"}" : EMPATHY;
         out = JSON.writeValueAsBytes(Map.of("id", "c0", "object", "chat.completion", "model", "m",
             "choices", List.of(Map.of("index", 0, "message", Map.of("role", "assistant", "content", text),
                 "finish_reason", "stop")),
@@ -83,6 +89,12 @@ final class FakeChatServer implements AutoCloseable {
 
   List<JsonNode> streamed() {
     return bodies.stream().filter(b -> b.path("stream").asBoolean(false)).toList();
+  }
+
+  /** The structured requests whose response format is the schema {@code name}. */
+  List<JsonNode> structured(String name) {
+    return structured().stream().filter(b -> b.path("response_format").path("json_schema").path("name").asText().equals(name))
+        .toList();
   }
 
   List<JsonNode> structured() {

@@ -74,9 +74,11 @@ class ModelPathTest {
     Map<?, ?> reply = (Map<?, ?>) stored.getLast();
     assertEquals(java.util.Set.of(reply.get("id")), tokenIds, "one id for the streamed tokens and the stored reply");
     assertEquals(FakeChatServer.EMPATHY, last.get("empathy_note"));
-    assertEquals(3, model.bodies.size(), "classifier, empathy, navigator");
+    assertEquals(4, model.bodies.size(), "the safety classifier's judge, the injection check, empathy, navigator");
+    JsonNode judge = model.structured("Judgement").getFirst();
+    assertTrue(judge.path("messages").get(1).path("content").asText().endsWith("insomnia and anxiety"), judge.toString());
 
-    JsonNode classifier = model.structured().getFirst();
+    JsonNode classifier = model.structured("SafetyVerdict").getFirst();
     JsonNode schema = classifier.path("response_format").path("json_schema");
     assertEquals("SafetyVerdict", schema.path("name").asText(), classifier.toString());
     assertEquals("insomnia and anxiety", classifier.path("messages").get(1).path("content").asText());
@@ -87,6 +89,17 @@ class ModelPathTest {
     assertTrue(prompt.contains("DEGRADED: session_narrative"), prompt);
     assertTrue(prompt.contains("prov-ana"), prompt);
     assertEquals("insomnia and anxiety", nav.path("messages").get(1).path("content").asText());
+  }
+
+  @Test
+  void theModelAsTheSafetyClassifiersJudgeWidensWhatTheLexiconsLetThrough() {
+    Map<String, Object> s = http.turn("neura", "model-judge-1", Map.of("message",
+        "my week has been long [judge:indirect_ideation]", "patient_id", "pat-1"));
+    assertEquals("risk", s.get("safety_reason"));
+    assertEquals(List.of("preflight", "safety_intervention", "finalize"), s.get("completed_stages"));
+    Map<String, Object> calm = http.turn("neura", "model-judge-2", Map.of("message", "my week has been long [judge:none]",
+        "patient_id", "pat-1"));
+    assertEquals(false, calm.get("safety_hijacked"));
   }
 
   @Test

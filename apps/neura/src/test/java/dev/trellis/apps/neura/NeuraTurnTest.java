@@ -11,7 +11,6 @@ import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;
 import dev.trellis.pipeline.InMemorySkipStore;
 import dev.trellis.pipeline.ToolException;
-import dev.trellis.spec.TopologySpec;
 import dev.trellis.verify.Check;
 import java.util.List;
 import java.util.Map;
@@ -100,18 +99,41 @@ class NeuraTurnTest {
 
   @Test
   @SuppressWarnings("unchecked")
-  void manifestOfTheCompiledGraphEqualsTheSpec() {
-    TopologySpec spec = NeuraTurn.spec();
+  void manifestOfTheCompiledGraphEqualsTheTypedSpec() {
     Map<String, Object> manifest = graph.manifest();
     List<Map<String, Object>> edges = (List<Map<String, Object>>) manifest.get("edges");
     Set<String> fromManifest = edges.stream().map(e -> e.get("source") + "→" + e.get("target") + ":" + e.get("kind")
         + (e.containsKey("condition") ? "/" + e.get("condition") + "=" + e.get("label") : "")).collect(Collectors.toSet());
-    Set<String> fromSpec = spec.edges().stream().map(e -> e.from() + "→" + e.to() + ":" + switch (e.kind()) {
-      case JOIN_INPUT -> "join";
-      case CONDITIONAL -> "conditional/" + e.condition() + "=" + e.when();
-      default -> "edge";
-    }).collect(Collectors.toSet());
+    Set<String> fromSpec = TurnGraphSpec.GRAPH_EDGES.stream().map(e -> e.source().id() + "→" + e.target().id() + ":"
+        + switch (e.type()) {
+          case JOIN_INPUT -> "join";
+          case CONDITIONAL -> "conditional/" + EdgeCondition.ROUTER + "=" + e.condition().value();
+          default -> "edge";
+        }).collect(Collectors.toSet());
     assertEquals(fromSpec, fromManifest);
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void anUnchangedSliceTakesTheLastCompleteBundleWithoutWaitingForAnyTool() {
+    java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+    AtomicInteger calls = new AtomicInteger();
+    NeuraDeps d = deps;
+    for (var e : deps.tools().entrySet()) {
+      d = d.withTool(e.getKey(), args -> {
+        if (calls.incrementAndGet() > deps.tools().size()) {
+          never.await(); // a second assembly would hang the turn here
+        }
+        return e.getValue().call(args);
+      });
+    }
+    NeuraDeps blocking = d;
+    Map<String, Object> input = Map.of("message", "grief and insomnia", "patient_id", "pat-2", "session_id", "unchanged-1");
+    State first = graph.invoke(input, RunConfig.DEFAULT.withContext(blocking));
+    State second = graph.invoke(input, RunConfig.DEFAULT.withContext(blocking));
+    assertEquals(true, second.get(TurnState.BUNDLE).get("reused"));
+    assertEquals(first.get(TurnState.BUNDLE).get("sections"), second.get(TurnState.BUNDLE).get("sections"));
+    assertEquals(deps.tools().size(), calls.get(), "the second turn called no tool");
   }
 
   @Test

@@ -18,7 +18,7 @@ public final class ProviderServerMain {
   public static void main(String[] args) throws Exception {
     TrellisServer.Builder b = TrellisServer.builder().port(0).host("127.0.0.1").sqlite(Path.of(args[0]));
     for (GraphProvider p : ServiceLoader.load(GraphProvider.class)) {
-      b.graph(p.graphId(), p);
+      b.provider(p); // as trellis serve does: its routes too
     }
     TrellisServer server = b.start();
     Runtime.getRuntime().addShutdownHook(new Thread(server::close));

@@ -25,9 +25,13 @@ class ServedByProviderTest {
     assertEquals(NeuraProvider.class, found.getFirst().getClass());
     try (TrellisServer server = TrellisServer.builder().port(0).host("127.0.0.1")
         .sqlite(Files.createTempDirectory("neura-served").resolve("neura.db"))
-        .graph("neura", found.getFirst()).start()) {
+        .provider(found.getFirst()).start()) {
       Http http = new Http(server.port());
-      assertEquals(200, http.get("/assistants/neura").status());
+      Http.Reply assistant = http.get("/assistants/neura");
+      assertEquals(200, assistant.status());
+      assertEquals(NeuraProvider.MANIFEST_PATH, ((Map<?, ?>) assistant.map().get("metadata")).get("manifest"),
+          "the Studio finds the manifest through the assistant's metadata");
+      assertEquals(TurnGraphSpec.manifest(), http.get(NeuraProvider.MANIFEST_PATH).map());
       Map<String, Object> s = http.turn("neura", "served-1", Map.of("message", "grief", "patient_id", "pat-2"));
       assertEquals("finalize", ((List<?>) s.get("completed_stages")).getLast());
     }
@@ -42,7 +46,8 @@ class ServedByProviderTest {
           "patient_id", "pat-2"));
       assertEquals(String.join("", FakeChatServer.TOKENS), String.valueOf(s.get("response")));
       assertEquals(FakeChatServer.EMPATHY, s.get("empathy_note"));
-      assertEquals(1, model.structured().size(), "preflight's structured classifier");
+      assertEquals(1, model.structured("Judgement").size(), "the safety classifier's judge");
+      assertEquals(1, model.structured("SafetyVerdict").size(), "preflight's injection check");
       assertEquals(1, model.streamed().size(), "the navigator");
       assertEquals("m", model.streamed().getFirst().path("model").asText());
     }

@@ -56,7 +56,7 @@ class ToolRegistryTest {
         tools: [{name: client_signal}, {name: insurance_check}]
         agents: {neura: [client_signal, insurance_check]}
         """);
-    NeuraDeps deps = new NeuraDeps(extra, base.tools(), null, "neura", base.data(), null);
+    NeuraDeps deps = new NeuraDeps(extra, base.tools(), null, "neura", base.data(), null, null, base.safety());
     InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> NeuraTurn.graph(CompileOptions.DEFAULT, deps));
     assertTrue(e.getMessage().contains("tool \"insurance_check\" of agent \"neura\" has no implementation"), e.getMessage());
   }

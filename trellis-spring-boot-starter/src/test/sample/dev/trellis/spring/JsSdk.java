@@ -11,18 +11,21 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs src/test/js/spring-sdk-test.mjs with LangGraph's official JS client, taken from the
+ * Runs trellis-spring-boot-starter/src/test/js/spring-sdk-test.mjs with LangGraph's official JS client, taken from the
  * installation trellis-server's SDK tests use (npm ci there when missing; the version is pinned there).
  */
 final class JsSdk {
   static final Path SDK_DIR = Path.of("..", "trellis-server", "src", "test", "js").toAbsolutePath().normalize();
+  /** The script, found from any top-level module (the starter's tests and the Boot 3.5 sample's). */
+  static final Path SCRIPT = Path.of("..", "trellis-spring-boot-starter", "src", "test", "js", "spring-sdk-test.mjs")
+      .toAbsolutePath().normalize();
 
   private JsSdk() {}
 
   /** Drives the API at {@code apiUrl} and asserts every step of the script passed. */
   static void drive(String apiUrl) throws IOException, InterruptedException {
     npmCi();
-    ProcessBuilder pb = new ProcessBuilder("node", "src/test/js/spring-sdk-test.mjs").redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder("node", SCRIPT.toString()).redirectErrorStream(true);
     pb.environment().put("TRELLIS_URL", apiUrl);
     pb.environment().put("SDK_DIR", SDK_DIR.toString());
     Process node = pb.start();

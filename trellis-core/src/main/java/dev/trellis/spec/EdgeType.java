@@ -1,7 +1,7 @@
 package dev.trellis.spec;
 
-/** What an edge of a {@link TopologySpec} means; the wiring follows from the kind. */
-public enum EdgeKind {
+/** The seven types of an edge of a {@link TopologySpec} (an edge's {@code kind}); the wiring follows from the type. */
+public enum EdgeType {
   /** START → first stage. */
   ENTRY,
   /** One stage after another. */

@@ -1,0 +1,281 @@
+package dev.trellis.safety;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The per-language phrase lists of layers 1 and 2, read from {@code lexicon/<lang>.txt}.
+ *
+ * <p>A file has sections: {@code [<class>]} (a lexicon phrase of that class),
+ * {@code [override <class>]} (a phrase that is a crisis whatever surrounds it),
+ * {@code [figurative]} and {@code [third_party_concern]} (spans that mask crisis phrases
+ * overlapping them) and {@code [negator]} (words that negate a phrase when they stand up to three words before it or
+ * in its gaps). A phrase is words separated by spaces, folded like the message
+ * ({@link Folded}); {@code a/b} is either word, {@code word*} any word starting so,
+ * {@code a_b} the two words {@code a b} (inside alternatives: {@code to_live/be_alive}),
+ * {@code ...} up to four skipped words; a phrase starting {@code & } matches its words in any order
+ * within eight words (for languages with free word order). A word of five letters or more also matches with one
+ * typo (an edit or a swap). Immutable and thread-safe.
+ */
+final class Lexicon {
+  /** A phrase's place in a message: tokens {@code [start, end)}, and those tokens (folded). */
+  record Hit(RiskClass cls, Kind kind, int start, int end, String phrase, boolean negated) {
+  }
+
+  enum Kind { OVERRIDE, PHRASE, MASK }
+
+  /** One alternative: one word, or several joined by {@code _} in the file ({@code be_alive}). */
+  private record Alt(String[] words, boolean prefix) {
+  }
+
+  private record Slot(Alt[] alts, boolean gapBefore) {
+  }
+
+  private record Entry(RiskClass cls, Kind kind, Slot[] slots, String source, String squashed, Set<String> words,
+                       boolean unordered) {
+  }
+
+  private static final int MAX_GAP = 4;
+  private static final int WINDOW = 8;
+  private final Map<String, List<Entry>> byLanguage;
+  private final Map<String, Set<String>> negators;
+
+  private Lexicon(Map<String, List<Entry>> byLanguage, Map<String, Set<String>> negators) {
+    this.byLanguage = byLanguage;
+    this.negators = negators;
+  }
+
+  /** The bundled lexicons: {@code en} (US and GB phrases), {@code de}, {@code fr}, and {@code xx} (crisis words of other languages). */
+  static Lexicon bundled() {
+    Map<String, List<Entry>> by = new LinkedHashMap<>();
+    Map<String, Set<String>> neg = new LinkedHashMap<>();
+    for (String lang : List.of("en", "de", "fr", "xx")) {
+      List<Entry> entries = new ArrayList<>();
+      Set<String> negs = new HashSet<>();
+      read(lang, entries, negs);
+      by.put(lang, List.copyOf(entries));
+      neg.put(lang, Set.copyOf(negs));
+    }
+    return new Lexicon(Map.copyOf(by), Map.copyOf(neg));
+  }
+
+  Set<String> languages() {
+    return byLanguage.keySet();
+  }
+
+  /** Every phrase of {@code languages} found in {@code text}. */
+  List<Hit> find(Folded text, Collection<String> languages) {
+    List<Hit> hits = new ArrayList<>();
+    List<String> tokens = text.tokens();
+    Set<String> negs = new HashSet<>();
+    for (String lang : languages) {
+      negs.addAll(negators.getOrDefault(lang, Set.of()));
+    }
+    for (String lang : languages) {
+      for (Entry e : byLanguage.getOrDefault(lang, List.of())) {
+        boolean found = false;
+        if (e.unordered) {
+          int[] span = matchUnordered(e.slots, tokens);
+          if (span != null) {
+            hits.add(new Hit(e.cls, e.kind, span[0], span[1], String.join(" ", tokens.subList(span[0], span[1])),
+                negated(tokens, span[0], span[1], negs, e.words)));
+          }
+          continue;
+        }
+        for (int i = 0; i < tokens.size() && !found; i++) {
+          int end = match(e.slots, 0, tokens, i);
+          if (end > 0) {
+            hits.add(new Hit(e.cls, e.kind, i, end, String.join(" ", tokens.subList(i, end)), negated(tokens, i, end, negs, e.words)));
+            found = true;
+          }
+        }
+        if (!found && e.squashed != null && text.obfuscated() && e.kind != Kind.MASK
+            && text.squashed().contains(e.squashed)) {
+          hits.add(new Hit(e.cls, e.kind, 0, tokens.size(), e.squashed, false)); // k i l l  m y s e l f
+        }
+      }
+    }
+    return hits;
+  }
+
+  /** A negator up to three words before the phrase or inside its gaps, that is not one of the phrase's own words. */
+  private static boolean negated(List<String> tokens, int start, int end, Set<String> negs, Set<String> own) {
+    for (int j = Math.max(0, start - 3); j < end; j++) {
+      if (negs.contains(tokens.get(j)) && !own.contains(tokens.get(j))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The token index after the match of {@code slots[s..]} at {@code i}, or -1. */
+  private static int match(Slot[] slots, int s, List<String> tokens, int i) {
+    if (s == slots.length) {
+      return i;
+    }
+    int maxSkip = slots[s].gapBefore && s > 0 ? MAX_GAP : 0;
+    for (int skip = 0; skip <= maxSkip && i + skip < tokens.size(); skip++) {
+      for (Alt a : slots[s].alts) {
+        int after = matches(a, tokens, i + skip);
+        if (after > 0) {
+          int end = match(slots, s + 1, tokens, after);
+          if (end > 0) {
+            return end;
+          }
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** The first window of {@link #WINDOW} tokens holding every slot in any order: {@code [start, end)}, or null. */
+  private static int[] matchUnordered(Slot[] slots, List<String> tokens) {
+    int[] at = new int[slots.length];
+    for (int start = 0; start < tokens.size(); start++) {
+      int lo = Integer.MAX_VALUE;
+      int hi = -1;
+      boolean all = true;
+      for (int s = 0; s < slots.length && all; s++) {
+        at[s] = -1;
+        for (int i = start; i < Math.min(tokens.size(), start + WINDOW) && at[s] < 0; i++) {
+          for (Alt a : slots[s].alts) {
+            int after = matches(a, tokens, i);
+            if (after > 0) {
+              at[s] = i;
+              lo = Math.min(lo, i);
+              hi = Math.max(hi, after);
+              break;
+            }
+          }
+        }
+        all = at[s] >= 0;
+      }
+      if (all) {
+        return new int[] {lo, hi};
+      }
+    }
+    return null;
+  }
+
+  /** The token index after {@code a} matched at {@code i}, or -1. */
+  private static int matches(Alt a, List<String> tokens, int i) {
+    String[] w = a.words;
+    if (i + w.length > tokens.size()) {
+      return -1;
+    }
+    for (int k = 0; k < w.length; k++) {
+      if (!word(w[k], a.prefix && k == w.length - 1, tokens.get(i + k))) {
+        return -1;
+      }
+    }
+    return i + w.length;
+  }
+
+  private static boolean word(String w, boolean prefix, String token) {
+    return prefix ? token.startsWith(w) || (w.length() >= 5 && token.length() >= w.length()
+        && Typos.withinOne(w, token.substring(0, w.length())))
+        : token.equals(w) || (w.length() >= 5 && Typos.withinOne(w, token));
+  }
+
+  private static void read(String lang, List<Entry> entries, Set<String> negs) {
+    String path = "lexicon/" + lang + ".txt";
+    InputStream in = Lexicon.class.getResourceAsStream(path);
+    if (in == null) {
+      throw new IllegalStateException("missing lexicon resource dev/trellis/safety/" + path);
+    }
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      String section = null;
+      String line;
+      int n = 0;
+      while ((line = r.readLine()) != null) {
+        n++;
+        line = line.strip();
+        if (line.isEmpty() || line.startsWith("#")) {
+          continue;
+        }
+        if (line.startsWith("[")) {
+          section = line.substring(1, line.length() - 1).strip();
+          continue;
+        }
+        if (section == null) {
+          throw new IllegalStateException(path + ":" + n + ": a phrase before any [section]");
+        }
+        if (section.equals("negator")) {
+          for (String w : line.split("\\s+")) {
+            negs.add(Folded.word(w));
+          }
+          continue;
+        }
+        entries.add(entry(section, line, path + ":" + n));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static Entry entry(String section, String phrase, String where) {
+    Kind kind;
+    RiskClass cls;
+    if (section.startsWith("override ")) {
+      kind = Kind.OVERRIDE;
+      cls = RiskClass.fromWire(section.substring(9).strip());
+    } else if (section.equals("figurative") || section.equals("third_party_concern")) {
+      kind = Kind.MASK;
+      cls = RiskClass.fromWire(section);
+    } else {
+      kind = Kind.PHRASE;
+      cls = RiskClass.fromWire(section);
+    }
+    boolean unordered = phrase.startsWith("& ");
+    if (unordered) {
+      phrase = phrase.substring(2).strip();
+    }
+    List<Slot> slots = new ArrayList<>();
+    Set<String> words = new HashSet<>();
+    boolean gap = false;
+    boolean plain = true;
+    StringBuilder squashed = new StringBuilder();
+    for (String w : phrase.split("\\s+")) {
+      if (w.equals("...")) {
+        gap = true;
+        plain = false;
+        continue;
+      }
+      String[] options = w.split("/");
+      Alt[] alts = new Alt[options.length];
+      for (int i = 0; i < options.length; i++) {
+        String o = options[i];
+        boolean prefix = o.endsWith("*");
+        String[] parts = (prefix ? o.substring(0, o.length() - 1) : o).split("_");
+        String[] folded = new String[parts.length];
+        for (int k = 0; k < parts.length; k++) {
+          folded[k] = Folded.word(parts[k]);
+          if (folded[k].isEmpty()) {
+            throw new IllegalStateException(where + ": empty word in \"" + phrase + "\"");
+          }
+          words.add(folded[k]);
+        }
+        alts[i] = new Alt(folded, prefix);
+      }
+      if (options.length > 1 || alts[0].prefix) {
+        plain = false;
+      }
+      squashed.append(String.join("", alts[0].words));
+      slots.add(new Slot(alts, gap));
+      gap = false;
+    }
+    return new Entry(cls, kind, slots.toArray(Slot[]::new), phrase,
+        plain && !unordered && squashed.length() >= 8 ? squashed.toString() : null, Set.copyOf(words), unordered);
+  }
+}

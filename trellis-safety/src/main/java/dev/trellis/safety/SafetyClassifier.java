@@ -1,0 +1,327 @@
+package dev.trellis.safety;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.checkpoint.store.Embeddings;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A layered safety classifier for messages sent to a chat: (1) deterministic overrides and
+ * (2) per-language lexicons ({@code en} for en-US and en-GB, {@code de}, {@code fr}), both
+ * tolerant of typos, leetspeak and spaced-out words; (3) a logistic-regression head on
+ * in-process MiniLM sentence embeddings; (4) an optional LLM judge, asked about everything
+ * not confidently low-risk, which can only widen the verdict; (5) policy normalisation into
+ * an {@link Action}.
+ *
+ * <pre>{@code
+ * SafetyClassifier safety = SafetyClassifier.standard();            // layers 1, 2, 3, 5
+ * Verdict v = safety.classify("I cut again last night", history, "en-GB");
+ * if (v.crisis()) { ... }                                            // v.label() == SELF_HARM
+ * SafetyClassifier judged = SafetyClassifier.builder().judge(chatModel).build();
+ * }</pre>
+ *
+ * <p>Without a judge the verdict is deterministic: a function of the message, the last six
+ * history messages and the locale. Crisis phrases found by layers 1–2 are final; the head and
+ * the judge may add a crisis, never remove one. A message in a language other than English,
+ * German or French is never {@link Action#NONE}: without a crisis signal it is
+ * {@link Action#CHECK_IN}. Immutable and thread-safe (the judge's model must be thread-safe).
+ */
+public final class SafetyClassifier {
+  private static final Pattern SENTENCES = Pattern.compile("(?<=[.!?;…])\\s+|\\n+");
+  private static final Set<String> FOLLOW_UPS = Set.of("yes", "yeah", "yep", "yup", "ya", "ja", "oui", "si", "maybe",
+      "sometimes", "kinda", "kind", "i", "do", "am", "think", "so", "guess", "a", "little", "bit", "tonight", "today",
+      "soon", "vielleicht", "manchmal", "peutetre", "parfois", "ok", "true", "right", "exactly", "genau", "bien", "sur");
+
+  private static final int THIRD_PARTY_REACH = 12;
+  private static final double NEGATED_THRESHOLD = 0.8;
+
+  private final Lexicon lexicon;
+  private final Embeddings embeddings;
+  private final EmbeddingHead head;
+  private final LlmJudge judge;
+  private final double crisisThreshold;
+  private final double lowRiskThreshold;
+
+  private SafetyClassifier(Builder b) {
+    this.lexicon = Lexicon.bundled();
+    this.embeddings = b.embeddings;
+    this.head = b.head;
+    this.judge = b.judge == null ? null : new LlmJudge(b.judge);
+    this.crisisThreshold = b.crisisThreshold;
+    this.lowRiskThreshold = b.lowRiskThreshold;
+  }
+
+  /** Layers 1, 2, 3 and 5: lexicons and the bundled head on the in-process MiniLM model; no LLM. */
+  public static SafetyClassifier standard() {
+    return builder().build();
+  }
+
+  /** Layers 1, 2 and 5 only: no embedding model, no LLM (the fastest, the least recall). */
+  public static SafetyClassifier lexiconOnly() {
+    return builder().withoutHead().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@link #classify(String, List, String)} for an {@code en-US} user. */
+  public Verdict classify(String message, List<Message> history) {
+    return classify(message, history, "en-US");
+  }
+
+  /**
+   * The verdict on {@code message}, the last user message, after {@code history} (earlier
+   * messages, oldest first; only the last six are read). {@code locale} (e.g. {@code de-DE})
+   * is the user's: its language is assumed when a message gives no clue of its own.
+   */
+  public Verdict classify(String message, List<Message> history, String locale) {
+    String fallback = locale == null ? "en" : locale.split("[-_]")[0].toLowerCase(Locale.ROOT);
+    List<Message> recent = history.subList(Math.max(0, history.size() - 6), history.size());
+    Folded folded = Folded.of(message);
+    String language = Languages.detect(message, folded, Languages.SUPPORTED.contains(fallback) ? fallback : "en");
+    boolean supported = Languages.SUPPORTED.contains(language);
+    Deterministic d = deterministic(folded, language, languagesFor(language));
+    Verdict base = new Verdict(RiskClass.NONE, Action.NONE, Layer.POLICY, language, supported, Double.NaN, "");
+    if (d.crisis != null) {
+      return base.with(d.crisis.cls(), Action.CRISIS, d.crisis.kind() == Lexicon.Kind.OVERRIDE ? Layer.OVERRIDE : Layer.LEXICON,
+          d.crisis.phrase());
+    }
+    RiskClass earlier = earlierCrisis(recent, fallback);
+    if (earlier != null && isFollowUp(folded)) {
+      return base.with(earlier, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + earlier.wireName());
+    }
+    Verdict v = d.mask != null
+        ? base.with(d.mask.cls(), Policy.action(d.mask.cls(), supported), Layer.LEXICON, d.mask.phrase())
+        : base.with(RiskClass.NONE, Policy.action(RiskClass.NONE, supported), Layer.POLICY,
+            supported ? "" : "a language the classifier cannot read: " + language);
+    double score = Double.NaN;
+    if (head != null && embeddings != null && language.equals("en")) {
+      Scored s = score(message);
+      score = s.crisis;
+      v = new Verdict(v.label(), v.action(), v.layer(), language, supported, score, v.evidence());
+      // after a crisis in the history the head needs less; after a negated crisis phrase ("I would never
+      // kill myself, I just ...") it needs more, since the negated words alone pull the embedding towards crisis
+      double threshold = earlier != null ? crisisThreshold / 2
+          : d.negated ? Math.max(crisisThreshold, NEGATED_THRESHOLD) : crisisThreshold;
+      // a masked message (idiom, someone else) needs the head to name a crisis class itself
+      boolean headCrisis = d.mask == null ? score >= threshold : s.label.crisis() && score >= Math.max(threshold, 0.5);
+      if (headCrisis) {
+        return v.with(s.topCrisis, Action.CRISIS, Layer.EMBEDDING, String.format(Locale.ROOT, "p(crisis)=%.2f", score));
+      }
+      if (d.mask == null && supported && s.label == RiskClass.THIRD_PARTY_CONCERN
+          && s.probabilities[s.label.ordinal()] >= 0.5) {
+        v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
+      }
+    }
+    boolean confidentlyLow = supported && d.mask == null && !d.negated && earlier == null
+        && (Double.isNaN(score) ? false : score < lowRiskThreshold);
+    if (judge == null || confidentlyLow) {
+      return v;
+    }
+    try {
+      RiskClass j = judge.judge(message, recent);
+      if (j.crisis()) {
+        return v.with(j, Action.CRISIS, Layer.JUDGE, "judge");
+      }
+      if (j == RiskClass.THIRD_PARTY_CONCERN && v.action() != Action.THIRD_PARTY) {
+        return v.with(j, Action.THIRD_PARTY, Layer.JUDGE, "judge");
+      }
+      return v;
+    } catch (Exception e) {
+      return v; // the judge only widens: a failing judge leaves the deterministic verdict
+    }
+  }
+
+  /** The lexicons read for a message in {@code language}: its own and English (code-switching), or all for another language. */
+  private Set<String> languagesFor(String language) {
+    return Languages.SUPPORTED.contains(language) ? new LinkedHashSet<>(List.of(language, "en")) : lexicon.languages();
+  }
+
+  private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated) {
+  }
+
+  private Deterministic deterministic(Folded folded, String language, Set<String> languages) {
+    List<Lexicon.Hit> hits = lexicon.find(folded, new LinkedHashSet<>(languages));
+    Lexicon.Hit best = null;
+    Lexicon.Hit mask = null;
+    boolean negated = false;
+    for (Lexicon.Hit h : hits) {
+      // an idiom outranks a third-party cue it overlaps ("my mom is going to kill me")
+      if (h.kind() == Lexicon.Kind.MASK && (mask == null || (h.cls() == RiskClass.THIRD_PARTY_CONCERN
+          && !(mask.start() < h.end() && h.start() < mask.end())))) {
+        mask = h;
+      }
+    }
+    for (Lexicon.Hit h : hits) {
+      if (h.kind() == Lexicon.Kind.MASK) {
+        continue;
+      }
+      if (h.negated() || masked(h, hits)) {
+        negated |= h.negated();
+        continue;
+      }
+      // an override outranks any lexicon phrase; within a kind the more urgent class wins
+      if (best == null || (h.kind() == Lexicon.Kind.OVERRIDE && best.kind() != Lexicon.Kind.OVERRIDE)
+          || (h.kind() == best.kind() && h.cls().ordinal() < best.cls().ordinal())) {
+        best = h;
+      }
+    }
+    return new Deterministic(best, mask, negated);
+  }
+
+  private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits) {
+    for (Lexicon.Hit m : hits) {
+      // a third-party cue covers the rest of its sentence's worth of words ("how can I help someone who ...")
+      int end = m.cls() == RiskClass.THIRD_PARTY_CONCERN ? m.end() + THIRD_PARTY_REACH : m.end();
+      // harm to others is about someone else by definition: a third-party cue does not mask it
+      boolean applies = m.cls() != RiskClass.THIRD_PARTY_CONCERN || h.cls() != RiskClass.HARM_TO_OTHERS;
+      if (m.kind() == Lexicon.Kind.MASK && applies && m.start() < h.end() && h.start() < end) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The class of the latest earlier user message the deterministic layers call a crisis, or null. */
+  private RiskClass earlierCrisis(List<Message> recent, String fallback) {
+    for (int i = recent.size() - 1; i >= 0; i--) {
+      if (recent.get(i) instanceof Message.Human h) {
+        Folded f = Folded.of(h.text());
+        String lang = Languages.detect(h.text(), f, Languages.SUPPORTED.contains(fallback) ? fallback : "en");
+        Deterministic d = deterministic(f, lang, languagesFor(lang));
+        if (d.crisis != null) {
+          return d.crisis.cls();
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean isFollowUp(Folded f) {
+    if (f.tokens().isEmpty() || f.tokens().size() > 5) {
+      return false;
+    }
+    for (String t : f.tokens()) {
+      if (!FOLLOW_UPS.contains(t)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private record Scored(double crisis, RiskClass label, RiskClass topCrisis, double[] probabilities) {
+  }
+
+  /** The head on the whole message and on each window of two sentences; the most alarming wins. */
+  private Scored score(String message) {
+    List<String> texts = new ArrayList<>();
+    texts.add(message);
+    List<String> sentences = new ArrayList<>();
+    for (String s : SENTENCES.split(message.strip())) {
+      if (!s.isBlank()) {
+        sentences.add(s.strip());
+      }
+    }
+    if (sentences.size() > 2) {
+      for (int i = 0; i + 1 < sentences.size() && texts.size() < 9; i++) {
+        texts.add(sentences.get(i) + " " + sentences.get(i + 1));
+      }
+    }
+    List<float[]> vectors = embeddings.embed(texts);
+    Scored best = null;
+    for (float[] v : vectors) {
+      double[] p = head.probabilities(v);
+      double crisis = EmbeddingHead.crisisProbability(p);
+      if (best == null || crisis > best.crisis) {
+        best = new Scored(crisis, argmax(p, false), argmax(p, true), p);
+      }
+    }
+    return best;
+  }
+
+  private static RiskClass argmax(double[] p, boolean crisisOnly) {
+    RiskClass best = null;
+    for (RiskClass c : RiskClass.values()) {
+      if ((!crisisOnly || c.crisis()) && (best == null || p[c.ordinal()] > p[best.ordinal()])) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** Configures a {@link SafetyClassifier}; not thread-safe. */
+  public static final class Builder {
+    private Embeddings embeddings;
+    private EmbeddingHead head;
+    private ChatModel judge;
+    private boolean noHead;
+    private double crisisThreshold = 0.5;
+    private double lowRiskThreshold = 0.15;
+
+    private Builder() {
+    }
+
+    /** The sentence encoder under the head (default: the in-process MiniLM, {@link MiniLm#embeddings()}). */
+    public Builder embeddings(Embeddings e) {
+      this.embeddings = e;
+      return this;
+    }
+
+    /** The head's weights (default: {@link EmbeddingHead#bundled()}); they must fit the encoder. */
+    public Builder head(EmbeddingHead h) {
+      this.head = h;
+      return this;
+    }
+
+    /** No embedding layer (layers 1, 2, 4 and 5 only). */
+    public Builder withoutHead() {
+      this.noHead = true;
+      return this;
+    }
+
+    /** The LLM judge's model (default none). */
+    public Builder judge(ChatModel model) {
+      this.judge = model;
+      return this;
+    }
+
+    /** The head's summed crisis probability from which a message is a crisis (default 0.5). */
+    public Builder crisisThreshold(double t) {
+      if (!(t > 0 && t < 1)) {
+        throw new IllegalArgumentException("crisisThreshold must be in (0, 1), got " + t);
+      }
+      this.crisisThreshold = t;
+      return this;
+    }
+
+    /** Below this crisis probability (and with no lexicon signal) the judge is not asked (default 0.15). */
+    public Builder lowRiskThreshold(double t) {
+      if (!(t >= 0 && t < 1)) {
+        throw new IllegalArgumentException("lowRiskThreshold must be in [0, 1), got " + t);
+      }
+      this.lowRiskThreshold = t;
+      return this;
+    }
+
+    public SafetyClassifier build() {
+      if (!noHead) {
+        if (embeddings == null) {
+          embeddings = MiniLm.embeddings();
+        }
+        if (head == null) {
+          head = EmbeddingHead.bundled();
+        }
+      } else {
+        embeddings = null;
+        head = null;
+      }
+      return new SafetyClassifier(this);
+    }
+  }
+}

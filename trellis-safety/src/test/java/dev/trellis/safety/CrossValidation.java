@@ -1,0 +1,68 @@
+package dev.trellis.safety;
+
+import dev.trellis.checkpoint.store.Embeddings;
+import dev.trellis.safety.train.Example;
+import dev.trellis.safety.train.Trainer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * k-fold cross-validation of the whole offline classifier over the corpus: fold {@code i} holds
+ * every k-th message (in corpus order, offset {@code i}); the head is trained on the other folds
+ * and the classifier (lexicons + that head + policy) predicts the held-out fold. Embeddings are
+ * computed once and reused (the encoder is deterministic).
+ */
+final class CrossValidation {
+  private CrossValidation() {
+  }
+
+  /** An encoder that remembers what it embedded. */
+  static final class Cached implements Embeddings {
+    private final Map<String, float[]> seen = new HashMap<>();
+    private final Embeddings inner;
+
+    Cached(Embeddings inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public synchronized List<float[]> embed(List<String> texts) {
+      List<String> missing = texts.stream().filter(t -> !seen.containsKey(t)).distinct().toList();
+      if (!missing.isEmpty()) {
+        List<float[]> v = inner.embed(missing);
+        for (int i = 0; i < missing.size(); i++) {
+          seen.put(missing.get(i), v.get(i));
+        }
+      }
+      return texts.stream().map(seen::get).toList();
+    }
+  }
+
+  /** Predictions for every example, each made by a classifier whose head never saw it. */
+  static Figures run(List<Example> corpus, int k, Cached embeddings, double threshold) {
+    List<float[]> vectors = embeddings.embed(corpus.stream().map(Example::text).toList());
+    List<Verdict> verdicts = new ArrayList<>(corpus.size());
+    for (int i = 0; i < corpus.size(); i++) {
+      verdicts.add(null);
+    }
+    for (int fold = 0; fold < k; fold++) {
+      List<float[]> x = new ArrayList<>();
+      List<RiskClass> y = new ArrayList<>();
+      for (int i = 0; i < corpus.size(); i++) {
+        if (i % k != fold) {
+          x.add(vectors.get(i));
+          y.add(corpus.get(i).label());
+        }
+      }
+      SafetyClassifier c = SafetyClassifier.builder().embeddings(embeddings).head(Trainer.fit(x, y, "fold-" + fold))
+          .crisisThreshold(threshold).build();
+      for (int i = fold; i < corpus.size(); i += k) {
+        Example e = corpus.get(i);
+        verdicts.set(i, c.classify(e.text(), e.history(), e.locale()));
+      }
+    }
+    return new Figures(corpus, verdicts);
+  }
+}

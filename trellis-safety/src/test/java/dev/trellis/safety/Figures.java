@@ -1,0 +1,85 @@
+package dev.trellis.safety;
+
+import dev.trellis.safety.train.Example;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Recall and precision of predictions over labelled examples: crisis, where a message counts
+ * as caught when it gets a safety response — the crisis branch, or the check-in with resources
+ * a message in an unreadable language gets ({@link #strictRecall()} counts the crisis branch
+ * only) — and per class (predicted class = {@link Verdict#label()}).
+ */
+record Figures(List<Example> examples, List<Verdict> verdicts) {
+
+  static Figures of(List<Example> examples, Function<Example, Verdict> classify) {
+    return new Figures(examples, examples.stream().map(classify).toList());
+  }
+
+  long truePositives() {
+    return count(true, true);
+  }
+
+  double crisisRecall() {
+    return ratio(count(true, true), count(true, true) + count(true, false));
+  }
+
+  double crisisPrecision() {
+    return ratio(count(true, true), count(true, true) + count(false, true));
+  }
+
+  static boolean caught(Verdict v) {
+    return v.crisis() || v.action() == Action.CHECK_IN;
+  }
+
+  /** Crisis recall counting the crisis branch only. */
+  double strictRecall() {
+    long tp = 0;
+    long p = 0;
+    for (int i = 0; i < examples.size(); i++) {
+      if (examples.get(i).crisis()) {
+        p++;
+        tp += verdicts.get(i).crisis() ? 1 : 0;
+      }
+    }
+    return ratio(tp, p);
+  }
+
+  private long count(boolean actual, boolean predicted) {
+    long n = 0;
+    for (int i = 0; i < examples.size(); i++) {
+      if (examples.get(i).crisis() == actual && caught(verdicts.get(i)) == predicted) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private static double ratio(long a, long b) {
+    return b == 0 ? 1.0 : (double) a / b;
+  }
+
+  /** Aggregate figures only: crisis recall/precision, then per-class recall/precision/support. */
+  void print(String title, PrintStream out) {
+    out.printf(Locale.ROOT, "%s: %d messages, crisis recall %.3f (%d/%d), crisis precision %.3f (%d/%d),"
+        + " recall counting the crisis branch only %.3f%n", title,
+        examples.size(), crisisRecall(), count(true, true), count(true, true) + count(true, false), crisisPrecision(),
+        count(true, true), count(true, true) + count(false, true), strictRecall());
+    out.printf(Locale.ROOT, "  %-22s %6s %9s %7s%n", "class", "recall", "precision", "support");
+    for (RiskClass c : RiskClass.values()) {
+      long tp = 0;
+      long support = 0;
+      long predicted = 0;
+      for (int i = 0; i < examples.size(); i++) {
+        boolean actual = examples.get(i).label() == c;
+        boolean pred = verdicts.get(i).label() == c;
+        support += actual ? 1 : 0;
+        predicted += pred ? 1 : 0;
+        tp += actual && pred ? 1 : 0;
+      }
+      out.printf(Locale.ROOT, "  %-22s %6.2f %9.2f %7d%n", c.wireName(), ratio(tp, support), ratio(tp, predicted), support);
+    }
+  }
+}
