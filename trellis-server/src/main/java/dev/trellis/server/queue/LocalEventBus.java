@@ -45,8 +45,12 @@ public final class LocalEventBus implements EventBus {
   }
 
   private static final class Log {
-    /** The length of its events' data (chars: bytes for the ASCII JSON mostly sent), guarded by the log. */
+    /** The length of its serialised events' data (chars: bytes for the ASCII JSON mostly sent), guarded by the log. */
     long bytes;
+    /** Events published unserialised (lazy), guarded by the log: each is counted as the longest data seen. */
+    int lazy;
+    /** The longest serialised data published, guarded by the log. */
+    int longest;
     /** Counted in {@code endedBytes}; guarded by {@code endedShort}. */
     boolean ended;
     final List<RunEvent> events = new ArrayList<>();
@@ -65,7 +69,13 @@ public final class LocalEventBus implements EventBus {
     Log log = log(runId);
     synchronized (log) {
       log.events.add(event);
-      log.bytes += event.data() == null ? 0 : event.data().length();
+      int length = event.knownLength();
+      if (length < 0) {
+        log.lazy++;
+      } else {
+        log.bytes += length;
+        log.longest = Math.max(log.longest, length);
+      }
       if (log.waiting > 0 || (log.waitingForEnd > 0 && event.done())) {
         log.notifyAll();
       }
@@ -112,7 +122,9 @@ public final class LocalEventBus implements EventBus {
       return 0;
     }
     synchronized (log) {
-      return log.bytes;
+      // an event nobody read holds the state it would serialise: estimated as the run's longest serialised data
+      // (a wait's final values are serialised at the end), never serialised just to be measured
+      return log.bytes + (long) log.lazy * log.longest;
     }
   }
 

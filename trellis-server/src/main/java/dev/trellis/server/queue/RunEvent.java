@@ -43,6 +43,17 @@ public final class RunEvent {
     return event;
   }
 
+  /** The length of the event's JSON data when it is already serialised (or null data: 0), else -1; never serialises. */
+  public int knownLength() {
+    String d = data;
+    if (d != null) {
+      return d.length();
+    }
+    synchronized (this) {
+      return pending != null ? -1 : data == null ? 0 : data.length();
+    }
+  }
+
   /** The event's JSON data (serialised now if it was not yet). */
   public String data() {
     String d = data;
