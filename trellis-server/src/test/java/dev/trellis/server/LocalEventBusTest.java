@@ -31,6 +31,24 @@ class LocalEventBusTest extends EventBusContract {
   }
 
   @Test
+  void aReaderWaitingForTheEndNeverSerialisesTheStepsEvents() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger writes = new java.util.concurrent.atomic.AtomicInteger();
+    for (int i = 1; i <= 3; i++) {
+      bus.publish("w", RunEvent.lazy(i, "values", () -> "{\"n\":" + writes.incrementAndGet() + "}"));
+    }
+    bus.publish("w", new RunEvent(4, RunEvent.DONE, "{\"n\":3}"));
+    try (EventBus.Subscription sub = bus.subscribe("w", 0)) {
+      assertEquals("{\"n\":3}", sub.nextDone(1_000).data());
+    }
+    assertEquals(0, writes.get(), "no step event was serialised for a reader of the end");
+    try (EventBus.Subscription sub = bus.subscribe("w", 1)) {
+      assertEquals("{\"n\":1}", sub.next(1_000).data(), "a joining reader gets the event serialised then");
+      assertEquals("{\"n\":1}", bus.subscribe("w", 1).next(1_000).data(), "and every later reader the same text");
+    }
+    assertEquals(1, writes.get());
+  }
+
+  @Test
   void resumableRunsAreForgottenAfterTheKeepTime() {
     java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000);
     LocalEventBus bus = new LocalEventBus(50, now::get);

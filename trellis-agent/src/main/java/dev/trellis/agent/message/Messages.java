@@ -39,11 +39,25 @@ public final class Messages {
   private Messages() {}
 
   public static List<Message> add(List<Message> left, List<Message> right) {
-    List<Message> l = withIds(left);
     List<Message> r = withIds(right);
     for (int i = r.size() - 1; i >= 0; i--) {
       if (r.get(i) instanceof Message.Remove rm && rm.id().equals(REMOVE_ALL)) {
         return Collections.unmodifiableList(new ArrayList<>(r.subList(i + 1, r.size())));
+      }
+    }
+    // The usual write appends new messages: on a list this reducer returned, that costs what is appended.
+    boolean plain = MessageList.distinct(r);
+    if (plain && left instanceof MessageList ml) {
+      MessageList appended = ml.append(r);
+      if (appended != null) {
+        return appended;
+      }
+    }
+    List<Message> l = left instanceof MessageList ? left : withIds(left);
+    if (plain && MessageList.distinct(l)) {
+      MessageList appended = MessageList.of(l).append(r);
+      if (appended != null) {
+        return appended;
       }
     }
     Map<String, Integer> index = new LinkedHashMap<>();
@@ -67,7 +81,7 @@ public final class Messages {
       }
     }
     merged.removeIf(m -> removed.contains(m.id()));
-    return Collections.unmodifiableList(merged);
+    return MessageList.distinct(merged) ? MessageList.of(merged) : Collections.unmodifiableList(merged);
   }
 
   /**

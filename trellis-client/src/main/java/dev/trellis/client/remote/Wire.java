@@ -154,7 +154,7 @@ final class Wire {
     meta.remove("parents");
     meta.values().removeIf(java.util.Objects::isNull);
     return new StateSnapshot(s.values(), s.next(), tasks, interrupts(s.interrupts()), config(s.checkpoint()),
-        new CheckpointMetadata(source, step, writes, meta), config(s.parentCheckpoint()));
+        new CheckpointMetadata(source, step, writes, meta), config(s.parentCheckpoint()), s.createdAt());
   }
 
   static CheckpointConfig config(Checkpoint c) {

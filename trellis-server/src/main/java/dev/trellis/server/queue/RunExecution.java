@@ -104,6 +104,11 @@ final class RunExecution {
     s.bus().publish(run.runId(), new RunEvent(++seq, event, Json.write(data)));
   }
 
+  /** Publishes a stream event; its JSON is written when a subscriber or the bus first reads it (never, for a {@code wait}). */
+  private void publish(StreamEncoder.Out o) {
+    s.bus().publish(run.runId(), RunEvent.lazy(++seq, o.event(), () -> Json.write(o.data())));
+  }
+
   void execute() {
     s.fences().hold(run);
     try {
@@ -150,7 +155,7 @@ final class RunExecution {
     Throwable error = null;
     String graphName = graph.name() == null ? assistant.graphId() : graph.name();
     for (StreamEncoder.Out o : enc.start(input instanceof dev.trellis.graph.Command ? null : input, graphName)) {
-      publish(o.event(), o.data());
+      publish(o);
     }
     try (GraphStream g = graph.stream(input, rc, req.modes().engineModes(), req.subgraphs())) {
       stream = g;
@@ -159,9 +164,10 @@ final class RunExecution {
       }
       for (StreamPart part : g) {
         for (StreamEncoder.Out o : enc.encode(part)) {
-          publish(o.event(), o.data());
+          publish(o);
         }
       }
+      enc.lastValues(); // converted here, once: a value that cannot be shown fails the run as it did when each step converted it
     } catch (Throwable e) {
       error = e;
     }
@@ -179,12 +185,21 @@ final class RunExecution {
     }
     if (error == null && cancel == null) {
       for (StreamEncoder.Out o : enc.end(graphName)) {
-        publish(o.event(), o.data());
+        publish(o);
       }
     }
     RunStatus status = cancel == null ? (error == null ? RunStatus.SUCCESS : RunStatus.ERROR)
         : "timeout".equals(cancel) ? RunStatus.TIMEOUT : RunStatus.INTERRUPTED;
-    end(graph, status, cancel == null ? error : null, enc.lastValues(), before);
+    end(graph, status, cancel == null ? error : null, lastValues(enc), before);
+  }
+
+  /** The run's last values; empty when they cannot be converted (the run already ended in error then). */
+  private static Map<String, Object> lastValues(StreamEncoder enc) {
+    try {
+      return enc.lastValues();
+    } catch (RuntimeException e) {
+      return Map.of();
+    }
   }
 
   private static boolean hasCause(Throwable e, Class<?> type) {

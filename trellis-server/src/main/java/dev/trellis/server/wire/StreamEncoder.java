@@ -17,14 +17,84 @@ import java.util.function.Supplier;
  * {@code events}. Events from subgraphs are named {@code mode|node:task|...}.
  */
 public final class StreamEncoder {
-  /** An SSE event before numbering. */
-  public record Out(String event, Object data) {}
+  /**
+   * An SSE event before numbering. Its data may be built on first read ({@link #lazy}): an
+   * event nobody reads (a {@code wait} run's steps) never converts the state it carries.
+   */
+  public static final class Out {
+    private final String event;
+    private Object data;
+    private Supplier<?> pending;
+
+    public Out(String event, Object data) {
+      this.event = event;
+      this.data = data;
+    }
+
+    private Out(String event, Supplier<?> data) {
+      this.event = event;
+      this.pending = data;
+    }
+
+    /** An event whose data is built by {@code data} the first time it is read, once. */
+    public static Out lazy(String event, Supplier<?> data) {
+      return new Out(event, data);
+    }
+
+    public String event() {
+      return event;
+    }
+
+    /** The event's data, plain JSON values (built now if it was not yet). */
+    public synchronized Object data() {
+      if (pending != null) {
+        data = pending.get();
+        pending = null;
+      }
+      return data;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Out other && event.equals(other.event) && java.util.Objects.equals(data(), other.data());
+    }
+
+    @Override
+    public int hashCode() {
+      return java.util.Objects.hash(event, data());
+    }
+
+    @Override
+    public String toString() {
+      return "Out[event=" + event + ", data=" + data() + "]";
+    }
+  }
+
+  /** A value computed on first use, once (thread-safe: events are read by other threads). */
+  private static final class Once<T> implements Supplier<T> {
+    private Supplier<? extends T> make;
+    private T value;
+
+    Once(Supplier<? extends T> make) {
+      this.make = make;
+    }
+
+    @Override
+    public synchronized T get() {
+      if (make != null) {
+        value = make.get();
+        make = null;
+      }
+      return value;
+    }
+  }
 
   private final StreamModes modes;
   private final boolean subgraphs;
   private final String runId;
   private final String threadId;
-  private Map<String, Object> lastValues = Map.of();
+  /** The last root values, converted to plain JSON values when first asked for. */
+  private Supplier<Map<String, Object>> lastValues = Map::of;
   private final MessageEvents messages;
   /** Chat-model calls in progress: call id → model name, for their stream events. */
   private final Map<String, String> callNames = new java.util.HashMap<>();
@@ -42,9 +112,9 @@ public final class StreamEncoder {
     this.messages = new MessageEvents(this.modes, runId, threadId);
   }
 
-  /** The last root values seen: the run's result. */
+  /** The last root values seen: the run's result (converted once, here or by their event's reader). */
   public Map<String, Object> lastValues() {
-    return lastValues;
+    return lastValues.get();
   }
 
   public List<Out> encode(StreamPart part) {
@@ -57,24 +127,24 @@ public final class StreamEncoder {
     switch (part) {
       case StreamPart.Values v -> {
         if (root) {
-          lastValues = plainMap(v.values());
-          Map<String, Object> values = lastValues;
+          Once<Map<String, Object>> values = new Once<>(() -> plainMap(v.values()));
+          lastValues = values;
           if (messages.wanted()) {
-            messages.state(values);
+            messages.state(values.get());
           }
-          add(out, "values", suffix, () -> values);
+          addLazy(out, "values", suffix, values);
           flushAfterValues(out);
         } else {
-          add(out, "values", suffix, () -> plainMap(v.values()));
+          addLazy(out, "values", suffix, () -> plainMap(v.values()));
         }
       }
       case StreamPart.Updates u -> {
         if (modes.wants("updates") || messages.wanted()) {
-          Object update = Json.plain(u.update());
-          add(out, "updates", suffix, () -> single(u.node(), update));
+          Once<Object> update = new Once<>(() -> Json.plain(u.update()));
+          addLazy(out, "updates", suffix, () -> single(u.node(), update.get()));
           if (messages.wanted()) {
             List<Out> msgs = new ArrayList<>();
-            messages.update(u, update, suffix, msgs);
+            messages.update(u, update.get(), suffix, msgs);
             for (Out o : msgs) {
               (modes.wants("values") && o.event().startsWith("messages/") ? afterValues : out).add(o);
             }
@@ -85,10 +155,14 @@ public final class StreamEncoder {
         List<Map<String, Object>> list = Wire.interrupts(i.interrupts());
         add(out, "updates", suffix, () -> single("__interrupt__", list));
         if (root) {
-          Map<String, Object> merged = new LinkedHashMap<>(lastValues);
-          merged.put("__interrupt__", list);
+          Supplier<Map<String, Object>> before = lastValues;
+          Once<Map<String, Object>> merged = new Once<>(() -> {
+            Map<String, Object> m = new LinkedHashMap<>(before.get());
+            m.put("__interrupt__", list);
+            return m;
+          });
           lastValues = merged;
-          add(out, "values", suffix, () -> merged);
+          addLazy(out, "values", suffix, merged);
           flushAfterValues(out);
         }
       }
@@ -104,17 +178,17 @@ public final class StreamEncoder {
       case StreamPart.CallEvent c -> add(out, "events", suffix, () -> callEvent(c));
       case StreamPart.PushedMessage m -> messages.pushed(m, Json.plain(m.message()), suffix, out);
       case StreamPart.TaskStart t -> {
-        add(out, "tasks", suffix, () -> taskStart(t));
+        addLazy(out, "tasks", suffix, () -> taskStart(t));
         add(out, "events", suffix, () -> event("on_chain_start", t.name(), t.id(),
             Map.of("input", orEmpty(Json.plain(t.input()))), t.name(), t.step(), List.of(runId)));
       }
       case StreamPart.TaskResult t -> {
-        add(out, "tasks", suffix, () -> taskResult(t));
+        addLazy(out, "tasks", suffix, () -> taskResult(t));
         add(out, "events", suffix, () -> event(t.error() == null ? "on_chain_end" : "on_chain_error", t.name(), t.id(),
             t.error() == null ? Map.of("output", orEmpty(Json.plain(t.result()))) : Map.of("error", t.error()),
             t.name(), t.step(), List.of(runId)));
       }
-      case StreamPart.CheckpointEvent c -> add(out, "checkpoints", suffix, () -> checkpoint(c));
+      case StreamPart.CheckpointEvent c -> addLazy(out, "checkpoints", suffix, () -> checkpoint(c));
       case StreamPart.Debug d -> add(out, "debug", suffix, () -> {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("type", d.type());
@@ -132,10 +206,21 @@ public final class StreamEncoder {
     return out;
   }
 
-  /** Adds an event of {@code mode} when the client asked for it; {@code data} is built only then. */
-  private void add(List<Out> out, String mode, String suffix, Supplier<Object> data) {
+  /** Adds an event of {@code mode} when the client asked for it; {@code data} is built only then, now. */
+  private void add(List<Out> out, String mode, String suffix, Supplier<?> data) {
     if (modes.wants(mode)) {
       out.add(new Out(mode + suffix, data.get()));
+    }
+  }
+
+  /**
+   * Adds an event of {@code mode} when the client asked for it, its data built when the event is
+   * first read; {@code data} must depend on the stream part alone (not on this encoder's state,
+   * the clock, or anything a later part changes).
+   */
+  private void addLazy(List<Out> out, String mode, String suffix, Supplier<?> data) {
+    if (modes.wants(mode)) {
+      out.add(Out.lazy(mode + suffix, data));
     }
   }
 
@@ -227,7 +312,8 @@ public final class StreamEncoder {
   public List<Out> end(String graphName) {
     List<Out> out = new ArrayList<>();
     flushAfterValues(out);
-    add(out, "events", "", () -> event("on_chain_end", graphName, runId, Map.of("output", lastValues), null, -1, List.of()));
+    Supplier<Map<String, Object>> last = lastValues;
+    add(out, "events", "", () -> event("on_chain_end", graphName, runId, Map.of("output", last.get()), null, -1, List.of()));
     return out;
   }
 
