@@ -4,28 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.server.TrellisServer;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class AssistantsClientTest {
-  static TrellisServer server;
-  static TrellisClient client;
-
-  @BeforeAll
-  static void start() {
-    server = TestGraphs.server();
-    client = TestGraphs.client(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
+class AssistantsClientTest extends ServedTest {
   @Test
   void eachGraphHasADefaultAssistantFoundByGraphId() {
     Assistant a = client.assistants().get("hello");

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.server.TrellisServer;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -14,26 +13,15 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Against a real server on SQLite; a stream that never ends fails its test instead of hanging the build. */
 @Timeout(300)
-class RunsClientTest {
-  static TrellisServer server;
-  static TrellisClient client;
-
-  @BeforeAll
-  static void start() {
-    server = TestGraphs.server();
-    client = TestGraphs.client(server);
-  }
-
+class RunsClientTest extends ServedTest {
   @AfterAll
-  static void stop() {
+  static void openGate() {
     TestGraphs.GATE.countDown();
-    server.close();
   }
 
   private static String thread() {

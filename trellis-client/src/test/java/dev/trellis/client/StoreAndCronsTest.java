@@ -5,28 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.trellis.server.TrellisServer;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class StoreAndCronsTest {
-  static TrellisServer server;
-  static TrellisClient client;
-
-  @BeforeAll
-  static void start() {
-    server = TestGraphs.server();
-    client = TestGraphs.client(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
+class StoreAndCronsTest extends ServedTest {
   @Test
   void storeItemsArePutFoundSearchedAndDeleted() {
     List<String> ns = List.of("users", "ada");

@@ -5,32 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.server.TrellisServer;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Against a real server on SQLite; a stream that never ends fails its test instead of hanging the build. */
 @Timeout(300)
-class ThreadsClientTest {
-  static TrellisServer server;
-  static TrellisClient client;
-
-  @BeforeAll
-  static void start() {
-    server = TestGraphs.server();
-    client = TestGraphs.client(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
+class ThreadsClientTest extends ServedTest {
   private String ranHello(String name) {
     String tid = client.threads().create().threadId();
     client.runs().wait(tid, RunRequest.of("hello", Map.of("name", name)));

@@ -79,7 +79,7 @@ class BadInputTest {
   @Test
   void oversizeBodiesAreA413() {
     String big = "{\"assistant_id\": \"approval\", \"input\": {\"notes\": [\"" + "x".repeat(100_000) + "\"]}}";
-    refused(http.raw("POST", runs(), big, "application/json"), 413, "");
+    refused(http.raw("POST", runs(), big, "application/json", true), 413, "over the limit");
   }
 
   @Test

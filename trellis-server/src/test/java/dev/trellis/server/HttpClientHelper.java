@@ -52,7 +52,16 @@ final class HttpClientHelper {
   }
 
   Reply raw(String method, String path, String body, String contentType) {
-    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+    return raw(method, path, body, contentType, false);
+  }
+
+  /**
+   * As {@link #raw(String, String, String, String)}; with {@code expectContinue} the body waits for the server's
+   * {@code 100 Continue}, as curl sends large bodies, so a refusal made before the body is read reaches the client
+   * (a client pushing the body into a connection the server closed may see a reset instead).
+   */
+  Reply raw(String method, String path, String body, String contentType, boolean expectContinue) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).expectContinue(expectContinue)
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
     if (contentType != null) {
       b.header("Content-Type", contentType);

@@ -21,7 +21,6 @@ import dev.trellis.graph.State;
 import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.Update;
-import dev.trellis.server.TrellisServer;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;
@@ -29,28 +28,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** Against a real server on SQLite; a stream that never ends fails its test instead of hanging the build. */
 @Timeout(300)
-class RemoteGraphTest {
-  static TrellisServer server;
-  static TrellisClient client;
-
-  @BeforeAll
-  static void start() {
-    server = TestGraphs.server();
-    client = TestGraphs.client(server);
-  }
-
-  @AfterAll
-  static void stop() {
-    server.close();
-  }
-
+class RemoteGraphTest extends dev.trellis.client.ServedTest {
   private static RunConfig newThread() {
     return RunConfig.thread(UUID.randomUUID().toString());
   }

@@ -217,15 +217,18 @@ final class ThreadsApi {
       Http.json(ctx, Wire.emptyState());
       return;
     }
-    // One read of the checkpoint: the snapshot carries its timestamp.
-    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(checkpointId), subgraphs);
-    if (snap.metadata() == null) {
+    CheckpointTuple saved = s.checkpoint(id, checkpointId);
+    if (saved == null) {
       if (checkpointId != null) {
         throw ServerException.notFound("checkpoint", checkpointId);
       }
       Http.json(ctx, Wire.emptyState());
       return;
     }
+    // Pinned to the checkpoint just read (as LangGraph's server reads a thread's state), so values, next and
+    // created_at describe that one; unpinned, the engine's latest-state view reads a resumed task that paused
+    // again without a new checkpoint as done (next [] while the thread waits in it).
+    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(saved.config().checkpointId()), subgraphs);
     Http.json(ctx, Wire.state(snap, snap.createdAt()));
   }
 
