@@ -37,15 +37,16 @@ class SessionSweepHttpTest {
       try (SqliteStore store = SqliteStore.open(db)) {
         // Session end forgets the held memories first and writes the episodic summary after: wait for both.
         long end = System.currentTimeMillis() + 120_000;
-        while ((!store.search(MemoryStore.held("quiet", "q-1"), Map.of(), 10, 0).isEmpty()
-            || texts(store, MemoryStore.kept("quiet", "episodic")).isEmpty()) && System.currentTimeMillis() < end) {
+        while (!ended(store) && System.currentTimeMillis() < end) {
           Thread.sleep(100);
         }
-        assertTrue(store.search(MemoryStore.held("quiet", "q-1"), Map.of(), 10, 0).isEmpty(), "the idle session was never ended");
-        assertEquals(List.of("The user has insomnia."), texts(store, MemoryStore.kept("quiet", "semantic")));
+        assertTrue(read(() -> store.search(MemoryStore.held("quiet", "q-1"), Map.of(), 10, 0)).isEmpty(),
+            "the idle session was never ended");
+        assertEquals(List.of("The user has insomnia."), read(() -> texts(store, MemoryStore.kept("quiet", "semantic"))));
         assertEquals(List.of("In an earlier session the user talked about work, sleep and health."),
-            texts(store, MemoryStore.kept("quiet", "episodic")));
-        assertEquals(1, store.search(MemoryStore.held("busy", "b-1"), Map.of(), 10, 0).size(), "an active session is kept");
+            read(() -> texts(store, MemoryStore.kept("quiet", "episodic"))));
+        assertEquals(1, read(() -> store.search(MemoryStore.held("busy", "b-1"), Map.of(), 10, 0)).size(),
+            "an active session is kept");
       }
     }
   }
@@ -64,6 +65,34 @@ class SessionSweepHttpTest {
       }
       try (SqliteStore store = SqliteStore.open(db)) {
         assertEquals(2, store.search(MemoryStore.notes("sam", "shared"), Map.of(), 10, 0).size());
+      }
+    }
+  }
+
+  /**
+   * Whether the quiet session's held memories are gone and its summary written; false while the server writes
+   * (this second connection's read meets the server's write as SQLITE_BUSY_SNAPSHOT and asks again).
+   */
+  static boolean ended(SqliteStore store) {
+    try {
+      return store.search(MemoryStore.held("quiet", "q-1"), Map.of(), 10, 0).isEmpty()
+          && !texts(store, MemoryStore.kept("quiet", "episodic")).isEmpty();
+    } catch (IllegalStateException busy) {
+      return false;
+    }
+  }
+
+  /** {@code read}, asked again while this second connection meets the server's writes (SQLITE_BUSY_SNAPSHOT). */
+  static <T> T read(java.util.function.Supplier<T> read) throws InterruptedException {
+    long end = System.currentTimeMillis() + 60_000;
+    while (true) {
+      try {
+        return read.get();
+      } catch (IllegalStateException busy) {
+        if (System.currentTimeMillis() > end) {
+          throw busy;
+        }
+        Thread.sleep(50);
       }
     }
   }
