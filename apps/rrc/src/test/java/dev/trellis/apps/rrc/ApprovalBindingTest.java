@@ -20,10 +20,7 @@ import org.junit.jupiter.api.Test;
 class ApprovalBindingTest {
   final Fixture f = new Fixture();
   final AtomicInteger creations = new AtomicInteger();
-  final RrcDeps counted = f.deps.withTools(ToolBindings.bundled().with("create_entity", (args, call) -> {
-    creations.incrementAndGet();
-    return EntityTools.create(args, call);
-  }));
+  final RrcDeps counted = f.countingCreations(creations);
 
   @AfterEach
   void close() {
@@ -31,11 +28,11 @@ class ApprovalBindingTest {
   }
 
   void turn(String thread, String message) {
-    f.graph(counted).invoke(Fixture.input("rule_37", message), Fixture.thread(thread));
+    f.turn(counted, thread, message);
   }
 
   Map<String, Object> state(String thread) {
-    return f.graph(counted).getState(Fixture.thread(thread)).values();
+    return f.values(counted, thread);
   }
 
   @SuppressWarnings("unchecked")

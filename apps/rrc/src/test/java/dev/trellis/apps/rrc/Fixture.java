@@ -112,4 +112,22 @@ final class Fixture implements AutoCloseable {
     tracerProvider.close();
     db.close();
   }
+
+  /** These deps, with {@code create_entity} counting its calls into {@code creations}. */
+  RrcDeps countingCreations(java.util.concurrent.atomic.AtomicInteger creations) {
+    return deps.withTools(ToolBindings.bundled().with("create_entity", (args, call) -> {
+      creations.incrementAndGet();
+      return EntityTools.create(args, call);
+    }));
+  }
+
+  /** One rule_37 turn on {@code thread}, run on the graph built with {@code d}. */
+  void turn(RrcDeps d, String thread, String message) {
+    graph(d).invoke(input("rule_37", message), thread(thread));
+  }
+
+  /** The state of {@code thread} as the graph built with {@code d} reads it. */
+  Map<String, Object> values(RrcDeps d, String thread) {
+    return graph(d).getState(thread(thread)).values();
+  }
 }

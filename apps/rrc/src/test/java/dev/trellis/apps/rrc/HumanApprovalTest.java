@@ -22,10 +22,7 @@ class HumanApprovalTest {
   static final String NAME = "Lone Star Flaring LLC";
   final Fixture f = new Fixture();
   final AtomicInteger creations = new AtomicInteger();
-  final RrcDeps counted = f.deps.withTools(ToolBindings.bundled().with("create_entity", (args, call) -> {
-    creations.incrementAndGet();
-    return EntityTools.create(args, call);
-  }));
+  final RrcDeps counted = f.countingCreations(creations);
 
   @AfterEach
   void close() {
@@ -33,11 +30,11 @@ class HumanApprovalTest {
   }
 
   void turn(String thread, String message) {
-    f.graph(counted).invoke(Fixture.input("rule_37", message), Fixture.thread(thread));
+    f.turn(counted, thread, message);
   }
 
   Map<String, Object> state(String thread) {
-    return f.graph(counted).getState(Fixture.thread(thread)).values();
+    return f.values(counted, thread);
   }
 
   static List<Map<String, Object>> messages(Map<String, Object> state) {

@@ -38,11 +38,11 @@ class MutationApprovalTest {
   }
 
   void turn(String thread, String message) {
-    f.graph(counted).invoke(Fixture.input("rule_37", message), Fixture.thread(thread));
+    f.turn(counted, thread, message);
   }
 
   Map<String, Object> state(String thread) {
-    return f.graph(counted).getState(Fixture.thread(thread)).values();
+    return f.values(counted, thread);
   }
 
   /** The turn pauses at the gate without running {@code tool}; returns the durable approval. */
