@@ -52,7 +52,7 @@ class McpConfigTest {
            "everything": {"transport": "stdio", "command": "node", "args": ["%s", "stdio"]},
            "missing": {"command": "%s"}},
          "graphs": {
-           "echo": {"path": "dev.trellis.cli.config.fixtures.McpAgents#echo",
+           "echo": {"path": "dev.trellis.cli.DemoAgent#mcpEcho",
                     "description": "Echoes what you write through an MCP tool.",
                     "mcp_servers": ["missing", "everything"]},
            "names": {"path": "dev.trellis.cli.config.fixtures.McpAgents$ToolNames", "mcp_servers": ["everything"]},
@@ -76,7 +76,7 @@ class McpConfigTest {
           && warnings.getFirst().contains("\"echo\""), warnings.getFirst());
       Http http = new Http(server.port());
 
-      assertEquals("the tool said: Echo: hello mcp", lastMessage(http.runWait("echo", chat("hello mcp"))));
+      assertEquals("The MCP tool says: Echo: hello mcp", lastMessage(http.runWait("echo", chat("hello mcp"))));
       List<?> names = (List<?>) http.runWait("names", Map.of()).get("tools");
       assertTrue(names.containsAll(List.of("echo", "get-sum")), "the provider's AppContext gave it the tools: " + names);
 
@@ -85,7 +85,7 @@ class McpConfigTest {
       assertEquals(1, started.size(), "one process for the server both graphs use: " + started);
       started.getFirst().destroyForcibly();
       started.getFirst().onExit().get(60, TimeUnit.SECONDS);
-      assertEquals("the tool said: Echo: after a crash", lastMessage(http.runWait("echo", chat("after a crash"))));
+      assertEquals("The MCP tool says: Echo: after a crash", lastMessage(http.runWait("echo", chat("after a crash"))));
 
       Map<String, Object> assistant = (Map<String, Object>) http.send("GET", "/assistants/echo", null).json();
       assertEquals("Echoes what you write through an MCP tool.", assistant.get("description"));
