@@ -1,7 +1,7 @@
 // Drives the server's A2A surface with the official A2A JavaScript SDK (@a2a-js/sdk, pinned; its
 // A2AClient speaks A2A 0.3 over JSON-RPC): the agent card, message/send, message/stream, an
 // interrupt as input-required resumed by a follow-up message on the same task, tasks/get,
-// tasks/cancel, and the errors bad requests get. Prints one JSON line with what it saw; the Java
+// tasks/resubscribe, tasks/cancel, and the errors bad requests get. Prints one JSON line with what it saw; the Java
 // test (A2aSdkTest) asserts on it.
 import { A2AClient } from "@a2a-js/sdk/client";
 import { randomUUID } from "node:crypto";
@@ -37,7 +37,13 @@ const secondTask = await approval.sendMessage({ message: data({ topics: [["risks
 // tasks/cancel on a task that is still working.
 const waiter = await A2AClient.fromCardUrl(`${base}/a2a/waiter/.well-known/agent-card.json`);
 const started = await waiter.sendMessage({ message: data({ count: 0 }), configuration: { blocking: false } });
+// tasks/resubscribe follows the working task: its first event is the task, its last the final status.
+const follow = waiter.resubscribeTask({ id: started.result.id });
+const resubscribed = [(await follow.next()).value];
 const canceled = await waiter.cancelTask({ id: started.result.id });
+for await (const event of follow) {
+  resubscribed.push(event);
+}
 const cancelAgain = await waiter.cancelTask({ id: started.result.id });
 
 // Bad requests.
@@ -51,6 +57,6 @@ const notRpc = await rpc(JSON.stringify({ id: 8, method: "tasks/get" }));
 const unknownAgent = await fetch(`${base}/a2a/nobody/.well-known/agent-card.json`);
 
 console.log(JSON.stringify({
-  card, sent, streamed, paused, resumedEvents, fetched, again, secondTask, started, canceled, cancelAgain,
+  card, sent, streamed, paused, resumedEvents, fetched, again, secondTask, started, resubscribed, canceled, cancelAgain,
   missingTask, noMessages, badRole, parseError, unknownMethod, notRpc, unknownAgentStatus: unknownAgent.status,
 }));

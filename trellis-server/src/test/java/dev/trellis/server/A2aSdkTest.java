@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * Every assistant as an A2A agent, driven by the official A2A JavaScript SDK ({@code @a2a-js/sdk},
  * npm, pinned; src/test/js/a2a-sdk-test.mjs): agent cards, message/send and message/stream, tasks
  * on threads and runs, an interrupt as {@code input-required} resumed by a follow-up message,
- * tasks/get, tasks/cancel, and JSON-RPC errors for bad requests.
+ * tasks/get, tasks/resubscribe, tasks/cancel, and JSON-RPC errors for bad requests.
  */
 class A2aSdkTest {
   static final Key<Integer> COUNT = Key.of("count", Integer.class);
@@ -111,6 +111,10 @@ class A2aSdkTest {
 
       assertTrue(List.of("submitted", "working").contains(at(seen, "started", "result", "status", "state")), line);
       assertEquals("canceled", at(seen, "canceled", "result", "status", "state"), line);
+      List<?> resubscribed = (List<?>) seen.get("resubscribed");
+      assertEquals("task", at(resubscribed, "0", "kind"), line);
+      assertEquals("canceled", at(resubscribed.getLast(), "status", "state"), "the resubscribed stream saw the end: " + line);
+      assertEquals(true, at(resubscribed.getLast(), "final"));
       assertEquals(-32002, at(seen, "cancelAgain", "error", "code"), line);
 
       assertEquals(-32001, at(seen, "missingTask", "error", "code"), line);

@@ -26,7 +26,8 @@ import java.util.UUID;
  *       description of the assistant, one skill (its graph), streaming, the JSON-RPC URL;</li>
  *   <li>{@code POST /a2a/{assistant_id}}: {@code message/send} (waits for the run unless
  *       {@code configuration.blocking} is false), {@code message/stream} (an event stream of the task,
- *       its status updates and its result artifact), {@code tasks/get} and {@code tasks/cancel}.</li>
+ *       its status updates and its result artifact), {@code tasks/resubscribe} (the same stream for a task
+ *       already started), {@code tasks/get} and {@code tasks/cancel}.</li>
  * </ul>
  * Tasks are runs on threads ({@link A2aTasks}); messages map to input and output as
  * {@link A2aParts} says. A malformed request, unknown method or bad parameter is a JSON-RPC error
@@ -125,6 +126,10 @@ final class A2aApi {
         stream(ctx, assistant, id, params);
         return;
       }
+      if (method.equals("tasks/resubscribe")) {
+        resubscribe(ctx, assistant, id, taskId(params));
+        return;
+      }
       Object result = switch (method) {
         case "message/send" -> send(ctx, assistant, params);
         case "tasks/get" -> tasks.get(ctx, assistant, taskId(params), historyLength(params));
@@ -169,22 +174,7 @@ final class A2aApi {
       working.put("state", "working");
       working.put("timestamp", java.time.Instant.now().toString());
       event(out, reply(id, statusUpdate(started, working, false)));
-      tasks.awaitEnd(sub, runId, () -> write(out, KEEP_ALIVE));
-      Map<String, Object> done = tasks.get(ctx, assistant, started.taskId(), 0);
-      if (done.get("artifacts") instanceof List<?> artifacts) {
-        for (Object artifact : artifacts) {
-          Map<String, Object> update = new LinkedHashMap<>();
-          update.put("kind", "artifact-update");
-          update.put("taskId", started.taskId());
-          update.put("contextId", started.contextId());
-          update.put("artifact", artifact);
-          update.put("lastChunk", true);
-          event(out, reply(id, update));
-        }
-      }
-      @SuppressWarnings("unchecked")
-      Map<String, Object> status = (Map<String, Object>) done.get("status");
-      event(out, reply(id, statusUpdate(started, status, true)));
+      follow(ctx, assistant, id, out, sub, started);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // the client went away; the request log notes the abort
     } catch (RpcError e) {
@@ -193,6 +183,44 @@ final class A2aApi {
       }
       Http.json(ctx, error(id, e.code, e.getMessage())); // refused before the stream began
     }
+  }
+
+  /** tasks/resubscribe: the task now, then — while it works — its result artifact and its final status. */
+  private void resubscribe(Context ctx, Assistant assistant, Object id, String taskId) {
+    Map<String, Object> task = tasks.get(ctx, assistant, taskId, 0);
+    String runId = (String) ((Map<?, ?>) task.get("metadata")).get("run_id");
+    A2aTasks.Started started = new A2aTasks.Started(taskId, (String) task.get("contextId"), runId);
+    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
+      OutputStream out = Sse.open(ctx);
+      event(out, reply(id, task));
+      String state = A2aTasks.state(task);
+      if (state.equals("working") || state.equals("submitted")) {
+        follow(ctx, assistant, id, out, sub, started);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Waits for the task's run to end (keep-alives meanwhile), then writes its artifacts and its final status. */
+  private void follow(Context ctx, Assistant assistant, Object id, OutputStream out, EventBus.Subscription sub,
+                      A2aTasks.Started started) {
+    tasks.awaitEnd(sub, started.runId(), () -> write(out, KEEP_ALIVE));
+    Map<String, Object> done = tasks.get(ctx, assistant, started.taskId(), 0);
+    if (done.get("artifacts") instanceof List<?> artifacts) {
+      for (Object artifact : artifacts) {
+        Map<String, Object> update = new LinkedHashMap<>();
+        update.put("kind", "artifact-update");
+        update.put("taskId", started.taskId());
+        update.put("contextId", started.contextId());
+        update.put("artifact", artifact);
+        update.put("lastChunk", true);
+        event(out, reply(id, update));
+      }
+    }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> status = (Map<String, Object>) done.get("status");
+    event(out, reply(id, statusUpdate(started, status, true)));
   }
 
   private static Map<String, Object> statusUpdate(A2aTasks.Started started, Map<String, Object> status, boolean last) {
