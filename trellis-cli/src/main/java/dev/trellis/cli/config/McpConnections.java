@@ -49,14 +49,22 @@ final class McpConnections implements AutoCloseable {
     return out;
   }
 
-  /** The innermost message of {@code e}'s causes, on one line. */
+  /** The innermost cause of {@code e} with a message ({@code Type: message}), and the innermost cause's type when it has none. */
   private static String reason(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
+    Throwable deepest = e;
+    String said = null;
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      deepest = t;
+      String message = t.getMessage() == null ? "" : t.getMessage().lines().findFirst().orElse("").strip();
+      if (!message.isEmpty()) {
+        said = t.getClass().getSimpleName() + ": " + message;
+      }
     }
-    String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-    return message.lines().findFirst().orElse("").strip();
+    String root = deepest.getClass().getSimpleName();
+    if (said == null) {
+      return root;
+    }
+    return deepest.getMessage() == null || deepest.getMessage().isBlank() ? said + " (" + root + ")" : said;
   }
 
   @Override
