@@ -35,8 +35,9 @@ import java.util.Map;
  *
  * <p>A server made by {@link #stdio} or {@link #http} connects lazily — at the first
  * {@link #tools()} or call, not when this is made — and reconnects: a call that finds the server
- * process dead starts it again first, and a call that fails on the connection (a restarted HTTP
- * server that forgot the session, a refused connection) drops it, so the next call connects anew.
+ * process dead starts it again first, and a call that fails on its connection (a restarted HTTP
+ * server that forgot the session, a refused connection) drops it and is sent once more on a new
+ * connection — so a tool whose server ran it but whose answer was lost in transit may run twice.
  * A client given to {@link #of(McpClient)} is used as is.
  *
  * <p>Thread-safe (tool calls of one step may run at once). Close it to end the server process
@@ -164,20 +165,47 @@ public final class McpTools implements AutoCloseable {
           .id(ctx == null || ctx.call() == null ? null : ctx.call().id())
           .name(name).arguments(json(args)).build();
       ToolExecutionResult result;
-      McpClient c = client();
       try {
-        result = c.executeTool(request);
-      } catch (dev.langchain4j.exception.ToolExecutionException e) {
-        throw new McpToolException(name, e.getMessage()); // a protocol error, e.g. arguments the schema rejects
-      } catch (RuntimeException e) {
-        dropped(c); // the connection failed: the next call connects anew
-        throw e;
+        result = execute(request);
+      } catch (ConnectionFailed first) {
+        if (transports == null) {
+          throw new McpToolException(name, first.getCause().getMessage());
+        }
+        try {
+          result = execute(request); // once more, on a new connection (a restarted server forgot the session)
+        } catch (ConnectionFailed again) {
+          throw new McpToolException(name, again.getCause().getMessage());
+        }
       }
       if (result.isError()) {
         throw new McpToolException(name, result.resultText());
       }
       return result.resultText();
     });
+  }
+
+  /** Runs one call; a failure of the connection (not an answer of the server) drops it and is {@link ConnectionFailed}. */
+  private ToolExecutionResult execute(ToolExecutionRequest request) {
+    McpClient c = client();
+    try {
+      return c.executeTool(request);
+    } catch (dev.langchain4j.exception.ToolExecutionException e) {
+      if (e.getCause() == null) {
+        throw new McpToolException(request.name(), e.getMessage()); // the server's error, e.g. arguments its schema rejects
+      }
+      dropped(c); // LangChain4j wraps the transport's failure: the next call connects anew
+      throw new ConnectionFailed(e);
+    } catch (RuntimeException e) {
+      dropped(c);
+      throw new ConnectionFailed(e);
+    }
+  }
+
+  /** A call that failed on its connection. */
+  private static final class ConnectionFailed extends RuntimeException {
+    ConnectionFailed(Throwable cause) {
+      super(cause);
+    }
   }
 
   private static String json(Map<String, Object> args) {

@@ -108,4 +108,19 @@ class McpToolsTest {
     started.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
     assertThrows(IllegalStateException.class, mcp::tools);
   }
+
+  @Test
+  void aCallAfterTheHttpServerRestartedConnectsAnew() throws Exception {
+    McpServers.Http first = McpServers.http();
+    int port = Integer.parseInt(first.url().replaceAll(".*:(\\d+)/mcp", "$1"));
+    try (McpTools mcp = McpTools.http(first.url())) {
+      Tool echo = named(mcp.tools(), "echo");
+      assertEquals("Echo: before", echo.call(Map.of("message", "before"), null));
+      first.close();
+      try (McpServers.Http second = McpServers.http(port)) {
+        // the new server does not know the old session: the call is sent again on a new one
+        assertEquals("Echo: after", echo.call(Map.of("message", "after"), null));
+      }
+    }
+  }
 }
