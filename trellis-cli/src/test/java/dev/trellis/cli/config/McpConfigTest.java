@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * MCP servers a trellis.json names, their tools given to served graphs: the reference server from
  * npm ({@code @modelcontextprotocol/server-everything}, pinned in src/test/js) over stdio, driven
- * through a served graph's run; a server that cannot start is a warning, not a failed start.
+ * through a served graph's run, and over streamable HTTP with headers; a server that cannot start
+ * is a warning, not a failed start.
  */
 class McpConfigTest {
   static final Path JS = Path.of("src/test/js");
@@ -94,6 +95,55 @@ class McpConfigTest {
     }
     for (ProcessHandle p : serverProcesses()) {
       assertTrue(before.contains(p), "closing ended every MCP server process it started: " + p.info());
+    }
+  }
+
+  @Test
+  void aStreamableHttpServerGivesItsToolsToo() throws Exception {
+    int port;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    ProcessBuilder pb = new ProcessBuilder("node", EVERYTHING.toAbsolutePath().toString(), "streamableHttp")
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    pb.environment().put("PORT", Integer.toString(port));
+    Process node = pb.start();
+    try {
+      awaitListening(node, port);
+      Path file = dir.resolve("trellis.json");
+      Files.writeString(file, """
+          {"mcp_servers": {"remote": {"transport": "streamable_http", "url": "http://127.0.0.1:%d/mcp",
+                                      "headers": {"X-Trellis-Test": "yes"}}},
+           "graphs": {"names": {"path": "dev.trellis.cli.config.fixtures.McpAgents$ToolNames", "mcp_servers": ["remote"]}}}"""
+          .formatted(port));
+      TrellisConfig c = TrellisConfig.read(file);
+      assertEquals(Map.of("X-Trellis-Test", "yes"), c.mcpServers().get("remote").headers());
+      List<String> warnings = new CopyOnWriteArrayList<>();
+      try (ServedGraphs served = ServedGraphs.resolve(c, getClass().getClassLoader(), "trellis.json", warnings::add);
+           TrellisServer server = served.applyTo(TrellisServer.builder().host("127.0.0.1").port(0)
+               .sqlite(dir.resolve("h.db"))).start()) {
+        assertEquals(List.of(), warnings);
+        List<?> names = (List<?>) new Http(server.port()).runWait("names", Map.of()).get("tools");
+        assertTrue(names.containsAll(List.of("echo", "get-sum")), names.toString());
+      }
+    } finally {
+      node.destroy();
+      node.waitFor(60, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Waits until the child process listens on {@code port} (it binds it after starting). */
+  private static void awaitListening(Process p, int port) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+        return;
+      } catch (IOException notYet) {
+        if (!p.isAlive() || System.nanoTime() > deadline) {
+          throw new AssertionError("the MCP server did not listen on port " + port, notYet);
+        }
+        Thread.sleep(50); // waiting for a child process to bind its port, not for a clock
+      }
     }
   }
 
