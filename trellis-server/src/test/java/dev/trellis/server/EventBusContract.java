@@ -165,4 +165,16 @@ abstract class EventBusContract {
       assertEquals("{\"a\":1}", done.data());
     }
   }
+
+  @Test
+  void expiryKeepsAnEndedResumableRunsEventsWithinTheirKeepTime() throws Exception {
+    bus().resumable(run);
+    bus().publish(run, event(1));
+    bus().publish(run, new RunEvent(2, RunEvent.DONE, "{}"));
+    bus().expire();
+    assertEquals(2, bus().last(run));
+    try (EventBus.Subscription sub = bus().subscribe(run, 0)) {
+      assertEquals(List.of(1L, 2L), read(sub, 2));
+    }
+  }
 }

@@ -1,5 +1,7 @@
 package dev.trellis.server;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.trellis.postgres.PostgresDatabase;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.EventBus;
@@ -7,6 +9,7 @@ import dev.trellis.server.queue.PgEventBus;
 import dev.trellis.server.queue.PgListener;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /** The event bus contract on PostgreSQL (TRELLIS_PG_URL), in a schema of its own. */
 class PgEventBusTest extends EventBusContract {
@@ -14,13 +17,15 @@ class PgEventBusTest extends EventBusContract {
   private static PostgresDatabase database;
   private static PgListener listener;
   private static PgEventBus bus;
+  private static ServerDb db;
 
   @BeforeAll
   static void open() {
     url = PgTestDb.freshSchemaUrl();
     database = PostgresDatabase.connect(url);
     listener = new PgListener(url);
-    bus = new PgEventBus(new ServerDb(database, true), listener);
+    db = new ServerDb(database, true);
+    bus = new PgEventBus(db, listener);
   }
 
   @AfterAll
@@ -29,6 +34,17 @@ class PgEventBusTest extends EventBusContract {
     listener.close();
     database.close();
     PgTestDb.drop(url);
+  }
+
+  @Test
+  void expiryDeletesTheEventsOfARunWithoutAQueuedRowOnceOlderThanTheKeepTime() {
+    String old = "run-" + java.util.UUID.randomUUID();
+    long longAgo = db.millis() - EventBus.RESUMABLE_KEEP_MILLIS - 60_000;
+    db.tx(c -> db.update(c, "INSERT INTO trellis_run_events (run_id, seq, event, data, at) VALUES (?, 1, 'values', '{}', ?)",
+        old, longAgo));
+    assertEquals(1, bus.last(old));
+    bus.expire();
+    assertEquals(0, bus.last(old));
   }
 
   @Override

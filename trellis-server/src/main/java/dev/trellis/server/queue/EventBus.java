@@ -23,6 +23,12 @@ public interface EventBus extends AutoCloseable {
   /** Forgets a run's events (its thread was deleted). */
   void drop(String runId);
 
+  /**
+   * Forgets the events of ended runs kept past {@link #RESUMABLE_KEEP_MILLIS}; the worker's
+   * heartbeat calls it now and then. A bus that forgets as runs end has nothing left to do here.
+   */
+  void expire();
+
   @Override
   void close();
 

@@ -160,10 +160,11 @@ public final class PgEventBus implements EventBus {
     db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE run_id = ?", runId));
   }
 
-  /** Deletes events older than {@code keepMillis} (resumable streams keep that long); returns how many. */
-  public int expire(long keepMillis) {
-    long cutoff = db.millis() - keepMillis;
-    return db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE at < ? AND run_id NOT IN "
+  /** Deletes the events older than {@link #RESUMABLE_KEEP_MILLIS} of runs not pending or running. */
+  @Override
+  public void expire() {
+    long cutoff = db.millis() - RESUMABLE_KEEP_MILLIS;
+    db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE at < ? AND run_id NOT IN "
         + "(SELECT run_id FROM trellis_runs WHERE status IN ('pending', 'running'))", cutoff));
   }
 

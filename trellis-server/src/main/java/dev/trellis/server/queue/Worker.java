@@ -195,9 +195,7 @@ public final class Worker implements AutoCloseable {
           if (s.runs().requeueExpired() + takeOverDead() > 0) {
             wake.release();
           }
-          if (s.bus() instanceof PgEventBus pg) {
-            pg.expire(EventBus.RESUMABLE_KEEP_MILLIS);
-          }
+          s.bus().expire();
           janitor.sweep();
         }
       } catch (InterruptedException e) {
