@@ -177,7 +177,7 @@ final class RunCreation {
         keys.record(c, owner, idem.key(), runId, idem.requestHash());
       }
       return new RunRow(runId, tid, assistantId, owner, RunStatus.PENDING, metadata, kwargs, req.multitask().wire(),
-          stateless, now, now);
+          stateless, now, now, 0, null);
     });
     if (earlier[0] != null) {
       return new Created(run.wire(), run.threadId(), run.runId(), run.temporary());

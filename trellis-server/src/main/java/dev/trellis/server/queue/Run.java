@@ -4,25 +4,46 @@ import dev.trellis.server.db.Assistant;
 import java.util.Map;
 
 /**
- * A run row as a worker needs it, with its assistant as of the claim ({@code assistant} null
- * when the assistant was deleted).
+ * A run a worker claimed: its row ({@link RunRow}, the one mapping of a {@code trellis_runs}
+ * row) with its assistant as of the claim ({@code assistant} null when the assistant was
+ * deleted). The accessors below read the row.
  */
-public record Run(String runId, String threadId, String assistantId, String owner, String status,
-                  Map<String, Object> kwargs, int attempt, boolean temporary, String checkpointBefore,
-                  Assistant assistant) {
+public record Run(RunRow row, Assistant assistant) {
 
-  @SuppressWarnings("unchecked")
-  static Run from(Map<String, Object> row, Assistant assistant) {
-    Object kw = row.get("kwargs");
-    return new Run((String) row.get("run_id"), (String) row.get("thread_id"), (String) row.get("assistant_id"),
-        (String) row.get("owner"), (String) row.get("status"),
-        kw instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of(),
-        ((Number) row.get("attempt")).intValue(), ((Number) row.get("temporary")).intValue() != 0,
-        (String) row.get("checkpoint_before"), assistant);
+  public String runId() {
+    return row.runId();
+  }
+
+  public String threadId() {
+    return row.threadId();
+  }
+
+  public String assistantId() {
+    return row.assistantId();
+  }
+
+  public String owner() {
+    return row.owner();
+  }
+
+  public Map<String, Object> kwargs() {
+    return row.kwargs();
+  }
+
+  public int attempt() {
+    return row.attempt();
+  }
+
+  public boolean temporary() {
+    return row.temporary();
+  }
+
+  public String checkpointBefore() {
+    return row.checkpointBefore();
   }
 
   /** The run's request, loaded from its stored body (validated when the run was created). */
   public RunRequest request() {
-    return RunRequest.parse(kwargs);
+    return RunRequest.parse(kwargs());
   }
 }

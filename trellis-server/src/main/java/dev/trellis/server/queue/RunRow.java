@@ -6,19 +6,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run as stored in the queue, as the HTTP handlers read it: ids, status, its metadata and
- * request body ({@code kwargs}), multitask strategy, whether its thread is a stateless run's,
- * and when it was created and last changed.
+ * A run as stored in the queue ({@code trellis_runs}; the one record of its row, read by the
+ * HTTP handlers and, in a {@link Run}, by the workers): ids, status, its metadata and request
+ * body ({@code kwargs}), multitask strategy, whether its thread is a stateless run's, when it
+ * was created and last changed, its attempt number (claims so far) and the thread's checkpoint
+ * before its first attempt ({@code ""} none, null before the first claim).
  */
 public record RunRow(String runId, String threadId, String assistantId, String owner, RunStatus status,
                      Map<String, Object> metadata, Map<String, Object> kwargs, String multitaskStrategy,
-                     boolean temporary, String createdAt, String updatedAt) {
+                     boolean temporary, String createdAt, String updatedAt, int attempt, String checkpointBefore) {
 
   static RunRow from(Map<String, Object> row) {
     return new RunRow((String) row.get("run_id"), (String) row.get("thread_id"), (String) row.get("assistant_id"),
         (String) row.get("owner"), RunStatus.of(row.get("status")), Json.map(row, "metadata"), Json.map(row, "kwargs"),
         (String) row.get("multitask_strategy"), row.get("temporary") instanceof Number n && n.intValue() != 0,
-        (String) row.get("created_at"), (String) row.get("updated_at"));
+        (String) row.get("created_at"), (String) row.get("updated_at"),
+        row.get("attempt") instanceof Number n ? n.intValue() : 0, (String) row.get("checkpoint_before"));
   }
 
   /** Whether the run has ended. */

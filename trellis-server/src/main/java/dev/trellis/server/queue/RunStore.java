@@ -54,7 +54,7 @@ public final class RunStore {
         db.update(c, "UPDATE trellis_runs SET checkpoint_before = COALESCE((SELECT MAX(checkpoint_id) FROM checkpoints "
             + "WHERE thread_id = ? AND checkpoint_ns = ''), '') WHERE run_id = ? AND checkpoint_before IS NULL", thread, runId);
         Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
-        claimed.add(Run.from(row, assistants.byId(c, (String) row.get("assistant_id"))));
+        claimed.add(new Run(RunRow.from(row), assistants.byId(c, (String) row.get("assistant_id"))));
       }
       return claimed;
     });
