@@ -513,7 +513,7 @@ public final class TrellisServer implements AutoCloseable {
       Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis(),
           storeTtl.sweepInterval().toMillis()), liveness);
       if (listener != null) {
-        listener.on("trellis_runs", worker::runCreated);
+        listener.on(RunStore.CREATED_CHANNEL, worker::runCreated);
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
       appContext.connect(s, worker);

@@ -1,7 +1,6 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.queue.EventBus;
-import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import io.javalin.http.Context;
@@ -55,13 +54,10 @@ public final class AppSubmissions {
   public Optional<Queued> active(Context ctx, String threadId) {
     String tid = PublicIds.thread(ctx, threadId);
     // running first (a thread runs one at a time), else the queue's head: the run a new one would wait for
-    Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? "
-        + "AND owner = ? AND status IN (?, ?) ORDER BY CASE status WHEN ? THEN 0 ELSE 1 END, created_at, run_id LIMIT 1",
-        tid, Http.owner(ctx), RunStatus.RUNNING.wire(), RunStatus.PENDING.wire(), RunStatus.RUNNING.wire()));
-    if (row == null) {
+    String runId = s.db().tx(c -> s.runs().unfinished(c, tid, Http.owner(ctx)));
+    if (runId == null) {
       return Optional.empty();
     }
-    String runId = (String) row.get("run_id");
     // a run's events outlive it a while, so one ending right now is still read whole
     return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), s.bus().subscribe(runId, 0)));
   }
@@ -77,12 +73,10 @@ public final class AppSubmissions {
       return running;
     }
     String tid = PublicIds.thread(ctx, threadId);
-    Map<String, Object> row = s.db().tx(c -> s.db().row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? "
-        + "AND owner = ? ORDER BY created_at DESC, run_id DESC LIMIT 1", tid, Http.owner(ctx)));
-    if (row == null || s.bus().last((String) row.get("run_id")) == 0) {
+    String runId = s.db().tx(c -> s.runs().newest(c, tid, Http.owner(ctx)));
+    if (runId == null || s.bus().last(runId) == 0) {
       return Optional.empty();
     }
-    String runId = (String) row.get("run_id");
     return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), s.bus().subscribe(runId, 0)));
   }
 

@@ -27,11 +27,11 @@ public final class Fences implements WriteGuard {
   }
 
   private final Map<String, Fence> byThread = new ConcurrentHashMap<>();
-  private final ServerDb db;
+  private final RunStore runs;
   private final String worker;
 
   public Fences(ServerDb db, String worker) {
-    this.db = db;
+    this.runs = new RunStore(db);
     this.worker = worker;
   }
 
@@ -50,10 +50,7 @@ public final class Fences implements WriteGuard {
       if (f == null) {
         continue;
       }
-      Map<String, Object> row = db.row(c, "SELECT attempt, worker, status FROM trellis_runs WHERE run_id = ?"
-          + (db.postgres() ? " FOR SHARE" : ""), f.runId());
-      if (row == null || ((Number) row.get("attempt")).intValue() != f.attempt() || !worker.equals(row.get("worker"))
-          || RunStatus.of(row.get("status")) != RunStatus.RUNNING) {
+      if (!runs.holds(c, f.runId(), f.attempt(), worker)) {
         throw new LeaseLostException("run " + f.runId() + " attempt " + f.attempt() + " no longer holds thread "
             + thread + "; write refused");
       }

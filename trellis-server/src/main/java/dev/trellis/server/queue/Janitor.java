@@ -24,7 +24,7 @@ final class Janitor {
   void sweep() {
     long now = s.db().millis();
     List<String> expired = s.db().tx(c -> s.db().rows(c, "SELECT thread_id FROM trellis_threads t WHERE expires_at < ? "
-        + "AND NOT EXISTS (SELECT 1 FROM trellis_runs r WHERE r.thread_id = t.thread_id AND r.status IN ('pending', 'running')) "
+        + "AND " + RunStore.noActiveRunSql("t.thread_id") + " "
         + "LIMIT 100", now).stream().map(r -> (String) r.get("thread_id")).toList());
     for (String t : expired) {
       ThreadDeletion.delete(s, t);

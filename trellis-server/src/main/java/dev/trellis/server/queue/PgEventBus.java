@@ -165,7 +165,7 @@ public final class PgEventBus implements EventBus {
   public void expire() {
     long cutoff = db.millis() - RESUMABLE_KEEP_MILLIS;
     db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE at < ? AND run_id NOT IN "
-        + "(SELECT run_id FROM trellis_runs WHERE status IN ('pending', 'running'))", cutoff));
+        + "(" + RunStore.activeRunIdsSql() + ")", cutoff));
   }
 
   @Override

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class PgListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PgListener.class);
-  private static final String[] CHANNELS = {"trellis_runs", "trellis_events", "trellis_cancel"};
+  private static final String[] CHANNELS = {RunStore.CREATED_CHANNEL, "trellis_events", "trellis_cancel"};
 
   /** Opens the connection that listens (a fresh one after each drop). */
   @FunctionalInterface

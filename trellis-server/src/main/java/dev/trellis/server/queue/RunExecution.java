@@ -237,7 +237,7 @@ final class RunExecution {
         : RunResult.stored(result, resultJson, graphId(), snap, threadValues);
     boolean ended = s.runs().finish(run, worker, status, stored, c -> {
       if (rollback) {
-        s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.runId());
+        s.runs().delete(c, run.runId());
       }
       boolean more = s.runs().active(c, run.threadId());
       ThreadStatus threadStatus = more ? ThreadStatus.BUSY : error != null ? ThreadStatus.ERROR

@@ -15,6 +15,8 @@ import java.util.Map;
  * number, and a worker's final write only lands while its attempt still holds the run.
  */
 public final class RunStore {
+  /** The notification channel a new run is announced on (PostgreSQL), its payload the run's thread id. */
+  public static final String CREATED_CHANNEL = "trellis_runs";
   private static final String ACTIVE = "('pending', 'running')";
   private final ServerDb db;
   private final Assistants assistants;
@@ -295,10 +297,51 @@ public final class RunStore {
     db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
   }
 
+  /** Deletes every run of a thread (the thread is being deleted). */
+  public void deleteOfThread(Connection c, String threadId) throws SQLException {
+    db.update(c, "DELETE FROM trellis_runs WHERE thread_id = ?", threadId);
+  }
+
+  /**
+   * Whether {@code worker}'s attempt {@code attempt} still holds the running run, its row
+   * locked {@code FOR SHARE} on PostgreSQL until the transaction ends (a fenced write).
+   */
+  public boolean holds(Connection c, String runId, int attempt, String worker) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT attempt, worker, status FROM trellis_runs WHERE run_id = ?"
+        + (db.postgres() ? " FOR SHARE" : ""), runId);
+    return row != null && ((Number) row.get("attempt")).intValue() == attempt && worker.equals(row.get("worker"))
+        && RunStatus.of(row.get("status")) == RunStatus.RUNNING;
+  }
+
+  /** The id of {@code owner}'s unfinished run on the thread, running first, else the earliest queued; null when none. */
+  public String unfinished(Connection c, String threadId, String owner) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? "
+        + "AND owner = ? AND status IN (?, ?) ORDER BY CASE status WHEN ? THEN 0 ELSE 1 END, created_at, run_id LIMIT 1",
+        threadId, owner, RunStatus.RUNNING.wire(), RunStatus.PENDING.wire(), RunStatus.RUNNING.wire());
+    return row == null ? null : (String) row.get("run_id");
+  }
+
+  /** The id of {@code owner}'s most recent run on the thread, or null. */
+  public String newest(Connection c, String threadId, String owner) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? "
+        + "AND owner = ? ORDER BY created_at DESC, run_id DESC LIMIT 1", threadId, owner);
+    return row == null ? null : (String) row.get("run_id");
+  }
+
+  /** A sub-select of the ids of pending and running runs, for another table's query ({@code run_id NOT IN (...)}). */
+  public static String activeRunIdsSql() {
+    return "SELECT run_id FROM trellis_runs WHERE status IN " + ACTIVE;
+  }
+
+  /** A condition true when the thread in column {@code threadColumn} has no pending or running run, for another table's query. */
+  public static String noActiveRunSql(String threadColumn) {
+    return "NOT EXISTS (SELECT 1 FROM trellis_runs r WHERE r.thread_id = " + threadColumn + " AND r.status IN " + ACTIVE + ")";
+  }
+
   /** Wakes workers and the thread's streams in other processes: a run was created on {@code threadId}. */
   public void announce(Connection c, String threadId) throws SQLException {
     if (db.postgres()) {
-      db.jdbc().query(c, "SELECT pg_notify('trellis_runs', ?)", rs -> null, threadId);
+      db.jdbc().query(c, "SELECT pg_notify('" + CREATED_CHANNEL + "', ?)", rs -> null, threadId);
     }
   }
 }

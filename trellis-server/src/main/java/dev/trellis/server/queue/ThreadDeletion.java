@@ -9,7 +9,7 @@ public final class ThreadDeletion {
 
   public static void delete(Services s, String threadId) {
     s.db().tx(c -> {
-      s.db().update(c, "DELETE FROM trellis_runs WHERE thread_id = ?", threadId);
+      s.runs().deleteOfThread(c, threadId);
       dev.trellis.server.db.Crons.deleteOfThread(s.db(), c, threadId);
       return s.db().update(c, "DELETE FROM trellis_threads WHERE thread_id = ?", threadId);
     });
