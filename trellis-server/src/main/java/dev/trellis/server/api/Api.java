@@ -69,7 +69,7 @@ public final class Api {
       }
       ctx.attribute(Http.IDENTITY, who);
       if (auth != null) {
-        ctx.attribute(PublicIds.ATTRIBUTE, new PublicIds(s.db(), aliases, who.user()));
+        ctx.attribute(PublicIds.ATTRIBUTE, new dev.trellis.server.db.IdNamespace(s.db(), aliases, who.user()));
       }
     });
     r.options("/<path>", ctx -> ctx.status(204));

@@ -12,7 +12,7 @@ import java.util.UUID;
  * assistant under an id someone else already holds, that user's copy is stored under a fresh
  * random id and the row {@code (owner, kind, public_id) -> internal_id} remembers it. Requests
  * translate the public id to the internal one where they read an id, and responses translate
- * it back (see {@code api.PublicIds}), so no user can tell whether another user's id exists.
+ * it back ({@link IdNamespace}, the one translator), so no user can tell whether another user's id exists.
  */
 public final class IdAliases {
   /** What an alias names. */
@@ -36,30 +36,6 @@ public final class IdAliases {
     String sql = "SELECT kind, public_id, internal_id FROM trellis_id_aliases WHERE owner = ?";
     for (Map<String, Object> r : db.rows(c, sql, owner)) {
       out.get(Kind.valueOf((String) r.get("kind"))).put((String) r.get("public_id"), (String) r.get("internal_id"));
-    }
-    return out;
-  }
-
-  /** {@code owner}'s internal ids and the public ids they stand for: internal id -> public id. */
-  public Map<String, String> publicIds(Connection c, String owner) throws SQLException {
-    Map<String, String> out = new HashMap<>();
-    of(c, owner).values().forEach(m -> m.forEach((pub, internal) -> out.put(internal, pub)));
-    return out;
-  }
-
-  /**
-   * {@code text} with each internal id of {@code internalToPublic} replaced by its public id.
-   * Exact: internal ids are random UUIDs that appear nowhere but where they name their row.
-   */
-  public static String publish(String text, Map<String, String> internalToPublic) {
-    if (text == null) {
-      return null;
-    }
-    String out = text;
-    for (Map.Entry<String, String> e : internalToPublic.entrySet()) {
-      if (out.contains(e.getKey())) {
-        out = out.replace(e.getKey(), e.getValue());
-      }
     }
     return out;
   }

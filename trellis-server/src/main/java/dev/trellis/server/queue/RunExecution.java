@@ -14,6 +14,7 @@ import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.Wire;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdAliases;
+import dev.trellis.server.db.IdNamespace;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.ThreadStatus;
 import dev.trellis.stream.GraphStream;
@@ -266,8 +267,7 @@ final class RunExecution {
     if (run.owner().isEmpty()) {
       return text;
     }
-    IdAliases aliases = new IdAliases(s.db());
-    return IdAliases.publish(text, s.db().tx(c -> aliases.publicIds(c, run.owner())));
+    return new IdNamespace(s.db(), new IdAliases(s.db()), run.owner()).apply(text);
   }
 
   private void webhook(String status, Object result) {
