@@ -7,7 +7,6 @@ import io.javalin.http.Context;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Runs an application's own routes queue: created exactly as {@code POST /threads/{id}/runs}
@@ -31,20 +30,9 @@ public final class AppSubmissions {
   public Queued submit(Context ctx, String threadId, Map<String, Object> body) {
     Map<String, Object> b = new LinkedHashMap<>(body);
     b.putIfAbsent("if_not_exists", "create");
-    String newId = UUID.randomUUID().toString();
-    // subscribed before the run exists, so no event can be published unseen
-    EventBus.Subscription sub = s.bus().subscribe(newId, 0);
-    try {
-      RunCreation.Created created = creation.create(ctx, PublicIds.thread(ctx, threadId), b, newId);
-      if (!created.runId().equals(newId)) {
-        sub.close();
-        sub = s.bus().subscribe(created.runId(), 0);
-      }
-      return new Queued(created.runId(), PublicIds.out(ctx, created.threadId()), sub);
-    } catch (RuntimeException e) {
-      sub.close();
-      throw e;
-    }
+    RunCreation.Subscribed run = creation.createSubscribed(ctx, PublicIds.thread(ctx, threadId), b);
+    RunCreation.Created created = run.created();
+    return new Queued(created.runId(), PublicIds.out(ctx, created.threadId()), run.events());
   }
 
   /**

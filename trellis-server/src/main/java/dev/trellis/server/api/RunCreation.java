@@ -48,6 +48,30 @@ final class RunCreation {
     }
   }
 
+  /** A run just created, with a subscription to its events from the first (the caller closes it). */
+  record Subscribed(Created created, dev.trellis.server.queue.EventBus.Subscription events) {}
+
+  /**
+   * Creates a run as {@link #create} does, subscribed to its events before it exists so none is
+   * published unseen; an idempotent retry that answers an earlier run is subscribed to that one.
+   * A refused body closes the subscription and throws.
+   */
+  Subscribed createSubscribed(Context ctx, String publicThreadId, Map<String, Object> body) {
+    String newId = UUID.randomUUID().toString();
+    dev.trellis.server.queue.EventBus.Subscription sub = s.bus().subscribe(newId, 0);
+    try {
+      Created created = create(ctx, publicThreadId, body, newId);
+      if (!created.runId().equals(newId)) {
+        sub.close();
+        sub = s.bus().subscribe(created.runId(), 0);
+      }
+      return new Subscribed(created, sub);
+    } catch (RuntimeException e) {
+      sub.close();
+      throw e;
+    }
+  }
+
   /**
    * Validates the body, applies the multitask strategy and queues the run; nothing is created on
    * a 4xx. With an {@code Idempotency-Key} header, a retry of the same request answers the run the

@@ -92,50 +92,40 @@ final class RunsApi {
   }
 
   private void stream(Context ctx, String threadId) {
-    Map<String, Object> body = Http.body(ctx);
-    String newId = UUID.randomUUID().toString();
-    EventBus.Subscription sub = s.bus().subscribe(newId, 0);
-    try {
-      RunCreation.Created c = creation.create(ctx, threadId, body, newId);
-      String runId = c.runId();
-      sub = resubscribed(sub, newId, runId);
+    follow(ctx, threadId, (c, sub) -> {
       headers(ctx, c, "/stream");
-      Sse.End end = sse.stream(ctx, sub, StreamModes.EVERY, () -> finished(runId));
-      if (end == Sse.End.CLIENT_GONE && "cancel".equals(body.get("on_disconnect"))) {
-        cancelRun(runId, "interrupt");
-      }
-    } finally {
-      sub.close();
-    }
+      return sse.stream(ctx, sub, StreamModes.EVERY, () -> finished(c.runId())) == Sse.End.CLIENT_GONE;
+    });
   }
 
   private void waitFor(Context ctx, String threadId) {
-    Map<String, Object> body = Http.body(ctx);
-    String newId = UUID.randomUUID().toString();
-    EventBus.Subscription sub = s.bus().subscribe(newId, 0);
-    try {
-      RunCreation.Created c = creation.create(ctx, threadId, body, newId);
-      String runId = c.runId();
-      sub = resubscribed(sub, newId, runId);
+    follow(ctx, threadId, (c, sub) -> {
       ctx.header("Content-Location", PublicIds.out(ctx, c.location()));
-      String joinAt = (c.stateless() ? "/threads/" + c.threadId() + "/runs/" + runId : c.location()) + "/join";
+      String joinAt = (c.stateless() ? "/threads/" + c.threadId() + "/runs/" + c.runId() : c.location()) + "/join";
       ctx.header("Location", PublicIds.out(ctx, joinAt));
-      boolean gone = !writeWhenDone(ctx, sub, runId);
-      if (gone && "cancel".equals(body.get("on_disconnect"))) {
-        cancelRun(runId, "interrupt");
-      }
-    } finally {
-      sub.close();
-    }
+      return !writeWhenDone(ctx, sub, c.runId());
+    });
   }
 
-  /** The subscription to read: {@code sub} for a new run, one from the first event for an earlier run an idempotent retry found. */
-  private EventBus.Subscription resubscribed(EventBus.Subscription sub, String newId, String runId) {
-    if (runId.equals(newId)) {
-      return sub;
+  /** Follows a run just created, reading its events; true when the client left before the end. */
+  @FunctionalInterface
+  private interface Follower {
+    boolean clientLeft(RunCreation.Created run, EventBus.Subscription events);
+  }
+
+  /**
+   * The stream and wait handlers' shared part: creates the run subscribed to its events from the
+   * first, lets {@code follower} read them, and cancels the run when the client left and the body
+   * asks for it ({@code on_disconnect: cancel}).
+   */
+  private void follow(Context ctx, String threadId, Follower follower) {
+    Map<String, Object> body = Http.body(ctx);
+    RunCreation.Subscribed run = creation.createSubscribed(ctx, threadId, body);
+    try (EventBus.Subscription sub = run.events()) {
+      if (follower.clientLeft(run.created(), sub) && "cancel".equals(body.get("on_disconnect"))) {
+        cancelRun(run.created().runId(), "interrupt");
+      }
     }
-    sub.close();
-    return s.bus().subscribe(runId, 0);
   }
 
   /** Waits for the run's end, writing a newline at every keep-alive interval to keep the connection open, then its result; false if the client left. */
