@@ -4,7 +4,6 @@ import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.cache.Cache;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
 import dev.trellis.checkpoint.store.Store;
-import dev.trellis.server.queue.EventBus;
 import io.javalin.http.Context;
 import java.util.Map;
 
@@ -64,7 +63,7 @@ public interface AppContext {
    * {@code ServerException} ({@code dev.trellis.server.error}), and nothing is created.
    *
    * @return the run, subscribed to its events from the first: the {@code stream_mode} events,
-   *     then the done marker ({@link dev.trellis.server.queue.RunEvent#done()}) whose data is the
+   *     then the done marker ({@link Event#done()}) whose data is the
    *     run's result; close it when done reading
    */
   Submitted submit(Context ctx, String threadId, Map<String, Object> body);
@@ -82,7 +81,7 @@ public interface AppContext {
    * The caller's run on {@code threadId} to follow: the unfinished one ({@link #active}), else
    * the most recent one whose events the server still holds — a run that just ended, read whole
    * from its first event (a run created with {@code stream_resumable} keeps its events
-   * {@code EventBus.RESUMABLE_KEEP_MILLIS} after its end, others a few seconds).
+   * two minutes after its end, others a few seconds).
    *
    * @return empty when the caller has neither on the thread
    */
@@ -101,8 +100,25 @@ public interface AppContext {
   /** Whether the thread stored under {@code storedThreadId} (a run's {@code Runtime.threadId()}) exists and is the caller's. */
   boolean owns(Context ctx, String storedThreadId);
 
-  /** A queued run and the subscription to its events. */
-  record Submitted(String runId, String threadId, EventBus.Subscription events) implements AutoCloseable {
+  /** One event of a run's stream: its sequence number (the SSE id), name and JSON data. */
+  record Event(long seq, String event, String data) {
+    /** Whether this is the marker that ends the stream (never sent to clients); its data is the run's result JSON. */
+    public boolean done() {
+      return dev.trellis.server.queue.RunEvent.DONE.equals(event);
+    }
+  }
+
+  /** A reader of one run's events, in order. */
+  interface Events extends AutoCloseable {
+    /** The next event, waiting at most {@code millis}; null when none came in time. */
+    Event next(long millis) throws InterruptedException;
+
+    @Override
+    void close();
+  }
+
+  /** A queued run and the reader of its events. */
+  record Submitted(String runId, String threadId, Events events) implements AutoCloseable {
     @Override
     public void close() {
       events.close();

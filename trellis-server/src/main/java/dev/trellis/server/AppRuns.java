@@ -75,7 +75,7 @@ final class AppRuns implements AppContext {
       throw new IllegalStateException("the server has not started: runs can be queued once it has");
     }
     AppSubmissions.Queued q = a.submit(ctx, threadId, body);
-    return new Submitted(q.runId(), q.threadId(), q.events());
+    return submitted(q);
   }
 
   @Override
@@ -84,12 +84,12 @@ final class AppRuns implements AppContext {
     if (a == null) {
       throw new IllegalStateException("the server has not started: runs can be joined once it has");
     }
-    return a.active(ctx, threadId).map(q -> new Submitted(q.runId(), q.threadId(), q.events()));
+    return a.active(ctx, threadId).map(q -> submitted(q));
   }
 
   @Override
   public Optional<Submitted> latest(Context ctx, String threadId) {
-    return connected("joined").latest(ctx, threadId).map(q -> new Submitted(q.runId(), q.threadId(), q.events()));
+    return connected("joined").latest(ctx, threadId).map(q -> submitted(q));
   }
 
   @Override
@@ -113,5 +113,22 @@ final class AppRuns implements AppContext {
       throw new IllegalStateException("the server has not started: threads can be " + what + " once it has");
     }
     return a;
+  }
+
+  /** The run {@code q} as an application sees it: its events as {@link AppContext.Event}s. */
+  private static Submitted submitted(AppSubmissions.Queued q) {
+    dev.trellis.server.queue.EventBus.Subscription sub = q.events();
+    return new Submitted(q.runId(), q.threadId(), new Events() {
+      @Override
+      public Event next(long millis) throws InterruptedException {
+        dev.trellis.server.queue.RunEvent e = sub.next(millis);
+        return e == null ? null : new Event(e.seq(), e.event(), e.data());
+      }
+
+      @Override
+      public void close() {
+        sub.close();
+      }
+    });
   }
 }

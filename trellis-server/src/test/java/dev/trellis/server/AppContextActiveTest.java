@@ -13,7 +13,6 @@ import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import dev.trellis.server.api.Api;
 import dev.trellis.server.api.Http;
-import dev.trellis.server.queue.RunEvent;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,11 +67,11 @@ class AppContextActiveTest {
         }
         try (AppContext.Submitted run = found.get()) {
           List<String> events = new ArrayList<>();
-          RunEvent first = run.events().next(10_000);
+          AppContext.Event first = run.events().next(10_000);
           events.add(first == null ? null : first.event());
           if ("true".equals(ctx.queryParam("to_end"))) {
             release.countDown();
-            for (RunEvent e = run.events().next(10_000); e != null && !e.done(); e = run.events().next(10_000)) {
+            for (AppContext.Event e = run.events().next(10_000); e != null && !e.done(); e = run.events().next(10_000)) {
               events.add(e.event());
             }
           }

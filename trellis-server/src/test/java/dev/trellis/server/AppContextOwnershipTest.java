@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.trellis.server.api.Api;
 import dev.trellis.server.api.Http;
 import dev.trellis.server.auth.Authenticator;
-import dev.trellis.server.queue.RunEvent;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,7 +58,7 @@ class AppContextOwnershipTest {
           }
           try (AppContext.Submitted run = found.get()) {
             List<String> events = new ArrayList<>();
-            for (RunEvent e = run.events().next(10_000); e != null && !e.done(); e = run.events().next(10_000)) {
+            for (AppContext.Event e = run.events().next(10_000); e != null && !e.done(); e = run.events().next(10_000)) {
               events.add(e.event());
             }
             Http.json(ctx, Map.of("run_id", run.runId(), "events", events));

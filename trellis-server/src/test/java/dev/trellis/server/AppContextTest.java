@@ -13,7 +13,6 @@ import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import dev.trellis.server.api.Api;
 import dev.trellis.server.api.Http;
-import dev.trellis.server.queue.RunEvent;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +61,7 @@ class AppContextTest {
             "input", Map.of("text", body.get("text")), "stream_mode", List.of("updates")))) {
           List<String> events = new ArrayList<>();
           String result = null;
-          for (RunEvent e = run.events().next(10_000); e != null; e = run.events().next(10_000)) {
+          for (AppContext.Event e = run.events().next(10_000); e != null; e = run.events().next(10_000)) {
             if (e.done()) {
               result = e.data();
               break;

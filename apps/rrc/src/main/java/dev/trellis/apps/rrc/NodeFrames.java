@@ -1,6 +1,6 @@
 package dev.trellis.apps.rrc;
 
-import dev.trellis.server.queue.RunEvent;
+import dev.trellis.server.AppContext;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +31,7 @@ final class NodeFrames {
 
   /** The frame this event completes, or null. */
   @SuppressWarnings("unchecked")
-  Frame on(RunEvent e) {
+  Frame on(AppContext.Event e) {
     switch (e.event()) {
       case "updates" -> {
         updates = true;

@@ -6,7 +6,6 @@ import dev.trellis.server.api.Api;
 import dev.trellis.server.api.ApiException;
 import dev.trellis.server.api.Http;
 import dev.trellis.server.auth.Identity;
-import dev.trellis.server.queue.RunEvent;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -69,7 +68,7 @@ final class RrcRoutes implements Api.Routes {
     ExecuteRequest req = ExecuteRequest.parse(Http.body(ctx), agents);
     NodeFrames frames = new NodeFrames();
     try (AppContext.Submitted run = app.submit(ctx, req.conversationId(), req.runBody())) {
-      for (RunEvent e = next(run); !e.done(); e = next(run)) {
+      for (AppContext.Event e = next(run); !e.done(); e = next(run)) {
         frames.on(e);
       }
       if (frames.error() != null) {
@@ -114,7 +113,7 @@ final class RrcRoutes implements Api.Routes {
       ctx.res().setHeader("Cache-Control", "no-cache");
       ctx.header("Content-Location", "/threads/" + run.threadId() + "/runs/" + run.runId());
       OutputStream out = ctx.res().getOutputStream();
-      for (RunEvent e = next(run); !e.done(); e = next(run)) {
+      for (AppContext.Event e = next(run); !e.done(); e = next(run)) {
         NodeFrames.Frame f = frames.on(e);
         if (f != null) {
           write(out, f);
@@ -131,9 +130,9 @@ final class RrcRoutes implements Api.Routes {
     out.flush();
   }
 
-  private static RunEvent next(AppContext.Submitted run) {
+  private static AppContext.Event next(AppContext.Submitted run) {
     try {
-      RunEvent e = run.events().next(EVENT_WAIT_MILLIS);
+      AppContext.Event e = run.events().next(EVENT_WAIT_MILLIS);
       if (e == null) {
         throw new ApiException(504, "run " + run.runId() + " sent nothing for " + EVENT_WAIT_MILLIS / 1000
             + " s; it is still queued or running: GET /threads/" + run.threadId() + "/runs/" + run.runId());
