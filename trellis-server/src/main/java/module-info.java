@@ -1,9 +1,10 @@
 /**
- * The Trellis HTTP server (LangGraph's server API). Exported: the builder and provider SPI
- * ({@code dev.trellis.server}), what applications' extra routes use ({@code .api}: routes, HTTP
- * helpers; {@code .auth}; {@code .queue}: run events, counters and the parsed run request), the
- * database helpers the CLI uses ({@code .db}), the wire format ({@code .wire}) and the refusal
- * every layer throws ({@code .error}). The SSE writer and the studio assets are internal.
+ * The Trellis HTTP server (LangGraph's server API). Exported, each for a user of the server (the
+ * reason is in each package-info): the builder, provider SPI and {@code AppContext} with what it
+ * returns ({@code dev.trellis.server}), what applications' extra routes use ({@code .api}: routes,
+ * HTTP helpers), the auth SPI ({@code .auth}), the wire format routes answer in ({@code .wire})
+ * and the refusal every layer throws ({@code .error}). The run queue ({@code .queue}), the
+ * server's tables ({@code .db}), the SSE writer and the studio assets are internal.
  *
  * <p>Tests of this module, and the applications and CLI built on it, run on the class path.
  */
@@ -24,8 +25,6 @@ module dev.trellis.server {
   exports dev.trellis.server;
   exports dev.trellis.server.api;
   exports dev.trellis.server.auth;
-  exports dev.trellis.server.db;
-  exports dev.trellis.server.queue;
   exports dev.trellis.server.wire;
   exports dev.trellis.server.error;
 

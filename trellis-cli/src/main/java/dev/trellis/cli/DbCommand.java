@@ -1,6 +1,6 @@
 package dev.trellis.cli;
 
-import dev.trellis.server.db.SqliteSpace;
+import dev.trellis.server.TrellisServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -30,7 +30,7 @@ final class DbCommand implements Callable<Integer> {
       System.err.println("no SQLite file " + db);
       return 2;
     }
-    long saved = SqliteSpace.vacuum(db);
+    long saved = TrellisServer.vacuumSqlite(db);
     System.out.println("vacuumed " + db + ": " + Math.max(0, saved) + " bytes returned, now " + Files.size(db) + " bytes");
     return 0;
   }

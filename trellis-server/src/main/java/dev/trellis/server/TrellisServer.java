@@ -74,6 +74,14 @@ public final class TrellisServer implements AutoCloseable {
     return new Builder();
   }
 
+  /**
+   * Rewrites an embedded server's SQLite file on a connection of its own (no server may hold it):
+   * switches it to incremental auto-vacuum and compacts it; returns the bytes saved.
+   */
+  public static long vacuumSqlite(java.nio.file.Path file) throws java.sql.SQLException {
+    return dev.trellis.server.db.SqliteSpace.vacuum(file);
+  }
+
   /** The port the server listens on; a server from {@link Builder#startMounted} listens on none. */
   public int port() {
     if (!listening) {
@@ -107,13 +115,35 @@ public final class TrellisServer implements AutoCloseable {
   }
 
   /** The run queue as every worker sees it (pending, running, lag); reads the database. */
-  public RunStore.Depth queueDepth() {
-    return services.runs().depth();
+  public QueueDepth queueDepth() {
+    RunStore.Depth d = services.runs().depth();
+    return new QueueDepth(d.pending(), d.running(), d.lagMillis());
   }
 
   /** What this process's worker has executed since start (runs begun, ended by status, time). */
-  public dev.trellis.server.queue.RunCounters runCounters() {
-    return worker.counters();
+  public RunCounters runCounters() {
+    dev.trellis.server.queue.WorkerCounters c = worker.counters();
+    return new RunCounters() {
+      @Override
+      public long started() {
+        return c.started();
+      }
+
+      @Override
+      public long ended(String status) {
+        return c.ended(status);
+      }
+
+      @Override
+      public long ended() {
+        return c.ended();
+      }
+
+      @Override
+      public long endedNanos() {
+        return c.endedNanos();
+      }
+    };
   }
 
   /** How many runs this process executes now, of {@link #workerSlots()} at most. */

@@ -11,7 +11,6 @@ import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
-import dev.trellis.server.queue.RunStore;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -42,7 +41,7 @@ class ExistingDataSourceTest {
       assertEquals(1, server.runCounters().started());
       assertEquals(1, server.runCounters().ended());
       assertTrue(server.runCounters().endedNanos() > 0);
-      assertEquals(new RunStore.Depth(0, 0, 0), server.queueDepth());
+      assertEquals(new QueueDepth(0, 0, 0), server.queueDepth());
       server.checkDatabase();
     }
   }
@@ -83,14 +82,14 @@ class ExistingDataSourceTest {
         assertEquals(200, http.call("POST", "/threads/" + thread + "/runs", Map.of("assistant_id", "blocking", "input", Map.of("steps", List.of("start")))).status());
       }
       await(() -> server.busyWorkerSlots() == 1);
-      RunStore.Depth depth = server.queueDepth();
+      QueueDepth depth = server.queueDepth();
       assertEquals(1, depth.running());
       assertEquals(1, depth.pending());
       assertTrue(depth.lagMillis() >= 0);
       assertEquals(1, server.workerSlots());
       gate.complete(null);
       await(() -> server.runCounters().ended("success") == 2);
-      assertEquals(new RunStore.Depth(0, 0, 0), server.queueDepth());
+      assertEquals(new QueueDepth(0, 0, 0), server.queueDepth());
     }
   }
 

@@ -85,4 +85,21 @@ class PackageLayersTest {
     }
     assertEquals(List.of(), List.copyOf(outside));
   }
+
+  /** What a user of the server needs: builder and AppContext, extra routes' helpers, the auth SPI, the wire format, the refusal. */
+  private static final Set<String> EXPORTED = Set.of(ROOT, ROOT + ".api", ROOT + ".auth", ROOT + ".wire", ROOT + ".error");
+
+  @Test
+  void theModuleExportsOnlyWhatAUserNeedsEachWithAReason() throws IOException {
+    Matcher m = Pattern.compile("(?m)^\\s*exports\\s+([\\w.]+)\\s*;").matcher(Files.readString(Path.of("src/main/java/module-info.java")));
+    Set<String> exported = new TreeSet<>();
+    while (m.find()) {
+      exported.add(m.group(1));
+    }
+    assertEquals(new TreeSet<>(EXPORTED), exported);
+    for (String pkg : exported) {
+      Path info = Path.of("src/main/java", pkg.replace('.', '/'), "package-info.java");
+      assertTrue(Files.readString(info).contains("Exported because"), pkg + "'s package-info gives no reason it is exported");
+    }
+  }
 }

@@ -1,7 +1,7 @@
 package dev.trellis.spring;
 
 import dev.trellis.server.TrellisServer;
-import dev.trellis.server.queue.RunStore;
+import dev.trellis.server.QueueDepth;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -12,7 +12,7 @@ final class HealthDetails {
   /** Reads the database (throws when it cannot be reached), the queue and the worker slots. */
   static Map<String, Object> of(TrellisServer server) {
     server.checkDatabase();
-    RunStore.Depth q = server.queueDepth();
+    QueueDepth q = server.queueDepth();
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("database", "reachable");
     d.put("pendingRuns", q.pending());

@@ -1,7 +1,7 @@
 package dev.trellis.spring;
 
 import dev.trellis.server.TrellisServer;
-import dev.trellis.server.queue.RunCounters;
+import dev.trellis.server.RunCounters;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;

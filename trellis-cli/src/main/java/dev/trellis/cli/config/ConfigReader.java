@@ -103,7 +103,7 @@ final class ConfigReader {
     List<String> allow = strings(node.get("allow"), "webhooks.allow");
     for (int i = 0; i < allow.size(); i++) {
       try {
-        dev.trellis.server.queue.WebhookPolicy.allowing(List.of(allow.get(i)));
+        dev.trellis.server.TrellisServer.builder().webhookAllow(List.of(allow.get(i)));
       } catch (IllegalArgumentException e) {
         problems.add("webhooks.allow[" + i + "]: " + e.getMessage());
       }

@@ -36,7 +36,7 @@ public final class Worker implements AutoCloseable {
   private final Map<String, RunExecution> active = new ConcurrentHashMap<>();
   private final Semaphore wake = new Semaphore(0);
   private final Janitor janitor;
-  private final RunCounters counters = new RunCounters();
+  private final WorkerCounters counters = new WorkerCounters();
   private final NewRuns newRuns = new NewRuns();
   private final Semaphore beat = new Semaphore(0);
   private volatile boolean claiming = true;
@@ -119,7 +119,7 @@ public final class Worker implements AutoCloseable {
   }
 
   /** What this worker has executed since it started. */
-  public RunCounters counters() {
+  public WorkerCounters counters() {
     return counters;
   }
 

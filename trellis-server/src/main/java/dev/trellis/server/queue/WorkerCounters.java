@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
  * ({@code success}, {@code error}, {@code timeout}, {@code interrupted}) and their total wall time.
  * A run handed back to the queue (lost lease, shutdown) is begun but not ended here. Read by metrics.
  */
-public final class RunCounters {
+public final class WorkerCounters {
   private final LongAdder started = new LongAdder();
   private final Map<String, LongAdder> ended = new ConcurrentHashMap<>();
   private final LongAdder endedNanos = new LongAdder();
