@@ -8,7 +8,7 @@ import io.javalin.http.Context;
  * The caller's {@link IdNamespace} of one request, held in a request attribute (absent when auth
  * is off: nothing is translated). The event-stream writer applies the same attribute to each frame.
  */
-public final class PublicIds {
+final class PublicIds {
   /** The request attribute holding the caller's namespace; also read by the event-stream writer as a text filter. */
   public static final String ATTRIBUTE = dev.trellis.server.sse.Sse.TEXT_FILTER;
 
