@@ -66,13 +66,17 @@ public final class Observed {
     return observed(CHAT, start(() -> observer.chat(call)), work);
   }
 
-  /** {@code work}, the execution of {@code request}'s tool, observed by {@code observer} (null: the class path's). */
+  /** {@code work}, the execution of {@code request}'s tool, observed. */
+  public static Object tool(ToolCallRequest request, Callable<Object> work) throws Exception {
+    return tool(request, OBSERVER, work);
+  }
+
+  /** {@code work}, the execution of {@code request}'s tool, observed by {@code observer} (an explicit one). */
   public static Object tool(ToolCallRequest request, CallObserver observer, Callable<Object> work) throws Exception {
-    CallObserver o = observer == null ? OBSERVER : observer;
-    if (o == CallObserver.NONE || TOOL.get() != null) {
+    if (observer == CallObserver.NONE || TOOL.get() != null) {
       return work.call();
     }
-    return observed(TOOL, start(() -> o.tool(request)), work);
+    return observed(TOOL, start(() -> observer.tool(request)), work);
   }
 
   /** {@code work} to run on another thread, where calls nest in what this thread is inside now. */

@@ -179,7 +179,7 @@ public final class ToolNode implements Node {
       Runtime rt = request.context().runtime();
       Consumer<Object> end = rt == null ? o -> { } : rt.toolCall(call.name(), call.args());
       ToolCallRequest executed = request;
-      Object result = Observed.tool(executed, null, () -> executed.tool().call(call.args(), executed.context()));
+      Object result = Observed.tool(executed, () -> executed.tool().call(call.args(), executed.context()));
       end.accept(result instanceof Message.Tool || result instanceof Command ? result
           : new Message.Tool(null, String.valueOf(result), call.id(), call.name(), false));
       return result;
