@@ -2,8 +2,11 @@ package dev.trellis.cli;
 
 import dev.trellis.cli.spi.AppCommand;
 import java.util.ServiceLoader;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
  * Puts the applications' commands ({@link AppCommand}s found by {@link ServiceLoader}) on a
@@ -17,8 +20,7 @@ final class AppCommands {
     for (AppCommand c : ServiceLoader.load(AppCommand.class, loader)) {
       CommandLine parent = trellis.getSubcommands().get(c.parent());
       if (parent == null) {
-        parent = new CommandLine(CommandSpec.create().name(c.parent()).mixinStandardHelpOptions(true));
-        parent.getCommandSpec().usageMessage().description("Commands the applications add: trellis " + c.parent() + " NAME.");
+        parent = new CommandLine(new Group());
         trellis.addSubcommand(c.parent(), parent);
       }
       Object command = c.command();
@@ -26,5 +28,18 @@ final class AppCommands {
       parent.addSubcommand(sub.getCommandName(), sub);
     }
     return trellis;
+  }
+
+  /** A command an application names that {@code trellis} lacks: it groups the applications' subcommands. */
+  @Command(mixinStandardHelpOptions = true, description = "Commands the applications add (one per application).")
+  static final class Group implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      spec.commandLine().usage(System.err);
+      return 2;
+    }
   }
 }
