@@ -150,12 +150,12 @@ public final class Threads {
     db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.now(), id);
   }
 
-  /** Stores the values and interrupts of the thread's last checkpoint, its status and error. */
-  public void setState(Connection c, String id, ThreadStatus status, Object values, Object interrupts, Object error)
+  /** Stores the values (JSON text, or null) and interrupts of the thread's last checkpoint, its status and error. */
+  public void setState(Connection c, String id, ThreadStatus status, String valuesJson, Object interrupts, Object error)
       throws SQLException {
     String now = ServerDb.now();
     db.update(c, "UPDATE trellis_threads SET status = ?, values_json = ?, interrupts = ?, error = ?, updated_at = ?, "
-        + "state_updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.json(values), ServerDb.json(interrupts),
+        + "state_updated_at = ? WHERE thread_id = ?", status.wire(), valuesJson, ServerDb.json(interrupts),
         ServerDb.json(error), now, now, id);
   }
 

@@ -78,6 +78,11 @@ public final class Json {
     return MAPPER.convertValue(wire(value), Object.class);
   }
 
+  /** The JSON text of {@link #plain}{@code (value)}, written without building that plain copy. */
+  public static String writePlain(Object value) {
+    return write(wire(value));
+  }
+
   private static Object wire(Object value) {
     if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
       return value;
