@@ -312,7 +312,8 @@ final class ThreadsApi {
   private void refresh(String id, CompiledGraph graph) {
     StateSnapshot snap = graph.getState(RunConfig.thread(id));
     s.db().tx(c -> {
-      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED, Json.writePlain(snap.values()),
+      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED,
+          dev.trellis.server.db.Threads.Values.of(snap.values(), Json.writePlain(snap.values())),
           Wire.interruptsByTask(snap), null);
       return null;
     });

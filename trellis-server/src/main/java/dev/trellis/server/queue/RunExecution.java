@@ -248,7 +248,8 @@ final class RunExecution {
       }
     }
     String stored = graph == null || !resultIsState ? resultJson : RunResult.stored(resultJson, graphId(), snap);
-    String values = threadValues;
+    dev.trellis.server.db.Threads.Values values = threadValues == null ? null
+        : dev.trellis.server.db.Threads.Values.of(snap.values(), threadValues);
     boolean ended = s.runs().finish(run, worker, status, stored, c -> {
       if (rollback) {
         s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.runId());

@@ -83,6 +83,30 @@ public final class Json {
     return write(wire(value));
   }
 
+  /**
+   * The JSON text of {@link #plain}{@code (value)} with every list (and collection) left empty,
+   * the lists' elements never converted: the objects and scalars a search index reads.
+   */
+  public static String writeWithoutLists(Object value) {
+    return write(withoutLists(value));
+  }
+
+  private static Object withoutLists(Object value) {
+    if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
+      return value;
+    }
+    if (value instanceof java.util.Collection<?>) {
+      return List.of();
+    }
+    if (value instanceof Map<?, ?> m) {
+      Map<Object, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(k, withoutLists(v)));
+      return out;
+    }
+    Object w = wire(value);
+    return w == value ? value : withoutLists(w);
+  }
+
   private static Object wire(Object value) {
     if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
       return value;
