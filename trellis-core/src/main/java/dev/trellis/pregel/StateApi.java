@@ -56,6 +56,11 @@ public final class StateApi {
     return snapshot(p, saved, config.checkpointId() == null, subgraphs ? saver(p) : null);
   }
 
+  /** The state {@code saved} shows as a pinned read of it does; with {@code subgraphs}, paused subgraphs' states too. */
+  public static StateSnapshot at(Program p, CheckpointTuple saved, boolean subgraphs) {
+    return snapshot(p, saved, false, subgraphs ? saver(p) : null);
+  }
+
   /**
    * The thread's checkpoints, newest first ({@code limit} ≤ 0: all), only those whose
    * metadata matches {@code filter} (source, step or a run-metadata key; empty: all).

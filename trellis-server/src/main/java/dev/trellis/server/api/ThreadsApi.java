@@ -225,10 +225,10 @@ final class ThreadsApi {
       Http.json(ctx, Wire.emptyState());
       return;
     }
-    // Pinned to the checkpoint just read (as LangGraph's server reads a thread's state), so values, next and
-    // created_at describe that one; unpinned, the engine's latest-state view reads a resumed task that paused
-    // again without a new checkpoint as done (next [] while the thread waits in it).
-    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(saved.config().checkpointId()), subgraphs);
+    // The checkpoint just read, shown as a read pinned to it (as LangGraph's server reads a thread's state), so values,
+    // next and created_at describe that one: LangGraph's newest-state view applies saved task writes and shows a resumed
+    // task that paused again without a new checkpoint as done (next [], conformance interrupt-twice-in-one-node).
+    StateSnapshot snap = graph.getState(saved, subgraphs);
     Http.json(ctx, Wire.state(snap, snap.createdAt()));
   }
 
