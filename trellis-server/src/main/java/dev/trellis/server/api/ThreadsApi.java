@@ -59,6 +59,7 @@ final class ThreadsApi {
         b.put("limit", Json.read(ctx.queryParam("limit")));
       }
       b.put("before", ctx.queryParam("before"));
+      b.put(HistoryPage.FIELD, ctx.queryParam(HistoryPage.FIELD));
       history(ctx, b);
     });
   }
@@ -323,6 +324,8 @@ final class ThreadsApi {
     String id = pathThread(ctx);
     CompiledGraph graph = graphOf(id, Http.owner(ctx));
     int limit = Json.integer(b, "limit", 10, 1, 1000);
+    boolean reference = HistoryPage.REFERENCE.equals(
+        Json.choice(b, HistoryPage.FIELD, HistoryPage.FULL, HistoryPage.FULL, HistoryPage.REFERENCE));
     if (graph == null) {
       Http.json(ctx, List.of());
       return;
@@ -334,11 +337,7 @@ final class ThreadsApi {
     Map<String, Object> filter = Json.map(b, "metadata");
     // Reads the page it returns, no more: each snapshot carries its checkpoint's timestamp.
     List<StateSnapshot> snaps = graph.getStateHistory(RunConfig.thread(id).withCheckpointId(beforeId), limit, filter);
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (StateSnapshot snap : snaps) {
-      out.add(Wire.state(snap, snap.createdAt()));
-    }
-    Http.json(ctx, out);
+    Http.json(ctx, HistoryPage.of(snaps, reference));
   }
 
   /** The stored id of the caller's thread the path names. */
