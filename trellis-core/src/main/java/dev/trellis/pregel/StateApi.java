@@ -242,12 +242,8 @@ public final class StateApi {
     }
     WriteApplier.apply(f, tasks);
     CheckpointConfig parent = saved != null ? saved.config() : target.withCheckpointId(null);
-    Map<String, Object> written = new java.util.LinkedHashMap<>();
-    for (int i = 0; i < tasks.size(); i++) {
-      written.put(tasks.get(i).name(), updates.get(i).values());
-    }
     return saver.put(parent, f.toCheckpoint(CheckpointIds.next()),
-        new CheckpointMetadata("update", step + 1, written, config.metadata()));
+        new CheckpointMetadata("update", step + 1, Map.of(), config.metadata()));
   }
 
   /**
