@@ -91,6 +91,16 @@ public final class Json {
     return write(withoutLists(value));
   }
 
+  /** Whether a {@link dev.trellis.wire.WireCodec} gives {@code value}'s wire shape. */
+  static boolean codecHandles(Object value) {
+    for (dev.trellis.wire.WireCodec c : CODECS) {
+      if (c.handles(value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static Object withoutLists(Object value) {
     if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
       return value;

@@ -136,7 +136,7 @@ public final class StreamEncoder {
 
   private void raw(Map<String, Object> values) {
     lastRaw = values;
-    lastJson = new Once<>(() -> Json.writePlain(values));
+    lastJson = new Once<>(() -> StateJson.write(threadId, values));
   }
 
   public List<Out> encode(StreamPart part) {
