@@ -43,7 +43,7 @@ class SkipExpiryTest {
 
   ToolPipeline pipeline(Duration maxAge) {
     return ToolPipeline.builder().skipStore(store).clock(clock).maxSkipAge(maxAge)
-        .tool(ToolSpec.named("patient_context"), args -> {
+        .tool(PipelineToolSpec.named("patient_context"), args -> {
           calls.incrementAndGet();
           return ToolOutput.of(Map.of("patient", args.get("patient_id")), 1.0);
         }).build();
