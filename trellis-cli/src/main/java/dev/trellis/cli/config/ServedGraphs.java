@@ -95,6 +95,11 @@ public final class ServedGraphs implements AutoCloseable {
     return graphs.stream().map(GraphSource::graphId).toList();
   }
 
+  /** The source of graph {@code id}, if this config serves it. */
+  public java.util.Optional<GraphSource> source(String id) {
+    return graphs.stream().filter(g -> g.graphId().equals(id)).findFirst();
+  }
+
   /** Registers the graphs and their routes, the authenticator and the store index (those set) on {@code b}. */
   public TrellisServer.Builder applyTo(TrellisServer.Builder b) {
     for (GraphSource g : graphs) {
