@@ -34,8 +34,8 @@ final class AppRuns implements AppContext {
   }
 
   /** Connects to the run queue (once, before any route runs). */
-  void connect(Services s, Worker worker) {
-    this.submissions = new AppSubmissions(s, worker);
+  void connect(Services services, Worker worker) {
+    this.submissions = new AppSubmissions(services, worker);
   }
 
   @Override

@@ -538,7 +538,7 @@ public final class TrellisServer implements AutoCloseable {
           }
         }
       });
-      Services s = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
+      Services services = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
           saver, store, fences, new RunObservers(listeners, telemetry), webhooks);
       // On SQLite, processes sharing the file prove each other alive by file locks beside it: a killed one's runs
       // are taken over at once rather than after their leases.
@@ -546,13 +546,13 @@ public final class TrellisServer implements AutoCloseable {
       dev.trellis.server.queue.WorkerLiveness liveness = pg ? pgLiveness(jdbc, id)
           : dev.trellis.server.queue.WorkerLiveness.files(
               sqlite.toAbsolutePath().resolveSibling(sqlite.getFileName() + ".workers"), id);
-      Worker worker = new Worker(s, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis(),
+      Worker worker = new Worker(services, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis(),
           storeTtl.sweepInterval().toMillis()), liveness);
       if (listener != null) {
         listener.on(RunStore.CREATED_CHANNEL, worker::runCreated);
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
-      appContext.connect(s, worker);
+      appContext.connect(services, worker);
       List<Api.Routes> extra = new ArrayList<>(routes);
       providers.forEach(p -> extra.addAll(p.routes(appContext)));
       extra.add(new dev.trellis.server.studio.StudioAssets());
@@ -563,10 +563,10 @@ public final class TrellisServer implements AutoCloseable {
         config.startup.showJavalinBanner = false;
         config.jetty.host = host;
         config.jetty.port = port;
-        crons[0] = Api.configure(config, s, worker, auth, extra, new dev.trellis.server.sse.Sse(keepAlive));
+        crons[0] = Api.configure(config, services, worker, auth, extra, new dev.trellis.server.sse.Sse(keepAlive));
       });
-      TrellisServer server = listener == null ? new TrellisServer(app, worker, s, listening, crons[0], bus, jdbc)
-          : new TrellisServer(app, worker, s, listening, crons[0], bus, listener, jdbc);
+      TrellisServer server = listener == null ? new TrellisServer(app, worker, services, listening, crons[0], bus, jdbc)
+          : new TrellisServer(app, worker, services, listening, crons[0], bus, listener, jdbc);
       if (!listening) {
         worker.start();
         return server;

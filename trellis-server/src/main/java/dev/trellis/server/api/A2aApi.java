@@ -45,12 +45,12 @@ final class A2aApi {
   static final int CONTENT_TYPE_NOT_SUPPORTED = -32005;
   private static final byte[] KEEP_ALIVE = ": keep-alive\n\n".getBytes(StandardCharsets.UTF_8);
 
-  private final Services s;
+  private final Services services;
   private final A2aTasks tasks;
 
-  A2aApi(Services s, RunsApi runs) {
-    this.s = s;
-    this.tasks = new A2aTasks(s, runs);
+  A2aApi(Services services, RunsApi runs) {
+    this.services = services;
+    this.tasks = new A2aTasks(services, runs);
   }
 
   void register(RoutesConfig r) {
@@ -59,7 +59,7 @@ final class A2aApi {
       String aid = ctx.queryParam("assistant_id");
       if (aid == null || aid.isBlank()) {
         throw new ApiException(400, "name the agent: /.well-known/agent-card.json?assistant_id=... (or GET"
-            + " /a2a/{assistant_id}/.well-known/agent-card.json); graphs: " + String.join(", ", s.graphs().keySet()));
+            + " /a2a/{assistant_id}/.well-known/agent-card.json); graphs: " + String.join(", ", services.graphs().keySet()));
       }
       card(ctx, aid);
     });
@@ -67,7 +67,7 @@ final class A2aApi {
   }
 
   private Assistant assistant(Context ctx, String ref) {
-    return s.assistants().require(PublicIds.assistant(ctx, ref), Http.owner(ctx));
+    return services.assistants().require(PublicIds.assistant(ctx, ref), Http.owner(ctx));
   }
 
   private void card(Context ctx, String ref) {
@@ -152,7 +152,7 @@ final class A2aApi {
     boolean blocking = !(Json.map(params, "configuration").get("blocking") instanceof Boolean b) || b;
     String runId = UUID.randomUUID().toString();
     A2aTasks.Started started;
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
+    try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
       started = tasks.start(ctx, assistant, message, runId);
       if (blocking) {
         tasks.awaitEnd(sub, runId, () -> { });
@@ -165,7 +165,7 @@ final class A2aApi {
   private void stream(Context ctx, Assistant assistant, Object id, Map<String, Object> params) {
     Map<String, Object> message = message(params);
     String runId = UUID.randomUUID().toString();
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
+    try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
       A2aTasks.Started started = tasks.start(ctx, assistant, message, runId);
       OutputStream out = Sse.open(ctx);
       Map<String, Object> task = tasks.get(ctx, assistant, started.taskId(), 0);
@@ -190,7 +190,7 @@ final class A2aApi {
     Map<String, Object> task = tasks.get(ctx, assistant, taskId, 0);
     String runId = (String) ((Map<?, ?>) task.get("metadata")).get("run_id");
     A2aTasks.Started started = new A2aTasks.Started(taskId, (String) task.get("contextId"), runId);
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
+    try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
       OutputStream out = Sse.open(ctx);
       event(out, reply(id, task));
       String state = A2aTasks.state(task);

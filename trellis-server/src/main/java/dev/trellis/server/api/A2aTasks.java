@@ -29,12 +29,12 @@ final class A2aTasks {
   static final String MESSAGE_KEY = "a2a_message";
   static final List<String> TERMINAL = List.of("completed", "canceled", "failed", "rejected");
 
-  private final Services s;
+  private final Services services;
   private final RunCreation creation;
   private final RunsApi runs;
 
-  A2aTasks(Services s, RunsApi runs) {
-    this.s = s;
+  A2aTasks(Services services, RunsApi runs) {
+    this.services = services;
     this.creation = runs.creation();
     this.runs = runs;
   }
@@ -72,7 +72,7 @@ final class A2aTasks {
       metadata.put(TASK_KEY, taskId);
     } else {
       threadId = contextId != null ? PublicIds.thread(ctx, contextId) : UUID.randomUUID().toString();
-      body.put("input", A2aParts.input(message, s.graph(assistant.graphId()).signature().inputKeys(),
+      body.put("input", A2aParts.input(message, services.graph(assistant.graphId()).signature().inputKeys(),
           assistant.name()));
       body.put("if_not_exists", "create");
       taskId = runId;
@@ -89,13 +89,13 @@ final class A2aTasks {
   /** The task {@code taskId} of the caller on {@code assistant}, as A2A's Task object (history trimmed to {@code historyLength}, 0: all). */
   Map<String, Object> get(Context ctx, Assistant assistant, String taskId, int historyLength) {
     String owner = Http.owner(ctx);
-    List<RunRow> taskRuns = s.db().tx(c -> {
-      RunRow first = s.runs().get(c, taskId, owner);
+    List<RunRow> taskRuns = services.db().tx(c -> {
+      RunRow first = services.runs().get(c, taskId, owner);
       if (first == null || first.temporary() || !first.assistantId().equals(assistant.assistantId())
           || first.metadata().get(TASK_KEY) != null) {
         return List.<RunRow>of();
       }
-      return s.runs().inOrder(c, first.threadId(), owner).stream()
+      return services.runs().inOrder(c, first.threadId(), owner).stream()
           .filter(r -> r.runId().equals(taskId) || taskId.equals(r.metadata().get(TASK_KEY))).toList();
     });
     if (taskRuns.isEmpty()) {
@@ -142,7 +142,7 @@ final class A2aTasks {
           + " or working task can be canceled");
     }
     String runId = (String) ((Map<?, ?>) task.get("metadata")).get("run_id");
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
+    try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
       runs.cancelRun(runId, "interrupt");
       awaitEnd(sub, runId, () -> { });
     }
@@ -157,7 +157,7 @@ final class A2aTasks {
         if (e != null) {
           return;
         }
-        RunStatus status = s.runs().status(runId);
+        RunStatus status = services.runs().status(runId);
         if (status == null || status.terminal()) {
           return;
         }
@@ -218,7 +218,7 @@ final class A2aTasks {
   }
 
   private Object result(RunRow run) {
-    Object stored = s.runs().result(run.runId(), s::graph);
+    Object stored = services.runs().result(run.runId(), services::graph);
     return stored instanceof String text ? Json.read(text) : stored;
   }
 }

@@ -32,10 +32,10 @@ public final class Api {
    * Configures {@code config} with every route ({@code auth} null: no authentication; {@code sse}
    * writes the event streams); returns the {@link CronScheduler} it started, to close.
    */
-  public static AutoCloseable configure(JavalinConfig config, Services s, Worker worker, Authenticator auth,
+  public static AutoCloseable configure(JavalinConfig config, Services services, Worker worker, Authenticator auth,
                                         List<Routes> extra, dev.trellis.server.sse.Sse sse) {
     var r = config.routes;
-    dev.trellis.server.db.IdAliases aliases = new dev.trellis.server.db.IdAliases(s.db());
+    dev.trellis.server.db.IdAliases aliases = new dev.trellis.server.db.IdAliases(services.db());
     config.requestLogger.http(RequestLog::log);
     config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
     config.jetty.modifyServletContextHandler(handler -> handler.setErrorHandler(new JsonErrorHandler()));
@@ -69,7 +69,7 @@ public final class Api {
       }
       ctx.attribute(Http.IDENTITY, who);
       if (auth != null) {
-        ctx.attribute(PublicIds.ATTRIBUTE, new dev.trellis.server.db.IdNamespace(s.db(), aliases, who.user()));
+        ctx.attribute(PublicIds.ATTRIBUTE, new dev.trellis.server.db.IdNamespace(services.db(), aliases, who.user()));
       }
     });
     r.options("/<path>", ctx -> ctx.status(204));
@@ -86,20 +86,20 @@ public final class Api {
     r.get("/ok", ctx -> Http.json(ctx, Map.of("ok", true)));
     r.get("/info", ctx -> Http.json(ctx, Map.of("version", "trellis-0.1.0", "langgraph_py_version", "1.2.12",
         "flags", Map.of("assistants", true, "crons", true, "langsmith", false, "thread_ttl", false),
-        "graphs", new java.util.TreeSet<>(s.graphs().keySet()))));
-    new AssistantsApi(s).register(r);
-    new ThreadsApi(s).register(r);
-    RunsApi runs = new RunsApi(s, worker, sse);
+        "graphs", new java.util.TreeSet<>(services.graphs().keySet()))));
+    new AssistantsApi(services).register(r);
+    new ThreadsApi(services).register(r);
+    RunsApi runs = new RunsApi(services, worker, sse);
     runs.register(r);
-    new ThreadStreamApi(s, sse, runs::finished, worker::closing, worker.newRuns()).register(r);
-    new StoreApi(s).register(r);
-    new McpApi(s, worker, sse).register(r);
-    new A2aApi(s, runs).register(r);
-    dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(s.db());
-    new CronsApi(s, crons).register(r);
+    new ThreadStreamApi(services, sse, runs::finished, worker::closing, worker.newRuns()).register(r);
+    new StoreApi(services).register(r);
+    new McpApi(services, worker, sse).register(r);
+    new A2aApi(services, runs).register(r);
+    dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(services.db());
+    new CronsApi(services, crons).register(r);
     extra.forEach(x -> x.register(r));
     RunCreation creation = runs.creation();
-    return new CronScheduler(s.db(), crons, (owner, thread, body, runId) -> creation.submit(owner, thread, body, runId));
+    return new CronScheduler(services.db(), crons, (owner, thread, body, runId) -> creation.submit(owner, thread, body, runId));
   }
 
   /** More routes (crons, the studio) added by the server. */

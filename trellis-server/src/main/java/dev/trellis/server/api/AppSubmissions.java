@@ -15,12 +15,12 @@ import java.util.Optional;
  * to follow. Thread-safe.
  */
 public final class AppSubmissions {
-  private final Services s;
+  private final Services services;
   private final RunCreation creation;
 
-  public AppSubmissions(Services s, Worker worker) {
-    this.s = s;
-    this.creation = new RunCreation(s, worker);
+  public AppSubmissions(Services services, Worker worker) {
+    this.services = services;
+    this.creation = new RunCreation(services, worker);
   }
 
   /** A queued run, with its thread id as the caller knows it, subscribed to its events from the first. */
@@ -42,12 +42,12 @@ public final class AppSubmissions {
   public Optional<Queued> active(Context ctx, String threadId) {
     String tid = PublicIds.thread(ctx, threadId);
     // running first (a thread runs one at a time), else the queue's head: the run a new one would wait for
-    String runId = s.db().tx(c -> s.runs().unfinished(c, tid, Http.owner(ctx)));
+    String runId = services.db().tx(c -> services.runs().unfinished(c, tid, Http.owner(ctx)));
     if (runId == null) {
       return Optional.empty();
     }
     // a run's events outlive it a while, so one ending right now is still read whole
-    return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), s.bus().subscribe(runId, 0)));
+    return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), services.bus().subscribe(runId, 0)));
   }
 
   /**
@@ -61,11 +61,11 @@ public final class AppSubmissions {
       return running;
     }
     String tid = PublicIds.thread(ctx, threadId);
-    String runId = s.db().tx(c -> s.runs().newest(c, tid, Http.owner(ctx)));
-    if (runId == null || s.bus().last(runId) == 0) {
+    String runId = services.db().tx(c -> services.runs().newest(c, tid, Http.owner(ctx)));
+    if (runId == null || services.bus().last(runId) == 0) {
       return Optional.empty();
     }
-    return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), s.bus().subscribe(runId, 0)));
+    return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), services.bus().subscribe(runId, 0)));
   }
 
   /** The stored id of the caller's thread {@code threadId}, or empty when the caller has none by that id. */
@@ -76,6 +76,6 @@ public final class AppSubmissions {
 
   /** Whether the stored thread {@code storedThreadId} exists and is the caller's. */
   public boolean owns(Context ctx, String storedThreadId) {
-    return storedThreadId != null && Http.owner(ctx).equals(s.db().tx(c -> s.threads().ownerOf(c, storedThreadId)));
+    return storedThreadId != null && Http.owner(ctx).equals(services.db().tx(c -> services.threads().ownerOf(c, storedThreadId)));
   }
 }

@@ -44,12 +44,12 @@ final class AssistantTools {
   /** How long a call waits for the run's next event before checking the run's row and calling {@code idle}. */
   private final long pollMillis;
 
-  private final Services s;
+  private final Services services;
   private final RunCreation creation;
 
-  AssistantTools(Services s, Worker worker, long pollMillis) {
-    this.s = s;
-    this.creation = new RunCreation(s, worker);
+  AssistantTools(Services services, Worker worker, long pollMillis) {
+    this.services = services;
+    this.creation = new RunCreation(services, worker);
     this.pollMillis = pollMillis;
   }
 
@@ -57,20 +57,20 @@ final class AssistantTools {
   List<Map<String, Object>> list(String owner) {
     List<Map<String, Object>> out = new ArrayList<>();
     Set<String> names = new HashSet<>();
-    for (Assistant a : s.db().tx(c -> s.assistants().visible(c, owner))) {
+    for (Assistant a : services.db().tx(c -> services.assistants().visible(c, owner))) {
       String name = String.valueOf(a.name());
       if (!names.add(name)) {
         LOG.warn("MCP: assistant {} is not listed: its name \"{}\" is taken by another assistant", a.assistantId(), name);
         continue;
       }
       String graphId = a.graphId();
-      if (!s.graphs().containsKey(graphId)) {
+      if (!services.graphs().containsKey(graphId)) {
         continue;
       }
       Map<String, Object> tool = new LinkedHashMap<>();
       tool.put("name", name);
       tool.put("description", a.description() == null ? "" : a.description());
-      tool.put("inputSchema", withResumeArguments(GraphSchemas.of(graphId, s.graph(graphId).signature()).get("input_schema")));
+      tool.put("inputSchema", withResumeArguments(GraphSchemas.of(graphId, services.graph(graphId).signature()).get("input_schema")));
       out.add(tool);
     }
     return out;
@@ -86,7 +86,7 @@ final class AssistantTools {
       throw new McpApi.RpcError(INVALID_PARAMS, "tools/call needs the tool's \"name\"");
     }
     String owner = Http.owner(ctx);
-    List<Assistant> matching = s.db().tx(c -> s.assistants().visible(c, owner)).stream()
+    List<Assistant> matching = services.db().tx(c -> services.assistants().visible(c, owner)).stream()
         .filter(a -> name.equals(a.name())).toList();
     if (matching.isEmpty()) {
       throw new McpApi.RpcError(INVALID_PARAMS, "unknown tool: " + name);
@@ -106,7 +106,7 @@ final class AssistantTools {
       }
       threadId = PublicIds.thread(ctx, t);
       body.put("command", Map.of("resume", arguments.remove(RESUME)));
-      if (!owner.equals(s.db().tx(c -> s.threads().ownerOf(c, threadId)))) {
+      if (!owner.equals(services.db().tx(c -> services.threads().ownerOf(c, threadId)))) {
         return toolError("no thread " + t + " to resume (it ended, or was never interrupted)");
       }
     } else {
@@ -123,7 +123,7 @@ final class AssistantTools {
     }
     String runId = UUID.randomUUID().toString();
     Object result;
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
+    try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
       creation.submit(owner, threadId, body, runId);
       result = awaitResult(sub, runId, idle);
     } catch (ServerException e) {
@@ -132,7 +132,7 @@ final class AssistantTools {
     if (result instanceof Map<?, ?> m && m.get("__interrupt__") instanceof List<?> interrupts && !interrupts.isEmpty()) {
       return waiting(name, threadId, interrupts);
     }
-    ThreadDeletion.delete(s, threadId); // nothing waits on it: a call leaves no thread behind
+    ThreadDeletion.delete(services, threadId); // nothing waits on it: a call leaves no thread behind
     if (result instanceof Map<?, ?> m && m.get("__error__") instanceof Map<?, ?> error) {
       return toolError(String.valueOf(error.get("message") != null ? error.get("message") : error));
     }
@@ -182,8 +182,8 @@ final class AssistantTools {
         if (e != null) {
           return e.data() == null ? Map.of() : Json.read(e.data());
         }
-        RunStatus status = s.runs().status(runId);
-        Object stored = status == null ? null : s.runs().result(runId, s::graph);
+        RunStatus status = services.runs().status(runId);
+        Object stored = status == null ? null : services.runs().result(runId, services::graph);
         if (status == null || (status.terminal() && stored != null)) {
           return stored == null ? Map.of() : stored instanceof String text ? Json.read(text) : stored;
         }

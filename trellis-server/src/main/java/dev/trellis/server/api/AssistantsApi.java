@@ -17,10 +17,10 @@ import java.util.UUID;
 
 /** {@code /assistants}: create, get, patch (a new version), delete, search, count, versions, graph, schemas, subgraphs. */
 final class AssistantsApi {
-  private final Services s;
+  private final Services services;
 
-  AssistantsApi(Services s) {
-    this.s = s;
+  AssistantsApi(Services services) {
+    this.services = services;
   }
 
   void register(RoutesConfig r) {
@@ -28,13 +28,13 @@ final class AssistantsApi {
     r.post("/assistants/search", this::search);
     r.post("/assistants/count", ctx -> Http.json(ctx, matching(ctx, Http.body(ctx)).size()));
     r.get("/assistants/{id}", ctx -> Http.json(ctx,
-        s.assistants().require(pathAssistant(ctx), Http.owner(ctx)).wire()));
+        services.assistants().require(pathAssistant(ctx), Http.owner(ctx)).wire()));
     r.patch("/assistants/{id}", this::patch);
     r.delete("/assistants/{id}", this::delete);
     r.get("/assistants/{id}/graph", this::graph);
     r.get("/assistants/{id}/schemas", ctx -> {
-      String g = s.assistants().require(pathAssistant(ctx), Http.owner(ctx)).graphId();
-      Http.json(ctx, GraphSchemas.of(g, s.graph(g).signature()));
+      String g = services.assistants().require(pathAssistant(ctx), Http.owner(ctx)).graphId();
+      Http.json(ctx, GraphSchemas.of(g, services.graph(g).signature()));
     });
     r.get("/assistants/{id}/subgraphs", ctx -> subgraphs(ctx, null));
     r.get("/assistants/{id}/subgraphs/{namespace}", ctx -> subgraphs(ctx, ctx.pathParam("namespace")));
@@ -48,7 +48,7 @@ final class AssistantsApi {
     if (graphId == null) {
       throw ServerException.invalid("\"graph_id\" is required");
     }
-    s.graph(graphId);
+    services.graph(graphId);
     RunRequest.checkConfig(Json.map(b, "config"), "config.");
     String id = Json.string(b, "assistant_id");
     if (id != null) {
@@ -56,17 +56,17 @@ final class AssistantsApi {
     }
     String ifExists = Json.choice(b, "if_exists", "raise", "raise", "do_nothing");
     String owner = Http.owner(ctx);
-    Map<String, Object> out = s.db().tx(c -> {
+    Map<String, Object> out = services.db().tx(c -> {
       String assistantId = id == null ? UUID.randomUUID().toString()
           : PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.ASSISTANT, id);
-      Assistant existing = s.assistants().byId(c, assistantId);
+      Assistant existing = services.assistants().byId(c, assistantId);
       if (existing != null) {
         if ("do_nothing".equals(ifExists) && owner.equals(existing.owner())) {
-          return s.assistants().get(c, assistantId, owner).wire();
+          return services.assistants().get(c, assistantId, owner).wire();
         }
         throw ServerException.conflict("assistant " + assistantId + " already exists");
       }
-      return s.assistants().insert(c, assistantId, graphId, owner, b.get("name") == null ? graphId : Json.string(b, "name"),
+      return services.assistants().insert(c, assistantId, graphId, owner, b.get("name") == null ? graphId : Json.string(b, "name"),
           Json.string(b, "description"), Json.map(b, "config"), Json.map(b, "context"), Json.map(b, "metadata")).wire();
     });
     Http.json(ctx, out);
@@ -85,7 +85,7 @@ final class AssistantsApi {
     String name = Json.string(b, "name");
     Map<String, Object> metadata = Json.map(b, "metadata");
     String owner = Http.owner(ctx);
-    List<Map<String, Object>> all = s.db().tx(c -> s.assistants().visible(c, owner)).stream().map(Assistant::wire).toList();
+    List<Map<String, Object>> all = services.db().tx(c -> services.assistants().visible(c, owner)).stream().map(Assistant::wire).toList();
     return all.stream()
         .filter(a -> graphId == null || graphId.equals(a.get("graph_id")))
         .filter(a -> name == null || String.valueOf(a.get("name")).toLowerCase().contains(name.toLowerCase()))
@@ -100,7 +100,7 @@ final class AssistantsApi {
   }
 
   private Assistant owned(java.sql.Connection c, String id, String owner) throws java.sql.SQLException {
-    Assistant a = s.assistants().require(c, id, owner);
+    Assistant a = services.assistants().require(c, id, owner);
     if (!owner.equals(a.owner()) && !"".equals(owner)) {
       throw new ApiException(403, "assistant " + ServerException.echo(id) + " is a system assistant and cannot be changed");
     }
@@ -109,7 +109,7 @@ final class AssistantsApi {
 
   /** Whether {@code a} is the system assistant of a served graph (versioned like any other, never deleted or repointed). */
   private boolean system(Assistant a) {
-    return s.graphs().keySet().stream().anyMatch(g -> dev.trellis.server.db.Assistants.systemId(g).equals(a.assistantId()));
+    return services.graphs().keySet().stream().anyMatch(g -> dev.trellis.server.db.Assistants.systemId(g).equals(a.assistantId()));
   }
 
   private void patch(Context ctx) {
@@ -117,10 +117,10 @@ final class AssistantsApi {
     String owner = Http.owner(ctx);
     String graphId = Json.string(b, "graph_id");
     if (graphId != null) {
-      s.graph(graphId);
+      services.graph(graphId);
     }
     RunRequest.checkConfig(Json.map(b, "config"), "config.");
-    Http.json(ctx, s.db().tx(c -> {
+    Http.json(ctx, services.db().tx(c -> {
       Assistant a = owned(c, pathAssistant(ctx), owner);
       String id = a.assistantId();
       if (graphId != null && !graphId.equals(a.graphId()) && system(a)) {
@@ -130,20 +130,20 @@ final class AssistantsApi {
       }
       Map<String, Object> metadata = new LinkedHashMap<>(a.metadata());
       metadata.putAll(Json.map(b, "metadata"));
-      s.assistants().update(c, new Assistant(id, graphId == null ? a.graphId() : graphId, a.owner(),
+      services.assistants().update(c, new Assistant(id, graphId == null ? a.graphId() : graphId, a.owner(),
           b.containsKey("name") ? Json.string(b, "name") : a.name(),
           b.containsKey("description") ? Json.string(b, "description") : a.description(),
           b.containsKey("config") ? Json.map(b, "config") : a.config(),
           b.containsKey("context") ? Json.map(b, "context") : a.context(), metadata, a.version(), a.createdAt(),
           a.updatedAt()));
-      return s.assistants().get(c, id, owner).wire();
+      return services.assistants().get(c, id, owner).wire();
     }));
   }
 
   private void delete(Context ctx) {
     String owner = Http.owner(ctx);
     boolean threads = Http.flag(ctx, "delete_threads", false);
-    List<String> threadIds = s.db().tx(c -> {
+    List<String> threadIds = services.db().tx(c -> {
       Assistant a = owned(c, pathAssistant(ctx), owner);
       String id = a.assistantId();
       if (system(a)) {
@@ -151,19 +151,19 @@ final class AssistantsApi {
             + "\" and cannot be deleted (runs name it by the graph); delete assistants you created");
       }
       // As LangGraph: the threads whose metadata names the assistant (every run stamps it there).
-      List<String> ids = threads ? s.threads().ofAssistant(c, owner, id) : List.of();
-      s.assistants().delete(c, id);
+      List<String> ids = threads ? services.threads().ofAssistant(c, owner, id) : List.of();
+      services.assistants().delete(c, id);
       return ids;
     });
-    threadIds.forEach(t -> ThreadDeletion.delete(s, t));
+    threadIds.forEach(t -> ThreadDeletion.delete(services, t));
     Http.noContent(ctx);
   }
 
   private void graph(Context ctx) {
-    Assistant a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
+    Assistant a = services.assistants().require(pathAssistant(ctx), Http.owner(ctx));
     String x = ctx.queryParam("xray");
     int depth = x == null || x.equals("false") || x.equals("0") ? 0 : x.equals("true") ? Integer.MAX_VALUE : parse(x);
-    Http.json(ctx, GraphJson.drawing(s.graph(a.graphId()), depth));
+    Http.json(ctx, GraphJson.drawing(services.graph(a.graphId()), depth));
   }
 
   private static int parse(String x) {
@@ -175,8 +175,8 @@ final class AssistantsApi {
   }
 
   private void subgraphs(Context ctx, String namespace) {
-    Assistant a = s.assistants().require(pathAssistant(ctx), Http.owner(ctx));
-    Http.json(ctx, GraphSchemas.subgraphs(s.graph(a.graphId()).signature(), namespace,
+    Assistant a = services.assistants().require(pathAssistant(ctx), Http.owner(ctx));
+    Http.json(ctx, GraphSchemas.subgraphs(services.graph(a.graphId()).signature(), namespace,
         Http.flag(ctx, "recurse", false)));
   }
 
@@ -184,10 +184,10 @@ final class AssistantsApi {
     Map<String, Object> b = Http.body(ctx);
     String owner = Http.owner(ctx);
     Map<String, Object> metadata = Json.map(b, "metadata");
-    List<Map<String, Object>> rows = s.db().tx(c -> {
-      Assistant a = s.assistants().require(c, pathAssistant(ctx), owner);
+    List<Map<String, Object>> rows = services.db().tx(c -> {
+      Assistant a = services.assistants().require(c, pathAssistant(ctx), owner);
       List<Map<String, Object>> out = new ArrayList<>();
-      for (Map<String, Object> v : s.assistants().versions(c, a.assistantId())) {
+      for (Map<String, Object> v : services.assistants().versions(c, a.assistantId())) {
         if (Http.contains(v.get("metadata"), metadata)) {
           out.add(v);
         }
@@ -203,12 +203,12 @@ final class AssistantsApi {
     Map<String, Object> b = Http.body(ctx);
     int version = Json.integer(b, "version", -1, 1, Integer.MAX_VALUE);
     String owner = Http.owner(ctx);
-    Http.json(ctx, s.db().tx(c -> {
+    Http.json(ctx, services.db().tx(c -> {
       String id = owned(c, pathAssistant(ctx), owner).assistantId();
-      if (!s.assistants().restore(c, id, version)) {
+      if (!services.assistants().restore(c, id, version)) {
         throw ServerException.notFound("assistant " + id + " has no version " + version);
       }
-      return s.assistants().get(c, id, owner).wire();
+      return services.assistants().get(c, id, owner).wire();
     }));
   }
 

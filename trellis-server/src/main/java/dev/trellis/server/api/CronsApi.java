@@ -23,11 +23,11 @@ import java.util.UUID;
  * count). Their payload is validated as a run body when saved; {@link CronScheduler} fires them.
  */
 final class CronsApi {
-  private final Services s;
+  private final Services services;
   private final Crons crons;
 
-  CronsApi(Services s, Crons crons) {
-    this.s = s;
+  CronsApi(Services services, Crons crons) {
+    this.services = services;
     this.crons = crons;
   }
 
@@ -36,7 +36,7 @@ final class CronsApi {
     r.post("/runs/crons", ctx -> create(ctx, null));
     r.patch("/runs/crons/{id}", this::update);
     r.delete("/runs/crons/{id}", ctx -> {
-      if (!s.db().tx(c -> crons.delete(c, ctx.pathParam("id"), Http.owner(ctx)))) {
+      if (!services.db().tx(c -> crons.delete(c, ctx.pathParam("id"), Http.owner(ctx)))) {
         throw ServerException.notFound("cron", ctx.pathParam("id"));
       }
       Http.noContent(ctx);
@@ -117,20 +117,20 @@ final class CronsApi {
     if (assistant == null) {
       throw ServerException.invalid("\"assistant_id\" is required");
     }
-    String assistantId = s.assistants().require(PublicIds.assistant(ctx, assistant), owner).assistantId();
+    String assistantId = services.assistants().require(PublicIds.assistant(ctx, assistant), owner).assistantId();
     Map<String, Object> payload = new LinkedHashMap<>(b);
     for (String k : List.of("schedule", "end_time", "enabled", "on_run_completed", "timezone")) {
       payload.remove(k);
     }
-    s.webhooks().check(RunRequest.parse(payload).webhook());
+    services.webhooks().check(RunRequest.parse(payload).webhook());
     if (threadId != null) {
-      s.db().tx(c -> s.threads().require(c, threadId, owner));
+      services.db().tx(c -> services.threads().require(c, threadId, owner));
     }
     String id = UUID.randomUUID().toString();
     String timezone = timezone(b, null);
-    long next = nextFire(cron, expr, s.db().millis(), timezone);
+    long next = nextFire(cron, expr, services.db().millis(), timezone);
     String now = ServerDb.now();
-    Crons.Cron saved = s.db().tx(c -> crons.insert(c, new Crons.Cron(id, assistantId, threadId, owner,
+    Crons.Cron saved = services.db().tx(c -> crons.insert(c, new Crons.Cron(id, assistantId, threadId, owner,
         expr, timezone, payload, Json.map(b, "metadata"), endTime, next, !Boolean.FALSE.equals(enabled), onCompleted, now, now)));
     Http.json(ctx, wire(saved));
   }
@@ -140,11 +140,11 @@ final class CronsApi {
     String owner = Http.owner(ctx);
     String endTime = endTime(b);
     Object enabled = enabled(b);
-    Http.json(ctx, s.db().tx(c -> {
+    Http.json(ctx, services.db().tx(c -> {
       Crons.Cron cron = ServerException.found(crons.get(c, ctx.pathParam("id"), owner), "cron", ctx.pathParam("id"));
       String expr = b.containsKey("schedule") ? Json.string(b, "schedule") : cron.schedule();
       String timezone = timezone(b, cron.timezone());
-      long next = nextFire(schedule(expr), expr, s.db().millis(), timezone);
+      long next = nextFire(schedule(expr), expr, services.db().millis(), timezone);
       Map<String, Object> payload = new LinkedHashMap<>(cron.payload());
       for (String k : List.of("input", "config", "context", "metadata", "stream_mode", "interrupt_before", "interrupt_after",
           "webhook", "multitask_strategy", "durability")) {
@@ -152,7 +152,7 @@ final class CronsApi {
           payload.put(k, b.get(k));
         }
       }
-      s.webhooks().check(RunRequest.parse(payload).webhook());
+      services.webhooks().check(RunRequest.parse(payload).webhook());
       return wire(crons.update(c, new Crons.Cron(cron.cronId(), cron.assistantId(), cron.threadId(), cron.owner(), expr,
           timezone, payload, cron.metadata(), endTime != null ? endTime : cron.endTime(), next,
           enabled != null ? Boolean.TRUE.equals(enabled) : cron.enabled(), cron.onRunCompleted(), cron.createdAt(),
@@ -165,8 +165,8 @@ final class CronsApi {
     String thread = PublicIds.thread(ctx, Json.string(b, "thread_id"));
     Object enabled = b.get("enabled");
     List<Map<String, Object>> out = new ArrayList<>();
-    s.db().tx(c -> {
-      String assistantId = assistant == null ? null : s.assistants().require(c, assistant, Http.owner(ctx))
+    services.db().tx(c -> {
+      String assistantId = assistant == null ? null : services.assistants().require(c, assistant, Http.owner(ctx))
           .assistantId();
       for (Crons.Cron cron : crons.ofOwner(c, Http.owner(ctx))) {
         Map<String, Object> w = wire(cron);

@@ -46,9 +46,9 @@ final class McpApi {
   private final AssistantTools tools;
   private final McpSessions sessions;
 
-  McpApi(Services s, Worker worker, Sse sse) {
-    this.tools = new AssistantTools(s, worker, sse.keepAliveMillis());
-    this.sessions = new McpSessions(s.db());
+  McpApi(Services services, Worker worker, Sse sse) {
+    this.tools = new AssistantTools(services, worker, sse.keepAliveMillis());
+    this.sessions = new McpSessions(services.db());
   }
 
   void register(RoutesConfig r) {

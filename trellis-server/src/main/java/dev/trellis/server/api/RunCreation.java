@@ -28,14 +28,14 @@ import java.util.UUID;
  * queues the run and wakes the worker. Used by the run routes and by the cron scheduler.
  */
 final class RunCreation {
-  private final Services s;
+  private final Services services;
   private final Worker worker;
   private final IdempotencyKeys keys;
 
-  RunCreation(Services s, Worker worker) {
-    this.s = s;
+  RunCreation(Services services, Worker worker) {
+    this.services = services;
     this.worker = worker;
-    this.keys = new IdempotencyKeys(s.db());
+    this.keys = new IdempotencyKeys(services.db());
   }
 
   /** A client's {@code Idempotency-Key} and the hash of the request that carries it. */
@@ -58,12 +58,12 @@ final class RunCreation {
    */
   Subscribed createSubscribed(Context ctx, String publicThreadId, Map<String, Object> body) {
     String newId = UUID.randomUUID().toString();
-    dev.trellis.server.queue.EventBus.Subscription sub = s.bus().subscribe(newId, 0);
+    dev.trellis.server.queue.EventBus.Subscription sub = services.bus().subscribe(newId, 0);
     try {
       Created created = create(ctx, publicThreadId, body, newId);
       if (!created.runId().equals(newId)) {
         sub.close();
-        sub = s.bus().subscribe(created.runId(), 0);
+        sub = services.bus().subscribe(created.runId(), 0);
       }
       return new Subscribed(created, sub);
     } catch (RuntimeException e) {
@@ -79,7 +79,7 @@ final class RunCreation {
    */
   Created create(Context ctx, String publicThreadId, Map<String, Object> body, String runId) {
     String threadId = publicThreadId != null && "create".equals(body.get("if_not_exists"))
-        ? s.db().tx(c -> PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.THREAD, publicThreadId))
+        ? services.db().tx(c -> PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.THREAD, publicThreadId))
         : publicThreadId;
     Map<String, Object> withHeaders = new LinkedHashMap<>(body);
     if (body.get("assistant_id") instanceof String ref) {
@@ -103,7 +103,7 @@ final class RunCreation {
       return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
     } catch (RuntimeException e) {
       // A concurrent request with the same key (another process) won the insert: answer as its retry.
-      if (!(e instanceof ServerException) && s.db().tx(c -> keys.find(c, owner, key)) != null) {
+      if (!(e instanceof ServerException) && services.db().tx(c -> keys.find(c, owner, key)) != null) {
         return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
       }
       throw e;
@@ -125,7 +125,7 @@ final class RunCreation {
 
   private Created submit(String owner, String threadId, Map<String, Object> body, String runId, Idempotency idem) {
     RunRequest req = RunRequest.parse(body);
-    s.webhooks().check(req.webhook());
+    services.webhooks().check(req.webhook());
     String assistantRef = Json.string(body, "assistant_id");
     if (assistantRef == null) {
       throw ServerException.invalid("\"assistant_id\" is required");
@@ -136,7 +136,7 @@ final class RunCreation {
       AssistantsApi.uuid(tid, "thread_id");
     }
     if (req.checkpointId() != null) {
-      s.checkpoint(tid, req.checkpointId()); // a 404 for an unknown checkpoint; without an id there is nothing to check
+      services.checkpoint(tid, req.checkpointId()); // a 404 for an unknown checkpoint; without an id there is nothing to check
     }
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");
@@ -144,13 +144,13 @@ final class RunCreation {
     boolean[] cancelled = {false};
     List<String> unstarted = new java.util.ArrayList<>();
     RunRow[] earlier = new RunRow[1];
-    RunRow run = s.db().tx(c -> {
+    RunRow run = services.db().tx(c -> {
       if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
         return earlier[0];
       }
-      Assistant assistant = s.assistants().require(c, assistantRef, owner);
+      Assistant assistant = services.assistants().require(c, assistantRef, owner);
       String graphId = assistant.graphId();
-      CompiledGraph graph = s.graph(graphId);
+      CompiledGraph graph = services.graph(graphId);
       RunRequest.checkConfig(assistant.config(), "assistant config.");
       req.checkNodes(graph);
       List<String> dropped = InputFilter.dropped(graph, req.input());
@@ -165,7 +165,7 @@ final class RunCreation {
       if (req.command() != null) {
         InputTypes.check(graph.signature(), req.command().update(), "command.update");
       }
-      String holder = s.threads().ownerOf(c, tid);
+      String holder = services.threads().ownerOf(c, tid);
       if (stateless || !owner.equals(holder)) {
         if (!stateless && !req.createThread()) {
           throw ServerException.notFound("thread", tid);
@@ -173,9 +173,9 @@ final class RunCreation {
         if (holder != null) {
           throw ServerException.conflict("thread " + tid + " already exists");
         }
-        s.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
+        services.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
       }
-      List<String> active = s.runs().activeRuns(c, tid);
+      List<String> active = services.runs().activeRuns(c, tid);
       if (!active.isEmpty()) {
         switch (req.multitask()) {
           case REJECT -> throw ServerException.conflict("thread " + tid + " is busy with run "
@@ -183,7 +183,7 @@ final class RunCreation {
           case INTERRUPT, ROLLBACK -> {
             unstarted.clear();
             for (String activeRun : active) {
-              if (s.runs().cancel(c, activeRun, req.multitask().wire())) {
+              if (services.runs().cancel(c, activeRun, req.multitask().wire())) {
                 unstarted.add(activeRun);
               }
             }
@@ -193,10 +193,10 @@ final class RunCreation {
         }
       }
       String assistantId = assistant.assistantId();
-      s.threads().markBusy(c, tid, graphId, assistantId);
+      services.threads().markBusy(c, tid, graphId, assistantId);
       String now = ServerDb.now();
-      s.runs().enqueue(c, new RunStore.NewRun(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(),
-          stateless, now, s.db().clock(c) + req.afterMillis()));
+      services.runs().enqueue(c, new RunStore.NewRun(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(),
+          stateless, now, services.db().clock(c) + req.afterMillis()));
       if (idem != null) {
         keys.record(c, owner, idem.key(), runId, idem.requestHash());
       }
@@ -207,7 +207,7 @@ final class RunCreation {
       return new Created(run.wire(), run.threadId(), run.runId(), run.temporary());
     }
     worker.runCreated(tid);
-    UnstartedRuns.cancelled(s.bus(), unstarted, req.multitask().wire());
+    UnstartedRuns.cancelled(services.bus(), unstarted, req.multitask().wire());
     if (cancelled[0]) {
       worker.checkLeases();
     }
@@ -224,7 +224,7 @@ final class RunCreation {
       throw ServerException.invalid("Idempotency-Key " + ServerException.echo(idem.key()) + " was used for a different request "
           + "(run " + used.runId() + "); use a new key for a new request");
     }
-    RunRow row = s.runs().get(c, used.runId());
+    RunRow row = services.runs().get(c, used.runId());
     if (row == null) {
       keys.forget(c, owner, idem.key());
     }

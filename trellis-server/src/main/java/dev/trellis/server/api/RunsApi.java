@@ -32,16 +32,16 @@ import java.util.UUID;
  * it streams its events through the event bus to every client reading them.
  */
 final class RunsApi {
-  private final Services s;
+  private final Services services;
   private final Worker worker;
   private final RunCreation creation;
   private final Sse sse;
 
-  RunsApi(Services s, Worker worker, Sse sse) {
-    this.s = s;
+  RunsApi(Services services, Worker worker, Sse sse) {
+    this.services = services;
     this.worker = worker;
     this.sse = sse;
-    this.creation = new RunCreation(s, worker);
+    this.creation = new RunCreation(services, worker);
   }
 
   RunCreation creation() {
@@ -159,27 +159,27 @@ final class RunsApi {
   }
 
   boolean finished(String runId) {
-    RunStatus status = s.runs().status(runId);
+    RunStatus status = services.runs().status(runId);
     return status == null || status.terminal();
   }
 
   /** What wait and join answer for an ended run: its result, else its thread's values, else {@code {}}. */
   private Object storedResult(String runId) {
-    RunRow run = s.db().tx(c -> s.runs().get(c, runId));
+    RunRow run = services.db().tx(c -> services.runs().get(c, runId));
     if (run == null) {
       return Map.of();
     }
-    Object result = s.runs().result(runId, s::graph);
+    Object result = services.runs().result(runId, services::graph);
     if (result != null) {
       return result;
     }
-    Object values = s.db().tx(c -> s.threads().values(c, run.threadId()));
+    Object values = services.db().tx(c -> services.threads().values(c, run.threadId()));
     return values == null ? Map.of() : values;
   }
 
   /** A run of the caller (on {@code threadId} when given), or a 404. */
   private RunRow owned(Context ctx, String threadId, String runId) {
-    RunRow run = s.db().tx(c -> s.runs().get(c, runId, Http.owner(ctx)));
+    RunRow run = services.db().tx(c -> services.runs().get(c, runId, Http.owner(ctx)));
     if (run == null || (threadId != null && !threadId.equals(run.threadId()))) {
       throw ServerException.notFound("run", runId);
     }
@@ -192,7 +192,7 @@ final class RunsApi {
       Http.json(ctx, storedResult(runId));
       return;
     }
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
+    try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
       writeWhenDone(ctx, sub, runId);
     }
   }
@@ -206,7 +206,7 @@ final class RunsApi {
         ctx.status(200).contentType("text/event-stream");
         return;
       }
-      after = s.bus().last(runId);
+      after = services.bus().last(runId);
     } else {
       try {
         after = Math.max(0, Long.parseLong(lastId.trim()));
@@ -226,7 +226,7 @@ final class RunsApi {
     }
     boolean cancelOnDisconnect = Http.flag(ctx, "cancel_on_disconnect", false);
     ctx.header("Location", ctx.path());
-    try (EventBus.Subscription sub = s.bus().subscribe(runId, after)) {
+    try (EventBus.Subscription sub = services.bus().subscribe(runId, after)) {
       Sse.End end = sse.stream(ctx, sub, modes, () -> finished(runId));
       if (end == Sse.End.CLIENT_GONE && cancelOnDisconnect) {
         cancelRun(runId, "interrupt");
@@ -244,9 +244,9 @@ final class RunsApi {
       throw ServerException.invalid("limit must be 1..1000 and offset ≥ 0");
     }
     RunStatus wanted = status == null ? null : RunStatus.parse(status);
-    List<RunRow> rows = s.db().tx(c -> {
-      s.threads().require(c, tid, owner);
-      return s.runs().ofThread(c, tid, owner, wanted);
+    List<RunRow> rows = services.db().tx(c -> {
+      services.threads().require(c, tid, owner);
+      return services.runs().ofThread(c, tid, owner, wanted);
     });
     List<Map<String, Object>> out = new ArrayList<>();
     for (int i = offset; i < Math.min(rows.size(), offset + limit); i++) {
@@ -260,8 +260,8 @@ final class RunsApi {
     if (run.status() == RunStatus.RUNNING) {
       throw ServerException.conflict("run " + run.runId() + " is running; cancel it first");
     }
-    s.db().tx(c -> {
-      s.runs().delete(c, run.runId());
+    services.db().tx(c -> {
+      services.runs().delete(c, run.runId());
       return null;
     });
     settle(run.threadId());
@@ -274,8 +274,8 @@ final class RunsApi {
     String runId = run.runId();
     cancelRun(runId, action);
     if (Http.flag(ctx, "wait", false)) {
-      join(ctx, s.db().tx(c -> {
-        RunRow r = s.runs().get(c, runId);
+      join(ctx, services.db().tx(c -> {
+        RunRow r = services.runs().get(c, runId);
         return r == null ? run : r;
       }));
       return;
@@ -294,13 +294,13 @@ final class RunsApi {
 
   void cancelRun(String runId, String action) {
     boolean[] unstarted = new boolean[1];
-    String thread = s.db().tx(c -> {
-      RunRow r = s.runs().get(c, runId);
-      unstarted[0] = s.runs().cancel(c, runId, action);
+    String thread = services.db().tx(c -> {
+      RunRow r = services.runs().get(c, runId);
+      unstarted[0] = services.runs().cancel(c, runId, action);
       return r == null ? null : r.threadId();
     });
     if (unstarted[0]) {
-      UnstartedRuns.cancelled(s.bus(), List.of(runId), action);
+      UnstartedRuns.cancelled(services.bus(), List.of(runId), action);
     }
     worker.checkLeases();
     if (thread != null) {
@@ -310,9 +310,9 @@ final class RunsApi {
 
   /** After a pending run was cancelled or deleted: a thread left with no active run is no longer busy. */
   private void settle(String threadId) {
-    s.db().tx(c -> {
-      if (!s.runs().active(c, threadId)) {
-        s.threads().settle(c, threadId);
+    services.db().tx(c -> {
+      if (!services.runs().active(c, threadId)) {
+        services.threads().settle(c, threadId);
       }
       return null;
     });
@@ -324,16 +324,16 @@ final class RunsApi {
     String owner = Http.owner(ctx);
     List<String> ids = Json.strings(b, "run_ids");
     String status = Json.string(b, "status");
-    List<String> targets = s.db().tx(c -> {
+    List<String> targets = services.db().tx(c -> {
       List<String> out = new ArrayList<>();
       if (ids != null) {
         for (String id : ids) {
-          if (s.runs().get(c, id, owner) != null) {
+          if (services.runs().get(c, id, owner) != null) {
             out.add(id);
           }
         }
       } else if (status != null) {
-        out.addAll(s.runs().idsIn(c, owner, switch (status) {
+        out.addAll(services.runs().idsIn(c, owner, switch (status) {
           case "pending" -> List.of(RunStatus.PENDING);
           case "running" -> List.of(RunStatus.RUNNING);
           case "all" -> List.of(RunStatus.PENDING, RunStatus.RUNNING);

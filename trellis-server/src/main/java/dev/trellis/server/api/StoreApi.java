@@ -21,10 +21,10 @@ import java.util.Map;
  * which no client can write since labels may not contain dots): users never see each other's.
  */
 final class StoreApi {
-  private final Services s;
+  private final Services services;
 
-  StoreApi(Services s) {
-    this.s = s;
+  StoreApi(Services services) {
+    this.services = services;
   }
 
   void register(RoutesConfig r) {
@@ -100,7 +100,7 @@ final class StoreApi {
       throw ServerException.invalid("\"ttl\" must be a positive number of minutes");
     }
     Duration d = ttl == null ? null : Duration.ofMillis((long) (((Number) ttl).doubleValue() * 60_000));
-    s.store().put(scoped(ctx, ns), key, (Map<String, Object>) value, fields, d);
+    services.store().put(scoped(ctx, ns), key, (Map<String, Object>) value, fields, d);
     Http.noContent(ctx);
   }
 
@@ -123,7 +123,7 @@ final class StoreApi {
     if (refresh != null && !refresh.equals("true") && !refresh.equals("false")) {
       throw new ApiException(422, "query parameter \"refresh_ttl\" must be true or false, got \"" + refresh + "\"");
     }
-    Item i = (Item) s.store().batch(List.of(new Op.Get(scoped(ctx, labels), key, !"false".equals(refresh)))).getFirst();
+    Item i = (Item) services.store().batch(List.of(new Op.Get(scoped(ctx, labels), key, !"false".equals(refresh)))).getFirst();
     if (i == null) {
       Http.json(ctx, null);
       return;
@@ -138,7 +138,7 @@ final class StoreApi {
     if (key == null) {
       throw ServerException.invalid("\"key\" is required");
     }
-    s.store().delete(scoped(ctx, ns), key);
+    services.store().delete(scoped(ctx, ns), key);
     Http.noContent(ctx);
   }
 
@@ -159,7 +159,7 @@ final class StoreApi {
       throw new ApiException(422, "\"refresh_ttl\" must be true or false, got " + Json.write(refresh));
     }
     @SuppressWarnings("unchecked")
-    List<Item> items = (List<Item>) s.store().batch(List.of(new Op.Search(scoped(ctx, prefix), filter,
+    List<Item> items = (List<Item>) services.store().batch(List.of(new Op.Search(scoped(ctx, prefix), filter,
         query == null || query.isBlank() ? null : query, limit, offset, !Boolean.FALSE.equals(refresh)))).getFirst();
     List<Map<String, Object>> out = new ArrayList<>();
     for (Item i : items) {
@@ -176,7 +176,7 @@ final class StoreApi {
     int limit = Json.integer(b, "limit", 100, 1, 1000);
     int offset = Json.integer(b, "offset", 0, 0, Integer.MAX_VALUE);
     boolean scopedOn = !Http.owner(ctx).isEmpty();
-    List<List<String>> all = s.store().listNamespaces(scoped(ctx, prefix),
+    List<List<String>> all = services.store().listNamespaces(scoped(ctx, prefix),
         maxDepth == 0 ? 0 : maxDepth + (scopedOn ? 1 : 0), 100_000, 0);
     List<List<String>> out = new ArrayList<>();
     for (List<String> ns : all) {

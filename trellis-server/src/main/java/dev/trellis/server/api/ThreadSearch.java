@@ -19,12 +19,12 @@ import java.util.Map;
  */
 final class ThreadSearch {
   private static final List<String> STATUSES = java.util.Arrays.stream(ThreadStatus.values()).map(ThreadStatus::wire).toList();
-  private final Services s;
+  private final Services services;
   private final ThreadQuery query;
 
-  ThreadSearch(Services s) {
-    this.s = s;
-    this.query = new ThreadQuery(s.db());
+  ThreadSearch(Services services) {
+    this.services = services;
+    this.query = new ThreadQuery(services.db());
   }
 
   private static ThreadQuery.Filter filter(Context ctx, Map<String, Object> b) {
@@ -62,7 +62,7 @@ final class ThreadSearch {
       throw ServerException.invalid("\"sort_order\" must be asc or desc");
     }
     boolean ascending = order != null && order.equalsIgnoreCase("asc");
-    Object[] out = s.db().tx(c -> {
+    Object[] out = services.db().tx(c -> {
       long matches = query.count(c, f);
       return new Object[] {query.page(c, f, sortBy, ascending, limit, offset, matches), matches};
     });
@@ -78,6 +78,6 @@ final class ThreadSearch {
 
   void count(Context ctx) {
     ThreadQuery.Filter f = filter(ctx, Http.body(ctx));
-    Http.json(ctx, s.db().tx(c -> query.count(c, f)));
+    Http.json(ctx, services.db().tx(c -> query.count(c, f)));
   }
 }

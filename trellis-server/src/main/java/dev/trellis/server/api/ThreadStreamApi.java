@@ -44,7 +44,7 @@ final class ThreadStreamApi {
    */
   private static final long POLL_MILLIS = 1_000;
 
-  private final Services s;
+  private final Services services;
   private final Sse sse;
   private final Predicate<String> finished;
   private final BooleanSupplier closing;
@@ -55,8 +55,8 @@ final class ThreadStreamApi {
    * @param closing whether the server is shutting down, which ends every thread stream
    * @param newRuns wakes an idle stream when a run is created on its thread
    */
-  ThreadStreamApi(Services s, Sse sse, Predicate<String> finished, BooleanSupplier closing, NewRuns newRuns) {
-    this.s = s;
+  ThreadStreamApi(Services services, Sse sse, Predicate<String> finished, BooleanSupplier closing, NewRuns newRuns) {
+    this.services = services;
     this.sse = sse;
     this.finished = finished;
     this.closing = closing;
@@ -74,7 +74,7 @@ final class ThreadStreamApi {
     String tid = PublicIds.thread(ctx, ctx.pathParam("tid"));
     String owner = Http.owner(ctx);
     Set<String> modes = modes(ctx);
-    s.db().tx(c -> s.threads().require(c, tid, owner));
+    services.db().tx(c -> services.threads().require(c, tid, owner));
     Start start = start(tid, owner, ctx.header("Last-Event-ID"));
     ctx.header("Location", ctx.path());
     StreamModes runModes = modes.contains("run_modes") ? StreamModes.EVERY
@@ -92,7 +92,7 @@ final class ThreadStreamApi {
           long version = announced.version();
           String from = createdAt;
           String fromRun = lastRun;
-          RunRow next = s.db().tx(c -> s.runs().after(c, tid, owner, from, fromRun));
+          RunRow next = services.db().tx(c -> services.runs().after(c, tid, owner, from, fromRun));
           if (next == null) {
             long quiet = (System.nanoTime() - quietSince) / 1_000_000;
             if (quiet >= sse.keepAliveMillis()) {
@@ -110,7 +110,7 @@ final class ThreadStreamApi {
         createdAt = row == null ? createdAt : row.createdAt();
         lastRun = run;
         String current = run;
-        try (EventBus.Subscription sub = s.bus().subscribe(current, after)) {
+        try (EventBus.Subscription sub = services.bus().subscribe(current, after)) {
           sse.pump(out, sub, runModes, () -> finished.test(current), current + ":");
         }
         if (runDone) {
@@ -178,13 +178,13 @@ final class ThreadStreamApi {
             + ServerException.echo(id));
       }
     }
-    List<RunRow> runs = s.db().tx(c -> s.runs().inOrder(c, tid, owner));
+    List<RunRow> runs = services.db().tx(c -> services.runs().inOrder(c, tid, owner));
     String createdAt = "";
     String lastRun = "";
     for (RunRow r : runs) {
       String runId = r.runId();
       if (!r.ended()) {
-        return new Start(runId, r.status() == RunStatus.RUNNING ? s.bus().last(runId) : 0, createdAt, lastRun);
+        return new Start(runId, r.status() == RunStatus.RUNNING ? services.bus().last(runId) : 0, createdAt, lastRun);
       }
       createdAt = r.createdAt();
       lastRun = runId;
@@ -193,6 +193,6 @@ final class ThreadStreamApi {
   }
 
   private RunRow runRow(String runId) {
-    return s.db().tx(c -> s.runs().get(c, runId));
+    return services.db().tx(c -> services.runs().get(c, runId));
   }
 }

@@ -26,19 +26,19 @@ import java.util.UUID;
 
 /** {@code /threads}: create, get, patch, delete, search, count, copy, state (get, update, at a checkpoint), history. */
 final class ThreadsApi {
-  private final Services s;
+  private final Services services;
   private final ThreadSearch search;
 
-  ThreadsApi(Services s) {
-    this.s = s;
-    this.search = new ThreadSearch(s);
+  ThreadsApi(Services services) {
+    this.services = services;
+    this.search = new ThreadSearch(services);
   }
 
   void register(RoutesConfig r) {
     r.post("/threads", this::create);
     r.post("/threads/search", search::search);
     r.post("/threads/count", search::count);
-    r.get("/threads/{id}", ctx -> Http.json(ctx, s.db().tx(c -> s.threads().require(c, pathThread(ctx), Http.owner(ctx)))));
+    r.get("/threads/{id}", ctx -> Http.json(ctx, services.db().tx(c -> services.threads().require(c, pathThread(ctx), Http.owner(ctx)))));
     r.patch("/threads/{id}", this::patch);
     r.delete("/threads/{id}", this::delete);
     r.post("/threads/{id}/copy", this::copy);
@@ -73,22 +73,22 @@ final class ThreadsApi {
     String[] stored = {id == null ? UUID.randomUUID().toString() : id};
     String ifExists = Json.choice(b, "if_exists", "raise", "raise", "do_nothing");
     Map<String, Object> metadata = Json.map(b, "metadata");
-    String graphId = metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g) ? g : null;
+    String graphId = metadata.get("graph_id") instanceof String g && services.graphs().containsKey(g) ? g : null;
     String owner = Http.owner(ctx);
     Object supersteps = b.get("supersteps");
-    Long expires = expiry(b.get("ttl"), s.db().millis());
-    Map<String, Object> out = s.db().tx(c -> {
+    Long expires = expiry(b.get("ttl"), services.db().millis());
+    Map<String, Object> out = services.db().tx(c -> {
       String threadId = stored[0] = PublicIds.claim(ctx, c, IdAliases.Kind.THREAD, stored[0]);
-      String existing = s.threads().ownerOf(c, threadId);
+      String existing = services.threads().ownerOf(c, threadId);
       if (existing != null) {
         if ("do_nothing".equals(ifExists) && owner.equals(existing)) {
-          return s.threads().get(c, threadId, owner);
+          return services.threads().get(c, threadId, owner);
         }
         throw ServerException.conflict("thread " + threadId + " already exists");
       }
-      Map<String, Object> t = s.threads().insert(c, threadId, owner, graphId, metadata);
+      Map<String, Object> t = services.threads().insert(c, threadId, owner, graphId, metadata);
       if (expires != null) {
-        s.threads().setExpiry(c, threadId, expires);
+        services.threads().setExpiry(c, threadId, expires);
       }
       return t;
     });
@@ -120,15 +120,15 @@ final class ThreadsApi {
       }
       parsed.add(ups);
     }
-    CompiledGraph graph = s.graph(graphId);
+    CompiledGraph graph = services.graph(graphId);
     try {
       graph.bulkUpdateState(RunConfig.thread(threadId), parsed);
     } catch (RuntimeException e) {
-      ThreadDeletion.delete(s, threadId);
+      ThreadDeletion.delete(services, threadId);
       throw ServerException.invalid("supersteps rejected: " + e.getMessage());
     }
     refresh(threadId, graph);
-    return s.db().tx(c -> s.threads().get(c, threadId, owner));
+    return services.db().tx(c -> services.threads().get(c, threadId, owner));
   }
 
   /**
@@ -152,20 +152,20 @@ final class ThreadsApi {
   private void patch(Context ctx) {
     Map<String, Object> b = Http.body(ctx);
     String owner = Http.owner(ctx);
-    Long expires = expiry(b.get("ttl"), s.db().millis());
-    Http.json(ctx, s.db().tx(c -> {
+    Long expires = expiry(b.get("ttl"), services.db().millis());
+    Http.json(ctx, services.db().tx(c -> {
       String id = pathThread(ctx);
-      Map<String, Object> t = s.threads().require(c, id, owner);
+      Map<String, Object> t = services.threads().require(c, id, owner);
       if (expires != null) {
-        s.threads().setExpiry(c, id, expires);
+        services.threads().setExpiry(c, id, expires);
       }
       Map<String, Object> metadata = Json.map(t, "metadata");
       metadata.putAll(Json.map(b, "metadata"));
-      s.threads().setMetadata(c, id, metadata);
-      if (metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g)) {
-        s.threads().setGraph(c, id, g);
+      services.threads().setMetadata(c, id, metadata);
+      if (metadata.get("graph_id") instanceof String g && services.graphs().containsKey(g)) {
+        services.threads().setGraph(c, id, g);
       }
-      return s.threads().get(c, id, owner);
+      return services.threads().get(c, id, owner);
     }));
   }
 
@@ -173,18 +173,18 @@ final class ThreadsApi {
     String id = pathThread(ctx);
     String owner = Http.owner(ctx);
     List<String> unstarted = new ArrayList<>();
-    s.db().tx(c -> {
-      s.threads().require(c, id, owner);
+    services.db().tx(c -> {
+      services.threads().require(c, id, owner);
       unstarted.clear();
-      for (String runId : s.runs().activeRuns(c, id)) {
-        if (s.runs().cancel(c, runId, "interrupt")) {
+      for (String runId : services.runs().activeRuns(c, id)) {
+        if (services.runs().cancel(c, runId, "interrupt")) {
           unstarted.add(runId);
         }
       }
       return null;
     });
-    ThreadDeletion.delete(s, id);
-    UnstartedRuns.cancelled(s.bus(), unstarted, "interrupt");
+    ThreadDeletion.delete(services, id);
+    UnstartedRuns.cancelled(services.bus(), unstarted, "interrupt");
     Http.noContent(ctx);
   }
 
@@ -192,23 +192,23 @@ final class ThreadsApi {
     String owner = Http.owner(ctx);
     String from = pathThread(ctx);
     String to = UUID.randomUUID().toString();
-    Map<String, Object> out = s.db().tx(c -> {
-      Map<String, Object> t = s.threads().require(c, from, owner);
-      s.threads().insert(c, to, owner, s.threads().graphId(c, from), Json.map(t, "metadata"));
-      s.threads().copyState(c, from, to);
-      return s.threads().get(c, to, owner);
+    Map<String, Object> out = services.db().tx(c -> {
+      Map<String, Object> t = services.threads().require(c, from, owner);
+      services.threads().insert(c, to, owner, services.threads().graphId(c, from), Json.map(t, "metadata"));
+      services.threads().copyState(c, from, to);
+      return services.threads().get(c, to, owner);
     });
-    s.saver().copyThread(from, to);
+    services.saver().copyThread(from, to);
     Http.json(ctx, out);
   }
 
   /** The graph of a thread the caller owns, or null when it never ran. */
   private CompiledGraph graphOf(String threadId, String owner) {
-    String graphId = s.db().tx(c -> {
-      s.threads().require(c, threadId, owner);
-      return s.threads().graphId(c, threadId);
+    String graphId = services.db().tx(c -> {
+      services.threads().require(c, threadId, owner);
+      return services.threads().graphId(c, threadId);
     });
-    return graphId == null ? null : s.graph(graphId);
+    return graphId == null ? null : services.graph(graphId);
   }
 
   private void state(Context ctx, String checkpointId, boolean subgraphs) {
@@ -218,7 +218,7 @@ final class ThreadsApi {
       Http.json(ctx, Wire.emptyState());
       return;
     }
-    CheckpointTuple saved = s.checkpoint(id, checkpointId);
+    CheckpointTuple saved = services.checkpoint(id, checkpointId);
     if (saved == null) {
       if (checkpointId != null) {
         throw ServerException.notFound("checkpoint", checkpointId);
@@ -245,11 +245,11 @@ final class ThreadsApi {
     if (graph == null) {
       throw ServerException.conflict("thread " + id + " has no graph yet: run it once, or create it with metadata.graph_id");
     }
-    boolean busy = s.db().tx(c -> s.runs().active(c, id));
+    boolean busy = services.db().tx(c -> services.runs().active(c, id));
     if (busy) {
       throw ServerException.conflict("thread " + id + " has a pending or running run; update its state when it is idle");
     }
-    s.checkpoint(id, checkpointId);
+    services.checkpoint(id, checkpointId);
     Map<String, Object> map;
     if (values == null) {
       map = Map.of();
@@ -279,7 +279,7 @@ final class ThreadsApi {
   private void patchState(Context ctx) {
     Map<String, Object> b = Http.body(ctx);
     String id = pathThread(ctx);
-    s.db().tx(c -> s.threads().require(c, id, Http.owner(ctx)));
+    services.db().tx(c -> services.threads().require(c, id, Http.owner(ctx)));
     Map<String, Object> patch = Json.map(b, "metadata");
     for (String reserved : List.of("source", "step", "writes")) {
       if (patch.containsKey(reserved)) {
@@ -291,7 +291,7 @@ final class ThreadsApi {
         && conf.get("checkpoint_id") instanceof String cid) {
       checkpointId = cid;
     }
-    CheckpointTuple t = s.saver().getTuple(CheckpointConfig.thread(id).withCheckpointId(checkpointId));
+    CheckpointTuple t = services.saver().getTuple(CheckpointConfig.thread(id).withCheckpointId(checkpointId));
     if (t == null) {
       throw ServerException.notFound("checkpoint", checkpointId == null ? "of thread " + id : checkpointId);
     }
@@ -304,7 +304,7 @@ final class ThreadsApi {
       }
     });
     CheckpointConfig parent = t.parentConfig() != null ? t.parentConfig() : t.config().withCheckpointId(null);
-    s.saver().put(parent, t.checkpoint(), new dev.trellis.checkpoint.CheckpointMetadata(t.metadata().source(),
+    services.saver().put(parent, t.checkpoint(), new dev.trellis.checkpoint.CheckpointMetadata(t.metadata().source(),
         t.metadata().step(), t.metadata().writes(), extra));
     Http.noContent(ctx);
   }
@@ -312,8 +312,8 @@ final class ThreadsApi {
   /** Stores the thread's current values, interrupts and status after an edit. */
   private void refresh(String id, CompiledGraph graph) {
     StateSnapshot snap = graph.getState(RunConfig.thread(id));
-    s.db().tx(c -> {
-      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED,
+    services.db().tx(c -> {
+      services.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED,
           dev.trellis.server.db.Threads.Values.of(snap.values(), Json.writePlain(snap.values())),
           Wire.interruptsByTask(snap), null);
       return null;

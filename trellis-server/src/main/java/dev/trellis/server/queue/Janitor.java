@@ -10,36 +10,36 @@ import org.slf4j.LoggerFactory;
  */
 final class Janitor {
   private static final Logger LOG = LoggerFactory.getLogger(Janitor.class);
-  private final Services s;
+  private final Services services;
   private final long storeSweepMillis;
   private long lastStoreSweep;
   private long lastReclaim;
 
-  Janitor(Services s, long storeSweepMillis) {
-    this.s = s;
+  Janitor(Services services, long storeSweepMillis) {
+    this.services = services;
     this.storeSweepMillis = storeSweepMillis;
   }
 
   /** Called from the heartbeat thread only. */
   void sweep() {
-    long now = s.db().millis();
-    List<String> expired = s.db().tx(c -> s.db().rows(c, "SELECT thread_id FROM trellis_threads t WHERE expires_at < ? "
+    long now = services.db().millis();
+    List<String> expired = services.db().tx(c -> services.db().rows(c, "SELECT thread_id FROM trellis_threads t WHERE expires_at < ? "
         + "AND " + RunStore.noActiveRunSql("t.thread_id") + " "
         + "LIMIT 100", now).stream().map(r -> (String) r.get("thread_id")).toList());
     for (String t : expired) {
-      ThreadDeletion.delete(s, t);
+      ThreadDeletion.delete(services, t);
     }
     if (!expired.isEmpty()) {
       LOG.info("deleted {} threads whose TTL passed", expired.size());
     }
     if (now - lastStoreSweep >= storeSweepMillis) {
       lastStoreSweep = now;
-      s.store().sweep();
-      new dev.trellis.server.db.McpSessions(s.db()).deleteIdle();
+      services.store().sweep();
+      new dev.trellis.server.db.McpSessions(services.db()).deleteIdle();
     }
-    if (!s.db().postgres() && now - lastReclaim > dev.trellis.server.db.SqliteSpace.RECLAIM_EVERY_MILLIS) {
+    if (!services.db().postgres() && now - lastReclaim > dev.trellis.server.db.SqliteSpace.RECLAIM_EVERY_MILLIS) {
       lastReclaim = now;
-      long free = dev.trellis.server.db.SqliteSpace.reclaim(s.db().jdbc());
+      long free = dev.trellis.server.db.SqliteSpace.reclaim(services.db().jdbc());
       if (free > 0) {
         LOG.debug("returned up to {} free SQLite pages to the file system", free);
       }

@@ -43,7 +43,7 @@ final class RunExecution {
   private static final HttpClient WEBHOOKS = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(5))
       .followRedirects(HttpClient.Redirect.NEVER).build();
 
-  private final Services s;
+  private final Services services;
   private final Run run;
   private final String worker;
   private volatile GraphStream stream;
@@ -56,11 +56,11 @@ final class RunExecution {
   /** The run's request, once loaded (null if its stored body could not be read). */
   private RunRequest request;
 
-  RunExecution(Services s, Run run, String worker) {
-    this.s = s;
+  RunExecution(Services services, Run run, String worker) {
+    this.services = services;
     this.run = run;
     this.worker = worker;
-    this.started = s.db().millis();
+    this.started = services.db().millis();
   }
 
   Run run() {
@@ -73,7 +73,7 @@ final class RunExecution {
   }
 
   long elapsedMillis() {
-    return s.db().millis() - started;
+    return services.db().millis() - started;
   }
 
   /** Stops the graph: cancelled by a user ({@code interrupt} or {@code rollback}) or by the run timeout ({@code timeout}). */
@@ -102,27 +102,27 @@ final class RunExecution {
   }
 
   private void publish(String event, Object data) {
-    s.bus().publish(run.runId(), new RunEvent(++seq, event, Json.write(data)));
+    services.bus().publish(run.runId(), new RunEvent(++seq, event, Json.write(data)));
   }
 
   /** Publishes a stream event; its JSON is written when a subscriber or the bus first reads it (never, for a {@code wait}). */
   private void publish(StreamEncoder.Out o) {
-    s.bus().publish(run.runId(), RunEvent.lazy(++seq, o.event(), () -> Json.write(o.data())));
+    services.bus().publish(run.runId(), RunEvent.lazy(++seq, o.event(), () -> Json.write(o.data())));
   }
 
   void execute() {
-    s.fences().hold(run);
+    services.fences().hold(run);
     try {
       attempt();
     } catch (RuntimeException e) {
       LOG.error("run {} failed outside the graph", run.runId(), e);
     } finally {
-      s.fences().release(run);
+      services.fences().release(run);
     }
   }
 
   private void attempt() {
-    seq = s.bus().last(run.runId());
+    seq = services.bus().last(run.runId());
     RunRequest req;
     Assistant assistant;
     CompiledGraph graph;
@@ -133,13 +133,13 @@ final class RunExecution {
       req = run.request();
       request = req;
       if (req.resumable()) {
-        s.bus().resumable(run.runId());
+        services.bus().resumable(run.runId());
       }
       assistant = ServerException.found(run.assistant(), "assistant", run.assistantId());
-      graph = s.graph(assistant.graphId());
+      graph = services.graph(assistant.graphId());
       rc = req.runConfig(run, assistant.graphId(), assistant.config(), assistant.context());
-      rc = s.observers().apply(run, rc);
-      CheckpointTuple latest = run.attempt() > 1 ? s.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
+      rc = services.observers().apply(run, rc);
+      CheckpointTuple latest = run.attempt() > 1 ? services.saver().getTuple(CheckpointConfig.thread(run.threadId())) : null;
       if (latest != null && run.runId().equals(latest.metadata().extra().get("run_id"))) {
         input = null;
         rc = rc.withCheckpointId(null);
@@ -173,15 +173,15 @@ final class RunExecution {
       error = e;
     }
     if (lost || hasCause(error, Fences.LeaseLostException.class)) {
-      String why = s.runs().whyLost(run);
+      String why = services.runs().whyLost(run);
       LOG.warn("run {} attempt {} stopped: {}", run.runId(), run.attempt(), why);
-      if (s.runs().status(run.runId()) == null) {
-        UnstartedRuns.threadDeleted(s.bus(), run.runId(), run.threadId());
+      if (services.runs().status(run.runId()) == null) {
+        UnstartedRuns.threadDeleted(services.bus(), run.runId(), run.threadId());
       }
       return;
     }
     if (requeue) {
-      s.runs().requeue(run, worker);
+      services.runs().requeue(run, worker);
       return;
     }
     if (error == null && cancel == null) {
@@ -224,7 +224,7 @@ final class RunExecution {
   private void end(CompiledGraph graph, RunStatus status, Throwable error, StreamEncoder enc, String before) {
     boolean rollback = "rollback".equals(cancel);
     if (rollback && before != null) {
-      s.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
+      services.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
     }
     StateSnapshot snap = graph == null ? null : graph.getState(RunConfig.thread(run.threadId()));
     Map<String, Object> errorJson = error == null ? null : WireError.of(error).toMap();
@@ -251,25 +251,25 @@ final class RunExecution {
     String stored = graph == null || !resultIsState ? resultJson : RunResult.stored(resultJson, graphId(), snap);
     dev.trellis.server.db.Threads.Values values = threadValues == null ? null
         : dev.trellis.server.db.Threads.Values.of(snap.values(), threadValues);
-    boolean ended = s.runs().finish(run, worker, status, stored, c -> {
+    boolean ended = services.runs().finish(run, worker, status, stored, c -> {
       if (rollback) {
-        s.runs().delete(c, run.runId());
+        services.runs().delete(c, run.runId());
       }
-      boolean more = s.runs().active(c, run.threadId());
+      boolean more = services.runs().active(c, run.threadId());
       ThreadStatus threadStatus = more ? ThreadStatus.BUSY : error != null ? ThreadStatus.ERROR
           : snap != null && !snap.next().isEmpty() ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE;
-      s.threads().setState(c, run.threadId(), threadStatus, values, Wire.interruptsByTask(snap), errorJson);
+      services.threads().setState(c, run.threadId(), threadStatus, values, Wire.interruptsByTask(snap), errorJson);
     });
     // The thread is free before anyone learns the run ended: a state edit sent the moment /wait returns must pass.
-    s.fences().release(run);
-    s.bus().publish(run.runId(), new RunEvent(++seq, RunEvent.DONE, resultJson));
+    services.fences().release(run);
+    services.bus().publish(run.runId(), new RunEvent(++seq, RunEvent.DONE, resultJson));
     if (!ended) {
       return;
     }
     outcome = status;
     webhook(status.wire(), () -> Json.read(resultJson));
     if (run.temporary() && (request == null || !request.keepThread())) {
-      ThreadDeletion.delete(s, run.threadId());
+      ThreadDeletion.delete(services, run.threadId());
     }
   }
 
@@ -282,7 +282,7 @@ final class RunExecution {
     if (run.owner().isEmpty()) {
       return text;
     }
-    return new IdNamespace(s.db(), new IdAliases(s.db()), run.owner()).apply(text);
+    return new IdNamespace(services.db(), new IdAliases(services.db()), run.owner()).apply(text);
   }
 
   private void webhook(String status, java.util.function.Supplier<Object> result) {
@@ -291,7 +291,7 @@ final class RunExecution {
       return;
     }
     try {
-      s.webhooks().check(url); // again at delivery: the name may resolve elsewhere than when the run was created
+      services.webhooks().check(url); // again at delivery: the name may resolve elsewhere than when the run was created
     } catch (ServerException refused) {
       LOG.warn("webhook for run {} not sent: {}", run.runId(), refused.getMessage());
       return;

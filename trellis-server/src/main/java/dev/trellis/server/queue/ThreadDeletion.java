@@ -7,12 +7,12 @@ package dev.trellis.server.queue;
 public final class ThreadDeletion {
   private ThreadDeletion() {}
 
-  public static void delete(Services s, String threadId) {
-    s.db().tx(c -> {
-      s.runs().deleteOfThread(c, threadId);
-      dev.trellis.server.db.Crons.deleteOfThread(s.db(), c, threadId);
-      return s.db().update(c, "DELETE FROM trellis_threads WHERE thread_id = ?", threadId);
+  public static void delete(Services services, String threadId) {
+    services.db().tx(c -> {
+      services.runs().deleteOfThread(c, threadId);
+      dev.trellis.server.db.Crons.deleteOfThread(services.db(), c, threadId);
+      return services.db().update(c, "DELETE FROM trellis_threads WHERE thread_id = ?", threadId);
     });
-    s.saver().deleteThread(threadId);
+    services.saver().deleteThread(threadId);
   }
 }

@@ -31,7 +31,7 @@ public final class Worker implements AutoCloseable {
     }
   }
 
-  private final Services s;
+  private final Services services;
   private final Settings settings;
   private final Map<String, RunExecution> active = new ConcurrentHashMap<>();
   private final Semaphore wake = new Semaphore(0);
@@ -46,15 +46,15 @@ public final class Worker implements AutoCloseable {
 
   private final WorkerLiveness liveness;
 
-  public Worker(Services s, Settings settings) {
-    this(s, settings, WorkerLiveness.UNKNOWN);
+  public Worker(Services services, Settings settings) {
+    this(services, settings, WorkerLiveness.UNKNOWN);
   }
 
   /** A worker that takes over at once the runs of workers {@code liveness} proves dead (see {@link #takeOverDead}). */
-  public Worker(Services s, Settings settings, WorkerLiveness liveness) {
-    this.s = s;
+  public Worker(Services services, Settings settings, WorkerLiveness liveness) {
+    this.services = services;
     this.settings = settings;
-    this.janitor = new Janitor(s, settings.storeSweepMillis());
+    this.janitor = new Janitor(services, settings.storeSweepMillis());
     this.liveness = liveness;
   }
 
@@ -64,9 +64,9 @@ public final class Worker implements AutoCloseable {
    */
   int takeOverDead() {
     int n = 0;
-    for (String other : s.runs().otherRunningWorkers(settings.id())) {
+    for (String other : services.runs().otherRunningWorkers(settings.id())) {
       if (liveness.provablyDead(other)) {
-        int runs = s.runs().requeueWorker(other);
+        int runs = services.runs().requeueWorker(other);
         if (runs > 0) {
           LOG.info("worker {} is dead (its liveness lock is free): {} of its runs go back to the queue now", other, runs);
         }
@@ -137,9 +137,9 @@ public final class Worker implements AutoCloseable {
         if (free <= 0 || !claiming) {
           continue;
         }
-        List<Run> runs = s.runs().claim(settings.id(), settings.leaseMillis(), free);
+        List<Run> runs = services.runs().claim(settings.id(), settings.leaseMillis(), free);
         for (Run run : runs) {
-          RunExecution ex = new RunExecution(s, run, settings.id());
+          RunExecution ex = new RunExecution(services, run, settings.id());
           active.put(run.runId(), ex);
           counters.recordStart();
           Thread.ofVirtual().name("trellis-run-" + run.runId()).start(() -> {
@@ -175,7 +175,7 @@ public final class Worker implements AutoCloseable {
         beat.drainPermits();
         Map<String, Integer> held = new HashMap<>();
         active.forEach((id, ex) -> held.put(id, ex.run().attempt()));
-        for (RunStore.Lease lease : s.runs().heartbeat(settings.id(), held, settings.leaseMillis())) {
+        for (RunStore.Lease lease : services.runs().heartbeat(settings.id(), held, settings.leaseMillis())) {
           RunExecution ex = active.get(lease.runId());
           if (ex == null) {
             continue;
@@ -192,10 +192,10 @@ public final class Worker implements AutoCloseable {
         long now = System.currentTimeMillis();
         if (now - lastSweep > settings.leaseMillis() / 2) {
           lastSweep = now;
-          if (s.runs().requeueExpired() + takeOverDead() > 0) {
+          if (services.runs().requeueExpired() + takeOverDead() > 0) {
             wake.release();
           }
-          s.bus().expire();
+          services.bus().expire();
           janitor.sweep();
         }
       } catch (InterruptedException e) {
