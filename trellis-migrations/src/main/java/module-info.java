@@ -6,6 +6,7 @@
 module dev.trellis.migrations {
   requires transitive dev.trellis.checkpoint;
   requires flyway.core;
+  requires org.slf4j;
 
   exports dev.trellis.migrations;
 }

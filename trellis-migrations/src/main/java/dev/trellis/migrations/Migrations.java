@@ -8,6 +8,9 @@ import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationInfoService;
 import org.flywaydb.core.api.MigrationState;
 import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.output.MigrateResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Brings one {@link Schema} of one database to its newest version with Flyway: the scripts under
@@ -22,6 +25,7 @@ import org.flywaydb.core.api.MigrationVersion;
 public final class Migrations {
   /** The version an unversioned database is baselined at: what the release before versioned schemas left. */
   public static final String BASELINE = "0";
+  private static final Logger LOG = LoggerFactory.getLogger(Migrations.class);
 
   private Migrations() {}
 
@@ -43,7 +47,12 @@ public final class Migrations {
         .load();
     try {
       refuseNewer(schema, flyway.info());
-      flyway.migrate();
+      MigrateResult result = flyway.migrate();
+      if (result.migrationsExecuted > 0) {
+        LOG.info("schema {} ({}): {} → {} ({} script(s){})", schema.name(), dialect,
+            result.initialSchemaVersion == null ? "empty" : result.initialSchemaVersion, result.targetSchemaVersion,
+            result.migrationsExecuted, BASELINE.equals(result.initialSchemaVersion) ? "; baselined: its tables predate versioned schemas" : "");
+      }
     } catch (FlywayException e) {
       throw new IllegalStateException("migrating the " + schema.name() + " schema (" + dialect + ") failed: "
           + e.getMessage(), e);
