@@ -68,9 +68,10 @@ public final class SqliteDatabase implements JdbcDatabase {
       }
       Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
       try (var st = c.createStatement()) {
+        // The busy timeout first: switching a new file to WAL waits for another opener doing the same.
+        st.execute("PRAGMA busy_timeout=10000");
         st.execute("PRAGMA journal_mode=WAL");
         st.execute("PRAGMA synchronous=" + synchronous);
-        st.execute("PRAGMA busy_timeout=10000");
       }
       c.setAutoCommit(false);
       return new SqliteDatabase(file.toAbsolutePath(), c);
