@@ -8,7 +8,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Optional;
 
 /**
