@@ -21,7 +21,7 @@ CREATE TABLE IF NOT EXISTS trellis_run_events (run_id TEXT NOT NULL, seq BIGINT 
 CREATE INDEX IF NOT EXISTS trellis_run_events_at ON trellis_run_events (at);
 CREATE TABLE IF NOT EXISTS trellis_crons (cron_id TEXT PRIMARY KEY, assistant_id TEXT NOT NULL, thread_id TEXT, owner
   TEXT NOT NULL, schedule TEXT NOT NULL, payload TEXT, metadata TEXT, end_time TEXT, next_run_at BIGINT NOT NULL,
-  enabled INTEGER NOT NULL, on_run_completed TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, timezone TEXT);
+  enabled INTEGER NOT NULL, on_run_completed TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS trellis_id_aliases (owner TEXT NOT NULL, kind TEXT NOT NULL, public_id TEXT NOT NULL,
   internal_id TEXT NOT NULL UNIQUE, PRIMARY KEY (owner, kind, public_id));
 CREATE TABLE IF NOT EXISTS trellis_mcp_sessions (session_id TEXT PRIMARY KEY, owner TEXT NOT NULL, protocol_version
@@ -32,7 +32,7 @@ CREATE INDEX IF NOT EXISTS trellis_idempotency_expiry ON trellis_idempotency (ex
 CREATE INDEX IF NOT EXISTS trellis_threads_owner_created ON trellis_threads (owner, created_at);
 CREATE INDEX IF NOT EXISTS trellis_threads_owner_updated ON trellis_threads (owner, updated_at);
 CREATE INDEX IF NOT EXISTS trellis_threads_owner_status ON trellis_threads (owner, status, created_at);
--- Crons made before they kept their zone.
+-- The zone a cron is read in (added by ALTER, as that release did: a database it wrote has the column already).
 ALTER TABLE trellis_crons ADD COLUMN IF NOT EXISTS timezone TEXT;
 -- Thread search: metadata and values parsed once when written (stored generated columns) under GIN indexes.
 ALTER TABLE trellis_threads ADD COLUMN IF NOT EXISTS metadata_jsonb jsonb GENERATED ALWAYS AS (metadata::jsonb) STORED;
