@@ -123,7 +123,7 @@ class CronScheduleTest {
     assertTrue(message("* * *").contains("five fields"));
     assertTrue(message("* x * * *").contains("hour"), message("* x * * *"));
     assertTrue(message("0 9 * * mon-xyz").contains("day of week"), message("0 9 * * mon-xyz"));
-    assertTrue(message("@every 5m").contains("is not valid"), message("@every 5m"));
+    assertTrue(message("@every 5m").contains("the nicknames are @yearly"), message("@every 5m"));
     assertTrue(message("0 0 31 2 *").contains("never fires"));
     assertTrue(message(null).contains("five fields"));
   }

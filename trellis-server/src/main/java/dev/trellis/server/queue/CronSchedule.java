@@ -32,6 +32,8 @@ import java.util.regex.Pattern;
 public final class CronSchedule {
   private static final CronParser PARSER = new CronParser(definition());
   private static final Pattern LAST_WEEKDAY = Pattern.compile("(?<![0-9A-Z#])L([0-7])\\b");
+  private static final List<String> NICKNAMES = List.of("@yearly", "@annually", "@monthly", "@weekly", "@daily",
+      "@midnight", "@hourly");
   /** More than any zone's daylight-saving shift, in hours. */
   private static final int SHIFT_HOURS = 3;
   private static final String[] FIELDS = {"minute", "hour", "day of month", "month", "day of week"};
@@ -66,6 +68,10 @@ public final class CronSchedule {
     String trimmed = expr == null ? "" : expr.trim();
     List<String> forms = new ArrayList<>();
     if (trimmed.startsWith("@")) {
+      if (!NICKNAMES.contains(trimmed.toLowerCase(Locale.ROOT))) {
+        throw new IllegalArgumentException("cron schedule \"" + expr + "\" is not valid: the nicknames are "
+            + String.join(", ", NICKNAMES));
+      }
       forms.add(trimmed.toLowerCase(Locale.ROOT));
     } else {
       String[] f = trimmed.isEmpty() ? new String[0] : trimmed.toUpperCase(Locale.ROOT).split("\\s+");
