@@ -228,4 +228,21 @@ class GenAiSpansTest {
       assertNull(io.opentelemetry.api.trace.Span.current().getSpanContext().isValid() ? "a span" : null);
     }
   }
+
+  @Test
+  void theRunSpanNamesTheProviderOfItsModelWhenTheModelNamesOne() {
+    try (Otel otel = new Otel()) {
+      ScriptedChatModel named = new ScriptedChatModel(r -> Message.ai("hi"), "anthropic");
+      agent(otel, otel.telemetry, named, false).invoke(ask("Hello?"), RunConfig.thread("t-p1"));
+      SpanData run = otel.span("invoke_agent weather");
+      assertEquals("anthropic", run.getAttributes().get(AttributeKey.stringKey("gen_ai.provider.name")));
+      assertEquals("anthropic", named(otel, "chat ScriptedChatModel").getFirst().getAttributes()
+          .get(AttributeKey.stringKey("gen_ai.provider.name")));
+    }
+    try (Otel otel = new Otel()) {
+      agent(otel, otel.telemetry, ScriptedChatModel.replies(Message.ai("hi")), false).invoke(ask("Hello?"), RunConfig.thread("t-p2"));
+      assertNull(otel.span("invoke_agent weather").getAttributes().get(AttributeKey.stringKey("gen_ai.provider.name")),
+          "an unknown provider is not claimed for the run");
+    }
+  }
 }
