@@ -32,13 +32,13 @@ final class AgentGraph {
   private static final String MODEL = "model";
   private static final String TOOLS = "tools";
 
-  private final Agent agent;
+  private final Agent.Builder agent;
   private final List<AgentMiddleware> middleware;
   private String loopEntry;
   private String exit;
   private boolean hasTools;
 
-  AgentGraph(Agent agent) {
+  AgentGraph(Agent.Builder agent) {
     this.agent = agent;
     this.middleware = List.copyOf(agent.middleware);
   }

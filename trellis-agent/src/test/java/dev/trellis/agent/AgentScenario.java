@@ -249,7 +249,7 @@ final class AgentScenario {
     ((Map<String, Object>) spec.getOrDefault("models", Map.of())).forEach((name, script) ->
         models.put(name, new Scripted(name, (List<Map<String, Object>>) script, false)));
     Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-    Agent agent = Agent.builder(models.get("model"));
+    Agent.Builder agent = Agent.builder(models.get("model"));
     for (Object t : (List<Object>) spec.getOrDefault("tools", List.of())) {
       agent.tools(tool((Map<String, Object>) t, calls));
     }

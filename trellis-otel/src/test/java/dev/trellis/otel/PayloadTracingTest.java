@@ -23,7 +23,7 @@ class PayloadTracingTest {
   static final AttributeKey<String> INPUT = AttributeKey.stringKey("trellis.node.input");
   static final AttributeKey<String> OUTPUT = AttributeKey.stringKey("trellis.node.output");
 
-  static CompiledGraph agent(TrellisTelemetry telemetry, Agent builder) {
+  static CompiledGraph agent(TrellisTelemetry telemetry, Agent.Builder builder) {
     return builder.compile(CompileOptions.DEFAULT.withListeners(telemetry.listener()));
   }
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class AgentChatUiTest {
   /** A chat agent that answers "You said: ..." (the offline stand-in for the UI's default agent). */
-  static Agent echo() {
+  static Agent.Builder echo() {
     return Agent.builder(new ScriptedChatModel(req -> Message.ai("You said: " + req.messages().getLast().text())));
   }
 
