@@ -33,16 +33,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The behaviour every node {@link Cache} must have; a cache's test extends this and supplies
- * {@link #cache(MovableClock)}, called once per test (closed after it when
+ * {@link #cache(TestClock)}, called once per test (closed after it when
  * {@link AutoCloseable}). Namespaces are unique per test, so a shared database needs no
  * cleaning; {@link #clearWithoutNamespacesRemovesEverything} empties the whole cache.
  */
 public abstract class CacheContract {
   /** A cache reading time from {@code clock}; it may share storage with the caches of other tests. */
-  protected abstract Cache cache(MovableClock clock);
+  protected abstract Cache cache(TestClock clock);
 
   private final String ns = "ns-" + UUID.randomUUID();
-  private final MovableClock clock = new MovableClock();
+  private final TestClock clock = new TestClock();
   private Cache cache;
 
   @BeforeEach

@@ -1,4 +1,4 @@
-package dev.trellis.checkpoint.store;
+package dev.trellis.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,44 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
+import dev.trellis.checkpoint.store.InMemoryStore;
+import dev.trellis.checkpoint.store.Store;
+import dev.trellis.checkpoint.store.StoreTtl;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A store's default TTL and refresh-on-read settings, on the in-memory store with a hand-moved clock. */
-class StoreTtlTest {
+class InMemoryStoreTtlTest {
   static final List<String> NS = List.of("prefs");
 
-  /** A clock moved by hand. */
-  static final class HandClock extends Clock {
-    Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
-
-  final HandClock clock = new HandClock();
+  final TestClock clock = TestClock.at(Instant.parse("2026-01-01T00:00:00Z"));
   final InMemoryStore raw = new InMemoryStore(clock, null);
 
   @Test
