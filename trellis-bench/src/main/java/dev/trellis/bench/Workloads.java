@@ -1,6 +1,6 @@
 package dev.trellis.bench;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;

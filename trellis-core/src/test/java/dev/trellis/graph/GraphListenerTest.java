@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.graph.error.NodeException;
 import dev.trellis.observe.GraphEvent;
 import dev.trellis.observe.GraphListener;

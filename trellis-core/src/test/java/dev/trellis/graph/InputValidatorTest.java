@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.trellis.checkpoint.CheckpointConfig;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.graph.error.InvalidInputException;
 import dev.trellis.graph.error.InvalidUpdateException;

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.checkpoint.cache.InMemoryCache;
 import dev.trellis.graph.error.NodeTimeoutException;
 import dev.trellis.policy.CachePolicy;

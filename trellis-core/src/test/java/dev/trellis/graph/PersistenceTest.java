@@ -6,7 +6,7 @@ import static dev.trellis.graph.Fixtures.logs;
 import static dev.trellis.graph.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.runtime.MessageStream;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;

@@ -3,7 +3,7 @@ package dev.trellis.graph;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.List;
 import java.util.Map;

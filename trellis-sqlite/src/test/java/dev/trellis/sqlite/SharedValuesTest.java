@@ -3,7 +3,7 @@ package dev.trellis.sqlite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;

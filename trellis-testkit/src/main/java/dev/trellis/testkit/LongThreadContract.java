@@ -8,7 +8,7 @@ import dev.trellis.checkpoint.CheckpointIds;
 import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.CheckpointTuple;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;

@@ -2,7 +2,7 @@ package dev.trellis.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.trellis.checkpoint.CheckpointSaver;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.checkpoint.cache.InMemoryCache;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.CompileOptions;

@@ -1,7 +1,7 @@
 package dev.trellis.apps.rrc;
 
 import dev.trellis.agent.model.ChatModel;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.checkpoint.store.HashingEmbeddings;
 import dev.trellis.checkpoint.store.InMemoryStore;
 import dev.trellis.checkpoint.store.IndexConfig;

@@ -1,4 +1,4 @@
-package dev.trellis.checkpoint;
+package dev.trellis.checkpoint.memory;
 
 import java.util.Arrays;
 import java.util.Collections;

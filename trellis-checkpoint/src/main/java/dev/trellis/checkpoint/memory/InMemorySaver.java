@@ -1,5 +1,11 @@
-package dev.trellis.checkpoint;
+package dev.trellis.checkpoint.memory;
 
+import dev.trellis.checkpoint.Checkpoint;
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointMetadata;
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.CheckpointTuple;
+import dev.trellis.checkpoint.PendingWrite;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,8 @@
-package dev.trellis.checkpoint;
+package dev.trellis.checkpoint.memory;
 
+import dev.trellis.checkpoint.Checkpoint;
+import dev.trellis.checkpoint.CheckpointMetadata;
+import dev.trellis.checkpoint.PendingWrite;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.trellis.checkpoint;
+package dev.trellis.checkpoint.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.trellis.checkpoint.Checkpoint;
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointIds;
+import dev.trellis.checkpoint.CheckpointMetadata;
+import dev.trellis.checkpoint.CheckpointTuple;
+import dev.trellis.checkpoint.PendingWrite;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
