@@ -1,7 +1,7 @@
 package dev.trellis.verify;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.TrellisException;
 import java.util.List;
 import java.util.stream.Collectors;
 

@@ -83,11 +83,11 @@ class StudioBrowserTest {
     }
 
     @Override
-    public dev.trellis.graph.CompiledGraph build(dev.trellis.checkpoint.CheckpointSaver saver,
+    public dev.trellis.core.CompiledGraph build(dev.trellis.checkpoint.CheckpointSaver saver,
                                                  dev.trellis.checkpoint.store.Store store) {
-      return dev.trellis.graph.StateGraph.of(dev.trellis.graph.Schema.of(dev.trellis.graph.Key.of("n", Integer.class)))
+      return dev.trellis.core.StateGraph.of(dev.trellis.graph.Schema.of(dev.trellis.graph.Key.of("n", Integer.class)))
           .addNode("a", (s, rt) -> dev.trellis.graph.Update.empty())
-          .addEdge(dev.trellis.graph.StateGraph.START, "a")
+          .addEdge(dev.trellis.core.StateGraph.START, "a")
           .compile(CompileOptions.checkpointer(saver).withName("topo"));
     }
   }

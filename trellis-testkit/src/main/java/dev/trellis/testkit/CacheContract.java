@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.checkpoint.cache.Cache;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.graph.CachePolicy;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.NodeOptions;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
-import dev.trellis.policy.CachePolicy;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;

@@ -2,10 +2,10 @@ package dev.trellis.cli.config;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.func.Entrypoint;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.server.GraphFactory;
 import dev.trellis.server.GraphProvider;
 import dev.trellis.server.api.Api;

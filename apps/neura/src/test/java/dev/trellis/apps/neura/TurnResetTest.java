@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidInputException;
+import dev.trellis.error.InvalidUpdateException;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidInputException;
-import dev.trellis.graph.error.InvalidUpdateException;
 import dev.trellis.pipeline.InMemorySkipStore;
 import dev.trellis.pipeline.ToolException;
 import java.util.List;

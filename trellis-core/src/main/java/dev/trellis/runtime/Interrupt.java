@@ -1,7 +1,7 @@
-package dev.trellis.graph;
+package dev.trellis.runtime;
 
 /**
  * A pending pause: {@code value} is what the node asked with; resume it with
- * {@link Command#resume} (or {@link Command#resumeById} using {@code id}).
+ * {@code Command.resume} (or {@code Command.resumeById} using {@code id}).
  */
 public record Interrupt(String id, Object value) {}

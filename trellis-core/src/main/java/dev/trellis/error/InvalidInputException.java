@@ -1,6 +1,5 @@
-package dev.trellis.graph.error;
+package dev.trellis.error;
 
-import dev.trellis.graph.InputViolation;
 import java.util.List;
 
 /**

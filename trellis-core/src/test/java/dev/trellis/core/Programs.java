@@ -1,4 +1,5 @@
-package dev.trellis.graph;
+package dev.trellis.core;
+
 
 import dev.trellis.pregel.Program;
 

@@ -1,4 +1,4 @@
-package dev.trellis.graph.error;
+package dev.trellis.error;
 
 /** A run started with no input and nothing to resume. */
 public final class EmptyInputException extends TrellisException {

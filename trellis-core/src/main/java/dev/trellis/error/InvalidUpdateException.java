@@ -1,4 +1,4 @@
-package dev.trellis.graph.error;
+package dev.trellis.error;
 
 /** A write a channel cannot accept: several values for a single-value key in one step, or an unknown key. */
 public final class InvalidUpdateException extends TrellisException {

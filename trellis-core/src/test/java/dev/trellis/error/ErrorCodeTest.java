@@ -1,4 +1,4 @@
-package dev.trellis.graph.error;
+package dev.trellis.error;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,13 @@
-package dev.trellis.graph;
+package dev.trellis.core;
 
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.GraphSignature;
+import dev.trellis.graph.RunConfig;
+import dev.trellis.graph.Schema;
+import dev.trellis.graph.State;
+import dev.trellis.graph.StateSnapshot;
+import dev.trellis.graph.StateUpdate;
+import dev.trellis.graph.Update;
 import dev.trellis.pregel.Engine;
 import dev.trellis.pregel.Program;
 import dev.trellis.pregel.Sink;
@@ -33,14 +41,14 @@ public final class CompiledGraph {
   /**
    * Runs to the end (or a pause) and returns the final state.
    *
-   * @throws dev.trellis.graph.error.NodeException a node failed after its retries (the cause attached)
-   * @throws dev.trellis.graph.error.NodeTimeoutException a node attempt ran past its timeout
-   * @throws dev.trellis.graph.error.GraphRecursionException the recursion limit was reached
-   * @throws dev.trellis.graph.error.InvalidUpdateException input, a write or a Command the graph cannot take
+   * @throws dev.trellis.error.NodeException a node failed after its retries (the cause attached)
+   * @throws dev.trellis.error.NodeTimeoutException a node attempt ran past its timeout
+   * @throws dev.trellis.error.GraphRecursionException the recursion limit was reached
+   * @throws dev.trellis.error.InvalidUpdateException input, a write or a Command the graph cannot take
    *     ({@code INVALID_INPUT}, {@code NOT_AN_INPUT}, {@code INPUT_VIOLATION}, {@code UNKNOWN_KEY}, {@code INVALID_CONCURRENT_UPDATE},
    *     {@code NO_PARENT_GRAPH})
-   * @throws dev.trellis.graph.error.InvalidGraphException a route, Send or goto names no node
-   * @throws dev.trellis.graph.error.TrellisException {@code EMPTY_INPUT}, {@code AMBIGUOUS_RESUME},
+   * @throws dev.trellis.error.InvalidGraphException a route, Send or goto names no node
+   * @throws dev.trellis.error.TrellisException {@code EMPTY_INPUT}, {@code AMBIGUOUS_RESUME},
    *     {@code MISSING_THREAD}, {@code NO_CHECKPOINTER} or {@code UNKNOWN_CHECKPOINT} for a config the run cannot use
    */
   public State invoke(Object input) {
@@ -50,14 +58,14 @@ public final class CompiledGraph {
   /**
    * Runs to the end (or a pause) and returns the final state; see {@link #getState} for pending interrupts.
    *
-   * @throws dev.trellis.graph.error.NodeException a node failed after its retries (the cause attached)
-   * @throws dev.trellis.graph.error.NodeTimeoutException a node attempt ran past its timeout
-   * @throws dev.trellis.graph.error.GraphRecursionException the recursion limit was reached
-   * @throws dev.trellis.graph.error.InvalidUpdateException input, a write or a Command the graph cannot take
+   * @throws dev.trellis.error.NodeException a node failed after its retries (the cause attached)
+   * @throws dev.trellis.error.NodeTimeoutException a node attempt ran past its timeout
+   * @throws dev.trellis.error.GraphRecursionException the recursion limit was reached
+   * @throws dev.trellis.error.InvalidUpdateException input, a write or a Command the graph cannot take
    *     ({@code INVALID_INPUT}, {@code NOT_AN_INPUT}, {@code INPUT_VIOLATION}, {@code UNKNOWN_KEY}, {@code INVALID_CONCURRENT_UPDATE},
    *     {@code NO_PARENT_GRAPH})
-   * @throws dev.trellis.graph.error.InvalidGraphException a route, Send or goto names no node
-   * @throws dev.trellis.graph.error.TrellisException {@code EMPTY_INPUT}, {@code AMBIGUOUS_RESUME},
+   * @throws dev.trellis.error.InvalidGraphException a route, Send or goto names no node
+   * @throws dev.trellis.error.TrellisException {@code EMPTY_INPUT}, {@code AMBIGUOUS_RESUME},
    *     {@code MISSING_THREAD}, {@code NO_CHECKPOINTER} or {@code UNKNOWN_CHECKPOINT} for a config the run cannot use
    */
   public State invoke(Object input, RunConfig config) {
@@ -109,7 +117,7 @@ public final class CompiledGraph {
   /**
    * The thread's state at its newest checkpoint (or the config's checkpoint id).
    *
-   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   * @throws dev.trellis.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
    *     {@code MISSING_THREAD} (the config names no thread)
    */
   public StateSnapshot getState(RunConfig config) {
@@ -119,7 +127,7 @@ public final class CompiledGraph {
   /**
    * As {@link #getState(RunConfig)}; with {@code subgraphs}, each subgraph task carries its subgraph's own state.
    *
-   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   * @throws dev.trellis.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
    *     {@code MISSING_THREAD} (the config names no thread)
    */
   public StateSnapshot getState(RunConfig config, boolean subgraphs) {
@@ -129,7 +137,7 @@ public final class CompiledGraph {
   /**
    * The thread's checkpoints, newest first (before the config's checkpoint id when it names one).
    *
-   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   * @throws dev.trellis.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
    *     {@code MISSING_THREAD} (the config names no thread)
    */
   public List<StateSnapshot> getStateHistory(RunConfig config) {
@@ -139,7 +147,7 @@ public final class CompiledGraph {
   /**
    * The newest {@code limit} checkpoints (≤ 0: all) of the thread.
    *
-   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   * @throws dev.trellis.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
    *     {@code MISSING_THREAD} (the config names no thread)
    */
   public List<StateSnapshot> getStateHistory(RunConfig config, int limit) {
@@ -149,7 +157,7 @@ public final class CompiledGraph {
   /**
    * At most {@code limit} checkpoints (≤ 0: all) whose metadata matches {@code filter}, e.g. {@code Map.of("source", "loop")}.
    *
-   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   * @throws dev.trellis.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
    *     {@code MISSING_THREAD} (the config names no thread)
    */
   public List<StateSnapshot> getStateHistory(RunConfig config, int limit, Map<String, ?> filter) {
@@ -161,9 +169,9 @@ public final class CompiledGraph {
    * last), saving a new checkpoint; returns a config pointing at it. From an older
    * checkpoint id this forks the thread.
    *
-   * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
+   * @throws dev.trellis.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
    *     {@code MISSING_THREAD} (the config names no thread)
-   * @throws dev.trellis.graph.error.InvalidUpdateException {@code AMBIGUOUS_UPDATE} (no {@code asNode} and several
+   * @throws dev.trellis.error.InvalidUpdateException {@code AMBIGUOUS_UPDATE} (no {@code asNode} and several
    *     nodes ran last), {@code EMPTY_UPDATE}, {@code UNKNOWN_NODE}, {@code UNKNOWN_KEY}
    */
   public RunConfig updateState(RunConfig config, Map<String, ?> values, String asNode) {
@@ -173,7 +181,7 @@ public final class CompiledGraph {
   /**
    * As {@link #updateState(RunConfig, Map, String)}.
    *
-   * @throws dev.trellis.graph.error.TrellisException as {@link #updateState(RunConfig, Map, String)}
+   * @throws dev.trellis.error.TrellisException as {@link #updateState(RunConfig, Map, String)}
    */
   public RunConfig updateState(RunConfig config, Update values, String asNode) {
     return updateState(config, values.values(), asNode);
@@ -183,7 +191,7 @@ public final class CompiledGraph {
    * Applies several supersteps of updates: each inner list is applied together (as if its
    * nodes ran in one step) and saved as one checkpoint. Returns a config at the last one.
    *
-   * @throws dev.trellis.graph.error.TrellisException as {@link #updateState(RunConfig, Map, String)};
+   * @throws dev.trellis.error.TrellisException as {@link #updateState(RunConfig, Map, String)};
    *     {@code EMPTY_UPDATE} when there are no supersteps or one is empty
    */
   public RunConfig bulkUpdateState(RunConfig config, List<List<StateUpdate>> supersteps) {
@@ -256,7 +264,7 @@ public final class CompiledGraph {
 
   /** What the graph and its subgraphs take and give (state, input, output and context types), for describing it. */
   public GraphSignature signature() {
-    return GraphSignature.of(program);
+    return program.signature();
   }
 
   /** The compiled program, the engine's form of this graph; for this package (subgraph nodes) only. */

@@ -1,4 +1,4 @@
-package dev.trellis.graph.error;
+package dev.trellis.error;
 
 /** A graph that cannot be compiled or run as built; the message names the node or edge at fault. */
 public final class InvalidGraphException extends TrellisException {

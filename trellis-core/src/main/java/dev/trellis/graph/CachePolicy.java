@@ -1,6 +1,5 @@
-package dev.trellis.policy;
+package dev.trellis.graph;
 
-import dev.trellis.graph.State;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Function;

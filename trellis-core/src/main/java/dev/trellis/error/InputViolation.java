@@ -1,9 +1,9 @@
-package dev.trellis.graph;
+package dev.trellis.error;
 
 import java.util.Objects;
 
 /**
- * One way a run's input breaks its graph's declared constraints ({@link InputValidator}).
+ * One way a run's input breaks its graph's declared constraints ({@link dev.trellis.graph.InputValidator}).
  *
  * @param field the input path, as the client spelled it ({@code message}, {@code messages[2].content})
  * @param constraint the constraint's name ({@code Size}, {@code NotBlank}, {@code Pattern}; {@code type} when the

@@ -1,4 +1,4 @@
-package dev.trellis.graph.error;
+package dev.trellis.error;
 
 /**
  * The stable code of every {@link TrellisException}. A code's {@link #name()} is what logs,

@@ -1,4 +1,4 @@
-package dev.trellis.graph.error;
+package dev.trellis.error;
 
 /**
  * A node's own code failed after its retries; wraps the cause once with the node name,

@@ -1,4 +1,4 @@
-package dev.trellis.graph.error;
+package dev.trellis.error;
 
 /** A plain resume value was given while several interrupts are pending; resume them by id. */
 public final class AmbiguousResumeException extends TrellisException {

@@ -1,4 +1,4 @@
-package dev.trellis.graph.error;
+package dev.trellis.error;
 
 /** The run used up its recursion limit (supersteps) while tasks were still pending. */
 public final class GraphRecursionException extends TrellisException {
