@@ -4,6 +4,8 @@
  * ({@link dev.trellis.checkpoint.Checkpoint}, {@link dev.trellis.checkpoint.PendingWrite},
  * {@link dev.trellis.checkpoint.CheckpointMetadata}) and {@link dev.trellis.checkpoint.memory.InMemorySaver}.
  * Every saver passes the testkit's {@code CheckpointSaverContract}.
+ *
+ * <p>Exported: the SPI every saver implements and the engine calls.
  */
 package dev.trellis.checkpoint;
 

@@ -205,17 +205,17 @@ public final class CompiledGraph {
 
   /** A JSON-ready description: nodes with policies and subgraphs, edges with kinds and conditions, state keys. */
   public Map<String, Object> manifest() {
-    return dev.trellis.draw.Manifest.of(program.view());
+    return program.view().manifest();
   }
 
   /** Mermaid flowchart text; {@code xray} expands subgraphs. */
   public String drawMermaid(boolean xray) {
-    return dev.trellis.draw.Mermaid.draw(program.view(), xray);
+    return program.view().mermaid(xray);
   }
 
   /** Graphviz DOT text (render it with {@link dev.trellis.draw.Images} or any Graphviz). */
   public String drawDot() {
-    return dev.trellis.draw.Dot.draw(program.view());
+    return program.view().dot();
   }
 
   /**
@@ -223,7 +223,7 @@ public final class CompiledGraph {
    * {@code graph.verify(Check.passesThrough("load_memory", "crisis_gate")).orThrow()}.
    */
   public dev.trellis.verify.Verification verify(dev.trellis.verify.Check... checks) {
-    return dev.trellis.verify.Verifier.verify(program.view(), List.of(checks));
+    return dev.trellis.verify.Verification.of(program.view(), List.of(checks));
   }
 
   /** Forgets the cached results of {@code nodes} (of every cached node when none are named). */

@@ -23,9 +23,10 @@ import java.util.Set;
  * Builds a graph of nodes over a {@link Schema}: nodes, plain edges, joins (an edge from
  * several nodes, which waits for all of them), conditional edges, then {@link #compile}.
  *
- * <p>Not thread-safe; each method fails fast naming what clashed. {@code compile()}
- * validates the whole graph and returns an immutable, thread-safe {@link CompiledGraph};
- * the builder can be compiled again after further changes.
+ * <p>Not thread-safe; each method fails fast naming what clashed. The builder only records
+ * what was declared: {@code compile()} hands it to the engine's compiler, which validates the
+ * whole graph and lowers it to the program that runs, and returns an immutable, thread-safe
+ * {@link CompiledGraph}; the builder can be compiled again after further changes.
  */
 public final class StateGraph {
   /** The virtual entry node. */

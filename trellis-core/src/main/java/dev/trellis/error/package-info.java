@@ -5,5 +5,7 @@
  * {@link dev.trellis.error.InvalidGraphException}, a bad state write with
  * {@link dev.trellis.error.InvalidUpdateException}, a node's own failure with
  * {@link dev.trellis.error.NodeException}.
+ *
+ * <p>Exported: applications and the server catch these exceptions and read their codes.
  */
 package dev.trellis.error;
