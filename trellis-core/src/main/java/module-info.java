@@ -18,7 +18,6 @@ module dev.trellis.core {
   exports dev.trellis.graph;
   exports dev.trellis.error;
   exports dev.trellis.observe;
-  exports dev.trellis.pipeline;
   exports dev.trellis.policy;
   exports dev.trellis.runtime;
   exports dev.trellis.spec;

@@ -29,7 +29,7 @@ class PackageLayersTest {
       Set.of("func", "spec"),
       Set.of("core"),
       Set.of("pregel"),
-      Set.of("graph", "pipeline"),
+      Set.of("graph"),
       Set.of("observe", "stream", "policy", "verify"),
       Set.of("runtime", "channel", "draw"),
       Set.of("error", "wire"));

@@ -48,7 +48,7 @@ public final class ToolPipeline {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ToolPipeline.class);
   public static final double DEFAULT_SKIP_THRESHOLD = 0.4;
 
-  private final Map<String, ToolSpec> specs;
+  private final Map<String, PipelineToolSpec> specs;
   private final Map<String, PipelineTool> tools;
   private final List<List<String>> phases;
   private final double threshold;
@@ -168,7 +168,7 @@ public final class ToolPipeline {
   }
 
   /** Returns false only when a required tool failed. */
-  private boolean runTool(ToolSpec spec, String session, Map<String, Object> override, Map<String, Object> inputs,
+  private boolean runTool(PipelineToolSpec spec, String session, Map<String, Object> override, Map<String, Object> inputs,
                           Map<String, Object> sections, Map<String, String> errors, List<String> missing, List<String> skipped, StreamWriter events) {
     String name = spec.name();
     for (String dep : spec.dependsOn()) {
@@ -226,7 +226,7 @@ public final class ToolPipeline {
    * A tool's retries as a policy: {@code maxRetries} more attempts after a retryable failure
    * ({@link ToolFailures}, or its timeout), waiting {@code backoff} doubled per retry, no jitter.
    */
-  private static RetryPolicy retryPolicy(ToolSpec spec) {
+  private static RetryPolicy retryPolicy(PipelineToolSpec spec) {
     return new RetryPolicy(spec.backoff(), 2.0, spec.backoff().multipliedBy(1L << 20), spec.maxRetries() + 1, false,
         t -> t instanceof NodeTimeoutException || ToolFailures.retryable(t));
   }
@@ -243,7 +243,7 @@ public final class ToolPipeline {
     }
   }
 
-  private static boolean fail(String session, ToolSpec spec, String error, Map<String, String> errors, List<String> missing,
+  private static boolean fail(String session, PipelineToolSpec spec, String error, Map<String, String> errors, List<String> missing,
                               StreamWriter events) {
     errors.put(spec.name(), error);
     events.write(Map.of("event", "tool_failed", "tool", spec.name(), "optional", spec.optional(), "error", error));
@@ -258,7 +258,7 @@ public final class ToolPipeline {
 
   /** Builds a pipeline; not thread-safe. */
   public static final class Builder {
-    private final Map<String, ToolSpec> specs = new LinkedHashMap<>();
+    private final Map<String, PipelineToolSpec> specs = new LinkedHashMap<>();
     private final Map<String, PipelineTool> tools = new LinkedHashMap<>();
     private double threshold = DEFAULT_SKIP_THRESHOLD;
     private SkipStore store = new InMemorySkipStore();
@@ -266,7 +266,7 @@ public final class ToolPipeline {
     private java.time.Clock clock = java.time.Clock.systemUTC();
     private java.time.Duration maxSkipAge;
 
-    public Builder tool(ToolSpec spec, PipelineTool tool) {
+    public Builder tool(PipelineToolSpec spec, PipelineTool tool) {
       if (spec.name().startsWith("__")) {
         throw new InvalidGraphException(ErrorCode.RESERVED_TOOL_NAME, "tool \"" + spec.name()
             + "\": names starting with __ are reserved for the pipeline's own records");

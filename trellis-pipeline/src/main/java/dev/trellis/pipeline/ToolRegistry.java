@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A tool registry (seed 000's {@code PIPELINE_CONFIG}): every tool's {@link ToolSpec} by
+ * A tool registry (seed 000's {@code PIPELINE_CONFIG}): every tool's {@link PipelineToolSpec} by
  * name, and per-agent tool subsets. Read from YAML:
  *
  * <pre>
@@ -39,7 +39,7 @@ import java.util.Set;
  * a tool its agent excludes is legal — {@link #forAgent} drops that dependency at run time —
  * but usually a mistake, so {@link #warnings} reports it for the boot log. Immutable.
  */
-public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>> agents) {
+public record ToolRegistry(Map<String, PipelineToolSpec> tools, Map<String, List<String>> agents) {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final Set<String> FIELDS = Set.of("name", "dependencies", "inject_inputs", "defaults", "max_retries",
       "retry_backoff", "timeout", "optional");
@@ -71,9 +71,9 @@ public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>
     if (root == null || !root.path("tools").isArray()) {
       throw invalid("the tool registry needs a \"tools\" list");
     }
-    Map<String, ToolSpec> tools = new LinkedHashMap<>();
+    Map<String, PipelineToolSpec> tools = new LinkedHashMap<>();
     for (JsonNode t : root.path("tools")) {
-      ToolSpec spec = tool(t);
+      PipelineToolSpec spec = tool(t);
       if (tools.putIfAbsent(spec.name(), spec) != null) {
         throw invalid("tool \"" + spec.name() + "\" is registered twice");
       }
@@ -86,7 +86,7 @@ public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>
     return new ToolRegistry(tools, agents);
   }
 
-  private static ToolSpec tool(JsonNode t) {
+  private static PipelineToolSpec tool(JsonNode t) {
     String name = t.path("name").isTextual() ? t.path("name").asText() : null;
     if (name == null) {
       throw invalid("tool registry entry without a name: " + t);
@@ -100,7 +100,7 @@ public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>
     }
     @SuppressWarnings("unchecked")
     Map<String, Object> defaults = t.has("defaults") ? YAML.convertValue(t.get("defaults"), Map.class) : Map.of();
-    return new ToolSpec(name, new LinkedHashSet<>(strings(t.path("dependencies"), "tool \"" + name + "\" dependencies")),
+    return new PipelineToolSpec(name, new LinkedHashSet<>(strings(t.path("dependencies"), "tool \"" + name + "\" dependencies")),
         strings(t.path("inject_inputs"), "tool \"" + name + "\" inject_inputs"), defaults,
         t.path("max_retries").asInt(1), seconds(t.path("retry_backoff"), 0.5), seconds(t.path("timeout"), 30.0),
         t.path("optional").asBoolean(false));
@@ -130,17 +130,17 @@ public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>
    * The agent's tools in registry order, with dependencies on tools the agent excludes
    * dropped (the seed's per-request filter); their injected keys are simply absent.
    */
-  public List<ToolSpec> forAgent(String agent) {
+  public List<PipelineToolSpec> forAgent(String agent) {
     List<String> names = agents.get(agent);
     if (names == null) {
       throw invalid("no agent \"" + agent + "\" in the tool registry (agents: " + String.join(", ", agents.keySet()) + ")");
     }
-    List<ToolSpec> out = new ArrayList<>();
-    for (ToolSpec s : tools.values()) {
+    List<PipelineToolSpec> out = new ArrayList<>();
+    for (PipelineToolSpec s : tools.values()) {
       if (names.contains(s.name())) {
         Set<String> deps = new LinkedHashSet<>(s.dependsOn());
         deps.retainAll(names);
-        out.add(new ToolSpec(s.name(), deps, s.injectInputs(), s.defaults(), s.maxRetries(), s.backoff(), s.timeout(),
+        out.add(new PipelineToolSpec(s.name(), deps, s.injectInputs(), s.defaults(), s.maxRetries(), s.backoff(), s.timeout(),
             s.optional()));
       }
     }
@@ -150,7 +150,7 @@ public record ToolRegistry(Map<String, ToolSpec> tools, Map<String, List<String>
   /** A pipeline builder with the agent's tools bound to {@code implementations} (each tool needs one). */
   public ToolPipeline.Builder pipeline(String agent, Map<String, PipelineTool> implementations) {
     ToolPipeline.Builder b = ToolPipeline.builder();
-    for (ToolSpec spec : forAgent(agent)) {
+    for (PipelineToolSpec spec : forAgent(agent)) {
       PipelineTool tool = implementations.get(spec.name());
       if (tool == null) {
         throw invalid("tool \"" + spec.name() + "\" of agent \"" + agent + "\" has no implementation (implemented: "

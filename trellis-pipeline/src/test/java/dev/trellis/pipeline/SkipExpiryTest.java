@@ -1,16 +1,11 @@
-package dev.trellis.testkit;
+package dev.trellis.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.pipeline.InMemorySkipStore;
-import dev.trellis.pipeline.SessionAssembler;
-import dev.trellis.pipeline.SkipStore;
-import dev.trellis.pipeline.ToolOutput;
-import dev.trellis.pipeline.ToolPipeline;
-import dev.trellis.pipeline.ToolSpec;
+import dev.trellis.testkit.TestClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -27,7 +22,7 @@ class SkipExpiryTest {
 
   ToolPipeline pipeline(Duration maxAge) {
     return ToolPipeline.builder().skipStore(store).clock(clock).maxSkipAge(maxAge)
-        .tool(ToolSpec.named("patient_context"), args -> {
+        .tool(PipelineToolSpec.named("patient_context"), args -> {
           calls.incrementAndGet();
           return ToolOutput.of(Map.of("patient", args.get("patient_id")), 1.0);
         }).build();

@@ -39,13 +39,13 @@ class ToolRegistryTest {
   @Test
   void readsTheSeedsFieldsWithTheSeedsDefaults() {
     ToolRegistry r = ToolRegistry.fromYaml(SEED);
-    ToolSpec fit = r.tools().get("therapeutic_fit");
+    PipelineToolSpec fit = r.tools().get("therapeutic_fit");
     assertEquals(Set.of("client_signal", "provider_genome"), fit.dependsOn());
     assertEquals(List.of("signal_summary", "genome_summary"), fit.injectInputs());
     assertEquals(Map.of("top_k", 3), fit.defaults());
     assertEquals(2, fit.maxRetries());
     assertEquals(Duration.ofMillis(250), fit.backoff());
-    ToolSpec signal = r.tools().get("client_signal");
+    PipelineToolSpec signal = r.tools().get("client_signal");
     assertEquals(1, signal.maxRetries());
     assertEquals(Duration.ofMillis(500), signal.backoff());
     assertEquals(Duration.ofSeconds(30), signal.timeout());
@@ -60,7 +60,7 @@ class ToolRegistryTest {
         "agent \"lite\": tool \"therapeutic_fit\" depends on \"client_signal\", which the agent excludes; it runs without it",
         "agent \"lite\": tool \"therapeutic_fit\" depends on \"provider_genome\", which the agent excludes; it runs without it"),
         r.warnings());
-    ToolSpec fit = r.forAgent("lite").get(1);
+    PipelineToolSpec fit = r.forAgent("lite").get(1);
     assertEquals("therapeutic_fit", fit.name());
     assertEquals(Set.of(), fit.dependsOn());
   }

@@ -26,11 +26,11 @@ class SessionAssemblerTest {
   /** client_signal reads the message (completeness 0.2: the per-tool gate never skips it); patient_context the id. */
   ToolPipeline pipeline(SkipStore skipStore) {
     return ToolPipeline.builder().skipStore(skipStore)
-        .tool(ToolSpec.named("client_signal"), args -> {
+        .tool(PipelineToolSpec.named("client_signal"), args -> {
           signalCalls.incrementAndGet();
           return ToolOutput.of(Map.of("signal_summary", "said " + args.get("message")), 0.2);
         })
-        .tool(ToolSpec.named("patient_context"), args -> {
+        .tool(PipelineToolSpec.named("patient_context"), args -> {
           profileCalls.incrementAndGet();
           return ToolOutput.of(Map.of("patient", args.get("patient_id")), 1);
         }).build();
@@ -78,7 +78,7 @@ class SessionAssemblerTest {
     CountDownLatch release = new CountDownLatch(1);
     CountDownLatch started = new CountDownLatch(1);
     AtomicInteger calls = new AtomicInteger();
-    ToolPipeline p = ToolPipeline.builder().skipStore(store).tool(ToolSpec.named("slow"), args -> {
+    ToolPipeline p = ToolPipeline.builder().skipStore(store).tool(PipelineToolSpec.named("slow"), args -> {
       calls.incrementAndGet();
       started.countDown();
       release.await();
@@ -98,7 +98,7 @@ class SessionAssemblerTest {
   void slicesOfOneSessionAssembleOneAtATimeInArrivalOrder() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
     List<String> log = Collections.synchronizedList(new ArrayList<>());
-    ToolPipeline p = ToolPipeline.builder().skipStore(store).tool(ToolSpec.named("t"), args -> {
+    ToolPipeline p = ToolPipeline.builder().skipStore(store).tool(PipelineToolSpec.named("t"), args -> {
       log.add("start " + args.get("q"));
       if ("first".equals(args.get("q"))) {
         release.await();
@@ -130,8 +130,8 @@ class SessionAssemblerTest {
   void aDegradedAssemblyIsNotReused() throws Exception {
     AtomicInteger calls = new AtomicInteger();
     ToolPipeline p = ToolPipeline.builder().skipStore(store)
-        .tool(ToolSpec.named("core"), args -> ToolOutput.of("c", 1))
-        .tool(ToolSpec.named("narrative").asOptional(), args -> {
+        .tool(PipelineToolSpec.named("core"), args -> ToolOutput.of("c", 1))
+        .tool(PipelineToolSpec.named("narrative").asOptional(), args -> {
           calls.incrementAndGet();
           throw new ToolException(503, "narrative store down");
         }).build();

@@ -21,9 +21,9 @@ import java.util.Set;
  * @param timeout limit per attempt (null: none)
  * @param optional a failure degrades the bundle instead of failing it
  */
-public record ToolSpec(String name, Set<String> dependsOn, List<String> injectInputs, Map<String, Object> defaults,
+public record PipelineToolSpec(String name, Set<String> dependsOn, List<String> injectInputs, Map<String, Object> defaults,
                        int maxRetries, Duration backoff, Duration timeout, boolean optional) {
-  public ToolSpec {
+  public PipelineToolSpec {
     Objects.requireNonNull(name, "name");
     dependsOn = Set.copyOf(dependsOn == null ? Set.of() : dependsOn);
     injectInputs = List.copyOf(injectInputs == null ? List.of() : injectInputs);
@@ -35,33 +35,33 @@ public record ToolSpec(String name, Set<String> dependsOn, List<String> injectIn
   }
 
   /** A required tool with no dependencies, retries or timeout. */
-  public static ToolSpec named(String name) {
-    return new ToolSpec(name, Set.of(), List.of(), Map.of(), 0, Duration.ZERO, null, false);
+  public static PipelineToolSpec named(String name) {
+    return new PipelineToolSpec(name, Set.of(), List.of(), Map.of(), 0, Duration.ZERO, null, false);
   }
 
-  public ToolSpec dependsOn(String... tools) {
-    return new ToolSpec(name, Set.of(tools), injectInputs, defaults, maxRetries, backoff, timeout, optional);
+  public PipelineToolSpec dependsOn(String... tools) {
+    return new PipelineToolSpec(name, Set.of(tools), injectInputs, defaults, maxRetries, backoff, timeout, optional);
   }
 
   /** Injects these output keys of earlier phases. */
-  public ToolSpec inject(String... keys) {
-    return new ToolSpec(name, dependsOn, List.of(keys), defaults, maxRetries, backoff, timeout, optional);
+  public PipelineToolSpec inject(String... keys) {
+    return new PipelineToolSpec(name, dependsOn, List.of(keys), defaults, maxRetries, backoff, timeout, optional);
   }
 
-  public ToolSpec defaults(Map<String, Object> d) {
-    return new ToolSpec(name, dependsOn, injectInputs, d, maxRetries, backoff, timeout, optional);
+  public PipelineToolSpec defaults(Map<String, Object> d) {
+    return new PipelineToolSpec(name, dependsOn, injectInputs, d, maxRetries, backoff, timeout, optional);
   }
 
-  public ToolSpec retries(int max, Duration firstBackoff) {
-    return new ToolSpec(name, dependsOn, injectInputs, defaults, max, firstBackoff, timeout, optional);
+  public PipelineToolSpec retries(int max, Duration firstBackoff) {
+    return new PipelineToolSpec(name, dependsOn, injectInputs, defaults, max, firstBackoff, timeout, optional);
   }
 
-  public ToolSpec timeout(Duration t) {
-    return new ToolSpec(name, dependsOn, injectInputs, defaults, maxRetries, backoff, t, optional);
+  public PipelineToolSpec timeout(Duration t) {
+    return new PipelineToolSpec(name, dependsOn, injectInputs, defaults, maxRetries, backoff, t, optional);
   }
 
   /** The same tool, optional: its failure degrades the bundle instead of failing it. */
-  public ToolSpec asOptional() {
-    return new ToolSpec(name, dependsOn, injectInputs, defaults, maxRetries, backoff, timeout, true);
+  public PipelineToolSpec asOptional() {
+    return new PipelineToolSpec(name, dependsOn, injectInputs, defaults, maxRetries, backoff, timeout, true);
   }
 }

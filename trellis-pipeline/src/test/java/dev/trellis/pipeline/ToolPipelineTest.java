@@ -29,10 +29,10 @@ class ToolPipelineTest {
   /** client_signal, provider_genome, patient_context in phase 1; therapeutic_fit (needs all three) in phase 2. */
   private ToolPipeline.Builder neura(PipelineTool fit) {
     return ToolPipeline.builder().sleeper(waits::add)
-        .tool(ToolSpec.named("client_signal"), returns("signal", 0.9))
-        .tool(ToolSpec.named("provider_genome"), returns("genome", 0.9))
-        .tool(ToolSpec.named("patient_context").asOptional(), returns("patient", 0.9))
-        .tool(ToolSpec.named("therapeutic_fit").dependsOn("client_signal", "provider_genome")
+        .tool(PipelineToolSpec.named("client_signal"), returns("signal", 0.9))
+        .tool(PipelineToolSpec.named("provider_genome"), returns("genome", 0.9))
+        .tool(PipelineToolSpec.named("patient_context").asOptional(), returns("patient", 0.9))
+        .tool(PipelineToolSpec.named("therapeutic_fit").dependsOn("client_signal", "provider_genome")
             .inject("client_signal").defaults(Map.of("k", 5, "mode", "default")), fit);
   }
 
@@ -50,7 +50,7 @@ class ToolPipelineTest {
       assertTrue(all.await(5, TimeUnit.SECONDS), "phase tools did not run concurrently");
       return ToolOutput.of("ok", 1);
     };
-    Bundle b = ToolPipeline.builder().tool(ToolSpec.named("a"), waitsForSibling).tool(ToolSpec.named("b"), waitsForSibling)
+    Bundle b = ToolPipeline.builder().tool(PipelineToolSpec.named("a"), waitsForSibling).tool(PipelineToolSpec.named("b"), waitsForSibling)
         .build().run(null, Map.of(), events::add);
     assertFalse(b.failed());
   }
@@ -81,7 +81,7 @@ class ToolPipelineTest {
   void retryableFailuresAreRetriedWithDoublingBackoff() {
     AtomicInteger calls = new AtomicInteger();
     Bundle b = ToolPipeline.builder().sleeper(waits::add)
-        .tool(ToolSpec.named("flaky").retries(3, Duration.ofMillis(100)), args -> {
+        .tool(PipelineToolSpec.named("flaky").retries(3, Duration.ofMillis(100)), args -> {
           int n = calls.incrementAndGet();
           if (n == 1) {
             throw new IOException("connection reset");
@@ -101,7 +101,7 @@ class ToolPipelineTest {
     for (Exception e : List.of(new ToolException(422, "bad argument"), new IllegalStateException("bug"))) {
       AtomicInteger calls = new AtomicInteger();
       Bundle b = ToolPipeline.builder().sleeper(waits::add)
-          .tool(ToolSpec.named("t").retries(3, Duration.ofMillis(1)), args -> {
+          .tool(PipelineToolSpec.named("t").retries(3, Duration.ofMillis(1)), args -> {
             calls.incrementAndGet();
             throw e;
           }).build().run(null, Map.of(), events::add);
@@ -114,7 +114,7 @@ class ToolPipelineTest {
   void timeoutsAreRetryable() {
     AtomicInteger calls = new AtomicInteger();
     Bundle b = ToolPipeline.builder().sleeper(waits::add)
-        .tool(ToolSpec.named("slow").timeout(Duration.ofMillis(50)).retries(1, Duration.ZERO), args -> {
+        .tool(PipelineToolSpec.named("slow").timeout(Duration.ofMillis(50)).retries(1, Duration.ZERO), args -> {
           if (calls.incrementAndGet() == 1) {
             new CountDownLatch(1).await(); // hangs until cancelled by the timeout
           }
@@ -127,8 +127,8 @@ class ToolPipelineTest {
   @Test
   void optionalFailureDegradesTheBundle() {
     Bundle b = ToolPipeline.builder()
-        .tool(ToolSpec.named("core"), returns("c", 1))
-        .tool(ToolSpec.named("extra").asOptional(), args -> {
+        .tool(PipelineToolSpec.named("core"), returns("c", 1))
+        .tool(PipelineToolSpec.named("extra").asOptional(), args -> {
           throw new ToolException(404, "no profile");
         }).build().run(null, Map.of(), events::add);
     assertFalse(b.failed());
@@ -141,10 +141,10 @@ class ToolPipelineTest {
   void requiredFailureFailsTheBundleAndStopsLaterPhases() {
     AtomicInteger fitCalls = new AtomicInteger();
     Bundle b = ToolPipeline.builder()
-        .tool(ToolSpec.named("client_signal"), args -> {
+        .tool(PipelineToolSpec.named("client_signal"), args -> {
           throw new ToolException(400, "bad");
         })
-        .tool(ToolSpec.named("fit").dependsOn("client_signal"), args -> {
+        .tool(PipelineToolSpec.named("fit").dependsOn("client_signal"), args -> {
           fitCalls.incrementAndGet();
           return ToolOutput.of("f", 1);
         }).build().run(null, Map.of(), events::add);
@@ -172,7 +172,7 @@ class ToolPipelineTest {
   @Test
   void lowCompletenessIsNotSkipped() {
     AtomicInteger calls = new AtomicInteger();
-    ToolPipeline p = ToolPipeline.builder().tool(ToolSpec.named("t"), args -> {
+    ToolPipeline p = ToolPipeline.builder().tool(PipelineToolSpec.named("t"), args -> {
       calls.incrementAndGet();
       return ToolOutput.of("partial", 0.3);
     }).build();
@@ -184,7 +184,7 @@ class ToolPipelineTest {
   @Test
   void changedInputIsNotSkipped() {
     AtomicInteger calls = new AtomicInteger();
-    ToolPipeline p = ToolPipeline.builder().tool(ToolSpec.named("t"), args -> {
+    ToolPipeline p = ToolPipeline.builder().tool(PipelineToolSpec.named("t"), args -> {
       calls.incrementAndGet();
       return ToolOutput.of(args.get("q"), 1);
     }).build();
@@ -202,8 +202,8 @@ class ToolPipelineTest {
       calls.incrementAndGet();
       return ToolOutput.of("v", 1);
     };
-    ToolPipeline.builder().skipStore(shared).tool(ToolSpec.named("t"), t).build().run("s", Map.of(), events::add);
-    ToolPipeline.builder().skipStore(shared).tool(ToolSpec.named("t"), t).build().run("s", Map.of(), events::add);
+    ToolPipeline.builder().skipStore(shared).tool(PipelineToolSpec.named("t"), t).build().run("s", Map.of(), events::add);
+    ToolPipeline.builder().skipStore(shared).tool(PipelineToolSpec.named("t"), t).build().run("s", Map.of(), events::add);
     assertEquals(1, calls.get(), "a second worker with the same store skips");
   }
 
@@ -219,25 +219,25 @@ class ToolPipelineTest {
   @Test
   void unknownDependencyIsABuildError() {
     InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> ToolPipeline.builder()
-        .tool(ToolSpec.named("a").dependsOn("ghost"), returns(1, 1)).build());
+        .tool(PipelineToolSpec.named("a").dependsOn("ghost"), returns(1, 1)).build());
     assertTrue(e.getMessage().contains("tool \"a\" depends on \"ghost\""), e.getMessage());
   }
 
   @Test
   void dependencyCycleIsABuildErrorNamingTheCycle() {
     InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> ToolPipeline.builder()
-        .tool(ToolSpec.named("a").dependsOn("b"), returns(1, 1))
-        .tool(ToolSpec.named("b").dependsOn("a"), returns(1, 1)).build());
+        .tool(PipelineToolSpec.named("a").dependsOn("b"), returns(1, 1))
+        .tool(PipelineToolSpec.named("b").dependsOn("a"), returns(1, 1)).build());
     assertTrue(e.getMessage().contains("a → b → a"), e.getMessage());
   }
 
   /** client_signal and provider_genome each produce a map of keys; therapeutic_fit injects two of them. */
   private ToolPipeline.Builder byKeys(PipelineTool signal, PipelineTool fit) {
     return ToolPipeline.builder()
-        .tool(ToolSpec.named("client_signal"), signal)
-        .tool(ToolSpec.named("provider_genome"), returns(Map.of("genome_summary", List.of("ana:cbt"),
+        .tool(PipelineToolSpec.named("client_signal"), signal)
+        .tool(PipelineToolSpec.named("provider_genome"), returns(Map.of("genome_summary", List.of("ana:cbt"),
             "providers", List.of("ana", "ben")), 1))
-        .tool(ToolSpec.named("therapeutic_fit").dependsOn("client_signal", "provider_genome")
+        .tool(PipelineToolSpec.named("therapeutic_fit").dependsOn("client_signal", "provider_genome")
             .inject("signal_summary", "genome_summary"), fit);
   }
 
@@ -281,7 +281,7 @@ class ToolPipelineTest {
   @Test
   void toolNamesStartingWithTwoUnderscoresAreReserved() {
     InvalidGraphException e = assertThrows(InvalidGraphException.class, () -> ToolPipeline.builder()
-        .tool(ToolSpec.named("__slice__"), returns(1, 1)));
+        .tool(PipelineToolSpec.named("__slice__"), returns(1, 1)));
     assertTrue(e.getMessage().contains("reserved"), e.getMessage());
   }
 
@@ -299,7 +299,7 @@ class ToolPipelineTest {
         throw new IllegalStateException("database unavailable");
       }
     };
-    Bundle b = ToolPipeline.builder().skipStore(broken).tool(ToolSpec.named("t"), returns("v", 1)).build()
+    Bundle b = ToolPipeline.builder().skipStore(broken).tool(PipelineToolSpec.named("t"), returns("v", 1)).build()
         .run("s", Map.of(), events::add);
     assertEquals(Map.of("t", "v"), b.sections());
     assertTrue(events.stream().anyMatch(e -> "skip_state_not_saved".equals(((Map<String, Object>) e).get("event"))));

@@ -18,8 +18,8 @@ final class Phases {
   private Phases() {
   }
 
-  static List<List<String>> of(Map<String, ToolSpec> specs) {
-    for (ToolSpec s : specs.values()) {
+  static List<List<String>> of(Map<String, PipelineToolSpec> specs) {
+    for (PipelineToolSpec s : specs.values()) {
       for (String d : s.dependsOn()) {
         if (!specs.containsKey(d)) {
           throw new InvalidGraphException(ErrorCode.UNKNOWN_TOOL, "tool \"" + s.name() + "\" depends on \"" + d

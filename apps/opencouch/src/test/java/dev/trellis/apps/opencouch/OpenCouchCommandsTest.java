@@ -1,23 +1,33 @@
-package dev.trellis.cli;
+package dev.trellis.apps.opencouch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.cli.TrellisCommand;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** {@code trellis eval opencouch} and {@code trellis chat opencouch} as a user runs them. */
+/**
+ * {@code trellis eval opencouch} and {@code trellis chat opencouch} as a user runs them: OpenCouch's
+ * own commands, which it adds to {@code trellis} ({@code dev.trellis.cli.spi.AppCommand}); and
+ * the CLI's generic chat, which talks to OpenCouch through its {@code messages} key.
+ */
 class OpenCouchCommandsTest {
   private record Result(int exit, String out) {}
 
   private static Result trellis(String stdin, String... args) {
+    return trellis(TrellisCommand.commandLine(), stdin, args);
+  }
+
+  private static Result trellis(CommandLine trellis, String stdin, String... args) {
     PrintStream old = System.out;
     InputStream oldIn = System.in;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -25,7 +35,7 @@ class OpenCouchCommandsTest {
     try {
       System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-      rc = new CommandLine(new TrellisCommand()).execute(args);
+      rc = trellis.execute(args);
     } finally {
       System.setOut(old);
       System.setIn(oldIn);
@@ -52,5 +62,16 @@ class OpenCouchCommandsTest {
   @Test
   void anUnknownAppIsRefusedByName() {
     assertEquals(2, trellis("", "eval", "nope").exit());
+  }
+
+  @Test
+  void theGenericChatTalksToOpenCouchThroughItsMessages(@TempDir Path dir) throws Exception {
+    Path config = Files.writeString(dir.resolve("trellis.json"), "{\"discover_providers\": true}");
+    // without OpenCouch's own chat command, "chat opencouch" is the CLI's chat with any graph taking messages
+    Result r = trellis(new CommandLine(new TrellisCommand()), "hello\n/quit\n", "chat", "opencouch", "--config",
+        config.toString(), "--db", dir.resolve("chat.db").toString());
+    assertEquals(0, r.exit(), r.out());
+    assertTrue(r.out().contains("opencouch> Hi, it's good to hear from you."), r.out());
+    assertTrue(!r.out().contains("[session end]"), r.out());
   }
 }

@@ -24,8 +24,8 @@ class PipelineInGraphTest {
   @Test
   void assemblyNodeStreamsToolEventsAndStoresTheBundle() {
     ToolPipeline pipeline = ToolPipeline.builder()
-        .tool(ToolSpec.named("client_signal"), args -> ToolOutput.of("calm", 1))
-        .tool(ToolSpec.named("therapeutic_fit").dependsOn("client_signal").inject("client_signal"),
+        .tool(PipelineToolSpec.named("client_signal"), args -> ToolOutput.of("calm", 1))
+        .tool(PipelineToolSpec.named("therapeutic_fit").dependsOn("client_signal").inject("client_signal"),
             args -> ToolOutput.of("fit for " + args.get("client_signal"), 1))
         .build();
     CompiledGraph g = StateGraph.of(Schema.of(CONTEXT))
