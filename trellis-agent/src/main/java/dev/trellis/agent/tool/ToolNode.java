@@ -189,13 +189,7 @@ public final class ToolNode implements Node {
 
   /** The calls of {@code ai} not yet answered by a tool message (e.g. one a reviewer rejected). */
   public static List<Message.ToolCall> pending(List<Message> messages, Message.Ai ai) {
-    java.util.Set<String> answered = new java.util.HashSet<>();
-    for (Message m : messages) {
-      if (m instanceof Message.Tool t) {
-        answered.add(t.toolCallId());
-      }
-    }
-    return ai.toolCalls().stream().filter(c -> !answered.contains(c.id())).toList();
+    return Messages.unanswered(messages, ai);
   }
 
   /** The last AI message of {@code messages}, or null. */
