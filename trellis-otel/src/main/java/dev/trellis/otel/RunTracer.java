@@ -1,8 +1,8 @@
 package dev.trellis.otel;
 
-import dev.trellis.graph.RunConfig;
 import dev.trellis.observe.GraphEvent;
 import dev.trellis.observe.GraphListener;
+import dev.trellis.observe.RunInfo;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -40,7 +40,7 @@ final class RunTracer implements GraphListener {
   /** What users register: makes a {@link RunTracer} per run. */
   record Factory(TrellisTelemetry t, Context parent) implements GraphListener {
     @Override
-    public GraphListener forRun(RunConfig config) {
+    public GraphListener forRun(RunInfo run) {
       return new RunTracer(t, parent != null ? parent : Context.current());
     }
 
@@ -110,7 +110,7 @@ final class RunTracer implements GraphListener {
         .setAttribute(GenAi.OPERATION, "invoke_agent")
         .setAttribute(GenAi.AGENT_NAME, e.graph())
         .setAttribute(GenAi.GRAPH, e.graph());
-    RunConfig c = e.config();
+    RunInfo c = e.run();
     if (c.threadId() != null) {
       b.setAttribute(GenAi.THREAD_ID, c.threadId()).setAttribute(GenAi.CONVERSATION_ID, c.threadId());
     }

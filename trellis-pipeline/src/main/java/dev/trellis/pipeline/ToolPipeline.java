@@ -1,8 +1,8 @@
 package dev.trellis.pipeline;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidGraphException;
-import dev.trellis.graph.error.NodeTimeoutException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidGraphException;
+import dev.trellis.error.NodeTimeoutException;
 import dev.trellis.policy.Attempts;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.policy.Sleeper;

@@ -2,21 +2,19 @@ package dev.trellis.apps.neura;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.Router;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.pipeline.Bundle;
 import dev.trellis.pipeline.SessionAssembler;
+import dev.trellis.pipeline.SkipStore;
 import dev.trellis.pipeline.StoreSkipStore;
 import dev.trellis.pipeline.ToolPipeline;
-import dev.trellis.pipeline.SkipStore;
 import dev.trellis.runtime.Runtime;
 import dev.trellis.validation.BeanInputValidator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -24,6 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Neura whole-turn graph, wired from {@link TurnGraphSpec#GRAPH_EDGES} (the only place that

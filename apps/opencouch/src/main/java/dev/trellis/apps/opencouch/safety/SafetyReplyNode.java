@@ -1,9 +1,9 @@
 package dev.trellis.apps.opencouch.safety;
 
-import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.agent.message.Message;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
+import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.State;
