@@ -38,6 +38,8 @@ public final class SafetyClassifier {
       "soon", "vielleicht", "manchmal", "peutetre", "parfois", "ok", "true", "right", "exactly", "genau", "bien", "sur");
 
   private static final int THIRD_PARTY_REACH = 12;
+  private static final int SHORT_REPLY = Integer.getInteger("safety.short", 10);
+  private static final boolean CONTEXT = !Boolean.getBoolean("safety.noContext");
   private static final double NEGATED_THRESHOLD = 0.8;
 
   private final Lexicon lexicon;
@@ -46,26 +48,29 @@ public final class SafetyClassifier {
   private final LlmJudge judge;
   private final double crisisThreshold;
   private final double lowRiskThreshold;
+  private final java.util.function.Predicate<String> headLanguages;
 
   private SafetyClassifier(Builder b) {
     this(Lexicon.bundled(), b.embeddings, b.head, b.judge == null ? null : new LlmJudge(b.judge), b.crisisThreshold,
-        b.lowRiskThreshold);
+        b.lowRiskThreshold, b.headLanguages);
   }
 
   private SafetyClassifier(Lexicon lexicon, Embeddings embeddings, EmbeddingHead head, LlmJudge judge,
-                           double crisisThreshold, double lowRiskThreshold) {
+                           double crisisThreshold, double lowRiskThreshold,
+                           java.util.function.Predicate<String> headLanguages) {
     this.lexicon = lexicon;
     this.embeddings = embeddings;
     this.head = head;
     this.judge = judge;
     this.crisisThreshold = crisisThreshold;
     this.lowRiskThreshold = lowRiskThreshold;
+    this.headLanguages = headLanguages;
   }
 
   /** This classifier with {@code model} as its LLM judge (null: none); cheap, shares everything else. */
   public SafetyClassifier withJudge(ChatModel model) {
     return new SafetyClassifier(lexicon, embeddings, head, model == null ? null : new LlmJudge(model), crisisThreshold,
-        lowRiskThreshold);
+        lowRiskThreshold, headLanguages);
   }
 
   /** Layers 1, 2, 3 and 5: lexicons and the bundled head on the in-process MiniLM model; no LLM. */
@@ -113,8 +118,8 @@ public final class SafetyClassifier {
         : base.with(RiskClass.NONE, Policy.action(RiskClass.NONE, supported), Layer.POLICY,
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
-    if (head != null && embeddings != null && language.equals("en")) {
-      Scored s = score(message);
+    if (head != null && embeddings != null && headLanguages.test(language)) {
+      Scored s = score(message, folded, recent);
       score = s.crisis;
       v = new Verdict(v.label(), v.action(), v.layer(), language, supported, score, v.evidence());
       // after a crisis in the history the head needs less; after a negated crisis phrase ("I would never
@@ -231,9 +236,14 @@ public final class SafetyClassifier {
   }
 
   /** The head on the whole message and on each window of two sentences; the most alarming wins. */
-  private Scored score(String message) {
+  private Scored score(String message, Folded folded, List<Message> recent) {
     List<String> texts = new ArrayList<>();
     texts.add(message);
+    String previous = previousUserMessage(recent);
+    if (previous != null && folded.tokens().size() <= SHORT_REPLY && CONTEXT) {
+      // a short reply means what it answers ("tonight." after "I have decided"): read with the message before it
+      texts.add(previous.strip() + " " + message.strip());
+    }
     List<String> sentences = new ArrayList<>();
     for (String s : SENTENCES.split(message.strip())) {
       if (!s.isBlank()) {
@@ -247,7 +257,8 @@ public final class SafetyClassifier {
     }
     List<float[]> vectors = embeddings.embed(texts);
     Scored best = null;
-    for (float[] v : vectors) {
+    for (int i = 0; i < texts.size(); i++) {
+      Features v = Features.of(texts.get(i), vectors.get(i));
       double[] p = head.probabilities(v);
       double crisis = head.crisisProbability(v);
       if (best == null || crisis > best.crisis) {
@@ -255,6 +266,15 @@ public final class SafetyClassifier {
       }
     }
     return best;
+  }
+
+  private static String previousUserMessage(List<Message> recent) {
+    for (int i = recent.size() - 1; i >= 0; i--) {
+      if (recent.get(i) instanceof Message.Human h) {
+        return h.text();
+      }
+    }
+    return null;
   }
 
   private static RiskClass argmax(double[] p, boolean crisisOnly) {
@@ -275,6 +295,7 @@ public final class SafetyClassifier {
     private boolean noHead;
     private double crisisThreshold = 0.72;
     private double lowRiskThreshold = 0.15;
+    java.util.function.Predicate<String> headLanguages = l -> !System.getProperty("safety.headLangs", "all").equals("en") || l.equals("en");
 
     private Builder() {
     }

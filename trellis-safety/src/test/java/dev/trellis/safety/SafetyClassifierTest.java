@@ -30,6 +30,30 @@ class SafetyClassifierTest {
   }
 
   @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "Ich nehme mir heute Nacht das Leben|de-DE",
+      "Morgen spring ich vom Hochhaus|de-DE",
+      "j'ai écrit des lettres d'adieu à ma famille|fr-FR",
+      "je viens d'avaler toute la boîte de somnifères|fr-FR",
+      "s/h again last night|en-US"})
+  void germanWordOrderFrenchElisionsAndAbbreviationsAreCrises(String message, String locale) {
+    Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertTrue(v.crisis(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "what happens in the brain when you grieve?|en-US",
+      "I gave my old laptop to my cousin|en-US",
+      "my psychiatrist asked if i'd had any thoughts of self-harm and i honestly haven't|en-US",
+      "Diese Hitze bringt mich noch um|de-DE",
+      "Ce boulot va me tuer|fr-FR"})
+  void psychoeducationEverydayAndIdiomsAreNotCrises(String message, String locale) {
+    Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertFalse(v.crisis(), v.toString());
+  }
+
+  @ParameterizedTest
   @ValueSource(strings = {"my mom is going to kill me when she sees my grades", "I need to end it with my boyfriend",
       "this homework is killing me", "I'm dying to see that film"})
   void figurativeMessagesAreNotCrises(String message) {
