@@ -37,9 +37,14 @@ public final class SafetyClassifier {
       "sometimes", "kinda", "kind", "i", "do", "am", "think", "so", "guess", "a", "little", "bit", "tonight", "today",
       "soon", "vielleicht", "manchmal", "peutetre", "parfois", "ok", "true", "right", "exactly", "genau", "bien", "sur");
 
+  /**
+   * The head's default crisis threshold: the one of 0.4, 0.5, 0.6, 0.66, 0.72 with the best
+   * recall-weighted F2 in 5-fold cross-validation over the corpus (see the README).
+   */
+  public static final double DEFAULT_CRISIS_THRESHOLD = 0.5;
   private static final int THIRD_PARTY_REACH = 12;
-  private static final int SHORT_REPLY = Integer.getInteger("safety.short", 10);
-  private static final boolean CONTEXT = !Boolean.getBoolean("safety.noContext");
+  private static final int SHORT_REPLY = 10;
+  private static final double THIRD_PARTY_VETO = 0.7;
   private static final double NEGATED_THRESHOLD = 0.8;
 
   private final Lexicon lexicon;
@@ -48,29 +53,26 @@ public final class SafetyClassifier {
   private final LlmJudge judge;
   private final double crisisThreshold;
   private final double lowRiskThreshold;
-  private final java.util.function.Predicate<String> headLanguages;
 
   private SafetyClassifier(Builder b) {
     this(Lexicon.bundled(), b.embeddings, b.head, b.judge == null ? null : new LlmJudge(b.judge), b.crisisThreshold,
-        b.lowRiskThreshold, b.headLanguages);
+        b.lowRiskThreshold);
   }
 
   private SafetyClassifier(Lexicon lexicon, Embeddings embeddings, EmbeddingHead head, LlmJudge judge,
-                           double crisisThreshold, double lowRiskThreshold,
-                           java.util.function.Predicate<String> headLanguages) {
+                           double crisisThreshold, double lowRiskThreshold) {
     this.lexicon = lexicon;
     this.embeddings = embeddings;
     this.head = head;
     this.judge = judge;
     this.crisisThreshold = crisisThreshold;
     this.lowRiskThreshold = lowRiskThreshold;
-    this.headLanguages = headLanguages;
   }
 
   /** This classifier with {@code model} as its LLM judge (null: none); cheap, shares everything else. */
   public SafetyClassifier withJudge(ChatModel model) {
     return new SafetyClassifier(lexicon, embeddings, head, model == null ? null : new LlmJudge(model), crisisThreshold,
-        lowRiskThreshold, headLanguages);
+        lowRiskThreshold);
   }
 
   /** Layers 1, 2, 3 and 5: lexicons and the bundled head on the in-process MiniLM model; no LLM. */
@@ -101,10 +103,20 @@ public final class SafetyClassifier {
     String fallback = locale == null ? "en" : locale.split("[-_]")[0].toLowerCase(Locale.ROOT);
     List<Message> recent = history.subList(Math.max(0, history.size() - 6), history.size());
     Folded folded = Folded.of(message);
-    String language = Languages.detect(message, folded, Languages.SUPPORTED.contains(fallback) ? fallback : "en");
+    String language = Languages.detect(message, folded, fallback);
     boolean supported = Languages.SUPPORTED.contains(language);
     Deterministic d = deterministic(folded, language, languagesFor(language));
     Verdict base = new Verdict(RiskClass.NONE, Action.NONE, Layer.POLICY, language, supported, Double.NaN, "");
+    if (d.crisis != null && d.crisis.kind() != Lexicon.Kind.OVERRIDE && head != null && embeddings != null) {
+      // a lexicon phrase about someone else ("my mum keeps saying she wishes she'd never wake up"): when the head
+      // is sure the message is concern for another person, it takes the third-party path (resources, never silence)
+      Scored s = score(message, folded, recent);
+      if (s.probabilities[RiskClass.THIRD_PARTY_CONCERN.ordinal()] >= THIRD_PARTY_VETO) {
+        return widened(new Verdict(RiskClass.THIRD_PARTY_CONCERN, Policy.action(RiskClass.THIRD_PARTY_CONCERN, supported),
+            Layer.EMBEDDING, language, supported, s.crisis,
+            String.format(Locale.ROOT, "third party over '%s'", d.crisis.phrase())), message, recent);
+      }
+    }
     if (d.crisis != null) {
       return base.with(d.crisis.cls(), Action.CRISIS, d.crisis.kind() == Lexicon.Kind.OVERRIDE ? Layer.OVERRIDE : Layer.LEXICON,
           d.crisis.phrase());
@@ -118,7 +130,7 @@ public final class SafetyClassifier {
         : base.with(RiskClass.NONE, Policy.action(RiskClass.NONE, supported), Layer.POLICY,
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
-    if (head != null && embeddings != null && headLanguages.test(language)) {
+    if (head != null && embeddings != null) {
       Scored s = score(message, folded, recent);
       score = s.crisis;
       v = new Verdict(v.label(), v.action(), v.layer(), language, supported, score, v.evidence());
@@ -138,7 +150,12 @@ public final class SafetyClassifier {
     }
     boolean confidentlyLow = supported && d.mask == null && !d.negated && earlier == null
         && (Double.isNaN(score) ? false : score < lowRiskThreshold);
-    if (judge == null || confidentlyLow) {
+    return confidentlyLow ? v : widened(v, message, recent);
+  }
+
+  /** {@code v}, widened by the judge when there is one: it can add a crisis or a third-party concern, never remove. */
+  private Verdict widened(Verdict v, String message, List<Message> recent) {
+    if (judge == null) {
       return v;
     }
     try {
@@ -210,7 +227,7 @@ public final class SafetyClassifier {
     for (int i = recent.size() - 1; i >= 0; i--) {
       if (recent.get(i) instanceof Message.Human h) {
         Folded f = Folded.of(h.text());
-        String lang = Languages.detect(h.text(), f, Languages.SUPPORTED.contains(fallback) ? fallback : "en");
+        String lang = Languages.detect(h.text(), f, fallback);
         Deterministic d = deterministic(f, lang, languagesFor(lang));
         if (d.crisis != null) {
           return d.crisis.cls();
@@ -240,7 +257,7 @@ public final class SafetyClassifier {
     List<String> texts = new ArrayList<>();
     texts.add(message);
     String previous = previousUserMessage(recent);
-    if (previous != null && folded.tokens().size() <= SHORT_REPLY && CONTEXT) {
+    if (previous != null && folded.tokens().size() <= SHORT_REPLY) {
       // a short reply means what it answers ("tonight." after "I have decided"): read with the message before it
       texts.add(previous.strip() + " " + message.strip());
     }
@@ -293,9 +310,8 @@ public final class SafetyClassifier {
     private EmbeddingHead head;
     private ChatModel judge;
     private boolean noHead;
-    private double crisisThreshold = 0.72;
+    private double crisisThreshold = DEFAULT_CRISIS_THRESHOLD;
     private double lowRiskThreshold = 0.15;
-    java.util.function.Predicate<String> headLanguages = l -> !System.getProperty("safety.headLangs", "all").equals("en") || l.equals("en");
 
     private Builder() {
     }
@@ -324,7 +340,7 @@ public final class SafetyClassifier {
       return this;
     }
 
-    /** The head's crisis probability from which a message is a crisis (default 0.72; lower it for recall at the cost of precision, see the README). */
+    /** The head's crisis probability from which a message is a crisis (default {@value #DEFAULT_CRISIS_THRESHOLD}; lower it for recall at the cost of precision, see the README). */
     public Builder crisisThreshold(double t) {
       if (!(t > 0 && t < 1)) {
         throw new IllegalArgumentException("crisisThreshold must be in (0, 1), got " + t);

@@ -46,8 +46,21 @@ final class HeadProbe {
       Figures cv = CrossValidation.run(corpus, heads, emb, t);
       SafetyClassifier c = SafetyClassifier.builder().embeddings(emb).head(full).crisisThreshold(t).build();
       Figures fa = Figures.of(setA, e -> c.classify(e.text(), e.history(), e.locale()));
-      System.out.printf("t=%.2f  CV recall %.3f precision %.3f | A recall %.3f precision %.3f (strict %.3f)%n", t,
-          cv.crisisRecall(), cv.crisisPrecision(), fa.crisisRecall(), fa.crisisPrecision(), fa.strictRecall());
+      System.out.printf("t=%.2f  CV recall %.3f precision %.3f (strict %.3f %.3f) | A recall %.3f precision %.3f (strict %.3f %.3f)%n", t,
+          cv.crisisRecall(), cv.crisisPrecision(), cv.strictRecall(), cv.strictPrecision(), fa.crisisRecall(), fa.crisisPrecision(), fa.strictRecall(), fa.strictPrecision());
+      if (errors.contains("lang")) {
+        for (String g : List.of("en", "de", "fr", "xx")) {
+          List<Integer> idx = new ArrayList<>();
+          for (int j = 0; j < corpus.size(); j++) {
+            String l = corpus.get(j).locale().substring(0, 2);
+            if (l.equals(g) || (g.equals("xx") && !List.of("en", "de", "fr").contains(l))) {
+              idx.add(j);
+            }
+          }
+          Figures sub = new Figures(idx.stream().map(corpus::get).toList(), idx.stream().map(cv.verdicts()::get).toList());
+          System.out.printf("   cv %s: n=%d recall %.3f precision %.3f%n", g, idx.size(), sub.crisisRecall(), sub.crisisPrecision());
+        }
+      }
       if (a == args.length - 1) {
         if (errors.contains("cv")) {
           dump(corpus, cv);

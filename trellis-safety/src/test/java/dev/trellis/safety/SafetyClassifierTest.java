@@ -112,4 +112,51 @@ class SafetyClassifierTest {
     String m = "lately nothing feels worth it and I keep wondering why I bother";
     assertEquals(SAFETY.classify(m, List.of()), SAFETY.classify(m, List.of()));
   }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "My name is Fay and I live in Lisbon|en-US",
+      "I'm 34 and I work as a nurse in Porto|en-US",
+      "Ich heiße Fay und wohne in Lissabon|de-DE",
+      "Je m'appelle Fay et j'habite à Lisbonne|fr-FR"})
+  void neutralSelfDescriptionsAreNotCrises(String message, String locale) {
+    Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertEquals(Action.NONE, v.action(), v.toString());
+  }
+
+  @Test
+  void theHeadReadsGermanMessagesNoLexiconPhraseMatches() {
+    String m = "Es wäre für alle einfacher, wenn ich nicht mehr da wäre";
+    assertFalse(SafetyClassifier.lexiconOnly().classify(m, List.of(), "de-DE").crisis(), "no lexicon phrase");
+    Verdict v = SAFETY.classify(m, List.of(), "de-DE");
+    assertTrue(v.crisis(), v.toString());
+    assertEquals(Layer.EMBEDDING, v.layer());
+  }
+
+  @Test
+  void aShortReplyIsReadWithTheMessageItAnswers() {
+    List<Message> history = List.of(Message.human("I've made up my mind, I know how and where"));
+    assertFalse(SAFETY.classify("sunday night.", List.of()).crisis());
+    Verdict v = SAFETY.classify("sunday night.", history);
+    assertTrue(v.crisis(), v.toString());
+    assertEquals(Layer.EMBEDDING, v.layer());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "My dad keeps telling me he wishes he could disappear forever, how do I help him?|en-US",
+      "My sister says she won't be around much longer. What should I do?|en-US",
+      "Mein Bruder sagt, er will sich umbringen. Wie kann ich ihm helfen?|de-DE"})
+  void someoneElsesWordsTakeTheThirdPartyPath(String message, String locale) {
+    Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertEquals(Action.THIRD_PARTY, v.action(), v.toString());
+  }
+
+  @Test
+  void aMessageWithNoClueCountsAsTheLocalesLanguageEvenAnUnreadableOne() {
+    Verdict v = SAFETY.classify("gracias", List.of(), "es-ES");
+    assertEquals("es", v.language());
+    assertEquals(Action.CHECK_IN, v.action(), v.toString());
+    assertEquals(Action.NONE, SAFETY.classify("thanks", List.of(), "en-GB").action());
+  }
 }
