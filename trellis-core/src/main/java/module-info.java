@@ -17,7 +17,6 @@ module dev.trellis.core {
   exports dev.trellis.graph;
   exports dev.trellis.graph.error;
   exports dev.trellis.observe;
-  exports dev.trellis.pipeline;
   exports dev.trellis.policy;
   exports dev.trellis.runtime;
   exports dev.trellis.spec;

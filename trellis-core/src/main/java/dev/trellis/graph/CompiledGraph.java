@@ -127,6 +127,16 @@ public final class CompiledGraph {
   }
 
   /**
+   * The state a checkpoint already read from this graph's saver shows: what {@link #getState}
+   * pinned to it (its config naming the checkpoint id) returns, without reading it again. Pinned
+   * reads show the checkpoint as saved: its tasks with saved writes still count as {@code next}
+   * (LangGraph's newest-state view, {@code getState} without a checkpoint id, applies them).
+   */
+  public StateSnapshot getState(dev.trellis.checkpoint.CheckpointTuple saved, boolean subgraphs) {
+    return StateApi.at(program, saved, subgraphs);
+  }
+
+  /**
    * The thread's checkpoints, newest first (before the config's checkpoint id when it names one).
    *
    * @throws dev.trellis.graph.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or

@@ -390,7 +390,7 @@ final class Loop implements StepScope, TaskScope {
       step++;
       return;
     }
-    CheckpointMetadata md = new CheckpointMetadata(source, step, CheckpointWrites.of(source, frame, tasks), config.metadata());
+    CheckpointMetadata md = new CheckpointMetadata(source, step, Map.of(), config.metadata());
     previousConfig = checkpointConfig;
     setCheckpoint(persistence.put(checkpointConfig, frame.toCheckpoint(CheckpointIds.next()), md));
     announce = true;

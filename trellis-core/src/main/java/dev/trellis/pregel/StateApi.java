@@ -56,6 +56,11 @@ public final class StateApi {
     return snapshot(p, saved, config.checkpointId() == null, subgraphs ? saver(p) : null);
   }
 
+  /** The state {@code saved} shows as a pinned read of it does; with {@code subgraphs}, paused subgraphs' states too. */
+  public static StateSnapshot at(Program p, CheckpointTuple saved, boolean subgraphs) {
+    return snapshot(p, saved, false, subgraphs ? saver(p) : null);
+  }
+
   /**
    * The thread's checkpoints, newest first ({@code limit} ≤ 0: all), only those whose
    * metadata matches {@code filter} (source, step or a run-metadata key; empty: all).
@@ -237,12 +242,8 @@ public final class StateApi {
     }
     WriteApplier.apply(f, tasks);
     CheckpointConfig parent = saved != null ? saved.config() : target.withCheckpointId(null);
-    Map<String, Object> written = new java.util.LinkedHashMap<>();
-    for (int i = 0; i < tasks.size(); i++) {
-      written.put(tasks.get(i).name(), updates.get(i).values());
-    }
     return saver.put(parent, f.toCheckpoint(CheckpointIds.next()),
-        new CheckpointMetadata("update", step + 1, written, config.metadata()));
+        new CheckpointMetadata("update", step + 1, Map.of(), config.metadata()));
   }
 
   /**

@@ -25,6 +25,8 @@ import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.observe.Observed;
+import dev.trellis.agent.observe.ResponseInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -236,7 +238,10 @@ public final class LangChain4jChatModel implements ChatModel {
     return b.build();
   }
 
+  /** The answer as a Trellis message; the response's id, model and finish reason go to the call's observer. */
   private static Message.Ai fromResponse(ChatResponse response) {
+    Observed.responded(new ResponseInfo(response.id(), response.modelName(),
+        response.finishReason() == null ? List.of() : List.of(finishReason(response.finishReason()))));
     AiMessage ai = response.aiMessage();
     List<Message.ToolCall> calls = new ArrayList<>();
     if (ai.hasToolExecutionRequests()) {
@@ -248,6 +253,17 @@ public final class LangChain4jChatModel implements ChatModel {
     Message.Usage usage = u == null ? Message.Usage.NONE : new Message.Usage(
         u.inputTokenCount() == null ? 0 : u.inputTokenCount(), u.outputTokenCount() == null ? 0 : u.outputTokenCount());
     return new Message.Ai(null, ai.text() == null ? "" : ai.text(), calls, usage);
+  }
+
+  /** A finish reason as the GenAI conventions spell it. */
+  static String finishReason(dev.langchain4j.model.output.FinishReason r) {
+    return switch (r) {
+      case STOP -> "stop";
+      case LENGTH -> "length";
+      case TOOL_EXECUTION -> "tool_call";
+      case CONTENT_FILTER -> "content_filter";
+      default -> r.name().toLowerCase(java.util.Locale.ROOT);
+    };
   }
 
   private static String json(Map<String, Object> args) {

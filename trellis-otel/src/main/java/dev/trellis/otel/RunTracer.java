@@ -131,7 +131,7 @@ final class RunTracer implements GraphListener {
     }
     Span span = b.startSpan();
     t.taskSpans.put(e.taskId(), span);
-    scopes.put(e.taskId(), Context.current().with(span).makeCurrent());
+    scopes.put(e.taskId(), Context.current().with(span).with(TrellisTelemetry.CONTEXT_KEY, t).makeCurrent());
   }
 
   /** The ended task's span, no longer current on its thread nor registered; null when it had none. */

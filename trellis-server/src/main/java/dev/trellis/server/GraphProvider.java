@@ -24,8 +24,9 @@ public interface GraphProvider extends GraphFactory {
   }
 
   /**
-   * The description of the graph's system assistant, shown by clients and the Studio (none by
-   * default). Written when the system assistant is first created.
+   * The description of the graph's system assistant, shown by clients and the Studio, and the
+   * description of its {@code /mcp} tool and A2A agent card (none by default). Written when the
+   * system assistant is first created, and as its next version when it changes.
    */
   default String description() {
     return null;

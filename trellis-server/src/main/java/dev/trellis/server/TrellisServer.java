@@ -416,11 +416,17 @@ public final class TrellisServer implements AutoCloseable {
 
     /**
      * Traces every run with OpenTelemetry (see {@code trellis-otel}): a run's span continues the
-     * trace of the request that created it (W3C {@code traceparent}), node spans below it, run,
-     * step and node metrics. Give it your SDK, or {@code GlobalOpenTelemetry.get()}.
+     * trace of the request that created it (W3C {@code traceparent}), node spans below it, the
+     * GenAI spans of every model and tool call of the agent layer below those; run, step, node and
+     * GenAI metrics. Give it your SDK, or {@code GlobalOpenTelemetry.get()}.
      */
     public Builder openTelemetry(OpenTelemetry otel) {
-      this.telemetry = TrellisTelemetry.create(otel);
+      return telemetry(TrellisTelemetry.create(otel));
+    }
+
+    /** Like {@link #openTelemetry}, with telemetry you made (e.g. {@code withMessageContent(true)}). */
+    public Builder telemetry(TrellisTelemetry t) {
+      this.telemetry = java.util.Objects.requireNonNull(t, "telemetry");
       return this;
     }
 

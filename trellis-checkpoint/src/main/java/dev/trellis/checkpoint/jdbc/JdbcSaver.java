@@ -413,7 +413,9 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("source", md.source());
     m.put("step", md.step());
-    m.put("writes", md.writes());
+    if (!md.writes().isEmpty()) {
+      m.put("writes", md.writes());
+    }
     m.put("extra", md.extra());
     return new String(TAGS.dump(m, refs), java.nio.charset.StandardCharsets.UTF_8);
   }

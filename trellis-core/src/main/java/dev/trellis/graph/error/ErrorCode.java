@@ -33,6 +33,7 @@ public enum ErrorCode {
   MISSING_NODE,
   /** A topology spec's conditional edge has no condition bound to it. */
   MISSING_CONDITION,
+  // --- declaring a tool pipeline (trellis-pipeline; InvalidGraphException) ---
   /** A tool is registered under a name the tool pipeline reserves. */
   RESERVED_TOOL_NAME,
   /** A tool is declared twice in one pipeline. */

@@ -94,6 +94,7 @@ public final class Api {
     new ThreadStreamApi(s, sse, runs::finished, worker::closing, worker.newRuns()).register(r);
     new StoreApi(s).register(r);
     new McpApi(s, worker, sse).register(r);
+    new A2aApi(s, runs).register(r);
     dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(s.db());
     new CronsApi(s, crons).register(r);
     extra.forEach(x -> x.register(r));

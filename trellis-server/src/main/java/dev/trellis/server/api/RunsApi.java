@@ -302,7 +302,7 @@ final class RunsApi {
     return action;
   }
 
-  private void cancelRun(String runId, String action) {
+  void cancelRun(String runId, String action) {
     boolean[] unstarted = new boolean[1];
     String thread = s.db().tx(c -> {
       RunRow r = s.runs().get(c, runId);

@@ -59,6 +59,7 @@ final class ThreadsApi {
         b.put("limit", Json.read(ctx.queryParam("limit")));
       }
       b.put("before", ctx.queryParam("before"));
+      b.put(HistoryPage.FIELD, ctx.queryParam(HistoryPage.FIELD));
       history(ctx, b);
     });
   }
@@ -225,10 +226,10 @@ final class ThreadsApi {
       Http.json(ctx, Wire.emptyState());
       return;
     }
-    // Pinned to the checkpoint just read (as LangGraph's server reads a thread's state), so values, next and
-    // created_at describe that one; unpinned, the engine's latest-state view reads a resumed task that paused
-    // again without a new checkpoint as done (next [] while the thread waits in it).
-    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(saved.config().checkpointId()), subgraphs);
+    // The checkpoint just read, shown as a read pinned to it (as LangGraph's server reads a thread's state), so values,
+    // next and created_at describe that one: LangGraph's newest-state view applies saved task writes and shows a resumed
+    // task that paused again without a new checkpoint as done (next [], conformance interrupt-twice-in-one-node).
+    StateSnapshot snap = graph.getState(saved, subgraphs);
     Http.json(ctx, Wire.state(snap, snap.createdAt()));
   }
 
@@ -312,7 +313,8 @@ final class ThreadsApi {
   private void refresh(String id, CompiledGraph graph) {
     StateSnapshot snap = graph.getState(RunConfig.thread(id));
     s.db().tx(c -> {
-      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED, Json.plain(snap.values()),
+      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED,
+          dev.trellis.server.db.Threads.Values.of(snap.values(), Json.writePlain(snap.values())),
           Wire.interruptsByTask(snap), null);
       return null;
     });
@@ -322,6 +324,8 @@ final class ThreadsApi {
     String id = pathThread(ctx);
     CompiledGraph graph = graphOf(id, Http.owner(ctx));
     int limit = Json.integer(b, "limit", 10, 1, 1000);
+    boolean reference = HistoryPage.REFERENCE.equals(
+        Json.choice(b, HistoryPage.FIELD, HistoryPage.FULL, HistoryPage.FULL, HistoryPage.REFERENCE));
     if (graph == null) {
       Http.json(ctx, List.of());
       return;
@@ -333,11 +337,7 @@ final class ThreadsApi {
     Map<String, Object> filter = Json.map(b, "metadata");
     // Reads the page it returns, no more: each snapshot carries its checkpoint's timestamp.
     List<StateSnapshot> snaps = graph.getStateHistory(RunConfig.thread(id).withCheckpointId(beforeId), limit, filter);
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (StateSnapshot snap : snaps) {
-      out.add(Wire.state(snap, snap.createdAt()));
-    }
-    Http.json(ctx, out);
+    Http.json(ctx, HistoryPage.of(snaps, reference));
   }
 
   /** The stored id of the caller's thread the path names. */

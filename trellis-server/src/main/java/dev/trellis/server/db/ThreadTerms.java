@@ -10,8 +10,11 @@ import java.util.Map;
  * SQLite's stand-in for PostgreSQL's GIN index on thread {@code metadata} and {@code values}:
  * the table {@code trellis_thread_terms} holds one row per scalar leaf reached through objects
  * only (path as SQLite's {@code json_tree} spells it, value as a typed term), kept by triggers on
- * every insert, update and delete of a thread, so {@code /threads/search} finds the threads with
- * a leaf equal to a filter's leaf through an index instead of parsing every thread's JSON.
+ * every insert, update and delete of a thread's metadata, and for its values by {@link #values}
+ * when they are stored (from a copy of the values with every list left empty: leaves in lists
+ * are not indexed, and walking a long thread's message list on every run cost more than the run),
+ * so {@code /threads/search} finds the threads with a leaf equal to a filter's leaf through an
+ * index instead of parsing every thread's JSON.
  *
  * <p>Paths are spelled by the SQLite library that wrote them; the version that built the index
  * is recorded, and a server on another SQLite version rebuilds the index when it starts.
@@ -56,9 +59,7 @@ final class ThreadTerms {
         "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_metadata AFTER UPDATE OF metadata ON trellis_threads BEGIN "
             + "DELETE FROM trellis_thread_terms WHERE thread_id = OLD.thread_id AND field = 'metadata'; "
             + insert("metadata", "metadata") + "; END",
-        "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_values AFTER UPDATE OF values_json ON trellis_threads BEGIN "
-            + "DELETE FROM trellis_thread_terms WHERE thread_id = OLD.thread_id AND field = 'values'; "
-            + insert("values", "values_json") + "; END",
+        "DROP TRIGGER IF EXISTS trellis_threads_terms_values",
         "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_delete AFTER DELETE ON trellis_threads BEGIN "
             + "DELETE FROM trellis_thread_terms WHERE thread_id = OLD.thread_id; END"));
     if (rebuild) {
@@ -79,6 +80,27 @@ final class ThreadTerms {
   private static String insert(String field, String column) {
     return "INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT NEW.thread_id, NEW.owner, '"
         + field + "', fullkey, " + TERM + " FROM json_tree(COALESCE(NEW." + column + ", '{}')) WHERE " + LEAF;
+  }
+
+  /**
+   * Indexes a thread's values again: {@code indexedJson} is its values with every list left
+   * empty (the leaves it holds are the leaves of the values that are indexed); null: none.
+   */
+  static void values(ServerDb db, Connection c, String threadId, String indexedJson) throws SQLException {
+    db.update(c, "DELETE FROM trellis_thread_terms WHERE thread_id = ? AND field = 'values'", threadId);
+    if (indexedJson != null) {
+      db.update(c, "INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT ?, "
+          + "(SELECT owner FROM trellis_threads WHERE thread_id = ?), 'values', fullkey, " + TERM + " FROM json_tree(?) WHERE "
+          + LEAF, threadId, threadId, indexedJson);
+    }
+  }
+
+  /** Gives thread {@code to} the value terms of thread {@code from} (its values were copied). */
+  static void copyValues(ServerDb db, Connection c, String from, String to) throws SQLException {
+    db.update(c, "DELETE FROM trellis_thread_terms WHERE thread_id = ? AND field = 'values'", to);
+    db.update(c, "INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT ?, "
+        + "(SELECT owner FROM trellis_threads WHERE thread_id = ?), field, path, term FROM trellis_thread_terms "
+        + "WHERE thread_id = ? AND field = 'values'", to, to, from);
   }
 
   /** A leaf of a filter: its path and term, spelled as the index spells them. */

@@ -1,5 +1,7 @@
 package dev.trellis.apps.opencouch.safety;
 
+import dev.trellis.apps.opencouch.TranscriptEntry;
+import dev.trellis.apps.opencouch.HistoryEntry;
 import dev.trellis.agent.message.Message;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
@@ -35,13 +37,13 @@ public final class CrisisGateNode implements Node {
     long start = System.nanoTime();
     TurnInput in = TurnInput.of(s);
     CouchContext ctx = CouchContext.of(rt, defaults);
-    List<Map<String, Object>> history = s.getOrDefault(CouchState.HISTORY, List.of());
-    List<Map<String, Object>> transcript = s.getOrDefault(CouchState.TRANSCRIPT, List.of());
-    List<Map<String, Object>> recent = transcript.subList(Math.max(0, transcript.size() - 6), transcript.size());
+    List<HistoryEntry> history = CouchState.history(s);
+    List<TranscriptEntry> transcript = CouchState.transcript(s);
+    List<TranscriptEntry> recent = transcript.subList(Math.max(0, transcript.size() - 6), transcript.size());
     Assessment a = CrisisGate.decide(in.text(), recent, ctx.llmClient(), s.get(CouchState.LOCALE));
-    int turn = (int) history.stream().filter(e -> "user".equals(e.get("role"))).count() + 1;
+    int turn = (int) history.stream().filter(e -> "user".equals(e.role())).count() + 1;
     String route = a.route();
-    Map<String, Object> userEntry = new LinkedHashMap<>(Map.of("turn", turn, "role", "user", "content", in.text()));
+    TranscriptEntry userEntry = TranscriptEntry.user(turn, in.text());
     Map<String, Object> diag = new LinkedHashMap<>();
     diag.put("crisis_gate_ms", CouchState.millisSince(start));
     diag.put("turn_started_at_ms", System.currentTimeMillis());
