@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * A layered safety classifier for messages sent to a chat: (1) deterministic overrides and
  * (2) per-language lexicons ({@code en} for en-US and en-GB, {@code de}, {@code fr}), both
  * tolerant of typos, leetspeak and spaced-out words; (3) a logistic-regression head on
- * in-process MiniLM sentence embeddings; (4) an optional LLM judge, asked about everything
+ * in-process MiniLM sentence embeddings and hashed n-grams (every language); (4) an optional LLM judge, asked about everything
  * not confidently low-risk, which can only widen the verdict; (5) policy normalisation into
  * an {@link Action}.
  *
@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * <p>Without a judge the verdict is deterministic: a function of the message, the last six
- * history messages and the locale. Crisis phrases found by layers 1–2 are final; the head and
- * the judge may add a crisis, never remove one. A message in a language other than English,
+ * history messages and the locale. Override phrases are final; a lexicon phrase gives way only
+ * to the third-party path, when the head is sure the message is concern for someone else; the
+ * head and the judge may add a crisis, never remove one. A message in a language other than English,
  * German or French is never {@link Action#NONE}: without a crisis signal it is
  * {@link Action#CHECK_IN}. Immutable and thread-safe (the judge's model must be thread-safe).
  */
