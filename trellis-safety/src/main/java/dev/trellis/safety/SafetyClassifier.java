@@ -132,7 +132,8 @@ public final class SafetyClassifier {
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
     if (head != null && embeddings != null) {
-      Scored s = score(message, folded, recent);
+      // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
+      Scored s = score(message, folded, earlier == null ? recent : List.of());
       score = s.crisis;
       v = new Verdict(v.label(), v.action(), v.layer(), language, supported, score, v.evidence());
       // after a crisis in the history the head needs less; after a negated crisis phrase ("I would never
