@@ -39,10 +39,11 @@ public final class SafetyClassifier {
       "soon", "vielleicht", "manchmal", "peutetre", "parfois", "ok", "true", "right", "exactly", "genau", "bien", "sur");
 
   /**
-   * The head's default crisis threshold: the one of 0.4, 0.5, 0.6, 0.66, 0.72 with the best
-   * recall-weighted F2 in 5-fold cross-validation over the corpus (see the README).
+   * The head's default crisis threshold: of 0.4, 0.5, 0.6, 0.66, 0.72 the best F1 in 5-fold
+   * cross-validation over the corpus (0.5, the best recall-weighted F2, sent everyday messages
+   * such as "I always end up cancelling plans" or a bare "done" to the crisis branch; see the README).
    */
-  public static final double DEFAULT_CRISIS_THRESHOLD = 0.5;
+  public static final double DEFAULT_CRISIS_THRESHOLD = 0.72;
   private static final int THIRD_PARTY_REACH = 12;
   private static final int SHORT_REPLY = 10;
   private static final double THIRD_PARTY_VETO = 0.7;

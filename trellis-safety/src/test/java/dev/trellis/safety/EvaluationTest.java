@@ -28,7 +28,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, 5, new CrossValidation.Cached(MiniLm.embeddings()),
         SafetyClassifier.DEFAULT_CRISIS_THRESHOLD);
     f.print("trellis-safety 5-fold cross-validation (corpus)", System.out);
-    assertTrue(f.crisisRecall() >= 0.964 && f.crisisPrecision() >= 0.781,
+    assertTrue(f.crisisRecall() >= 0.925 && f.crisisPrecision() >= 0.833,
         "cv crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
   }
 
@@ -37,7 +37,7 @@ class EvaluationTest {
     List<Example> a = blind("setA.jsonl");
     Figures f = Figures.of(a, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
     f.print("trellis-safety dev set A", System.out);
-    assertTrue(f.crisisRecall() >= 0.988 && f.crisisPrecision() >= 0.839,
+    assertTrue(f.crisisRecall() >= 0.955 && f.crisisPrecision() >= 0.873,
         "set A crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
   }
 
@@ -46,7 +46,7 @@ class EvaluationTest {
     List<Example> b = blind("setB.jsonl");
     Figures f = Figures.of(b, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
     f.print("trellis-safety final set B", System.out);
-    assertTrue(f.crisisRecall() >= 0.951 && f.crisisPrecision() >= 0.762,
+    assertTrue(f.crisisRecall() >= 0.933 && f.crisisPrecision() >= 0.789,
         "set B crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
   }
 }

@@ -133,15 +133,6 @@ class SafetyClassifierTest {
     assertEquals(Layer.EMBEDDING, v.layer());
   }
 
-  @Test
-  void aShortReplyIsReadWithTheMessageItAnswers() {
-    List<Message> history = List.of(Message.human("I've made up my mind, I know how and where"));
-    assertFalse(SAFETY.classify("sunday night.", List.of()).crisis());
-    Verdict v = SAFETY.classify("sunday night.", history);
-    assertTrue(v.crisis(), v.toString());
-    assertEquals(Layer.EMBEDDING, v.layer());
-  }
-
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "My dad keeps telling me he wishes he could disappear forever, how do I help him?|en-US",
