@@ -49,4 +49,17 @@ class EvaluationTest {
     assertTrue(f.crisisRecall() >= 0.933 && f.crisisPrecision() >= 0.789,
         "set B crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
   }
+
+  /**
+   * Set C: 400 messages written after the classifier's second round by someone given only the
+   * class definitions, never seen by whoever tuned the classifier; measured once per build.
+   */
+  @Test
+  void independentSetCFigures() throws Exception {
+    List<Example> c = blind("setC.jsonl");
+    Figures f = Figures.of(c, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
+    f.print("trellis-safety independent set C", System.out);
+    assertTrue(f.crisisRecall() >= 0.905 && f.crisisPrecision() >= 0.842,
+        "set C crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
+  }
 }
