@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.EventBus;
@@ -16,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,7 +87,7 @@ final class AssistantTools {
     if (!trace.isEmpty()) {
       body.put(RunObservers.TRACE_CONTEXT, trace);
     }
-    String runId = UUID.randomUUID().toString();
+    String runId = TimeOrderedIds.next();
     Object result;
     try (EventBus.Subscription sub = s.bus().subscribe(runId, 0)) {
       creation.submit(owner, null, body, runId);

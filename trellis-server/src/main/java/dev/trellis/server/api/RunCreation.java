@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.error.ServerException;
 
@@ -20,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * Creating a run: validates the body (a 4xx creates nothing), resolves the assistant and the
@@ -107,7 +107,7 @@ final class RunCreation {
       throw ServerException.invalid("\"assistant_id\" is required");
     }
     boolean stateless = threadId == null;
-    String tid = stateless ? UUID.randomUUID().toString() : threadId;
+    String tid = stateless ? TimeOrderedIds.next() : threadId;
     if (!stateless) {
       AssistantsApi.uuid(tid, "thread_id");
     }
