@@ -13,9 +13,12 @@ module dev.trellis.agent {
   exports dev.trellis.agent.middleware.pii;
   exports dev.trellis.agent.middleware.shell;
   exports dev.trellis.agent.model;
+  exports dev.trellis.agent.observe;
   exports dev.trellis.agent.structured;
   exports dev.trellis.agent.tool;
   exports dev.trellis.agent.ui;
+
+  uses dev.trellis.agent.observe.CallObserver;
 
   provides dev.trellis.wire.WireCodec with dev.trellis.agent.message.MessageWire;
 }

@@ -3,7 +3,8 @@
  * trace, node spans below it, run, step and node metrics, and GenAI spans for agent model
  * and tool calls. OpenTelemetry's API jars carry no module descriptor; their
  * {@code Automatic-Module-Name}s are stable and used here. trellis-agent is optional: only
- * {@link dev.trellis.otel.OtelMiddleware} needs it.
+ * the model and tool call spans ({@link dev.trellis.otel.GenAiObserver},
+ * {@link dev.trellis.otel.OtelMiddleware}) need it.
  */
 module dev.trellis.otel {
   requires transitive dev.trellis.core;
@@ -12,4 +13,7 @@ module dev.trellis.otel {
   requires transitive io.opentelemetry.context;
 
   exports dev.trellis.otel;
+
+  // GenAI spans for every model and tool call of trellis-agent, found there with ServiceLoader
+  provides dev.trellis.agent.observe.CallObserver with dev.trellis.otel.GenAiObserver;
 }

@@ -33,15 +33,18 @@ export async function render(root, { thread: id, signal }) {
     const ids = history.map((s) => s.checkpoint.checkpoint_id);
     if (!ids.includes(pair[0]) || !ids.includes(pair[1])) pair = [ids[1] ?? ids[0] ?? null, ids[0] ?? null];
     if (!ids.includes(selected)) selected = ids[0] ?? null;
-    mount(timeline, history.map((s) => row(s, lane.get(s.checkpoint.checkpoint_id) ?? 0)));
+    mount(timeline, history.map((s, i) => row(s, lane.get(s.checkpoint.checkpoint_id) ?? 0, history[i + 1])));
     showDiff();
     showDetail();
   });
 
-  const row = (s, n) => {
+  // What produced a checkpoint: the writes older metadata recorded, else the tasks its parent had next (metadata has no writes since LangGraph 1.0).
+  const producers = (s, older) => s.metadata?.writes ? Object.keys(s.metadata.writes)
+    : older && older.checkpoint.checkpoint_id === s.parent_checkpoint?.checkpoint_id && s.metadata?.source === "loop" ? older.next ?? [] : null;
+  const row = (s, n, older) => {
     const cid = s.checkpoint.checkpoint_id;
     const pick = (i) => h("label.pick", { title: `Diff: use as ${"AB"[i]}` }, h("input", { type: "radio", name: `diff-${i}`, "aria-label": `Compare as ${"AB"[i]}`, checked: pair[i] === cid, "data-diff": "AB"[i], onchange: () => { pair[i] = cid; showDiff(); } }), "AB"[i]);
-    const writes = s.metadata?.writes;
+    const wrote = producers(s, older);
     return h("li", {
       "data-item": true, "data-checkpoint": cid, "data-step": s.metadata?.step, "data-lane": n, tabindex: 0, class: `${n ? "other" : "main"}${cid === selected ? " selected" : ""}`,
       onclick: (e) => { if (!e.target.closest("input")) { selected = cid; showDetail(); } },
@@ -49,7 +52,7 @@ export async function render(root, { thread: id, signal }) {
     },
     h("span", h("strong", `step ${s.metadata?.step ?? "?"}`), h("br"), h("span.muted", s.metadata?.source ?? "")),
     h("span.lane", { title: n ? `branch ${n} (not the thread's current line)` : "current line", style: `padding-left:${n * 6}px` }, n ? `◆${n}` : "●"),
-    h("span", writes ? h("code", Object.keys(writes).join(", ") || "—") : h("span.muted", "no writes"),
+    h("span", wrote ? h("code", wrote.join(", ") || "—") : h("span.muted", "no writes"),
       s.next?.length ? h("span.muted", ` → next ${s.next.join(", ")}`) : null,
       h("br"), h("span.muted.mono", `${short(cid.slice(-8))} · ${when(s.created_at)}`)),
     h("span.row", pick(0), pick(1)));
@@ -74,7 +77,7 @@ export async function render(root, { thread: id, signal }) {
       h("dl.kv", h("dt", "id"), h("dd", h("code", s.checkpoint.checkpoint_id)), h("dt", "parent"), h("dd", h("code", s.parent_checkpoint?.checkpoint_id ?? "—")),
         h("dt", "next"), h("dd", s.next?.join(", ") || "—")),
       h("details", h("summary", "Values"), jsonTree(s.values, 1)),
-      h("details", h("summary", "Metadata (writes)"), jsonTree(s.metadata, 2)),
+      h("details", h("summary", "Metadata"), jsonTree(s.metadata, 2)),
       assistant ? forkForm(s) : h("p.muted", "No assistant recorded on this thread: fork and replay need one."));
   };
 

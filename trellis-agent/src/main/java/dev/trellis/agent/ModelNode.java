@@ -10,6 +10,7 @@ import dev.trellis.agent.middleware.ModelResponse;
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.observe.Observed;
 import dev.trellis.agent.structured.StructuredOutput;
 import dev.trellis.agent.structured.StructuredOutputException;
 import dev.trellis.graph.Node;
@@ -79,8 +80,8 @@ final class ModelNode implements Node {
       offered.add(format.toolSpec());
       chat = new ChatRequest(chat.messages(), offered, chat.responseSchema(), chat.settings());
     }
-    Message.Ai ai = rt == null ? request.model().chat(chat)
-        : request.model().streamTo(chat, rt.chatModel(request.model().name(), chat.messages()));
+    Message.Ai ai = rt == null ? Observed.chat(request.model(), chat)
+        : Observed.streamTo(request.model(), chat, rt.chatModel(request.model().name(), chat.messages()), rt);
     if (format == null) {
       return ModelResponse.of(ai);
     }

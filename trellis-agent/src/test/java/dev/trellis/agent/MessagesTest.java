@@ -132,4 +132,28 @@ class MessagesTest {
     assertEquals("M75", replaced.get(75).text());
     assertEquals(152, Messages.add(l, List.of(h("sibling-3", "new here"))).size(), "a sibling's id is not in this list");
   }
+
+  private static Message.Tool answer(String id, String callId) {
+    return new Message.Tool(id, "done", callId, "lookup", false);
+  }
+
+  private static List<String> unanswered(List<Message> messages, Message.Ai ai) {
+    return Messages.unanswered(messages, ai).stream().map(Message.ToolCall::id).toList();
+  }
+
+  @Test
+  void unansweredCallsAreThoseNoToolMessageOfThisListAnswersAcrossForksAndSiblings() {
+    Message.Ai ai = new Message.Ai("ai", "", List.of(new Message.ToolCall("c1", "lookup", java.util.Map.of()),
+        new Message.ToolCall("c2", "lookup", java.util.Map.of()), new Message.ToolCall("c3", "lookup", java.util.Map.of())), null);
+    List<Message> asked = Messages.add(List.of(), List.of(h("q", "question"), answer("old", "c3"), ai));
+    assertEquals(List.of("c1", "c2"), unanswered(asked, ai), "an answer anywhere in the list counts, as in LangChain");
+    List<Message> one = Messages.add(asked, List.of(answer("t1", "c1")));
+    List<Message> sibling = Messages.add(asked, List.of(answer("t2", "c2"))); // forks: one took the slots
+    assertEquals(List.of("c2"), unanswered(one, ai));
+    assertEquals(List.of("c1"), unanswered(sibling, ai));
+    assertEquals(List.of("c1", "c2"), unanswered(asked, ai), "the lists appended from it do not change it");
+    assertEquals(List.of(), unanswered(Messages.add(sibling, List.of(answer("t3", "c1"))), ai));
+    List<Message> plain = new java.util.ArrayList<>(one);
+    assertEquals(unanswered(one, ai), unanswered(plain, ai), "a plain list gives the same answer by a scan");
+  }
 }

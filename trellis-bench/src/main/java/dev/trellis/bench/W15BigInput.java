@@ -1,9 +1,9 @@
 package dev.trellis.bench;
 
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import dev.trellis.server.TrellisServer;
 import java.nio.file.Files;
@@ -19,7 +19,9 @@ import java.util.Map;
  * Prints {@code bytes_per_checkpoint} (the bytes the checkpoint saver's rows grew by after the
  * first run, per checkpoint written after it), {@code bytes_per_checkpoint_resent} (the same
  * with the document sent again by every run), {@code stored_bytes_20} (the saver's rows for the
- * whole first thread) and {@code ms_per_run_20} (median run time, runs 2 to 20, first variant).
+ * whole first thread), {@code ms_per_run_20} (median run time, runs 2 to 20, first variant) and
+ * {@code history_bytes_20} (the JSON bytes of the first thread's {@code /history?limit=20} page),
+ * {@code history_bytes_20_reference} (the same page with {@code unchanged_values=reference}).
  * Usage: {@code java -cp benchmarks.jar dev.trellis.bench.W15BigInput [RUNS]}.
  */
 public final class W15BigInput {
@@ -48,17 +50,25 @@ public final class W15BigInput {
     double[] ms = new double[runs + 1];
     try (ServerThreads s = ServerThreads.sqlite(dir.resolve("w15.db"), W15BigInput::graphs)) {
       long[] once = thread(s, runs, false, ms);
+      long history = ServerThreads.JSON.writeValueAsBytes(s.call("GET", "/threads/" + lastThread + "/history?limit=20", null)).length;
+      long referenced = ServerThreads.JSON.writeValueAsBytes(
+          s.call("GET", "/threads/" + lastThread + "/history?limit=20&unchanged_values=reference", null)).length;
       long[] resent = thread(s, runs, true, new double[runs + 1]);
       System.out.printf(Locale.ROOT, "trellis W15 bytes_per_checkpoint %d B%n", once[0]);
       System.out.printf(Locale.ROOT, "trellis W15 bytes_per_checkpoint_resent %d B%n", resent[0]);
       System.out.printf(Locale.ROOT, "trellis W15 stored_bytes_%d %d B%n", runs, once[1]);
       System.out.printf(Locale.ROOT, "trellis W15 ms_per_run_%d %.2f ms%n", runs, ServerThreads.median(ms, 2, runs));
+      System.out.printf(Locale.ROOT, "trellis W15 history_bytes_20 %d B%n", history);
+      System.out.printf(Locale.ROOT, "trellis W15 history_bytes_20_reference %d B%n", referenced);
     }
   }
 
   /** One thread of {@code runs} runs; returns the bytes per checkpoint after the first run and the thread's bytes. */
+  private static String lastThread;
+
   static long[] thread(ServerThreads s, int runs, boolean resend, double[] ms) throws Exception {
     String thread = s.newThread();
+    lastThread = thread;
     long start = s.checkpointBytes();
     long afterFirst = 0;
     long checkpointsAfterFirst = 0;

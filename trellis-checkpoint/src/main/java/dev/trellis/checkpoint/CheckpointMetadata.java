@@ -10,9 +10,10 @@ import java.util.Objects;
  *
  * @param source {@code input}, {@code loop}, {@code update} or {@code fork}
  * @param step the superstep number; -1 for the input checkpoint
- * @param writes what produced it: for {@code loop} each node's update (a list when a node
- *     ran several times in the step), for {@code input} {@code {"__start__": input}}, for
- *     {@code update} the node the update was made as; empty for {@code fork}
+ * @param writes what produced it, as LangGraph before 1.0 recorded it (each node's update of the
+ *     step, the run input): empty in the checkpoints the engine writes now, as in LangGraph
+ *     1.2.12's metadata (source, step, parents, run id), which would otherwise hold a third copy
+ *     of every update beside the task writes and the state; kept when a saved checkpoint has it
  * @param extra user metadata (run metadata), kept as given
  */
 public record CheckpointMetadata(String source, int step, Map<String, Object> writes, Map<String, Object> extra) {

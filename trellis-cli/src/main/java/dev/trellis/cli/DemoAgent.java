@@ -6,8 +6,8 @@ import dev.trellis.agent.middleware.ModelCallLimit;
 import dev.trellis.agent.model.ScriptedChatModel;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.tool.Tool;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import java.util.List;
 import java.util.Map;
 
@@ -34,5 +34,24 @@ public final class DemoAgent {
           Map.of("city", last.text()))), null);
     });
     return Agent.builder(model).tools(weather).middleware(ModelCallLimit.perRun(10)).compile(options.withName("agent"));
+  }
+
+  /**
+   * An offline demo of MCP tools from {@code trellis.json}: an {@link Agent} whose scripted model
+   * asks the {@code echo} tool among {@code tools} (the reference MCP server
+   * {@code @modelcontextprotocol/server-everything} has one) to echo what the user wrote, then
+   * answers with what it said. Name it as {@code "dev.trellis.cli.DemoAgent#mcpEcho"} with
+   * {@code "mcp_servers": [...]}.
+   */
+  public static CompiledGraph mcpEcho(CompileOptions options, List<Tool> tools) {
+    ScriptedChatModel model = new ScriptedChatModel(request -> {
+      Message last = request.messages().getLast();
+      if (last instanceof Message.Tool t) {
+        return new Message.Ai(null, "The MCP tool says: " + t.text(), List.of(), null);
+      }
+      return new Message.Ai(null, "", List.of(new Message.ToolCall("call-" + java.util.UUID.randomUUID(), "echo",
+          Map.of("message", last.text()))), null);
+    });
+    return Agent.builder(model).tools(tools).middleware(ModelCallLimit.perRun(10)).compile(options);
   }
 }

@@ -1,36 +1,30 @@
 package dev.trellis.cli;
 
-import dev.trellis.apps.opencouch.eval.RoutingEval;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code trellis eval opencouch}: runs a reference application's eval and prints its report
- * (for OpenCouch, routing: per-class precision and recall and the confusion matrix). Exits 1
- * when the app's hard requirement fails (OpenCouch: crisis recall below 1.0).
+ * {@code trellis eval APP}: runs an application's eval. The evals are the applications' own
+ * subcommands ({@link dev.trellis.cli.spi.AppCommand} under {@code eval}); this command only
+ * refuses a name none of them has.
  */
-@Command(name = "eval", mixinStandardHelpOptions = true, description = "Run a reference application's eval (opencouch).")
+@Command(name = "eval", mixinStandardHelpOptions = true, description = "Run an application's eval (trellis eval APP --help).")
 final class EvalCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "the application: opencouch")
+  @Parameters(index = "0", paramLabel = "APP", arity = "0..1", description = "the application whose eval to run")
   String app;
 
-  @Option(names = "--cases", description = "a JSON file of cases instead of the bundled ones")
-  Path cases;
+  @Spec
+  CommandSpec spec;
 
   @Override
-  public Integer call() throws Exception {
-    if (!app.equals("opencouch")) {
-      System.err.println("no eval for \"" + app + "\"; the apps with an eval: opencouch");
-      return 2;
-    }
-    List<RoutingEval.Outcome> outcomes = RoutingEval.run(cases != null ? RoutingEval.load(cases) : RoutingEval.bundled());
-    RoutingEval.report(outcomes, System.out);
-    double crisis = RoutingEval.recall(outcomes, "crisis");
-    System.out.printf("%ncrisis recall %.3f (required: 1.000)%n", crisis);
-    return crisis < 1.0 ? 1 : 0;
+  public Integer call() {
+    String known = spec.subcommands().keySet().stream().filter(n -> !n.equals("help")).sorted()
+        .reduce((a, b) -> a + ", " + b).orElse("none on the class path");
+    System.err.println(app == null ? "name the application to evaluate; the apps with an eval: " + known
+        : "no eval for \"" + app + "\"; the apps with an eval: " + known);
+    return 2;
   }
 }

@@ -1,5 +1,6 @@
 package dev.trellis.cli;
 
+import dev.trellis.otel.TrellisTelemetry;
 import dev.trellis.server.TrellisServer;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
@@ -11,7 +12,8 @@ import java.util.Map;
  * {@code trellis serve}'s tracing: when {@code OTEL_EXPORTER_OTLP_ENDPOINT} (or
  * {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}) is set, the OpenTelemetry SDK is configured the
  * standard way from the {@code OTEL_*} variables (autoconfigure: endpoint, headers, protocol,
- * sampler, resource attributes...) and every run is traced and measured. Protocols
+ * sampler, resource attributes...) and every run is traced and measured, with the GenAI spans of
+ * its model and tool calls (message content only when {@link #messageContent} says so). Protocols
  * {@code http/protobuf} and {@code grpc} (the OTLP exporter's OkHttp sender speaks both). Defaults
  * that differ from the SDK's: protocol {@code http/protobuf}, service name {@code trellis}, no log export.
  */
@@ -35,7 +37,7 @@ final class OtlpExport {
     });
     OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder().addPropertiesSupplier(() -> props)
         .build().getOpenTelemetrySdk();
-    server.openTelemetry(sdk);
+    server.telemetry(TrellisTelemetry.create(sdk).withMessageContent(messageContent(env)));
     return sdk;
   }
 
@@ -51,6 +53,16 @@ final class OtlpExport {
     } catch (IllegalStateException alreadySet) {
       // kept: the first serve of this process (tests start several) chose it
     }
+  }
+
+  /**
+   * Whether model and tool spans record message content: {@code OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true}
+   * in {@code env} (the GenAI conventions' switch; a {@code trellis.json} can set it in its {@code env}), or the
+   * system property {@code otel.instrumentation.genai.capture-message-content=true}.
+   */
+  static boolean messageContent(Map<String, String> env) {
+    String v = System.getProperty(TrellisTelemetry.CAPTURE_MESSAGE_CONTENT_PROPERTY);
+    return Boolean.parseBoolean((v != null ? v : env.getOrDefault(TrellisTelemetry.CAPTURE_MESSAGE_CONTENT_ENV, "")).strip());
   }
 
   private static boolean blank(String s) {

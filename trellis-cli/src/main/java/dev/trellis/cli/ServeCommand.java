@@ -56,11 +56,18 @@ final class ServeCommand implements Callable<Integer> {
     }
     var otel = OtlpExport.apply(b, System.getenv());
     OtlpExport.installGlobal(otel);
-    TrellisServer server = start(b);
+    TrellisServer server;
+    try {
+      server = start(b);
+    } catch (RuntimeException e) {
+      served.close(); // MCP servers a graph started while the server was being built
+      throw e;
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.println("trellis server stopping (worker " + server.workerId() + ")");
       server.close();
+      served.close(); // after the server: no run uses an MCP tool any more
       if (otel != null) {
         otel.close();
       }

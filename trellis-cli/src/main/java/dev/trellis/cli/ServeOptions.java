@@ -79,6 +79,11 @@ final class ServeOptions {
 
   /** The config to serve: {@code --config}, or the built-in one (its examples from $TRELLIS_EXAMPLES when set); {@code --graphs} replace its graph_dirs. */
   TrellisConfig load() throws IOException {
+    return load(config, graphs);
+  }
+
+  /** {@link #load()} for these options: {@code config} (null: the built-in one) with {@code graphs} (none: its own). */
+  static TrellisConfig load(Path config, List<File> graphs) throws IOException {
     TrellisConfig c;
     if (config != null) {
       c = TrellisConfig.read(config);

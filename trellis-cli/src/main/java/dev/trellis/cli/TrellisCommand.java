@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
-/** The {@code trellis} command line. */
+/** The {@code trellis} command line: its own commands, and those the applications on the class path add. */
 @Command(name = "trellis", mixinStandardHelpOptions = true, versionProvider = TrellisCommand.Version.class,
     description = "A durable agent-graph runtime for the JVM.",
     subcommands = {ServeCommand.class, DevCommand.class, RunCommand.class, ScenarioCommand.class, DbCommand.class,
@@ -19,7 +19,15 @@ public final class TrellisCommand implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new TrellisCommand()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * The {@code trellis} command line with the commands of every application on the class path
+   * ({@link dev.trellis.cli.spi.AppCommand}).
+   */
+  public static CommandLine commandLine() {
+    return AppCommands.attach(new CommandLine(new TrellisCommand()), TrellisCommand.class.getClassLoader());
   }
 
   /** {@code trellis --version}: the version the build stamped into {@code version.properties}. */

@@ -25,6 +25,11 @@ final class CliProcess implements AutoCloseable {
 
   /** Starts {@code trellis args... --port P} on a free port P. */
   static CliProcess start(Path dir, String... args) throws IOException {
+    return start(dir, java.util.Map.of(), args);
+  }
+
+  /** Starts {@code trellis args... --port P} on a free port P with {@code env} added to this process's environment (a null value removes one). */
+  static CliProcess start(Path dir, java.util.Map<String, String> env, String... args) throws IOException {
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
@@ -34,7 +39,15 @@ final class CliProcess implements AutoCloseable {
     cmd.addAll(List.of(args));
     cmd.addAll(List.of("--port", Integer.toString(port)));
     Path log = Files.createTempFile(dir, "trellis", ".log");
-    Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+    env.forEach((k, v) -> {
+      if (v == null) {
+        pb.environment().remove(k);
+      } else {
+        pb.environment().put(k, v);
+      }
+    });
+    Process p = pb.start();
     return new CliProcess(p, log, port);
   }
 
@@ -54,6 +67,9 @@ final class CliProcess implements AutoCloseable {
         }
       } catch (RuntimeException notYet) {
         // not listening yet, or restarting
+      }
+      if (!process.isAlive()) {
+        break;   // it stopped: nothing more will come
       }
       try {
         Thread.sleep(200);

@@ -1,21 +1,21 @@
 package dev.trellis.pregel;
 
-import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointIds;
 import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.PendingWrite;
-import dev.trellis.graph.Interrupt;
+import dev.trellis.checkpoint.ReservedNames;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidUpdateException;
+import dev.trellis.error.TrellisException;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.StateUpdate;
 import dev.trellis.graph.TaskState;
 import dev.trellis.graph.Update;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidUpdateException;
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.runtime.Interrupt;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +54,11 @@ public final class StateApi {
       return new StateSnapshot(Map.of(), List.of(), List.of(), List.of(), at(config), null, null, null);
     }
     return snapshot(p, saved, config.checkpointId() == null, subgraphs ? saver(p) : null);
+  }
+
+  /** The state {@code saved} shows as a pinned read of it does; with {@code subgraphs}, paused subgraphs' states too. */
+  public static StateSnapshot at(Program p, CheckpointTuple saved, boolean subgraphs) {
+    return snapshot(p, saved, false, subgraphs ? saver(p) : null);
   }
 
   /**
@@ -237,12 +242,8 @@ public final class StateApi {
     }
     WriteApplier.apply(f, tasks);
     CheckpointConfig parent = saved != null ? saved.config() : target.withCheckpointId(null);
-    Map<String, Object> written = new java.util.LinkedHashMap<>();
-    for (int i = 0; i < tasks.size(); i++) {
-      written.put(tasks.get(i).name(), updates.get(i).values());
-    }
     return saver.put(parent, f.toCheckpoint(CheckpointIds.next()),
-        new CheckpointMetadata("update", step + 1, written, config.metadata()));
+        new CheckpointMetadata("update", step + 1, Map.of(), config.metadata()));
   }
 
   /**

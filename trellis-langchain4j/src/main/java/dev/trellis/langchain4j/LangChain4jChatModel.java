@@ -25,6 +25,8 @@ import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.observe.Observed;
+import dev.trellis.agent.observe.ResponseInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,16 +55,35 @@ public final class LangChain4jChatModel implements ChatModel {
   private final dev.langchain4j.model.chat.ChatModel model;
   private final StreamingChatModel streaming;
   private final boolean cacheControl;
+  private final String provider;
 
+  /** Wraps LangChain4j models; the provider is the one the model says it is (see {@link #provider()}). */
   public LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model, StreamingChatModel streaming) {
-    this(model, streaming, false);
+    this(model, streaming, false, Providers.of(model, streaming));
   }
 
   private LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model, StreamingChatModel streaming,
-                               boolean cacheControl) {
+                               boolean cacheControl, String provider) {
     this.model = model;
     this.streaming = streaming;
     this.cacheControl = cacheControl;
+    this.provider = provider;
+  }
+
+  /**
+   * The provider serving the model, as the OpenTelemetry GenAI conventions name it
+   * ({@code gen_ai.provider.name}): {@code openai} for {@link #openAi}, else the one
+   * the wrapped model's {@code provider()} says ({@code anthropic}, {@code ollama}, …), unless
+   * {@link #withProvider} named another; null when unknown.
+   */
+  @Override
+  public String provider() {
+    return provider;
+  }
+
+  /** The same model, saying {@code provider} serves it (lower case, e.g. {@code anthropic}). */
+  public LangChain4jChatModel withProvider(String provider) {
+    return new LangChain4jChatModel(model, streaming, cacheControl, provider);
   }
 
   /** The model name the wrapped model sends (for per-model prices), or the adapter's class name. */
@@ -96,7 +117,7 @@ public final class LangChain4jChatModel implements ChatModel {
       blocking.httpClientBuilder(new CacheControlHttp(HttpClientBuilderLoader.loadHttpClientBuilder()));
       streaming.httpClientBuilder(new CacheControlHttp(HttpClientBuilderLoader.loadHttpClientBuilder()));
     }
-    return new LangChain4jChatModel(blocking.build(), streaming.build(), cacheControl);
+    return new LangChain4jChatModel(blocking.build(), streaming.build(), cacheControl, Providers.OPENAI);
   }
 
   /**
@@ -236,7 +257,10 @@ public final class LangChain4jChatModel implements ChatModel {
     return b.build();
   }
 
+  /** The answer as a Trellis message; the response's id, model and finish reason go to the call's observer. */
   private static Message.Ai fromResponse(ChatResponse response) {
+    Observed.responded(new ResponseInfo(response.id(), response.modelName(),
+        response.finishReason() == null ? List.of() : List.of(finishReason(response.finishReason()))));
     AiMessage ai = response.aiMessage();
     List<Message.ToolCall> calls = new ArrayList<>();
     if (ai.hasToolExecutionRequests()) {
@@ -248,6 +272,17 @@ public final class LangChain4jChatModel implements ChatModel {
     Message.Usage usage = u == null ? Message.Usage.NONE : new Message.Usage(
         u.inputTokenCount() == null ? 0 : u.inputTokenCount(), u.outputTokenCount() == null ? 0 : u.outputTokenCount());
     return new Message.Ai(null, ai.text() == null ? "" : ai.text(), calls, usage);
+  }
+
+  /** A finish reason as the GenAI conventions spell it. */
+  static String finishReason(dev.langchain4j.model.output.FinishReason r) {
+    return switch (r) {
+      case STOP -> "stop";
+      case LENGTH -> "length";
+      case TOOL_EXECUTION -> "tool_call";
+      case CONTENT_FILTER -> "content_filter";
+      default -> r.name().toLowerCase(java.util.Locale.ROOT);
+    };
   }
 
   private static String json(Map<String, Object> args) {

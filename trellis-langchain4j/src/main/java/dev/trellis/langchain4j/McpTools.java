@@ -33,15 +33,27 @@ import java.util.Map;
  * }
  * }</pre>
  *
+ * <p>A server made by {@link #stdio} or {@link #http} connects lazily — at the first
+ * {@link #tools()} or call, not when this is made — and reconnects: a call that finds the server
+ * process dead starts it again first, and a call that fails on its connection (a restarted HTTP
+ * server that forgot the session, a refused connection) drops it and is sent once more on a new
+ * connection — so a tool whose server ran it but whose answer was lost in transit may run twice.
+ * A client given to {@link #of(McpClient)} is used as is.
+ *
  * <p>Thread-safe (tool calls of one step may run at once). Close it to end the server process
  * or HTTP session; tools used after that fail.
  */
 public final class McpTools implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final McpClient client;
+  /** Makes a transport for a new connection; null for a client given as is. */
+  private final java.util.function.Supplier<McpTransport> transports;
+  private McpClient client;
+  private McpTransport transport;
+  private boolean closed;
 
-  private McpTools(McpClient client) {
+  private McpTools(java.util.function.Supplier<McpTransport> transports, McpClient client) {
+    this.transports = transports;
     this.client = client;
   }
 
@@ -52,7 +64,9 @@ public final class McpTools implements AutoCloseable {
 
   /** {@link #stdio(List)} with extra environment variables for the process. */
   public static McpTools stdio(List<String> command, Map<String, String> environment) {
-    return of(new StdioMcpTransport.Builder().command(command).environment(environment).build());
+    List<String> cmd = List.copyOf(command);
+    Map<String, String> env = Map.copyOf(environment);
+    return new McpTools(() -> new StdioMcpTransport.Builder().command(cmd).environment(env).build(), null);
   }
 
   /** A server at {@code url} (its MCP endpoint, e.g. {@code http://host:2024/mcp}) over streamable HTTP. */
@@ -62,28 +76,83 @@ public final class McpTools implements AutoCloseable {
 
   /** {@link #http(String)} sending {@code headers} (e.g. {@code x-api-key}) with every request. */
   public static McpTools http(String url, Map<String, String> headers) {
-    return of(new StreamableHttpMcpTransport.Builder().url(url).customHeaders(headers).timeout(Duration.ofMinutes(5))
-        .build());
+    Map<String, String> h = Map.copyOf(headers);
+    return new McpTools(() -> new StreamableHttpMcpTransport.Builder().url(url).customHeaders(h)
+        .timeout(Duration.ofMinutes(5)).build(), null);
   }
 
-  /** Over any LangChain4j transport (WebSocket, a configured HTTP transport...). */
+  /** Over any LangChain4j transport (WebSocket, a configured HTTP transport...), connected now, never anew. */
   public static McpTools of(McpTransport transport) {
-    return of(new DefaultMcpClient.Builder().transport(transport).clientName("trellis")
-        .toolExecutionTimeout(Duration.ofMinutes(5)).build());
+    return of(client(transport));
   }
 
   /** Around a LangChain4j MCP client you built; closing this closes it. */
   public static McpTools of(McpClient client) {
-    return new McpTools(client);
+    return new McpTools(null, java.util.Objects.requireNonNull(client, "client"));
   }
 
-  /** The server's tools now (asks the server each time: servers may change their list). */
+  private static McpClient client(McpTransport transport) {
+    return new DefaultMcpClient.Builder().transport(transport).clientName("trellis")
+        .toolExecutionTimeout(Duration.ofMinutes(5)).build();
+  }
+
+  /**
+   * The server's tools now (asks the server each time: servers may change their list); connects
+   * first when not connected.
+   *
+   * @throws RuntimeException the server cannot be reached or started (LangChain4j's exception)
+   */
   public List<Tool> tools() {
+    List<ToolSpecification> specs;
+    McpClient c = client();
+    try {
+      specs = c.listTools();
+    } catch (RuntimeException e) {
+      dropped(c);
+      throw e;
+    }
     List<Tool> out = new ArrayList<>();
-    for (ToolSpecification spec : client.listTools()) {
+    for (ToolSpecification spec : specs) {
       out.add(tool(spec));
     }
     return out;
+  }
+
+  /** The connected client: connects when there is none, and again when the server process has died. */
+  private synchronized McpClient client() {
+    if (closed) {
+      throw new IllegalStateException("these MCP tools are closed");
+    }
+    if (client != null && transport != null) {
+      try {
+        transport.checkHealth(); // a stdio server's process alive; nothing to check over HTTP
+      } catch (RuntimeException dead) {
+        closeQuietly(client);
+        client = null;
+      }
+    }
+    if (client == null) {
+      McpTransport t = transports.get();
+      client = client(t); // initialises the session: starts the process or opens the HTTP session
+      transport = t;
+    }
+    return client;
+  }
+
+  /** After {@code failed} failed on its connection: the next use connects anew (never for a client given as is). */
+  private synchronized void dropped(McpClient failed) {
+    if (transports != null && client == failed) {
+      closeQuietly(client);
+      client = null;
+    }
+  }
+
+  private static void closeQuietly(McpClient c) {
+    try {
+      c.close();
+    } catch (Exception ignored) {
+      // the connection is already broken
+    }
   }
 
   private Tool tool(ToolSpecification spec) {
@@ -97,15 +166,46 @@ public final class McpTools implements AutoCloseable {
           .name(name).arguments(json(args)).build();
       ToolExecutionResult result;
       try {
-        result = client.executeTool(request);
-      } catch (dev.langchain4j.exception.ToolExecutionException e) {
-        throw new McpToolException(name, e.getMessage()); // a protocol error, e.g. arguments the schema rejects
+        result = execute(request);
+      } catch (ConnectionFailed first) {
+        if (transports == null) {
+          throw new McpToolException(name, first.getCause().getMessage());
+        }
+        try {
+          result = execute(request); // once more, on a new connection (a restarted server forgot the session)
+        } catch (ConnectionFailed again) {
+          throw new McpToolException(name, again.getCause().getMessage());
+        }
       }
       if (result.isError()) {
         throw new McpToolException(name, result.resultText());
       }
       return result.resultText();
     });
+  }
+
+  /** Runs one call; a failure of the connection (not an answer of the server) drops it and is {@link ConnectionFailed}. */
+  private ToolExecutionResult execute(ToolExecutionRequest request) {
+    McpClient c = client();
+    try {
+      return c.executeTool(request);
+    } catch (dev.langchain4j.exception.ToolExecutionException e) {
+      if (e.getCause() == null) {
+        throw new McpToolException(request.name(), e.getMessage()); // the server's error, e.g. arguments its schema rejects
+      }
+      dropped(c); // LangChain4j wraps the transport's failure: the next call connects anew
+      throw new ConnectionFailed(e);
+    } catch (RuntimeException e) {
+      dropped(c);
+      throw new ConnectionFailed(e);
+    }
+  }
+
+  /** A call that failed on its connection. */
+  private static final class ConnectionFailed extends RuntimeException {
+    ConnectionFailed(Throwable cause) {
+      super(cause);
+    }
   }
 
   private static String json(Map<String, Object> args) {
@@ -117,8 +217,12 @@ public final class McpTools implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
-    client.close();
+  public synchronized void close() throws Exception {
+    closed = true;
+    if (client != null) {
+      client.close();
+      client = null;
+    }
   }
 
   /** An MCP tool answered with an error result. */

@@ -39,8 +39,12 @@ final class McpServers {
 
   /** Starts the server over streamable HTTP on a free port in 20000-29999; returns the process once it listens. */
   static Http http() throws IOException, InterruptedException {
+    return http(freePort());
+  }
+
+  /** Starts the server over streamable HTTP on {@code port}; returns the process once it listens. */
+  static Http http(int port) throws IOException, InterruptedException {
     npmCi();
-    int port = freePort();
     ProcessBuilder pb = new ProcessBuilder("node", EVERYTHING.toAbsolutePath().toString(), "streamableHttp")
         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
     pb.environment().put("PORT", Integer.toString(port));

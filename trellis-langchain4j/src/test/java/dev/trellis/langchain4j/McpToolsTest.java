@@ -65,4 +65,62 @@ class McpToolsTest {
       assertTrue(e.getMessage().contains("get-sum") && e.getMessage().contains("expected number"), e.getMessage());
     }
   }
+
+  /** The reference server processes this JVM has started and that still run. */
+  private static List<ProcessHandle> serverProcesses() {
+    return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+        .filter(p -> p.info().commandLine().orElse("").contains("server-everything")).toList();
+  }
+
+  @Test
+  void aStdioServerStartsAtFirstUseNotBefore() throws Exception {
+    List<String> command = McpServers.stdioCommand();
+    int before = serverProcesses().size();
+    try (McpTools mcp = McpTools.stdio(command)) {
+      assertEquals(before, serverProcesses().size(), "made, not yet used: no process");
+      assertEquals("Echo: lazy", named(mcp.tools(), "echo").call(Map.of("message", "lazy"), null));
+      assertEquals(before + 1, serverProcesses().size());
+    }
+  }
+
+  @Test
+  void aCallAfterTheServerProcessDiedStartsItAgain() throws Exception {
+    List<String> command = McpServers.stdioCommand();
+    List<ProcessHandle> before = serverProcesses();
+    try (McpTools mcp = McpTools.stdio(command)) {
+      Tool echo = named(mcp.tools(), "echo");
+      assertEquals("Echo: one", echo.call(Map.of("message", "one"), null));
+      ProcessHandle first = serverProcesses().stream().filter(p -> !before.contains(p)).findFirst().orElseThrow();
+      first.destroyForcibly();
+      first.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
+      assertEquals("Echo: two", echo.call(Map.of("message", "two"), null), "the same tool, on a new process");
+      assertTrue(serverProcesses().stream().anyMatch(p -> !before.contains(p) && !p.equals(first)));
+    }
+  }
+
+  @Test
+  void closingEndsTheServerProcess() throws Exception {
+    List<ProcessHandle> before = serverProcesses();
+    McpTools mcp = McpTools.stdio(McpServers.stdioCommand());
+    mcp.tools();
+    ProcessHandle started = serverProcesses().stream().filter(p -> !before.contains(p)).findFirst().orElseThrow();
+    mcp.close();
+    started.onExit().get(60, java.util.concurrent.TimeUnit.SECONDS);
+    assertThrows(IllegalStateException.class, mcp::tools);
+  }
+
+  @Test
+  void aCallAfterTheHttpServerRestartedConnectsAnew() throws Exception {
+    McpServers.Http first = McpServers.http();
+    int port = Integer.parseInt(first.url().replaceAll(".*:(\\d+)/mcp", "$1"));
+    try (McpTools mcp = McpTools.http(first.url())) {
+      Tool echo = named(mcp.tools(), "echo");
+      assertEquals("Echo: before", echo.call(Map.of("message", "before"), null));
+      first.close();
+      try (McpServers.Http second = McpServers.http(port)) {
+        // the new server does not know the old session: the call is sent again on a new one
+        assertEquals("Echo: after", echo.call(Map.of("message", "after"), null));
+      }
+    }
+  }
 }

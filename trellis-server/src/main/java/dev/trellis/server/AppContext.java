@@ -41,6 +41,17 @@ public interface AppContext {
     return java.time.Clock.systemUTC();
   }
 
+  /**
+   * The tools the server's configuration gives the graph being built that are {@code type}s — under
+   * {@code trellis serve}, the tools of the MCP servers its {@code trellis.json} assigns the graph:
+   * {@code Agent.builder(model).tools(app.tools(Tool.class))} with trellis-agent's {@code Tool}
+   * (the server does not depend on the agent layer, hence the type). Empty by default, and outside
+   * {@link GraphProvider#build(AppContext)}.
+   */
+  default <T> java.util.List<T> tools(Class<T> type) {
+    return java.util.List.of();
+  }
+
   /** Whether {@link #database()} is PostgreSQL (else SQLite). */
   boolean postgres();
 

@@ -14,7 +14,8 @@ import java.util.RandomAccess;
  * sees the first {@code size} slots only, which never change once written. The first append
  * to a list extends the shared array in place; appending to an older list of the same family
  * (a fork, a router's look-ahead, a second branch) copies the slots, not the index. All appends
- * of a family hold its lock; readers do not.
+ * of a family hold its lock; readers do not. A family also indexes the tool calls its tool
+ * messages answer, so finding a step's unanswered calls costs the calls, not the list.
  */
 final class MessageList extends AbstractList<Message> implements RandomAccess {
   /** How many forks a family's id index may chain before a fork indexes all its ids again. */
@@ -29,6 +30,8 @@ final class MessageList extends AbstractList<Message> implements RandomAccess {
     Message[] items;
     int taken;
     final Map<String, Integer> index;
+    /** Tool call id → position of the first tool message answering it, for positions from {@code base} on. */
+    final Map<String, Integer> answers = new HashMap<>();
     final Family parent;
     final int base;
     final int depth;
@@ -41,8 +44,29 @@ final class MessageList extends AbstractList<Message> implements RandomAccess {
       this.depth = parent == null ? 0 : parent.depth + 1;
       this.index = new HashMap<>(Math.max(16, (taken - base) * 2));
       for (int i = base; i < taken; i++) {
-        index.put(items[i].id(), i);
+        put(i);
       }
+    }
+
+    void put(int i) {
+      index.put(items[i].id(), i);
+      if (items[i] instanceof Message.Tool t) {
+        answers.putIfAbsent(t.toolCallId(), i);
+      }
+    }
+
+    /** The position of the first tool message answering {@code callId}, or null; the caller holds this family's lock. */
+    Integer answer(String callId) {
+      if (parent != null) {
+        Integer before;
+        synchronized (parent) {
+          before = parent.answer(callId);
+        }
+        if (before != null && before < base) {
+          return before;
+        }
+      }
+      return answers.get(callId);
     }
 
     /** The position of {@code id} in this family's slots, or null; the caller holds this family's lock. */
@@ -107,7 +131,7 @@ final class MessageList extends AbstractList<Message> implements RandomAccess {
         }
         for (int i = 0; i < m; i++) {
           family.items[size + i] = more.get(i);
-          family.index.put(more.get(i).id(), size + i);
+          family.put(size + i);
         }
         family.taken = size + m;
         return new MessageList(family, family.items, size + m);
@@ -122,6 +146,15 @@ final class MessageList extends AbstractList<Message> implements RandomAccess {
     }
     Family fork = family.depth < MAX_DEPTH ? new Family(copy, size + m, family, size) : new Family(copy, size + m, null, 0);
     return new MessageList(fork, copy, size + m);
+  }
+
+  /** Whether a tool message of this list answers {@code callId}. */
+  boolean answers(String callId) {
+    Integer at;
+    synchronized (family) {
+      at = family.answer(callId);
+    }
+    return at != null && at < size;
   }
 
   private boolean sameAsTaken(List<Message> more) {

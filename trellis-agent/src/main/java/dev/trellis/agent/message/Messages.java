@@ -131,6 +131,24 @@ public final class Messages {
     return messages == null || messages.isEmpty() ? null : messages.getLast();
   }
 
+  /**
+   * The calls of {@code ai} that no tool message of {@code messages} answers (by
+   * {@code tool_call_id}, anywhere in the list, as LangChain's agent checks); on a list
+   * {@link #add} built this costs the calls, not the list's length.
+   */
+  public static List<Message.ToolCall> unanswered(List<Message> messages, Message.Ai ai) {
+    if (messages instanceof MessageList ml) {
+      return ai.toolCalls().stream().filter(c -> !ml.answers(c.id())).toList();
+    }
+    java.util.Set<String> answered = new java.util.HashSet<>();
+    for (Message m : messages) {
+      if (m instanceof Message.Tool t) {
+        answered.add(t.toolCallId());
+      }
+    }
+    return ai.toolCalls().stream().filter(c -> !answered.contains(c.id())).toList();
+  }
+
   /** The AI message that ends the state's {@code messages} when it calls tools, else null: what a tools step is about to run. */
   @SuppressWarnings("unchecked")
   public static Message.Ai pendingToolCalls(dev.trellis.graph.State state) {

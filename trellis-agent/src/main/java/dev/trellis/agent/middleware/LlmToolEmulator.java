@@ -1,5 +1,6 @@
 package dev.trellis.agent.middleware;
 
+import dev.trellis.agent.observe.Observed;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.PythonRepr;
 import dev.trellis.agent.model.ChatModel;
@@ -46,7 +47,7 @@ public final class LlmToolEmulator implements AgentMiddleware {
     String prompt = "Emulate a tool call for a test: answer exactly what the tool would return.\n\n"
         + "Tool: " + call.name() + "\nDescription: " + description + "\nArguments: " + PythonRepr.of(call.args())
         + "\n\nReply with the tool's output only, without explanation or preamble, and vary your replies.";
-    Message.Ai reply = model.chat(new ChatRequest(List.of(Message.human(prompt)), List.of()));
+    Message.Ai reply = Observed.chat(model, new ChatRequest(List.of(Message.human(prompt)), List.of()));
     return new Message.Tool(null, reply.text(), call.id(), call.name(), false);
   }
 }

@@ -1,5 +1,6 @@
 package dev.trellis.agent.middleware;
 
+import dev.trellis.agent.observe.Observed;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.agent.model.ChatRequest;
@@ -81,9 +82,9 @@ public final class LlmToolSelector implements AgentMiddleware {
     }
     ChatModel chooser = selector != null ? selector : request.model();
     ChatRequest ask = new ChatRequest(List.of(Message.system(prompt), lastUser), List.of(selectionTool(choosable)));
-    List<?> chosen = selection(chooser.chat(ask));
+    List<?> chosen = selection(Observed.chat(chooser, ask));
     if (chosen == null) {
-      chosen = selection(chooser.chat(ask));
+      chosen = selection(Observed.chat(chooser, ask));
     }
     if (chosen == null) {
       throw new IllegalStateException("LLMToolSelectorMiddleware: selection model returned a malformed response"

@@ -1,5 +1,6 @@
 package dev.trellis.agent.middleware;
 
+import dev.trellis.agent.observe.Observed;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.Messages;
 import dev.trellis.agent.model.ChatModel;
@@ -228,7 +229,7 @@ public final class Summarization implements AgentMiddleware {
       return "Previous conversation was too long to summarize.";
     }
     String prompt = summaryPrompt.replace("{messages}", Transcript.xml(trimmed)).stripTrailing();
-    return model.chat(new ChatRequest(List.of(Message.human(prompt)), List.of())).text().strip();
+    return Observed.chat(model, new ChatRequest(List.of(Message.human(prompt)), List.of())).text().strip();
   }
 
   /** The newest messages within {@link #TRIM_TOKENS}, starting at a human message (LangChain's trim). */

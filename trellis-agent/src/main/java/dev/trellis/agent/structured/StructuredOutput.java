@@ -116,7 +116,7 @@ public final class StructuredOutput<R> {
       convo.add(0, Message.system(prompt));
     }
     for (int attempt = 0; ; attempt++) {
-      Message.Ai ai = model.chat(new ChatRequest(convo, List.of(), schema));
+      Message.Ai ai = dev.trellis.agent.observe.Observed.chat(model, new ChatRequest(convo, List.of(), schema));
       try {
         return readText(ai.text());
       } catch (StructuredOutputException e) {

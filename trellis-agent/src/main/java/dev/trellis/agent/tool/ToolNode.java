@@ -2,6 +2,7 @@ package dev.trellis.agent.tool;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.Messages;
+import dev.trellis.agent.observe.Observed;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
@@ -93,7 +94,7 @@ public final class ToolNode implements Node {
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<Object>> running = new ArrayList<>();
       for (Message.ToolCall call : calls) {
-        running.add(pool.submit(() -> run(call, new ToolContext(toolState, rt, call))));
+        running.add(pool.submit(Observed.carry(() -> run(call, new ToolContext(toolState, rt, call)))));
       }
       for (Future<Object> f : running) {
         try {
@@ -177,7 +178,8 @@ public final class ToolNode implements Node {
       }
       Runtime rt = request.context().runtime();
       Consumer<Object> end = rt == null ? o -> { } : rt.toolCall(call.name(), call.args());
-      Object result = request.tool().call(call.args(), request.context());
+      ToolCallRequest executed = request;
+      Object result = Observed.tool(executed, () -> executed.tool().call(call.args(), executed.context()));
       end.accept(result instanceof Message.Tool || result instanceof Command ? result
           : new Message.Tool(null, String.valueOf(result), call.id(), call.name(), false));
       return result;
@@ -187,13 +189,7 @@ public final class ToolNode implements Node {
 
   /** The calls of {@code ai} not yet answered by a tool message (e.g. one a reviewer rejected). */
   public static List<Message.ToolCall> pending(List<Message> messages, Message.Ai ai) {
-    java.util.Set<String> answered = new java.util.HashSet<>();
-    for (Message m : messages) {
-      if (m instanceof Message.Tool t) {
-        answered.add(t.toolCallId());
-      }
-    }
-    return ai.toolCalls().stream().filter(c -> !answered.contains(c.id())).toList();
+    return Messages.unanswered(messages, ai);
   }
 
   /** The last AI message of {@code messages}, or null. */

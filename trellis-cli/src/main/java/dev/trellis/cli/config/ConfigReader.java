@@ -3,10 +3,10 @@ package dev.trellis.cli.config;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trellis.checkpoint.store.StoreTtl;
 import dev.trellis.cli.config.TrellisConfig.Auth;
 import dev.trellis.cli.config.TrellisConfig.Checkpointer;
 import dev.trellis.cli.config.TrellisConfig.StoreIndex;
-import dev.trellis.checkpoint.store.StoreTtl;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -23,7 +23,10 @@ import java.util.regex.Pattern;
  */
 final class ConfigReader {
   static final Set<String> TOP = Set.of("$schema", "graphs", "graph_dirs", "discover_providers", "dependencies", "env",
-      "store", "auth", "checkpointer", "thread_ttl_minutes", "webhooks");
+      "store", "auth", "checkpointer", "thread_ttl_minutes", "webhooks", "mcp_servers");
+  static final Set<String> GRAPH = Set.of("path", "description", "mcp_servers");
+  static final Set<String> MCP_STDIO = Set.of("transport", "command", "args", "env");
+  static final Set<String> MCP_HTTP = Set.of("transport", "url", "headers");
   static final Set<String> WEBHOOKS = Set.of("allow");
   static final Set<String> STORE = Set.of("index", "ttl");
   static final Set<String> STORE_TTL = Set.of("default_ttl", "refresh_on_read", "sweep_interval_minutes");
@@ -56,7 +59,9 @@ final class ConfigReader {
       throw new ConfigException(source, List.of("(root) must be a JSON object"));
     }
     fields(root, "", TOP);
-    Map<String, String> graphs = graphs(root.get("graphs"));
+    Map<String, TrellisConfig.McpServer> mcpServers = mcpServers(root.get("mcp_servers"));
+    Map<String, TrellisConfig.GraphOptions> graphOptions = new LinkedHashMap<>();
+    Map<String, String> graphs = graphs(root.get("graphs"), graphOptions, mcpServers.keySet());
     List<String> dirs = strings(root.get("graph_dirs"), "graph_dirs");
     JsonNode discover = root.get("discover_providers");
     if (discover != null && !discover.isBoolean()) {
@@ -86,7 +91,7 @@ final class ConfigReader {
       throw new ConfigException(source, problems);
     }
     return new TrellisConfig(base, graphs, dirs, providers, deps, env, index, auth, checkpointer, ttl, storeTtl,
-        webhookAllow);
+        webhookAllow, graphOptions, mcpServers);
   }
 
   /** {@code webhooks.allow}: hosts, addresses or CIDR ranges, each checked as the server will read it. */
@@ -106,7 +111,8 @@ final class ConfigReader {
     return allow;
   }
 
-  private Map<String, String> graphs(JsonNode node) {
+  private Map<String, String> graphs(JsonNode node, Map<String, TrellisConfig.GraphOptions> options,
+                                     Set<String> servers) {
     Map<String, String> out = new LinkedHashMap<>();
     if (node == null) {
       return out;
@@ -122,6 +128,23 @@ final class ConfigReader {
         problems.add(field + ": a graph id may hold letters, digits, '_', '.' and '-' only");
       }
       JsonNode v = e.getValue();
+      if (v.isObject()) {
+        fields(v, field + ".", GRAPH);
+        JsonNode description = v.get("description");
+        if (description != null && !description.isTextual()) {
+          problems.add(field + ".description: must be a string, got " + description);
+        }
+        List<String> uses = strings(v.get("mcp_servers"), field + ".mcp_servers");
+        for (String name : uses) {
+          if (!servers.contains(name)) {
+            problems.add(field + ".mcp_servers: no MCP server \"" + name + "\" in mcp_servers (servers: "
+                + String.join(", ", servers) + ")");
+          }
+        }
+        options.put(e.getKey(), new TrellisConfig.GraphOptions(description == null ? null : description.asText(), uses));
+        field += ".path";
+        v = v.get("path") == null ? com.fasterxml.jackson.databind.node.NullNode.getInstance() : v.get("path");
+      }
       if (!v.isTextual() || v.asText().isBlank()) {
         problems.add(field + ": must be \"pkg.Class#method\", \"pkg.ProviderClass\" or a path to a *.json graph, got " + v);
         continue;
@@ -133,6 +156,66 @@ final class ConfigReader {
       }
       out.put(e.getKey(), src);
     }
+    return out;
+  }
+
+  /** {@code mcp_servers}: name → a stdio command or a streamable HTTP URL, as MultiServerMCPClient's connections. */
+  private Map<String, TrellisConfig.McpServer> mcpServers(JsonNode node) {
+    Map<String, TrellisConfig.McpServer> out = new LinkedHashMap<>();
+    if (node == null || !object(node, "mcp_servers")) {
+      return out;
+    }
+    node.fields().forEachRemaining(e -> {
+      String field = "mcp_servers." + e.getKey();
+      JsonNode s = e.getValue();
+      if (!object(s, field)) {
+        return;
+      }
+      JsonNode transport = s.get("transport");
+      String kind = transport != null ? transport.asText() : s.has("url") ? "streamable_http" : "stdio";
+      if (kind.equals("http")) {
+        kind = "streamable_http";
+      }
+      if (transport != null && (!transport.isTextual() || !List.of("stdio", "streamable_http").contains(kind))) {
+        problems.add(field + ".transport: must be \"stdio\" or \"streamable_http\", got " + transport);
+        return;
+      }
+      if (kind.equals("stdio")) {
+        fields(s, field + ".", MCP_STDIO);
+        JsonNode command = s.get("command");
+        if (command == null || !command.isTextual() || command.asText().isBlank()) {
+          problems.add(field + ".command: a stdio server needs its command (e.g. \"npx\"), got " + command);
+          return;
+        }
+        List<String> line = new ArrayList<>(List.of(command.asText()));
+        line.addAll(strings(s.get("args"), field + ".args"));
+        out.put(e.getKey(), new TrellisConfig.McpServer(kind, line, textMap(s.get("env"), field + ".env"), null, Map.of()));
+      } else {
+        fields(s, field + ".", MCP_HTTP);
+        JsonNode url = s.get("url");
+        if (url == null || !url.isTextual() || !url.asText().matches("https?://.+")) {
+          problems.add(field + ".url: a streamable_http server needs its http(s) URL, got " + url);
+          return;
+        }
+        out.put(e.getKey(), new TrellisConfig.McpServer(kind, List.of(), Map.of(), url.asText(),
+            textMap(s.get("headers"), field + ".headers")));
+      }
+    });
+    return out;
+  }
+
+  private Map<String, String> textMap(JsonNode node, String field) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (node == null || !object(node, field)) {
+      return out;
+    }
+    node.fields().forEachRemaining(e -> {
+      if (!e.getValue().isTextual()) {
+        problems.add(field + "." + e.getKey() + ": must be a string, got " + e.getValue());
+      } else {
+        out.put(e.getKey(), e.getValue().asText());
+      }
+    });
     return out;
   }
 

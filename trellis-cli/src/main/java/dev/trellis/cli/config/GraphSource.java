@@ -1,11 +1,12 @@
 package dev.trellis.cli.config;
 
+import dev.trellis.agent.tool.Tool;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.func.Entrypoint;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.server.GraphFactory;
 import dev.trellis.server.GraphProvider;
 import dev.trellis.server.api.Api;
@@ -19,17 +20,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * One served graph from its source in a config: the factory the server compiles it with and the
  * routes it mounts. Sources:
  * <ul>
  *   <li>{@code com.acme.Graphs#support} — a public static method taking nothing,
- *       {@code CompileOptions} (the server's checkpointer and store, named after the graph id) or
- *       {@code (CheckpointSaver, Store)}, returning a {@code StateGraph} (the server compiles it),
+ *       {@code CompileOptions} (the server's checkpointer and store, named after the graph id),
+ *       {@code (CompileOptions, List<Tool>)} (also the tools of the MCP servers the config gives the
+ *       graph) or {@code (CheckpointSaver, Store)}, returning a {@code StateGraph} (the server compiles it),
  *       a {@code CompiledGraph}, an {@code Entrypoint} or a {@code GraphFactory};</li>
  *   <li>{@code com.acme.SupportProvider} — a class with a public no-argument constructor that
- *       implements {@link GraphProvider} (its routes are mounted too) or {@link GraphFactory};</li>
+ *       implements {@link GraphProvider} (its routes are mounted too; its {@code build(AppContext)}
+ *       finds the config's MCP tools in {@code app.tools(Tool.class)}) or {@link GraphFactory};</li>
  *   <li>{@code graphs/support.json} — a graph in the JSON graph format of {@code conformance/FORMAT.md}.</li>
  * </ul>
  */
@@ -40,18 +44,19 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
 
   /** Resolves {@code source} for {@code graphId}; problems are {@link ConfigException}s about {@code field}. */
   static GraphSource resolve(String graphId, String source, String field, TrellisConfig config, ClassLoader loader,
-                             String configName) {
+                             String configName, Supplier<List<Tool>> tools) {
     if (source.endsWith(".json")) {
       return jsonGraph(graphId, config.resolve(source), field, configName);
     }
     int hash = source.indexOf('#');
     Class<?> type = load(hash < 0 ? source : source.substring(0, hash), field, loader, configName);
     if (hash >= 0) {
-      return new GraphSource(graphId, method(graphId, type, source.substring(hash + 1), field, configName), List.of());
+      return new GraphSource(graphId, method(graphId, type, source.substring(hash + 1), field, configName, tools),
+          List.of());
     }
     Object instance = Instances.create(type, field, configName);
     if (instance instanceof GraphProvider p) {
-      return new GraphSource(graphId, new GuardedProvider(graphId, p, source, field, configName), p.routes());
+      return new GraphSource(graphId, new GuardedProvider(graphId, p, source, field, configName, tools), p.routes());
     }
     if (instance instanceof GraphFactory f) {
       return new GraphSource(graphId, guarded(f, source, field, configName), List.of());
@@ -83,37 +88,58 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
     }
   }
 
-  private static GraphFactory method(String graphId, Class<?> type, String name, String field, String configName) {
+  private static GraphFactory method(String graphId, Class<?> type, String name, String field, String configName,
+                                     Supplier<List<Tool>> tools) {
     String where = type.getName() + "#" + name;
     Method m = Arrays.stream(type.getMethods())
         .filter(x -> x.getName().equals(name) && Modifier.isStatic(x.getModifiers()) && Shape.of(x) != null)
         .findFirst()
         .orElseThrow(() -> new ConfigException(configName, List.of(field + ": " + where + " must be a public static method"
-            + " taking (), (CompileOptions) or (CheckpointSaver, Store) and returning StateGraph, CompiledGraph,"
+            + " taking (), (CompileOptions), (CompileOptions, List<Tool>) or (CheckpointSaver, Store) and returning StateGraph, CompiledGraph,"
             + " Entrypoint or GraphFactory")));
     Shape shape = Shape.of(m);
     if (m.getParameterCount() == 0 && CompiledGraph.class.isAssignableFrom(m.getReturnType())) {
       throw new ConfigException(configName, List.of(field + ": " + where + " returns a CompiledGraph without taking"
           + " CompileOptions, so it would run without the server's checkpointer: take CompileOptions or return the StateGraph"));
     }
-    return guarded((saver, store) -> shape.build(m, graphId, saver, store), where, field, configName);
+    return guarded((saver, store) -> shape.build(m, graphId, saver, store, tools), where, field, configName);
   }
 
   /**
    * A provider served under its config id whose build failures are problems of its config field;
    * the server builds it with its {@code AppContext} and mounts its routes ({@code Builder.provider}).
    */
-  private record GuardedProvider(String graphId, GraphProvider provider, String where, String field, String configName)
-      implements GraphProvider {
+  private record GuardedProvider(String graphId, GraphProvider provider, String where, String field, String configName,
+                                 Supplier<List<Tool>> tools) implements GraphProvider {
     @Override
     public CompiledGraph build(CheckpointSaver saver, Store store) {
       return guarded(provider, where, field, configName).build(saver, store);
     }
 
     @Override
+    public String description() {
+      return provider.description();
+    }
+
+    @Override
+    public java.util.Map<String, Object> assistantConfig() {
+      return provider.assistantConfig();
+    }
+
+    @Override
+    public java.util.Map<String, Object> assistantMetadata() {
+      return provider.assistantMetadata();
+    }
+
+    @Override
+    public List<Schedule> schedules() {
+      return provider.schedules();
+    }
+
+    @Override
     public CompiledGraph build(dev.trellis.server.AppContext app) {
       try {
-        return provider.build(app);
+        return provider.build(new ToolsContext(app, tools.get()));
       } catch (ConfigException e) {
         throw e;
       } catch (RuntimeException e) {
@@ -147,7 +173,7 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
 
   /** The parameter list of a factory method. */
   private enum Shape {
-    NONE, OPTIONS, SAVER_STORE;
+    NONE, OPTIONS, OPTIONS_TOOLS, SAVER_STORE;
 
     static Shape of(Method m) {
       Class<?> r = m.getReturnType();
@@ -162,16 +188,20 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
       if (p.length == 1 && p[0] == CompileOptions.class) {
         return OPTIONS;
       }
+      if (p.length == 2 && p[0] == CompileOptions.class && p[1] == List.class) {
+        return OPTIONS_TOOLS;
+      }
       return p.length == 2 && p[0] == CheckpointSaver.class && p[1] == Store.class ? SAVER_STORE : null;
     }
 
-    CompiledGraph build(Method m, String graphId, CheckpointSaver saver, Store store) {
+    CompiledGraph build(Method m, String graphId, CheckpointSaver saver, Store store, Supplier<List<Tool>> tools) {
       CompileOptions options = CompileOptions.checkpointer(saver).withStore(store).withName(graphId);
       Object out;
       try {
         out = switch (this) {
           case NONE -> m.invoke(null);
           case OPTIONS -> m.invoke(null, options);
+          case OPTIONS_TOOLS -> m.invoke(null, options, tools.get());
           case SAVER_STORE -> m.invoke(null, saver, store);
         };
       } catch (IllegalAccessException e) {

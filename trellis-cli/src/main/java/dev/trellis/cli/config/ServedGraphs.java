@@ -1,8 +1,12 @@
 package dev.trellis.cli.config;
 
+import dev.trellis.agent.tool.Tool;
 import dev.trellis.checkpoint.store.Embeddings;
 import dev.trellis.checkpoint.store.HashingEmbeddings;
 import dev.trellis.checkpoint.store.IndexConfig;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.server.AppContext;
+import dev.trellis.server.GraphFactory;
 import dev.trellis.server.GraphProvider;
 import dev.trellis.server.TrellisServer;
 import dev.trellis.server.auth.Authenticator;
@@ -17,29 +21,58 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
  * What a {@link TrellisConfig} serves, resolved against its class path: the graphs (named
  * ones, then JSON graph directories, then discovered providers; an id may be served once), the
- * authenticator and the store index. {@link #applyTo} registers them on a server builder.
+ * authenticator, the store index and the MCP servers whose tools graphs get. {@link #applyTo}
+ * registers them on a server builder; {@link #close} ends the MCP server processes and sessions
+ * (close it after the server).
  */
-public final class ServedGraphs {
+public final class ServedGraphs implements AutoCloseable {
   private final List<GraphSource> graphs;
   private final Authenticator authenticator;
   private final IndexConfig index;
+  private final Map<String, String> descriptions;
+  private final McpConnections mcp;
 
-  private ServedGraphs(List<GraphSource> graphs, Authenticator authenticator, IndexConfig index) {
+  private ServedGraphs(List<GraphSource> graphs, Authenticator authenticator, IndexConfig index,
+                       Map<String, String> descriptions, McpConnections mcp) {
     this.graphs = List.copyOf(graphs);
     this.authenticator = authenticator;
     this.index = index;
+    this.descriptions = Map.copyOf(descriptions);
+    this.mcp = mcp;
   }
 
-  /** Resolves every source of {@code config} with {@code loader}; throws {@link ConfigException} naming the field. */
+  /** {@link #resolve(TrellisConfig, ClassLoader, String, Consumer)} printing warnings to standard error. */
   public static ServedGraphs resolve(TrellisConfig config, ClassLoader loader, String configName) {
+    return resolve(config, loader, configName, w -> System.err.println("trellis serve: " + w));
+  }
+
+  /**
+   * Resolves every source of {@code config} with {@code loader}; throws {@link ConfigException}
+   * naming the field. {@code warnings} gets one line per MCP server that cannot be reached when a
+   * graph using it is built.
+   */
+  public static ServedGraphs resolve(TrellisConfig config, ClassLoader loader, String configName,
+                                     Consumer<String> warnings) {
+    McpConnections mcp = new McpConnections(config.mcpServers(), warnings);
+    Map<String, String> descriptions = new LinkedHashMap<>();
     Map<String, GraphSource> out = new LinkedHashMap<>();
-    config.graphs().forEach((id, src) ->
-        out.put(id, GraphSource.resolve(id, src, "graphs." + id, config, loader, configName)));
+    config.graphs().forEach((id, src) -> {
+      TrellisConfig.GraphOptions o = config.graphOptions().get(id);
+      List<String> servers = o == null ? List.of() : o.mcpServers();
+      Supplier<List<Tool>> tools = () -> servers.isEmpty() ? List.of() : mcp.tools(id, servers);
+      out.put(id, GraphSource.resolve(id, src, o == null ? "graphs." + id : "graphs." + id + ".path", config, loader,
+          configName, tools));
+      if (o != null && o.description() != null) {
+        descriptions.put(id, o.description());
+      }
+    });
     for (int i = 0; i < config.graphDirs().size(); i++) {
       String field = "graph_dirs[" + i + "]";
       for (Path file : jsonFiles(config.resolve(config.graphDirs().get(i)), field, configName)) {
@@ -54,7 +87,7 @@ public final class ServedGraphs {
       }
     }
     return new ServedGraphs(new ArrayList<>(out.values()), authenticator(config, loader, configName),
-        index(config, loader, configName));
+        index(config, loader, configName), descriptions, mcp);
   }
 
   /** The served graph ids, in order. */
@@ -62,11 +95,20 @@ public final class ServedGraphs {
     return graphs.stream().map(GraphSource::graphId).toList();
   }
 
+  /** The source of graph {@code id}, if this config serves it. */
+  public java.util.Optional<GraphSource> source(String id) {
+    return graphs.stream().filter(g -> g.graphId().equals(id)).findFirst();
+  }
+
   /** Registers the graphs and their routes, the authenticator and the store index (those set) on {@code b}. */
   public TrellisServer.Builder applyTo(TrellisServer.Builder b) {
     for (GraphSource g : graphs) {
+      String description = descriptions.get(g.graphId());
       if (g.factory() instanceof GraphProvider p) {
-        b.provider(p);   // built with the server's AppContext; mounts its own routes
+        b.provider(description == null ? p : new Described(g.graphId(), p, description)); // built with the server's AppContext
+      } else if (description != null) {
+        b.provider(new Described(g.graphId(), g.factory(), description));
+        g.routes().forEach(b::routes);
       } else {
         b.graph(g.graphId(), g.factory());
         g.routes().forEach(b::routes);
@@ -79,6 +121,45 @@ public final class ServedGraphs {
       b.storeIndex(index);
     }
     return b;
+  }
+
+  /** Ends the processes and sessions of the MCP servers graphs used. */
+  @Override
+  public void close() {
+    mcp.close();
+  }
+
+  /** A graph served with the description its config gives (its system assistant's, the MCP tool's and the A2A card's). */
+  private record Described(String graphId, GraphFactory factory, String description) implements GraphProvider {
+    @Override
+    public CompiledGraph build(dev.trellis.checkpoint.CheckpointSaver saver, dev.trellis.checkpoint.store.Store store) {
+      return factory.build(saver, store);
+    }
+
+    @Override
+    public CompiledGraph build(AppContext app) {
+      return factory instanceof GraphProvider p ? p.build(app) : factory.build(app.saver(), app.store());
+    }
+
+    @Override
+    public Map<String, Object> assistantConfig() {
+      return factory instanceof GraphProvider p ? p.assistantConfig() : Map.of();
+    }
+
+    @Override
+    public Map<String, Object> assistantMetadata() {
+      return factory instanceof GraphProvider p ? p.assistantMetadata() : Map.of();
+    }
+
+    @Override
+    public List<Schedule> schedules() {
+      return factory instanceof GraphProvider p ? p.schedules() : List.of();
+    }
+
+    @Override
+    public List<dev.trellis.server.api.Api.Routes> routes(AppContext app) {
+      return factory instanceof GraphProvider p ? p.routes(app) : List.of();
+    }
   }
 
   private static void add(Map<String, GraphSource> out, GraphSource g, String field, String configName) {

@@ -29,12 +29,18 @@ import java.util.Objects;
  * @param storeTtl the store's TTL defaults ({@code store.ttl}); {@link StoreTtl#DEFAULT} when not set
  * @param webhookAllow hosts, addresses and CIDR ranges webhooks may reach although the server's policy refuses
  *     internal targets ({@code webhooks.allow}); empty for none
+ * @param graphOptions graph id → what a graph's object form adds to its source: a description and the MCP
+ *     servers whose tools it gets; only graphs written in the object form
+ * @param mcpServers MCP server name → how to reach it ({@code mcp_servers}), in the order written
  */
 public record TrellisConfig(Path base, Map<String, String> graphs, List<String> graphDirs, boolean discoverProviders,
                             List<String> dependencies, Map<String, String> env, StoreIndex index, Auth auth,
                             Checkpointer checkpointer, java.time.Duration threadTtl, StoreTtl storeTtl,
-                            List<String> webhookAllow) {
+                            List<String> webhookAllow, Map<String, GraphOptions> graphOptions,
+                            Map<String, McpServer> mcpServers) {
   public TrellisConfig {
+    graphOptions = Map.copyOf(graphOptions);
+    mcpServers = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(mcpServers));
     Objects.requireNonNull(base, "base");
     Objects.requireNonNull(storeTtl, "storeTtl");
     webhookAllow = List.copyOf(webhookAllow);
@@ -56,6 +62,32 @@ public record TrellisConfig(Path base, Map<String, String> graphs, List<String> 
   public record Auth(Map<String, String> apiKeys, String authenticator) {
     public Auth {
       apiKeys = apiKeys == null ? null : Map.copyOf(apiKeys);
+    }
+  }
+
+  /** What a graph's object form ({@code {"path", "description", "mcp_servers"}}) says beside its source. */
+  public record GraphOptions(String description, List<String> mcpServers) {
+    public GraphOptions {
+      mcpServers = List.copyOf(mcpServers);
+    }
+  }
+
+  /**
+   * An MCP server as {@code langchain-mcp-adapters}' {@code MultiServerMCPClient} names one: a
+   * {@code stdio} process ({@code command} with its arguments, extra {@code env}) or a
+   * {@code streamable_http} {@code url} with {@code headers}.
+   */
+  public record McpServer(String transport, List<String> command, Map<String, String> env, String url,
+                          Map<String, String> headers) {
+    public McpServer {
+      command = List.copyOf(command);
+      env = Map.copyOf(env);
+      headers = Map.copyOf(headers);
+    }
+
+    /** How a warning names it: the command line or the URL. */
+    public String where() {
+      return transport.equals("stdio") ? "stdio: " + String.join(" ", command) : transport + ": " + url;
     }
   }
 
@@ -88,7 +120,7 @@ public record TrellisConfig(Path base, Map<String, String> graphs, List<String> 
   /** This config with {@code dirs} served as JSON graph directories instead of its own. */
   public TrellisConfig withGraphDirs(List<String> dirs) {
     return new TrellisConfig(base, graphs, dirs, discoverProviders, dependencies, env, index, auth, checkpointer, threadTtl,
-        storeTtl, webhookAllow);
+        storeTtl, webhookAllow, graphOptions, mcpServers);
   }
 
   /** A path of this config (absolute, or relative to {@link #base}). */

@@ -44,6 +44,10 @@ class ConfigSchemaTest {
     assertEquals(new TreeSet<>(ConfigReader.AUTH), fields(p.get("auth")));
     assertEquals(new TreeSet<>(ConfigReader.CHECKPOINTER), fields(p.get("checkpointer")));
     assertEquals(new TreeSet<>(ConfigReader.WEBHOOKS), fields(p.get("webhooks")));
+    assertEquals(new TreeSet<>(ConfigReader.GRAPH), fields(p.get("graphs").get("additionalProperties").get("oneOf").get(1)));
+    JsonNode mcp = p.get("mcp_servers").get("additionalProperties").get("oneOf");
+    assertEquals(new TreeSet<>(ConfigReader.MCP_STDIO), fields(mcp.get(0)));
+    assertEquals(new TreeSet<>(ConfigReader.MCP_HTTP), fields(mcp.get(1)));
   }
 
   @Test

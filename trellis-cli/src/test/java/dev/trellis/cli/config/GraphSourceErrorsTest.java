@@ -37,7 +37,7 @@ class GraphSourceErrorsTest {
   @Test
   void aMethodOfTheWrongShapeIsRefused() throws IOException {
     assertEquals("graphs.t: dev.trellis.cli.config.fixtures.Greetings#text must be a public static method taking (),"
-        + " (CompileOptions) or (CheckpointSaver, Store) and returning StateGraph, CompiledGraph, Entrypoint or GraphFactory",
+        + " (CompileOptions), (CompileOptions, List<Tool>) or (CheckpointSaver, Store) and returning StateGraph, CompiledGraph, Entrypoint or GraphFactory",
         problem("{\"t\": \"dev.trellis.cli.config.fixtures.Greetings#text\"}"));
   }
 

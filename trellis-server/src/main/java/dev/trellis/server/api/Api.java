@@ -1,13 +1,12 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.error.ServerException;
-
 import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.auth.Identity;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.CronScheduler;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.wire.Json;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -94,6 +93,7 @@ public final class Api {
     new ThreadStreamApi(s, sse, runs::finished, worker::closing, worker.newRuns()).register(r);
     new StoreApi(s).register(r);
     new McpApi(s, worker, sse).register(r);
+    new A2aApi(s, runs).register(r);
     dev.trellis.server.db.Crons crons = new dev.trellis.server.db.Crons(s.db());
     new CronsApi(s, crons).register(r);
     extra.forEach(x -> x.register(r));

@@ -1,18 +1,17 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.db.TimeOrderedIds;
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.queue.RunEvent;
 import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;
+import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.UnstartedRuns;
+import dev.trellis.server.queue.Worker;
+import dev.trellis.server.sse.Sse;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.StreamModes;
-import dev.trellis.server.error.ServerException;
-
-import dev.trellis.server.queue.EventBus;
-import dev.trellis.server.sse.Sse;
-import dev.trellis.server.queue.RunEvent;
-import dev.trellis.server.queue.Services;
-import dev.trellis.server.queue.Worker;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -302,7 +301,7 @@ final class RunsApi {
     return action;
   }
 
-  private void cancelRun(String runId, String action) {
+  void cancelRun(String runId, String action) {
     boolean[] unstarted = new boolean[1];
     String thread = s.db().tx(c -> {
       RunRow r = s.runs().get(c, runId);

@@ -1,22 +1,21 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.db.TimeOrderedIds;
-import dev.trellis.server.db.ThreadStatus;
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.wire.Wire;
-import dev.trellis.server.error.ServerException;
-
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.StateUpdate;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.db.TimeOrderedIds;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
 import dev.trellis.server.queue.UnstartedRuns;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.Wire;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -59,6 +58,7 @@ final class ThreadsApi {
         b.put("limit", Json.read(ctx.queryParam("limit")));
       }
       b.put("before", ctx.queryParam("before"));
+      b.put(HistoryPage.FIELD, ctx.queryParam(HistoryPage.FIELD));
       history(ctx, b);
     });
   }
@@ -225,10 +225,10 @@ final class ThreadsApi {
       Http.json(ctx, Wire.emptyState());
       return;
     }
-    // Pinned to the checkpoint just read (as LangGraph's server reads a thread's state), so values, next and
-    // created_at describe that one; unpinned, the engine's latest-state view reads a resumed task that paused
-    // again without a new checkpoint as done (next [] while the thread waits in it).
-    StateSnapshot snap = graph.getState(RunConfig.thread(id).withCheckpointId(saved.config().checkpointId()), subgraphs);
+    // The checkpoint just read, shown as a read pinned to it (as LangGraph's server reads a thread's state), so values,
+    // next and created_at describe that one: LangGraph's newest-state view applies saved task writes and shows a resumed
+    // task that paused again without a new checkpoint as done (next [], conformance interrupt-twice-in-one-node).
+    StateSnapshot snap = graph.getState(saved, subgraphs);
     Http.json(ctx, Wire.state(snap, snap.createdAt()));
   }
 
@@ -312,7 +312,8 @@ final class ThreadsApi {
   private void refresh(String id, CompiledGraph graph) {
     StateSnapshot snap = graph.getState(RunConfig.thread(id));
     s.db().tx(c -> {
-      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED, Json.plain(snap.values()),
+      s.threads().setState(c, id, snap.next().isEmpty() ? ThreadStatus.IDLE : ThreadStatus.INTERRUPTED,
+          dev.trellis.server.db.Threads.Values.of(snap.values(), Json.writePlain(snap.values())),
           Wire.interruptsByTask(snap), null);
       return null;
     });
@@ -322,6 +323,8 @@ final class ThreadsApi {
     String id = pathThread(ctx);
     CompiledGraph graph = graphOf(id, Http.owner(ctx));
     int limit = Json.integer(b, "limit", 10, 1, 1000);
+    boolean reference = HistoryPage.REFERENCE.equals(
+        Json.choice(b, HistoryPage.FIELD, HistoryPage.FULL, HistoryPage.FULL, HistoryPage.REFERENCE));
     if (graph == null) {
       Http.json(ctx, List.of());
       return;
@@ -333,11 +336,7 @@ final class ThreadsApi {
     Map<String, Object> filter = Json.map(b, "metadata");
     // Reads the page it returns, no more: each snapshot carries its checkpoint's timestamp.
     List<StateSnapshot> snaps = graph.getStateHistory(RunConfig.thread(id).withCheckpointId(beforeId), limit, filter);
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (StateSnapshot snap : snaps) {
-      out.add(Wire.state(snap, snap.createdAt()));
-    }
-    Http.json(ctx, out);
+    Http.json(ctx, HistoryPage.of(snaps, reference));
   }
 
   /** The stored id of the caller's thread the path names. */

@@ -1,7 +1,6 @@
 package dev.trellis.server.db;
 
 import dev.trellis.server.error.ServerException;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -49,14 +48,23 @@ public final class Assistants {
     return java.nio.ByteBuffer.allocate(16).putLong(u.getMostSignificantBits()).putLong(u.getLeastSignificantBits()).array();
   }
 
-  /** Creates the system assistant of {@code graphId}, with {@code config}, {@code description} and {@code metadata}, when it does not exist yet. */
+  /**
+   * Creates the system assistant of {@code graphId}, with {@code config}, {@code description} and
+   * {@code metadata}, when it does not exist yet; when it does, a non-null {@code description} that
+   * differs from its own becomes its next version (the description a config or provider gives now).
+   */
   public void ensureSystem(String graphId, Map<String, Object> config, String description, Map<String, Object> metadata) {
     db.tx(c -> {
       String id = systemId(graphId);
-      if (db.row(c, "SELECT assistant_id FROM trellis_assistants WHERE assistant_id = ?", id) == null) {
+      Assistant existing = byId(c, id);
+      if (existing == null) {
         Map<String, Object> m = new java.util.LinkedHashMap<>(metadata);
         m.put("created_by", "system");
         insert(c, id, graphId, "", graphId, description, config, Map.of(), m);
+      } else if (description != null && !description.equals(existing.description())) {
+        update(c, new Assistant(existing.assistantId(), existing.graphId(), existing.owner(), existing.name(), description,
+            existing.config(), existing.context(), existing.metadata(), existing.version(), existing.createdAt(),
+            existing.updatedAt()));
       }
       return null;
     });

@@ -10,8 +10,11 @@ import java.util.Map;
  * SQLite's stand-in for PostgreSQL's GIN index on thread {@code metadata} and {@code values}:
  * the table {@code trellis_thread_terms} holds one row per scalar leaf reached through objects
  * only (path as SQLite's {@code json_tree} spells it, value as a typed term), kept by triggers on
- * every insert, update and delete of a thread, so {@code /threads/search} finds the threads with
- * a leaf equal to a filter's leaf through an index instead of parsing every thread's JSON.
+ * every insert, update and delete of a thread's metadata, and for its values by {@link #values}
+ * when they are stored (from a copy of the values with every list left empty: leaves in lists
+ * are not indexed, and walking a long thread's message list on every run cost more than the run),
+ * so {@code /threads/search} finds the threads with a leaf equal to a filter's leaf through an
+ * index instead of parsing every thread's JSON.
  *
  * <p>Paths are spelled by the SQLite library that wrote them; the version that built the index
  * is recorded, and a server on another SQLite version rebuilds the index when it starts.
@@ -25,6 +28,7 @@ final class ThreadTerms {
   /** Longest text leaf that is indexed. */
   static final int MAX_TEXT = 256;
 
+  // The triggers of trellis-schema/server/sqlite spell TERM and LEAF as these do: change them together, in a new V<n>.
   private static final String TERM = "CASE type WHEN 'text' THEN 's:' || atom WHEN 'integer' THEN 'n:' || CAST(atom AS REAL) "
       + "WHEN 'real' THEN 'n:' || CAST(atom AS REAL) WHEN 'true' THEN 'b:1' WHEN 'false' THEN 'b:0' ELSE 'z' END";
   private static final String LEAF = "type NOT IN ('object', 'array') AND fullkey NOT LIKE '%[%' "
@@ -32,53 +36,52 @@ final class ThreadTerms {
 
   private ThreadTerms() {}
 
-  /** Whether the index must be (re)built: it is missing, or another SQLite version built it. */
+  /** Whether the index must be rebuilt: no SQLite version built it, or another one did. */
   static boolean stale(ServerDb db) {
     return db.tx(c -> {
-      if (db.rows(c, "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('trellis_thread_terms', "
-          + "'trellis_thread_terms_built')").size() < 2) {
-        return true;
-      }
       Map<String, Object> built = db.row(c, "SELECT sqlite_version FROM trellis_thread_terms_built");
       return built == null || !built.get("sqlite_version").equals(db.row(c, "SELECT sqlite_version() AS v").get("v"));
     });
   }
 
-  /** The DDL: table, indexes, triggers; with {@code rebuild}, every thread is indexed again. */
-  static List<String> ddl(boolean rebuild) {
-    List<String> ddl = new ArrayList<>(List.of(
-        "CREATE TABLE IF NOT EXISTS trellis_thread_terms (thread_id TEXT NOT NULL, owner TEXT NOT NULL, "
-            + "field TEXT NOT NULL, path TEXT NOT NULL, term TEXT NOT NULL)",
-        "CREATE INDEX IF NOT EXISTS trellis_thread_terms_find ON trellis_thread_terms (owner, field, path, term, thread_id)",
-        "CREATE INDEX IF NOT EXISTS trellis_thread_terms_thread ON trellis_thread_terms (thread_id, field)",
-        "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_insert AFTER INSERT ON trellis_threads BEGIN "
-            + insert("metadata", "metadata") + "; " + insert("values", "values_json") + "; END",
-        "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_metadata AFTER UPDATE OF metadata ON trellis_threads BEGIN "
-            + "DELETE FROM trellis_thread_terms WHERE thread_id = OLD.thread_id AND field = 'metadata'; "
-            + insert("metadata", "metadata") + "; END",
-        "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_values AFTER UPDATE OF values_json ON trellis_threads BEGIN "
-            + "DELETE FROM trellis_thread_terms WHERE thread_id = OLD.thread_id AND field = 'values'; "
-            + insert("values", "values_json") + "; END",
-        "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_delete AFTER DELETE ON trellis_threads BEGIN "
-            + "DELETE FROM trellis_thread_terms WHERE thread_id = OLD.thread_id; END"));
-    if (rebuild) {
-      ddl.add("DELETE FROM trellis_thread_terms");
+  /**
+   * Indexes every thread again, in one transaction, and records this SQLite version as the builder
+   * (the table, its indexes and triggers are the server schema's: {@code trellis-schema/server/sqlite}).
+   */
+  static void rebuild(ServerDb db) {
+    db.tx(c -> {
+      db.update(c, "DELETE FROM trellis_thread_terms");
       for (String[] f : new String[][] {{"metadata", "metadata"}, {"values", "values_json"}}) {
-        ddl.add("INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT t.thread_id, t.owner, '"
+        db.update(c, "INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT t.thread_id, t.owner, '"
             + f[0] + "', j.fullkey, " + TERM.replace("type", "j.type").replace("atom", "j.atom")
             + " FROM trellis_threads t, json_tree(COALESCE(t." + f[1] + ", '{}')) j WHERE "
             + LEAF.replace("type", "j.type").replace("fullkey", "j.fullkey").replace("atom", "j.atom"));
       }
-      ddl.add("CREATE TABLE IF NOT EXISTS trellis_thread_terms_built (sqlite_version TEXT NOT NULL)");
-      ddl.add("DELETE FROM trellis_thread_terms_built");
-      ddl.add("INSERT INTO trellis_thread_terms_built (sqlite_version) VALUES (sqlite_version())");
-    }
-    return ddl;
+      db.update(c, "DELETE FROM trellis_thread_terms_built");
+      db.update(c, "INSERT INTO trellis_thread_terms_built (sqlite_version) VALUES (sqlite_version())");
+      return null;
+    });
   }
 
-  private static String insert(String field, String column) {
-    return "INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT NEW.thread_id, NEW.owner, '"
-        + field + "', fullkey, " + TERM + " FROM json_tree(COALESCE(NEW." + column + ", '{}')) WHERE " + LEAF;
+  /**
+   * Indexes a thread's values again: {@code indexedJson} is its values with every list left
+   * empty (the leaves it holds are the leaves of the values that are indexed); null: none.
+   */
+  static void values(ServerDb db, Connection c, String threadId, String indexedJson) throws SQLException {
+    db.update(c, "DELETE FROM trellis_thread_terms WHERE thread_id = ? AND field = 'values'", threadId);
+    if (indexedJson != null) {
+      db.update(c, "INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT ?, "
+          + "(SELECT owner FROM trellis_threads WHERE thread_id = ?), 'values', fullkey, " + TERM + " FROM json_tree(?) WHERE "
+          + LEAF, threadId, threadId, indexedJson);
+    }
+  }
+
+  /** Gives thread {@code to} the value terms of thread {@code from} (its values were copied). */
+  static void copyValues(ServerDb db, Connection c, String from, String to) throws SQLException {
+    db.update(c, "DELETE FROM trellis_thread_terms WHERE thread_id = ? AND field = 'values'", to);
+    db.update(c, "INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT ?, "
+        + "(SELECT owner FROM trellis_threads WHERE thread_id = ?), field, path, term FROM trellis_thread_terms "
+        + "WHERE thread_id = ? AND field = 'values'", to, to, from);
   }
 
   /** A leaf of a filter: its path and term, spelled as the index spells them. */

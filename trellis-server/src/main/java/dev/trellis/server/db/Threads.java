@@ -101,6 +101,9 @@ public final class Threads {
     db.update(c, "UPDATE trellis_threads SET values_json = (SELECT values_json FROM trellis_threads WHERE thread_id = ?), "
         + "interrupts = (SELECT interrupts FROM trellis_threads WHERE thread_id = ?), status = ? WHERE thread_id = ?",
         from, from, ThreadStatus.BUSY.wire().equals(status) ? ThreadStatus.IDLE.wire() : status, to);
+    if (!db.postgres()) {
+      ThreadTerms.copyValues(db, c, from, to);
+    }
   }
 
   /** The ids of {@code owner}'s threads whose metadata names {@code assistantId} (every run stamps it there). */
@@ -150,13 +153,27 @@ public final class Threads {
     db.update(c, "UPDATE trellis_threads SET status = ?, updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.now(), id);
   }
 
-  /** Stores the values and interrupts of the thread's last checkpoint, its status and error. */
-  public void setState(Connection c, String id, ThreadStatus status, Object values, Object interrupts, Object error)
+  /**
+   * A thread's values to store: their JSON text, and what search indexes of them (the same
+   * values with every list left empty, written without converting the lists' elements).
+   */
+  public record Values(String json, String indexed) {
+    /** The stored form of a state's {@code values} (the engine's), already written as {@code json}. */
+    public static Values of(Map<String, Object> values, String json) {
+      return new Values(json, dev.trellis.server.wire.Json.writeWithoutLists(values));
+    }
+  }
+
+  /** Stores the values (or null) and interrupts of the thread's last checkpoint, its status and error. */
+  public void setState(Connection c, String id, ThreadStatus status, Values values, Object interrupts, Object error)
       throws SQLException {
     String now = ServerDb.now();
     db.update(c, "UPDATE trellis_threads SET status = ?, values_json = ?, interrupts = ?, error = ?, updated_at = ?, "
-        + "state_updated_at = ? WHERE thread_id = ?", status.wire(), ServerDb.json(values), ServerDb.json(interrupts),
-        ServerDb.json(error), now, now, id);
+        + "state_updated_at = ? WHERE thread_id = ?", status.wire(), values == null ? null : values.json(),
+        ServerDb.json(interrupts), ServerDb.json(error), now, now, id);
+    if (!db.postgres()) {
+      ThreadTerms.values(db, c, id, values == null ? null : values.indexed());
+    }
   }
 
   /** The API shape of a row. */

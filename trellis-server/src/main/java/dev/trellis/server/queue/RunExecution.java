@@ -1,21 +1,20 @@
 package dev.trellis.server.queue;
 
-import dev.trellis.server.error.ServerException;
-import dev.trellis.server.wire.WireError;
-import dev.trellis.server.wire.StreamEncoder;
-
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.Interrupt;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.wire.Wire;
+import dev.trellis.runtime.Interrupt;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.StreamEncoder;
+import dev.trellis.server.wire.Wire;
+import dev.trellis.server.wire.WireError;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamPart;
 import java.net.URI;
@@ -167,7 +166,7 @@ final class RunExecution {
           publish(o);
         }
       }
-      enc.lastValues(); // converted here, once: a value that cannot be shown fails the run as it did when each step converted it
+      enc.lastValuesJson(); // written here, once: a value that cannot be shown fails the run as it did when each step converted it
     } catch (Throwable e) {
       error = e;
     }
@@ -190,15 +189,15 @@ final class RunExecution {
     }
     RunStatus status = cancel == null ? (error == null ? RunStatus.SUCCESS : RunStatus.ERROR)
         : "timeout".equals(cancel) ? RunStatus.TIMEOUT : RunStatus.INTERRUPTED;
-    end(graph, status, cancel == null ? error : null, lastValues(enc), before);
+    end(graph, status, cancel == null ? error : null, enc, before);
   }
 
-  /** The run's last values; empty when they cannot be converted (the run already ended in error then). */
-  private static Map<String, Object> lastValues(StreamEncoder enc) {
+  /** The run's last values as JSON text; {@code {}} when they cannot be written (the run already ended in error then). */
+  private static String lastValuesJson(StreamEncoder enc) {
     try {
-      return enc.lastValues();
+      return enc.lastValuesJson();
     } catch (RuntimeException e) {
-      return Map.of();
+      return "{}";
     }
   }
 
@@ -215,7 +214,12 @@ final class RunExecution {
     return graph.getState(RunConfig.thread(run.threadId())).interrupts().stream().map(Interrupt::id).toList();
   }
 
-  private void end(CompiledGraph graph, RunStatus status, Throwable error, Map<String, Object> values, String before) {
+  /**
+   * Ends the run. The state is written as JSON once: the run's last values are the result (sent
+   * to waiting clients as the done marker) and, when they are the thread's state at its newest
+   * checkpoint (the usual end), also the thread's stored values, and the run row keeps a reference.
+   */
+  private void end(CompiledGraph graph, RunStatus status, Throwable error, StreamEncoder enc, String before) {
     boolean rollback = "rollback".equals(cancel);
     if (rollback && before != null) {
       s.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
@@ -229,12 +233,22 @@ final class RunExecution {
           .log("run {} on thread {} ended in error: {}", run.runId(), run.threadId(), error.toString());
       LOG.debug("run {} failure", run.runId(), error);
     }
-    Object result = error != null ? Map.of("__error__", errorJson) : values == null ? Map.of() : values;
-    // Serialised once: stored as the run's result and sent as the done marker that wait/join write out as is.
-    String resultJson = Json.write(result);
-    Object threadValues = snap == null || snap.config() == null ? null : Json.plain(snap.values());
-    String stored = graph == null || error != null ? resultJson
-        : RunResult.stored(result, resultJson, graphId(), snap, threadValues);
+    // Written once: stored as the run's result (or referenced) and sent as the done marker that wait/join write out as is.
+    String resultJson = error != null ? Json.write(Map.of("__error__", errorJson)) : enc == null ? "{}" : lastValuesJson(enc);
+    String threadValues = null;
+    boolean resultIsState = false;
+    if (snap != null && snap.config() != null) {
+      if (error == null && enc != null && snap.values().equals(enc.lastRawValues())) {
+        threadValues = resultJson;
+        resultIsState = true;
+      } else {
+        threadValues = Json.writePlain(snap.values());
+        resultIsState = error == null && threadValues.equals(resultJson);
+      }
+    }
+    String stored = graph == null || !resultIsState ? resultJson : RunResult.stored(resultJson, graphId(), snap);
+    dev.trellis.server.db.Threads.Values values = threadValues == null ? null
+        : dev.trellis.server.db.Threads.Values.of(snap.values(), threadValues);
     boolean ended = s.runs().finish(run, worker, status, stored, c -> {
       if (rollback) {
         s.db().update(c, "DELETE FROM trellis_runs WHERE run_id = ?", run.runId());
@@ -242,7 +256,7 @@ final class RunExecution {
       boolean more = s.runs().active(c, run.threadId());
       ThreadStatus threadStatus = more ? ThreadStatus.BUSY : error != null ? ThreadStatus.ERROR
           : snap != null && !snap.next().isEmpty() ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE;
-      s.threads().setState(c, run.threadId(), threadStatus, threadValues, Wire.interruptsByTask(snap), errorJson);
+      s.threads().setState(c, run.threadId(), threadStatus, values, Wire.interruptsByTask(snap), errorJson);
     });
     // The thread is free before anyone learns the run ended: a state edit sent the moment /wait returns must pass.
     s.fences().release(run);
@@ -251,7 +265,7 @@ final class RunExecution {
       return;
     }
     outcome = status;
-    webhook(status.wire(), result);
+    webhook(status.wire(), () -> Json.read(resultJson));
     if (run.temporary() && (request == null || !request.keepThread())) {
       ThreadDeletion.delete(s, run.threadId());
     }
@@ -270,7 +284,7 @@ final class RunExecution {
     return IdAliases.publish(text, s.db().tx(c -> aliases.publicIds(c, run.owner())));
   }
 
-  private void webhook(String status, Object result) {
+  private void webhook(String status, java.util.function.Supplier<Object> result) {
     String url = request == null ? null : request.webhook();
     if (url == null) {
       return;
@@ -286,7 +300,7 @@ final class RunExecution {
     body.put("thread_id", run.threadId());
     body.put("assistant_id", run.assistantId());
     body.put("status", status);
-    body.put("values", result);
+    body.put("values", result.get());
     body.put("updated_at", ServerDb.now());
     HttpRequest req = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
         .timeout(java.time.Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(publicIds(Json.write(body)))).build();

@@ -1,6 +1,6 @@
 package dev.trellis.server.queue;
 
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.server.wire.Json;
@@ -26,12 +26,13 @@ final class RunResult {
   private RunResult() {}
 
   /**
-   * The JSON to store for {@code result} (already serialised as {@code resultJson}): a reference
-   * when {@code snapshot}, the thread's state after the run, shows the same values.
+   * The JSON to store for a result ({@code resultJson}) known to be the values of
+   * {@code snapshot}, the thread's state after the run: a reference when that state is at a
+   * checkpoint with no task left to run, else the result itself.
    */
-  static String stored(Object result, String resultJson, String graphId, StateSnapshot snapshot, Object snapshotValues) {
+  static String stored(String resultJson, String graphId, StateSnapshot snapshot) {
     if (snapshot == null || snapshot.config() == null || snapshot.config().checkpointId() == null
-        || !snapshot.next().isEmpty() || !snapshot.tasks().isEmpty() || !(result instanceof Map<?, ?> m) || m.isEmpty() || !result.equals(snapshotValues)) {
+        || !snapshot.next().isEmpty() || !snapshot.tasks().isEmpty() || resultJson.equals("{}")) {
       return resultJson;
     }
     return Json.write(graphId + ":" + snapshot.config().checkpointId());

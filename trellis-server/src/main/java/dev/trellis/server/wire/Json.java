@@ -78,6 +78,45 @@ public final class Json {
     return MAPPER.convertValue(wire(value), Object.class);
   }
 
+  /** The JSON text of {@link #plain}{@code (value)}, written without building that plain copy. */
+  public static String writePlain(Object value) {
+    return write(wire(value));
+  }
+
+  /**
+   * The JSON text of {@link #plain}{@code (value)} with every list (and collection) left empty,
+   * the lists' elements never converted: the objects and scalars a search index reads.
+   */
+  public static String writeWithoutLists(Object value) {
+    return write(withoutLists(value));
+  }
+
+  /** Whether a {@link dev.trellis.wire.WireCodec} gives {@code value}'s wire shape. */
+  static boolean codecHandles(Object value) {
+    for (dev.trellis.wire.WireCodec c : CODECS) {
+      if (c.handles(value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Object withoutLists(Object value) {
+    if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
+      return value;
+    }
+    if (value instanceof java.util.Collection<?>) {
+      return List.of();
+    }
+    if (value instanceof Map<?, ?> m) {
+      Map<Object, Object> out = new LinkedHashMap<>();
+      m.forEach((k, v) -> out.put(k, withoutLists(v)));
+      return out;
+    }
+    Object w = wire(value);
+    return w == value ? value : withoutLists(w);
+  }
+
   private static Object wire(Object value) {
     if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
       return value;

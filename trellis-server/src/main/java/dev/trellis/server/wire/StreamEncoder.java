@@ -95,6 +95,9 @@ public final class StreamEncoder {
   private final String threadId;
   /** The last root values, converted to plain JSON values when first asked for. */
   private Supplier<Map<String, Object>> lastValues = Map::of;
+  /** The same values unconverted (the engine's, with a pause's plain {@code __interrupt__} list), and their JSON text once written. */
+  private Map<String, Object> lastRaw = Map.of();
+  private Supplier<String> lastJson = () -> "{}";
   private final MessageEvents messages;
   /** Chat-model calls in progress: call id → model name, for their stream events. */
   private final Map<String, String> callNames = new java.util.HashMap<>();
@@ -117,6 +120,25 @@ public final class StreamEncoder {
     return lastValues.get();
   }
 
+  /**
+   * The last root values seen as JSON text (what {@link #lastValues} would write), written once
+   * from the engine's values without building their plain copy: a run's result, which a waiting
+   * client reads and the thread's values repeat.
+   */
+  public String lastValuesJson() {
+    return lastJson.get();
+  }
+
+  /** The last root values seen as the engine holds them (a pause's {@code __interrupt__} list already plain). */
+  public Map<String, Object> lastRawValues() {
+    return lastRaw;
+  }
+
+  private void raw(Map<String, Object> values) {
+    lastRaw = values;
+    lastJson = new Once<>(() -> StateJson.write(threadId, values));
+  }
+
   public List<Out> encode(StreamPart part) {
     List<Out> out = new ArrayList<>();
     boolean root = part.namespace().isEmpty();
@@ -129,6 +151,7 @@ public final class StreamEncoder {
         if (root) {
           Once<Map<String, Object>> values = new Once<>(() -> plainMap(v.values()));
           lastValues = values;
+          raw(v.values());
           if (messages.wanted()) {
             messages.state(values.get());
           }
@@ -162,6 +185,9 @@ public final class StreamEncoder {
             return m;
           });
           lastValues = merged;
+          Map<String, Object> raw = new LinkedHashMap<>(lastRaw);
+          raw.put("__interrupt__", list);
+          raw(raw);
           addLazy(out, "values", suffix, merged);
           flushAfterValues(out);
         }

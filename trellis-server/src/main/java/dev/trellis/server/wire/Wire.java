@@ -2,9 +2,9 @@ package dev.trellis.server.wire;
 
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointMetadata;
-import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.TaskState;
+import dev.trellis.runtime.Interrupt;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +48,9 @@ public final class Wire {
     md.extra().forEach((k, v) -> m.put(k, Json.plain(v)));
     m.put("source", md.source());
     m.put("step", md.step());
-    m.put("writes", Json.plain(md.writes()));
+    if (!md.writes().isEmpty()) {
+      m.put("writes", Json.plain(md.writes())); // a checkpoint saved before the engine stopped recording them (LangGraph 1.2.12 has none)
+    }
     m.put("parents", Map.of());
     return m;
   }

@@ -1,6 +1,7 @@
 package dev.trellis.apps.neura;
 
 import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.observe.Observed;
 import dev.trellis.langchain4j.LangChain4jChatModel;
 import dev.trellis.pipeline.PipelineTool;
 import dev.trellis.pipeline.SkipStore;
@@ -25,6 +26,7 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
   public static final Duration DEFAULT_SKIP_MAX_AGE = Duration.ofHours(24);
 
   public NeuraDeps {
+    model = model == null ? null : Observed.model(model); // each call a GenAI span when trellis-otel is present
     tools = Map.copyOf(tools);
     registry.forAgent(agent); // fails naming the registry's agents when it has no such agent
     java.util.Objects.requireNonNull(safety, "safety");
@@ -38,7 +40,7 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
    * instead of care navigation; the judge, asked about every message, widens instead.
    */
   static SafetyClassifier safetyFor(ChatModel model) {
-    return model == null ? SafetyClassifier.lexiconOnly() : SafetyClassifier.builder().withoutHead().judge(model).build();
+    return model == null ? SafetyClassifier.lexiconOnly() : SafetyClassifier.builder().withoutHead().judge(Observed.model(model)).build();
   }
 
   /**

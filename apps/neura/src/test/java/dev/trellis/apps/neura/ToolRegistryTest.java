@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.error.InvalidGraphException;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.error.InvalidGraphException;
+import dev.trellis.pipeline.PipelineToolSpec;
 import dev.trellis.pipeline.ToolRegistry;
-import dev.trellis.pipeline.ToolSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +19,7 @@ class ToolRegistryTest {
   @Test
   void bundledRegistryCarriesTheSeedsToolConfig() {
     ToolRegistry r = NeuraDeps.bundledRegistry();
-    ToolSpec fit = r.tools().get("therapeutic_fit");
+    PipelineToolSpec fit = r.tools().get("therapeutic_fit");
     assertEquals(Set.of("client_signal", "provider_genome"), fit.dependsOn());
     assertEquals(List.of("signal_summary", "genome_summary"), fit.injectInputs());
     assertEquals(2, fit.maxRetries());

@@ -1,6 +1,7 @@
 package dev.trellis.apps.opencouch;
 
 import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.observe.Observed;
 import dev.trellis.apps.opencouch.memory.MemoryStore;
 import dev.trellis.apps.opencouch.safety.CrisisLog;
 import dev.trellis.checkpoint.store.Embeddings;
@@ -18,6 +19,7 @@ import java.util.Objects;
 public record CouchContext(ChatModel llmClient, MemoryStore memoryStore, CrisisLog crisisLogBackend,
                            MemoryMode memoryMode, Embeddings embeddingProvider) {
   public CouchContext {
+    llmClient = llmClient == null ? null : Observed.model(llmClient); // each call a GenAI span when trellis-otel is present
     Objects.requireNonNull(memoryStore, "memoryStore");
     Objects.requireNonNull(crisisLogBackend, "crisisLogBackend");
     Objects.requireNonNull(memoryMode, "memoryMode");

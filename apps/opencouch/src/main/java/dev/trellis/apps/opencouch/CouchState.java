@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The checkpointed state of an OpenCouch conversation (one thread per session). {@code history}
- * and {@code transcript} are appended to: each turn emits only its new entries (the user's at
+ * and {@code transcript} ({@link HistoryEntry} and {@link TranscriptEntry} records) are appended to: each turn emits only its new entries (the user's at
  * the gate, the assistant's at {@code finalize_turn} or {@code crisis_response}), the
  * checkpointer keeps the rest. {@code diagnostics} and {@code progress} are merged, so parallel
  * nodes stamp them without clobbering each other. Clients, stores and models never live here;
@@ -22,12 +22,20 @@ public final class CouchState {
   public static final Key<String> SESSION_ID = Key.of("session_id", String.class);
   /** LangChain-shaped chat messages: the human turn and the assistant's reply as an {@code ai} entry. */
   public static final Key<List<Message>> MESSAGES = Messages.KEY;
-  /** {@code {role, content}} entries, the conversation the prompts see. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<List<Map<String, Object>>> HISTORY = (Key) Key.appending("history", Map.class);
-  /** {@code {turn, role, content, route, mode}} entries: the audit-grade record of the session. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<List<Map<String, Object>>> TRANSCRIPT = (Key) Key.appending("transcript", Map.class);
+  /**
+   * The conversation the prompts see, appended to. A checkpoint written before the entries were
+   * records holds {@code {role, content}} maps: the first append turns them into records, and
+   * {@link #history} reads either.
+   */
+  @SuppressWarnings("unchecked")
+  public static final Key<List<HistoryEntry>> HISTORY = Key.reducing("history",
+      (Class<List<HistoryEntry>>) (Class<?>) List.class, (before, update) -> concat(HistoryEntry.all(before),
+          HistoryEntry.all(update)), List::of);
+  /** The audit-grade record of the session, appended to; older maps are read as {@link #HISTORY}'s are. */
+  @SuppressWarnings("unchecked")
+  public static final Key<List<TranscriptEntry>> TRANSCRIPT = Key.reducing("transcript",
+      (Class<List<TranscriptEntry>>) (Class<?>) List.class, (before, update) -> concat(TranscriptEntry.all(before),
+          TranscriptEntry.all(update)), List::of);
   /** The gate's assessment: {@code {detected, severity, category, layer, matched}}. */
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static final Key<Map<String, Object>> CRISIS = (Key) Key.of("crisis", Map.class);
@@ -96,15 +104,35 @@ public final class CouchState {
     return (System.nanoTime() - startNanos) / 1_000_000;
   }
 
+  /** The history of {@code s}, as records whatever checkpoint it came from. */
+  public static List<HistoryEntry> history(dev.trellis.graph.State s) {
+    return HistoryEntry.all(s.getOrDefault(HISTORY, List.of()));
+  }
+
+  /** The transcript of {@code s}, as records whatever checkpoint it came from. */
+  public static List<TranscriptEntry> transcript(dev.trellis.graph.State s) {
+    return TranscriptEntry.all(s.getOrDefault(TRANSCRIPT, List.of()));
+  }
+
   /** Up to {@code n} history entries before this turn's user entry (the gate appended it), oldest first. */
-  public static List<Map<String, Object>> priorHistory(dev.trellis.graph.State s, int n) {
-    List<Map<String, Object>> h = s.getOrDefault(HISTORY, List.of());
+  public static List<HistoryEntry> priorHistory(dev.trellis.graph.State s, int n) {
+    List<HistoryEntry> h = history(s);
     int end = Math.max(0, h.size() - 1);
     return h.subList(Math.max(0, end - n), end);
   }
 
   /** A history entry. */
-  public static Map<String, Object> entry(String role, String content) {
-    return Map.of("role", role, "content", content);
+  public static HistoryEntry entry(String role, String content) {
+    return new HistoryEntry(role, content);
+  }
+
+  private static <E> List<E> concat(List<E> before, List<E> update) {
+    if (update.isEmpty()) {
+      return java.util.Collections.unmodifiableList(before);
+    }
+    List<E> out = new java.util.ArrayList<>(before.size() + update.size());
+    out.addAll(before);
+    out.addAll(update);
+    return java.util.Collections.unmodifiableList(out);
   }
 }

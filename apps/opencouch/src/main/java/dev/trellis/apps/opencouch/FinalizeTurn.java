@@ -6,7 +6,6 @@ import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,13 +29,9 @@ final class FinalizeTurn implements Node {
       return u;
     }
     Map<String, Object> routing = s.getOrDefault(CouchState.ROUTING, Map.of());
-    Map<String, Object> entry = new LinkedHashMap<>();
-    entry.put("turn", s.getOrDefault(CouchState.TURN, 0));
-    entry.put("role", "assistant");
-    entry.put("content", text);
-    entry.put("route", routing.getOrDefault("route", "therapeutic"));
-    entry.put("mode", routing.get("mode"));
-    entry.values().removeIf(v -> v == null);
+    Object route = routing.getOrDefault("route", "therapeutic");
+    TranscriptEntry entry = TranscriptEntry.assistant(s.getOrDefault(CouchState.TURN, 0), text,
+        route == null ? null : String.valueOf(route), routing.get("mode") == null ? null : String.valueOf(routing.get("mode")));
     return u.and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))
         .and(CouchState.TRANSCRIPT, List.of(entry))
         .and(CouchState.MESSAGES, List.of(new Message.Ai(messageId(response), text, List.of(), null)));

@@ -8,7 +8,6 @@ import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The three shapes of LLM call OpenCouch makes: a structured answer read into a record
@@ -27,17 +26,16 @@ public final class ModelCalls {
   }
 
   /**
-   * Streams a reply to {@code user} after {@code history} ({@code {role, content}} entries)
+   * Streams a reply to {@code user} after {@code history}
    * under {@code system}: its tokens go to {@code out}, one message on the {@code messages}
    * stream mode (the caller ends it and stores the reply under {@code out.messageId()}).
    */
-  public static String stream(ChatModel model, MessageStream out, String system, List<Map<String, Object>> history,
+  public static String stream(ChatModel model, MessageStream out, String system, List<HistoryEntry> history,
                               String user) throws Exception {
     List<Message> messages = new ArrayList<>();
     messages.add(Message.system(system));
-    for (Map<String, Object> h : history) {
-      String content = String.valueOf(h.get("content"));
-      messages.add("assistant".equals(h.get("role")) ? Message.ai(content) : Message.human(content));
+    for (HistoryEntry h : history) {
+      messages.add("assistant".equals(h.role()) ? Message.ai(h.content()) : Message.human(h.content()));
     }
     messages.add(Message.human(user));
     return model.stream(new ChatRequest(messages, List.of()), out::write).text();

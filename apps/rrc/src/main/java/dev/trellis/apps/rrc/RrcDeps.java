@@ -1,6 +1,7 @@
 package dev.trellis.apps.rrc;
 
 import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.observe.Observed;
 import java.time.Clock;
 
 /**
@@ -10,6 +11,10 @@ import java.time.Clock;
  */
 public record RrcDeps(ChatModel model, ApprovalService approvals, Skills skills, KnowledgeGraph kg, ToolBindings tools,
                       AgentConfigs agents, Tracing tracing, Clock clock) {
+  public RrcDeps {
+    model = model == null ? null : Observed.model(model); // each call a GenAI span when trellis-otel is present
+  }
+
   /**
    * The served dependencies: approvals, skills, ledger and the knowledge graph in {@code db} (the
    * server's database, so every server on it sees the same entities); the model of

@@ -2,13 +2,13 @@ package dev.trellis.apps.opencouch.safety;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
+import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.safety.Action;
 import dev.trellis.safety.RiskClass;
 import dev.trellis.safety.SafetyClassifier;
 import dev.trellis.safety.Verdict;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -33,15 +33,15 @@ public final class CrisisGate {
   }
 
   /** The offline verdict (no model): what the eval measures. */
-  public static Assessment classify(String message, List<Map<String, Object>> recent) {
+  public static Assessment classify(String message, List<TranscriptEntry> recent) {
     return decide(message, recent, null, "en-US");
   }
 
   /**
-   * The verdict on {@code message} after {@code recent} (transcript entries {@code {role, content, route}},
+   * The verdict on {@code message} after {@code recent} (transcript entries: role, content, route,
    * oldest first; the last six are read) for a user in {@code locale}; {@code model} may be null.
    */
-  public static Assessment decide(String message, List<Map<String, Object>> recent, ChatModel model, String locale) {
+  public static Assessment decide(String message, List<TranscriptEntry> recent, ChatModel model, String locale) {
     if (previousTurnWasCrisis(recent) && AFFIRMATIVE.matcher(message.strip()).matches()) {
       return new Assessment(true, "crisis", "medium", "follow_up", "context", "und", message.strip());
     }
@@ -75,20 +75,19 @@ public final class CrisisGate {
     };
   }
 
-  private static List<Message> history(List<Map<String, Object>> recent) {
+  private static List<Message> history(List<TranscriptEntry> recent) {
     List<Message> out = new ArrayList<>(recent.size());
-    for (Map<String, Object> e : recent) {
-      String content = String.valueOf(e.get("content"));
-      out.add("assistant".equals(e.get("role")) ? Message.ai(content) : Message.human(content));
+    for (TranscriptEntry e : recent) {
+      out.add("assistant".equals(e.role()) ? Message.ai(e.content()) : Message.human(e.content()));
     }
     return out;
   }
 
-  private static boolean previousTurnWasCrisis(List<Map<String, Object>> recent) {
+  private static boolean previousTurnWasCrisis(List<TranscriptEntry> recent) {
     for (int i = recent.size() - 1; i >= 0; i--) {
-      Map<String, Object> e = recent.get(i);
-      if ("assistant".equals(e.get("role"))) {
-        return "crisis".equals(e.get("route"));
+      TranscriptEntry e = recent.get(i);
+      if ("assistant".equals(e.role())) {
+        return "crisis".equals(e.route());
       }
     }
     return false;

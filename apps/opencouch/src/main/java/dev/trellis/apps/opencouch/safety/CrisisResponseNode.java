@@ -5,6 +5,7 @@ import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
 import dev.trellis.apps.opencouch.PendingQuestion;
+import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.graph.ErrorHandler;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
@@ -12,7 +13,6 @@ import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -108,8 +108,7 @@ public final class CrisisResponseNode implements Node {
 
   static Update reply(State s, String text, String status, String node, String messageId, PendingQuestion asked) {
     int turn = s.getOrDefault(CouchState.TURN, 0);
-    Map<String, Object> entry = new LinkedHashMap<>(Map.of("turn", turn, "role", "assistant", "content", text,
-        "route", "crisis"));
+    TranscriptEntry entry = TranscriptEntry.assistant(turn, text, "crisis", null);
     return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", status))
         .and(CouchState.ROUTING, Map.<String, Object>of("route", "crisis"))
         .and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))

@@ -3,13 +3,13 @@ package dev.trellis.apps.opencouch.safety;
 import dev.trellis.agent.message.Message;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
+import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,8 +31,7 @@ public final class SafetyReplyNode implements Node {
     ModelCalls.emit(out, text);
     ModelCalls.end(out, text);
     int turn = s.getOrDefault(CouchState.TURN, 0);
-    Map<String, Object> entry = new LinkedHashMap<>(Map.of("turn", turn, "role", "assistant", "content", text,
-        "route", route));
+    TranscriptEntry entry = TranscriptEntry.assistant(turn, text, route, null);
     return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", "ok"))
         .and(CouchState.ROUTING, Map.<String, Object>of("route", route))
         .and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))

@@ -1,0 +1,81 @@
+package dev.trellis.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code trellis chat GRAPH} with a graph that takes messages, as a user runs it (the built-in config, a SQLite file). */
+class ChatCommandTest {
+  private record Result(int exit, String out, String err) {}
+
+  /** {@code trellis chat ...} over the built-in config with this checkout's examples. */
+  private static Result trellis(String stdin, String... args) {
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    InputStream oldIn = System.in;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--graphs", Path.of("..", "examples").toString()));
+    int rc;
+    try {
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+      rc = TrellisCommand.commandLine().execute(all.toArray(String[]::new));
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+      System.setIn(oldIn);
+    }
+    return new Result(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void chatWithTheDemoAgentPrintsItsStreamedAnswers(@TempDir Path dir) {
+    Result r = trellis("Oslo\nLima\n/quit\n", "chat", "agent", "--db", dir.resolve("t.db").toString());
+    assertEquals(0, r.exit(), r.out() + r.err());
+    assertTrue(r.out().contains("agent> The weather tool says: sunny and 21°C in Oslo."), r.out());
+    assertTrue(r.out().contains("agent> The weather tool says: sunny and 21°C in Lima."), r.out());
+    assertTrue(r.out().contains("Continue with: trellis chat agent --thread "), r.out());
+  }
+
+  @Test
+  void aChatContinuesItsThread(@TempDir Path dir) {
+    String db = dir.resolve("t.db").toString();
+    assertEquals(0, trellis("Oslo\n", "chat", "agent", "--db", db, "--thread", "t-1").exit());
+    Result r = trellis("Lima\n", "chat", "agent", "--db", db, "--thread", "t-1");
+    assertEquals(0, r.exit(), r.out() + r.err());
+    try (var store = dev.trellis.sqlite.SqliteStore.open(Path.of(db))) {
+      var saver = new dev.trellis.checkpoint.jdbc.JdbcSaver(store.database(), new dev.trellis.checkpoint.serde.JacksonSerde());
+      List<?> messages = (List<?>) DemoAgent.build(dev.trellis.graph.CompileOptions.checkpointer(saver))
+          .getState(dev.trellis.graph.RunConfig.thread("t-1")).values().get("messages");
+      assertEquals(8, messages.size(), messages.toString()); // two turns of human, tool call, tool result, answer
+    }
+  }
+
+  @Test
+  void aGraphWithoutMessagesIsRefusedNamingItsInputKeys(@TempDir Path dir) {
+    Result r = trellis("", "chat", "chain", "--db", dir.resolve("t.db").toString());
+    assertEquals(2, r.exit(), r.out());
+    assertTrue(r.err().contains("graph \"chain\" takes no messages (its input keys: "), r.err());
+  }
+
+  @Test
+  void anUnknownGraphIsRefusedNamingTheGraphs(@TempDir Path dir) {
+    Result r = trellis("", "chat", "nope", "--db", dir.resolve("t.db").toString());
+    assertEquals(2, r.exit(), r.out());
+    assertTrue(r.err().contains("no graph \"nope\" (graphs: agent, approval, chain"), r.err());
+  }
+}

@@ -1,0 +1,135 @@
+package dev.trellis.cli;
+
+import static dev.trellis.cli.OtlpReceiver.attr;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.opentelemetry.proto.metrics.v1.Metric;
+import io.opentelemetry.proto.trace.v1.Span;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code trellis serve}, configured the way a user configures it (the standard {@code OTEL_*}
+ * variables naming an OTLP/HTTP protobuf collector), exports GenAI spans and metrics for every
+ * model and tool call of the agent it serves, with no wiring in the graph; a real OTLP receiver
+ * decodes them. (The reference applications' spans through the server: rrc's
+ * {@code ServedGenAiTracingTest}.)
+ */
+class GenAiExportTest {
+  @TempDir
+  Path dir;
+
+  /** The environment of a user pointing trellis serve at {@code collector}; content capture unset. */
+  static Map<String, String> otel(OtlpReceiver collector) {
+    Map<String, String> env = new HashMap<>();
+    env.put("OTEL_EXPORTER_OTLP_ENDPOINT", collector.endpoint());
+    env.put("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf");
+    env.put("OTEL_METRIC_EXPORT_INTERVAL", "500");
+    env.put("OTEL_BSP_SCHEDULE_DELAY", "100");
+    env.put("OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT", null);
+    return env;
+  }
+
+  static Map<String, Object> askWeather(String city) {
+    return Map.of("messages", List.of(Map.of("role", "user", "content", city)));
+  }
+
+  @Test
+  void aServedAgentExportsGenAiSpansAndMetrics() throws Exception {
+    Files.writeString(dir.resolve("trellis.json"), "{\"graphs\": {\"agent\": \"dev.trellis.cli.DemoAgent#build\"}}");
+    try (OtlpReceiver collector = new OtlpReceiver();
+         CliProcess cli = CliProcess.start(dir, otel(collector), "serve", "--config", "trellis.json", "--db", "t.db")) {
+      Map<String, Object> out = cli.await("the demo agent", () -> cli.http().runWait("agent", askWeather("Oslo")), o -> o != null);
+      cli.await("the agent's spans and both model calls' durations",
+          () -> collector.named("execute_tool weather").size() + "/" + collector.named("invoke_agent agent").size() + "/"
+              + chatCalls(collector), s -> s.equals("1/1/2"));
+      assertEquals(List.of(), collector.refused);
+
+      Span run = collector.named("invoke_agent agent").getFirst();
+      assertEquals("invoke_agent", attr(run, "gen_ai.operation.name"));
+      assertEquals("agent", attr(run, "gen_ai.agent.name"));
+      List<Span> chats = collector.named("chat ScriptedChatModel").stream()
+          .filter(s -> s.getTraceId().equals(run.getTraceId()))
+          .sorted(Comparator.comparingLong(Span::getStartTimeUnixNano)).toList();
+      assertEquals(2, chats.size(), "the agent's two model calls, once each");
+      for (Span chat : chats) {
+        assertEquals(Span.SpanKind.SPAN_KIND_CLIENT, chat.getKind());
+        assertEquals("chat", attr(chat, "gen_ai.operation.name"));
+        assertEquals("_OTHER", attr(chat, "gen_ai.provider.name"));
+        assertEquals("ScriptedChatModel", attr(chat, "gen_ai.request.model"));
+        assertEquals("ScriptedChatModel", attr(chat, "gen_ai.response.model"));
+        Span node = collector.byId(chat.getParentSpanId());
+        assertEquals("model", node.getName(), "a model call nests in the model node's span");
+        assertEquals(run.getSpanId(), node.getParentSpanId(), "the node nests in the run's invoke_agent span");
+        assertNull(attr(chat, "gen_ai.input.messages"), "no message content by default");
+        assertNull(attr(chat, "gen_ai.output.messages"), "no message content by default");
+      }
+      assertEquals(List.of("tool_call"), attr(chats.getFirst(), "gen_ai.response.finish_reasons"));
+      assertEquals(List.of("stop"), attr(chats.getLast(), "gen_ai.response.finish_reasons"));
+      @SuppressWarnings("unchecked")
+      Map<String, Object> answer = (Map<String, Object>) ((List<?>) out.get("messages")).getLast();
+      assertEquals(answer.get("id"), attr(chats.getLast(), "gen_ai.response.id"), "the answer's id is the response id");
+
+      Span tool = collector.named("execute_tool weather").getFirst();
+      assertEquals("execute_tool", attr(tool, "gen_ai.operation.name"));
+      assertEquals("weather", attr(tool, "gen_ai.tool.name"));
+      @SuppressWarnings("unchecked")
+      Map<String, Object> asked = (Map<String, Object>) ((List<?>) ((Map<String, Object>) ((List<?>) out.get("messages"))
+          .get(1)).get("tool_calls")).getFirst();
+      assertEquals(asked.get("id"), attr(tool, "gen_ai.tool.call.id"));
+      assertNull(attr(tool, "gen_ai.tool.call.arguments"), "no tool arguments by default");
+      Span tools = collector.byId(tool.getParentSpanId());
+      assertEquals("tools", tools.getName(), "the tool, run on its own thread, nests in the tools node's span");
+      assertEquals(run.getSpanId(), tools.getParentSpanId());
+
+      Metric duration = metric(collector, "gen_ai.client.operation.duration");
+      assertEquals("s", duration.getUnit());
+      assertTrue(duration.hasHistogram(), "the operation duration is a histogram");
+      assertEquals("chat", attr(duration.getHistogram().getDataPoints(0).getAttributesList(), "gen_ai.operation.name"));
+    }
+  }
+
+  @Test
+  void messageContentIsExportedWhenTrellisJsonTurnsItOn() throws Exception {
+    Files.writeString(dir.resolve("trellis.json"), """
+        {"graphs": {"agent": "dev.trellis.cli.DemoAgent#build"},
+         "env": {"OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "true"}}""");
+    try (OtlpReceiver collector = new OtlpReceiver();
+         CliProcess cli = CliProcess.start(dir, otel(collector), "serve", "--config", "trellis.json", "--db", "t.db")) {
+      cli.await("the demo agent", () -> cli.http().runWait("agent", askWeather("Bergen")), o -> o != null);
+      cli.await("the tool's span", () -> collector.named("execute_tool weather").size(), n -> n > 0);
+      List<Span> chats = collector.named("chat ScriptedChatModel").stream()
+          .sorted(Comparator.comparingLong(Span::getStartTimeUnixNano)).toList();
+      assertEquals("[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\"Bergen\"}]}]",
+          attr(chats.getFirst(), "gen_ai.input.messages"));
+      String output = (String) attr(chats.getLast(), "gen_ai.output.messages");
+      assertTrue(output.contains("\"content\":\"The weather tool says: sunny and 21°C in Bergen.\"")
+          && output.contains("\"finish_reason\":\"stop\""), output);
+      Span tool = collector.named("execute_tool weather").getFirst();
+      assertEquals("{\"city\":\"Bergen\"}", attr(tool, "gen_ai.tool.call.arguments"));
+      assertEquals("\"sunny and 21°C in Bergen\"", attr(tool, "gen_ai.tool.call.result"));
+      assertFalse(collector.spans.isEmpty());
+    }
+  }
+
+  /** How many model calls of the demo's model the latest export of {@code gen_ai.client.operation.duration} counts. */
+  static long chatCalls(OtlpReceiver collector) {
+    Metric m = metric(collector, "gen_ai.client.operation.duration");
+    return m == null ? 0 : m.getHistogram().getDataPointsList().stream()
+        .filter(p -> "ScriptedChatModel".equals(attr(p.getAttributesList(), "gen_ai.request.model")))
+        .mapToLong(p -> p.getCount()).sum();
+  }
+
+  static Metric metric(OtlpReceiver collector, String name) {
+    return collector.metrics.stream().filter(m -> m.getName().equals(name)).reduce((a, b) -> b).orElse(null);
+  }
+}
