@@ -113,7 +113,7 @@ final class AssistantTools {
       if (arguments.containsKey(RESUME)) {
         return toolError("\"" + RESUME + "\" resumes an interrupted call: pass its \"" + THREAD_ID + "\" too");
       }
-      threadId = UUID.randomUUID().toString();
+      threadId = TimeOrderedIds.next();
       body.put("input", arguments);
       body.put("if_not_exists", "create");
     }
