@@ -24,7 +24,8 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.sqlite.SQLiteDataSource;
 
 /**
- * One SQLite file (WAL journal): writes go through one connection under a lock; reads
+ * One SQLite file (WAL journal): writes go through one connection under a lock, and the
+ * transactions of threads that queue for it share commits ({@link GroupCommit}); reads
  * ({@link #read}) through up to {@link #READERS} reader connections of their own, which in WAL
  * mode see a consistent snapshot without waiting for the writer or holding it up. Prepared
  * statements are cached per connection (parsing SQL costs more than running it). Safe for any
@@ -38,7 +39,8 @@ public final class SqliteDatabase implements JdbcDatabase {
 
   private final Path file;
   private final Connection connection;
-  private final ReentrantLock lock = new ReentrantLock();
+  private final GroupCommit writer;
+  private final ReentrantLock lock;
   /** Statements by connection (the writer's and each reader's), each map used by its connection's one holder. */
   private final Map<Connection, Map<String, PreparedStatement>> statements = new ConcurrentHashMap<>();
   private final BlockingQueue<Connection> idleReaders = new ArrayBlockingQueue<>(READERS);
@@ -51,6 +53,8 @@ public final class SqliteDatabase implements JdbcDatabase {
   private SqliteDatabase(Path file, Connection connection) {
     this.file = file;
     this.connection = connection;
+    this.writer = new GroupCommit(connection, this::prepare);
+    this.lock = writer.lock();
   }
 
   /**
@@ -138,28 +142,13 @@ public final class SqliteDatabase implements JdbcDatabase {
     }
   }
 
+  /**
+   * Runs {@code work} on the writer connection; returns once it is committed. Transactions of
+   * threads that arrive while the writer is busy share one commit ({@link GroupCommit}).
+   */
   @Override
   public <T> T transaction(Work<T> work) {
-    lock.lock();
-    try {
-      try {
-        T result = work.run(connection);
-        connection.commit();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        try {
-          connection.rollback();
-        } catch (SQLException suppressed) {
-          e.addSuppressed(suppressed);
-        }
-        if (e instanceof RuntimeException re) {
-          throw re;
-        }
-        throw new IllegalStateException("SQLite operation failed: " + e.getMessage(), e);
-      }
-    } finally {
-      lock.unlock();
-    }
+    return writer.run(work);
   }
 
   @Override
@@ -224,6 +213,7 @@ public final class SqliteDatabase implements JdbcDatabase {
 
   @Override
   public void close() {
+    writer.close();
     lock.lock();
     try {
       closed = true;

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
@@ -8,7 +9,6 @@ import io.javalin.http.Context;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Runs an application's own routes queue: created exactly as {@code POST /threads/{id}/runs}
@@ -32,7 +32,7 @@ public final class AppSubmissions {
   public Queued submit(Context ctx, String threadId, Map<String, Object> body) {
     Map<String, Object> b = new LinkedHashMap<>(body);
     b.putIfAbsent("if_not_exists", "create");
-    String newId = UUID.randomUUID().toString();
+    String newId = TimeOrderedIds.next();
     // subscribed before the run exists, so no event can be published unseen
     EventBus.Subscription sub = s.bus().subscribe(newId, 0);
     try {

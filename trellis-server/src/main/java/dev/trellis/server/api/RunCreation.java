@@ -4,6 +4,7 @@ import dev.trellis.core.CompiledGraph;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.RunRow;
@@ -19,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * Creating a run: validates the body (a 4xx creates nothing), resolves the assistant and the
@@ -106,7 +106,7 @@ final class RunCreation {
       throw ServerException.invalid("\"assistant_id\" is required");
     }
     boolean stateless = threadId == null;
-    String tid = stateless ? UUID.randomUUID().toString() : threadId;
+    String tid = stateless ? TimeOrderedIds.next() : threadId;
     if (!stateless) {
       AssistantsApi.uuid(tid, "thread_id");
     }

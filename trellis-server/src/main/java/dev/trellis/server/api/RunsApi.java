@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunEvent;
@@ -22,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * Runs: stateful ({@code /threads/{id}/runs...}) and stateless ({@code /runs...}); background,
@@ -71,7 +71,7 @@ final class RunsApi {
   }
 
   private void background(Context ctx, String threadId) {
-    RunCreation.Created c = creation.create(ctx, threadId, Http.body(ctx), UUID.randomUUID().toString());
+    RunCreation.Created c = creation.create(ctx, threadId, Http.body(ctx), TimeOrderedIds.next());
     ctx.header("Content-Location", PublicIds.out(ctx, c.location()));
     Http.json(ctx, c.run());
   }
@@ -85,14 +85,14 @@ final class RunsApi {
       }
       @SuppressWarnings("unchecked")
       Map<String, Object> b = (Map<String, Object>) one;
-      out.add(creation.create(ctx, null, b, UUID.randomUUID().toString()).run());
+      out.add(creation.create(ctx, null, b, TimeOrderedIds.next()).run());
     }
     Http.json(ctx, out);
   }
 
   private void stream(Context ctx, String threadId) {
     Map<String, Object> body = Http.body(ctx);
-    String newId = UUID.randomUUID().toString();
+    String newId = TimeOrderedIds.next();
     EventBus.Subscription sub = s.bus().subscribe(newId, 0);
     try {
       RunCreation.Created c = creation.create(ctx, threadId, body, newId);
@@ -110,7 +110,7 @@ final class RunsApi {
 
   private void waitFor(Context ctx, String threadId) {
     Map<String, Object> body = Http.body(ctx);
-    String newId = UUID.randomUUID().toString();
+    String newId = TimeOrderedIds.next();
     EventBus.Subscription sub = s.bus().subscribe(newId, 0);
     try {
       RunCreation.Created c = creation.create(ctx, threadId, body, newId);

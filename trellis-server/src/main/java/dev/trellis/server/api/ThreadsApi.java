@@ -9,6 +9,7 @@ import dev.trellis.graph.StateUpdate;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
@@ -21,7 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /** {@code /threads}: create, get, patch, delete, search, count, copy, state (get, update, at a checkpoint), history. */
 final class ThreadsApi {
@@ -69,7 +69,7 @@ final class ThreadsApi {
     if (id != null) {
       AssistantsApi.uuid(id, "thread_id");
     }
-    String[] stored = {id == null ? UUID.randomUUID().toString() : id};
+    String[] stored = {id == null ? TimeOrderedIds.next() : id};
     String ifExists = Json.choice(b, "if_exists", "raise", "raise", "do_nothing");
     Map<String, Object> metadata = Json.map(b, "metadata");
     String graphId = metadata.get("graph_id") instanceof String g && s.graphs().containsKey(g) ? g : null;
@@ -190,7 +190,7 @@ final class ThreadsApi {
   private void copy(Context ctx) {
     String owner = Http.owner(ctx);
     String from = pathThread(ctx);
-    String to = UUID.randomUUID().toString();
+    String to = TimeOrderedIds.next();
     Map<String, Object> out = s.db().tx(c -> {
       Map<String, Object> t = s.threads().require(c, from, owner);
       s.threads().insert(c, to, owner, s.threads().graphId(c, from), Json.map(t, "metadata"));
