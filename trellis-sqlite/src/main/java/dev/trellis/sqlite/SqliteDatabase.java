@@ -1,6 +1,11 @@
 package dev.trellis.sqlite;
 
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.jdbc.Schema;
+import dev.trellis.migrations.Migrations;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
+import org.sqlite.SQLiteDataSource;
 
 /**
  * One SQLite file (WAL journal): writes go through one connection under a lock; reads
@@ -27,6 +33,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class SqliteDatabase implements JdbcDatabase {
   /** Reader connections opened at most; a read finding all busy waits for one. */
   static final int READERS = 4;
+  /** The in-process side of each file's migration lock, by lock file. */
+  private static final Map<Path, ReentrantLock> MIGRATING = new ConcurrentHashMap<>();
 
   private final Path file;
   private final Connection connection;
@@ -37,6 +45,8 @@ public final class SqliteDatabase implements JdbcDatabase {
   private final Semaphore readers = new Semaphore(READERS);
   private final List<Connection> opened = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
+  /** Names of the schemas migrated through this object. */
+  private final java.util.Set<String> migrated = ConcurrentHashMap.newKeySet();
 
   private SqliteDatabase(Path file, Connection connection) {
     this.file = file;
@@ -58,9 +68,10 @@ public final class SqliteDatabase implements JdbcDatabase {
       }
       Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
       try (var st = c.createStatement()) {
+        // The busy timeout first: switching a new file to WAL waits for another opener doing the same.
+        st.execute("PRAGMA busy_timeout=10000");
         st.execute("PRAGMA journal_mode=WAL");
         st.execute("PRAGMA synchronous=" + synchronous);
-        st.execute("PRAGMA busy_timeout=10000");
       }
       c.setAutoCommit(false);
       return new SqliteDatabase(file.toAbsolutePath(), c);
@@ -176,6 +187,39 @@ public final class SqliteDatabase implements JdbcDatabase {
   @Override
   public String blobType() {
     return "BLOB";
+  }
+
+  /**
+   * Runs {@code schema}'s SQLite scripts on a connection of its own, holding this object's writer
+   * lock (no transaction of this process runs meanwhile) and an exclusive lock on
+   * {@code <file>.migrate-lock} (none of another process starts migrating meanwhile).
+   */
+  @Override
+  public void migrate(Schema schema) {
+    if (migrated.contains(schema.name())) {
+      return;
+    }
+    Path lockPath = file.resolveSibling(file.getFileName() + ".migrate-lock");
+    // A file lock is held per process: objects of this process on one file take turns on the JVM's own lock first.
+    ReentrantLock inProcess = MIGRATING.computeIfAbsent(lockPath, k -> new ReentrantLock());
+    inProcess.lock();
+    lock.lock();
+    try (FileChannel lockFile = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock held = lockFile.lock()) {
+      if (migrated.contains(schema.name())) {
+        return;
+      }
+      SQLiteDataSource source = new SQLiteDataSource();
+      source.setUrl("jdbc:sqlite:" + file);
+      source.setBusyTimeout(10_000);
+      Migrations.migrate(source, "sqlite", schema);
+      migrated.add(schema.name());
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot lock " + lockPath + " for migrating: " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+      inProcess.unlock();
+    }
   }
 
   @Override
