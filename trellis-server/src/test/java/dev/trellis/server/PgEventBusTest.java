@@ -70,7 +70,7 @@ class PgEventBusTest extends EventBusContract {
     }
     long oneState = state(2_117).length();
     long stored = storedChars(run);
-    // 41 states of ~90,000 characters: two whole ones (the first, and one after MAX_CHAIN deltas) and what each step added
+    // 41 states of ~126,000 characters: two whole ones (the first, and one after MAX_CHAIN deltas) and what each step added
     assertTrue(stored < 3 * oneState, "stored " + stored + " characters for 41 states of " + oneState);
 
     try (PgListener otherListener = new PgListener(url);
