@@ -1,6 +1,6 @@
 package dev.trellis.server;
 
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.server.api.Api;
 import java.util.List;
 import java.util.Map;

@@ -2,6 +2,7 @@ package dev.trellis.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.trellis.testkit.TestClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -18,7 +19,7 @@ class CronSyntaxTest {
 
   @Test
   void langGraphsFormsAreAcceptedWithTheirNextRunAndBadOnesAreA422() {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     clock.advance(Duration.ofMillis(NOW.toEpochMilli() - clock.millis()));
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("cron.db")).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);

@@ -1,12 +1,10 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.error.ServerException;
-
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;
@@ -14,6 +12,7 @@ import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.UnstartedRuns;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,21 +1,20 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.db.ThreadStatus;
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.wire.Wire;
-import dev.trellis.server.error.ServerException;
-
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.StateUpdate;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
 import dev.trellis.server.queue.UnstartedRuns;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.Wire;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
