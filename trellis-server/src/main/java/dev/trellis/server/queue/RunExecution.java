@@ -105,7 +105,7 @@ final class RunExecution {
 
   /** Publishes a stream event; its JSON is written when a subscriber or the bus first reads it (never, for a {@code wait}). */
   private void publish(StreamEncoder.Out o) {
-    s.bus().publish(run.runId(), RunEvent.lazy(++seq, o.event(), () -> Json.write(o.data())));
+    s.bus().publish(run.runId(), RunEvent.lazy(++seq, o.event(), o::json));
   }
 
   void execute() {
