@@ -15,6 +15,7 @@ module dev.trellis.checkpoint {
   exports dev.trellis.checkpoint;
   exports dev.trellis.checkpoint.cache;
   exports dev.trellis.checkpoint.jdbc;
+  exports dev.trellis.checkpoint.memory;
   exports dev.trellis.checkpoint.serde;
   exports dev.trellis.checkpoint.store;
 

@@ -4,18 +4,19 @@
  *
  * <p>Every package is API except {@code dev.trellis.pregel}, the engine (planner, write
  * applier, runner, loop), which this module does not export: applications reach it only
- * through {@link dev.trellis.graph.CompiledGraph}.
+ * through {@link dev.trellis.core.CompiledGraph}.
  */
 module dev.trellis.core {
   requires transitive dev.trellis.checkpoint;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires org.slf4j;
 
+  exports dev.trellis.core;
   exports dev.trellis.channel;
   exports dev.trellis.draw;
   exports dev.trellis.func;
   exports dev.trellis.graph;
-  exports dev.trellis.graph.error;
+  exports dev.trellis.error;
   exports dev.trellis.observe;
   exports dev.trellis.policy;
   exports dev.trellis.runtime;

@@ -21,6 +21,7 @@ module dev.trellis.server {
   requires org.postgresql.jdbc;
   requires java.net.http;
   requires org.slf4j;
+  requires com.cronutils;
 
   exports dev.trellis.server;
   exports dev.trellis.server.api;

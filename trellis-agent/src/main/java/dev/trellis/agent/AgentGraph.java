@@ -6,13 +6,13 @@ import dev.trellis.agent.middleware.AgentMiddleware;
 import dev.trellis.agent.tool.Tool;
 import dev.trellis.agent.tool.ToolInterceptor;
 import dev.trellis.agent.tool.ToolNode;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.Router;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.State;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
 import java.util.ArrayList;
@@ -32,13 +32,13 @@ final class AgentGraph {
   private static final String MODEL = "model";
   private static final String TOOLS = "tools";
 
-  private final Agent agent;
+  private final Agent.Builder agent;
   private final List<AgentMiddleware> middleware;
   private String loopEntry;
   private String exit;
   private boolean hasTools;
 
-  AgentGraph(Agent agent) {
+  AgentGraph(Agent.Builder agent) {
     this.agent = agent;
     this.middleware = List.copyOf(agent.middleware);
   }

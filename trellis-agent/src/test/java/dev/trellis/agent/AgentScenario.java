@@ -16,16 +16,16 @@ import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.structured.StructuredOutputException;
 import dev.trellis.agent.tool.Tool;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.error.GraphRecursionException;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
-import dev.trellis.graph.error.GraphRecursionException;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.policy.Sleeper;
+import dev.trellis.runtime.Interrupt;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;
@@ -249,7 +249,7 @@ final class AgentScenario {
     ((Map<String, Object>) spec.getOrDefault("models", Map.of())).forEach((name, script) ->
         models.put(name, new Scripted(name, (List<Map<String, Object>>) script, false)));
     Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-    Agent agent = Agent.builder(models.get("model"));
+    Agent.Builder agent = Agent.builder(models.get("model"));
     for (Object t : (List<Object>) spec.getOrDefault("tools", List.of())) {
       agent.tools(tool((Map<String, Object>) t, calls));
     }

@@ -11,9 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ScriptedChatModel;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;
 import dev.trellis.stream.GraphStream;

@@ -1,8 +1,8 @@
 package dev.trellis.bench;
 
 import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

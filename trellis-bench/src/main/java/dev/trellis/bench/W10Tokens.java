@@ -1,9 +1,9 @@
 package dev.trellis.bench;
 
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.MessageStream;
 import dev.trellis.server.TrellisServer;

@@ -1,7 +1,7 @@
 package dev.trellis.bench;
 
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,6 +1,6 @@
 package dev.trellis.bench;
 
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;

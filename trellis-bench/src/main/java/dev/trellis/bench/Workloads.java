@@ -1,12 +1,12 @@
 package dev.trellis.bench;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Send;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import java.util.ArrayList;
 import java.util.List;

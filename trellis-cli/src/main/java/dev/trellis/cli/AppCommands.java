@@ -3,10 +3,10 @@ package dev.trellis.cli;
 import dev.trellis.cli.spi.AppCommand;
 import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Puts the applications' commands ({@link AppCommand}s found by {@link ServiceLoader}) on a

@@ -7,7 +7,7 @@ import dev.trellis.cli.config.Dependencies;
 import dev.trellis.cli.config.GraphSource;
 import dev.trellis.cli.config.ServedGraphs;
 import dev.trellis.cli.config.TrellisConfig;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.sqlite.SqliteStore;
 import java.io.BufferedReader;
 import java.io.File;

@@ -6,8 +6,8 @@ import dev.trellis.agent.middleware.ModelCallLimit;
 import dev.trellis.agent.model.ScriptedChatModel;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.tool.Tool;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import java.util.List;
 import java.util.Map;
 

@@ -2,7 +2,7 @@ package dev.trellis.cli;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.MessageWire;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.stream.GraphStream;

@@ -2,7 +2,7 @@ package dev.trellis.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.graph.Durability;
 import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.RandomScenarios;

@@ -25,6 +25,7 @@ class DevRestartTest {
     Files.createDirectories(src.getParent());
     Files.writeString(src, """
         package acme;
+        import dev.trellis.core.StateGraph;
         import dev.trellis.graph.*;
         public class Graphs {
           static final Key<String> NAME = Key.of("name", String.class);

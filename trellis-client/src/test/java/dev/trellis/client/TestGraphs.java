@@ -1,9 +1,9 @@
 package dev.trellis.client;
 
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import dev.trellis.server.TrellisServer;
 import dev.trellis.server.auth.Authenticator;

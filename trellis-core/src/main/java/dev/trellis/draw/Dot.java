@@ -7,10 +7,10 @@ import java.util.Set;
  * Graphviz DOT text for a {@link GraphView} (conditional edges and declared destinations
  * dashed and labelled, joins solid, START/END as ovals), the input of {@link Images}.
  */
-public final class Dot {
+final class Dot {
   private Dot() {}
 
-  public static String draw(GraphView view) {
+  static String draw(GraphView view) {
     StringBuilder out = new StringBuilder("digraph \"").append(escape(view.name())).append("\" {\n");
     out.append("  rankdir=TB;\n  node [shape=box, style=\"rounded,filled\", fillcolor=\"#f2f0ff\", fontname=\"Helvetica\"];\n");
     out.append("  edge [fontname=\"Helvetica\", fontsize=10];\n");

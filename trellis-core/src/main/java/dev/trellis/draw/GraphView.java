@@ -18,6 +18,21 @@ public record GraphView(String name, List<Node> nodes, List<Edge> edges, Map<Str
   }
 
   /** How control passes along an edge. */
+  /** Mermaid flowchart text; {@code xray} expands subgraphs. */
+  public String mermaid(boolean xray) {
+    return Mermaid.draw(this, xray);
+  }
+
+  /** Graphviz DOT text (render it with {@link Images} or any Graphviz). */
+  public String dot() {
+    return Dot.draw(this);
+  }
+
+  /** A JSON-ready description: nodes with policies and subgraphs, edges with kinds and conditions, state keys. */
+  public Map<String, Object> manifest() {
+    return Manifest.of(this);
+  }
+
   public enum EdgeKind {
     /** A plain edge: the target runs in the step after the source. */
     EDGE,

@@ -11,10 +11,10 @@ import java.util.Map;
  * from the compiled program, so the manifest is what runs. Maps and lists only: serialize
  * with any JSON library.
  */
-public final class Manifest {
+final class Manifest {
   private Manifest() {}
 
-  public static Map<String, Object> of(GraphView view) {
+  static Map<String, Object> of(GraphView view) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("name", view.name());
     m.put("state", view.stateKeys());

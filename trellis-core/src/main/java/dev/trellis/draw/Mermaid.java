@@ -9,10 +9,10 @@ import java.util.Set;
  * inputs solid into the join target, START and END as rounded terminals. With {@code xray}
  * each subgraph node is expanded into a Mermaid subgraph of its own nodes.
  */
-public final class Mermaid {
+final class Mermaid {
   private Mermaid() {}
 
-  public static String draw(GraphView view, boolean xray) {
+  static String draw(GraphView view, boolean xray) {
     StringBuilder out = new StringBuilder("---\nconfig:\n  flowchart:\n    curve: linear\n---\ngraph TD;\n");
     body(view, "", xray, out);
     out.append("\tclassDef default fill:#f2f0ff,line-height:1.2\n");

@@ -1,12 +1,12 @@
 package dev.trellis.func;
 
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.Update;
 import dev.trellis.stream.GraphStream;
@@ -55,7 +55,7 @@ public final class Entrypoint<I, O> {
   /**
    * Runs the workflow on {@code input}; returns its output, or null when it paused (see {@link #getState}).
    *
-   * @throws dev.trellis.graph.error.TrellisException as {@link CompiledGraph#invoke(Object, RunConfig)}: the
+   * @throws dev.trellis.error.TrellisException as {@link CompiledGraph#invoke(Object, RunConfig)}: the
    *     body's failure after its retries is a {@code NodeException}, a failed task's checked exception a
    *     {@code TASK_FAILED}
    */
@@ -69,7 +69,7 @@ public final class Entrypoint<I, O> {
   /**
    * Resumes a paused run with the human's answer; returns the output, or null when it paused again.
    *
-   * @throws dev.trellis.graph.error.TrellisException as {@link #invoke}; {@code NO_CHECKPOINTER} when compiled
+   * @throws dev.trellis.error.TrellisException as {@link #invoke}; {@code NO_CHECKPOINTER} when compiled
    *     without a saver
    */
   @SuppressWarnings("unchecked")
@@ -87,7 +87,7 @@ public final class Entrypoint<I, O> {
   /**
    * The thread's state at its newest checkpoint.
    *
-   * @throws dev.trellis.graph.error.TrellisException as {@link CompiledGraph#getState(RunConfig)}
+   * @throws dev.trellis.error.TrellisException as {@link CompiledGraph#getState(RunConfig)}
    */
   public StateSnapshot getState(RunConfig config) {
     return graph.getState(config);

@@ -1,7 +1,7 @@
 package dev.trellis.func;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.TrellisException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

@@ -1,7 +1,7 @@
 package dev.trellis.graph;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidUpdateException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidUpdateException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

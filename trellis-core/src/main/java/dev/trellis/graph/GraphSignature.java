@@ -1,7 +1,5 @@
 package dev.trellis.graph;
 
-import dev.trellis.pregel.CompiledNode;
-import dev.trellis.pregel.Program;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,9 +14,9 @@ import java.util.Map;
  * @param stateTypes state key name → declared value class, in schema order
  * @param inputKeys the keys a run's input may set, in schema order
  * @param outputKeys the keys outputs show, in schema order
- * @param contextType the declared run-context type ({@link StateGraph#contextType}), or null
+ * @param contextType the declared run-context type ({@code StateGraph.contextType}), or null
  * @param subgraphs subgraph node name → that subgraph's signature, in node order
- * @param inputValidator the constraints on a run's input ({@link StateGraph#inputValidator}), or null
+ * @param inputValidator the constraints on a run's input ({@code StateGraph.inputValidator}), or null
  */
 public record GraphSignature(String name, Map<String, Class<?>> stateTypes, List<String> inputKeys,
                              List<String> outputKeys, Class<?> contextType, Map<String, GraphSignature> subgraphs,
@@ -33,16 +31,5 @@ public record GraphSignature(String name, Map<String, Class<?>> stateTypes, List
   /** State key names in schema order. */
   public List<String> stateKeys() {
     return List.copyOf(stateTypes.keySet());
-  }
-
-  static GraphSignature of(Program p) {
-    Map<String, GraphSignature> subgraphs = new LinkedHashMap<>();
-    for (CompiledNode n : p.nodes()) {
-      if (n.subgraph() != null) {
-        subgraphs.put(n.name(), of(n.subgraph()));
-      }
-    }
-    return new GraphSignature(p.name(), p.types().stateTypes(), p.inputKeyNames(), p.outputKeyNames(),
-        p.types().contextType(), subgraphs, p.types().inputValidator());
   }
 }

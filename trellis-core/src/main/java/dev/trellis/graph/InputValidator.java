@@ -1,12 +1,13 @@
 package dev.trellis.graph;
 
+import dev.trellis.error.InputViolation;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The constraints a graph declares on its run input ({@link StateGraph#inputValidator}), checked
+ * The constraints a graph declares on its run input ({@code StateGraph.inputValidator}), checked
  * before a run starts: by {@code invoke}/{@code stream} in process (an
- * {@link dev.trellis.graph.error.InvalidInputException}) and by the server before it creates a
+ * {@link dev.trellis.error.InvalidInputException}) and by the server before it creates a
  * run or a thread (a 422 naming the field and the constraint). The same constraints describe the
  * input in JSON Schemas ({@link #keywords}, {@link #required}). {@code trellis-validation} builds
  * one from Jakarta Bean Validation annotations on a record; core depends on no validation library.

@@ -20,7 +20,7 @@ import java.util.function.UnaryOperator;
  *
  * <p>Keys are immutable and compare by name. Reading a key from {@link State} returns a
  * {@code T} without casts in user code. Every factory throws
- * {@link dev.trellis.graph.error.InvalidGraphException} ({@code INVALID_KEY}) for a name the engine
+ * {@link dev.trellis.error.InvalidGraphException} ({@code INVALID_KEY}) for a name the engine
  * reserves (empty, or starting with {@code __}, {@code branch:to:} or {@code join:}).
  *
  * @param <T> the value type stored under this key
@@ -120,8 +120,8 @@ public final class Key<T> {
     return kind;
   }
 
-  /** A fresh, empty channel implementing this key's rule (for compiling a graph; channels are the engine's). */
-  Channel newChannel() {
+  /** A fresh, empty channel implementing this key's rule; the engine makes one per key for each run it starts. */
+  public Channel newChannel() {
     return channel.apply(name);
   }
 

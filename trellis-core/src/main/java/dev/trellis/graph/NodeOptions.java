@@ -1,6 +1,5 @@
 package dev.trellis.graph;
 
-import dev.trellis.policy.CachePolicy;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.policy.TimeoutPolicy;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.trellis.graph;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidGraphException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidGraphException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,7 +25,7 @@ public final class Schema {
   /**
    * A schema of the given keys; names must be unique.
    *
-   * @throws dev.trellis.graph.error.InvalidGraphException {@code DUPLICATE_KEY} when two keys share a name
+   * @throws dev.trellis.error.InvalidGraphException {@code DUPLICATE_KEY} when two keys share a name
    */
   public static Schema of(Key<?>... keys) {
     return of(List.of(keys));
@@ -34,7 +34,7 @@ public final class Schema {
   /**
    * As {@link #of(Key...)}.
    *
-   * @throws dev.trellis.graph.error.InvalidGraphException {@code DUPLICATE_KEY} when two keys share a name
+   * @throws dev.trellis.error.InvalidGraphException {@code DUPLICATE_KEY} when two keys share a name
    */
   public static Schema of(List<Key<?>> keys) {
     Map<String, Key<?>> m = new LinkedHashMap<>();
@@ -63,7 +63,7 @@ public final class Schema {
    * A dynamic schema: name → rule, where the rule is {@code last}, {@code append}, {@code add},
    * {@code merge}, {@code ephemeral}, {@code untracked}, {@code topic} or {@code any}.
    *
-   * @throws dev.trellis.graph.error.InvalidGraphException {@code UNKNOWN_REDUCER} for any other rule,
+   * @throws dev.trellis.error.InvalidGraphException {@code UNKNOWN_REDUCER} for any other rule,
    *     {@code INVALID_KEY} for a reserved key name
    */
   public static Schema dynamic(Map<String, String> rules) {

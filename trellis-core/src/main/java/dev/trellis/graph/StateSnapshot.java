@@ -2,6 +2,7 @@ package dev.trellis.graph;
 
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointMetadata;
+import dev.trellis.runtime.Interrupt;
 import java.util.List;
 import java.util.Map;
 

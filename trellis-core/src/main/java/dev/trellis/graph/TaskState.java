@@ -1,5 +1,6 @@
 package dev.trellis.graph;
 
+import dev.trellis.runtime.Interrupt;
 import java.util.List;
 
 /**

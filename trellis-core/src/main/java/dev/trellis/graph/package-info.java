@@ -1,9 +1,13 @@
 /**
- * The graph API: declare state ({@link dev.trellis.graph.Schema}, {@link dev.trellis.graph.Key}),
- * add nodes and edges to a {@link dev.trellis.graph.StateGraph}, compile it to an immutable,
- * thread-safe {@link dev.trellis.graph.CompiledGraph}, then invoke, stream, resume
- * ({@link dev.trellis.graph.Command}) and inspect or edit its checkpointed state
- * ({@link dev.trellis.graph.StateSnapshot}). Runs are configured per call by
- * {@link dev.trellis.graph.RunConfig} and per graph by {@link dev.trellis.graph.CompileOptions}.
+ * What graphs are written in: state ({@link dev.trellis.graph.Schema}, {@link dev.trellis.graph.Key},
+ * {@link dev.trellis.graph.State}), nodes and routers and what they return
+ * ({@link dev.trellis.graph.Update}, {@link dev.trellis.graph.Command}, {@link dev.trellis.graph.Send}),
+ * node and compile options, run settings ({@link dev.trellis.graph.RunConfig}) and the state API's
+ * values ({@link dev.trellis.graph.StateSnapshot}). The builder and the compiled graph that take
+ * these ({@code StateGraph}, {@code CompiledGraph}) are in {@code dev.trellis.core}, above the
+ * engine; this package sits below it, so the engine reads these types without reaching back up.
+ *
+ * <p>Exported: every node, router, run configuration and state read is written in these types.
  */
 package dev.trellis.graph;
+

@@ -1,8 +1,7 @@
 package dev.trellis.observe;
 
 import dev.trellis.checkpoint.CheckpointConfig;
-import dev.trellis.graph.Interrupt;
-import dev.trellis.graph.RunConfig;
+import dev.trellis.runtime.Interrupt;
 import java.time.Duration;
 import java.util.List;
 
@@ -18,13 +17,16 @@ import java.util.List;
  * or cached are not executed and produce no task events. Subgraphs report their steps, tasks
  * and checkpoints with their {@link #namespace()} (one {@code node:taskId} segment per level) and
  * the id of the parent graph's task that runs them; only the root graph reports run events.
+ *
+ * <p>Durations are read from the graph's clock ({@code CompileOptions.withClock}), so a test that
+ * moves its clock by hand gets exact durations.
  */
 public sealed interface GraphEvent {
   /** The checkpoint namespace of the graph the event comes from: empty for the root graph. */
   List<String> namespace();
 
-  /** A run begins; {@code config} is the run's configuration (thread, metadata such as a server's run_id). */
-  record RunStarted(String graph, RunConfig config) implements GraphEvent {
+  /** A run begins; {@code run} names its thread and carries its metadata (such as a server's run_id). */
+  record RunStarted(String graph, RunInfo run) implements GraphEvent {
     @Override
     public List<String> namespace() {
       return List.of();
@@ -32,7 +34,7 @@ public sealed interface GraphEvent {
   }
 
   /** A run returned: it finished, or paused for a human ({@code interrupted}). */
-  record RunEnded(String graph, RunConfig config, Duration duration, boolean interrupted) implements GraphEvent {
+  record RunEnded(String graph, RunInfo run, Duration duration, boolean interrupted) implements GraphEvent {
     @Override
     public List<String> namespace() {
       return List.of();
@@ -40,7 +42,7 @@ public sealed interface GraphEvent {
   }
 
   /** A run stopped with {@code error} (a node's failure after its retries, a cancellation, an invalid input...). */
-  record RunFailed(String graph, RunConfig config, Duration duration, Throwable error) implements GraphEvent {
+  record RunFailed(String graph, RunInfo run, Duration duration, Throwable error) implements GraphEvent {
     @Override
     public List<String> namespace() {
       return List.of();

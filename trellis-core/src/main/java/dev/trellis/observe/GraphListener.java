@@ -1,6 +1,5 @@
 package dev.trellis.observe;
 
-import dev.trellis.graph.RunConfig;
 import java.util.List;
 
 /**
@@ -27,7 +26,7 @@ public interface GraphListener {
    * listener that keeps per-run state (open spans, say) returns a fresh one; the default is this
    * listener, shared by every run.
    */
-  default GraphListener forRun(RunConfig config) {
+  default GraphListener forRun(RunInfo run) {
     return this;
   }
 

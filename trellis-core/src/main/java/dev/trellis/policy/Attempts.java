@@ -1,7 +1,7 @@
 package dev.trellis.policy;
 
 import dev.trellis.checkpoint.cache.Cache;
-import dev.trellis.graph.error.NodeTimeoutException;
+import dev.trellis.error.NodeTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -25,7 +25,7 @@ public record RetryPolicy(
       || t instanceof IllegalStateException || t instanceof NullPointerException || t instanceof ClassCastException
       || t instanceof UnsupportedOperationException || t instanceof ArithmeticException
       || t instanceof IndexOutOfBoundsException || t instanceof Error
-      || t instanceof dev.trellis.graph.error.NodeTimeoutException);
+      || t instanceof dev.trellis.error.NodeTimeoutException);
 
   public RetryPolicy {
     Objects.requireNonNull(initialInterval, "initialInterval");

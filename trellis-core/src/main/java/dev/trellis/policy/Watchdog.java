@@ -1,6 +1,6 @@
 package dev.trellis.policy;
 
-import dev.trellis.graph.error.NodeTimeoutException;
+import dev.trellis.error.NodeTimeoutException;
 import java.time.Duration;
 
 /**

@@ -3,7 +3,7 @@ package dev.trellis.pregel;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.ReservedNames;
-import dev.trellis.graph.Interrupt;
+import dev.trellis.runtime.Interrupt;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;
 import java.util.ArrayList;

@@ -2,15 +2,16 @@ package dev.trellis.pregel;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.ReservedNames;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.GraphRecursionException;
+import dev.trellis.error.InvalidUpdateException;
+import dev.trellis.error.TrellisException;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Update;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.GraphRecursionException;
-import dev.trellis.graph.error.InvalidUpdateException;
-import dev.trellis.graph.error.TrellisException;
 import dev.trellis.observe.GraphEvent;
-import java.time.Duration;
+import dev.trellis.observe.RunInfo;
+import java.time.Instant;
 import java.util.Map;
 
 /**
@@ -38,18 +39,17 @@ public final class Engine {
       boolean interrupted = runRoot(loop, input);
       return new Result(loop.frame.output(), interrupted);
     }
-    long start = System.nanoTime();
-    loop.observer.emit(new GraphEvent.RunStarted(program.name, config));
+    Instant start = loop.observer.now();
+    RunInfo run = Observer.info(config);
+    loop.observer.emit(new GraphEvent.RunStarted(program.name, run));
     boolean interrupted;
     try {
       interrupted = runRoot(loop, input);
     } catch (Throwable e) {
-      loop.observer.emit(new GraphEvent.RunFailed(program.name, config, Duration.ofNanos(System.nanoTime() - start),
-          e));
+      loop.observer.emit(new GraphEvent.RunFailed(program.name, run, loop.observer.since(start), e));
       throw e;
     }
-    loop.observer.emit(new GraphEvent.RunEnded(program.name, config, Duration.ofNanos(System.nanoTime() - start),
-        interrupted));
+    loop.observer.emit(new GraphEvent.RunEnded(program.name, run, loop.observer.since(start), interrupted));
     return new Result(loop.frame.output(), interrupted);
   }
 

@@ -1,6 +1,6 @@
 package dev.trellis.pregel;
 
-import dev.trellis.graph.Interrupt;
+import dev.trellis.runtime.Interrupt;
 import java.util.List;
 
 /**

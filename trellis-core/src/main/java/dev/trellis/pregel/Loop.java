@@ -1,19 +1,19 @@
 package dev.trellis.pregel;
 
-import dev.trellis.graph.error.ErrorCode;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointIds;
 import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.PendingWrite;
+import dev.trellis.error.EmptyInputException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.TrellisException;
 import dev.trellis.graph.Command;
-import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.RunConfig;
-import dev.trellis.graph.error.EmptyInputException;
-import dev.trellis.graph.error.TrellisException;
 import dev.trellis.observe.GraphEvent;
 import dev.trellis.policy.Attempts;
+import dev.trellis.runtime.Interrupt;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -206,7 +206,7 @@ final class Loop implements StepScope, TaskScope {
     if (observer != null) {
       observer.reportStep = !tasks.getFirst().node.isStart();
       if (observer.reportStep) {
-        observer.stepStartNanos = System.nanoTime();
+        observer.stepStart = observer.now();
         observer.emit(new GraphEvent.StepStarted(nsPath, program.name, step, tasks.size()));
       }
     }
@@ -222,8 +222,7 @@ final class Loop implements StepScope, TaskScope {
     pending.clear();
     replaying = false;
     if (observer != null && observer.reportStep) {
-      observer.emit(new GraphEvent.StepEnded(nsPath, program.name, step,
-          Duration.ofNanos(System.nanoTime() - observer.stepStartNanos)));
+      observer.emit(new GraphEvent.StepEnded(nsPath, program.name, step, observer.since(observer.stepStart)));
     }
     putCheckpoint("loop");
     resuming = false;

@@ -2,7 +2,7 @@ package dev.trellis.pregel;
 
 import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.checkpoint.cache.Cache;
-import dev.trellis.policy.CachePolicy;
+import dev.trellis.graph.CachePolicy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,15 +1,15 @@
 package dev.trellis.pregel;
 
-import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.channel.Channel;
+import dev.trellis.checkpoint.ReservedNames;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidGraphException;
+import dev.trellis.error.InvalidUpdateException;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidGraphException;
-import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

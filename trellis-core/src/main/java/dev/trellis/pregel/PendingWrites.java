@@ -3,7 +3,7 @@ package dev.trellis.pregel;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.PendingWrite;
 import dev.trellis.checkpoint.ReservedNames;
-import dev.trellis.graph.Interrupt;
+import dev.trellis.runtime.Interrupt;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package dev.trellis.pregel;
 
 import dev.trellis.channel.Channel;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidGraphException;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.State;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidGraphException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

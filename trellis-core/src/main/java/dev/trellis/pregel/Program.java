@@ -1,16 +1,17 @@
 package dev.trellis.pregel;
 
-import dev.trellis.checkpoint.ReservedNames;
-import dev.trellis.checkpoint.PendingWrite;
 import dev.trellis.channel.Channel;
+import dev.trellis.checkpoint.PendingWrite;
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.GraphSignature;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * A compiled graph as the engine runs it. Internal: built by {@code StateGraph.compile()}.
+ * A compiled graph as the engine runs it. Internal: built by {@link GraphCompiler}.
  *
  * <p>Design note. Every channel has a slot fixed at compile time: slots {@code [0,
  * stateCount)} are the user's state keys in schema order, then {@code __start__}, the
@@ -236,5 +237,17 @@ public final class Program {
   /** The graph's shape as plain data (see {@link dev.trellis.draw.GraphView}), derived from what runs. */
   public dev.trellis.draw.GraphView view() {
     return ProgramView.of(this);
+  }
+
+  /** What this program and its subgraphs take and give, for describing it; the engine never reads it. */
+  public GraphSignature signature() {
+    Map<String, GraphSignature> subgraphs = new java.util.LinkedHashMap<>();
+    for (CompiledNode n : nodes) {
+      if (n.subgraph() != null) {
+        subgraphs.put(n.name(), n.subgraph().signature());
+      }
+    }
+    return new GraphSignature(name, types.stateTypes(), inputKeyNames(), outputKeyNames(), types.contextType(), subgraphs,
+        types.inputValidator());
   }
 }

@@ -1,15 +1,16 @@
 package dev.trellis.pregel;
 
+import dev.trellis.error.NodeException;
+import dev.trellis.error.NodeTimeoutException;
+import dev.trellis.error.TrellisException;
 import dev.trellis.graph.Command;
-import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.NodeResult;
-import dev.trellis.graph.error.NodeException;
-import dev.trellis.graph.error.NodeTimeoutException;
-import dev.trellis.graph.error.TrellisException;
 import dev.trellis.observe.GraphEvent;
 import dev.trellis.observe.TracePolicy;
 import dev.trellis.policy.Attempts;
+import dev.trellis.runtime.Interrupt;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,7 +83,7 @@ final class Runner {
     if (scope.observer() == null || task.node.isStart()) {
       return attempts(scope, task, null);
     }
-    long start = System.nanoTime();
+    Instant start = scope.observer().now();
     String parentTask = scope.parentTaskId();
     int[] attempts = {0};
     TracePolicy trace = task.node.options().trace() == null ? TracePolicy.RECORD : task.node.options().trace();
@@ -93,10 +94,10 @@ final class Runner {
       o = attempts(scope, task, attempts);
     } catch (Throwable e) {
       scope.observer().emit(new GraphEvent.TaskFailed(scope.nsPath(), scope.step(), task.id(), task.name(), attempts[0],
-          Duration.ofNanos(System.nanoTime() - start), e));
+          scope.observer().since(start), e));
       throw e;
     }
-    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    Duration took = scope.observer().since(start);
     if (o.failure != null) {
       scope.observer().emit(new GraphEvent.TaskFailed(scope.nsPath(), scope.step(), task.id(), task.name(), attempts[0], took,
           o.failure));

@@ -1,21 +1,21 @@
 package dev.trellis.pregel;
 
-import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointIds;
 import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.PendingWrite;
-import dev.trellis.graph.Interrupt;
+import dev.trellis.checkpoint.ReservedNames;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidUpdateException;
+import dev.trellis.error.TrellisException;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.StateUpdate;
 import dev.trellis.graph.TaskState;
 import dev.trellis.graph.Update;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidUpdateException;
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.runtime.Interrupt;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

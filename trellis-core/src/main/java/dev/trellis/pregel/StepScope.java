@@ -1,7 +1,7 @@
 package dev.trellis.pregel;
 
-import dev.trellis.graph.Interrupt;
 import dev.trellis.policy.Attempts;
+import dev.trellis.runtime.Interrupt;
 import java.util.List;
 
 /** What the {@link Runner} needs from the loop whose step it runs: a runtime per attempt and where outcomes go. */

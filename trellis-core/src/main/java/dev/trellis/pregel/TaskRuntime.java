@@ -1,7 +1,7 @@
 package dev.trellis.pregel;
 
-import dev.trellis.graph.Interrupt;
 import dev.trellis.policy.Attempts;
+import dev.trellis.runtime.Interrupt;
 import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
 import dev.trellis.runtime.StreamWriter;
@@ -78,7 +78,7 @@ final class TaskRuntime implements Runtime {
   public void writeState(String key, Object value) {
     Integer slot = scope.program().slotByName.get(key);
     if (slot == null || slot >= scope.program().stateCount) {
-      throw new dev.trellis.graph.error.InvalidUpdateException(dev.trellis.graph.error.ErrorCode.UNKNOWN_KEY, "node \"" + task.name()
+      throw new dev.trellis.error.InvalidUpdateException(dev.trellis.error.ErrorCode.UNKNOWN_KEY, "node \"" + task.name()
           + "\" wrote key \"" + key + "\", which is not in the state schema (keys: "
           + String.join(", ", scope.program().stateKeys()) + ")");
     }

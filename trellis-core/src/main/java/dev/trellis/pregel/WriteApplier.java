@@ -2,8 +2,8 @@ package dev.trellis.pregel;
 
 import dev.trellis.channel.Channel;
 import dev.trellis.channel.ConcurrentWriteException;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidUpdateException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidUpdateException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;

@@ -2,13 +2,13 @@ package dev.trellis.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidGraphException;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeOptions;
 import dev.trellis.graph.Router;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidGraphException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

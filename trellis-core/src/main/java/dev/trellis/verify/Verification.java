@@ -1,7 +1,8 @@
 package dev.trellis.verify;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.draw.GraphView;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.TrellisException;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -9,6 +10,11 @@ import java.util.stream.Collectors;
 public record Verification(List<Violation> violations) {
   public Verification {
     violations = List.copyOf(violations);
+  }
+
+  /** Proves or refutes each of {@code checks} over every path of the graph {@code view} shows. */
+  public static Verification of(GraphView view, List<Check> checks) {
+    return Verifier.verify(view, checks);
   }
 
   public boolean holds() {

@@ -1,8 +1,8 @@
 package dev.trellis.verify;
 
 import dev.trellis.checkpoint.ReservedNames;
-import dev.trellis.draw.GraphView;
 import dev.trellis.draw.GraphView.EdgeKind;
+import dev.trellis.draw.GraphView;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -18,7 +18,7 @@ import java.util.Set;
  * conditional edge may go to any of its destinations; a join target is reachable once its
  * sources are). Checks are graph searches: linear in nodes + edges each.
  */
-public final class Verifier {
+final class Verifier {
   private static final String START = ReservedNames.START;
   private static final String END = ReservedNames.END;
 
@@ -36,7 +36,7 @@ public final class Verifier {
     }
   }
 
-  public static Verification verify(GraphView view, List<Check> checks) {
+  static Verification verify(GraphView view, List<Check> checks) {
     Verifier v = new Verifier(view);
     List<Violation> violations = new ArrayList<>();
     for (Check c : checks) {

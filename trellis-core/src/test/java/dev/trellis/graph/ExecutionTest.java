@@ -1,20 +1,22 @@
 package dev.trellis.graph;
 
+import static dev.trellis.core.StateGraph.END;
+import static dev.trellis.core.StateGraph.START;
 import static dev.trellis.graph.Fixtures.ANSWER;
 import static dev.trellis.graph.Fixtures.COUNT;
 import static dev.trellis.graph.Fixtures.LOG;
 import static dev.trellis.graph.Fixtures.SCHEMA;
 import static dev.trellis.graph.Fixtures.logs;
-import static dev.trellis.graph.StateGraph.END;
-import static dev.trellis.graph.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.graph.error.EmptyInputException;
-import dev.trellis.graph.error.GraphRecursionException;
-import dev.trellis.graph.error.InvalidUpdateException;
-import dev.trellis.graph.error.NodeException;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.EmptyInputException;
+import dev.trellis.error.GraphRecursionException;
+import dev.trellis.error.InvalidUpdateException;
+import dev.trellis.error.NodeException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -227,7 +229,7 @@ class ExecutionTest {
 
   @Test
   void unknownInputOrOutputKeyIsACompileError() {
-    assertThrows(dev.trellis.graph.error.InvalidGraphException.class, () -> StateGraph.of(SCHEMA)
+    assertThrows(dev.trellis.error.InvalidGraphException.class, () -> StateGraph.of(SCHEMA)
         .addNode("a", logs("a")).addEdge(START, "a").outputKeys("nope").compile());
   }
 }

@@ -1,9 +1,9 @@
 package dev.trellis.graph;
 
+import static dev.trellis.core.StateGraph.START;
 import static dev.trellis.graph.Fixtures.ANSWER;
 import static dev.trellis.graph.Fixtures.SCHEMA;
 import static dev.trellis.graph.Fixtures.logs;
-import static dev.trellis.graph.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -11,10 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.checkpoint.InMemorySaver;
-import dev.trellis.graph.error.NodeException;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.NodeException;
 import dev.trellis.observe.GraphEvent;
 import dev.trellis.observe.GraphListener;
+import dev.trellis.observe.RunInfo;
 import dev.trellis.policy.RetryPolicy;
 import java.util.List;
 import java.util.Map;
@@ -156,7 +159,7 @@ class GraphListenerTest {
       }
 
       @Override
-      public GraphListener forRun(RunConfig config) {
+      public GraphListener forRun(RunInfo run) {
         Recorder r = new Recorder();
         perRun.add(r);
         return r;

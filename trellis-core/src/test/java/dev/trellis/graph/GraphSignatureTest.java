@@ -1,13 +1,15 @@
 package dev.trellis.graph;
 
+import static dev.trellis.core.StateGraph.END;
+import static dev.trellis.core.StateGraph.START;
 import static dev.trellis.graph.Fixtures.SCHEMA;
 import static dev.trellis.graph.Fixtures.logs;
-import static dev.trellis.graph.StateGraph.END;
-import static dev.trellis.graph.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

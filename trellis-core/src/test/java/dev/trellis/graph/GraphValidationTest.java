@@ -1,15 +1,17 @@
 package dev.trellis.graph;
 
+import static dev.trellis.core.StateGraph.END;
+import static dev.trellis.core.StateGraph.START;
 import static dev.trellis.graph.Fixtures.SCHEMA;
 import static dev.trellis.graph.Fixtures.logs;
-import static dev.trellis.graph.StateGraph.END;
-import static dev.trellis.graph.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidGraphException;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidGraphException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -116,7 +118,7 @@ class GraphValidationTest {
 
   @Test
   void commandWithANonNodeGotoIsRejectedWithItsType() {
-    dev.trellis.graph.error.InvalidUpdateException e = assertThrows(dev.trellis.graph.error.InvalidUpdateException.class,
+    dev.trellis.error.InvalidUpdateException e = assertThrows(dev.trellis.error.InvalidUpdateException.class,
         () -> Command.goTo(42));
     assertTrue(e.getMessage().contains("java.lang.Integer 42"), e.getMessage());
   }
@@ -124,7 +126,7 @@ class GraphValidationTest {
   @Test
   void inputOfTheWrongTypeIsAClearError() {
     CompiledGraph g = StateGraph.of(SCHEMA).addNode("a", logs("a")).addEdge(START, "a").compile();
-    dev.trellis.graph.error.InvalidUpdateException e = assertThrows(dev.trellis.graph.error.InvalidUpdateException.class,
+    dev.trellis.error.InvalidUpdateException e = assertThrows(dev.trellis.error.InvalidUpdateException.class,
         () -> g.invoke("just a string"));
     assertTrue(e.getMessage().contains("java.lang.String"), e.getMessage());
   }

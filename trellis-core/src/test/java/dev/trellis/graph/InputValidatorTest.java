@@ -1,15 +1,18 @@
 package dev.trellis.graph;
 
-import static dev.trellis.graph.StateGraph.START;
+import static dev.trellis.core.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.trellis.checkpoint.CheckpointConfig;
-import dev.trellis.checkpoint.InMemorySaver;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidInputException;
-import dev.trellis.graph.error.InvalidUpdateException;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InputViolation;
+import dev.trellis.error.InvalidInputException;
+import dev.trellis.error.InvalidUpdateException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,18 +1,21 @@
 package dev.trellis.graph;
 
+import static dev.trellis.core.StateGraph.START;
 import static dev.trellis.graph.Fixtures.ANSWER;
 import static dev.trellis.graph.Fixtures.LOG;
 import static dev.trellis.graph.Fixtures.SCHEMA;
 import static dev.trellis.graph.Fixtures.logs;
-import static dev.trellis.graph.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.checkpoint.InMemorySaver;
-import dev.trellis.graph.error.AmbiguousResumeException;
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.AmbiguousResumeException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.TrellisException;
+import dev.trellis.runtime.Interrupt;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,19 +1,20 @@
 package dev.trellis.graph;
 
+import static dev.trellis.core.StateGraph.START;
 import static dev.trellis.graph.Fixtures.ANSWER;
 import static dev.trellis.graph.Fixtures.LOG;
 import static dev.trellis.graph.Fixtures.SCHEMA;
 import static dev.trellis.graph.Fixtures.logs;
-import static dev.trellis.graph.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.checkpoint.InMemorySaver;
 import dev.trellis.checkpoint.cache.InMemoryCache;
-import dev.trellis.graph.error.NodeTimeoutException;
-import dev.trellis.policy.CachePolicy;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.NodeTimeoutException;
 import dev.trellis.policy.TimeoutPolicy;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;

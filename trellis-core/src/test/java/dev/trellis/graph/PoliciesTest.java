@@ -1,14 +1,15 @@
 package dev.trellis.graph;
 
+import static dev.trellis.core.StateGraph.START;
 import static dev.trellis.graph.Fixtures.LOG;
 import static dev.trellis.graph.Fixtures.SCHEMA;
-import static dev.trellis.graph.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.trellis.checkpoint.cache.InMemoryCache;
-import dev.trellis.graph.error.NodeException;
-import dev.trellis.policy.CachePolicy;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.NodeException;
 import dev.trellis.policy.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,11 +1,13 @@
 package dev.trellis.graph;
 
-import static dev.trellis.graph.StateGraph.START;
+import static dev.trellis.core.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.runtime.MessageStream;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;

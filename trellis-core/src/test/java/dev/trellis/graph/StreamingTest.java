@@ -1,14 +1,16 @@
 package dev.trellis.graph;
 
+import static dev.trellis.core.StateGraph.START;
 import static dev.trellis.graph.Fixtures.LOG;
 import static dev.trellis.graph.Fixtures.SCHEMA;
 import static dev.trellis.graph.Fixtures.logs;
-import static dev.trellis.graph.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.graph.error.NodeException;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.NodeException;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;

@@ -1,9 +1,11 @@
 package dev.trellis.graph;
 
-import static dev.trellis.graph.StateGraph.START;
+import static dev.trellis.core.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.observe.GraphEvent;
 import dev.trellis.observe.TracePolicy;
 import java.util.List;

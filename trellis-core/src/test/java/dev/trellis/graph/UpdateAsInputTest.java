@@ -3,8 +3,10 @@ package dev.trellis.graph;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.trellis.checkpoint.InMemorySaver;
-import dev.trellis.graph.error.InvalidUpdateException;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.InvalidUpdateException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.Programs;
+import dev.trellis.core.StateGraph;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,6 +36,6 @@ class WithOptionsTest {
     assertEquals("steps", durable.name());
     assertSame(saver, durable.options().checkpointer());
     assertNull(plain.options().checkpointer(), "the original graph is unchanged");
-    assertNull(plain.program().options().checkpointer());
+    assertNull(Programs.of(plain).options().checkpointer());
   }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.checkpoint.cache.InMemoryCache;
-import dev.trellis.graph.error.NodeTimeoutException;
+import dev.trellis.error.NodeTimeoutException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

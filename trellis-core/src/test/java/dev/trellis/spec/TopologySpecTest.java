@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.error.InvalidGraphException;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.Router;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Update;
-import dev.trellis.graph.error.InvalidGraphException;
 import dev.trellis.verify.Check;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,20 +1,20 @@
 package dev.trellis.verify;
 
-import static dev.trellis.graph.StateGraph.END;
-import static dev.trellis.graph.StateGraph.START;
+import static dev.trellis.core.StateGraph.END;
+import static dev.trellis.core.StateGraph.START;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.error.TrellisException;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.NodeOptions;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
-import dev.trellis.graph.error.TrellisException;
 import dev.trellis.policy.RetryPolicy;
 import java.util.List;
 import java.util.Map;

@@ -55,16 +55,35 @@ public final class LangChain4jChatModel implements ChatModel {
   private final dev.langchain4j.model.chat.ChatModel model;
   private final StreamingChatModel streaming;
   private final boolean cacheControl;
+  private final String provider;
 
+  /** Wraps LangChain4j models; the provider is the one the model says it is (see {@link #provider()}). */
   public LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model, StreamingChatModel streaming) {
-    this(model, streaming, false);
+    this(model, streaming, false, Providers.of(model, streaming));
   }
 
   private LangChain4jChatModel(dev.langchain4j.model.chat.ChatModel model, StreamingChatModel streaming,
-                               boolean cacheControl) {
+                               boolean cacheControl, String provider) {
     this.model = model;
     this.streaming = streaming;
     this.cacheControl = cacheControl;
+    this.provider = provider;
+  }
+
+  /**
+   * The provider serving the model, as the OpenTelemetry GenAI conventions name it
+   * ({@code gen_ai.provider.name}): {@code openai} for {@link #openAi}, else the one
+   * the wrapped model's {@code provider()} says ({@code anthropic}, {@code ollama}, …), unless
+   * {@link #withProvider} named another; null when unknown.
+   */
+  @Override
+  public String provider() {
+    return provider;
+  }
+
+  /** The same model, saying {@code provider} serves it (lower case, e.g. {@code anthropic}). */
+  public LangChain4jChatModel withProvider(String provider) {
+    return new LangChain4jChatModel(model, streaming, cacheControl, provider);
   }
 
   /** The model name the wrapped model sends (for per-model prices), or the adapter's class name. */
@@ -98,7 +117,7 @@ public final class LangChain4jChatModel implements ChatModel {
       blocking.httpClientBuilder(new CacheControlHttp(HttpClientBuilderLoader.loadHttpClientBuilder()));
       streaming.httpClientBuilder(new CacheControlHttp(HttpClientBuilderLoader.loadHttpClientBuilder()));
     }
-    return new LangChain4jChatModel(blocking.build(), streaming.build(), cacheControl);
+    return new LangChain4jChatModel(blocking.build(), streaming.build(), cacheControl, Providers.OPENAI);
   }
 
   /**

@@ -59,7 +59,7 @@ class InjectedToolArgumentsTest {
     ScriptedChatModel model = ScriptedChatModel.replies(new Message.Ai(null, "", List.of(new Message.ToolCall("o1", "order",
         Map.of(names.get(0), List.of(Map.of("sku", "tea", "qty", 2)), names.get(1), "LARGE"))), null), Message.ai("done"));
     State out = Agent.builder(model).tools(order).stateKeys(Key.of("customer", String.class))
-        .compile(CompileOptions.checkpointer(new dev.trellis.checkpoint.InMemorySaver()))
+        .compile(CompileOptions.checkpointer(new dev.trellis.checkpoint.memory.InMemorySaver()))
         .invoke(Map.of("messages", List.of(Message.human("order tea")), "customer", "Ada"), RunConfig.thread("shop"));
     String answer = ((List<Message>) out.get("messages")).get(2).text();
     assertEquals("Ada ordered 1 lines in a LARGE box (call o1, thread shop)", answer);

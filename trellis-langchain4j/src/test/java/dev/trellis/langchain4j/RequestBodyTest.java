@@ -16,7 +16,7 @@ import dev.trellis.agent.middleware.ModelResponse;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.structured.Description;
 import dev.trellis.agent.tool.Tool;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;

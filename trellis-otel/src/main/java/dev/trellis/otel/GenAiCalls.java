@@ -34,6 +34,10 @@ final class GenAiCalls {
   static CallObserver.Observation chat(TrellisTelemetry t, Context parent, ChatCall call) {
     String model = call.requestModel();
     String provider = call.model().provider() != null ? call.model().provider() : UNKNOWN_PROVIDER;
+    RunTracer run = parent.get(RunTracer.RUN);
+    if (run != null) {
+      run.modelProvider(call.model().provider());
+    }
     ChatRequest request = call.request();
     SpanBuilder b = t.tracer.spanBuilder("chat " + model).setParent(parent).setSpanKind(SpanKind.CLIENT)
         .setAttribute(GenAi.OPERATION, "chat")

@@ -1,8 +1,8 @@
 package dev.trellis.otel;
 
-import dev.trellis.graph.RunConfig;
 import dev.trellis.observe.GraphEvent;
 import dev.trellis.observe.GraphListener;
+import dev.trellis.observe.RunInfo;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
@@ -23,7 +23,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * client — become its children. Thread-safe: parallel tasks report at once.
  */
 final class RunTracer implements GraphListener {
+  /** The run a node's thread is in, for calls that add to its span (the provider of its models). */
+  static final io.opentelemetry.context.ContextKey<RunTracer> RUN = io.opentelemetry.context.ContextKey.named("dev.trellis.otel.run");
   private final TrellisTelemetry t;
+  private final java.util.concurrent.atomic.AtomicBoolean providerNamed = new java.util.concurrent.atomic.AtomicBoolean();
   private final Context parent;
   private volatile Span run;
   /** The scope making each running task's span current on its thread, closed as the task ends (same thread). */
@@ -37,7 +40,7 @@ final class RunTracer implements GraphListener {
   /** What users register: makes a {@link RunTracer} per run. */
   record Factory(TrellisTelemetry t, Context parent) implements GraphListener {
     @Override
-    public GraphListener forRun(RunConfig config) {
+    public GraphListener forRun(RunInfo run) {
       return new RunTracer(t, parent != null ? parent : Context.current());
     }
 
@@ -107,7 +110,7 @@ final class RunTracer implements GraphListener {
         .setAttribute(GenAi.OPERATION, "invoke_agent")
         .setAttribute(GenAi.AGENT_NAME, e.graph())
         .setAttribute(GenAi.GRAPH, e.graph());
-    RunConfig c = e.config();
+    RunInfo c = e.run();
     if (c.threadId() != null) {
       b.setAttribute(GenAi.THREAD_ID, c.threadId()).setAttribute(GenAi.CONVERSATION_ID, c.threadId());
     }
@@ -131,7 +134,15 @@ final class RunTracer implements GraphListener {
     }
     Span span = b.startSpan();
     t.taskSpans.put(e.taskId(), span);
-    scopes.put(e.taskId(), Context.current().with(span).with(TrellisTelemetry.CONTEXT_KEY, t).makeCurrent());
+    scopes.put(e.taskId(), Context.current().with(span).with(TrellisTelemetry.CONTEXT_KEY, t).with(RUN, this).makeCurrent());
+  }
+
+  /** The run's span names {@code provider} as its {@code gen_ai.provider.name}: the first known provider of a model it calls. */
+  void modelProvider(String provider) {
+    Span r = run;
+    if (provider != null && r != null && providerNamed.compareAndSet(false, true)) {
+      r.setAttribute(GenAi.PROVIDER_NAME, provider);
+    }
   }
 
   /** The ended task's span, no longer current on its thread nor registered; null when it had none. */

@@ -14,13 +14,13 @@ import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.observe.Observed;
 import dev.trellis.agent.observe.ResponseInfo;
 import dev.trellis.agent.tool.Tool;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanKind;
@@ -226,6 +226,23 @@ class GenAiSpansTest {
       Observed.chat(ScriptedChatModel.replies(Message.ai("hi")), new ChatRequest(List.of(Message.human("x")), List.of()));
       assertEquals(List.of(), otel.finished());
       assertNull(io.opentelemetry.api.trace.Span.current().getSpanContext().isValid() ? "a span" : null);
+    }
+  }
+
+  @Test
+  void theRunSpanNamesTheProviderOfItsModelWhenTheModelNamesOne() {
+    try (Otel otel = new Otel()) {
+      ScriptedChatModel named = new ScriptedChatModel(r -> Message.ai("hi"), "anthropic");
+      agent(otel, otel.telemetry, named, false).invoke(ask("Hello?"), RunConfig.thread("t-p1"));
+      SpanData run = otel.span("invoke_agent weather");
+      assertEquals("anthropic", run.getAttributes().get(AttributeKey.stringKey("gen_ai.provider.name")));
+      assertEquals("anthropic", named(otel, "chat ScriptedChatModel").getFirst().getAttributes()
+          .get(AttributeKey.stringKey("gen_ai.provider.name")));
+    }
+    try (Otel otel = new Otel()) {
+      agent(otel, otel.telemetry, ScriptedChatModel.replies(Message.ai("hi")), false).invoke(ask("Hello?"), RunConfig.thread("t-p2"));
+      assertNull(otel.span("invoke_agent weather").getAttributes().get(AttributeKey.stringKey("gen_ai.provider.name")),
+          "an unknown provider is not claimed for the run");
     }
   }
 }

@@ -10,8 +10,8 @@ import dev.trellis.agent.message.Message;
 import dev.trellis.agent.middleware.Hooks;
 import dev.trellis.agent.middleware.pii.Pii;
 import dev.trellis.agent.model.ScriptedChatModel;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.observe.TracePolicy;
 import io.opentelemetry.api.common.AttributeKey;
 import java.util.List;
@@ -23,7 +23,7 @@ class PayloadTracingTest {
   static final AttributeKey<String> INPUT = AttributeKey.stringKey("trellis.node.input");
   static final AttributeKey<String> OUTPUT = AttributeKey.stringKey("trellis.node.output");
 
-  static CompiledGraph agent(TrellisTelemetry telemetry, Agent builder) {
+  static CompiledGraph agent(TrellisTelemetry telemetry, Agent.Builder builder) {
     return builder.compile(CompileOptions.DEFAULT.withListeners(telemetry.listener()));
   }
 

@@ -1,7 +1,7 @@
 package dev.trellis.pipeline;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidGraphException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidGraphException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.trellis.pipeline;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidGraphException;
-import dev.trellis.graph.error.NodeTimeoutException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidGraphException;
+import dev.trellis.error.NodeTimeoutException;
 import dev.trellis.policy.Attempts;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.policy.Sleeper;
@@ -39,7 +39,8 @@ import java.util.concurrent.TimeoutException;
  * threshold (default 0.4) <em>and</em> was computed from the same input (content hash of
  * the merged arguments), the tool is not called and its previous output is reused. Events
  * ({@code phase_start}, {@code tool_start}, {@code tool_end}, {@code tool_skipped},
- * {@code tool_retry}, {@code tool_failed}, {@code input_missing}) go to the given writer — the node's custom stream.
+ * {@code tool_retry}, {@code tool_failed}, {@code input_missing}) go to the given writer — the node's custom stream;
+ * a {@link ToolCallHook} given to the builder runs around each tool call (all its attempts).
  *
  * <p>Immutable and thread-safe once built; build errors name the tool, the unknown
  * dependency or the cycle.
@@ -56,6 +57,7 @@ public final class ToolPipeline {
   private final Attempts.Timing timing;
   private final java.time.Clock clock;
   private final java.time.Duration maxSkipAge;
+  private final ToolCallHook hook;
 
   private ToolPipeline(Builder b) {
     this.specs = Map.copyOf(b.specs);
@@ -66,6 +68,7 @@ public final class ToolPipeline {
     this.phases = Phases.of(b.specs);
     this.clock = b.clock;
     this.maxSkipAge = b.maxSkipAge;
+    this.hook = b.hook;
   }
 
   /** Whether skip state recorded as {@code e} may still be reused: always without a maximum skip age. */
@@ -203,7 +206,8 @@ public final class ToolPipeline {
             "error", String.valueOf(t))));
     PipelineTool tool = tools.get(name);
     try {
-      ToolOutput out = chain.run(attempt -> tool.call(Map.copyOf(args)));
+      Map<String, Object> merged = Map.copyOf(args);
+      ToolOutput out = hook.call(name, merged, () -> chain.run(attempt -> tool.call(merged)));
       sections.put(name, out.value());
       events.write(Map.of("event", "tool_end", "tool", name, "attempts", chain.attempt(), "completeness", out.completeness()));
       remember(session, name, hash, out, events);
@@ -265,6 +269,7 @@ public final class ToolPipeline {
     private Sleeper sleeper = Sleeper.SYSTEM;
     private java.time.Clock clock = java.time.Clock.systemUTC();
     private java.time.Duration maxSkipAge;
+    private ToolCallHook hook = ToolCallHook.NONE;
 
     public Builder tool(PipelineToolSpec spec, PipelineTool tool) {
       if (spec.name().startsWith("__")) {
@@ -308,6 +313,12 @@ public final class ToolPipeline {
     /** The clock skip state is stamped and aged with (tests pass a fixed or moving clock). */
     public Builder clock(java.time.Clock c) {
       clock = java.util.Objects.requireNonNull(c, "clock");
+      return this;
+    }
+
+    /** What runs around each tool call (default: nothing). */
+    public Builder around(ToolCallHook h) {
+      hook = java.util.Objects.requireNonNull(h, "hook");
       return this;
     }
 

@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
+import dev.trellis.testkit.TestClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -17,27 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** Skip state older than the pipeline's maximum skip age is not reused: the tool (or the slice) runs again. */
 class SkipExpiryTest {
-  /** A clock the test moves by hand. */
-  static final class HandClock extends Clock {
-    Instant now = Instant.parse("2026-11-26T10:00:00Z");
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
-
-  final HandClock clock = new HandClock();
+  final TestClock clock = TestClock.at(Instant.parse("2026-11-26T10:00:00Z"));
   final AtomicInteger calls = new AtomicInteger();
   final SkipStore store = new InMemorySkipStore();
 
@@ -55,10 +34,10 @@ class SkipExpiryTest {
   void unchangedToolIsSkippedWithinTheAgeAndRunsAgainAfterIt() {
     ToolPipeline p = pipeline(Duration.ofMinutes(30));
     p.run("s", SLICE, e -> { });
-    clock.now = clock.now.plus(Duration.ofMinutes(30));
+    clock.advance(Duration.ofMinutes(30));
     assertEquals(List.of("patient_context"), p.run("s", SLICE, e -> { }).skipped(), "30 minutes old: still fresh");
     assertEquals(1, calls.get());
-    clock.now = clock.now.plus(Duration.ofMinutes(1));
+    clock.advance(Duration.ofMinutes(1));
     assertEquals(List.of(), p.run("s", SLICE, e -> { }).skipped(), "31 minutes old: expired");
     assertEquals(2, calls.get());
   }
@@ -67,7 +46,7 @@ class SkipExpiryTest {
   void withoutAMaximumAgeSkipStateNeverExpires() {
     ToolPipeline p = pipeline(null);
     p.run("s", SLICE, e -> { });
-    clock.now = clock.now.plus(Duration.ofDays(365));
+    clock.advance(Duration.ofDays(365));
     assertEquals(List.of("patient_context"), p.run("s", SLICE, e -> { }).skipped());
     assertEquals(1, calls.get());
   }
@@ -78,7 +57,7 @@ class SkipExpiryTest {
     SessionAssembler assembler = new SessionAssembler();
     assembler.enqueue("s", p, SLICE, e -> { }).get(30, TimeUnit.SECONDS);
     assertTrue(assembler.enqueue("s", p, SLICE, e -> { }).get(30, TimeUnit.SECONDS).reused());
-    clock.now = clock.now.plus(Duration.ofMinutes(6));
+    clock.advance(Duration.ofMinutes(6));
     SessionAssembler.Assembly late = assembler.enqueue("s", p, SLICE, e -> { }).get(30, TimeUnit.SECONDS);
     assertFalse(late.reused());
     assertEquals(2, calls.get());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.graph.error.InvalidGraphException;
+import dev.trellis.error.InvalidGraphException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.InvalidGraphException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.InvalidGraphException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,14 +3,17 @@ package dev.trellis.postgres;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.jdbc.Schema;
+import dev.trellis.migrations.Migrations;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 
 /**
  * A PostgreSQL database reached through a connection pool (HikariCP), safe for any number
- * of threads and processes; schema creation runs under a transaction-scoped advisory lock
+ * of threads and processes; schemas migrate ({@link #migrate}) under a session advisory lock
  * so processes starting together do not race.
  */
 public final class PostgresDatabase implements JdbcDatabase {
@@ -18,6 +21,8 @@ public final class PostgresDatabase implements JdbcDatabase {
 
   private final DataSource dataSource;
   private final boolean ownsPool;
+  /** Names of the schemas migrated through this object. */
+  private final Set<String> migrated = ConcurrentHashMap.newKeySet();
 
   private PostgresDatabase(DataSource dataSource, boolean ownsPool) {
     this.dataSource = dataSource;
@@ -73,9 +78,37 @@ public final class PostgresDatabase implements JdbcDatabase {
     return " FOR SHARE";
   }
 
+  /**
+   * Runs {@code schema}'s PostgreSQL scripts while one pooled connection holds the session advisory
+   * lock {@code MIGRATION_LOCK}, so processes starting together migrate one after the other (Flyway
+   * takes two more connections meanwhile).
+   */
   @Override
-  public List<String> migrationPreamble() {
-    return List.of("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")");
+  public void migrate(Schema schema) {
+    if (migrated.contains(schema.name())) {
+      return;
+    }
+    synchronized (migrated) {
+      if (migrated.contains(schema.name())) {
+        return;
+      }
+      try (Connection c = dataSource.getConnection()) {
+        c.setAutoCommit(true);
+        try (var st = c.createStatement()) {
+          st.execute("SELECT pg_advisory_lock(" + MIGRATION_LOCK + ")");
+        }
+        try {
+          Migrations.migrate(dataSource, "postgresql", schema);
+        } finally {
+          try (var st = c.createStatement()) {
+            st.execute("SELECT pg_advisory_unlock(" + MIGRATION_LOCK + ")");
+          }
+        }
+      } catch (SQLException e) {
+        throw new IllegalStateException("PostgreSQL migration lock failed: " + e.getMessage(), e);
+      }
+      migrated.add(schema.name());
+    }
   }
 
   @Override

@@ -7,13 +7,6 @@ import java.util.List;
 final class TsvectorKeywordIndex implements KeywordIndex {
 
   @Override
-  public List<String> schema() {
-    return List.of("CREATE TABLE IF NOT EXISTS store_fts (namespace TEXT NOT NULL, item_key TEXT NOT NULL, "
-            + "content TSVECTOR NOT NULL, PRIMARY KEY (namespace, item_key))",
-        "CREATE INDEX IF NOT EXISTS store_fts_content ON store_fts USING GIN (content)");
-  }
-
-  @Override
   public String insert() {
     return "INSERT INTO store_fts (namespace, item_key, content) VALUES (?, ?, to_tsvector('english', ?))";
   }

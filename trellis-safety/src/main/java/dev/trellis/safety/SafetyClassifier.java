@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * A layered safety classifier for messages sent to a chat: (1) deterministic overrides and
  * (2) per-language lexicons ({@code en} for en-US and en-GB, {@code de}, {@code fr}), both
  * tolerant of typos, leetspeak and spaced-out words; (3) a logistic-regression head on
- * in-process MiniLM sentence embeddings; (4) an optional LLM judge, asked about everything
+ * in-process MiniLM sentence embeddings and hashed n-grams (every language); (4) an optional LLM judge, asked about everything
  * not confidently low-risk, which can only widen the verdict; (5) policy normalisation into
  * an {@link Action}.
  *
@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * <p>Without a judge the verdict is deterministic: a function of the message, the last six
- * history messages and the locale. Crisis phrases found by layers 1–2 are final; the head and
- * the judge may add a crisis, never remove one. A message in a language other than English,
+ * history messages and the locale. Override phrases are final; a lexicon phrase gives way only
+ * to the third-party path, when the head is sure the message is concern for someone else; the
+ * head and the judge may add a crisis, never remove one. A message in a language other than English,
  * German or French is never {@link Action#NONE}: without a crisis signal it is
  * {@link Action#CHECK_IN}. Immutable and thread-safe (the judge's model must be thread-safe).
  */
@@ -37,7 +38,15 @@ public final class SafetyClassifier {
       "sometimes", "kinda", "kind", "i", "do", "am", "think", "so", "guess", "a", "little", "bit", "tonight", "today",
       "soon", "vielleicht", "manchmal", "peutetre", "parfois", "ok", "true", "right", "exactly", "genau", "bien", "sur");
 
+  /**
+   * The head's default crisis threshold: of 0.4, 0.5, 0.6, 0.66, 0.72 the best F1 in 5-fold
+   * cross-validation over the corpus (0.5, the best recall-weighted F2, sent everyday messages
+   * such as "I always end up cancelling plans" or a bare "done" to the crisis branch; see the README).
+   */
+  public static final double DEFAULT_CRISIS_THRESHOLD = 0.72;
   private static final int THIRD_PARTY_REACH = 12;
+  private static final int SHORT_REPLY = 10;
+  private static final double THIRD_PARTY_VETO = 0.7;
   private static final double NEGATED_THRESHOLD = 0.8;
 
   private final Lexicon lexicon;
@@ -96,10 +105,20 @@ public final class SafetyClassifier {
     String fallback = locale == null ? "en" : locale.split("[-_]")[0].toLowerCase(Locale.ROOT);
     List<Message> recent = history.subList(Math.max(0, history.size() - 6), history.size());
     Folded folded = Folded.of(message);
-    String language = Languages.detect(message, folded, Languages.SUPPORTED.contains(fallback) ? fallback : "en");
+    String language = Languages.detect(message, folded, fallback);
     boolean supported = Languages.SUPPORTED.contains(language);
     Deterministic d = deterministic(folded, language, languagesFor(language));
     Verdict base = new Verdict(RiskClass.NONE, Action.NONE, Layer.POLICY, language, supported, Double.NaN, "");
+    if (d.crisis != null && d.crisis.kind() != Lexicon.Kind.OVERRIDE && head != null && embeddings != null) {
+      // a lexicon phrase about someone else ("my mum keeps saying she wishes she'd never wake up"): when the head
+      // is sure the message is concern for another person, it takes the third-party path (resources, never silence)
+      Scored s = score(message, folded, recent);
+      if (s.probabilities[RiskClass.THIRD_PARTY_CONCERN.ordinal()] >= THIRD_PARTY_VETO) {
+        return widened(new Verdict(RiskClass.THIRD_PARTY_CONCERN, Policy.action(RiskClass.THIRD_PARTY_CONCERN, supported),
+            Layer.EMBEDDING, language, supported, s.crisis,
+            String.format(Locale.ROOT, "third party over '%s'", d.crisis.phrase())), message, recent);
+      }
+    }
     if (d.crisis != null) {
       return base.with(d.crisis.cls(), Action.CRISIS, d.crisis.kind() == Lexicon.Kind.OVERRIDE ? Layer.OVERRIDE : Layer.LEXICON,
           d.crisis.phrase());
@@ -113,8 +132,9 @@ public final class SafetyClassifier {
         : base.with(RiskClass.NONE, Policy.action(RiskClass.NONE, supported), Layer.POLICY,
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
-    if (head != null && embeddings != null && language.equals("en")) {
-      Scored s = score(message);
+    if (head != null && embeddings != null) {
+      // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
+      Scored s = score(message, folded, earlier == null ? recent : List.of());
       score = s.crisis;
       v = new Verdict(v.label(), v.action(), v.layer(), language, supported, score, v.evidence());
       // after a crisis in the history the head needs less; after a negated crisis phrase ("I would never
@@ -133,7 +153,12 @@ public final class SafetyClassifier {
     }
     boolean confidentlyLow = supported && d.mask == null && !d.negated && earlier == null
         && (Double.isNaN(score) ? false : score < lowRiskThreshold);
-    if (judge == null || confidentlyLow) {
+    return confidentlyLow ? v : widened(v, message, recent);
+  }
+
+  /** {@code v}, widened by the judge when there is one: it can add a crisis or a third-party concern, never remove. */
+  private Verdict widened(Verdict v, String message, List<Message> recent) {
+    if (judge == null) {
       return v;
     }
     try {
@@ -205,7 +230,7 @@ public final class SafetyClassifier {
     for (int i = recent.size() - 1; i >= 0; i--) {
       if (recent.get(i) instanceof Message.Human h) {
         Folded f = Folded.of(h.text());
-        String lang = Languages.detect(h.text(), f, Languages.SUPPORTED.contains(fallback) ? fallback : "en");
+        String lang = Languages.detect(h.text(), f, fallback);
         Deterministic d = deterministic(f, lang, languagesFor(lang));
         if (d.crisis != null) {
           return d.crisis.cls();
@@ -231,9 +256,14 @@ public final class SafetyClassifier {
   }
 
   /** The head on the whole message and on each window of two sentences; the most alarming wins. */
-  private Scored score(String message) {
+  private Scored score(String message, Folded folded, List<Message> recent) {
     List<String> texts = new ArrayList<>();
     texts.add(message);
+    String previous = previousUserMessage(recent);
+    if (previous != null && folded.tokens().size() <= SHORT_REPLY) {
+      // a short reply means what it answers ("tonight." after "I have decided"): read with the message before it
+      texts.add(previous.strip() + " " + message.strip());
+    }
     List<String> sentences = new ArrayList<>();
     for (String s : SENTENCES.split(message.strip())) {
       if (!s.isBlank()) {
@@ -247,7 +277,8 @@ public final class SafetyClassifier {
     }
     List<float[]> vectors = embeddings.embed(texts);
     Scored best = null;
-    for (float[] v : vectors) {
+    for (int i = 0; i < texts.size(); i++) {
+      Features v = Features.of(texts.get(i), vectors.get(i));
       double[] p = head.probabilities(v);
       double crisis = head.crisisProbability(v);
       if (best == null || crisis > best.crisis) {
@@ -255,6 +286,15 @@ public final class SafetyClassifier {
       }
     }
     return best;
+  }
+
+  private static String previousUserMessage(List<Message> recent) {
+    for (int i = recent.size() - 1; i >= 0; i--) {
+      if (recent.get(i) instanceof Message.Human h) {
+        return h.text();
+      }
+    }
+    return null;
   }
 
   private static RiskClass argmax(double[] p, boolean crisisOnly) {
@@ -273,7 +313,7 @@ public final class SafetyClassifier {
     private EmbeddingHead head;
     private ChatModel judge;
     private boolean noHead;
-    private double crisisThreshold = 0.72;
+    private double crisisThreshold = DEFAULT_CRISIS_THRESHOLD;
     private double lowRiskThreshold = 0.15;
 
     private Builder() {
@@ -303,7 +343,7 @@ public final class SafetyClassifier {
       return this;
     }
 
-    /** The head's crisis probability from which a message is a crisis (default 0.72; lower it for recall at the cost of precision, see the README). */
+    /** The head's crisis probability from which a message is a crisis (default {@value #DEFAULT_CRISIS_THRESHOLD}; lower it for recall at the cost of precision, see the README). */
     public Builder crisisThreshold(double t) {
       if (!(t > 0 && t < 1)) {
         throw new IllegalArgumentException("crisisThreshold must be in (0, 1), got " + t);

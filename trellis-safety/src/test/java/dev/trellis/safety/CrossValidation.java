@@ -20,7 +20,7 @@ final class CrossValidation {
 
   /** An encoder that remembers what it embedded. */
   static final class Cached implements Embeddings {
-    private final Map<String, float[]> seen = new HashMap<>();
+    final Map<String, float[]> seen = new HashMap<>();
     private final Embeddings inner;
 
     Cached(Embeddings inner) {
@@ -30,33 +30,48 @@ final class CrossValidation {
     @Override
     public synchronized List<float[]> embed(List<String> texts) {
       List<String> missing = texts.stream().filter(t -> !seen.containsKey(t)).distinct().toList();
-      if (!missing.isEmpty()) {
-        List<float[]> v = inner.embed(missing);
-        for (int i = 0; i < missing.size(); i++) {
-          seen.put(missing.get(i), v.get(i));
+      for (int from = 0; from < missing.size(); from += 64) {
+        List<String> batch = missing.subList(from, Math.min(missing.size(), from + 64));
+        List<float[]> v = inner.embed(batch);
+        for (int i = 0; i < batch.size(); i++) {
+          seen.put(batch.get(i), v.get(i));
         }
       }
       return texts.stream().map(seen::get).toList();
     }
   }
 
-  /** Predictions for every example, each made by a classifier whose head never saw it. */
-  static Figures run(List<Example> corpus, int k, Cached embeddings, double threshold) {
+  /** The heads of the k folds: head {@code i} never saw fold {@code i}. */
+  static List<EmbeddingHead> heads(List<Example> corpus, int k, Cached embeddings, Trainer.Settings settings) {
     List<float[]> vectors = embeddings.embed(corpus.stream().map(Example::text).toList());
+    List<Features> features = new ArrayList<>(corpus.size());
+    for (int i = 0; i < corpus.size(); i++) {
+      features.add(Features.of(corpus.get(i).text(), vectors.get(i)));
+    }
+    List<EmbeddingHead> heads = new ArrayList<>();
+    for (int fold = 0; fold < k; fold++) {
+      List<Features> x = new ArrayList<>();
+      List<RiskClass> y = new ArrayList<>();
+      for (int i = 0; i < corpus.size(); i++) {
+        if (i % k != fold) {
+          x.add(features.get(i));
+          y.add(corpus.get(i).label());
+        }
+      }
+      heads.add(Trainer.fit(x, y, "fold-" + fold, settings));
+    }
+    return heads;
+  }
+
+  /** Predictions for every example, each made by a classifier whose head never saw it. */
+  static Figures run(List<Example> corpus, List<EmbeddingHead> heads, Cached embeddings, double threshold) {
+    int k = heads.size();
     List<Verdict> verdicts = new ArrayList<>(corpus.size());
     for (int i = 0; i < corpus.size(); i++) {
       verdicts.add(null);
     }
     for (int fold = 0; fold < k; fold++) {
-      List<float[]> x = new ArrayList<>();
-      List<RiskClass> y = new ArrayList<>();
-      for (int i = 0; i < corpus.size(); i++) {
-        if (i % k != fold) {
-          x.add(vectors.get(i));
-          y.add(corpus.get(i).label());
-        }
-      }
-      SafetyClassifier c = SafetyClassifier.builder().embeddings(embeddings).head(Trainer.fit(x, y, "fold-" + fold))
+      SafetyClassifier c = SafetyClassifier.builder().embeddings(embeddings).head(heads.get(fold))
           .crisisThreshold(threshold).build();
       for (int i = fold; i < corpus.size(); i += k) {
         Example e = corpus.get(i);
@@ -64,5 +79,10 @@ final class CrossValidation {
       }
     }
     return new Figures(corpus, verdicts);
+  }
+
+  /** {@link #run(List, List, Cached, double)} with heads trained here with the default settings. */
+  static Figures run(List<Example> corpus, int k, Cached embeddings, double threshold) {
+    return run(corpus, heads(corpus, k, embeddings, Trainer.Settings.DEFAULT), embeddings, threshold);
   }
 }

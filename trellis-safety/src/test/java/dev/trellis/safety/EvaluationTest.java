@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
  * The figures the README states, printed by every build: 5-fold cross-validation over the
  * corpus, the dev set A and the final set B (aggregates only: set B's messages are never
  * printed). The assertions are floors at the figures measured when they were written, so a
- * change that loses recall fails; issue 32's target (recall 1.0, precision 0.9 on set B) is not
- * reached offline and is not asserted — see the README.
+ * change that loses recall or precision fails; issue 32's target (recall 1.0, precision 0.9 on
+ * set B) is not reached offline and is not asserted — see the README.
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
@@ -24,10 +24,11 @@ class EvaluationTest {
   @Test
   void crossValidatedFiguresArePrinted() {
     List<Example> corpus = Example.readDir(Path.of("corpus"));
-    assertTrue(corpus.size() >= 800, "the corpus has " + corpus.size() + " messages");
-    Figures f = CrossValidation.run(corpus, 5, new CrossValidation.Cached(MiniLm.embeddings()), 0.72);
+    assertTrue(corpus.size() >= 2000, "the corpus has " + corpus.size() + " messages");
+    Figures f = CrossValidation.run(corpus, 5, new CrossValidation.Cached(MiniLm.embeddings()),
+        SafetyClassifier.DEFAULT_CRISIS_THRESHOLD);
     f.print("trellis-safety 5-fold cross-validation (corpus)", System.out);
-    assertTrue(f.crisisRecall() >= 0.89 && f.crisisPrecision() >= 0.86,
+    assertTrue(f.crisisRecall() >= 0.925 && f.crisisPrecision() >= 0.833,
         "cv crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
   }
 
@@ -36,7 +37,7 @@ class EvaluationTest {
     List<Example> a = blind("setA.jsonl");
     Figures f = Figures.of(a, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
     f.print("trellis-safety dev set A", System.out);
-    assertTrue(f.crisisRecall() >= 0.75 && f.crisisPrecision() >= 0.81,
+    assertTrue(f.crisisRecall() >= 0.955 && f.crisisPrecision() >= 0.873,
         "set A crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
   }
 
@@ -45,7 +46,20 @@ class EvaluationTest {
     List<Example> b = blind("setB.jsonl");
     Figures f = Figures.of(b, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
     f.print("trellis-safety final set B", System.out);
-    assertTrue(f.crisisRecall() >= 0.79 && f.crisisPrecision() >= 0.77,
+    assertTrue(f.crisisRecall() >= 0.933 && f.crisisPrecision() >= 0.789,
         "set B crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
+  }
+
+  /**
+   * Set C: 400 messages written after the classifier's second round by someone given only the
+   * class definitions, never seen by whoever tuned the classifier; measured once per build.
+   */
+  @Test
+  void independentSetCFigures() throws Exception {
+    List<Example> c = blind("setC.jsonl");
+    Figures f = Figures.of(c, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
+    f.print("trellis-safety independent set C", System.out);
+    assertTrue(f.crisisRecall() >= 0.905 && f.crisisPrecision() >= 0.842,
+        "set C crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
   }
 }

@@ -34,6 +34,19 @@ record Figures(List<Example> examples, List<Verdict> verdicts) {
     return v.crisis() || v.action() == Action.CHECK_IN;
   }
 
+  /** Crisis precision counting the crisis branch only (a check-in is not counted as a crisis verdict). */
+  double strictPrecision() {
+    long tp = 0;
+    long predicted = 0;
+    for (int i = 0; i < examples.size(); i++) {
+      if (verdicts.get(i).crisis()) {
+        predicted++;
+        tp += examples.get(i).crisis() ? 1 : 0;
+      }
+    }
+    return ratio(tp, predicted);
+  }
+
   /** Crisis recall counting the crisis branch only. */
   double strictRecall() {
     long tp = 0;
@@ -64,9 +77,9 @@ record Figures(List<Example> examples, List<Verdict> verdicts) {
   /** Aggregate figures only: crisis recall/precision, then per-class recall/precision/support. */
   void print(String title, PrintStream out) {
     out.printf(Locale.ROOT, "%s: %d messages, crisis recall %.3f (%d/%d), crisis precision %.3f (%d/%d),"
-        + " recall counting the crisis branch only %.3f%n", title,
+        + " counting the crisis branch only: recall %.3f, precision %.3f%n", title,
         examples.size(), crisisRecall(), count(true, true), count(true, true) + count(true, false), crisisPrecision(),
-        count(true, true), count(true, true) + count(false, true), strictRecall());
+        count(true, true), count(true, true) + count(false, true), strictRecall(), strictPrecision());
     out.printf(Locale.ROOT, "  %-22s %6s %9s %7s%n", "class", "recall", "precision", "support");
     for (RiskClass c : RiskClass.values()) {
       long tp = 0;

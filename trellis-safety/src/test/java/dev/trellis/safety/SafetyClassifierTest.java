@@ -30,6 +30,30 @@ class SafetyClassifierTest {
   }
 
   @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "Ich nehme mir heute Nacht das Leben|de-DE",
+      "Morgen spring ich vom Hochhaus|de-DE",
+      "j'ai écrit des lettres d'adieu à ma famille|fr-FR",
+      "je viens d'avaler toute la boîte de somnifères|fr-FR",
+      "s/h again last night|en-US"})
+  void germanWordOrderFrenchElisionsAndAbbreviationsAreCrises(String message, String locale) {
+    Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertTrue(v.crisis(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "what happens in the brain when you grieve?|en-US",
+      "I gave my old laptop to my cousin|en-US",
+      "my psychiatrist asked if i'd had any thoughts of self-harm and i honestly haven't|en-US",
+      "Diese Hitze bringt mich noch um|de-DE",
+      "Ce boulot va me tuer|fr-FR"})
+  void psychoeducationEverydayAndIdiomsAreNotCrises(String message, String locale) {
+    Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertFalse(v.crisis(), v.toString());
+  }
+
+  @ParameterizedTest
   @ValueSource(strings = {"my mom is going to kill me when she sees my grades", "I need to end it with my boyfriend",
       "this homework is killing me", "I'm dying to see that film"})
   void figurativeMessagesAreNotCrises(String message) {
@@ -87,5 +111,43 @@ class SafetyClassifierTest {
   void theVerdictIsAFunctionOfMessageAndHistory() {
     String m = "lately nothing feels worth it and I keep wondering why I bother";
     assertEquals(SAFETY.classify(m, List.of()), SAFETY.classify(m, List.of()));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "My name is Fay and I live in Lisbon|en-US",
+      "I'm 34 and I work as a nurse in Porto|en-US",
+      "Ich heiße Fay und wohne in Lissabon|de-DE",
+      "Je m'appelle Fay et j'habite à Lisbonne|fr-FR"})
+  void neutralSelfDescriptionsAreNotCrises(String message, String locale) {
+    Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertEquals(Action.NONE, v.action(), v.toString());
+  }
+
+  @Test
+  void theHeadReadsGermanMessagesNoLexiconPhraseMatches() {
+    String m = "Es wäre für alle einfacher, wenn ich nicht mehr da wäre";
+    assertFalse(SafetyClassifier.lexiconOnly().classify(m, List.of(), "de-DE").crisis(), "no lexicon phrase");
+    Verdict v = SAFETY.classify(m, List.of(), "de-DE");
+    assertTrue(v.crisis(), v.toString());
+    assertEquals(Layer.EMBEDDING, v.layer());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "My dad keeps telling me he wishes he could disappear forever, how do I help him?|en-US",
+      "My sister says she won't be around much longer. What should I do?|en-US",
+      "Mein Bruder sagt, er will sich umbringen. Wie kann ich ihm helfen?|de-DE"})
+  void someoneElsesWordsTakeTheThirdPartyPath(String message, String locale) {
+    Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertEquals(Action.THIRD_PARTY, v.action(), v.toString());
+  }
+
+  @Test
+  void aMessageWithNoClueCountsAsTheLocalesLanguageEvenAnUnreadableOne() {
+    Verdict v = SAFETY.classify("gracias", List.of(), "es-ES");
+    assertEquals("es", v.language());
+    assertEquals(Action.CHECK_IN, v.action(), v.toString());
+    assertEquals(Action.NONE, SAFETY.classify("thanks", List.of(), "en-GB").action());
   }
 }

@@ -2,7 +2,7 @@ package dev.trellis.server;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 
 /**
  * Builds one graph the server serves, compiled with the server's checkpointer and store

@@ -1,6 +1,6 @@
 package dev.trellis.server;
 
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.server.api.Api;
 import java.util.List;
 import java.util.Map;
@@ -55,8 +55,12 @@ public interface GraphProvider extends GraphFactory {
   }
 
   /**
-   * A scheduled run: its {@code name} (unique within the graph), a five-field {@code cron}
-   * schedule in UTC ({@code "*}{@code /5 * * * *"}), and the run's {@code input}.
+   * A scheduled run: its {@code name} (unique within the graph), a {@code cron} schedule and the
+   * run's {@code input}. The schedule takes what the crons API takes ({@link
+   * dev.trellis.server.queue.CronSchedule}: five fields with names such as {@code mon-fri} and
+   * {@code jan}, or a nickname such as {@code @daily}) and is always read in UTC: a system schedule
+   * has no timezone ({@code "0 9 * * mon-fri"} fires at 09:00 UTC). A schedule that cannot be read,
+   * or never fires, is refused here, when the provider builds it.
    */
   record Schedule(String name, String cron, Map<String, Object> input) {
     public Schedule {

@@ -1,23 +1,21 @@
 package dev.trellis.server;
 
-import dev.trellis.server.auth.Authenticator;
-
 import dev.trellis.checkpoint.CheckpointSaver;
-import dev.trellis.checkpoint.jdbc.JdbcDatabase;
 import dev.trellis.checkpoint.cache.Cache;
 import dev.trellis.checkpoint.jdbc.JdbcCache;
+import dev.trellis.checkpoint.jdbc.JdbcDatabase;
 import dev.trellis.checkpoint.jdbc.JdbcSaver;
 import dev.trellis.checkpoint.jdbc.JdbcStore;
 import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.checkpoint.store.IndexConfig;
 import dev.trellis.checkpoint.store.Store;
 import dev.trellis.checkpoint.store.StoreTtl;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.observe.GraphListener;
 import dev.trellis.otel.TrellisTelemetry;
-import io.opentelemetry.api.OpenTelemetry;
 import dev.trellis.postgres.PostgresDatabase;
 import dev.trellis.server.api.Api;
+import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.db.Assistants;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.Threads;
@@ -32,6 +30,7 @@ import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
 import dev.trellis.sqlite.SqliteDatabase;
 import io.javalin.Javalin;
+import io.opentelemetry.api.OpenTelemetry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -470,7 +469,7 @@ public final class TrellisServer implements AutoCloseable {
      * Opens the database, compiles the graphs, starts the worker and the HTTP server.
      *
      * @throws IllegalStateException no graph was registered, the database cannot be opened, or the port is taken
-     * @throws dev.trellis.graph.error.InvalidGraphException a graph does not compile
+     * @throws dev.trellis.error.InvalidGraphException a graph does not compile
      */
     public TrellisServer start() {
       return assemble(true);
@@ -482,7 +481,7 @@ public final class TrellisServer implements AutoCloseable {
      * routes are then {@code /langgraph/threads} and so on). Host and port are ignored.
      *
      * @throws IllegalStateException no graph was registered, or the database cannot be opened
-     * @throws dev.trellis.graph.error.InvalidGraphException a graph does not compile
+     * @throws dev.trellis.error.InvalidGraphException a graph does not compile
      */
     public TrellisServer startMounted() {
       return assemble(false);

@@ -10,9 +10,9 @@ import ch.qos.logback.classic.Level;
 import dev.trellis.agent.Agent;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ScriptedChatModel;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.error.InvalidUpdateException;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.error.InvalidUpdateException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class AgentChatUiTest {
   /** A chat agent that answers "You said: ..." (the offline stand-in for the UI's default agent). */
-  static Agent echo() {
+  static Agent.Builder echo() {
     return Agent.builder(new ScriptedChatModel(req -> Message.ai("You said: " + req.messages().getLast().text())));
   }
 

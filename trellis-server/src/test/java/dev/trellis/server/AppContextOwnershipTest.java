@@ -30,13 +30,13 @@ class AppContextOwnershipTest {
     }
 
     @Override
-    public dev.trellis.graph.CompiledGraph build(dev.trellis.checkpoint.CheckpointSaver saver,
+    public dev.trellis.core.CompiledGraph build(dev.trellis.checkpoint.CheckpointSaver saver,
                                                 dev.trellis.checkpoint.store.Store store) {
       throw new AssertionError("built with the AppContext");
     }
 
     @Override
-    public dev.trellis.graph.CompiledGraph build(AppContext app) {
+    public dev.trellis.core.CompiledGraph build(AppContext app) {
       return held.build(app);
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.server.auth.Authenticator;
+import dev.trellis.testkit.TestClock;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.time.Duration;
@@ -16,7 +17,7 @@ class CronIsolationTest {
   @Test
   void aBrokenCronRowDoesNotStopOtherUsersCrons() throws Exception {
     Path dir = TestServers.tempDir();
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     try (TrellisServer server = TestServers.builder().sqlite(dir.resolve("crons.db")).clock(clock)
         .authenticator(Authenticator.apiKeys(Map.of("key-a", "alice", "key-b", "bob"))).start()) {
       HttpClientHelper alice = new HttpClientHelper(server).as("key-a");

@@ -3,6 +3,7 @@ package dev.trellis.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.testkit.TestClock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -28,7 +29,7 @@ class CronTimezoneTest {
 
   @Test
   void aKolkataCronFiresAtThreeThirtyUtcBeforeAndAfterAPatchAndAFire() throws Exception {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("tz.db")).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
       String t = http.call("POST", "/threads", Map.of()).get("thread_id");

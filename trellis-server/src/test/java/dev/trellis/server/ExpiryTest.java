@@ -3,6 +3,7 @@ package dev.trellis.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.testkit.TestClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ class ExpiryTest {
 
   @Test
   void aThreadIsDeletedWhenItsTtlPasses() throws Exception {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("ttl.db"))
         .lease(Duration.ofMillis(400)).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
@@ -40,7 +41,7 @@ class ExpiryTest {
 
   @Test
   void threadsWithoutTheirOwnTtlGetTheDefault() throws Exception {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("default-ttl.db"))
         .lease(Duration.ofMillis(400)).defaultThreadTtl(Duration.ofMinutes(60)).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
@@ -54,7 +55,7 @@ class ExpiryTest {
 
   @Test
   void aRunLongerThanTheTimeoutEndsWithStatusTimeout() throws Exception {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("timeout.db"))
         .lease(Duration.ofMillis(400)).runTimeout(Duration.ofMinutes(10)).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);

@@ -2,8 +2,8 @@ package dev.trellis.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import java.util.List;
 import java.util.Map;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.testkit.TestClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -28,7 +29,7 @@ class IdempotencyTest {
 
   @Test
   void aRetryWithTheSameKeyAndBodyGetsTheFirstRun() {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("idem.db")).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
       String t = http.call("POST", "/threads", Map.of()).get("thread_id");

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.agent.message.Messages;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import java.util.List;
 import java.util.Map;

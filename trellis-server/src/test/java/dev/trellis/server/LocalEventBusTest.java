@@ -91,4 +91,32 @@ class LocalEventBusTest extends EventBusContract {
     assertEquals(2, bus.last("third"));
     assertEquals(3, bus.last("running"), "a running run's events are never dropped");
   }
+
+  @Test
+  void runsEndingOnManyThreadsAtOnceAreAllForgottenAfterTheKeepTime() throws Exception {
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000);
+    LocalEventBus bus = new LocalEventBus(600_000, now::get, 1_000_000);
+    java.util.List<Thread> threads = new java.util.ArrayList<>();
+    for (int t = 0; t < 8; t++) {
+      int first = t * 50;
+      threads.add(Thread.ofVirtual().start(() -> {
+        for (int i = first; i < first + 50; i++) {
+          bus.publish("run-" + i, new RunEvent(1, "values", "x".repeat(100)));
+          bus.publish("run-" + i, new RunEvent(2, RunEvent.DONE, "{}"));
+        }
+      }));
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    for (int i = 0; i < 400; i++) {
+      assertEquals(2, bus.last("run-" + i), "an ended run is kept for late readers");
+    }
+    now.addAndGet(LocalEventBus.SHORT_KEEP_MILLIS + 100);
+    bus.publish("later", new RunEvent(1, RunEvent.DONE, null));
+    for (int i = 0; i < 400; i++) {
+      assertEquals(0, bus.last("run-" + i), "run-" + i + " outlived the keep time");
+    }
+    assertEquals(1, bus.last("later"));
+  }
 }

@@ -1,11 +1,12 @@
 package dev.trellis.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.server.auth.Authenticator;
+import dev.trellis.testkit.TestClock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** {@code /mcp}'s streamable HTTP transport by hand: sessions, protocol version header, event-stream replies, GET and DELETE. */
 class McpSessionTest {
   static final String BOTH = "application/json, text/event-stream";
-  static final TestClock CLOCK = new TestClock();
+  static final TestClock CLOCK = TestClock.running();
   static TrellisServer server;
 
   @BeforeAll

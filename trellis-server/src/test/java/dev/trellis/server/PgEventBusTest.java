@@ -1,12 +1,17 @@
 package dev.trellis.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.postgres.PostgresDatabase;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.PgEventBus;
 import dev.trellis.server.queue.PgListener;
+import dev.trellis.server.queue.RunEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,6 +50,51 @@ class PgEventBusTest extends EventBusContract {
     assertEquals(1, bus.last(old));
     bus.expire();
     assertEquals(0, bus.last(old));
+  }
+
+  /** A state of {@code n} messages as a values event's JSON (a long thread's state, each step a few more). */
+  private static String state(int n) {
+    StringBuilder b = new StringBuilder("{\"messages\":[");
+    for (int i = 0; i < n; i++) {
+      b.append(i == 0 ? "" : ",").append("{\"type\":\"ai\",\"content\":\"message number ").append(i).append(" of the thread\"}");
+    }
+    return b.append("],\"step\":").append(n).append('}').toString();
+  }
+
+  private static long storedChars(String run) {
+    return db.tx(c -> db.jdbc().query(c, "SELECT COALESCE(SUM(length(data)), 0) FROM trellis_run_events WHERE run_id = ?",
+        rs -> rs.next() ? rs.getLong(1) : 0L, run));
+  }
+
+  @Test
+  void aRunsStateEventsAreStoredAsWhatChangedAndReadBackWholeFromAnyProcess() throws Exception {
+    String run = "run-" + UUID.randomUUID();
+    List<RunEvent> published = new ArrayList<>();
+    published.add(new RunEvent(1, "metadata", "{\"run_id\":\"" + run + "\"}"));
+    for (int step = 0; step < 40; step++) {
+      published.add(new RunEvent(published.size() + 1, "values", state(2_000 + 3 * step)));
+      published.add(new RunEvent(published.size() + 1, "updates", "{\"model\":{\"step\":" + step + "}}"));
+    }
+    published.add(new RunEvent(published.size() + 1, RunEvent.DONE, state(2_000 + 3 * 39)));
+    for (RunEvent e : published) {
+      bus.publish(run, e);
+    }
+    long oneState = state(2_117).length();
+    long stored = storedChars(run);
+    // 41 states of ~126,000 characters: two whole ones (the first, and one after MAX_CHAIN deltas) and what each step added
+    assertTrue(stored < 3 * oneState, "stored " + stored + " characters for 41 states of " + oneState);
+
+    try (PgListener otherListener = new PgListener(url);
+         PgEventBus other = new PgEventBus(new ServerDb(database, true), otherListener)) {
+      for (long after : new long[] {0, 2, 7, 50, published.size() - 2}) {
+        try (EventBus.Subscription sub = other.subscribe(run, after)) {
+          for (RunEvent expected : published.subList((int) after, published.size())) {
+            RunEvent got = sub.next(10_000);
+            assertEquals(expected, got, "event " + expected.seq() + " read after " + after);
+          }
+        }
+      }
+    }
   }
 
   @Override

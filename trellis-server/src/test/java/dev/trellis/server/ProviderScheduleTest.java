@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
+import dev.trellis.testkit.TestClock;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.time.Clock;
@@ -73,7 +74,7 @@ class ProviderScheduleTest {
 
   @Test
   void aProvidersScheduleIsFiredByTheServersSchedulerWithItsInput(@TempDir Path dir) throws Exception {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     TickProvider tick = new TickProvider("* * * * *");
     try (TrellisServer server = TrellisServer.builder().port(0).host("127.0.0.1").sqlite(dir.resolve("s.db")).clock(clock)
         .provider(tick).start()) {

@@ -3,6 +3,7 @@ package dev.trellis.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.testkit.TestClock;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -26,7 +27,7 @@ class SqliteSpaceTest {
   @Test
   void freePagesGoBackAfterBigThreadsAreDeleted() throws Exception {
     Path db = TestServers.tempDir().resolve("space.db");
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     try (TrellisServer server = TestServers.builder().sqlite(db).clock(clock).lease(Duration.ofMillis(400)).start()) {
       assertEquals(2, pragma(db, "auto_vacuum"), "new files are incrementally vacuumed");
       HttpClientHelper http = new HttpClientHelper(server);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.trellis.checkpoint.store.StoreTtl;
+import dev.trellis.testkit.TestClock;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.time.Duration;
@@ -30,7 +31,7 @@ class StoreTtlTest {
 
   @Test
   void itemsWithoutTheirOwnTtlExpireAfterTheDefaultUnlessRead() throws Exception {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("store-ttl.db"))
         .storeTtl(TEN_MINUTES).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
@@ -55,7 +56,7 @@ class StoreTtlTest {
 
   @Test
   void readsDoNotRefreshWhenRefreshOnReadIsOff() throws Exception {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("store-no-refresh.db"))
         .storeTtl(TEN_MINUTES.withRefreshOnRead(false)).clock(clock).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
@@ -69,7 +70,7 @@ class StoreTtlTest {
 
   @Test
   void expiredItemsAreDeletedAtTheSweepInterval() throws Exception {
-    TestClock clock = new TestClock();
+    TestClock clock = TestClock.running();
     Path db = TestServers.tempDir().resolve("store-sweep.db");
     try (TrellisServer server = TestServers.builder().sqlite(db).lease(Duration.ofMillis(400))
         .storeTtl(TEN_MINUTES.withSweepInterval(Duration.ofMinutes(5))).clock(clock).start()) {

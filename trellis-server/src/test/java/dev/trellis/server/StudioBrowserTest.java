@@ -34,7 +34,7 @@ class StudioBrowserTest {
   static final Path CHROMIUM = Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium"));
 
   /** The demo agent: asks the weather tool about what the user wrote, then answers with what it said. */
-  static Agent agent() {
+  static Agent.Builder agent() {
     Tool weather = Tool.of(new ToolSpec("weather", "the weather in a city",
         Map.of("type", "object", "properties", Map.of("city", Map.of("type", "string")))),
         (args, ctx) -> "sunny and 21°C in " + args.get("city"));
@@ -46,7 +46,7 @@ class StudioBrowserTest {
   }
 
   /** An agent whose emails wait for a human review (approve, edit, reject or respond) before they go out. */
-  static Agent mailer() {
+  static Agent.Builder mailer() {
     Tool email = Tool.of(new ToolSpec("send_email", "send an email", Map.of("type", "object", "properties",
         Map.of("to", Map.of("type", "string"), "body", Map.of("type", "string")))),
         (args, ctx) -> "sent to " + args.get("to"));
@@ -83,11 +83,11 @@ class StudioBrowserTest {
     }
 
     @Override
-    public dev.trellis.graph.CompiledGraph build(dev.trellis.checkpoint.CheckpointSaver saver,
+    public dev.trellis.core.CompiledGraph build(dev.trellis.checkpoint.CheckpointSaver saver,
                                                  dev.trellis.checkpoint.store.Store store) {
-      return dev.trellis.graph.StateGraph.of(dev.trellis.graph.Schema.of(dev.trellis.graph.Key.of("n", Integer.class)))
+      return dev.trellis.core.StateGraph.of(dev.trellis.graph.Schema.of(dev.trellis.graph.Key.of("n", Integer.class)))
           .addNode("a", (s, rt) -> dev.trellis.graph.Update.empty())
-          .addEdge(dev.trellis.graph.StateGraph.START, "a")
+          .addEdge(dev.trellis.core.StateGraph.START, "a")
           .compile(CompileOptions.checkpointer(saver).withName("topo"));
     }
   }

@@ -1,8 +1,8 @@
 package dev.trellis.spring;
 
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.server.GraphFactory;
 import dev.trellis.server.GraphProvider;
 import dev.trellis.server.TrellisServer;

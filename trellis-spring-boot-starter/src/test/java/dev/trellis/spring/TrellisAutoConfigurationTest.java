@@ -2,10 +2,10 @@ package dev.trellis.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import dev.trellis.server.TrellisServer;
 import java.io.IOException;

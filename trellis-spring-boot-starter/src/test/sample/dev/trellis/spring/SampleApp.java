@@ -1,10 +1,10 @@
 package dev.trellis.spring;
 
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import java.util.List;
 import java.util.Map;

@@ -8,12 +8,6 @@ import java.util.stream.Collectors;
 final class Fts5KeywordIndex implements KeywordIndex {
 
   @Override
-  public List<String> schema() {
-    return List.of("CREATE VIRTUAL TABLE IF NOT EXISTS store_fts USING fts5(namespace UNINDEXED, "
-        + "item_key UNINDEXED, content, tokenize = 'porter unicode61')");
-  }
-
-  @Override
   public String insert() {
     return "INSERT INTO store_fts (namespace, item_key, content) VALUES (?, ?, ?)";
   }

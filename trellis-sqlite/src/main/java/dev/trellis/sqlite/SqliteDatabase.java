@@ -1,6 +1,11 @@
 package dev.trellis.sqlite;
 
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.jdbc.Schema;
+import dev.trellis.migrations.Migrations;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,9 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
+import org.sqlite.SQLiteDataSource;
 
 /**
- * One SQLite file (WAL journal): writes go through one connection under a lock; reads
+ * One SQLite file (WAL journal): writes go through one connection under a lock, and the
+ * transactions of threads that queue for it share commits ({@link GroupCommit}); reads
  * ({@link #read}) through up to {@link #READERS} reader connections of their own, which in WAL
  * mode see a consistent snapshot without waiting for the writer or holding it up. Prepared
  * statements are cached per connection (parsing SQL costs more than running it). Safe for any
@@ -27,20 +34,27 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class SqliteDatabase implements JdbcDatabase {
   /** Reader connections opened at most; a read finding all busy waits for one. */
   static final int READERS = 4;
+  /** The in-process side of each file's migration lock, by lock file. */
+  private static final Map<Path, ReentrantLock> MIGRATING = new ConcurrentHashMap<>();
 
   private final Path file;
   private final Connection connection;
-  private final ReentrantLock lock = new ReentrantLock();
+  private final GroupCommit writer;
+  private final ReentrantLock lock;
   /** Statements by connection (the writer's and each reader's), each map used by its connection's one holder. */
   private final Map<Connection, Map<String, PreparedStatement>> statements = new ConcurrentHashMap<>();
   private final BlockingQueue<Connection> idleReaders = new ArrayBlockingQueue<>(READERS);
   private final Semaphore readers = new Semaphore(READERS);
   private final List<Connection> opened = new CopyOnWriteArrayList<>();
   private volatile boolean closed;
+  /** Names of the schemas migrated through this object. */
+  private final java.util.Set<String> migrated = ConcurrentHashMap.newKeySet();
 
   private SqliteDatabase(Path file, Connection connection) {
     this.file = file;
     this.connection = connection;
+    this.writer = new GroupCommit(connection, this::prepare);
+    this.lock = writer.lock();
   }
 
   /**
@@ -58,9 +72,10 @@ public final class SqliteDatabase implements JdbcDatabase {
       }
       Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
       try (var st = c.createStatement()) {
+        // The busy timeout first: switching a new file to WAL waits for another opener doing the same.
+        st.execute("PRAGMA busy_timeout=10000");
         st.execute("PRAGMA journal_mode=WAL");
         st.execute("PRAGMA synchronous=" + synchronous);
-        st.execute("PRAGMA busy_timeout=10000");
       }
       c.setAutoCommit(false);
       return new SqliteDatabase(file.toAbsolutePath(), c);
@@ -127,28 +142,13 @@ public final class SqliteDatabase implements JdbcDatabase {
     }
   }
 
+  /**
+   * Runs {@code work} on the writer connection; returns once it is committed. Transactions of
+   * threads that arrive while the writer is busy share one commit ({@link GroupCommit}).
+   */
   @Override
   public <T> T transaction(Work<T> work) {
-    lock.lock();
-    try {
-      try {
-        T result = work.run(connection);
-        connection.commit();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        try {
-          connection.rollback();
-        } catch (SQLException suppressed) {
-          e.addSuppressed(suppressed);
-        }
-        if (e instanceof RuntimeException re) {
-          throw re;
-        }
-        throw new IllegalStateException("SQLite operation failed: " + e.getMessage(), e);
-      }
-    } finally {
-      lock.unlock();
-    }
+    return writer.run(work);
   }
 
   @Override
@@ -178,8 +178,42 @@ public final class SqliteDatabase implements JdbcDatabase {
     return "BLOB";
   }
 
+  /**
+   * Runs {@code schema}'s SQLite scripts on a connection of its own, holding this object's writer
+   * lock (no transaction of this process runs meanwhile) and an exclusive lock on
+   * {@code <file>.migrate-lock} (none of another process starts migrating meanwhile).
+   */
+  @Override
+  public void migrate(Schema schema) {
+    if (migrated.contains(schema.name())) {
+      return;
+    }
+    Path lockPath = file.resolveSibling(file.getFileName() + ".migrate-lock");
+    // A file lock is held per process: objects of this process on one file take turns on the JVM's own lock first.
+    ReentrantLock inProcess = MIGRATING.computeIfAbsent(lockPath, k -> new ReentrantLock());
+    inProcess.lock();
+    lock.lock();
+    try (FileChannel lockFile = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock held = lockFile.lock()) {
+      if (migrated.contains(schema.name())) {
+        return;
+      }
+      SQLiteDataSource source = new SQLiteDataSource();
+      source.setUrl("jdbc:sqlite:" + file);
+      source.setBusyTimeout(10_000);
+      Migrations.migrate(source, "sqlite", schema);
+      migrated.add(schema.name());
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot lock " + lockPath + " for migrating: " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+      inProcess.unlock();
+    }
+  }
+
   @Override
   public void close() {
+    writer.close();
     lock.lock();
     try {
       closed = true;

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.checkpoint.jdbc.JdbcSaver;
 import dev.trellis.checkpoint.serde.JacksonSerde;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Durability;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,14 +3,14 @@ package dev.trellis.sqlite;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.trellis.checkpoint.CheckpointSaver;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Send;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.Update;
 import java.nio.file.Files;

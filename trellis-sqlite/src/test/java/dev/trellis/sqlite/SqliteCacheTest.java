@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.trellis.checkpoint.cache.Cache;
 import dev.trellis.testkit.CacheContract;
-import dev.trellis.testkit.MovableClock;
+import dev.trellis.testkit.TestClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,7 +19,7 @@ class SqliteCacheTest extends CacheContract {
   Path dir;
 
   @Override
-  protected Cache cache(MovableClock clock) {
+  protected Cache cache(TestClock clock) {
     try {
       return SqliteCache.open(Files.createTempFile(dir, "cache", ".db"), clock);
     } catch (IOException e) {

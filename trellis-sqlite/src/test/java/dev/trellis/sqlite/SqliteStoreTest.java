@@ -41,7 +41,7 @@ class SqliteStoreTest extends StoreContract {
 
   @Test
   void applicationTablesLiveInTheStoresDatabase() {
-    store.database().migrate(java.util.List.of("CREATE TABLE IF NOT EXISTS app_audit (id TEXT PRIMARY KEY)"));
+    store.database().migrate(dev.trellis.checkpoint.jdbc.Schema.of("app_audit", "test-schema/app-audit", getClass()));
     int inserted = store.database().transaction(c -> store.database().update(c,
         "INSERT INTO app_audit (id) VALUES (?) ON CONFLICT (id) DO NOTHING", "a"));
     int again = store.database().transaction(c -> store.database().update(c,

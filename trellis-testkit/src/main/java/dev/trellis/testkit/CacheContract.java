@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.checkpoint.cache.Cache;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.graph.CachePolicy;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.NodeOptions;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
-import dev.trellis.policy.CachePolicy;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;
@@ -33,16 +33,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The behaviour every node {@link Cache} must have; a cache's test extends this and supplies
- * {@link #cache(MovableClock)}, called once per test (closed after it when
+ * {@link #cache(TestClock)}, called once per test (closed after it when
  * {@link AutoCloseable}). Namespaces are unique per test, so a shared database needs no
  * cleaning; {@link #clearWithoutNamespacesRemovesEverything} empties the whole cache.
  */
 public abstract class CacheContract {
   /** A cache reading time from {@code clock}; it may share storage with the caches of other tests. */
-  protected abstract Cache cache(MovableClock clock);
+  protected abstract Cache cache(TestClock clock);
 
   private final String ns = "ns-" + UUID.randomUUID();
-  private final MovableClock clock = new MovableClock();
+  private final TestClock clock = new TestClock();
   private Cache cache;
 
   @BeforeEach

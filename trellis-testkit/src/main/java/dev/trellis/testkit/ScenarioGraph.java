@@ -1,9 +1,11 @@
 package dev.trellis.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
+import dev.trellis.graph.CachePolicy;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeOptions;
@@ -11,9 +13,7 @@ import dev.trellis.graph.Router;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Send;
 import dev.trellis.graph.State;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
-import dev.trellis.policy.CachePolicy;
 import dev.trellis.policy.RetryPolicy;
 import java.time.Duration;
 import java.util.ArrayList;

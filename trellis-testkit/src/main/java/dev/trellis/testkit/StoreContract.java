@@ -103,7 +103,7 @@ public abstract class StoreContract {
 
   @Test
   void ttlExpiresItemsAndReadsRefreshThem() throws Exception {
-    MovableClock clock = new MovableClock();
+    TestClock clock = new TestClock();
     Store s = store(clock, null);
     try {
       s.put(ns("t"), "k", Map.of("v", 1), null, java.time.Duration.ofMinutes(10));

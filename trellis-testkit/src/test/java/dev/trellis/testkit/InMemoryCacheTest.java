@@ -5,7 +5,7 @@ import dev.trellis.checkpoint.cache.InMemoryCache;
 
 class InMemoryCacheTest extends CacheContract {
   @Override
-  protected Cache cache(MovableClock clock) {
+  protected Cache cache(TestClock clock) {
     return new InMemoryCache(clock::nanos);
   }
 }

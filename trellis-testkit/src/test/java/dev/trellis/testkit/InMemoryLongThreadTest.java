@@ -1,7 +1,7 @@
 package dev.trellis.testkit;
 
 import dev.trellis.checkpoint.CheckpointSaver;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 
 class InMemoryLongThreadTest extends LongThreadContract {
   private final InMemorySaver saver = new InMemorySaver();

@@ -1,8 +1,8 @@
 package com.example.hello;
 
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.graph.Update;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.trellis.agent.budget;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.TrellisException;
 
 /** A node would go past its {@link TokenBudget}; the run stops with its state saved. */
 public final class BudgetExceededException extends TrellisException {

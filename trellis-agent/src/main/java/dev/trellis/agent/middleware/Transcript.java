@@ -11,10 +11,10 @@ import java.util.List;
  * line; an AI message with tool calls nests its {@code <content>} and a {@code <tool_call id name>}
  * per call holding the arguments as JSON.
  */
-public final class Transcript {
+final class Transcript {
   private Transcript() {}
 
-  public static String xml(List<Message> messages) {
+  static String xml(List<Message> messages) {
     List<String> out = new ArrayList<>();
     for (Message m : messages) {
       String type = switch (m) {

@@ -16,7 +16,7 @@ import java.util.Optional;
  * not required, all others are), {@link Description} becomes {@code description}.
  * Unsupported component types are refused naming the component.
  */
-public final class JsonSchemas {
+final class JsonSchemas {
   private JsonSchemas() {}
 
   public static Map<String, Object> of(Class<? extends Record> type) {

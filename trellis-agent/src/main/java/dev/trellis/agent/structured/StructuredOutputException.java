@@ -1,7 +1,7 @@
 package dev.trellis.agent.structured;
 
-import dev.trellis.graph.error.ErrorCode;
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.error.ErrorCode;
+import dev.trellis.error.TrellisException;
 
 /** A model's structured answer does not follow its schema; the message says where and why. */
 public final class StructuredOutputException extends TrellisException {

@@ -2,8 +2,8 @@ package dev.trellis.agent.tool;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.Messages;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.Router;
-import dev.trellis.graph.StateGraph;
 import java.util.List;
 
 /** The router after a model node: to {@code toolsNode} when the last message calls tools, else to END. */

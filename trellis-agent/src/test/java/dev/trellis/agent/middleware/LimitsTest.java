@@ -5,16 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.agent.Agent;
+import dev.trellis.agent.budget.BudgetExceededException;
 import dev.trellis.agent.budget.Prices;
 import dev.trellis.agent.budget.TokenBudget;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ScriptedChatModel;
 import dev.trellis.agent.model.ToolSpec;
-import dev.trellis.agent.budget.BudgetExceededException;
 import dev.trellis.agent.tool.Tool;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;
 import java.util.List;
@@ -119,7 +119,7 @@ class LimitsTest {
   void theBudgetWorksInAnyNodeThatCallsAModel() throws Exception {
     TokenBudget budget = TokenBudget.unlimited().withThreadTokens(100);
     ScriptedChatModel model = ScriptedChatModel.replies(new Message.Ai(null, "a summary", List.of(), new Message.Usage(80, 30)));
-    var g = dev.trellis.graph.StateGraph.of(dev.trellis.graph.Schema.of(
+    var g = dev.trellis.core.StateGraph.of(dev.trellis.graph.Schema.of(
         java.util.stream.Stream.concat(TokenBudget.keys().stream(), java.util.stream.Stream.of(
             dev.trellis.agent.message.Messages.KEY)).toList()));
     g.addNode("summarise", (s, rt) -> {
@@ -127,7 +127,7 @@ class LimitsTest {
       Message.Ai ai = model.chat(new dev.trellis.agent.model.ChatRequest(messages(s), List.of()));
       return budget.charge(s, model.name(), ai.usage()).and(dev.trellis.agent.message.Messages.KEY, List.of(ai));
     });
-    g.addEdge(dev.trellis.graph.StateGraph.START, "summarise");
+    g.addEdge(dev.trellis.core.StateGraph.START, "summarise");
     CompiledGraph graph = g.compile(CompileOptions.checkpointer(new InMemorySaver()));
     RunConfig t = RunConfig.thread("node");
     assertEquals(110L, graph.invoke(ask("text"), t).get(TokenBudget.THREAD_TOKENS));

@@ -126,13 +126,6 @@ final class AppendedLists {
     return l == null ? null : l.lists();
   }
 
-  static List<String> schema(String blobType) {
-    return List.of("CREATE TABLE IF NOT EXISTS checkpoint_appends (thread_id TEXT NOT NULL, "
-        + "checkpoint_ns TEXT NOT NULL DEFAULT '', channel TEXT NOT NULL, group_id TEXT NOT NULL, "
-        + "checkpoint_id TEXT NOT NULL, tail " + blobType + " NOT NULL, "
-        + "PRIMARY KEY (thread_id, checkpoint_ns, channel, group_id, checkpoint_id))");
-  }
-
   private static String key(CheckpointConfig config) {
     return config.threadId() + '\u0000' + config.namespace();
   }

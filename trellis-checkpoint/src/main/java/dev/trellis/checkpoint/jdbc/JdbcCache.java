@@ -8,7 +8,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,6 +19,9 @@ import java.util.Optional;
  * Thread-safe; each call is one transaction.
  */
 public class JdbcCache implements Cache, AutoCloseable {
+  /** The cache's table: {@code node_cache}. */
+  public static final Schema SCHEMA = Schema.of("trellis_cache", "trellis-schema/cache", JdbcCache.class);
+
   private final JdbcDatabase db;
   private final Serde serde;
   private final Clock clock;
@@ -33,8 +35,7 @@ public class JdbcCache implements Cache, AutoCloseable {
     this.db = db;
     this.serde = serde;
     this.clock = clock;
-    db.migrate(List.of("CREATE TABLE IF NOT EXISTS node_cache (namespace TEXT NOT NULL, key_hash TEXT NOT NULL, "
-        + "value " + db.blobType() + " NOT NULL, expires_at BIGINT, PRIMARY KEY (namespace, key_hash))"));
+    db.migrate(SCHEMA);
   }
 
   private String hash(Object key) {

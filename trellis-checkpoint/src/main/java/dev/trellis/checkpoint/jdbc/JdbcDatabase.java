@@ -5,7 +5,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
-import java.util.List;
 
 /**
  * How the JDBC savers and stores reach one database: transactions, statements and the
@@ -102,30 +101,19 @@ public interface JdbcDatabase extends AutoCloseable {
     return "";
   }
 
-  /** Statements run in the same transaction before schema creation (e.g. a migration lock). */
-  default List<String> migrationPreamble() {
-    return List.of();
-  }
-
   /** This database's full-text index for keyword search in {@link JdbcStore}. */
   KeywordIndex keywordIndex();
 
-  /** Runs the DDL statements (after the preamble) in one transaction. */
-  default void migrate(List<String> ddl) {
-    transaction(c -> {
-      for (String sql : migrationPreamble()) {
-        try (var st = c.createStatement()) {
-          st.execute(sql);
-        }
-      }
-      for (String sql : ddl) {
-        try (var st = c.createStatement()) {
-          st.execute(sql);
-        }
-      }
-      return null;
-    });
-  }
+  /**
+   * Brings {@code schema}'s tables to the newest version its scripts for this database's dialect
+   * describe, under a lock that serialises every process starting on the database. A database with
+   * the schema's tables but no history (written before schemas were versioned) is baselined at
+   * version 0 and brought up from there: version 1 of every schema creates only what is missing.
+   * A database whose history holds a version newer than the scripts (written by a newer release)
+   * is refused with an {@link IllegalStateException} that says so. Runs once per schema name for
+   * this object; later calls return at once.
+   */
+  void migrate(Schema schema);
 
   @Override
   void close();

@@ -37,6 +37,9 @@ import java.util.Map;
 public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private static final JacksonSerde TAGS = new JacksonSerde();
 
+  /** The saver's tables: {@code checkpoints}, {@code checkpoint_writes}, {@code checkpoint_appends}, {@code checkpoint_blobs}. */
+  public static final Schema SCHEMA = Schema.of("trellis_saver", "trellis-schema/saver", JdbcSaver.class);
+
   private final JdbcDatabase db;
   private final Serde serde;
   private final WriteGuard guard;
@@ -44,7 +47,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private final java.util.concurrent.atomic.LongAdder checkpointsRead = new java.util.concurrent.atomic.LongAdder();
   private final SharedValues shared;
 
-  /** A saver on {@code db}; creates its tables if they do not exist. */
+  /** A saver on {@code db}; brings its tables ({@link #SCHEMA}) to the newest version. */
   public JdbcSaver(JdbcDatabase db, Serde serde) {
     this(db, serde, WriteGuard.NONE);
   }
@@ -66,10 +69,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     this.guard = guard;
     this.appended = new AppendedLists(serde, listCacheBytes);
     this.shared = new SharedValues(serde);
-    List<String> ddl = new ArrayList<>(standardSchema(db.blobType()));
-    ddl.addAll(AppendedLists.schema(db.blobType()));
-    ddl.addAll(SharedValues.schema(db.blobType()));
-    db.migrate(ddl);
+    db.migrate(SCHEMA);
   }
 
   private <T> T transaction(JdbcDatabase.Work<T> work) {
@@ -428,13 +428,4 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   }
 
   /** The DDL both dialects share, with the blob column type filled in. */
-  static List<String> standardSchema(String blobType) {
-    return List.of(
-        "CREATE TABLE IF NOT EXISTS checkpoints (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL DEFAULT '', "
-            + "checkpoint_id TEXT NOT NULL, parent_checkpoint_id TEXT, checkpoint " + blobType + " NOT NULL, "
-            + "metadata TEXT NOT NULL, PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id))",
-        "CREATE TABLE IF NOT EXISTS checkpoint_writes (thread_id TEXT NOT NULL, checkpoint_ns TEXT NOT NULL DEFAULT '', "
-            + "checkpoint_id TEXT NOT NULL, task_id TEXT NOT NULL, idx INTEGER NOT NULL, channel TEXT NOT NULL, "
-            + "value " + blobType + ", PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx))");
-  }
 }

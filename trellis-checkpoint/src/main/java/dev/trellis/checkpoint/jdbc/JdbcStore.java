@@ -42,6 +42,9 @@ public class JdbcStore implements Store, AutoCloseable {
   private static final JacksonSerde TAGS = new JacksonSerde();
   private static final String COLUMNS = "namespace, item_key, value, created_at, updated_at, ttl_ms";
 
+  /** The store's tables: {@code store_items}, {@code store_vectors}, {@code store_fts}. */
+  public static final Schema SCHEMA = Schema.of("trellis_store", "trellis-schema/store", JdbcStore.class);
+
   private final JdbcDatabase db;
   private final Clock clock;
   private final IndexConfig index;
@@ -53,14 +56,7 @@ public class JdbcStore implements Store, AutoCloseable {
     this.clock = clock;
     this.index = index;
     this.keywords = db.keywordIndex();
-    List<String> ddl = new ArrayList<>(List.of(
-        "CREATE TABLE IF NOT EXISTS store_items (namespace TEXT NOT NULL, item_key TEXT NOT NULL, value TEXT NOT NULL, "
-            + "created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, expires_at BIGINT, ttl_ms BIGINT, "
-            + "PRIMARY KEY (namespace, item_key))",
-        "CREATE TABLE IF NOT EXISTS store_vectors (namespace TEXT NOT NULL, item_key TEXT NOT NULL, ord INTEGER NOT NULL, "
-            + "vector " + db.blobType() + " NOT NULL, PRIMARY KEY (namespace, item_key, ord))"));
-    ddl.addAll(keywords.schema());
-    db.migrate(ddl);
+    db.migrate(SCHEMA);
   }
 
   @Override

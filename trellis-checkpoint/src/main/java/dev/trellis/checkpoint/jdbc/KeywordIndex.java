@@ -4,14 +4,11 @@ import java.util.List;
 
 /**
  * A database's full-text index for {@link JdbcStore}'s keyword search: a table
- * {@code store_fts} keyed by (namespace, item_key) holding each item's indexed text, and the
- * dialect's match query. SQLite uses an FTS5 virtual table ranked by {@code bm25}; PostgreSQL
+ * {@code store_fts} keyed by (namespace, item_key) holding each item's indexed text (created by
+ * {@link JdbcStore#SCHEMA}'s scripts), and the dialect's match query. SQLite uses an FTS5 virtual table ranked by {@code bm25}; PostgreSQL
  * a {@code tsvector} column with a GIN index ranked by {@code ts_rank}.
  */
 public interface KeywordIndex {
-
-  /** The statements that create the {@code store_fts} table (idempotent). */
-  List<String> schema();
 
   /** INSERT of one row, parameters (namespace, item_key, text). */
   String insert();

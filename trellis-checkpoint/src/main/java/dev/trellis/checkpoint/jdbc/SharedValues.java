@@ -87,12 +87,6 @@ final class SharedValues {
     this.serde = serde;
   }
 
-  static List<String> schema(String blobType) {
-    return List.of("CREATE TABLE IF NOT EXISTS checkpoint_blobs (thread_id TEXT NOT NULL, "
-        + "checkpoint_ns TEXT NOT NULL DEFAULT '', blob_id TEXT NOT NULL, checkpoint_id TEXT NOT NULL, "
-        + "value " + blobType + " NOT NULL, PRIMARY KEY (thread_id, checkpoint_ns, blob_id))");
-  }
-
   private static String key(CheckpointConfig config) {
     return config.threadId() + '\u0000' + config.namespace();
   }

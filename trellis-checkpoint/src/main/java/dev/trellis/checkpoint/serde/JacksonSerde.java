@@ -155,115 +155,90 @@ public final class JacksonSerde implements Serde {
     }
   }
 
-  /** The value as a JSON tree (tags included). */
+  /**
+   * The value as a JSON tree (tags included): one case per known type, most specific first
+   * (an enum before the {@code java.time} check, a set before other collections), then records,
+   * errors and, last, Jackson's bean mapping.
+   */
   public JsonNode encode(Object v) {
     Object token = token(v);
     if (token != null) {
       return tag("$ref", new JacksonSerde(allowed).encode(token));
     }
-    if (v == null) {
-      return F.nullNode();
-    }
-    if (v instanceof String s) {
-      return F.textNode(s);
-    }
-    if (v instanceof Boolean b) {
-      return F.booleanNode(b);
-    }
-    if (v instanceof Integer i) {
-      return F.numberNode(i);
-    }
-    if (v instanceof Double d) {
-      return F.numberNode(d);
-    }
-    if (v instanceof Long l) {
-      return tag("$long", F.textNode(Long.toString(l)));
-    }
-    if (v instanceof Float f) {
-      return tag("$float", F.numberNode(f));
-    }
-    if (v instanceof Short s) {
-      return tag("$short", F.numberNode(s));
-    }
-    if (v instanceof Byte b) {
-      return tag("$byte", F.numberNode(b));
-    }
-    if (v instanceof BigDecimal d) {
-      return tag("$decimal", F.textNode(d.toString()));
-    }
-    if (v instanceof BigInteger i) {
-      return tag("$bigint", F.textNode(i.toString()));
-    }
-    if (v instanceof Character c) {
-      return tag("$char", F.textNode(c.toString()));
-    }
-    if (v instanceof byte[] b) {
-      return tag("$bytes", F.textNode(Base64.getEncoder().encodeToString(b)));
-    }
-    if (v instanceof UUID u) {
-      return tag("$uuid", F.textNode(u.toString()));
-    }
-    if (v instanceof java.util.Optional<?> o) {
-      return tag("$optional", o.isPresent() ? encode(o.get()) : F.nullNode());
-    }
-    if (v instanceof Enum<?> e) {
-      ObjectNode n = F.objectNode();
-      n.put("$enum", e.getDeclaringClass().getName());
-      n.put("name", e.name());
-      return n;
-    }
-    if (isTime(v)) {
-      ObjectNode n = F.objectNode();
-      n.put("$time", v.getClass().getName());
-      n.put("v", v.toString());
-      return n;
-    }
-    if (v instanceof Set<?> s) {
-      ArrayNode a = F.arrayNode();
-      s.forEach(x -> a.add(encode(x)));
-      return tag("$set", a);
-    }
-    if (v instanceof Collection<?> c) {
-      ArrayNode a = F.arrayNode();
-      c.forEach(x -> a.add(encode(x)));
-      return a;
-    }
-    if (v instanceof Object[] arr) {
-      ArrayNode a = F.arrayNode();
-      for (Object x : arr) {
-        a.add(encode(x));
-      }
-      return tag("$array", a);
-    }
-    if (v instanceof Map<?, ?> m) {
-      boolean plain = m.keySet().stream().allMatch(k -> k instanceof String s && !s.startsWith("$"));
-      if (plain) {
+    return switch (v) {
+      case null -> F.nullNode();
+      case String s -> F.textNode(s);
+      case Boolean b -> F.booleanNode(b);
+      case Integer i -> F.numberNode(i);
+      case Double d -> F.numberNode(d);
+      case Long l -> tag("$long", F.textNode(Long.toString(l)));
+      case Float f -> tag("$float", F.numberNode(f));
+      case Short s -> tag("$short", F.numberNode(s));
+      case Byte b -> tag("$byte", F.numberNode(b));
+      case BigDecimal d -> tag("$decimal", F.textNode(d.toString()));
+      case BigInteger i -> tag("$bigint", F.textNode(i.toString()));
+      case Character c -> tag("$char", F.textNode(c.toString()));
+      case byte[] b -> tag("$bytes", F.textNode(Base64.getEncoder().encodeToString(b)));
+      case UUID u -> tag("$uuid", F.textNode(u.toString()));
+      case java.util.Optional<?> o -> tag("$optional", o.isPresent() ? encode(o.get()) : F.nullNode());
+      case Enum<?> e -> {
         ObjectNode n = F.objectNode();
-        m.forEach((k, x) -> n.set((String) k, encode(x)));
-        return n;
+        n.put("$enum", e.getDeclaringClass().getName());
+        n.put("name", e.name());
+        yield n;
       }
-      ArrayNode entries = F.arrayNode();
-      m.forEach((k, x) -> entries.add(F.arrayNode().add(encode(k)).add(encode(x))));
-      return tag("$map", entries);
-    }
-    if (v instanceof Record r) {
-      ObjectNode fields = F.objectNode();
-      for (RecordComponent c : r.getClass().getRecordComponents()) {
-        try {
-          c.getAccessor().setAccessible(true);
-          fields.set(c.getName(), encode(c.getAccessor().invoke(r)));
-        } catch (ReflectiveOperationException e) {
-          throw new SerdeException("cannot read record component " + c.getName() + " of " + r.getClass().getName(), e);
-        }
+      case Object time when isTime(time) -> {
+        ObjectNode n = F.objectNode();
+        n.put("$time", time.getClass().getName());
+        n.put("v", time.toString());
+        yield n;
       }
+      case Set<?> s -> tag("$set", array(s));
+      case Collection<?> c -> array(c);
+      case Object[] arr -> tag("$array", array(java.util.Arrays.asList(arr)));
+      case Map<?, ?> m -> map(m);
+      case Record r -> recordNode(r);
+      case Throwable e -> tag("$error", F.textNode(e.toString()));
+      default -> bean(v);
+    };
+  }
+
+  private ArrayNode array(Collection<?> values) {
+    ArrayNode a = F.arrayNode();
+    values.forEach(x -> a.add(encode(x)));
+    return a;
+  }
+
+  /** A map with plain string keys as a JSON object; any other as {@code $map} entries. */
+  private JsonNode map(Map<?, ?> m) {
+    boolean plain = m.keySet().stream().allMatch(k -> k instanceof String s && !s.startsWith("$"));
+    if (plain) {
       ObjectNode n = F.objectNode();
-      n.put("$record", r.getClass().getName());
-      n.set("fields", fields);
+      m.forEach((k, x) -> n.set((String) k, encode(x)));
       return n;
     }
-    if (v instanceof Throwable t) {
-      return tag("$error", F.textNode(t.toString()));
+    ArrayNode entries = F.arrayNode();
+    m.forEach((k, x) -> entries.add(F.arrayNode().add(encode(k)).add(encode(x))));
+    return tag("$map", entries);
+  }
+
+  private JsonNode recordNode(Record r) {
+    ObjectNode fields = F.objectNode();
+    for (RecordComponent c : r.getClass().getRecordComponents()) {
+      try {
+        c.getAccessor().setAccessible(true);
+        fields.set(c.getName(), encode(c.getAccessor().invoke(r)));
+      } catch (ReflectiveOperationException e) {
+        throw new SerdeException("cannot read record component " + c.getName() + " of " + r.getClass().getName(), e);
+      }
     }
+    ObjectNode n = F.objectNode();
+    n.put("$record", r.getClass().getName());
+    n.set("fields", fields);
+    return n;
+  }
+
+  private JsonNode bean(Object v) {
     try {
       ObjectNode n = F.objectNode();
       n.put("$bean", v.getClass().getName());

@@ -4,5 +4,7 @@
  * defaults), {@link dev.trellis.checkpoint.store.InMemoryStore}, and search over stored items by
  * embeddings ({@link dev.trellis.checkpoint.store.IndexConfig}), keywords (BM25) or both fused by
  * reciprocal rank. Every store passes the testkit's {@code StoreContract}.
+ *
+ * <p>Exported: nodes read and write the store, and savers' modules implement it.
  */
 package dev.trellis.checkpoint.store;

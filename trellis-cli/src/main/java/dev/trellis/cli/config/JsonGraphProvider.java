@@ -2,9 +2,9 @@ package dev.trellis.cli.config;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.server.AppContext;
 import dev.trellis.server.GraphProvider;
 

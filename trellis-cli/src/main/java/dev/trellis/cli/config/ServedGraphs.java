@@ -1,10 +1,10 @@
 package dev.trellis.cli.config;
 
+import dev.trellis.agent.tool.Tool;
 import dev.trellis.checkpoint.store.Embeddings;
 import dev.trellis.checkpoint.store.HashingEmbeddings;
 import dev.trellis.checkpoint.store.IndexConfig;
-import dev.trellis.agent.tool.Tool;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.server.AppContext;
 import dev.trellis.server.GraphFactory;
 import dev.trellis.server.GraphProvider;

@@ -27,7 +27,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A graph served by a Trellis (or LangGraph) server, used like a {@link dev.trellis.graph.CompiledGraph}
+ * A graph served by a Trellis (or LangGraph) server, used like a {@link dev.trellis.core.CompiledGraph}
  * (LangGraph's {@code RemoteGraph}): {@link #invoke}, {@link #stream}, {@link #getState},
  * {@link #getStateHistory} and {@link #updateState} take the same {@link RunConfig}s and return
  * the same types, each call one HTTP request to the server. The config's thread id is the remote

@@ -1,6 +1,7 @@
 package dev.trellis.safety.train;
 
 import dev.trellis.safety.EmbeddingHead;
+import dev.trellis.safety.Features;
 import dev.trellis.safety.MiniLm;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +17,7 @@ import java.util.stream.Stream;
 
 /**
  * Trains the shipped head: {@code TrainHead <corpus dir> <head.json>} embeds every corpus
- * message with the in-process MiniLM model and fits {@link Trainer}. The build runs it in
+ * message with the in-process MiniLM model, takes its {@link Features} and fits {@link Trainer}. The build runs it in
  * {@code process-classes}; it does nothing when the head on disk was trained on the same corpus
  * with the same trainer settings.
  */
@@ -43,12 +44,22 @@ public final class TrainHead {
     }
     long start = System.nanoTime();
     List<Example> examples = Example.readDir(corpus);
-    List<float[]> vectors = embed(examples.stream().map(Example::text).toList());
-    EmbeddingHead head = Trainer.fit(vectors, examples.stream().map(Example::label).toList(), sha);
+    List<Features> features = features(examples.stream().map(Example::text).toList());
+    EmbeddingHead head = Trainer.fit(features, examples.stream().map(Example::label).toList(), sha);
     Files.createDirectories(out.getParent());
     Files.writeString(out, head.toJson());
     System.out.printf("[trellis-safety] trained the head on %d messages in %.1f s -> %s%n", examples.size(),
         (System.nanoTime() - start) / 1e9, out);
+  }
+
+  /** The head's features of {@code texts}: their MiniLM embeddings and n-grams. */
+  public static List<Features> features(List<String> texts) {
+    List<float[]> vectors = embed(texts);
+    List<Features> out = new ArrayList<>(texts.size());
+    for (int i = 0; i < texts.size(); i++) {
+      out.add(Features.of(texts.get(i), vectors.get(i)));
+    }
+    return out;
   }
 
   /** Embeds {@code texts} with MiniLM in batches. */
@@ -63,7 +74,7 @@ public final class TrainHead {
   /** SHA-256 over the corpus files (name order) and the trainer's settings. */
   static String fingerprint(Path corpus) throws IOException, NoSuchAlgorithmException {
     MessageDigest md = MessageDigest.getInstance("SHA-256");
-    md.update(("binary+classes;steps=" + Trainer.STEPS + ";rate=" + Trainer.RATE + ";l2=" + Trainer.L2 + ";").getBytes(StandardCharsets.UTF_8));
+    md.update(("binary+classes;" + Trainer.Settings.DEFAULT.describe() + ";").getBytes(StandardCharsets.UTF_8));
     try (Stream<Path> files = Files.list(corpus)) {
       for (Path p : files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList()) {
         md.update(p.getFileName().toString().getBytes(StandardCharsets.UTF_8));

@@ -1,100 +1,155 @@
 package dev.trellis.safety.train;
 
 import dev.trellis.safety.EmbeddingHead;
+import dev.trellis.safety.Features;
 import dev.trellis.safety.RiskClass;
 import java.util.List;
 
 /**
- * Fits an {@link EmbeddingHead}: multinomial logistic regression on L2-normalised embeddings,
- * full-batch gradient descent from zero weights with L2 regularisation and classes weighted
- * by inverse frequency. Deterministic: the same embeddings in the same order give the same head.
+ * Fits an {@link EmbeddingHead}: softmax regression on {@link Features} (the normalised
+ * sentence embedding and the unit-norm n-gram vector scaled by {@link Settings#gramScale}),
+ * full-batch Adam from zero weights for a fixed number of steps, L2-regularised, classes
+ * weighted by inverse frequency. Deterministic: the same features in the same order give the
+ * same head.
  */
 public final class Trainer {
-  /** Gradient steps, step size and L2 strength; changing them changes the shipped head. */
-  public static final int STEPS = 800;
-  public static final double RATE = 4.0;
-  public static final double L2 = 1e-4;
+  /**
+   * The trainer's settings; changing them changes the shipped head.
+   *
+   * @param steps full-batch Adam steps
+   * @param rate Adam's step size
+   * @param l2 L2 strength on the weights (not the biases)
+   * @param gramScale the factor on the n-gram block
+   */
+  public record Settings(int steps, double rate, double l2, float gramScale) {
+    /** The settings the shipped head is trained with (chosen by cross-validation, see the README). */
+    public static final Settings DEFAULT = new Settings(200, 0.02, 1e-4, 1.0f);
+
+    /** As recorded in the head's fingerprint. */
+    public String describe() {
+      return "adam;steps=" + steps + ";rate=" + rate + ";l2=" + l2 + ";grams=" + gramScale + ";buckets="
+          + Features.BUCKETS;
+    }
+  }
 
   private Trainer() {
   }
 
-  /** The head fitted to {@code vectors} labelled {@code labels}: the class regression and the crisis one. */
-  public static EmbeddingHead fit(List<float[]> vectors, List<RiskClass> labels, String corpusSha256) {
-    int[] classes = labels.stream().mapToInt(Enum::ordinal).toArray();
-    int[] crisis = labels.stream().mapToInt(c -> c.crisis() ? 1 : 0).toArray();
-    double[][] cw = new double[RiskClass.values().length][];
-    double[] cb = new double[RiskClass.values().length];
-    fit(vectors, classes, RiskClass.values().length, cw, cb);
-    double[][] bw = new double[2][];
-    double[] bb = new double[2];
-    fit(vectors, crisis, 2, bw, bb);
-    return new EmbeddingHead(cw, cb, bw, bb, corpusSha256);
+  /** {@link #fit(List, List, String, Settings)} with {@link Settings#DEFAULT}. */
+  public static EmbeddingHead fit(List<Features> features, List<RiskClass> labels, String corpusSha256) {
+    return fit(features, labels, corpusSha256, Settings.DEFAULT);
   }
 
-  /** Softmax regression of {@code y} (in {@code [0, k)}) on {@code vectors}, written into {@code wOut} and {@code bOut}. */
-  private static void fit(List<float[]> vectors, int[] y, int k, double[][] wOut, double[] bOut) {
-    int n = vectors.size();
-    int d = vectors.get(0).length;
-    double[][] x = new double[n][d];
-    for (int i = 0; i < n; i++) {
-      float[] v = vectors.get(i);
-      double norm = 0;
-      for (float f : v) {
-        norm += f * f;
-      }
-      norm = norm == 0 ? 1 : Math.sqrt(norm);
-      for (int j = 0; j < d; j++) {
-        x[i][j] = v[j] / norm;
-      }
-    }
+  /** The head fitted to {@code features} labelled {@code labels}: the class regression and the crisis one. */
+  public static EmbeddingHead fit(List<Features> features, List<RiskClass> labels, String corpusSha256, Settings s) {
+    int[] classes = labels.stream().mapToInt(Enum::ordinal).toArray();
+    int[] crisis = labels.stream().mapToInt(c -> c.crisis() ? 1 : 0).toArray();
+    int dim = features.get(0).embedding().length;
+    float[][] cw = new float[RiskClass.values().length][];
+    float[] cb = new float[RiskClass.values().length];
+    fit(features, classes, dim, s, cw, cb);
+    float[][] bw = new float[2][];
+    float[] bb = new float[2];
+    fit(features, crisis, dim, s, bw, bb);
+    return new EmbeddingHead(cw, cb, bw, bb, dim, s.gramScale(), corpusSha256);
+  }
+
+  /** Softmax regression of {@code y} (in {@code [0, wOut.length)}) on {@code features}, written into {@code wOut} and {@code bOut}. */
+  private static void fit(List<Features> features, int[] y, int dim, Settings s, float[][] wOut, float[] bOut) {
+    int k = wOut.length;
+    int n = features.size();
+    int width = dim + Features.BUCKETS;
     double[] count = new double[k];
     for (int c : y) {
       count[c]++;
     }
     double[] classWeight = new double[k];
+    double total = 0;
     for (int c = 0; c < k; c++) {
       classWeight[c] = count[c] == 0 ? 0 : n / (k * count[c]);
+      total += classWeight[c] * count[c];
     }
-    double[][] w = new double[k][d];
+    double[][] w = new double[k][width];
     double[] b = new double[k];
+    double[][] m = new double[k][width];
+    double[][] v = new double[k][width];
+    double[] mb = new double[k];
+    double[] vb = new double[k];
+    double[][] gw = new double[k][width];
+    double[] gb = new double[k];
     double[] p = new double[k];
-    for (int step = 0; step < STEPS; step++) {
-      double[][] gw = new double[k][d];
-      double[] gb = new double[k];
-      double total = 0;
+    final double beta1 = 0.9;
+    final double beta2 = 0.999;
+    for (int step = 1; step <= s.steps(); step++) {
+      for (double[] row : gw) {
+        java.util.Arrays.fill(row, 0);
+      }
+      java.util.Arrays.fill(gb, 0);
       for (int i = 0; i < n; i++) {
+        Features f = features.get(i);
+        float[] e = f.embedding();
+        int[] grams = f.grams();
+        double gv = s.gramScale() * f.weight();
         double max = Double.NEGATIVE_INFINITY;
         for (int c = 0; c < k; c++) {
-          double s = b[c];
-          for (int j = 0; j < d; j++) {
-            s += w[c][j] * x[i][j];
+          double[] row = w[c];
+          double z = b[c];
+          for (int j = 0; j < dim; j++) {
+            z += row[j] * e[j];
           }
-          p[c] = s;
-          max = Math.max(max, s);
+          double g = 0;
+          for (int j : grams) {
+            g += row[dim + j];
+          }
+          p[c] = z + gv * g;
+          max = Math.max(max, p[c]);
         }
         double sum = 0;
         for (int c = 0; c < k; c++) {
           p[c] = Math.exp(p[c] - max);
           sum += p[c];
         }
-        double cw = classWeight[y[i]];
-        total += cw;
+        double cw = classWeight[y[i]] / total;
         for (int c = 0; c < k; c++) {
           double g = cw * (p[c] / sum - (c == y[i] ? 1 : 0));
           gb[c] += g;
-          for (int j = 0; j < d; j++) {
-            gw[c][j] += g * x[i][j];
+          double[] row = gw[c];
+          for (int j = 0; j < dim; j++) {
+            row[j] += g * e[j];
+          }
+          double gg = g * gv;
+          for (int j : grams) {
+            row[dim + j] += gg;
           }
         }
       }
+      double c1 = 1 - Math.pow(beta1, step);
+      double c2 = 1 - Math.pow(beta2, step);
       for (int c = 0; c < k; c++) {
-        b[c] -= RATE * gb[c] / total;
-        for (int j = 0; j < d; j++) {
-          w[c][j] -= RATE * (gw[c][j] / total + L2 * w[c][j]);
+        double[] row = w[c];
+        double[] g = gw[c];
+        double[] mr = m[c];
+        double[] vr = v[c];
+        for (int j = 0; j < width; j++) {
+          double grad = g[j] + s.l2() * row[j];
+          if (grad == 0) {
+            continue; // an n-gram no example has: its weight stays 0
+          }
+          mr[j] = beta1 * mr[j] + (1 - beta1) * grad;
+          vr[j] = beta2 * vr[j] + (1 - beta2) * grad * grad;
+          row[j] -= s.rate() * (mr[j] / c1) / (Math.sqrt(vr[j] / c2) + 1e-8);
         }
+        mb[c] = beta1 * mb[c] + (1 - beta1) * gb[c];
+        vb[c] = beta2 * vb[c] + (1 - beta2) * gb[c] * gb[c];
+        b[c] -= s.rate() * (mb[c] / c1) / (Math.sqrt(vb[c] / c2) + 1e-8);
       }
     }
-    System.arraycopy(w, 0, wOut, 0, k);
-    System.arraycopy(b, 0, bOut, 0, k);
+    for (int c = 0; c < k; c++) {
+      wOut[c] = new float[width];
+      for (int j = 0; j < width; j++) {
+        wOut[c][j] = (float) w[c][j];
+      }
+      bOut[c] = (float) b[c];
+    }
   }
 }

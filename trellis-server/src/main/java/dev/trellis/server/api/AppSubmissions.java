@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.EventBus;
@@ -17,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,7 +113,7 @@ final class AssistantTools {
       if (arguments.containsKey(RESUME)) {
         return toolError("\"" + RESUME + "\" resumes an interrupted call: pass its \"" + THREAD_ID + "\" too");
       }
-      threadId = UUID.randomUUID().toString();
+      threadId = TimeOrderedIds.next();
       body.put("input", arguments);
       body.put("if_not_exists", "create");
     }
@@ -121,7 +121,7 @@ final class AssistantTools {
     if (!trace.isEmpty()) {
       body.put(RunObservers.TRACE_CONTEXT, trace);
     }
-    String runId = UUID.randomUUID().toString();
+    String runId = TimeOrderedIds.next();
     Object result;
     try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
       creation.submit(owner, threadId, body, runId);

@@ -1,9 +1,8 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.wire.Json;
-
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.draw.GraphView;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.server.wire.Json;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

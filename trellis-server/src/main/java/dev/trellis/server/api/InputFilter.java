@@ -1,6 +1,6 @@
 package dev.trellis.server.api;
 
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.trellis.server.api;
 
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.error.InputViolation;
+import dev.trellis.error.InvalidInputException;
 import dev.trellis.graph.GraphSignature;
 import dev.trellis.graph.InputValidator;
-import dev.trellis.graph.InputViolation;
-import dev.trellis.graph.error.InvalidInputException;
 import dev.trellis.server.error.ServerException;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,6 +1,6 @@
 package dev.trellis.server.api;
 
-import dev.trellis.graph.error.TrellisException;
+import dev.trellis.error.TrellisException;
 import dev.trellis.server.error.ServerException;
 import io.javalin.http.HttpResponseException;
 

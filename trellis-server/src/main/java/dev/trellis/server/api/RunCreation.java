@@ -1,12 +1,11 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.error.ServerException;
-
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.db.TimeOrderedIds;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;
@@ -14,13 +13,13 @@ import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.UnstartedRuns;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * Creating a run: validates the body (a 4xx creates nothing), resolves the assistant and the
@@ -57,7 +56,7 @@ final class RunCreation {
    * A refused body closes the subscription and throws.
    */
   Subscribed createSubscribed(Context ctx, String publicThreadId, Map<String, Object> body) {
-    String newId = UUID.randomUUID().toString();
+    String newId = dev.trellis.server.db.TimeOrderedIds.next();
     dev.trellis.server.queue.EventBus.Subscription sub = services.bus().subscribe(newId, 0);
     try {
       Created created = create(ctx, publicThreadId, body, newId);
@@ -131,7 +130,7 @@ final class RunCreation {
       throw ServerException.invalid("\"assistant_id\" is required");
     }
     boolean stateless = threadId == null;
-    String tid = stateless ? UUID.randomUUID().toString() : threadId;
+    String tid = stateless ? TimeOrderedIds.next() : threadId;
     if (!stateless) {
       AssistantsApi.uuid(tid, "thread_id");
     }

@@ -1,17 +1,17 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.db.TimeOrderedIds;
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.queue.EventBus;
+import dev.trellis.server.queue.RunEvent;
 import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;
+import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.UnstartedRuns;
+import dev.trellis.server.queue.Worker;
+import dev.trellis.server.sse.Sse;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.StreamModes;
-import dev.trellis.server.error.ServerException;
-
-import dev.trellis.server.queue.EventBus;
-import dev.trellis.server.sse.Sse;
-import dev.trellis.server.queue.RunEvent;
-import dev.trellis.server.queue.Services;
-import dev.trellis.server.queue.Worker;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -23,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * Runs: stateful ({@code /threads/{id}/runs...}) and stateless ({@code /runs...}); background,
@@ -72,7 +71,7 @@ final class RunsApi {
   }
 
   private void background(Context ctx, String threadId) {
-    RunCreation.Created c = creation.create(ctx, threadId, Http.body(ctx), UUID.randomUUID().toString());
+    RunCreation.Created c = creation.create(ctx, threadId, Http.body(ctx), TimeOrderedIds.next());
     ctx.header("Content-Location", PublicIds.out(ctx, c.location()));
     Http.json(ctx, c.run());
   }
@@ -86,7 +85,7 @@ final class RunsApi {
       }
       @SuppressWarnings("unchecked")
       Map<String, Object> b = (Map<String, Object>) one;
-      out.add(creation.create(ctx, null, b, UUID.randomUUID().toString()).run());
+      out.add(creation.create(ctx, null, b, TimeOrderedIds.next()).run());
     }
     Http.json(ctx, out);
   }

@@ -1,28 +1,27 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.db.ThreadStatus;
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.wire.Wire;
-import dev.trellis.server.error.ServerException;
-
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.StateUpdate;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.db.TimeOrderedIds;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
 import dev.trellis.server.queue.UnstartedRuns;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.Wire;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /** {@code /threads}: create, get, patch, delete, search, count, copy, state (get, update, at a checkpoint), history. */
 final class ThreadsApi {
@@ -70,7 +69,7 @@ final class ThreadsApi {
     if (id != null) {
       AssistantsApi.uuid(id, "thread_id");
     }
-    String[] stored = {id == null ? UUID.randomUUID().toString() : id};
+    String[] stored = {id == null ? TimeOrderedIds.next() : id};
     String ifExists = Json.choice(b, "if_exists", "raise", "raise", "do_nothing");
     Map<String, Object> metadata = Json.map(b, "metadata");
     String graphId = metadata.get("graph_id") instanceof String g && services.graphs().containsKey(g) ? g : null;
@@ -191,7 +190,7 @@ final class ThreadsApi {
   private void copy(Context ctx) {
     String owner = Http.owner(ctx);
     String from = pathThread(ctx);
-    String to = UUID.randomUUID().toString();
+    String to = TimeOrderedIds.next();
     Map<String, Object> out = services.db().tx(c -> {
       Map<String, Object> t = services.threads().require(c, from, owner);
       services.threads().insert(c, to, owner, services.threads().graphId(c, from), Json.map(t, "metadata"));

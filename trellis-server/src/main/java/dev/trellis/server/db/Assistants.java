@@ -1,7 +1,6 @@
 package dev.trellis.server.db;
 
 import dev.trellis.server.error.ServerException;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

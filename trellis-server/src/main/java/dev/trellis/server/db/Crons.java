@@ -16,20 +16,6 @@ public final class Crons {
 
   public Crons(ServerDb db) {
     this.db = db;
-    migrate(db);
-  }
-
-  /** Adds the {@code timezone} column to a table made before crons kept their zone (null there: UTC). */
-  private static void migrate(ServerDb db) {
-    if (db.postgres()) {
-      db.jdbc().migrate(List.of("ALTER TABLE trellis_crons ADD COLUMN IF NOT EXISTS timezone TEXT"));
-      return;
-    }
-    boolean has = db.tx(c -> db.rows(c, "SELECT name FROM pragma_table_info('trellis_crons')").stream()
-        .anyMatch(r -> "timezone".equalsIgnoreCase(String.valueOf(r.get("name")))));
-    if (!has) {
-      db.jdbc().migrate(List.of("ALTER TABLE trellis_crons ADD COLUMN timezone TEXT"));
-    }
   }
 
   /**

@@ -18,9 +18,6 @@ public final class IdAliases {
   /** What an alias names. */
   public enum Kind { THREAD, ASSISTANT }
 
-  static final String DDL = "CREATE TABLE IF NOT EXISTS trellis_id_aliases (owner TEXT NOT NULL, kind TEXT NOT NULL, "
-      + "public_id TEXT NOT NULL, internal_id TEXT NOT NULL UNIQUE, PRIMARY KEY (owner, kind, public_id))";
-
   private final ServerDb db;
 
   public IdAliases(ServerDb db) {

@@ -24,10 +24,6 @@ public final class IdempotencyKeys {
 
   public IdempotencyKeys(ServerDb db) {
     this.db = db;
-    db.jdbc().migrate(java.util.List.of(
-        "CREATE TABLE IF NOT EXISTS trellis_idempotency (owner TEXT NOT NULL, idem_key TEXT NOT NULL, "
-            + "run_id TEXT NOT NULL, request_hash TEXT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (owner, idem_key))",
-        "CREATE INDEX IF NOT EXISTS trellis_idempotency_expiry ON trellis_idempotency (expires_at)"));
   }
 
   /** A key already used by {@code owner}: the run it created and the hash of that request. */

@@ -15,9 +15,6 @@ public final class McpSessions {
   /** Last-use stamps are rewritten at most this often, so a busy session does not write on every request. */
   private static final long TOUCH_MILLIS = 60_000;
 
-  static final String DDL = "CREATE TABLE IF NOT EXISTS trellis_mcp_sessions (session_id TEXT PRIMARY KEY, "
-      + "owner TEXT NOT NULL, protocol_version TEXT NOT NULL, created_at BIGINT NOT NULL, last_used BIGINT NOT NULL)";
-
   /** A live session: who opened it and the protocol version it negotiated. */
   public record Session(String id, String owner, String protocolVersion) {}
 

@@ -1,6 +1,7 @@
 package dev.trellis.server.db;
 
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.jdbc.Schema;
 import dev.trellis.server.wire.Json;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,6 +28,12 @@ public final class ServerDb {
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'+00:00'").withZone(ZoneOffset.UTC);
 
+  /**
+   * The server's tables (assistants, threads, runs, run events, crons, id aliases, idempotency keys,
+   * MCP sessions, thread search's indexes): {@code trellis-schema/server/<dialect>/V<n>__*.sql}.
+   */
+  public static final Schema SCHEMA = Schema.of("trellis_server", "trellis-schema/server", ServerDb.class);
+
   private final JdbcDatabase db;
   private final boolean postgres;
   private final java.time.Clock policyClock;
@@ -40,31 +47,7 @@ public final class ServerDb {
     this.db = db;
     this.postgres = postgres;
     this.policyClock = policyClock;
-    db.migrate(List.of(
-        "CREATE TABLE IF NOT EXISTS trellis_assistants (assistant_id TEXT PRIMARY KEY, graph_id TEXT NOT NULL, "
-            + "owner TEXT NOT NULL, name TEXT, description TEXT, config TEXT, context TEXT, metadata TEXT, "
-            + "version INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)",
-        "CREATE TABLE IF NOT EXISTS trellis_assistant_versions (assistant_id TEXT NOT NULL, version INTEGER NOT NULL, "
-            + "graph_id TEXT NOT NULL, name TEXT, description TEXT, config TEXT, context TEXT, metadata TEXT, "
-            + "created_at TEXT NOT NULL, PRIMARY KEY (assistant_id, version))",
-        "CREATE TABLE IF NOT EXISTS trellis_threads (thread_id TEXT PRIMARY KEY, owner TEXT NOT NULL, graph_id TEXT, "
-            + "status TEXT NOT NULL, metadata TEXT, config TEXT, values_json TEXT, interrupts TEXT, error TEXT, "
-            + "created_at TEXT NOT NULL, updated_at TEXT NOT NULL, state_updated_at TEXT NOT NULL, expires_at BIGINT)",
-        "CREATE TABLE IF NOT EXISTS trellis_runs (run_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, "
-            + "assistant_id TEXT NOT NULL, owner TEXT NOT NULL, status TEXT NOT NULL, metadata TEXT, kwargs TEXT, "
-            + "multitask_strategy TEXT, temporary INTEGER NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, "
-            + "available_at BIGINT NOT NULL, attempt INTEGER NOT NULL, worker TEXT, lease_until BIGINT, "
-            + "cancel_action TEXT, checkpoint_before TEXT, result TEXT)",
-        "CREATE INDEX IF NOT EXISTS trellis_runs_queue ON trellis_runs (status, available_at)",
-        "CREATE INDEX IF NOT EXISTS trellis_runs_thread ON trellis_runs (thread_id, status)",
-        "CREATE TABLE IF NOT EXISTS trellis_run_events (run_id TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, "
-            + "data TEXT, at BIGINT NOT NULL, PRIMARY KEY (run_id, seq))",
-        "CREATE INDEX IF NOT EXISTS trellis_run_events_at ON trellis_run_events (at)",
-        "CREATE TABLE IF NOT EXISTS trellis_crons (cron_id TEXT PRIMARY KEY, assistant_id TEXT NOT NULL, thread_id TEXT, "
-            + "owner TEXT NOT NULL, schedule TEXT NOT NULL, payload TEXT, metadata TEXT, end_time TEXT, "
-            + "next_run_at BIGINT NOT NULL, enabled INTEGER NOT NULL, on_run_completed TEXT, "
-            + "created_at TEXT NOT NULL, updated_at TEXT NOT NULL)",
-        IdAliases.DDL, McpSessions.DDL));
+    db.migrate(SCHEMA);
   }
 
   public JdbcDatabase jdbc() {

@@ -23,25 +23,9 @@ public final class ThreadQuery {
 
   public ThreadQuery(ServerDb db) {
     this.db = db;
-    boolean rebuildTerms = !db.postgres() && ThreadTerms.stale(db);
-    List<String> ddl = new ArrayList<>(List.of(
-        "CREATE INDEX IF NOT EXISTS trellis_threads_owner_created ON trellis_threads (owner, created_at)",
-        "CREATE INDEX IF NOT EXISTS trellis_threads_owner_updated ON trellis_threads (owner, updated_at)",
-        "CREATE INDEX IF NOT EXISTS trellis_threads_owner_status ON trellis_threads (owner, status, created_at)"));
-    if (db.postgres()) {
-      // Parsed once when written (a stored generated column), so a search does not parse every candidate row's text.
-      ddl.add("ALTER TABLE trellis_threads ADD COLUMN IF NOT EXISTS metadata_jsonb jsonb GENERATED ALWAYS AS (metadata::jsonb) STORED");
-      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_metadata ON trellis_threads USING GIN (metadata_jsonb jsonb_path_ops)");
-      // Values too: a filter many threads match rechecks each one, and parsing text per row cost 130 ms at 25,000.
-      ddl.add("DROP INDEX IF EXISTS trellis_threads_values");
-      ddl.add("ALTER TABLE trellis_threads ADD COLUMN IF NOT EXISTS values_jsonb jsonb GENERATED ALWAYS AS (values_json::jsonb) STORED");
-      ddl.add("CREATE INDEX IF NOT EXISTS trellis_threads_values_jsonb ON trellis_threads USING GIN (values_jsonb jsonb_path_ops)");
-    } else {
-      ddl.add("DROP INDEX IF EXISTS trellis_threads_graph");
-      ddl.add("DROP INDEX IF EXISTS trellis_threads_assistant");
-      ddl.addAll(ThreadTerms.ddl(rebuildTerms));
+    if (!db.postgres() && ThreadTerms.stale(db)) {
+      ThreadTerms.rebuild(db);
     }
-    db.jdbc().migrate(ddl);
   }
 
   /** What a search selects. {@code status}, {@code ids} and the two filters may be null (no condition). */

@@ -28,6 +28,7 @@ final class ThreadTerms {
   /** Longest text leaf that is indexed. */
   static final int MAX_TEXT = 256;
 
+  // The triggers of trellis-schema/server/sqlite spell TERM and LEAF as these do: change them together, in a new V<n>.
   private static final String TERM = "CASE type WHEN 'text' THEN 's:' || atom WHEN 'integer' THEN 'n:' || CAST(atom AS REAL) "
       + "WHEN 'real' THEN 'n:' || CAST(atom AS REAL) WHEN 'true' THEN 'b:1' WHEN 'false' THEN 'b:0' ELSE 'z' END";
   private static final String LEAF = "type NOT IN ('object', 'array') AND fullkey NOT LIKE '%[%' "
@@ -35,51 +36,31 @@ final class ThreadTerms {
 
   private ThreadTerms() {}
 
-  /** Whether the index must be (re)built: it is missing, or another SQLite version built it. */
+  /** Whether the index must be rebuilt: no SQLite version built it, or another one did. */
   static boolean stale(ServerDb db) {
     return db.tx(c -> {
-      if (db.rows(c, "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('trellis_thread_terms', "
-          + "'trellis_thread_terms_built')").size() < 2) {
-        return true;
-      }
       Map<String, Object> built = db.row(c, "SELECT sqlite_version FROM trellis_thread_terms_built");
       return built == null || !built.get("sqlite_version").equals(db.row(c, "SELECT sqlite_version() AS v").get("v"));
     });
   }
 
-  /** The DDL: table, indexes, triggers; with {@code rebuild}, every thread is indexed again. */
-  static List<String> ddl(boolean rebuild) {
-    List<String> ddl = new ArrayList<>(List.of(
-        "CREATE TABLE IF NOT EXISTS trellis_thread_terms (thread_id TEXT NOT NULL, owner TEXT NOT NULL, "
-            + "field TEXT NOT NULL, path TEXT NOT NULL, term TEXT NOT NULL)",
-        "CREATE INDEX IF NOT EXISTS trellis_thread_terms_find ON trellis_thread_terms (owner, field, path, term, thread_id)",
-        "CREATE INDEX IF NOT EXISTS trellis_thread_terms_thread ON trellis_thread_terms (thread_id, field)",
-        "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_insert AFTER INSERT ON trellis_threads BEGIN "
-            + insert("metadata", "metadata") + "; " + insert("values", "values_json") + "; END",
-        "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_metadata AFTER UPDATE OF metadata ON trellis_threads BEGIN "
-            + "DELETE FROM trellis_thread_terms WHERE thread_id = OLD.thread_id AND field = 'metadata'; "
-            + insert("metadata", "metadata") + "; END",
-        "DROP TRIGGER IF EXISTS trellis_threads_terms_values",
-        "CREATE TRIGGER IF NOT EXISTS trellis_threads_terms_delete AFTER DELETE ON trellis_threads BEGIN "
-            + "DELETE FROM trellis_thread_terms WHERE thread_id = OLD.thread_id; END"));
-    if (rebuild) {
-      ddl.add("DELETE FROM trellis_thread_terms");
+  /**
+   * Indexes every thread again, in one transaction, and records this SQLite version as the builder
+   * (the table, its indexes and triggers are the server schema's: {@code trellis-schema/server/sqlite}).
+   */
+  static void rebuild(ServerDb db) {
+    db.tx(c -> {
+      db.update(c, "DELETE FROM trellis_thread_terms");
       for (String[] f : new String[][] {{"metadata", "metadata"}, {"values", "values_json"}}) {
-        ddl.add("INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT t.thread_id, t.owner, '"
+        db.update(c, "INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT t.thread_id, t.owner, '"
             + f[0] + "', j.fullkey, " + TERM.replace("type", "j.type").replace("atom", "j.atom")
             + " FROM trellis_threads t, json_tree(COALESCE(t." + f[1] + ", '{}')) j WHERE "
             + LEAF.replace("type", "j.type").replace("fullkey", "j.fullkey").replace("atom", "j.atom"));
       }
-      ddl.add("CREATE TABLE IF NOT EXISTS trellis_thread_terms_built (sqlite_version TEXT NOT NULL)");
-      ddl.add("DELETE FROM trellis_thread_terms_built");
-      ddl.add("INSERT INTO trellis_thread_terms_built (sqlite_version) VALUES (sqlite_version())");
-    }
-    return ddl;
-  }
-
-  private static String insert(String field, String column) {
-    return "INSERT INTO trellis_thread_terms (thread_id, owner, field, path, term) SELECT NEW.thread_id, NEW.owner, '"
-        + field + "', fullkey, " + TERM + " FROM json_tree(COALESCE(NEW." + column + ", '{}')) WHERE " + LEAF;
+      db.update(c, "DELETE FROM trellis_thread_terms_built");
+      db.update(c, "INSERT INTO trellis_thread_terms_built (sqlite_version) VALUES (sqlite_version())");
+      return null;
+    });
   }
 
   /**

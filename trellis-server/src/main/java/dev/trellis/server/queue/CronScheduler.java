@@ -1,11 +1,11 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.db.Crons;
 import dev.trellis.server.db.ServerDb;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -83,7 +83,7 @@ public final class CronScheduler implements AutoCloseable {
       body.put("on_completion", "keep");
     }
     try {
-      submitter.submit(cron.owner(), cron.threadId(), body, UUID.randomUUID().toString());
+      submitter.submit(cron.owner(), cron.threadId(), body, TimeOrderedIds.next());
       return 1;
     } catch (RuntimeException e) {
       LOG.warn("cron {} could not start a run: {}", cron.cronId(), e.getMessage());

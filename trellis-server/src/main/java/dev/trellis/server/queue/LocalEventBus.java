@@ -19,14 +19,19 @@ public final class LocalEventBus implements EventBus {
   public static final long SHORT_KEEP_MILLIS = 5_000;
   private final Map<String, Log> logs = new ConcurrentHashMap<>();
   private final java.util.Set<String> resumable = ConcurrentHashMap.newKeySet();
-  /** Runs that ended, oldest first, per keep time: expiry pops from the heads, never scans every log. */
-  private final java.util.Deque<Map.Entry<String, Long>> endedShort = new java.util.ArrayDeque<>();
-  private final java.util.Deque<Map.Entry<String, Long>> endedLong = new java.util.ArrayDeque<>();
+  /**
+   * Runs that ended, oldest first, per keep time: expiry pops from the heads, never scans every log. Runs end on many
+   * threads at once: they append without a lock, and whichever holds {@link #sweeping} drops what is due (a run that
+   * finds it taken leaves the sweep to its holder or the next run to end).
+   */
+  private final java.util.Queue<Map.Entry<String, Long>> endedShort = new java.util.concurrent.ConcurrentLinkedQueue<>();
+  private final java.util.Queue<Map.Entry<String, Long>> endedLong = new java.util.concurrent.ConcurrentLinkedQueue<>();
+  private final java.util.concurrent.locks.ReentrantLock sweeping = new java.util.concurrent.locks.ReentrantLock();
   private final long keepMillis;
   private final java.util.function.LongSupplier clock;
   private final long endedBudget;
-  /** The data bytes of the ended runs still kept; guarded by {@link #endedShort}. */
-  private long endedBytes;
+  /** The data bytes of the ended runs still kept. */
+  private final java.util.concurrent.atomic.AtomicLong endedBytes = new java.util.concurrent.atomic.AtomicLong();
 
   public LocalEventBus(long keepMillis) {
     this(keepMillis, System::currentTimeMillis);
@@ -44,15 +49,23 @@ public final class LocalEventBus implements EventBus {
     this.endedBudget = endedBudgetBytes;
   }
 
+  /**
+   * One run's events. Guarded by its {@link #lock} (a {@code java.util.concurrent} lock, not a monitor: waiting and
+   * waking readers, which are virtual threads, is then a park and an unpark, with no monitor inflation).
+   */
   private static final class Log {
+    final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+    final java.util.concurrent.locks.Condition changed = lock.newCondition();
     /** The length of its serialised events' data (chars: bytes for the ASCII JSON mostly sent), guarded by the log. */
     long bytes;
     /** Events published unserialised (lazy), guarded by the log: each is counted as the longest data seen. */
     int lazy;
     /** The longest serialised data published, guarded by the log. */
     int longest;
-    /** Counted in {@code endedBytes}; guarded by {@code endedShort}. */
+    /** Counted in {@code endedBytes}; guarded by the log. */
     boolean ended;
+    /** Gone from {@code logs}: never counted again; guarded by the log. */
+    boolean removed;
     final List<RunEvent> events = new ArrayList<>();
     /** Readers waiting for the next event: a publish wakes them only when there are any. */
     int waiting;
@@ -67,7 +80,9 @@ public final class LocalEventBus implements EventBus {
   @Override
   public void publish(String runId, RunEvent event) {
     Log log = log(runId);
-    synchronized (log) {
+    long endedNow = 0;
+    log.lock.lock();
+    try {
       log.events.add(event);
       int length = event.knownLength();
       if (length < 0) {
@@ -76,12 +91,18 @@ public final class LocalEventBus implements EventBus {
         log.bytes += length;
         log.longest = Math.max(log.longest, length);
       }
-      if (log.waiting > 0 || (log.waitingForEnd > 0 && event.done())) {
-        log.notifyAll();
+      if (event.done() && !log.ended && !log.removed) {
+        log.ended = true;
+        endedNow = bytes(log);
       }
+      if (log.waiting > 0 || (log.waitingForEnd > 0 && event.done())) {
+        log.changed.signalAll();
+      }
+    } finally {
+      log.lock.unlock();
     }
     if (event.done()) {
-      expire(runId);
+      expire(runId, endedNow);
     }
   }
 
@@ -90,42 +111,58 @@ public final class LocalEventBus implements EventBus {
     resumable.add(runId);
   }
 
-  private void expire(String justEnded) {
+  /** Files a run that just ended (its {@code bytes} now counted) for expiry, and drops what is due if no one else is. */
+  private void expire(String justEnded, long bytes) {
     long now = clock.getAsLong();
-    synchronized (endedShort) {
-      (resumable.remove(justEnded) ? endedLong : endedShort).addLast(Map.entry(justEnded, now));
-      Log log = logs.get(justEnded);
-      if (log != null && !log.ended) {
-        log.ended = true;
-        endedBytes += bytes(log);
-      }
+    endedBytes.addAndGet(bytes);
+    (resumable.remove(justEnded) ? endedLong : endedShort).add(Map.entry(justEnded, now));
+    if (!sweeping.tryLock()) {
+      return;
+    }
+    try {
       drop(endedShort, now - SHORT_KEEP_MILLIS);
       drop(endedLong, now - keepMillis);
       drop(endedShort, Long.MAX_VALUE);
       drop(endedLong, Long.MAX_VALUE);
+    } finally {
+      sweeping.unlock();
     }
   }
 
   /** Drops the ended runs at the head of {@code ended} that ended before {@code before}, or (MAX_VALUE) while over budget. */
-  private void drop(java.util.Deque<Map.Entry<String, Long>> ended, long before) {
+  private void drop(java.util.Queue<Map.Entry<String, Long>> ended, long before) {
     boolean forBytes = before == Long.MAX_VALUE;
-    while (!ended.isEmpty() && (forBytes ? endedBytes > endedBudget : ended.peekFirst().getValue() < before)) {
-      Log log = logs.remove(ended.pollFirst().getKey());
-      if (log != null && log.ended) {
-        endedBytes -= bytes(log);
-      }
+    for (Map.Entry<String, Long> head = ended.peek(); head != null
+        && (forBytes ? endedBytes.get() > endedBudget : head.getValue() < before); head = ended.peek()) {
+      ended.poll();
+      forget(head.getKey());
     }
   }
 
-  private static long bytes(Log log) {
+  /** Removes a run's log, taking its bytes off the ended runs' count if they were on it. */
+  private void forget(String runId) {
+    Log log = logs.remove(runId);
     if (log == null) {
-      return 0;
+      return;
     }
-    synchronized (log) {
-      // an event nobody read holds the state it would serialise: estimated as the run's longest serialised data
-      // (a wait's final values are serialised at the end), never serialised just to be measured
-      return log.bytes + (long) log.lazy * log.longest;
+    long sub = 0;
+    log.lock.lock();
+    try {
+      log.removed = true;
+      if (log.ended) {
+        sub = bytes(log);
+      }
+    } finally {
+      log.lock.unlock();
     }
+    endedBytes.addAndGet(-sub);
+  }
+
+  /** The log's data bytes; the caller holds the log. */
+  private static long bytes(Log log) {
+    // an event nobody read holds the state it would serialise: estimated as the run's longest serialised data
+    // (a wait's final values are serialised at the end), never serialised just to be measured
+    return log.bytes + (long) log.lazy * log.longest;
   }
 
   @Override
@@ -134,8 +171,11 @@ public final class LocalEventBus implements EventBus {
     if (log == null) {
       return 0;
     }
-    synchronized (log) {
+    log.lock.lock();
+    try {
       return log.events.isEmpty() ? 0 : log.events.getLast().seq();
+    } finally {
+      log.lock.unlock();
     }
   }
 
@@ -148,7 +188,8 @@ public final class LocalEventBus implements EventBus {
       @Override
       public RunEvent next(long millis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + millis;
-        synchronized (log) {
+        log.lock.lock();
+        try {
           while (true) {
             RunEvent e = poll();
             if (e != null) {
@@ -160,18 +201,21 @@ public final class LocalEventBus implements EventBus {
             }
             log.waiting++;
             try {
-              log.wait(wait);
+              log.changed.await(wait, java.util.concurrent.TimeUnit.MILLISECONDS);
             } finally {
               log.waiting--;
             }
           }
+        } finally {
+          log.lock.unlock();
         }
       }
 
       @Override
       public RunEvent nextDone(long millis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + millis;
-        synchronized (log) {
+        log.lock.lock();
+        try {
           while (true) {
             for (RunEvent e = poll(); e != null; e = poll()) {
               if (e.done()) {
@@ -184,17 +228,20 @@ public final class LocalEventBus implements EventBus {
             }
             log.waitingForEnd++;
             try {
-              log.wait(wait);
+              log.changed.await(wait, java.util.concurrent.TimeUnit.MILLISECONDS);
             } finally {
               log.waitingForEnd--;
             }
           }
+        } finally {
+          log.lock.unlock();
         }
       }
 
       @Override
       public RunEvent poll() {
-        synchronized (log) {
+        log.lock.lock();
+        try {
           if (pos < 0) {
             pos = 0;
             while (pos < log.events.size() && log.events.get(pos).seq() <= afterSeq) {
@@ -202,6 +249,8 @@ public final class LocalEventBus implements EventBus {
             }
           }
           return pos < log.events.size() ? log.events.get(pos++) : null;
+        } finally {
+          log.lock.unlock();
         }
       }
 
@@ -212,12 +261,7 @@ public final class LocalEventBus implements EventBus {
 
   @Override
   public void drop(String runId) {
-    synchronized (endedShort) {
-      Log log = logs.remove(runId);
-      if (log != null && log.ended) {
-        endedBytes -= bytes(log);
-      }
-    }
+    forget(runId);
   }
 
   /** Nothing: ended runs' events are dropped as later runs end ({@link #publish}). */

@@ -17,11 +17,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * scaled-out deployment; events in a table give ordered, resumable streams and replay
  * after a takeover for free, and NOTIFY keeps latency low. Redis pub/sub would add a second
  * service and still need a store for resumption.
+ *
+ * <p>A run's {@code values} events and its done marker each hold the whole state, and the next
+ * one mostly repeats the last (an agent's step appends a few messages to thousands), so they
+ * are stored as {@link TextDelta}s against the run's previous one stored from this process
+ * (whose text is kept while the run publishes): a step costs what changed, not the thread's
+ * length. Readers rebuild the text, so every reader, in any process, sees the same data.
  */
 public final class PgEventBus implements EventBus {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PgEventBus.class);
   private final ServerDb db;
   private final Map<String, Object> monitors = new ConcurrentHashMap<>();
+  /** Per run publishing here: the sequence and text of its last stored state event (the base of the next one's delta); flusher only. */
+  private final Map<String, TextDelta.Base> bases = new ConcurrentHashMap<>();
 
   public PgEventBus(ServerDb db, PgListener listener) {
     this.db = db;
@@ -74,7 +82,7 @@ public final class PgEventBus implements EventBus {
         try {
           for (Pending p : batch) {
             dev.trellis.checkpoint.jdbc.JdbcDatabase.bind(ps, p.runId(), p.event().seq(), p.event().event(),
-                p.event().data(), at);
+                stored(p), at);
             ps.addBatch();
             runs.add(p.runId());
           }
@@ -89,7 +97,28 @@ public final class PgEventBus implements EventBus {
       });
     } catch (RuntimeException ex) {
       LOG.warn("could not store {} run events: {}", batch.size(), ex.getMessage());
+      for (Pending p : batch) {
+        bases.remove(p.runId()); // a later event must not be stored against one that was not
+      }
     }
+  }
+
+  /** The data column for an event: a state event as a delta against the run's previous one, any other as it is. */
+  private String stored(Pending p) {
+    RunEvent e = p.event();
+    String data = e.data();
+    if (!TextDelta.isState(e.event()) || data == null) {
+      return data;
+    }
+    TextDelta.Base base = e.done() ? bases.remove(p.runId()) : bases.get(p.runId());
+    String stored = base == null ? data : TextDelta.of(base, data);
+    if (!e.done()) {
+      if (bases.size() > 1_000) {
+        bases.clear(); // runs this process lost before their end: their next events are stored whole
+      }
+      bases.put(p.runId(), new TextDelta.Base(e.seq(), data, TextDelta.is(stored) ? base.chain() + 1 : 0));
+    }
+    return stored;
   }
 
   @Override
@@ -143,10 +172,37 @@ public final class PgEventBus implements EventBus {
         db.tx(c -> db.jdbc().query(c, "SELECT seq, event, data FROM trellis_run_events WHERE run_id = ? AND seq > ? "
             + "ORDER BY seq LIMIT 500", rs -> {
               while (rs.next()) {
-                buffer.add(new RunEvent(rs.getLong(1), rs.getString(2), rs.getString(3)));
+                long seq = rs.getLong(1);
+                String event = rs.getString(2);
+                String data = resolved(c, seq, rs.getString(3));
+                if (TextDelta.isState(event) && data != null && !RunEvent.DONE.equals(event)) {
+                  base = new TextDelta.Base(seq, data);
+                }
+                buffer.add(new RunEvent(seq, event, data));
               }
               return null;
             }, runId, seen));
+      }
+
+      /** The last state event read: the base of the next one's delta. */
+      TextDelta.Base base;
+
+      /** The text of the event {@code seq} stored as {@code data}: a delta applied to its base, read when it is not the last one read. */
+      private String resolved(java.sql.Connection c, long seq, String data) throws java.sql.SQLException {
+        if (!TextDelta.is(data)) {
+          return data;
+        }
+        long baseSeq = TextDelta.baseSeq(data);
+        TextDelta.Base b = base;
+        if (b == null || b.seq() != baseSeq) {
+          String stored = db.jdbc().query(c, "SELECT data FROM trellis_run_events WHERE run_id = ? AND seq = ?",
+              rs -> rs.next() ? rs.getString(1) : null, runId, baseSeq);
+          if (stored == null) {
+            throw new IllegalStateException("event " + seq + " of run " + runId + " refers to event " + baseSeq + ", which is gone");
+          }
+          b = new TextDelta.Base(baseSeq, resolved(c, baseSeq, stored));
+        }
+        return TextDelta.apply(b, data);
       }
 
       @Override
@@ -157,6 +213,7 @@ public final class PgEventBus implements EventBus {
   @Override
   public void drop(String runId) {
     monitors.remove(runId);
+    bases.remove(runId);
     db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE run_id = ?", runId));
   }
 

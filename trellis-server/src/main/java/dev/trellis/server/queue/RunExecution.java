@@ -1,22 +1,21 @@
 package dev.trellis.server.queue;
 
-import dev.trellis.server.error.ServerException;
-import dev.trellis.server.wire.WireError;
-import dev.trellis.server.wire.StreamEncoder;
-
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.Interrupt;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.wire.Wire;
+import dev.trellis.runtime.Interrupt;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.IdNamespace;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.ThreadStatus;
+import dev.trellis.server.error.ServerException;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.StreamEncoder;
+import dev.trellis.server.wire.Wire;
+import dev.trellis.server.wire.WireError;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamPart;
 import java.net.URI;
@@ -107,7 +106,7 @@ final class RunExecution {
 
   /** Publishes a stream event; its JSON is written when a subscriber or the bus first reads it (never, for a {@code wait}). */
   private void publish(StreamEncoder.Out o) {
-    services.bus().publish(run.runId(), RunEvent.lazy(++seq, o.event(), () -> Json.write(o.data())));
+    services.bus().publish(run.runId(), RunEvent.lazy(++seq, o.event(), o::json));
   }
 
   void execute() {

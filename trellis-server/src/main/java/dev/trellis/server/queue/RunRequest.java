@@ -1,6 +1,6 @@
 package dev.trellis.server.queue;
 
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.Durability;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.server.error.ServerException;

@@ -255,7 +255,7 @@ public final class RunStore {
    * result stored as a reference ({@link RunResult}) is read from its checkpoint through
    * {@code graphs}.
    */
-  public Object result(String runId, java.util.function.Function<String, dev.trellis.graph.CompiledGraph> graphs) {
+  public Object result(String runId, java.util.function.Function<String, dev.trellis.core.CompiledGraph> graphs) {
     Map<String, Object> row = db.tx(c -> db.row(c, "SELECT thread_id, result FROM trellis_runs WHERE run_id = ?", runId));
     return row == null ? null : RunResult.read(row.get("result"), (String) row.get("thread_id"), graphs);
   }

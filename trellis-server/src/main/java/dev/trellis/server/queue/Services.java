@@ -1,13 +1,12 @@
 package dev.trellis.server.queue;
 
-import dev.trellis.server.error.ServerException;
-
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
-import dev.trellis.graph.CompiledGraph;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.server.db.Assistants;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.Threads;
+import dev.trellis.server.error.ServerException;
 import java.util.Map;
 
 /** What the HTTP handlers and the workers share: tables, graphs, checkpointer, store, events, the webhook policy. */

@@ -25,6 +25,8 @@ public final class StreamEncoder {
     private final String event;
     private Object data;
     private Supplier<?> pending;
+    /** The data's JSON text when it is written another way than {@code Json.write(data())} (the same text), else null. */
+    private Supplier<String> json;
 
     public Out(String event, Object data) {
       this.event = event;
@@ -41,8 +43,24 @@ public final class StreamEncoder {
       return new Out(event, data);
     }
 
+    /** As {@link #lazy}, with {@code json} writing the same text as {@code Json.write(data())} without building the data. */
+    static Out lazy(String event, Supplier<?> data, Supplier<String> json) {
+      Out o = new Out(event, data);
+      o.json = json;
+      return o;
+    }
+
     public String event() {
       return event;
+    }
+
+    /** The event's data as JSON text (for a root {@code values} event, reusing the text of the thread's long lists). */
+    public String json() {
+      Supplier<String> j;
+      synchronized (this) {
+        j = json;
+      }
+      return j != null ? j.get() : Json.write(data());
     }
 
     /** The event's data, plain JSON values (built now if it was not yet). */
@@ -155,7 +173,9 @@ public final class StreamEncoder {
           if (messages.wanted()) {
             messages.state(values.get());
           }
-          addLazy(out, "values", suffix, values);
+          if (modes.wants("values")) {
+            out.add(Out.lazy("values", values, lastJson));
+          }
           flushAfterValues(out);
         } else {
           addLazy(out, "values", suffix, () -> plainMap(v.values()));
@@ -188,7 +208,9 @@ public final class StreamEncoder {
           Map<String, Object> raw = new LinkedHashMap<>(lastRaw);
           raw.put("__interrupt__", list);
           raw(raw);
-          addLazy(out, "values", suffix, merged);
+          if (modes.wants("values")) {
+            out.add(Out.lazy("values", merged, lastJson));
+          }
           flushAfterValues(out);
         }
       }

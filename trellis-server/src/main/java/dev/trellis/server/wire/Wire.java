@@ -2,9 +2,9 @@ package dev.trellis.server.wire;
 
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointMetadata;
-import dev.trellis.graph.Interrupt;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.graph.TaskState;
+import dev.trellis.runtime.Interrupt;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,13 +1,13 @@
 package dev.trellis.server.wire;
 
 import dev.trellis.channel.OverwriteConflictException;
-import dev.trellis.graph.error.AmbiguousResumeException;
-import dev.trellis.graph.error.EmptyInputException;
-import dev.trellis.graph.error.GraphRecursionException;
-import dev.trellis.graph.error.InvalidGraphException;
-import dev.trellis.graph.error.InvalidUpdateException;
-import dev.trellis.graph.error.NodeException;
-import dev.trellis.graph.error.NodeTimeoutException;
+import dev.trellis.error.AmbiguousResumeException;
+import dev.trellis.error.EmptyInputException;
+import dev.trellis.error.GraphRecursionException;
+import dev.trellis.error.InvalidGraphException;
+import dev.trellis.error.InvalidUpdateException;
+import dev.trellis.error.NodeException;
+import dev.trellis.error.NodeTimeoutException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

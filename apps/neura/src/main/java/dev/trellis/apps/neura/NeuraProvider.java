@@ -2,8 +2,8 @@ package dev.trellis.apps.neura;
 
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.server.GraphProvider;
 import dev.trellis.server.api.Api;
 import dev.trellis.server.api.Http;

@@ -2,21 +2,19 @@ package dev.trellis.apps.neura;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.Router;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.pipeline.Bundle;
 import dev.trellis.pipeline.SessionAssembler;
+import dev.trellis.pipeline.SkipStore;
 import dev.trellis.pipeline.StoreSkipStore;
 import dev.trellis.pipeline.ToolPipeline;
-import dev.trellis.pipeline.SkipStore;
 import dev.trellis.runtime.Runtime;
 import dev.trellis.validation.BeanInputValidator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -24,6 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Neura whole-turn graph, wired from {@link TurnGraphSpec#GRAPH_EDGES} (the only place that
@@ -165,8 +165,10 @@ public final class NeuraTurn {
     return (s, rt) -> body.apply(s, rt).and(TurnState.COMPLETED_STAGES, List.of(stage.id()));
   }
 
-  private static ToolPipeline pipeline(NeuraDeps deps, SkipStore store) {
-    return deps.registry().pipeline(deps.agent(), deps.tools()).skipStore(store).maxSkipAge(deps.skipMaxAge()).build();
+  /** The turn's context pipeline; each of its tool calls is observed ({@code execute_tool} spans) inside the node. */
+  private static ToolPipeline pipeline(NeuraDeps deps, SkipStore store, State s, Runtime rt) {
+    return deps.registry().pipeline(deps.agent(), deps.tools()).skipStore(store).maxSkipAge(deps.skipMaxAge())
+        .around(new ObservedPipelineTools(s, rt)).build();
   }
 
   /**
@@ -178,7 +180,7 @@ public final class NeuraTurn {
   private static Update assemble(State s, Runtime rt, NeuraDeps defaults, SessionAssembler assembler) throws Exception {
     NeuraDeps deps = deps(rt, defaults);
     SkipStore store = deps.skipStore() != null ? deps.skipStore() : rt.store() != null ? new StoreSkipStore(rt.store()) : null;
-    ToolPipeline pipeline = pipeline(deps, store);
+    ToolPipeline pipeline = pipeline(deps, store, s, rt);
     String patient = s.get(TurnState.PATIENT_ID);
     Map<String, Object> byPatient = patient == null ? Map.of() : Map.of("patient_id", patient);
     Map<String, Object> byProvider = s.get(TurnState.PROVIDER_ID) == null ? Map.of()

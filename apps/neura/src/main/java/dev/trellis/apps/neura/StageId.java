@@ -1,7 +1,7 @@
 package dev.trellis.apps.neura;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.trellis.graph.StateGraph;
+import dev.trellis.core.StateGraph;
 import java.util.Arrays;
 import java.util.List;
 

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.error.InvalidGraphException;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.error.InvalidGraphException;
-import dev.trellis.pipeline.ToolRegistry;
 import dev.trellis.pipeline.PipelineToolSpec;
+import dev.trellis.pipeline.ToolRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

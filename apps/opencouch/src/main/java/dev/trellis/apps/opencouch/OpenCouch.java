@@ -7,10 +7,10 @@ import dev.trellis.apps.opencouch.safety.CrisisLogNode;
 import dev.trellis.apps.opencouch.safety.CrisisResponseNode;
 import dev.trellis.apps.opencouch.safety.SafetyReplyNode;
 import dev.trellis.apps.opencouch.therapeutic.Therapeutic;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.NodeOptions;
-import dev.trellis.graph.StateGraph;
 import dev.trellis.policy.RetryPolicy;
 import dev.trellis.verify.Check;
 

@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import dev.trellis.apps.opencouch.safety.CrisisResources;
+import dev.trellis.apps.opencouch.safety.ReplyLocale;
 
 /**
  * The one yes/no question a crisis reply asked, kept in state ({@link CouchState#PENDING_QUESTION})
@@ -11,22 +13,37 @@ import java.util.regex.Pattern;
  * sends that turn to. {@code yesMeansDanger} says which answer is the worrying one. Each
  * follow-up reply asks exactly one question of its own (or none), so the chain stays short.
  */
-public record PendingQuestion(String id, String text, boolean yesMeansDanger) {
+public record PendingQuestion(String id, String text, boolean yesMeansDanger, String textDe, String textFr) {
   /** Asked after suicidal ideation or self-harm. */
   public static final PendingQuestion ACTING_NOW = new PendingQuestion("acting_now",
-      "Are you thinking about acting on these thoughts right now?", true);
+      "Are you thinking about acting on these thoughts right now?", true,
+      "Denkst du gerade daran, diese Gedanken in die Tat umzusetzen?",
+      "Est-ce que tu penses à passer à l'acte maintenant ?");
   /** Asked after a threat of violence. */
   public static final PendingQuestion DANGER_NOW = new PendingQuestion("danger_now",
-      "Is anyone in immediate danger right now, including you?", true);
+      "Is anyone in immediate danger right now, including you?", true,
+      "Ist gerade jemand in unmittelbarer Gefahr, auch du selbst?",
+      "Est-ce que quelqu'un est en danger immédiat en ce moment, toi compris ?");
   /** Asked when the answer to one of the above was the worrying one. */
   public static final PendingQuestion SOMEONE_WITH_YOU = new PendingQuestion("someone_with_you",
-      "Is there someone who can be with you right now?", false);
+      "Is there someone who can be with you right now?", false,
+      "Gibt es jemanden, der jetzt bei dir sein kann?",
+      "Y a-t-il quelqu'un qui peut être avec toi maintenant ?");
+
+  /** The question in {@code locale}'s language (English, German or French). */
+  public String text(String locale) {
+    return ReplyLocale.pick(locale, text, textDe, textFr);
+  }
 
   /** How a message answers a yes/no question. */
   public enum Answer { YES, NO, OTHER }
 
   /** A follow-up reply: its text (resources included, one question at most) and the question it leaves pending, or null. */
-  public record FollowUp(String text, PendingQuestion next) {
+  public record FollowUp(String text, PendingQuestion next, String locale) {
+    /** The state value of the question this follow-up leaves pending (empty: none), in its locale. */
+    public Map<String, Object> pending() {
+      return stored(next, locale);
+    }
   }
 
   private static final Pattern YES = Pattern.compile("^(yes|yeah|yea|yep|yup|y|ya|sure|i am|i do|i have|i think so|"
@@ -53,13 +70,15 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger) {
    * crisis reply left pending (with the locale's resources), else null.
    */
   public static FollowUp followUp(dev.trellis.graph.State s) {
-    PendingQuestion pending = from(s.get(CouchState.PENDING_QUESTION));
+    Map<String, Object> stored = s.get(CouchState.PENDING_QUESTION);
+    PendingQuestion pending = from(stored);
     Answer answer = read(s.get(CouchState.MESSAGE));
     if (pending == null || answer == Answer.OTHER) {
       return null;
     }
-    return pending.follow(answer, dev.trellis.apps.opencouch.safety.CrisisResources.format(
-        dev.trellis.apps.opencouch.safety.CrisisResources.forLocale(s.get(CouchState.LOCALE))));
+    // answered in the language and with the resources of the reply that asked
+    String locale = stored.get("locale") instanceof String l ? l : s.get(CouchState.LOCALE);
+    return pending.follow(answer, CrisisResources.format(CrisisResources.forLocale(locale)), locale);
   }
 
   /** The question stored in state, or null when none is pending. */
@@ -75,7 +94,7 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger) {
     return null;
   }
 
-  /** As stored in state. */
+  /** As stored in state, asked in English (its answer is given in the session's locale). */
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("id", id);
@@ -84,36 +103,85 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger) {
     return m;
   }
 
+  /** As stored in state when asked in {@code locale} (null: {@link #toMap()}): also {@code locale}, which its answer keeps. */
+  public Map<String, Object> toMap(String locale) {
+    if (locale == null) {
+      return toMap();
+    }
+    Map<String, Object> m = toMap();
+    m.put("text", text(locale));
+    m.put("locale", locale);
+    return m;
+  }
+
   /** The state value of {@code q}: its map, or empty when nothing is pending. */
   public static Map<String, Object> stored(PendingQuestion q) {
     return q == null ? Map.of() : q.toMap();
   }
 
-  /** The reply to {@code answer} (YES or NO) of this question, with {@code resources} (formatted lines) in it. */
+  /** The state value of {@code q} asked in {@code locale}, or empty when nothing is pending. */
+  public static Map<String, Object> stored(PendingQuestion q, String locale) {
+    return q == null ? Map.of() : q.toMap(locale);
+  }
+
+  /** The reply to {@code answer} (YES or NO) of this question, in English, with {@code resources} (formatted lines) in it. */
   public FollowUp follow(Answer answer, String resources) {
+    return follow(answer, resources, "en-US");
+  }
+
+  /** The reply to {@code answer} (YES or NO) of this question in {@code locale}'s language, with {@code resources} in it. */
+  public FollowUp follow(Answer answer, String resources, String locale) {
     if (answer == Answer.OTHER) {
       throw new IllegalArgumentException("only a yes or a no answers " + id);
     }
     boolean danger = (answer == Answer.YES) == yesMeansDanger;
+    String r = "\n\n" + resources + "\n\n";
     if (this == SOMEONE_WITH_YOU) {
       return danger
-          ? new FollowUp("Then please don't stay alone with this. The people at these numbers can be with you on the "
-              + "phone right now:\n\n" + resources + "\n\nWould you be willing to call one of them now, while we keep talking?",
-              null)
-          : new FollowUp("I'm glad you're not alone right now. Please tell them how you're feeling and stay close to "
-              + "them, and keep these numbers near:\n\n" + resources + "\n\nCould you tell them today what you told me?", null);
+          ? new FollowUp(ReplyLocale.pick(locale,
+              "Then please don't stay alone with this. The people at these numbers can be with you on the phone right now:"
+                  + r + "Would you be willing to call one of them now, while we keep talking?",
+              "Dann bleib bitte nicht allein damit. Die Menschen unter diesen Nummern können jetzt am Telefon bei dir sein:"
+                  + r + "Wärst du bereit, jetzt eine davon anzurufen, während wir weiterreden?",
+              "Alors s'il te plaît, ne reste pas seul·e avec ça. Les personnes à ces numéros peuvent être avec toi au "
+                  + "téléphone dès maintenant :" + r + "Est-ce que tu veux bien en appeler un maintenant, pendant qu'on continue à parler ?"),
+              null, locale)
+          : new FollowUp(ReplyLocale.pick(locale,
+              "I'm glad you're not alone right now. Please tell them how you're feeling and stay close to them, and keep "
+                  + "these numbers near:" + r + "Could you tell them today what you told me?",
+              "Ich bin froh, dass du gerade nicht allein bist. Sag ihnen bitte, wie es dir geht, bleib in ihrer Nähe und "
+                  + "halte diese Nummern bereit:" + r + "Könntest du ihnen heute sagen, was du mir gesagt hast?",
+              "Je suis content que tu ne sois pas seul·e en ce moment. Dis-leur ce que tu ressens, reste près d'eux et "
+                  + "garde ces numéros à portée de main :" + r + "Pourrais-tu leur dire aujourd'hui ce que tu m'as dit ?"),
+              null, locale);
     }
     if (danger) {
-      String why = this == DANGER_NOW ? "someone may be in danger" : "you're thinking about acting on these thoughts";
-      return new FollowUp("Thank you for telling me; that took courage. Because " + why + " right now, please reach "
-          + "out now, or call your local emergency number if anyone could be hurt soon:\n\n" + resources + "\n\n"
-          + SOMEONE_WITH_YOU.text, SOMEONE_WITH_YOU);
+      boolean others = this == DANGER_NOW;
+      return new FollowUp(ReplyLocale.pick(locale,
+          "Thank you for telling me; that took courage. Because "
+              + (others ? "someone may be in danger" : "you're thinking about acting on these thoughts") + " right now, "
+              + "please reach out now, or call your local emergency number if anyone could be hurt soon:",
+          "Danke, dass du es mir sagst; das braucht Mut. Weil "
+              + (others ? "gerade jemand in Gefahr sein könnte" : "du gerade daran denkst, diese Gedanken umzusetzen")
+              + ", melde dich bitte jetzt, oder ruf den Notruf, wenn bald jemand verletzt werden könnte:",
+          "Merci de me l'avoir dit ; il fallait du courage. Comme "
+              + (others ? "quelqu'un est peut-être en danger" : "tu penses à passer à l'acte") + " en ce moment, "
+              + "contacte quelqu'un maintenant, ou appelle les urgences si quelqu'un risque d'être blessé bientôt :")
+          + r + SOMEONE_WITH_YOU.text(locale), SOMEONE_WITH_YOU, locale);
     }
-    String relief = this == DANGER_NOW ? "I'm glad no one is in immediate danger."
-        : "I'm glad you're not about to act on them right now.";
-    String ask = this == DANGER_NOW ? "What has been making you feel this way lately?"
-        : "What has been making things feel so heavy lately?";
-    return new FollowUp(relief + " What you're feeling still matters, and these people are there any time you need "
-        + "them:\n\n" + resources + "\n\n" + ask, null);
+    String relief = this == DANGER_NOW
+        ? ReplyLocale.pick(locale, "I'm glad no one is in immediate danger.",
+            "Ich bin froh, dass niemand in unmittelbarer Gefahr ist.", "Je suis soulagé que personne ne soit en danger immédiat.")
+        : ReplyLocale.pick(locale, "I'm glad you're not about to act on them right now.",
+            "Ich bin froh, dass du sie gerade nicht umsetzen willst.", "Je suis soulagé que tu ne sois pas sur le point de passer à l'acte.");
+    String ask = this == DANGER_NOW
+        ? ReplyLocale.pick(locale, "What has been making you feel this way lately?",
+            "Was hat dich in letzter Zeit so fühlen lassen?", "Qu'est-ce qui te fait te sentir comme ça ces derniers temps ?")
+        : ReplyLocale.pick(locale, "What has been making things feel so heavy lately?",
+            "Was hat sich in letzter Zeit so schwer angefühlt?", "Qu'est-ce qui rend les choses si lourdes ces derniers temps ?");
+    return new FollowUp(relief + ReplyLocale.pick(locale,
+        " What you're feeling still matters, and these people are there any time you need them:",
+        " Was du fühlst, zählt trotzdem, und diese Menschen sind jederzeit für dich da:",
+        " Ce que tu ressens compte quand même, et ces personnes sont là dès que tu en as besoin :") + r + ask, null, locale);
   }
 }

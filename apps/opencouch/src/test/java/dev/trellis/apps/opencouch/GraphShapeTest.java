@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.draw.GraphView;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.verify.Check;
 import java.util.List;
 import java.util.Set;

@@ -7,7 +7,7 @@ import dev.trellis.apps.opencouch.memory.MemoryStore;
 import dev.trellis.apps.opencouch.memory.SessionEnd;
 import dev.trellis.server.TrellisServer;
 import dev.trellis.sqlite.SqliteStore;
-import dev.trellis.testkit.MovableClock;
+import dev.trellis.testkit.TestClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +24,7 @@ class SessionSweepHttpTest {
   @Test
   void theServersSchedulerEndsIdleSessionsAndPromotesTheirHeldMemories() throws Exception {
     Path db = Files.createTempDirectory("opencouch-sweep").resolve("trellis.db");
-    MovableClock clock = new MovableClock();
+    TestClock clock = new TestClock();
     try (TrellisServer server = TrellisServer.builder().port(0).host("127.0.0.1").sqlite(db).clock(clock)
         .provider(new OpenCouchProvider()).provider(new SessionEndProvider())
         .start()) {

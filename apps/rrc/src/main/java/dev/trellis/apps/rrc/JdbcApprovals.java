@@ -32,11 +32,7 @@ public final class JdbcApprovals implements ApprovalService {
 
   /** Opens (creating as needed) the approvals table in {@code db}. */
   public static JdbcApprovals open(JdbcDatabase db, Clock clock) {
-    db.migrate(List.of("CREATE TABLE IF NOT EXISTS " + TABLE + " (approval_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, "
-        + "conversation_id TEXT NOT NULL, tenant_id TEXT, execution_id TEXT, checkpoint_types TEXT NOT NULL, tool_name TEXT, "
-        + "tool_call_id TEXT, args_digest TEXT, content_digest TEXT, status TEXT NOT NULL, reviewer TEXT, comment TEXT, "
-        + "payload TEXT NOT NULL, created_at TEXT NOT NULL, decided_at TEXT, executions INTEGER NOT NULL DEFAULT 0)",
-        "CREATE INDEX IF NOT EXISTS " + TABLE + "_thread ON " + TABLE + " (thread_id, status)"));
+    db.migrate(RrcSchema.SCHEMA);
     return new JdbcApprovals(db, clock);
   }
 

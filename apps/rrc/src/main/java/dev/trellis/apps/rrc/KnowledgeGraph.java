@@ -18,7 +18,7 @@ import java.util.Map;
  * The knowledge graph the tools read and the mutating tools change: operators, leases, wells,
  * the entity index and the links between entities, as tables ({@code rrc_kg_*}) of the
  * application's database — the server's own, SQLite or PostgreSQL — so every server process on
- * one database sees the same entities. {@link #open} creates the tables and seeds the bundled
+ * one database sees the same entities. {@link #open} migrates the tables ({@link RrcSchema}) and seeds the bundled
  * dataset ({@code kg.sql}) idempotently: rows already there, and entities users created or
  * changed, are kept. Thread-safe; each call is one transaction.
  */
@@ -43,8 +43,16 @@ public final class KnowledgeGraph {
         statements.add(s.strip());
       }
     }
-    // one transaction behind the database's migration lock: two servers starting together seed once
-    db.migrate(statements);
+    db.migrate(RrcSchema.SCHEMA);
+    // one transaction of idempotent inserts: two servers starting together seed once
+    db.transaction(c -> {
+      for (String statement : statements) {
+        try (var st = c.createStatement()) {
+          st.execute(statement);
+        }
+      }
+      return null;
+    });
     return new KnowledgeGraph(db);
   }
 

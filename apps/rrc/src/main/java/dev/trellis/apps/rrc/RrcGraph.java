@@ -11,9 +11,9 @@ import static dev.trellis.apps.rrc.Routing.SYNTHESIS_LLM_CALL;
 import static dev.trellis.apps.rrc.Routing.SYSTEM_PROMPT_NODE;
 import static dev.trellis.apps.rrc.Routing.TOOL_NODE;
 
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
-import dev.trellis.graph.StateGraph;
 import java.util.List;
 
 /**

@@ -33,14 +33,7 @@ public final class Skills {
 
   /** Opens (creating and seeding as needed) the skill tables in {@code db}. */
   public static Skills open(JdbcDatabase db, Clock clock) {
-    db.migrate(List.of(
-        "CREATE TABLE IF NOT EXISTS rrc_skills (skill_id TEXT PRIMARY KEY, name TEXT NOT NULL, persona_key TEXT, "
-            + "description TEXT NOT NULL, steps TEXT NOT NULL, requirements TEXT NOT NULL, output_format TEXT NOT NULL, "
-            + "tools TEXT NOT NULL, rules TEXT NOT NULL)",
-        "CREATE TABLE IF NOT EXISTS rrc_skill_artifacts (skill_id TEXT NOT NULL, seq INTEGER NOT NULL, title TEXT NOT NULL, "
-            + "kind TEXT NOT NULL, content TEXT NOT NULL, PRIMARY KEY (skill_id, seq))",
-        "CREATE TABLE IF NOT EXISTS rrc_skill_ledger (conversation_id TEXT NOT NULL, skill_id TEXT NOT NULL, "
-            + "injected_at TEXT NOT NULL, PRIMARY KEY (conversation_id, skill_id))"));
+    db.migrate(RrcSchema.SCHEMA);
     Skills skills = new Skills(db, clock);
     skills.seed();
     return skills;

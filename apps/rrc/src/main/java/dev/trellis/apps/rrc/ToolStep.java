@@ -2,6 +2,9 @@ package dev.trellis.apps.rrc;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.middleware.HumanReview;
+import dev.trellis.agent.observe.Observed;
+import dev.trellis.agent.tool.ToolCallRequest;
+import dev.trellis.agent.tool.ToolContext;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
@@ -62,13 +65,18 @@ final class ToolStep {
             "message", "the approval does not authorise this call, or its single execution is spent");
       } else {
         try {
-          String binding = visible.bindings().get(name);
-          if (binding == null && !replay) {
-            throw new IllegalArgumentException("tool \"" + name + "\" is not available to this agent (visible: "
-                + visible.bindings().keySet() + ")");
-          }
-          result = deps.tools().get(binding == null ? name : binding)
-              .call(call.args(), new RrcTool.Call(current, call.id(), deps.kg()));
+          State seen = current;
+          boolean replayed = replay;
+          // one execute_tool span per call, nested in this node's span; a failed call's carries error.type
+          result = (ToolResult) Observed.tool(new ToolCallRequest(call, null, new ToolContext(seen, rt, call)), () -> {
+            String binding = visible.bindings().get(name);
+            if (binding == null && !replayed) {
+              throw new IllegalArgumentException("tool \"" + name + "\" is not available to this agent (visible: "
+                  + visible.bindings().keySet() + ")");
+            }
+            return deps.tools().get(binding == null ? name : binding)
+                .call(call.args(), new RrcTool.Call(seen, call.id(), deps.kg()));
+          });
           output = result.output();
         } catch (Exception e) {
           output = Map.of("status", "error", "message", String.valueOf(e.getMessage()));

@@ -1,21 +1,9 @@
 -- The bundled knowledge graph: operators, leases, wells (Texas RRC, fictional), the entity index
--- every resolve reads and the links between entities, as tables of the server's database (SQLite
--- or PostgreSQL: this file is the dialects' common subset). Every statement is idempotent: the app
--- runs it on each start; rows already there (and entities users created or changed) stay as they
--- are. Coordinates are feet on a local survey grid; a lease is a rectangle.
-CREATE TABLE IF NOT EXISTS rrc_kg_operators (operator_id TEXT PRIMARY KEY, name TEXT NOT NULL, rrc_operator_no TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS rrc_kg_leases (lease_id TEXT PRIMARY KEY, name TEXT NOT NULL, operator_id TEXT NOT NULL, county TEXT NOT NULL,
-  district TEXT NOT NULL, field TEXT NOT NULL, acres DOUBLE PRECISION NOT NULL,
-  min_x DOUBLE PRECISION NOT NULL, min_y DOUBLE PRECISION NOT NULL, max_x DOUBLE PRECISION NOT NULL, max_y DOUBLE PRECISION NOT NULL);
-CREATE TABLE IF NOT EXISTS rrc_kg_wells (api TEXT PRIMARY KEY, name TEXT NOT NULL, lease_id TEXT NOT NULL, operator_id TEXT NOT NULL,
-  status TEXT NOT NULL, x_ft DOUBLE PRECISION NOT NULL, y_ft DOUBLE PRECISION NOT NULL, target_formation TEXT NOT NULL,
-  gas_mcfd DOUBLE PRECISION NOT NULL, flared_mcfd DOUBLE PRECISION NOT NULL, flaring_days INTEGER NOT NULL,
-  h2s_ppm DOUBLE PRECISION NOT NULL, co2_pct DOUBLE PRECISION NOT NULL, btu_per_scf DOUBLE PRECISION NOT NULL, pipeline_distance_mi DOUBLE PRECISION NOT NULL);
-CREATE TABLE IF NOT EXISTS rrc_kg_entities (entity_id TEXT PRIMARY KEY, entity_type TEXT NOT NULL, name TEXT NOT NULL,
-  aliases TEXT NOT NULL DEFAULT '', ref TEXT, attributes TEXT NOT NULL DEFAULT '{}', created_by TEXT);
-CREATE TABLE IF NOT EXISTS rrc_kg_links (from_id TEXT NOT NULL, relation TEXT NOT NULL, to_id TEXT NOT NULL,
-  created_by TEXT, PRIMARY KEY (from_id, relation, to_id));
-
+-- every resolve reads and the links between entities, seeded into the tables of RRC's schema
+-- (trellis-schema/rrc) in the server's database (SQLite or PostgreSQL: this file is the dialects'
+-- common subset). Every statement is idempotent: the app runs it on each start; rows already there
+-- (and entities users created or changed) stay as they are. Coordinates are feet on a local survey
+-- grid; a lease is a rectangle.
 INSERT INTO rrc_kg_operators VALUES
  ('op-permian-energy', 'Permian Basin Energy LLC', '652841'),
  ('op-redfork', 'Red Fork Resources Inc', '701522'),

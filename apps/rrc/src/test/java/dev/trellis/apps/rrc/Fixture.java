@@ -1,12 +1,12 @@
 package dev.trellis.apps.rrc;
 
 import dev.trellis.agent.model.ChatModel;
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.checkpoint.store.HashingEmbeddings;
 import dev.trellis.checkpoint.store.InMemoryStore;
 import dev.trellis.checkpoint.store.IndexConfig;
+import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.sqlite.SqliteDatabase;

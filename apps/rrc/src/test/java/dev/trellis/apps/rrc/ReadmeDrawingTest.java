@@ -2,7 +2,7 @@ package dev.trellis.apps.rrc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.trellis.checkpoint.InMemorySaver;
+import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.graph.CompileOptions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.trellis.apps.opencouch.safety;
 
-import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
+import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.safety.Action;
 import dev.trellis.safety.RiskClass;
 import dev.trellis.safety.SafetyClassifier;

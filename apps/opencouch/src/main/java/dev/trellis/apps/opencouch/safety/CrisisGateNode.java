@@ -1,10 +1,10 @@
 package dev.trellis.apps.opencouch.safety;
 
-import dev.trellis.apps.opencouch.TranscriptEntry;
-import dev.trellis.apps.opencouch.HistoryEntry;
 import dev.trellis.agent.message.Message;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.apps.opencouch.HistoryEntry;
+import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.apps.opencouch.TurnInput;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.Node;

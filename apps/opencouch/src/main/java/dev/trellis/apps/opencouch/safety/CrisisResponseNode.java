@@ -1,11 +1,11 @@
 package dev.trellis.apps.opencouch.safety;
 
-import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.agent.message.Message;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
 import dev.trellis.apps.opencouch.PendingQuestion;
+import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.graph.ErrorHandler;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
@@ -42,34 +42,47 @@ public final class CrisisResponseNode implements Node {
   public NodeResult apply(State s, Runtime rt) {
     CouchContext ctx = CouchContext.of(rt, defaults);
     Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
-    List<CrisisResources.Resource> resources = CrisisResources.forLocale(s.get(CouchState.LOCALE));
+    String locale = locale(s, crisis);
+    List<CrisisResources.Resource> resources = CrisisResources.forLocale(locale);
     MessageStream out = ModelCalls.open(rt, ctx.llmClient(), s.get(CouchState.MESSAGE));
     PendingQuestion.FollowUp followUp = PendingQuestion.followUp(s);
     if (followUp != null) {
       // a bare yes/no to the question we asked: answered deterministically, never re-asked
       String text = ModelCalls.emit(out, followUp.text());
       ModelCalls.end(out, text);
-      return reply(s, text, "ok", "crisis_response", out.messageId(), followUp.next());
+      return reply(s, text, "ok", "crisis_response", out.messageId(), followUp.next(), followUp.locale());
     }
     PendingQuestion question = question(crisis);
-    String tail = "\n\n" + CrisisResources.format(resources) + "\n\n" + question.text();
+    String tail = "\n\n" + CrisisResources.format(resources) + "\n\n" + question.text(locale);
     String status = "ok";
     String opening;
     if (ctx.llmClient() != null) {
       try {
-        opening = withoutQuestions(ModelCalls.stream(ctx.llmClient(), out, PFA_PROMPT + "\n\nResources:\n"
+        opening = withoutQuestions(ModelCalls.stream(ctx.llmClient(), out, PFA_PROMPT + answerIn(locale) + "\n\nResources:\n"
             + CrisisResources.format(resources), CouchState.priorHistory(s, 6), s.get(CouchState.MESSAGE)));
       } catch (Exception e) {
         status = "fallback";
-        opening = ModelCalls.emit(out, opening(crisis));
+        opening = ModelCalls.emit(out, opening(crisis, locale));
       }
     } else {
-      opening = ModelCalls.emit(out, opening(crisis));
+      opening = ModelCalls.emit(out, opening(crisis, locale));
     }
     // the resources and the question are the node's, whatever the model said
     String text = opening + ModelCalls.emit(out, tail);
     ModelCalls.end(out, text);
-    return reply(s, text, status, "crisis_response", out.messageId(), question);
+    return reply(s, text, status, "crisis_response", out.messageId(), question, locale);
+  }
+
+  /**
+   * The reply's locale: the language the gate read in the message (German, French, English)
+   * with that country's resources, else the session's ({@link ReplyLocale}).
+   */
+  static String locale(State s, Map<String, Object> crisis) {
+    return ReplyLocale.of(s.get(CouchState.LOCALE), crisis.get("language"));
+  }
+
+  private static String answerIn(String locale) {
+    return ReplyLocale.pick(locale, "", " Answer in German.", " Answer in French.");
   }
 
   /** The model's opening without the questions it was told not to ask: the reply asks exactly one, ours. */
@@ -83,30 +96,42 @@ public final class CrisisResponseNode implements Node {
       Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
       PendingQuestion.FollowUp followUp = PendingQuestion.followUp(s);
       if (followUp != null) {
-        return reply(s, followUp.text(), "failed", "crisis_response", null, followUp.next()).and(CouchState.DIAGNOSTICS,
+        return reply(s, followUp.text(), "failed", "crisis_response", null, followUp.next(), followUp.locale()).and(CouchState.DIAGNOSTICS,
             Map.of("crisis_response_error", String.valueOf(error)));
       }
-      String text = opening(crisis) + "\n\n" + CrisisResources.format(CrisisResources.forLocale(s.get(CouchState.LOCALE)))
-          + "\n\n" + question(crisis).text();
-      return reply(s, text, "failed", "crisis_response", null, question(crisis)).and(CouchState.DIAGNOSTICS,
+      String locale = locale(s, crisis);
+      String text = opening(crisis, locale) + "\n\n" + CrisisResources.format(CrisisResources.forLocale(locale))
+          + "\n\n" + question(crisis).text(locale);
+      return reply(s, text, "failed", "crisis_response", null, question(crisis), locale).and(CouchState.DIAGNOSTICS,
           Map.of("crisis_response_error", String.valueOf(error)));
     };
   }
 
-  static String opening(Map<String, Object> crisis) {
+  static String opening(Map<String, Object> crisis, String locale) {
     if ("violence".equals(crisis.get("category"))) {
-      return "I'm really glad you told me how intense this feels. When anger gets this strong it can be frightening, "
-          + "and you don't have to handle it alone. Please reach out to someone who can help right now:";
+      return ReplyLocale.pick(locale,
+          "I'm really glad you told me how intense this feels. When anger gets this strong it can be frightening, "
+              + "and you don't have to handle it alone. Please reach out to someone who can help right now:",
+          "Danke, dass du mir sagst, wie heftig sich das gerade anfühlt. Wenn die Wut so stark wird, kann das Angst "
+              + "machen, und du musst damit nicht allein umgehen. Bitte wende dich jetzt an jemanden, der helfen kann:",
+          "Merci de me dire à quel point c'est intense. Quand la colère devient aussi forte, ça peut faire peur, et tu "
+              + "n'as pas à gérer ça seul·e. Contacte maintenant quelqu'un qui peut t'aider :");
     }
-    return "I'm really glad you told me, and I'm sorry you're carrying this much pain. You deserve support right now, "
-        + "and you don't have to go through this alone. These people are ready to listen, any time:";
+    return ReplyLocale.pick(locale,
+        "I'm really glad you told me, and I'm sorry you're carrying this much pain. You deserve support right now, "
+            + "and you don't have to go through this alone. These people are ready to listen, any time:",
+        "Ich bin wirklich froh, dass du es mir gesagt hast, und es tut mir leid, dass du so viel Schmerz trägst. Du "
+            + "verdienst jetzt Unterstützung und musst das nicht allein durchstehen. Diese Menschen hören dir zu, jederzeit:",
+        "Je suis vraiment content que tu me l'aies dit, et je suis désolé que tu portes autant de douleur. Tu mérites "
+            + "du soutien maintenant, et tu n'as pas à traverser ça seul·e. Ces personnes sont là pour t'écouter, à tout moment :");
   }
 
   static PendingQuestion question(Map<String, Object> crisis) {
     return "violence".equals(crisis.get("category")) ? PendingQuestion.DANGER_NOW : PendingQuestion.ACTING_NOW;
   }
 
-  static Update reply(State s, String text, String status, String node, String messageId, PendingQuestion asked) {
+  static Update reply(State s, String text, String status, String node, String messageId, PendingQuestion asked,
+                      String locale) {
     int turn = s.getOrDefault(CouchState.TURN, 0);
     TranscriptEntry entry = TranscriptEntry.assistant(turn, text, "crisis", null);
     return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", status))
@@ -114,7 +139,7 @@ public final class CrisisResponseNode implements Node {
         .and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))
         .and(CouchState.TRANSCRIPT, List.of(entry))
         .and(CouchState.MESSAGES, List.of(new Message.Ai(messageId, text, List.of(), null)))
-        .and(CouchState.PENDING_QUESTION, PendingQuestion.stored(asked))
+        .and(CouchState.PENDING_QUESTION, PendingQuestion.stored(asked, locale))
         .and(CouchState.TRACE, CouchState.trace(s, node));
   }
 }

@@ -1,6 +1,7 @@
 package dev.trellis.apps.opencouch.safety;
 
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.jdbc.Schema;
 import dev.trellis.sqlite.SqliteDatabase;
 import java.nio.file.Path;
 import java.sql.ResultSet;
@@ -16,13 +17,17 @@ import java.util.List;
 public final class JdbcCrisisLog implements CrisisLog {
   private static final String COLUMNS = "record_id, thread_id, user_id, session_id, turn, severity, category, layer, "
       + "matched, message, response_status, memory_mode, created_at";
+  /**
+   * OpenCouch's tables, versioned apart from the server's: {@code trellis-schema/opencouch/<dialect>/V<n>__*.sql},
+   * history in {@code opencouch_schema_history}.
+   */
+  public static final Schema SCHEMA = Schema.of("opencouch", "trellis-schema/opencouch", JdbcCrisisLog.class);
+
   private final JdbcDatabase db;
 
   public JdbcCrisisLog(JdbcDatabase db) {
     this.db = db;
-    db.migrate(List.of("CREATE TABLE IF NOT EXISTS opencouch_crisis_log (record_id TEXT PRIMARY KEY, thread_id TEXT, "
-        + "user_id TEXT, session_id TEXT, turn INTEGER NOT NULL, severity TEXT, category TEXT, layer TEXT, matched TEXT, "
-        + "message TEXT, response_status TEXT, memory_mode TEXT, created_at BIGINT NOT NULL)"));
+    db.migrate(SCHEMA);
   }
 
   /** A log in its own SQLite file (for graphs run without a server). */

@@ -1,9 +1,9 @@
 package dev.trellis.apps.opencouch.safety;
 
-import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.agent.message.Message;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
+import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.State;
@@ -25,7 +25,8 @@ public final class SafetyReplyNode implements Node {
   public NodeResult apply(State s, Runtime rt) {
     Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
     String route = String.valueOf(crisis.getOrDefault("route", "check_in"));
-    String locale = s.get(CouchState.LOCALE);
+    // someone else at risk, written in German or French: answered in it, with that country's services
+    String locale = ReplyLocale.of(s.get(CouchState.LOCALE), crisis.get("language"));
     String text = text(route, locale) + "\n\n" + CrisisResources.format(CrisisResources.forLocale(locale));
     MessageStream out = ModelCalls.open(rt, null, s.get(CouchState.MESSAGE));
     ModelCalls.emit(out, text);

@@ -48,7 +48,7 @@ final class ModeNode implements Node {
       String text = ModelCalls.emit(out, followUp.text());
       ModelCalls.end(out, text);
       return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", "ok", "message_id",
-          out.messageId())).and(CouchState.PENDING_QUESTION, PendingQuestion.stored(followUp.next()))
+          out.messageId())).and(CouchState.PENDING_QUESTION, followUp.pending())
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
     if (CheckIn.needed(message)) {

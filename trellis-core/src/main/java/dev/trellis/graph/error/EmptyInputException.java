@@ -1,8 +1,0 @@
-package dev.trellis.graph.error;
-
-/** A run started with no input and nothing to resume. */
-public final class EmptyInputException extends TrellisException {
-  public EmptyInputException(String message) {
-    super(ErrorCode.EMPTY_INPUT, message);
-  }
-}

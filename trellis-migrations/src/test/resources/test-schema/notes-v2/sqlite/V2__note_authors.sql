@@ -1,0 +1,1 @@
+ALTER TABLE notes ADD COLUMN author TEXT NOT NULL DEFAULT 'unknown';

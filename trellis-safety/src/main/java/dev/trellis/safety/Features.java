@@ -1,0 +1,82 @@
+package dev.trellis.safety;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What the head reads of one text: its sentence embedding (L2-normalised) and its hashed
+ * n-grams — the character 2- to 5-grams and the word 1- and 2-grams of the folded text
+ * ({@link Folded}: case, accents, leetspeak, spacing and repeated letters undone), each present
+ * n-gram counting once, hashed into {@link #BUCKETS} buckets, the vector L2-normalised. The
+ * n-grams read every language and survive typos, where the English sentence encoder does not.
+ * Immutable by convention (the arrays are not copied); deterministic.
+ *
+ * @param embedding the normalised sentence embedding
+ * @param grams the buckets present, ascending
+ * @param weight the value of every present bucket (1/sqrt(count): the n-gram vector has norm 1)
+ */
+public record Features(float[] embedding, int[] grams, float weight) {
+  /** Hash buckets of the n-gram vector; changing it changes the shipped head. */
+  public static final int BUCKETS = 1 << 15;
+
+  /** The features of {@code text} whose sentence embedding is {@code embedding}. */
+  public static Features of(String text, float[] embedding) {
+    return new Features(normalised(embedding), grams(Folded.of(text).tokens()), 0f).withWeight();
+  }
+
+  private Features withWeight() {
+    return new Features(embedding, grams, grams.length == 0 ? 0f : (float) (1 / Math.sqrt(grams.length)));
+  }
+
+  /** The n-gram buckets of folded tokens, distinct and ascending. */
+  static int[] grams(List<String> tokens) {
+    String s = " " + String.join(" ", tokens) + " ";
+    int[] out = new int[Math.max(16, s.length() * 4 + tokens.size() * 2)];
+    int n = 0;
+    for (int len = 2; len <= 5; len++) {
+      for (int i = 0; i + len <= s.length(); i++) {
+        out[n++] = bucket(s, i, i + len, len);
+      }
+    }
+    for (int i = 0; i < tokens.size(); i++) {
+      out[n++] = bucket(" w " + tokens.get(i), 0, tokens.get(i).length() + 3, 11);
+      if (i + 1 < tokens.size()) {
+        String pair = tokens.get(i) + " " + tokens.get(i + 1);
+        out[n++] = bucket(pair, 0, pair.length(), 13);
+      }
+    }
+    int[] sorted = Arrays.copyOf(out, n);
+    Arrays.sort(sorted);
+    int distinct = 0;
+    for (int i = 0; i < sorted.length; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        sorted[distinct++] = sorted[i];
+      }
+    }
+    return Arrays.copyOf(sorted, distinct);
+  }
+
+  /** FNV-1a over {@code s[from, to)} seeded by {@code salt}, into {@code [0, BUCKETS)}. */
+  private static int bucket(String s, int from, int to, int salt) {
+    int h = 0x811c9dc5 ^ salt;
+    for (int i = from; i < to; i++) {
+      h ^= s.charAt(i);
+      h *= 0x01000193;
+    }
+    h ^= h >>> 15;
+    return (h & 0x7fffffff) % BUCKETS;
+  }
+
+  private static float[] normalised(float[] v) {
+    double norm = 0;
+    for (float f : v) {
+      norm += f * f;
+    }
+    float[] out = new float[v.length];
+    double inv = norm == 0 ? 1 : 1 / Math.sqrt(norm);
+    for (int i = 0; i < v.length; i++) {
+      out[i] = (float) (v[i] * inv);
+    }
+    return out;
+  }
+}
