@@ -107,6 +107,7 @@ class GenAiExportTest {
          CliProcess cli = CliProcess.start(dir, otel(collector), "serve", "--config", "trellis.json", "--db", "t.db")) {
       cli.await("the demo agent", () -> cli.http().runWait("agent", askWeather("Bergen")), o -> o != null);
       cli.await("the tool's span", () -> collector.named("execute_tool weather").size(), n -> n > 0);
+      cli.await("both model calls' spans", () -> collector.named("chat ScriptedChatModel").size(), n -> n >= 2);
       List<Span> chats = collector.named("chat ScriptedChatModel").stream()
           .sorted(Comparator.comparingLong(Span::getStartTimeUnixNano)).toList();
       assertEquals("[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\"Bergen\"}]}]",
