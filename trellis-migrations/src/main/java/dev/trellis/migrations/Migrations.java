@@ -51,7 +51,7 @@ public final class Migrations {
       if (result.migrationsExecuted > 0) {
         LOG.info("schema {} ({}): {} → {} ({} script(s){})", schema.name(), dialect,
             result.initialSchemaVersion == null ? "empty" : result.initialSchemaVersion, result.targetSchemaVersion,
-            result.migrationsExecuted, BASELINE.equals(result.initialSchemaVersion) ? "; baselined at 0: the database held tables but no history of this schema" : "");
+            result.migrationsExecuted, BASELINE.equals(result.initialSchemaVersion) ? "; baselined at 0 first: the database already held tables (other schemas', or this one's from before versioned schemas)" : "");
       }
     } catch (FlywayException e) {
       throw new IllegalStateException("migrating the " + schema.name() + " schema (" + dialect + ") failed: "
