@@ -127,7 +127,7 @@ public final class McpTools implements AutoCloseable {
       try {
         transport.checkHealth(); // a stdio server's process alive; nothing to check over HTTP
       } catch (RuntimeException dead) {
-        closeQuietly(client);
+        closeQuietly(client, transport);
         client = null;
       }
     }
@@ -142,16 +142,37 @@ public final class McpTools implements AutoCloseable {
   /** After {@code failed} failed on its connection: the next use connects anew (never for a client given as is). */
   private synchronized void dropped(McpClient failed) {
     if (transports != null && client == failed) {
-      closeQuietly(client);
+      closeQuietly(client, transport);
       client = null;
     }
   }
 
-  private static void closeQuietly(McpClient c) {
+  private static void closeQuietly(McpClient c, McpTransport t) {
     try {
       c.close();
     } catch (Exception ignored) {
       // the connection is already broken
+    }
+    awaitExit(t);
+  }
+
+  /**
+   * Waits for a stdio server's process to end after its client closed (LangChain4j only asks it to
+   * end), and kills it if it has not within five seconds: closing leaves no server process behind.
+   */
+  private static void awaitExit(McpTransport t) {
+    if (!(t instanceof StdioMcpTransport stdio) || stdio.getProcess() == null) {
+      return;
+    }
+    Process p = stdio.getProcess();
+    try {
+      if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -220,8 +241,12 @@ public final class McpTools implements AutoCloseable {
   public synchronized void close() throws Exception {
     closed = true;
     if (client != null) {
-      client.close();
-      client = null;
+      try {
+        client.close();
+      } finally {
+        awaitExit(transport);
+        client = null;
+      }
     }
   }
 
