@@ -4,7 +4,10 @@
 # (each client talks to one process; any process may execute any run). Prints runs/s, p50 and
 # p99 for each, and the ratio three/one. Each measurement uses a fresh schema of
 # TRELLIS_PG_URL (bin/postgres-up prints one), dropped afterwards.
-# Not part of the test command. Usage: [QUICK=1] bench/run-w9-postgres.sh  (after the bench jar is built)
+# With COUNT=1 each server counts what it asks PostgreSQL at the JDBC layer (round trips, statements,
+# commits, rows written and rows read FOR UPDATE/SHARE, pg_notify calls; PgCounting) and samples its
+# backends' waits in pg_stat_activity (PgWaits); the script prints them per run executed.
+# Not part of the test command. Usage: [QUICK=1] [COUNT=1] bench/run-w9-postgres.sh  (after the bench jar is built)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jar="$root/trellis-bench/target/benchmarks.jar"
@@ -39,7 +42,7 @@ measure() {
   for i in $(seq 1 "$n"); do
     mkfifo "$dir/in$i"
     # The server serves until its input closes: hold the fifo open on a descriptor of ours.
-    java -cp "$jar" dev.trellis.bench.W9Serve "$schema" "w9-$i" <"$dir/in$i" >"$dir/out$i" 2>"$dir/err$i" &
+    java ${COUNT:+-Dw9.count=true} -cp "$jar" dev.trellis.bench.W9Serve "$schema" "w9-$i" <"$dir/in$i" >"$dir/out$i" 2>"$dir/err$i" &
     pids+=($!)
     exec {fd}>"$dir/in$i"
     fifos+=("$fd")
@@ -52,9 +55,38 @@ measure() {
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   fifos=()
   pids=()
+  if [ -n "${COUNT:-}" ]; then per_run "trellis-pg-$n" "$dir"/out* >&2; fi
   java -cp "$jar" dev.trellis.bench.W9Serve --drop "$schema"
   schema=""
   rm -rf "$dir"
+}
+
+# per_run NAME FILES...: the servers' counts summed, divided by the runs they executed.
+per_run() {
+  python3 - "$@" <<'PY'
+import sys, collections
+name, files = sys.argv[1], sys.argv[2:]
+count, sql, wait, samples = collections.Counter(), collections.Counter(), collections.Counter(), 0
+for f in files:
+    for line in open(f):
+        p = line.rstrip("\n").split(" ", 2)
+        if p[0] == "count":
+            count[p[1]] += int(p[2])
+        elif p[0] == "sql":
+            sql[p[2]] += int(p[1])
+        elif p[0] == "waits":
+            samples += int(p[1])
+        elif p[0] == "wait":
+            wait[p[2]] += int(p[1])
+runs = count.pop("runs", 0) or 1
+print(f"{name}: {runs} runs; per run: " + ", ".join(f"{k} {v / runs:.2f}" for k, v in count.items()))
+for text, n in sql.most_common(25):
+    print(f"  {n / runs:6.2f}  {text}")
+if samples:
+    print(f"{name}: backends per sample ({samples} samples, over the processes):")
+    for text, n in wait.most_common(15):
+        print(f"  {n / samples * len(files):6.3f}  {text}")
+PY
 }
 
 echo "load before: $(uptime)"

@@ -16,6 +16,18 @@ import java.sql.SQLException;
 public final class W9Serve {
   private W9Serve() {}
 
+  /** The pool {@code postgres(url)} would open (eight connections, batched inserts rewritten), plus two for the LISTEN
+   * and liveness connections it holds, over connections {@code counting} counts. */
+  private static com.zaxxer.hikari.HikariDataSource countedPool(String url, PgCounting counting) {
+    org.postgresql.ds.PGSimpleDataSource raw = new org.postgresql.ds.PGSimpleDataSource();
+    raw.setURL(url + "&reWriteBatchedInserts=true");
+    com.zaxxer.hikari.HikariConfig cfg = new com.zaxxer.hikari.HikariConfig();
+    cfg.setDataSource(counting.wrap(raw));
+    cfg.setMaximumPoolSize(10);
+    cfg.setAutoCommit(false);
+    return new com.zaxxer.hikari.HikariDataSource(cfg);
+  }
+
   public static void main(String[] args) throws IOException, SQLException {
     String base = System.getenv("TRELLIS_PG_URL");
     if (base == null || args.length < 2) {
@@ -29,14 +41,28 @@ public final class W9Serve {
       }
       return;
     }
-    String url = base + (base.contains("?") ? "&" : "?") + "currentSchema=" + args[0];
-    try (TrellisServer server = TrellisServer.builder().port(0).host("127.0.0.1").postgres(url).workerId(args[1])
-        .graph("chain", (saver, store) -> Workloads.chain10(CompileOptions.checkpointer(saver).withStore(store)))
-        .start()) {
+    String url = base + (base.contains("?") ? "&" : "?") + "currentSchema=" + args[0] + "&ApplicationName=" + args[1];
+    boolean count = Boolean.getBoolean("w9.count");
+    PgCounting counting = new PgCounting();
+    com.zaxxer.hikari.HikariDataSource pool = count ? countedPool(url, counting) : null;
+    TrellisServer.Builder b = TrellisServer.builder().port(0).host("127.0.0.1").workerId(args[1])
+        .graph("chain", (saver, store) -> Workloads.chain10(CompileOptions.checkpointer(saver).withStore(store)));
+    PgWaits waits = count ? new PgWaits(url, args[1]) : null;
+    try (TrellisServer server = (count ? b.dataSource(pool) : b.postgres(url)).start()) {
       System.out.println("port " + server.port());
       System.out.flush();
       while (System.in.read() >= 0) {
         // serve until the driver closes our input
+      }
+      if (count) {
+        System.out.println("count runs " + server.runCounters().ended());
+        counting.print(System.out);
+        waits.close();
+        waits.print(System.out);
+      }
+    } finally {
+      if (pool != null) {
+        pool.close();
       }
     }
   }

@@ -520,7 +520,7 @@ public final class TrellisServer implements AutoCloseable {
       Cache cache = new JdbcCache(jdbc, clock);
       PgListener listener = dataSource != null ? new PgListener(dataSource::getConnection)
           : postgres != null ? new PgListener(postgres) : null;
-      EventBus bus = listener != null ? new PgEventBus(db, listener) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
+      EventBus bus = listener != null ? new PgEventBus(db, listener, id) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
       AppRuns appContext = new AppRuns(jdbc, pg, saver, store, cache, clock);
@@ -548,7 +548,8 @@ public final class TrellisServer implements AutoCloseable {
       Worker worker = new Worker(services, new Worker.Settings(id, slots, lease.toMillis(), grace.toMillis(), runTimeout.toMillis(),
           storeTtl.sweepInterval().toMillis()), liveness);
       if (listener != null) {
-        listener.on(RunStore.CREATED_CHANNEL, worker::runCreated);
+        listener.on(RunStore.CREATED_CHANNEL, worker::runAnnounced);
+        listener.on(RunStore.CLAIM_CHANNEL, x -> worker.wake());
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
       appContext.connect(services, worker);

@@ -12,6 +12,7 @@ import dev.trellis.server.queue.RunEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,6 +70,7 @@ class PgEventBusTest extends EventBusContract {
   @Test
   void aRunsStateEventsAreStoredAsWhatChangedAndReadBackWholeFromAnyProcess() throws Exception {
     String run = "run-" + UUID.randomUUID();
+    bus.resumable(run); // every event stored (a run nobody else reads stores only its end)
     List<RunEvent> published = new ArrayList<>();
     published.add(new RunEvent(1, "metadata", "{\"run_id\":\"" + run + "\"}"));
     for (int step = 0; step < 40; step++) {
@@ -93,6 +95,70 @@ class PgEventBusTest extends EventBusContract {
             assertEquals(expected, got, "event " + expected.seq() + " read after " + after);
           }
         }
+      }
+    }
+  }
+
+  private static long storedRows(String run) {
+    return db.tx(c -> db.jdbc().query(c, "SELECT COUNT(*) FROM trellis_run_events WHERE run_id = ?",
+        rs -> rs.next() ? rs.getLong(1) : 0L, run));
+  }
+
+  @Test
+  void aRunNobodyElseReadsStoresOnlyItsDoneMarkerAndItsReadersHereGetEveryEvent() throws Exception {
+    String run = "run-" + UUID.randomUUID();
+    try (EventBus.Subscription sub = bus.subscribe(run, 0)) {
+      for (long i = 1; i <= 5; i++) {
+        bus.publish(run, new RunEvent(i, "values", "{\"n\":" + i + "}"));
+      }
+      bus.publish(run, new RunEvent(6, RunEvent.DONE, "{\"n\":5}"));
+      for (long i = 1; i <= 6; i++) {
+        assertEquals(i, sub.next(10_000).seq());
+      }
+    }
+    assertEquals(1, storedRows(run), "only the done marker is stored");
+    try (PgListener otherListener = new PgListener(url);
+         PgEventBus other = new PgEventBus(new ServerDb(database, true), otherListener);
+         EventBus.Subscription late = other.subscribe(run, 0)) {
+      RunEvent done = late.nextDone(10_000);
+      assertEquals(6, done.seq(), "a reader elsewhere after the end finds the end");
+      assertEquals("{\"n\":5}", done.data());
+    }
+  }
+
+  @Test
+  void aReaderInAnotherProcessGetsEveryEventOfARunExecutingElsewhereThoseBeforeItSubscribedToo() throws Exception {
+    String run = "run-" + UUID.randomUUID();
+    List<RunEvent> published = new ArrayList<>();
+    for (long i = 1; i <= 3; i++) {
+      published.add(new RunEvent(i, "values", state(100 + (int) i)));
+      bus.publish(run, published.getLast());
+    }
+    assertEquals(0, storedRows(run), "nobody reads it elsewhere yet");
+    try (PgListener otherListener = new PgListener(url);
+         PgEventBus other = new PgEventBus(new ServerDb(database, true), otherListener);
+         EventBus.Subscription sub = other.subscribe(run, 0)) {
+      for (RunEvent expected : published) {
+        assertEquals(expected, sub.next(10_000), "event " + expected.seq() + ", published before the reader came");
+      }
+      CountDownLatch more = new CountDownLatch(1);
+      Thread publisher = Thread.ofVirtual().start(() -> {
+        try {
+          more.await();
+        } catch (InterruptedException e) {
+          return;
+        }
+        for (long i = 4; i <= 6; i++) {
+          published.add(new RunEvent(i, "values", state(100 + (int) i)));
+          bus.publish(run, published.getLast());
+        }
+        published.add(new RunEvent(7, RunEvent.DONE, state(106)));
+        bus.publish(run, published.getLast());
+      });
+      more.countDown();
+      publisher.join();
+      for (RunEvent expected : published.subList(3, 7)) {
+        assertEquals(expected, sub.next(10_000), "event " + expected.seq() + ", published after the reader came");
       }
     }
   }

@@ -1,61 +1,188 @@
 package dev.trellis.server.queue;
 
 import dev.trellis.server.db.ServerDb;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Run events in PostgreSQL ({@code trellis_run_events}), so a client connected to any server
- * process sees the events of a run executing in any other, and can resume after the last id
- * it saw. Publishing is group-committed (one transaction for whatever is queued, see
- * {@link #publish}); readers wait for the notification (or poll every 250 ms) and read the new rows.
+ * Run events for server processes sharing one PostgreSQL database: a client connected to any process sees the events
+ * of a run executing in any other, and can resume a resumable run's stream after the last id it saw, in any process.
  *
- * <p>Why Postgres rather than Redis: Postgres is already the one durable dependency of a
- * scaled-out deployment; events in a table give ordered, resumable streams and replay
- * after a takeover for free, and NOTIFY keeps latency low. Redis pub/sub would add a second
- * service and still need a store for resumption.
+ * <p>Readers in the process that executes a run (the usual case: a run is claimed by the process that created it,
+ * see {@link RunStore#claim}) read its events from memory ({@link RunLog}), as {@link LocalEventBus} does. The
+ * database ({@code trellis_run_events}) gets a run's done marker always (a late reader anywhere finds the end) and its
+ * other events only when someone needs them there: the run is resumable, or a reader in another process asked for
+ * them. Such a reader finds the run executing elsewhere ({@code trellis_runs.worker}) and sends a
+ * {@code trellis_watch} notification; from then on the executing process stores every event, those already published
+ * first, and notifies {@code trellis_events} after each write, which wakes the readers there. Readers also look on
+ * their own (soon after they subscribe, then every 250 ms at most), so a lost notification costs latency, not events.
+ * A run nobody else reads thus costs one stored row and no notification.
  *
- * <p>A run's {@code values} events and its done marker each hold the whole state, and the next
- * one mostly repeats the last (an agent's step appends a few messages to thousands), so they
- * are stored as {@link TextDelta}s against the run's previous one stored from this process
- * (whose text is kept while the run publishes): a step costs what changed, not the thread's
- * length. Readers rebuild the text, so every reader, in any process, sees the same data.
+ * <p>Writes are group-committed (one transaction for whatever is queued, one multi-row INSERT, one statement
+ * notifying every run written). A run's {@code values} events and its done marker each hold the whole state, and the
+ * next one mostly repeats the last, so when stored they are {@link TextDelta}s against the run's previous one stored
+ * from this process: a step costs what changed, not the thread's length. Readers rebuild the text.
+ *
+ * <p>Why Postgres rather than Redis: Postgres is already the one durable dependency of a scaled-out deployment;
+ * events in a table give ordered, resumable streams and replay after a takeover for free, and NOTIFY keeps latency
+ * low. Redis pub/sub would add a second service and still need a store for resumption.
  */
 public final class PgEventBus implements EventBus {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PgEventBus.class);
+  /** Notified with a run id after its events were stored: readers in every process look. */
+  static final String EVENTS_CHANNEL = "trellis_events";
+  /** Notified with a run id by a reader in a process that does not execute the run: its executor stores its events. */
+  static final String WATCH_CHANNEL = "trellis_watch";
+  /** How long a reader of a run not executing here waits after subscribing before it first looks in the database. */
+  private static final long FIRST_LOOK_MILLIS = 25;
+  /** How often at most a reader of a run not executing here looks in the database when nothing woke it. */
+  private static final long LOOK_MILLIS = 250;
+  /** How often a reader of a run executing here looks (the run may have been taken over by another process). */
+  private static final long LOCAL_LOOK_MILLIS = 1_000;
+  /** How often a reader repeats its watch notification while the run's executor stores nothing for it. */
+  private static final long REWATCH_MILLIS = 1_000;
+  /** How long a watch notification is remembered for a run not (yet) publishing here. */
+  private static final long WATCH_KEEP_MILLIS = 60_000;
+
   private final ServerDb db;
-  private final Map<String, Object> monitors = new ConcurrentHashMap<>();
+  private final String worker;
+  private final Map<String, RunLog> logs = new ConcurrentHashMap<>();
+  /** Runs a reader in another process watches (from {@link #WATCH_CHANNEL}), with when it said so. */
+  private final Map<String, Long> watched = new ConcurrentHashMap<>();
+  private final Set<String> resumable = ConcurrentHashMap.newKeySet();
   /** Per run publishing here: the sequence and text of its last stored state event (the base of the next one's delta); flusher only. */
   private final Map<String, TextDelta.Base> bases = new ConcurrentHashMap<>();
 
+  private record Pending(String runId, RunEvent event, boolean wake) {}
+
+  private final ConcurrentLinkedQueue<Pending> queue = new ConcurrentLinkedQueue<>();
+  private final AtomicBoolean flushing = new AtomicBoolean();
+
+  /** A bus for a process whose worker id is unknown (every run's readers look in the database as for another's run). */
   public PgEventBus(ServerDb db, PgListener listener) {
+    this(db, listener, "bus-" + java.util.UUID.randomUUID());
+  }
+
+  /** The bus of the process whose worker is {@code worker} (the id {@code trellis_runs.worker} names it by). */
+  public PgEventBus(ServerDb db, PgListener listener, String worker) {
     this.db = db;
-    listener.on("trellis_events", runId -> {
-      Object m = monitors.get(runId);
-      if (m != null) {
-        synchronized (m) {
-          m.notifyAll();
-        }
+    this.worker = worker;
+    listener.on(EVENTS_CHANNEL, this::poked);
+    listener.on(WATCH_CHANNEL, this::watch);
+  }
+
+  /** The database holds new events of {@code runId}: wake its readers here (unless it executes here). */
+  private void poked(String runId) {
+    RunLog log = logs.get(runId);
+    if (log == null) {
+      return;
+    }
+    log.lock.lock();
+    try {
+      log.pokes++;
+      log.signal();
+    } finally {
+      log.lock.unlock();
+    }
+  }
+
+  /** A reader elsewhere wants {@code runId}'s events: if it executes here, store them all from now on, the past first. */
+  private void watch(String runId) {
+    long now = System.currentTimeMillis();
+    watched.put(runId, now);
+    if (watched.size() > 10_000) {
+      watched.values().removeIf(at -> at < now - WATCH_KEEP_MILLIS);
+    }
+    RunLog log = logs.get(runId);
+    if (log == null) {
+      return;
+    }
+    boolean queued = false;
+    log.lock.lock();
+    try {
+      queued = storeAll(runId, log);
+    } finally {
+      log.lock.unlock();
+    }
+    if (queued) {
+      Thread.ofVirtual().name("trellis-events-" + runId).start(this::flushQueued); // not on the listener's thread
+    }
+  }
+
+  /** Switches a run executing here to storing every event, queueing those published so far; the caller holds the log. */
+  private boolean storeAll(String runId, RunLog log) {
+    if (!log.local || log.stored || log.ended) {
+      return false;
+    }
+    log.stored = true;
+    for (RunEvent e : log.events) {
+      queue.add(new Pending(runId, e, true));
+    }
+    return !log.events.isEmpty();
+  }
+
+  /**
+   * Hands the event to this process's readers at once, and queues it for the database when it must be stored (see
+   * the class comment); whichever publisher finds no flush in progress writes everything queued in one transaction
+   * and keeps flushing while more arrives. Order per run is kept (queued under the run's log, one flusher at a time).
+   */
+  @Override
+  public void publish(String runId, RunEvent e) {
+    RunLog log = logs.computeIfAbsent(runId, k -> new RunLog());
+    log.lock.lock();
+    try {
+      log.local = true;
+      log.touched = System.currentTimeMillis();
+      log.events.add(e);
+      if (!log.stored && (resumable.contains(runId) || watched.containsKey(runId))) {
+        log.events.removeLast();
+        storeAll(runId, log);
+        log.events.add(e);
+      }
+      if (log.stored || e.done()) {
+        queue.add(new Pending(runId, e, log.stored));
+      }
+      if (e.done()) {
+        log.ended = true;
+        resumable.remove(runId);
+        watched.remove(runId);
+      }
+      log.signal();
+    } finally {
+      log.lock.unlock();
+    }
+    if (e.done()) {
+      forgetIfUnread(runId);
+    }
+    flushQueued();
+  }
+
+  /** Drops the log of an ended run that nobody here reads (a later reader finds its end in the database). */
+  private void forgetIfUnread(String runId) {
+    logs.computeIfPresent(runId, (k, log) -> {
+      log.lock.lock();
+      try {
+        return log.readers == 0 && (log.ended || !log.local) ? null : log;
+      } finally {
+        log.lock.unlock();
       }
     });
   }
 
-  private record Pending(String runId, RunEvent event) {}
-
-  private final java.util.concurrent.ConcurrentLinkedQueue<Pending> queue = new java.util.concurrent.ConcurrentLinkedQueue<>();
-  private final java.util.concurrent.atomic.AtomicBoolean flushing = new java.util.concurrent.atomic.AtomicBoolean();
-
-  /**
-   * Group commit: the event joins a queue; whichever publisher finds no flush in progress
-   * writes everything queued in one transaction (one batched INSERT, one NOTIFY per run) and
-   * keeps flushing while more arrives. Order per run is kept (one queue, one flusher at a time).
-   */
-  @Override
-  public void publish(String runId, RunEvent e) {
-    queue.add(new Pending(runId, e));
+  private void flushQueued() {
     while (!queue.isEmpty() && flushing.compareAndSet(false, true)) {
       try {
         flush();
@@ -66,33 +193,35 @@ public final class PgEventBus implements EventBus {
   }
 
   private void flush() {
-    List<Pending> batch = new java.util.ArrayList<>();
-    for (Pending p = queue.poll(); p != null && batch.size() < 1000; p = queue.poll()) {
-      batch.add(p);
+    // One row per (run, sequence): a later event under the same number replaces an earlier one, as the upsert does
+    // across transactions (a multi-row upsert may not touch one row twice).
+    Map<String, Pending> rows = new LinkedHashMap<>();
+    for (Pending p = queue.poll(); p != null && rows.size() < 1000; p = queue.poll()) {
+      rows.put(p.runId() + '\n' + p.event().seq(), p);
     }
-    if (batch.isEmpty()) {
+    if (rows.isEmpty()) {
       return;
     }
+    List<Pending> batch = new ArrayList<>(rows.values());
     long at = db.millis();
-    java.util.Set<String> runs = new java.util.LinkedHashSet<>();
+    Set<String> notify = new LinkedHashSet<>();
     try {
       db.tx(c -> {
-        java.sql.PreparedStatement ps = db.jdbc().prepare(c, "INSERT INTO trellis_run_events (run_id, seq, event, data, at) "
+        PreparedStatement ps = db.jdbc().prepare(c, "INSERT INTO trellis_run_events (run_id, seq, event, data, at) "
             + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, seq) DO UPDATE SET event = excluded.event, data = excluded.data");
         try {
           for (Pending p : batch) {
-            dev.trellis.checkpoint.jdbc.JdbcDatabase.bind(ps, p.runId(), p.event().seq(), p.event().event(),
-                stored(p), at);
+            dev.trellis.checkpoint.jdbc.JdbcDatabase.bind(ps, p.runId(), p.event().seq(), p.event().event(), stored(p), at);
             ps.addBatch();
-            runs.add(p.runId());
+            if (p.wake()) {
+              notify.add(p.runId());
+            }
           }
           ps.executeBatch();
         } finally {
           db.jdbc().release(ps);
         }
-        for (String run : runs) {
-          db.jdbc().query(c, "SELECT pg_notify('trellis_events', ?)", rs -> null, run);
-        }
+        notifyEach(c, EVENTS_CHANNEL, notify);
         return null;
       });
     } catch (RuntimeException ex) {
@@ -100,6 +229,18 @@ public final class PgEventBus implements EventBus {
       for (Pending p : batch) {
         bases.remove(p.runId()); // a later event must not be stored against one that was not
       }
+    }
+  }
+
+  /** Sends one notification per id on {@code channel}, in one statement, when the transaction commits. */
+  private static void notifyEach(Connection c, String channel, Set<String> ids) throws SQLException {
+    if (ids.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, r) FROM unnest(?::text[]) AS r")) {
+      ps.setString(1, channel);
+      ps.setArray(2, c.createArrayOf("text", ids.toArray()));
+      ps.executeQuery().close();
     }
   }
 
@@ -122,111 +263,264 @@ public final class PgEventBus implements EventBus {
   }
 
   @Override
+  public void resumable(String runId) {
+    resumable.add(runId);
+  }
+
+  /** The greatest sequence published here for a run executing here, else the greatest stored. */
+  @Override
   public long last(String runId) {
-    return db.tx(c -> db.jdbc().query(c, "SELECT COALESCE(MAX(seq), 0) FROM trellis_run_events WHERE run_id = ?",
+    RunLog log = logs.get(runId);
+    long here = 0;
+    if (log != null) {
+      log.lock.lock();
+      try {
+        here = log.events.isEmpty() ? 0 : log.events.getLast().seq();
+      } finally {
+        log.lock.unlock();
+      }
+    }
+    long stored = db.tx(c -> db.jdbc().query(c, "SELECT COALESCE(MAX(seq), 0) FROM trellis_run_events WHERE run_id = ?",
         rs -> rs.next() ? rs.getLong(1) : 0L, runId));
+    return Math.max(here, stored);
   }
 
   @Override
   public Subscription subscribe(String runId, long afterSeq) {
-    Object monitor = monitors.computeIfAbsent(runId, k -> new Object());
-    return new Subscription() {
-      long seen = afterSeq;
-      final Deque<RunEvent> buffer = new ArrayDeque<>();
+    RunLog log = logs.compute(runId, (k, l) -> {
+      RunLog n = l == null ? new RunLog() : l;
+      n.lock.lock();
+      try {
+        n.readers++;
+      } finally {
+        n.lock.unlock();
+      }
+      return n;
+    });
+    return new Reader(runId, log, afterSeq);
+  }
 
-      @Override
-      public RunEvent next(long millis) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (true) {
-          RunEvent e = poll();
-          if (e != null) {
+  /** A reader of one run in this process: the run's events published here, else those stored, in order. */
+  private final class Reader implements Subscription {
+    private final String runId;
+    private final RunLog log;
+    private long seen;
+    /** The next event of the log to look at. */
+    private int pos;
+    private final Deque<RunEvent> buffer = new ArrayDeque<>();
+    /** The log's pokes when the database was last read. */
+    private long pokesRead;
+    private long lastLook;
+    private long nextLook;
+    private int looks;
+    private long lastWatch;
+    private final long created = System.currentTimeMillis();
+    private boolean closed;
+    /** The last state event read from the database: the base of the next one's delta. */
+    private TextDelta.Base base;
+
+    Reader(String runId, RunLog log, long afterSeq) {
+      this.runId = runId;
+      this.log = log;
+      this.seen = afterSeq;
+      this.lastLook = System.currentTimeMillis();
+      this.nextLook = lastLook + FIRST_LOOK_MILLIS;
+    }
+
+    @Override
+    public RunEvent next(long millis) throws InterruptedException {
+      return read(millis, false);
+    }
+
+    @Override
+    public RunEvent nextDone(long millis) throws InterruptedException {
+      return read(millis, true);
+    }
+
+    @Override
+    public RunEvent poll() {
+      return take(false);
+    }
+
+    private RunEvent read(long millis, boolean doneOnly) throws InterruptedException {
+      long deadline = System.currentTimeMillis() + millis;
+      while (true) {
+        RunEvent e = take(doneOnly);
+        if (e != null) {
+          return e;
+        }
+        long now = System.currentTimeMillis();
+        boolean look;
+        log.lock.lock();
+        try {
+          long lookAt = log.local ? lastLook + LOCAL_LOOK_MILLIS : nextLook;
+          look = log.pokes != pokesRead || now >= lookAt;
+          if (!look) {
+            if (now >= deadline) {
+              return null;
+            }
+            if (pos >= log.events.size()) {
+              log.changed.await(Math.min(deadline, lookAt) - now, TimeUnit.MILLISECONDS);
+            }
+          }
+        } finally {
+          log.lock.unlock();
+        }
+        if (look) {
+          look();
+        }
+      }
+    }
+
+    /** The next event after {@link #seen} at hand (published here, or read from the database), or null; only a done marker if {@code doneOnly}. */
+    private RunEvent take(boolean doneOnly) {
+      log.lock.lock();
+      try {
+        while (pos < log.events.size()) {
+          RunEvent e = log.events.get(pos++);
+          if (e.seq() > seen) {
+            seen = e.seq();
+            if (!doneOnly || e.done()) {
+              return e;
+            }
+          }
+        }
+      } finally {
+        log.lock.unlock();
+      }
+      for (RunEvent e = buffer.poll(); e != null; e = buffer.poll()) {
+        if (e.seq() > seen) {
+          seen = e.seq();
+          if (!doneOnly || e.done()) {
             return e;
           }
-          fill();
-          if (!buffer.isEmpty()) {
-            continue;
-          }
-          long wait = deadline - System.currentTimeMillis();
-          if (wait <= 0) {
-            return null;
-          }
-          synchronized (monitor) {
-            monitor.wait(Math.min(wait, 250));
-          }
         }
       }
+      return null;
+    }
 
-      @Override
-      public RunEvent poll() {
-        RunEvent e = buffer.poll();
-        if (e != null) {
-          seen = e.seq();
-          if (e.done()) {
-            monitors.remove(runId);
-          }
-        }
-        return e;
+    /** Reads the stored events after {@link #seen}, and asks the run's executor for them when it runs elsewhere and stores none. */
+    private void look() {
+      log.lock.lock();
+      try {
+        pokesRead = log.pokes;
+      } finally {
+        log.lock.unlock();
       }
+      long now = System.currentTimeMillis();
+      lastLook = now;
+      nextLook = now + Math.min(LOOK_MILLIS, FIRST_LOOK_MILLIS << Math.min(looks++, 4));
+      boolean local;
+      log.lock.lock();
+      try {
+        local = log.local;
+      } finally {
+        log.lock.unlock();
+      }
+      int before = buffer.size();
+      boolean watch = db.tx(c -> {
+        fill(c);
+        if (local || buffer.size() > before || now - lastWatch < REWATCH_MILLIS) {
+          return false;
+        }
+        java.util.Map<String, Object> run = db.row(c, "SELECT worker, status FROM trellis_runs WHERE run_id = ?", runId);
+        // No row: not created yet (a reader subscribes first), or a run of no queue (a bus used alone): asked after a while.
+        boolean elsewhere = run == null ? now - created >= REWATCH_MILLIS
+            : RunStatus.of(run.get("status")) == RunStatus.RUNNING && !worker.equals(run.get("worker"));
+        if (elsewhere) {
+          notifyEach(c, WATCH_CHANNEL, Set.of(runId));
+        }
+        return elsewhere;
+      });
+      if (watch) {
+        lastWatch = now;
+      }
+    }
 
-      private void fill() {
-        db.tx(c -> db.jdbc().query(c, "SELECT seq, event, data FROM trellis_run_events WHERE run_id = ? AND seq > ? "
-            + "ORDER BY seq LIMIT 500", rs -> {
-              while (rs.next()) {
-                long seq = rs.getLong(1);
-                String event = rs.getString(2);
-                String data = resolved(c, seq, rs.getString(3));
-                if (TextDelta.isState(event) && data != null && !RunEvent.DONE.equals(event)) {
-                  base = new TextDelta.Base(seq, data);
-                }
-                buffer.add(new RunEvent(seq, event, data));
+    private void fill(Connection c) throws SQLException {
+      db.jdbc().query(c, "SELECT seq, event, data FROM trellis_run_events WHERE run_id = ? AND seq > ? "
+          + "ORDER BY seq LIMIT 500", rs -> {
+            while (rs.next()) {
+              long seq = rs.getLong(1);
+              String event = rs.getString(2);
+              String data = resolved(c, seq, rs.getString(3));
+              if (TextDelta.isState(event) && data != null && !RunEvent.DONE.equals(event)) {
+                base = new TextDelta.Base(seq, data);
               }
-              return null;
-            }, runId, seen));
+              buffer.add(new RunEvent(seq, event, data));
+            }
+            return null;
+          }, runId, Math.max(seen, buffer.isEmpty() ? seen : buffer.getLast().seq()));
+    }
+
+    /** The text of the event {@code seq} stored as {@code data}: a delta applied to its base, read when it is not the last one read. */
+    private String resolved(Connection c, long seq, String data) throws SQLException {
+      if (!TextDelta.is(data)) {
+        return data;
       }
-
-      /** The last state event read: the base of the next one's delta. */
-      TextDelta.Base base;
-
-      /** The text of the event {@code seq} stored as {@code data}: a delta applied to its base, read when it is not the last one read. */
-      private String resolved(java.sql.Connection c, long seq, String data) throws java.sql.SQLException {
-        if (!TextDelta.is(data)) {
-          return data;
+      long baseSeq = TextDelta.baseSeq(data);
+      TextDelta.Base b = base;
+      if (b == null || b.seq() != baseSeq) {
+        String stored = db.jdbc().query(c, "SELECT data FROM trellis_run_events WHERE run_id = ? AND seq = ?",
+            rs -> rs.next() ? rs.getString(1) : null, runId, baseSeq);
+        if (stored == null) {
+          throw new IllegalStateException("event " + seq + " of run " + runId + " refers to event " + baseSeq + ", which is gone");
         }
-        long baseSeq = TextDelta.baseSeq(data);
-        TextDelta.Base b = base;
-        if (b == null || b.seq() != baseSeq) {
-          String stored = db.jdbc().query(c, "SELECT data FROM trellis_run_events WHERE run_id = ? AND seq = ?",
-              rs -> rs.next() ? rs.getString(1) : null, runId, baseSeq);
-          if (stored == null) {
-            throw new IllegalStateException("event " + seq + " of run " + runId + " refers to event " + baseSeq + ", which is gone");
-          }
-          b = new TextDelta.Base(baseSeq, resolved(c, baseSeq, stored));
-        }
-        return TextDelta.apply(b, data);
+        b = new TextDelta.Base(baseSeq, resolved(c, baseSeq, stored));
       }
+      return TextDelta.apply(b, data);
+    }
 
-      @Override
-      public void close() {}
-    };
+    @Override
+    public void close() {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      log.lock.lock();
+      try {
+        log.readers--;
+      } finally {
+        log.lock.unlock();
+      }
+      forgetIfUnread(runId);
+    }
   }
 
   @Override
   public void drop(String runId) {
-    monitors.remove(runId);
+    logs.remove(runId);
     bases.remove(runId);
+    resumable.remove(runId);
     db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE run_id = ?", runId));
   }
 
-  /** Deletes the events older than {@link #RESUMABLE_KEEP_MILLIS} of runs not pending or running. */
+  /**
+   * Deletes the stored events older than {@link #RESUMABLE_KEEP_MILLIS} of runs not pending or running, and forgets
+   * the logs here that nobody reads and nothing was published to for as long (runs this process lost before their end).
+   */
   @Override
   public void expire() {
     long cutoff = db.millis() - RESUMABLE_KEEP_MILLIS;
     db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE at < ? AND run_id NOT IN "
         + "(" + RunStore.activeRunIdsSql() + ")", cutoff));
+    long stale = System.currentTimeMillis() - RESUMABLE_KEEP_MILLIS;
+    logs.forEach((runId, log) -> {
+      if (log.touched < stale) {
+        logs.computeIfPresent(runId, (k, l) -> {
+          l.lock.lock();
+          try {
+            return l.readers == 0 && l.touched < stale ? null : l;
+          } finally {
+            l.lock.unlock();
+          }
+        });
+      }
+    });
   }
 
   @Override
   public void close() {
-    monitors.clear();
+    logs.clear();
   }
 }

@@ -14,14 +14,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One LISTEN connection per process, on its own platform thread: wakes this process when
- * another one creates a run ({@code trellis_runs}), publishes a run event
- * ({@code trellis_events}) or cancels a run ({@code trellis_cancel}). Notifications only
+ * another one creates a run ({@code trellis_runs}: the thread's streams), asks for help claiming
+ * ({@code trellis_claim}), stores run events ({@code trellis_events}), wants the events of a run
+ * executing here ({@code trellis_watch}) or cancels a run ({@code trellis_cancel}). Notifications only
  * wake readers up; the rows in the database stay the truth, so a lost one costs latency
  * (readers also poll), never data. Reconnects after a dropped connection.
  */
 public final class PgListener implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PgListener.class);
-  private static final String[] CHANNELS = {RunStore.CREATED_CHANNEL, "trellis_events", "trellis_cancel"};
+  private static final String[] CHANNELS = {RunStore.CREATED_CHANNEL, RunStore.CLAIM_CHANNEL, PgEventBus.EVENTS_CHANNEL,
+      PgEventBus.WATCH_CHANNEL, "trellis_cancel"};
 
   /** Opens the connection that listens (a fresh one after each drop). */
   @FunctionalInterface

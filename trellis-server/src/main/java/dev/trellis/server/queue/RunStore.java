@@ -21,13 +21,44 @@ public final class RunStore {
   private final ServerDb db;
   private final Assistants assistants;
 
+  /**
+   * The claim on PostgreSQL, in one round trip. A candidate is the thread's oldest active run (by creation time, then
+   * id) with none running; under the statement's snapshot at most one run per thread qualifies, and the row lock makes
+   * two processes' claims of it exclusive (the loser skips it; a row claimed and committed meanwhile no longer
+   * qualifies when rechecked). The first attempt records the thread's newest checkpoint, what a rollback returns to.
+   */
+  private static final String CLAIM_PG = "WITH now_ms AS (SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::bigint AS t), "
+      + "cand AS (SELECT r.run_id FROM trellis_runs r WHERE r.status = 'pending' AND r.available_at <= (SELECT t FROM now_ms) "
+      + "AND NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id AND o.run_id <> r.run_id "
+      + "AND (o.status = 'running' OR (o.status = 'pending' AND (o.created_at < r.created_at "
+      + "OR (o.created_at = r.created_at AND o.run_id < r.run_id))))) "
+      + "ORDER BY r.created_at LIMIT ? FOR UPDATE OF r SKIP LOCKED) "
+      + "UPDATE trellis_runs t SET status = 'running', worker = ?, lease_until = (SELECT t FROM now_ms) + ?, "
+      + "attempt = t.attempt + 1, updated_at = ?, checkpoint_before = COALESCE(t.checkpoint_before, "
+      + "(SELECT COALESCE(MAX(checkpoint_id), '') FROM checkpoints WHERE thread_id = t.thread_id AND checkpoint_ns = '')) "
+      + "FROM cand WHERE t.run_id = cand.run_id RETURNING t.*";
+
   public RunStore(ServerDb db) {
     this.db = db;
     this.assistants = new Assistants(db);
   }
 
-  /** Claims up to {@code max} runs that are due and whose thread has no running run. */
+  /**
+   * Claims up to {@code max} runs that are due and whose thread has no running run nor an older pending one. On
+   * PostgreSQL this is one statement ({@link #CLAIM_PG}): the oldest such run of each thread, locked
+   * {@code FOR UPDATE SKIP LOCKED} (a run another process is claiming is passed over, not waited for), set running
+   * with a new attempt and lease, and returned.
+   */
   public List<Run> claim(String worker, long leaseMillis, int max) {
+    if (db.postgres()) {
+      return db.tx(c -> {
+        List<Run> claimed = new ArrayList<>();
+        for (Map<String, Object> row : db.rows(c, CLAIM_PG, max, worker, leaseMillis, ServerDb.now())) {
+          claimed.add(new Run(RunRow.from(row), assistants.byId(c, (String) row.get("assistant_id"))));
+        }
+        return claimed;
+      });
+    }
     return db.tx(c -> {
       long now = db.clock(c);
       List<Run> claimed = new ArrayList<>();
@@ -176,14 +207,19 @@ public final class RunStore {
     }
     RunStatus status = RunStatus.of(row.get("status"));
     if (status == RunStatus.PENDING) {
-      if ("rollback".equals(action)) {
-        db.update(c, "DELETE FROM trellis_runs WHERE run_id = ?", runId);
-      } else {
-        db.update(c, "UPDATE trellis_runs SET status = 'interrupted', result = ?, updated_at = ? WHERE run_id = ?",
-            UnstartedRuns.cancelledResult(runId, action), ServerDb.now(), runId);
+      // Only while still pending: a worker may claim it meanwhile (the write then waits for that claim's commit and
+      // matches nothing), and a claimed run must be signalled like a running one, not marked ended under its worker.
+      int n = "rollback".equals(action)
+          ? db.update(c, "DELETE FROM trellis_runs WHERE run_id = ? AND status = 'pending'", runId)
+          : db.update(c, "UPDATE trellis_runs SET status = 'interrupted', result = ?, updated_at = ? WHERE run_id = ? "
+              + "AND status = 'pending'", UnstartedRuns.cancelledResult(runId, action), ServerDb.now(), runId);
+      if (n == 1) {
+        return true;
       }
-      return true;
-    } else if (status == RunStatus.RUNNING) {
+      row = db.row(c, "SELECT status FROM trellis_runs WHERE run_id = ?", runId);
+      status = row == null ? null : RunStatus.of(row.get("status"));
+    }
+    if (status == RunStatus.RUNNING) {
       db.update(c, "UPDATE trellis_runs SET cancel_action = ? WHERE run_id = ?", action, runId);
       if (db.postgres()) {
         db.jdbc().query(c, "SELECT pg_notify('trellis_cancel', ?)", rs -> null, runId);
@@ -338,7 +374,17 @@ public final class RunStore {
     return "NOT EXISTS (SELECT 1 FROM trellis_runs r WHERE r.thread_id = " + threadColumn + " AND r.status IN " + ACTIVE + ")";
   }
 
-  /** Wakes workers and the thread's streams in other processes: a run was created on {@code threadId}. */
+  /** The notification channel on which a worker that cannot take every due run asks the other processes' workers to claim. */
+  public static final String CLAIM_CHANNEL = "trellis_claim";
+
+  /** Asks the workers of other processes to claim now (PostgreSQL; SQLite's processes poll): this one has no free slot left. */
+  public void askOthersToClaim() {
+    if (db.postgres()) {
+      db.tx(c -> db.jdbc().query(c, "SELECT pg_notify('" + CLAIM_CHANNEL + "', '')", rs -> null));
+    }
+  }
+
+  /** Wakes the thread's streams in other processes (and, through them, nothing else): a run was created on {@code threadId}. */
   public void announce(Connection c, String threadId) throws SQLException {
     if (db.postgres()) {
       db.jdbc().query(c, "SELECT pg_notify('" + CREATED_CHANNEL + "', ?)", rs -> null, threadId);

@@ -40,6 +40,8 @@ public final class Worker implements AutoCloseable {
   private final NewRuns newRuns = new NewRuns();
   private final Semaphore beat = new Semaphore(0);
   private volatile boolean claiming = true;
+  /** A run was created in this process since the claim loop last looked. */
+  private volatile boolean createdHere;
   private volatile boolean running = true;
   private Thread claimer;
   private Thread heart;
@@ -95,9 +97,23 @@ public final class Worker implements AutoCloseable {
     wake.release();
   }
 
-  /** A run was created on {@code threadId} (here or in another process): look now, and wake the thread's streams. */
+  /**
+   * A run was created on {@code threadId} in this process: claim now (the process that creates a run executes it when
+   * it has a free slot, so its readers here get its events from memory; when it has none it asks the others, see
+   * {@link #claimLoop}), and wake the thread's streams.
+   */
   public void runCreated(String threadId) {
+    createdHere = true;
     wake.release();
+    runAnnounced(threadId);
+  }
+
+  /**
+   * A run was created on {@code threadId} in another process: wake the thread's streams here. The worker does not
+   * claim for it: that process's worker does, or asks the others to ({@link RunStore#askOthersToClaim}), and every
+   * worker still looks every 250 ms.
+   */
+  public void runAnnounced(String threadId) {
     if (threadId != null && !threadId.isEmpty()) {
       newRuns.announce(threadId);
     }
@@ -133,8 +149,16 @@ public final class Worker implements AutoCloseable {
       try {
         wake.tryAcquire(250, TimeUnit.MILLISECONDS);
         wake.drainPermits();
+        boolean created = createdHere;
+        createdHere = false;
         int free = settings.slots() - active.size();
-        if (free <= 0 || !claiming) {
+        if (!claiming) {
+          continue;
+        }
+        if (free <= 0) {
+          if (created) {
+            services.runs().askOthersToClaim(); // a run created here waits: another process may have a free slot
+          }
           continue;
         }
         List<Run> runs = services.runs().claim(settings.id(), settings.leaseMillis(), free);
@@ -157,6 +181,9 @@ public final class Worker implements AutoCloseable {
         }
         if (runs.size() == free) {
           wake.release();
+          if (created) {
+            services.runs().askOthersToClaim(); // every slot taken: more runs may wait
+          }
         }
       } catch (InterruptedException e) {
         return;
