@@ -549,7 +549,7 @@ public final class TrellisServer implements AutoCloseable {
           storeTtl.sweepInterval().toMillis()), liveness);
       if (listener != null) {
         listener.on(RunStore.CREATED_CHANNEL, worker::runAnnounced);
-        listener.on(RunStore.CLAIM_CHANNEL, x -> worker.wake());
+        listener.on(RunStore.CLAIM_CHANNEL, x -> worker.helpClaim());
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
       appContext.connect(services, worker);

@@ -205,7 +205,7 @@ final class RunCreation {
     if (earlier[0] != null) {
       return new Created(run.wire(), run.threadId(), run.runId(), run.temporary());
     }
-    worker.runCreated(tid);
+    worker.runCreated(tid, runId);
     UnstartedRuns.cancelled(services.bus(), unstarted, req.multitask().wire());
     if (cancelled[0]) {
       worker.checkLeases();

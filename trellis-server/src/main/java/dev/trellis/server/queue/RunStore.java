@@ -32,7 +32,8 @@ public final class RunStore {
       + "AND NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id AND o.run_id <> r.run_id "
       + "AND (o.status = 'running' OR (o.status = 'pending' AND (o.created_at < r.created_at "
       + "OR (o.created_at = r.created_at AND o.run_id < r.run_id))))) "
-      + "ORDER BY r.created_at LIMIT ? FOR UPDATE OF r SKIP LOCKED) "
+      + "AND (r.run_id = ANY(string_to_array(?, ',')) OR r.available_at <= (SELECT t FROM now_ms) - ?) "
+      + "ORDER BY r.run_id = ANY(string_to_array(?, ',')) DESC, r.created_at LIMIT ? FOR UPDATE OF r SKIP LOCKED) "
       + "UPDATE trellis_runs t SET status = 'running', worker = ?, lease_until = (SELECT t FROM now_ms) + ?, "
       + "attempt = t.attempt + 1, updated_at = ?, checkpoint_before = COALESCE(t.checkpoint_before, "
       + "(SELECT COALESCE(MAX(checkpoint_id), '') FROM checkpoints WHERE thread_id = t.thread_id AND checkpoint_ns = '')) "
@@ -50,10 +51,20 @@ public final class RunStore {
    * with a new attempt and lease, and returned.
    */
   public List<Run> claim(String worker, long leaseMillis, int max) {
+    return claim(worker, leaseMillis, max, List.of(), 0);
+  }
+
+  /**
+   * As {@link #claim(String, long, int)}, on PostgreSQL preferring the runs {@code own} names (created in this
+   * process, so their readers here get their events from memory) and taking another process's run only once it has
+   * been due for {@code handoffMillis} (its creator had that long to claim it). SQLite's claim ignores both.
+   */
+  public List<Run> claim(String worker, long leaseMillis, int max, java.util.Collection<String> own, long handoffMillis) {
     if (db.postgres()) {
       return db.tx(c -> {
         List<Run> claimed = new ArrayList<>();
-        for (Map<String, Object> row : db.rows(c, CLAIM_PG, max, worker, leaseMillis, ServerDb.now())) {
+        String ids = String.join(",", own); // run ids are UUIDs
+        for (Map<String, Object> row : db.rows(c, CLAIM_PG, ids, handoffMillis, ids, max, worker, leaseMillis, ServerDb.now())) {
           claimed.add(new Run(RunRow.from(row), assistants.byId(c, (String) row.get("assistant_id"))));
         }
         return claimed;

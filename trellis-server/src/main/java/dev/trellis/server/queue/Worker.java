@@ -42,6 +42,15 @@ public final class Worker implements AutoCloseable {
   private volatile boolean claiming = true;
   /** A run was created in this process since the claim loop last looked. */
   private volatile boolean createdHere;
+  /** Another process asked for help since the claim loop last looked. */
+  private volatile boolean asked;
+  /** The runs created in this process not yet claimed: claimed first, by id. */
+  private final java.util.concurrent.ConcurrentLinkedQueue<String> mine = new java.util.concurrent.ConcurrentLinkedQueue<>();
+  /**
+   * How long a run created in another process waits (due) before this worker claims it unasked: its creator claims it
+   * first, so the readers there get its events from memory (PostgreSQL).
+   */
+  static final long HANDOFF_MILLIS = 100;
   private volatile boolean running = true;
   private Thread claimer;
   private Thread heart;
@@ -102,10 +111,17 @@ public final class Worker implements AutoCloseable {
    * it has a free slot, so its readers here get its events from memory; when it has none it asks the others, see
    * {@link #claimLoop}), and wake the thread's streams.
    */
-  public void runCreated(String threadId) {
+  public void runCreated(String threadId, String runId) {
+    mine.add(runId);
     createdHere = true;
     wake.release();
     runAnnounced(threadId);
+  }
+
+  /** Another process's worker has no free slot: claim now, its fresh runs too. */
+  public void helpClaim() {
+    asked = true;
+    wake.release();
   }
 
   /**
@@ -151,6 +167,8 @@ public final class Worker implements AutoCloseable {
         wake.drainPermits();
         boolean created = createdHere;
         createdHere = false;
+        boolean help = asked;
+        asked = false;
         int free = settings.slots() - active.size();
         if (!claiming) {
           continue;
@@ -161,7 +179,11 @@ public final class Worker implements AutoCloseable {
           }
           continue;
         }
-        List<Run> runs = services.runs().claim(settings.id(), settings.leaseMillis(), free);
+        List<String> own = new java.util.ArrayList<>();
+        for (String id = mine.poll(); id != null; id = mine.poll()) {
+          own.add(id); // those not claimable now (a thread busy with another run) go to whoever claims them later
+        }
+        List<Run> runs = services.runs().claim(settings.id(), settings.leaseMillis(), free, own, help ? 0 : HANDOFF_MILLIS);
         for (Run run : runs) {
           RunExecution ex = new RunExecution(services, run, settings.id());
           active.put(run.runId(), ex);
