@@ -7,7 +7,10 @@
 # With COUNT=1 each server counts what it asks PostgreSQL at the JDBC layer (round trips, statements,
 # commits, rows written and rows read FOR UPDATE/SHARE, pg_notify calls; PgCounting) and samples its
 # backends' waits in pg_stat_activity (PgWaits); the script prints them per run executed.
-# Not part of the test command. Usage: [QUICK=1] [COUNT=1] bench/run-w9-postgres.sh  (after the bench jar is built)
+# With WARMUP_S=N every measurement is preceded by N seconds of the same load (each process JIT-compiles the
+# server: on few cores, three processes warming up inside a short measurement measure their compilers), and the
+# CPU each process spent per run during the measured client run alone is printed.
+# Not part of the test command. Usage: [QUICK=1] [COUNT=1] [WARMUP_S=60] bench/run-w9-postgres.sh  (after the bench jar is built)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jar="$root/trellis-bench/target/benchmarks.jar"
@@ -49,13 +52,19 @@ measure() {
     for _ in $(seq 1 120); do grep -q '^port ' "$dir/out$i" 2>/dev/null && break; sleep 0.5; done
     urls="$urls${urls:+,}http://127.0.0.1:$(sed -n 's/^port //p' "$dir/out$i")"
   done
+  if [ -n "${WARMUP_S:-}" ]; then # every process compiles the server's code: warm them all before measuring
+    java -Dw9.url="$urls" -Dw9.name="warmup" -jar "$jar" 'dev.trellis.bench.W9Server' -wi 0 -i 1 -r "${WARMUP_S}s" -bm thrpt \
+      >/dev/null 2>&1
+  fi
+  for f in "${fifos[@]}"; do echo mark >&"$f"; done
   java -Dw9.url="$urls" -Dw9.name="trellis-pg-$n" -jar "$jar" 'dev.trellis.bench.W9.*' 2>/dev/null \
     | grep -E '^trellis-pg-' | sed "s/ W9 / W9pg /"
+  for f in "${fifos[@]}"; do echo mark >&"$f"; done
   for f in "${fifos[@]}"; do exec {f}>&-; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   fifos=()
   pids=()
-  if [ -n "${COUNT:-}" ]; then per_run "trellis-pg-$n" "$dir"/out* >&2; fi
+  per_run "trellis-pg-$n" "$dir"/out* >&2
   java -cp "$jar" dev.trellis.bench.W9Serve --drop "$schema"
   schema=""
   rm -rf "$dir"
@@ -67,10 +76,16 @@ per_run() {
 import sys, collections
 name, files = sys.argv[1], sys.argv[2:]
 count, sql, wait, samples = collections.Counter(), collections.Counter(), collections.Counter(), 0
+measured = collections.Counter()  # between the two marks: the measured client run alone
 for f in files:
+    marks = [dict((q[i + 1], int(q[i + 2])) for i in range(0, len(q) - 2, 3)) for q in
+             (line.split()[1:] for line in open(f) if line.startswith("mark "))]
+    if len(marks) >= 2:
+        for k in marks[1]:
+            measured[k] += marks[1][k] - marks[0].get(k, 0)
     for line in open(f):
         p = line.rstrip("\n").split(" ", 2)
-        if p[0] == "count":
+        if p[0] in ("count", "cpu"):
             count[p[1]] += int(p[2])
         elif p[0] == "sql":
             sql[p[2]] += int(p[1])
@@ -78,8 +93,11 @@ for f in files:
             samples += int(p[1])
         elif p[0] == "wait":
             wait[p[2]] += int(p[1])
+if measured.get("runs"):
+    r = measured.pop("runs")
+    print(f"{name}: measured client run alone: {r} runs; per run: " + ", ".join(f"{k} {v / r:.2f}" for k, v in measured.items()))
 runs = count.pop("runs", 0) or 1
-print(f"{name}: {runs} runs; per run: " + ", ".join(f"{k} {v / runs:.2f}" for k, v in count.items()))
+print(f"{name}: whole life: {runs} runs; per run: " + ", ".join(f"{k} {v / runs:.2f}" for k, v in count.items()))
 for text, n in sql.most_common(25):
     print(f"  {n / runs:6.2f}  {text}")
 if samples:

@@ -16,6 +16,16 @@ import java.sql.SQLException;
 public final class W9Serve {
   private W9Serve() {}
 
+  /** Runs executed, CPU, JIT and GC time of this process so far, as {@code count runs N}, {@code cpu NAME MS} entries. */
+  private static java.util.List<String> spent(TrellisServer server) {
+    var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    return java.util.List.of("count runs " + server.runCounters().ended(),
+        "cpu process_ms " + os.getProcessCpuTime() / 1_000_000,
+        "cpu jit_ms " + java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime(),
+        "cpu gc_ms " + java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionTime).sum());
+  }
+
   /** The pool {@code postgres(url)} would open (eight connections, batched inserts rewritten), plus two for the LISTEN
    * and liveness connections it holds, over connections {@code counting} counts. */
   private static com.zaxxer.hikari.HikariDataSource countedPool(String url, PgCounting counting) {
@@ -51,11 +61,17 @@ public final class W9Serve {
     try (TrellisServer server = (count ? b.dataSource(pool) : b.postgres(url)).start()) {
       System.out.println("port " + server.port());
       System.out.flush();
-      while (System.in.read() >= 0) {
-        // serve until the driver closes our input
+      var in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        if (line.equals("mark")) { // serve until the driver closes our input; at each "mark", say what was spent so far
+          System.out.println("mark " + String.join(" ", spent(server)));
+          System.out.flush();
+        }
+      }
+      for (String s : spent(server)) {
+        System.out.println(s);
       }
       if (count) {
-        System.out.println("count runs " + server.runCounters().ended());
         counting.print(System.out);
         waits.close();
         waits.print(System.out);
