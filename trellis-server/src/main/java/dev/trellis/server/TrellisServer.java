@@ -539,6 +539,12 @@ public final class TrellisServer implements AutoCloseable {
       });
       Services services = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
           saver, store, fences, new RunObservers(listeners, telemetry), webhooks);
+      if (bus instanceof PgEventBus pgBus) {
+        pgBus.results(runId -> {
+          Object result = services.runs().result(runId, services::graph);
+          return result == null ? null : dev.trellis.server.wire.Json.write(result);
+        });
+      }
       // On SQLite, processes sharing the file prove each other alive by file locks beside it: a killed one's runs
       // are taken over at once rather than after their leases.
       // On PostgreSQL each process holds a session advisory lock the database frees when the process dies.

@@ -127,6 +127,25 @@ class PgEventBusTest extends EventBusContract {
   }
 
   @Test
+  void aBigDoneMarkerOfARunNobodyElseReadsIsStoredAsAReferenceToTheRunsResult() throws Exception {
+    String run = "run-" + UUID.randomUUID();
+    String result = state(2_000);
+    java.util.function.Function<String, String> rows = id -> id.equals(run) ? result : null; // the run row's result
+    try (PgListener listenerA = new PgListener(url); PgEventBus a = new PgEventBus(new ServerDb(database, true), listenerA)) {
+      a.results(rows);
+      a.publish(run, new RunEvent(1, "metadata", "{}"));
+      a.publish(run, new RunEvent(2, RunEvent.DONE, result));
+    }
+    assertTrue(storedChars(run) < 100, "stored " + storedChars(run) + " characters for a result of " + result.length());
+    try (PgListener listenerB = new PgListener(url); PgEventBus b = new PgEventBus(new ServerDb(database, true), listenerB);
+         EventBus.Subscription sub = b.subscribe(run, 0)) {
+      b.results(rows);
+      RunEvent done = sub.nextDone(10_000);
+      assertEquals(new RunEvent(2, RunEvent.DONE, result), done, "read back as the run's result");
+    }
+  }
+
+  @Test
   void aReaderInAnotherProcessGetsEveryEventOfARunExecutingElsewhereThoseBeforeItSubscribedToo() throws Exception {
     String run = "run-" + UUID.randomUUID();
     List<RunEvent> published = new ArrayList<>();

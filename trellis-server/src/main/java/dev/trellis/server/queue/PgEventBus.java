@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Readers in the process that executes a run (the usual case: a run is claimed by the process that created it,
  * see {@link RunStore#claim}) read its events from memory ({@link RunLog}), as {@link LocalEventBus} does. The
- * database ({@code trellis_run_events}) gets a run's done marker always (a late reader anywhere finds the end) and its
+ * database ({@code trellis_run_events}) gets a run's done marker always (a late reader anywhere finds the end; a big
+ * one as a reference to the run's stored result, see {@link #results}) and its
  * other events only when someone needs them there: the run is resumable, or a reader in another process asked for
  * them. Such a reader finds the run executing elsewhere ({@code trellis_runs.worker}) and sends a
  * {@code trellis_watch} notification; from then on the executing process stores every event, those already published
@@ -57,8 +58,15 @@ public final class PgEventBus implements EventBus {
   /** How long a watch notification is remembered for a run not (yet) publishing here. */
   private static final long WATCH_KEEP_MILLIS = 60_000;
 
+  /** The data stored for a big done marker of a run nobody else reads: readers take the run's stored result instead. */
+  static final String RESULT_REFERENCE = "#result";
+  /** A done marker's data longer than this is stored as {@link #RESULT_REFERENCE} when results can be read back. */
+  static final int REFERENCE_OVER_CHARS = 16 * 1024;
+
   private final ServerDb db;
   private final String worker;
+  /** Run id → its stored result's JSON (null when it has none): how readers resolve {@link #RESULT_REFERENCE}. */
+  private volatile java.util.function.Function<String, String> results;
   private final Map<String, RunLog> logs = new ConcurrentHashMap<>();
   /** Runs a reader in another process watches (from {@link #WATCH_CHANNEL}), with when it said so. */
   private final Map<String, Long> watched = new ConcurrentHashMap<>();
@@ -82,6 +90,15 @@ public final class PgEventBus implements EventBus {
     this.worker = worker;
     listener.on(EVENTS_CHANNEL, this::poked);
     listener.on(WATCH_CHANNEL, this::watch);
+  }
+
+  /**
+   * Lets the big done marker of a run nobody in another process reads be stored as a reference to the run's stored
+   * result (which the run row keeps anyway), read back through {@code resultOf} (run id → result JSON, or null): the
+   * end of a run on a long thread then writes no second copy of its state.
+   */
+  public void results(java.util.function.Function<String, String> resultOf) {
+    this.results = resultOf;
   }
 
   /** The database holds new events of {@code runId}: wake its readers here (unless it executes here). */
@@ -152,8 +169,11 @@ public final class PgEventBus implements EventBus {
         storeAll(runId, log);
         log.events.add(e);
       }
-      if (log.stored || e.done()) {
-        queue.add(new Pending(runId, e, log.stored));
+      if (log.stored) {
+        queue.add(new Pending(runId, e, true));
+      } else if (e.done()) {
+        boolean big = results != null && e.knownLength() > REFERENCE_OVER_CHARS;
+        queue.add(new Pending(runId, big ? new RunEvent(e.seq(), RunEvent.DONE, RESULT_REFERENCE) : e, false));
       }
       if (e.done()) {
         log.ended = true;
@@ -447,7 +467,9 @@ public final class PgEventBus implements EventBus {
               if (TextDelta.isState(event) && data != null && !RunEvent.DONE.equals(event)) {
                 base = new TextDelta.Base(seq, data);
               }
-              buffer.add(new RunEvent(seq, event, data));
+              java.util.function.Function<String, String> resultOf = results;
+              buffer.add(RunEvent.DONE.equals(event) && RESULT_REFERENCE.equals(data) && resultOf != null
+                  ? RunEvent.lazy(seq, event, () -> resultOf.apply(runId)) : new RunEvent(seq, event, data));
             }
             return null;
           }, runId, Math.max(seen, buffer.isEmpty() ? seen : buffer.getLast().seq()));
