@@ -10,10 +10,11 @@
 # With WARMUP_S=N every measurement is preceded by N seconds of the same load (each process JIT-compiles the
 # server: on few cores, three processes warming up inside a short measurement measure their compilers), and the
 # CPU each process spent per run during the measured client run alone is printed.
+# W9_JAR=path measures another build's benchmarks.jar (e.g. main's, for a before/after).
 # Not part of the test command. Usage: [QUICK=1] [COUNT=1] [WARMUP_S=60] bench/run-w9-postgres.sh  (after the bench jar is built)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-jar="$root/trellis-bench/target/benchmarks.jar"
+jar="${W9_JAR:-$root/trellis-bench/target/benchmarks.jar}"
 if [ -d /usr/lib/jvm/temurin-25-jdk-amd64 ]; then
   export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
   export PATH="$JAVA_HOME/bin:$PATH"
