@@ -100,10 +100,14 @@ final class A2aApi {
     try {
       Object parsed = null;
       String malformed = null;
+      String body = ctx.body();
       try {
-        parsed = Json.read(ctx.body());
+        parsed = Json.read(body);
       } catch (ServerException e) {
         malformed = e.getMessage();
+      }
+      if (body.isBlank()) {
+        malformed = "the body is empty";
       }
       if (parsed instanceof Map<?, ?> m && (m.get("id") instanceof String || m.get("id") instanceof Number)) {
         id = m.get("id");

@@ -72,7 +72,9 @@ final class A2aTasks {
       body.put("command", Map.of("resume", A2aParts.resume(message)));
       metadata.put(TASK_KEY, taskId);
     } else {
-      threadId = contextId != null ? PublicIds.thread(ctx, contextId) : UUID.randomUUID().toString();
+      // the caller's own context by that name (a new one if none): another user's never shows through
+      threadId = contextId == null ? UUID.randomUUID().toString()
+          : services.db().tx(c -> PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.THREAD, contextId));
       body.put("input", A2aParts.input(message, services.graph(assistant.graphId()).signature().inputKeys(),
           assistant.name()));
       body.put("if_not_exists", "create");
