@@ -3,6 +3,8 @@ package dev.trellis.cli;
 import dev.trellis.agent.Agent;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.middleware.ModelCallLimit;
+import dev.trellis.agent.middleware.TokenCounter;
+import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ScriptedChatModel;
 import dev.trellis.agent.model.ToolSpec;
 import dev.trellis.agent.tool.Tool;
@@ -15,7 +17,9 @@ import java.util.Map;
  * The offline demo agent {@code trellis serve} adds as graph {@code agent}: an {@link Agent} whose
  * scripted model asks the {@code weather} tool about whatever the user wrote, then answers
  * with what the tool said, streaming its answer token by token (no LLM needed); at most 10
- * model calls a run.
+ * model calls a run. Each answer reports the tokens it used as LangChain's approximate count
+ * ({@link TokenCounter#APPROXIMATE}) gives them for the request and the answer, as a provider
+ * reports usage, so its traces and metrics carry token counts.
  */
 public final class DemoAgent {
   private DemoAgent() {}
@@ -28,12 +32,18 @@ public final class DemoAgent {
     ScriptedChatModel model = new ScriptedChatModel(request -> {
       Message last = request.messages().getLast();
       if (last instanceof Message.Tool t) {
-        return new Message.Ai(null, "The weather tool says: " + t.text() + ".", List.of(), null);
+        return counted(request, new Message.Ai(null, "The weather tool says: " + t.text() + ".", List.of(), null));
       }
-      return new Message.Ai(null, "", List.of(new Message.ToolCall("call-" + java.util.UUID.randomUUID(), "weather",
-          Map.of("city", last.text()))), null);
+      return counted(request, new Message.Ai(null, "", List.of(new Message.ToolCall("call-" + java.util.UUID.randomUUID(),
+          "weather", Map.of("city", last.text()))), null));
     });
     return Agent.builder(model).tools(weather).middleware(ModelCallLimit.perRun(10)).compile(options.withName("agent"));
+  }
+
+  /** {@code answer} reporting its usage: the approximate token counts of the request's messages and of itself. */
+  private static Message.Ai counted(ChatRequest request, Message.Ai answer) {
+    return new Message.Ai(answer.id(), answer.text(), answer.toolCalls(), new Message.Usage(
+        TokenCounter.APPROXIMATE.count(request.messages()), TokenCounter.APPROXIMATE.count(List.of(answer))));
   }
 
   /**
