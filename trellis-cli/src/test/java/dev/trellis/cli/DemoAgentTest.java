@@ -17,4 +17,14 @@ class DemoAgentTest {
     assertEquals(4, messages.size());
     assertEquals("The weather tool says: sunny and 21°C in Oslo.", ((Message) messages.getLast()).text());
   }
+
+  @Test
+  void theCityIsReadFromAQuestionNotTheWholeQuestion() {
+    var out = DemoAgent.build(CompileOptions.DEFAULT).invoke(Map.of("messages", List.of(Map.of("role", "user",
+        "content", "What's the weather like in New York today?"))));
+    List<?> messages = (List<?>) out.get("messages");
+    assertEquals("The weather tool says: sunny and 21°C in New York.", ((Message) messages.getLast()).text());
+    assertEquals("Lima", DemoAgent.city("Lima?"));
+    assertEquals("São Paulo", DemoAgent.city("and for São Paulo"));
+  }
 }
