@@ -2,10 +2,10 @@
 // pinned), whose ClientFactory reads the agent card's supportedInterfaces and speaks A2A 1.0
 // (PascalCase methods, A2A-Version: 1.0): the card, SendMessage, SendStreamingMessage (the answer
 // streamed in chunks), an interrupt as TASK_STATE_INPUT_REQUIRED resumed on the same task, GetTask,
-// SubscribeToTask, CancelTask, and the errors bad requests get. Prints one JSON line with what it
+// ListTasks, SubscribeToTask, CancelTask, and the errors bad requests get. Prints one JSON line with what it
 // saw, as ProtoJSON (the SDK's own toJSON); the Java test (A2aSdkV1Test) asserts on it.
 import { ClientFactory } from "a2a-sdk-1/client";
-import { Message, SendMessageConfiguration, StreamResponse, Task } from "a2a-sdk-1";
+import { ListTasksRequest, ListTasksResponse, Message, SendMessageConfiguration, StreamResponse, Task } from "a2a-sdk-1";
 import { randomUUID } from "node:crypto";
 
 const base = process.env.TRELLIS_URL;
@@ -46,6 +46,13 @@ const fetched = Task.toJSON(await approval.getTask({ id: paused.id }));
 const fetchedShort = Task.toJSON(await approval.getTask({ id: paused.id, historyLength: 1 }));
 const again = await failure(() => approval.sendMessage({ message: text("yes", { taskId: paused.id }) }));
 const subscribeEnded = await failure(() => collect(approval.resubscribeTask({ id: paused.id })));
+// A second task on the same context, left waiting for input; then ListTasks over the context.
+const second = Task.toJSON(await approval.sendMessage({ message: data({ topics: [["risks"]] }, { contextId: paused.contextId }) }));
+const list = (req) => approval.listTasks(ListTasksRequest.fromJSON(req)).then((r) => ListTasksResponse.toJSON(r));
+const listed = await list({ contextId: paused.contextId, includeArtifacts: true });
+const waiting = await list({ contextId: paused.contextId, status: "TASK_STATE_INPUT_REQUIRED" });
+const page1 = await list({ contextId: paused.contextId, pageSize: 1, historyLength: 0 });
+const page2 = await list({ contextId: paused.contextId, pageSize: 1, pageToken: page1.nextPageToken });
 
 // CancelTask on a task still working, followed by SubscribeToTask.
 const waiter = await factory.createFromUrl(`${base}/a2a/waiter/.well-known/agent-card.json`, "");
@@ -71,6 +78,6 @@ const rawMissing = await rpc({ jsonrpc: "2.0", id: 5, method: "GetTask", params:
 
 console.log(JSON.stringify({
   clientVersion: agent.protocolVersion, cardV1, cardV03, sent, streamed, paused, resumedEvents, fetched, fetchedShort,
-  again, subscribeEnded, started, subscribed, canceled, cancelAgain, missingTask, noMessages, filePart, oldMethod,
+  again, subscribeEnded, second, listed, waiting, page1, page2, started, subscribed, canceled, cancelAgain, missingTask, noMessages, filePart, oldMethod,
   badVersion, rawMissing,
 }));

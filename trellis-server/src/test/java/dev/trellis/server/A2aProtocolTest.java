@@ -171,6 +171,9 @@ class A2aProtocolTest {
     resume.put("taskId", task);
     assertEquals(-32001, at(rpc("key-b", "approval", "1.0", "SendMessage", Map.of("message", resume)).json(),
         "error", "code"));
+    Reply bobsList = rpc("key-b", "approval", "1.0", "ListTasks", Map.of());
+    assertFalse(bobsList.body().contains(task), "bob's task list has none of alice's: " + bobsList.body());
+    assertTrue(rpc("key-a", "approval", "1.0", "ListTasks", Map.of()).body().contains(task), "alice's has it");
 
     // Bob naming alice's context gets a context of his own by that name, as a thread id he names would.
     Map<String, Object> intoHers = new LinkedHashMap<>(v1Data(Map.of("topics", List.of(List.of("bob")))));
@@ -241,7 +244,12 @@ class A2aProtocolTest {
         List.of("", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\", \"params\": {\"message\": {"
             + "\"kind\": \"message\", \"messageId\": \"m\", \"role\": \"user\", \"parts\": [7]}}}", "-32602"),
         List.of("", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"SendMessage\", \"params\": {}}", "-32601"),
-        List.of("1.0", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ListTasks\", \"params\": {}}", "-32004"),
+        List.of("1.0", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ListTasks\", \"params\": {\"pageSize\": 0}}", "-32602"),
+        List.of("1.0", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ListTasks\", \"params\": {\"status\": \"done\"}}", "-32602"),
+        List.of("1.0", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ListTasks\", \"params\": {\"pageToken\": \"x!\"}}", "-32602"),
+        List.of("1.0", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ListTasks\", \"params\": {"
+            + "\"statusTimestampAfter\": \"yesterday\"}}", "-32602"),
+        List.of("", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ListTasks\", \"params\": {}}", "-32601"),
         List.of("1.0", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"CreateTaskPushNotificationConfig\","
             + " \"params\": {}}", "-32003"),
         List.of("0.9", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"GetTask\", \"params\": {\"id\": \"x\"}}", "-32009"),

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * The same agents driven by the official A2A JavaScript SDK 1.3 ({@code a2a-sdk-1}, an npm alias
  * of {@code @a2a-js/sdk@1.3.0}; src/test/js/a2a-v1-sdk-test.mjs), which speaks A2A 1.0: it picks
  * the card's 1.0 interface, sends PascalCase methods with {@code A2A-Version: 1.0} and reads
- * ProtoJSON shapes (member-discriminated parts and events, {@code TASK_STATE_*} states).
+ * ProtoJSON shapes (member-discriminated parts and events, {@code TASK_STATE_*} states); it also
+ * lists tasks (ListTasks, new in 1.0) with filters and page tokens.
  */
 class A2aSdkV1Test {
   private static Object at(Object o, String... path) {
@@ -24,8 +25,12 @@ class A2aSdkV1Test {
     return v;
   }
 
+  private static List<?> ids(Object listResponse) {
+    return ((List<?>) ((Map<?, ?>) listResponse).get("tasks")).stream().map(t -> ((Map<?, ?>) t).get("id")).toList();
+  }
+
   @Test
-  void theA2a1SdkSendsStreamsResumesAndCancelsTasks() throws Exception {
+  void theA2a1SdkSendsStreamsResumesListsAndCancelsTasks() throws Exception {
     SdkClientTest.npmCi();
     try (TrellisServer server = A2aSdkTest.builder().sqlite(TestServers.tempDir().resolve("a2a1.db")).start()) {
       String base = "http://127.0.0.1:" + server.port();
@@ -88,6 +93,19 @@ class A2aSdkV1Test {
           .map(h -> at(h, "parts", "0", "text")).toList(), "historyLength 1 keeps the last message");
       assertEquals(-32004, at(seen, "again", "code"), "a completed task takes no more input: " + line);
       assertEquals(-32004, at(seen, "subscribeEnded", "code"), "an ended task cannot be subscribed to: " + line);
+
+      Object second = at(seen, "second", "id");
+      assertEquals(List.of(second, paused.get("id")), ids(seen.get("listed")), "newest first: " + line);
+      assertEquals(2, at(seen, "listed", "totalSize"));
+      assertEquals("yes", at(seen, "listed", "tasks", "1", "artifacts", "0", "parts", "0", "data", "approved"));
+      assertTrue(at(seen, "listed", "nextPageToken") == null || "".equals(at(seen, "listed", "nextPageToken")), line);
+      assertEquals(List.of(second), ids(seen.get("waiting")), "filtered by TASK_STATE_INPUT_REQUIRED: " + line);
+      assertEquals(List.of(second), ids(seen.get("page1")), line);
+      assertFalse(((Map<?, ?>) at(seen, "page1", "tasks", "0")).containsKey("history"), "historyLength 0: no history");
+      assertFalse(((Map<?, ?>) at(seen, "page1", "tasks", "0")).containsKey("artifacts"), "artifacts only when asked");
+      assertTrue(at(seen, "page1", "nextPageToken") instanceof String t && !t.isEmpty(), line);
+      assertEquals(List.of(paused.get("id")), ids(seen.get("page2")), "the next page continues after the cursor: " + line);
+      assertTrue(at(seen, "page2", "nextPageToken") == null || "".equals(at(seen, "page2", "nextPageToken")), line);
 
       assertTrue(List.of("TASK_STATE_SUBMITTED", "TASK_STATE_WORKING").contains(at(seen, "started", "status", "state")), line);
       assertEquals("TASK_STATE_CANCELED", at(seen, "canceled", "status", "state"), line);

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  *       ({@code SendStreamingMessage} / {@code message/stream}: the task, {@code working}, the
  *       answer's text as it is produced, the result artifact and the final status —
  *       {@link A2aProgress}), subscribe to a task ({@code SubscribeToTask} /
- *       {@code tasks/resubscribe}), get and cancel one.</li>
+ *       {@code tasks/resubscribe}), get and cancel one, and (1.0) list them ({@link A2aTaskList}).</li>
  * </ul>
  * Tasks are runs on threads ({@link A2aTasks}); messages map to input and output as
  * {@link A2aParts} says. A malformed request, unknown method or bad parameter is a JSON-RPC
@@ -57,10 +57,12 @@ final class A2aApi {
 
   private final Services services;
   private final A2aTasks tasks;
+  private final A2aTaskList taskList;
 
   A2aApi(Services services, RunsApi runs) {
     this.services = services;
     this.tasks = new A2aTasks(services, runs);
+    this.taskList = new A2aTaskList(services, tasks);
   }
 
   void register(RoutesConfig r) {
@@ -150,8 +152,7 @@ final class A2aApi {
         }
         case GET -> out(version, tasks.get(ctx, assistant, taskId(params), historyLength(version, params)));
         case CANCEL -> out(version, tasks.cancel(ctx, assistant, taskId(params)));
-        case LIST -> throw new RpcError(UNSUPPORTED_OPERATION, "ListTasks is not supported: get a task by its id"
-            + " (GetTask)");
+        case LIST -> A2aV1.taskList(taskList.list(ctx, assistant, params, historyLength(version, params)));
         case PUSH -> throw new RpcError(PUSH_NOT_SUPPORTED, "push notifications are not supported");
         case EXTENDED_CARD -> throw version == A2aVersion.V1_0
             ? new RpcError(UNSUPPORTED_OPERATION, "this agent has no extended agent card")

@@ -112,6 +112,14 @@ final class A2aTasks {
       throw new A2aApi.RpcError(A2aApi.TASK_NOT_FOUND, "no task " + ApiException.echo(taskId) + " of "
           + assistant.name());
     }
+    return task(assistant, taskId, taskRuns, historyLength);
+  }
+
+  /**
+   * The task made of {@code taskRuns} (its first run, whose id is {@code taskId}, then the runs
+   * that resumed it, oldest first), with its history trimmed as {@link #get} says.
+   */
+  Map<String, Object> task(Assistant assistant, String taskId, List<RunRow> taskRuns, Integer historyLength) {
     String contextId = taskRuns.getFirst().threadId();
     List<Object> history = new ArrayList<>();
     Map<String, Object> status = null;

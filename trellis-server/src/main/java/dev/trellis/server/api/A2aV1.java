@@ -107,6 +107,14 @@ final class A2aV1 {
     return Map.of("artifactUpdate", inner);
   }
 
+  /** A ListTasksResponse of 0.3 tasks with 1.0's. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> taskList(Map<String, Object> list) {
+    Map<String, Object> out = new LinkedHashMap<>(list);
+    out.put("tasks", ((List<Map<String, Object>>) list.get("tasks")).stream().map(A2aV1::task).toList());
+    return out;
+  }
+
   /** A 0.3 task as 1.0's. */
   static Map<String, Object> task(Map<String, Object> task) {
     Map<String, Object> out = new LinkedHashMap<>();
