@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.agent.Agent;
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ScriptedChatModel;
+import dev.trellis.agent.model.ToolSpec;
+import dev.trellis.agent.tool.Tool;
 import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
@@ -24,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The A2A JSON-RPC surface by hand, where the SDK tests do not reach: how a stream ends for an
- * interrupt and for a failure, that a task is found only through its own assistant and by its own
+ * interrupt and for a failure, how a second AI message replaces the text streamed before it, that a task is found only through its own assistant and by its own
  * user, and that malformed requests get a JSON-RPC error object (never a 500).
  */
 class A2aProtocolTest {
@@ -37,6 +42,8 @@ class A2aProtocolTest {
   static void start() {
     server = TestServers.builder().sqlite(TestServers.tempDir().resolve("a2a-protocol.db"))
         .authenticator(Authenticator.apiKeys(Map.of("key-a", "alice", "key-b", "bob")))
+        .graph("chatty", (saver, store) -> chatty().compile(CompileOptions.checkpointer(saver).withStore(store)
+            .withName("chatty")))
         .graph("broken", (saver, store) -> StateGraph.of(Schema.of(COUNT))
             .addNode("fail", (s, rt) -> {
               throw new IllegalStateException("the forecast service is down");
@@ -45,6 +52,18 @@ class A2aProtocolTest {
             .compile(CompileOptions.checkpointer(saver).withStore(store)))
         .start();
     base = "http://127.0.0.1:" + server.port();
+  }
+
+  /** An agent that says what it is about to do while calling a tool, then answers. */
+  static Agent.Builder chatty() {
+    Tool forecast = Tool.of(new ToolSpec(
+        "forecast", "the forecast for a city", Map.of("type", "object", "properties",
+            Map.of("city", Map.of("type", "string")))), (args, ctx) -> "sunny");
+    var model = new ScriptedChatModel(req -> req.messages().getLast() instanceof Message.Tool
+        ? new Message.Ai(null, "Sunny in Oslo.", List.of(), null)
+        : new Message.Ai(null, "Checking the forecast.", List.of(
+            new Message.ToolCall("call-1", "forecast", Map.of("city", "Oslo"))), null));
+    return Agent.builder(model).tools(forecast);
   }
 
   @AfterAll
@@ -128,6 +147,22 @@ class A2aProtocolTest {
     Map<?, ?> oldLast = (Map<?, ?>) at(old.events().getLast(), "result");
     assertEquals("input-required", at(oldLast, "status", "state"), old.body());
     assertEquals(true, oldLast.get("final"), "in 0.3 the last status update is final");
+  }
+
+  @Test
+  void aNewAiMessageReplacesTheTextStreamedBeforeIt() throws Exception {
+    Reply r = rpc("key-a", "chatty", "1.0", "SendStreamingMessage", Map.of("message", Map.of("messageId", "m",
+        "role", "ROLE_USER", "parts", List.of(Map.of("text", "Oslo?")))));
+    List<String> seen = new ArrayList<>();
+    for (Map<?, ?> e : r.events()) {
+      if (at(e, "result", "artifactUpdate") instanceof Map<?, ?> u && !Boolean.TRUE.equals(u.get("lastChunk"))) {
+        seen.add((Boolean.TRUE.equals(u.get("append")) ? "+" : "=") + at(u, "artifact", "parts", "0", "text"));
+      }
+    }
+    assertEquals(List.of("=Checking ", "+the ", "+forecast.", "=Sunny ", "+in ", "+Oslo."), seen, r.body());
+    Map<?, ?> last = (Map<?, ?>) at(r.events().get(r.events().size() - 2), "result", "artifactUpdate");
+    assertEquals(true, last.get("lastChunk"));
+    assertEquals("Sunny in Oslo.", at(last, "artifact", "parts", "0", "text"));
   }
 
   @Test
