@@ -5,9 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The same agents driven by the official A2A JavaScript SDK 1.3 ({@code a2a-sdk-1}, an npm alias
@@ -29,10 +35,30 @@ class A2aSdkV1Test {
     return ((List<?>) ((Map<?, ?>) listResponse).get("tasks")).stream().map(t -> ((Map<?, ?>) t).get("id")).toList();
   }
 
-  @Test
-  void theA2a1SdkSendsStreamsResumesListsAndCancelsTasks() throws Exception {
+  static final List<String> PG_URLS = new ArrayList<>();
+
+  /** SQLite, and PostgreSQL (whose event bus carries the streamed tokens through the database). */
+  static Stream<Arguments> databases() {
+    Supplier<TrellisServer.Builder> sqlite = () -> A2aSdkTest.builder().sqlite(TestServers.tempDir().resolve("a2a1.db"));
+    Supplier<TrellisServer.Builder> postgres = () -> {
+      String url = PgTestDb.freshSchemaUrl();
+      PG_URLS.add(url);
+      return A2aSdkTest.builder().postgres(url);
+    };
+    return Stream.of(Arguments.of("sqlite", sqlite), Arguments.of("postgres", postgres));
+  }
+
+  @AfterAll
+  static void dropSchemas() {
+    PG_URLS.forEach(PgTestDb::drop);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void theA2a1SdkSendsStreamsResumesListsAndCancelsTasks(String name, Supplier<TrellisServer.Builder> db)
+      throws Exception {
     SdkClientTest.npmCi();
-    try (TrellisServer server = A2aSdkTest.builder().sqlite(TestServers.tempDir().resolve("a2a1.db")).start()) {
+    try (TrellisServer server = db.get().start()) {
       String base = "http://127.0.0.1:" + server.port();
       String out = SdkClientTest.node("a2a-v1-sdk-test.mjs", base);
       String line = out.lines().filter(l -> l.startsWith("{")).reduce((a, b) -> b)
