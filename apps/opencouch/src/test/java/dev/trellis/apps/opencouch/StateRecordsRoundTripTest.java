@@ -2,6 +2,7 @@ package dev.trellis.apps.opencouch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.apps.opencouch.memory.CommittedMemory;
 import dev.trellis.apps.opencouch.memory.EndedSession;
@@ -31,6 +32,7 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -163,6 +165,16 @@ class StateRecordsRoundTripTest {
   @MethodSource("cases")
   void aRecordComesBackFromPostgresAsItself(int i) {
     assertEquals(CASES.get(i).value(), roundTrip(postgres, i), CASES.get(i).name());
+  }
+
+  @Test
+  void aValueThatIsNoObjectIsRefusedAsWhenTheKeysHeldMaps() {
+    for (String key : List.of("crisis", "routing", "response", "pending_question")) {
+      ApiClient.Reply r = http.post("/threads/" + UUID.randomUUID() + "/runs/wait", Map.of("assistant_id", "records",
+          "if_not_exists", "create", "input", Map.of("case", 0, key, "high")));
+      assertEquals(422, r.status(), r.text());
+      assertTrue(String.valueOf(r.map().get("detail")).contains("\"input." + key + "\" must be an object"), r.text());
+    }
   }
 
   @ParameterizedTest
