@@ -2,7 +2,6 @@ package dev.trellis.apps.opencouch;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.util.Map;
 
 /**
  * The yes/no question a crisis reply left pending, kept in state as {@code pending_question}:
@@ -25,14 +24,9 @@ public record AskedQuestion(String id, String text, @JsonProperty("yes_means_dan
 
   /** The stored value as a record: itself, or the {@code pending_question} map of an older checkpoint or a client; NONE when absent. */
   public static AskedQuestion from(Object stored) {
-    if (stored instanceof AskedQuestion q) {
-      return q;
-    }
-    if (!(stored instanceof Map<?, ?> m)) {
-      return NONE;
-    }
-    // only a string id names a question, as when the map was read directly
-    return new AskedQuestion(m.get("id") instanceof String id ? id : null, StoredMaps.string(m, "text"),
-        StoredMaps.bool(m, "yes_means_danger"), m.get("locale") instanceof String l ? l : null);
+    // only a string id names a question and only a string locale is one, as when the map was read directly
+    return StoredMaps.one(stored, AskedQuestion.class, m -> new AskedQuestion(m.get("id") instanceof String id ? id : null,
+        StoredMaps.string(m, "text"), StoredMaps.bool(m, "yes_means_danger"),
+        m.get("locale") instanceof String l ? l : null), NONE);
   }
 }

@@ -23,7 +23,7 @@ final class FinalizeTurn implements Node {
       return u;
     }
     Routing routing = CouchState.routing(s);
-    String route = routing == Routing.NONE ? "therapeutic" : routing.route();
+    String route = routing.route() == null ? "therapeutic" : routing.route();
     TranscriptEntry entry = TranscriptEntry.assistant(s.getOrDefault(CouchState.TURN, 0), text, route, routing.mode());
     return u.and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))
         .and(CouchState.TRANSCRIPT, List.of(entry))

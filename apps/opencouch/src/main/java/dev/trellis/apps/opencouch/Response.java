@@ -2,7 +2,6 @@ package dev.trellis.apps.opencouch;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.util.Map;
 
 /**
  * The turn's reply, kept in state as {@code response}: its text, its status ({@code ok};
@@ -23,11 +22,7 @@ public record Response(String text, String status, @JsonProperty("message_id") S
 
   /** The stored value as a record: itself, or the {@code response} map of an older checkpoint or a client; NONE when absent. */
   public static Response from(Object stored) {
-    if (stored instanceof Response r) {
-      return r;
-    }
-    return stored instanceof Map<?, ?> m
-        ? new Response(StoredMaps.string(m, "text"), StoredMaps.string(m, "status"), StoredMaps.string(m, "message_id"))
-        : NONE;
+    return StoredMaps.one(stored, Response.class, m -> new Response(StoredMaps.string(m, "text"),
+        StoredMaps.string(m, "status"), StoredMaps.string(m, "message_id")), NONE);
   }
 }

@@ -1,7 +1,6 @@
 package dev.trellis.apps.opencouch;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import java.util.Map;
 
 /**
  * Where this turn went, kept in state as {@code routing}: the route ({@code crisis},
@@ -26,9 +25,7 @@ public record Routing(String route, String mode) {
 
   /** The stored value as a record: itself, or the {@code routing} map of an older checkpoint or a client; NONE when absent. */
   public static Routing from(Object stored) {
-    if (stored instanceof Routing r) {
-      return r;
-    }
-    return stored instanceof Map<?, ?> m ? new Routing(StoredMaps.string(m, "route"), StoredMaps.string(m, "mode")) : NONE;
+    return StoredMaps.one(stored, Routing.class, m -> new Routing(StoredMaps.string(m, "route"), StoredMaps.string(m, "mode")),
+        NONE);
   }
 }

@@ -1,6 +1,9 @@
 package dev.trellis.apps.opencouch;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Reads the plain maps that stand for OpenCouch's state values where they are not records yet:
@@ -9,6 +12,28 @@ import java.util.Map;
  */
 public final class StoredMaps {
   private StoredMaps() {
+  }
+
+  /** {@code stored} as a record of {@code type}: the record as it is, a map built into one by {@code fromMap}, else {@code none}. */
+  public static <R> R one(Object stored, Class<R> type, Function<Map<?, ?>, R> fromMap, R none) {
+    if (type.isInstance(stored)) {
+      return type.cast(stored);
+    }
+    return stored instanceof Map<?, ?> m ? fromMap.apply(m) : none;
+  }
+
+  /**
+   * {@code entries} (null: none) as records of {@code type}: each record as it is, each map built
+   * into one by {@code fromMap}.
+   */
+  public static <R> List<R> all(List<?> entries, Class<R> type, Function<Map<?, ?>, R> fromMap) {
+    List<R> out = new ArrayList<>(entries == null ? 0 : entries.size());
+    if (entries != null) {
+      for (Object e : entries) {
+        out.add(type.isInstance(e) ? type.cast(e) : fromMap.apply((Map<?, ?>) e));
+      }
+    }
+    return out;
   }
 
   /** {@code m[key]} as a string ({@code String.valueOf} of a non-string), or null when absent or null. */

@@ -3,7 +3,6 @@ package dev.trellis.apps.opencouch.memory;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.trellis.apps.opencouch.StoredMaps;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -29,13 +28,7 @@ public record EndedSession(@JsonProperty("user_id") String userId, @JsonProperty
 
   /** Entries as they may come out of state: records, or maps of an older checkpoint or a client. */
   public static List<EndedSession> all(List<?> entries) {
-    List<EndedSession> out = new ArrayList<>(entries == null ? 0 : entries.size());
-    if (entries != null) {
-      for (Object e : entries) {
-        out.add(e instanceof EndedSession s ? s : from((Map<?, ?>) e));
-      }
-    }
-    return out;
+    return StoredMaps.all(entries, EndedSession.class, EndedSession::from);
   }
 
   private static EndedSession from(Map<?, ?> m) {

@@ -90,9 +90,9 @@ public final class ExtractorNode implements Node {
   private static void keepNote(MemoryStore store, State s, Runtime rt, Map<String, Object> diag) {
     String message = s.get(CouchState.MESSAGE);
     int turn = s.getOrDefault(CouchState.TURN, 0);
-    // before the gate ran (a hand-written state) there is no severity: none
+    // no verdict at all (a hand-written state, a client's {}): none, as when the map had no severity
     Assessment crisis = CouchState.crisis(s);
-    Object severity = crisis == Assessment.NONE ? "none" : crisis.severity();
+    Object severity = Assessment.NONE.equals(crisis) ? "none" : crisis.severity();
     Map<String, Object> note = new LinkedHashMap<>();
     note.put("turn", turn);
     note.put("topics", Topics.of(message));

@@ -2,7 +2,6 @@ package dev.trellis.apps.opencouch.memory;
 
 import dev.trellis.apps.opencouch.StoredMaps;
 import dev.trellis.checkpoint.store.Item;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -25,13 +24,7 @@ public record MemoryEntry(String type, String text, String key, String category,
 
   /** Entries as they may come out of state: records, or maps of an older checkpoint or a client. */
   public static List<MemoryEntry> all(List<?> entries) {
-    List<MemoryEntry> out = new ArrayList<>(entries == null ? 0 : entries.size());
-    if (entries != null) {
-      for (Object e : entries) {
-        out.add(e instanceof MemoryEntry m ? m : from((Map<?, ?>) e));
-      }
-    }
-    return out;
+    return StoredMaps.all(entries, MemoryEntry.class, MemoryEntry::from);
   }
 
   private static MemoryEntry from(Map<?, ?> m) {

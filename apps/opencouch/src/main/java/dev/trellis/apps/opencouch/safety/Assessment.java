@@ -2,7 +2,6 @@ package dev.trellis.apps.opencouch.safety;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.trellis.apps.opencouch.StoredMaps;
-import java.util.Map;
 
 /**
  * The crisis gate's verdict on one message, kept in state as {@code crisis}: whether it is a
@@ -21,14 +20,8 @@ public record Assessment(@JsonProperty("detected") boolean crisis, String route,
 
   /** The stored value as a record: itself, or the {@code crisis} map of an older checkpoint or a client; NONE when absent. */
   public static Assessment from(Object stored) {
-    if (stored instanceof Assessment a) {
-      return a;
-    }
-    if (!(stored instanceof Map<?, ?> m) || m.isEmpty()) {
-      return NONE;
-    }
-    return new Assessment(Boolean.TRUE.equals(StoredMaps.bool(m, "detected")), StoredMaps.string(m, "route"),
-        StoredMaps.string(m, "severity"), StoredMaps.string(m, "category"), StoredMaps.string(m, "layer"),
-        StoredMaps.string(m, "language"), StoredMaps.string(m, "matched"));
+    return StoredMaps.one(stored, Assessment.class, m -> new Assessment(Boolean.TRUE.equals(StoredMaps.bool(m, "detected")),
+        StoredMaps.string(m, "route"), StoredMaps.string(m, "severity"), StoredMaps.string(m, "category"), StoredMaps.string(m, "layer"),
+        StoredMaps.string(m, "language"), StoredMaps.string(m, "matched")), NONE);
   }
 }
