@@ -14,8 +14,12 @@ import java.util.Map;
  * and {@code transcript} ({@link HistoryEntry} and {@link TranscriptEntry} records) are appended to: each turn emits only its new entries (the user's at
  * the gate, the assistant's at {@code finalize_turn} or {@code crisis_response}), the
  * checkpointer keeps the rest. {@code diagnostics} and {@code progress} are merged, so parallel
- * nodes stamp them without clobbering each other. Clients, stores and models never live here;
- * they travel in the run context ({@link CouchContext}).
+ * nodes stamp them without clobbering each other (they stay maps: an open bag of timings and
+ * decisions, and partial writes merged). The turn's other values are records the checkpoint
+ * serde keeps as records and the server shows with the field names of the maps they replaced;
+ * read them with the static readers here ({@link #crisis}, {@link #routing}, ...), which also take
+ * those maps, as a checkpoint written before the records or a client's JSON holds them. Clients,
+ * stores and models never live here; they travel in the run context ({@link CouchContext}).
  */
 public final class CouchState {
   /** The turn's message (input; chat UIs send {@code messages} instead). */
