@@ -83,6 +83,87 @@ class PackageLayersTest {
     assertEquals(List.of(), List.copyOf(outside));
   }
 
+  /** The record of a {@code trellis_runs} row and the store that reads it: the only files that may map the table's columns. */
+  private static final Set<String> RUN_ROW_MAPPERS = Set.of("queue/RunStore.java", "queue/RunRow.java");
+
+  /**
+   * The run row is one record: outside {@code RunStore} and {@code RunRow} no code reads a column only
+   * {@code trellis_runs} has out of a result row ({@code row.get("attempt")}), and no other record or class
+   * is built from such a row ({@code new RunRow(} is {@code RunRow}'s alone) or repeats it (a record with {@code runId} and three more of its fields).
+   */
+  @Test
+  void onlyRunRowMapsTheRunsTableColumns() throws IOException {
+    Set<String> runOnly = runOnlyColumns();
+    assertTrue(runOnly.containsAll(Set.of("multitask_strategy", "attempt", "checkpoint_before", "lease_until")), "parsed " + runOnly);
+    // a request body's fields share some names (multitask_strategy): reads from a body are not row mappings
+    Pattern read = Pattern.compile("(\\w+)\\.get(?:String|Long|Int|Object)?\\(\"(" + String.join("|", runOnly) + ")\"\\)");
+    Set<String> rowFields = recordComponents(Files.readString(Path.of("src/main/java/dev/trellis/server/queue/RunRow.java")), "RunRow");
+    Pattern record = Pattern.compile("record (\\w+)\\(([^)]*)\\)");
+    Path src = Path.of("src/main/java/dev/trellis/server");
+    Set<String> outside = new TreeSet<>();
+    try (Stream<Path> files = Files.walk(src)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+        String rel = src.relativize(f).toString().replace('\\', '/');
+        String text = Files.readString(f);
+        Matcher m = read.matcher(text);
+        while (m.find()) {
+          if (!RUN_ROW_MAPPERS.contains(rel) && !m.group(1).toLowerCase(java.util.Locale.ROOT).contains("body")) {
+            outside.add(rel + " reads column " + m.group(2));
+          }
+        }
+        if (text.contains("new RunRow(") && !rel.equals("queue/RunRow.java")) {
+          outside.add(rel + " builds a RunRow (RunRow.pending or RunStore's reads make them)");
+        }
+        Matcher r = record.matcher(text);
+        while (r.find()) {
+          Set<String> shared = new TreeSet<>(recordComponents(r.group(0), r.group(1)));
+          shared.retainAll(rowFields);
+          if (!r.group(1).equals("RunRow") && shared.contains("runId") && shared.size() >= 4) {
+            outside.add(rel + ": record " + r.group(1) + " repeats the run row's " + shared);
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), List.copyOf(outside));
+  }
+
+  /** The component names of record {@code name} declared in {@code source}. */
+  private static Set<String> recordComponents(String source, String name) {
+    Matcher m = Pattern.compile("record " + name + "\\(([^)]*)\\)").matcher(source);
+    assertTrue(m.find(), "no record " + name);
+    Set<String> out = new TreeSet<>();
+    for (String component : m.group(1).replaceAll("<[^<>]*(<[^<>]*>)?[^<>]*>", "").split(",")) {
+      String[] words = component.strip().split("\\s+");
+      out.add(words[words.length - 1]);
+    }
+    return out;
+  }
+
+  /** The columns of {@code trellis_runs} that no other server table has, read from the schema's first migration. */
+  private static Set<String> runOnlyColumns() throws IOException {
+    String ddl = Files.readString(Path.of("src/main/resources/trellis-schema/server/sqlite/V1__server_tables.sql"));
+    Matcher table = Pattern.compile("CREATE TABLE IF NOT EXISTS (\\w+) \\((.*?)\\);", Pattern.DOTALL).matcher(ddl);
+    Map<String, Set<String>> columns = new java.util.HashMap<>();
+    while (table.find()) {
+      Set<String> cols = new TreeSet<>();
+      // table constraints name columns in parentheses, not as their own definitions
+      for (String def : table.group(2).replaceAll("(PRIMARY KEY|UNIQUE) \\([^)]*\\)", "").split(",")) {
+        String name = def.strip().split("\\s+")[0];
+        if (!name.isEmpty() && Character.isLowerCase(name.charAt(0))) {
+          cols.add(name);
+        }
+      }
+      columns.put(table.group(1), cols);
+    }
+    Set<String> runOnly = new TreeSet<>(columns.getOrDefault("trellis_runs", Set.of()));
+    columns.forEach((name, cols) -> {
+      if (!name.equals("trellis_runs")) {
+        runOnly.removeAll(cols);
+      }
+    });
+    return runOnly;
+  }
+
   /** What a user of the server needs: builder and AppContext, extra routes' helpers, the auth SPI, the wire format, the refusal. */
   private static final Set<String> EXPORTED = Set.of(ROOT, ROOT + ".api", ROOT + ".auth", ROOT + ".wire", ROOT + ".error");
 
