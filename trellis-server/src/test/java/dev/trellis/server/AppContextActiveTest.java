@@ -1,5 +1,6 @@
 package dev.trellis.server;
 
+import dev.trellis.server.route.Routes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,8 +12,7 @@ import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Update;
-import dev.trellis.server.api.Api;
-import dev.trellis.server.api.Http;
+import dev.trellis.server.route.Http;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +58,7 @@ class AppContextActiveTest {
     }
 
     @Override
-    public List<Api.Routes> routes(AppContext app) {
+    public List<Routes> routes(AppContext app) {
       return List.of(r -> r.get("/active/{tid}", ctx -> {
         var found = app.active(ctx, ctx.pathParam("tid"));
         if (found.isEmpty()) {

@@ -24,8 +24,9 @@ class PackageLayersTest {
   private static final String ROOT = "dev.trellis.server";
   /** Package → the server packages it may use; "" is the root package. */
   private static final Map<String, Set<String>> ALLOWED = Map.of(
-      "studio", Set.of("api", "sse", "queue", "db", "wire", "error", "auth"),
-      "api", Set.of("sse", "queue", "db", "wire", "error", "auth"),
+      "studio", Set.of("api", "route", "sse", "queue", "db", "wire", "error", "auth"),
+      "api", Set.of("route", "sse", "queue", "db", "wire", "error", "auth"),
+      "route", Set.of("wire", "error", "auth"),
       "sse", Set.of("queue", "wire", "error"),
       "queue", Set.of("db", "wire", "error"),
       "db", Set.of("wire", "error"),
@@ -57,7 +58,7 @@ class PackageLayersTest {
       }
     }
     assertEquals(List.of(), List.copyOf(violations));
-    assertTrue(seen.containsAll(List.of("api", "queue", "db", "wire", "error", "sse")), "scanned " + seen);
+    assertTrue(seen.containsAll(List.of("api", "route", "queue", "db", "wire", "error", "sse")), "scanned " + seen);
   }
 
   /** A Java string literal (text blocks aside, which the server's SQL does not use). */
@@ -164,8 +165,16 @@ class PackageLayersTest {
     return runOnly;
   }
 
-  /** What a user of the server needs: builder and AppContext, extra routes' helpers, the auth SPI, the wire format, the refusal. */
-  private static final Set<String> EXPORTED = Set.of(ROOT, ROOT + ".api", ROOT + ".auth", ROOT + ".wire", ROOT + ".error");
+  /** What a user of the server needs: builder and AppContext, what their own routes use, the auth SPI, the refusal. */
+  private static final Set<String> EXPORTED = Set.of(ROOT, ROOT + ".route", ROOT + ".auth", ROOT + ".error");
+  /** The public types of the exported packages, each one a user of the server names. */
+  private static final Set<String> PUBLIC_TYPES = Set.of(
+      // the server, its builder and providers, the application context and the run figures it reports
+      "TrellisServer", "GraphFactory", "GraphProvider", "AppContext", "QueueDepth", "RunCounters",
+      // an application's own routes
+      "route.Routes", "route.Http",
+      // the auth SPI; the refusal every layer throws and the HTTP layer's own, with a status
+      "auth.Authenticator", "auth.Identity", "error.ServerException", "error.ApiException");
 
   @Test
   void theModuleExportsOnlyWhatAUserNeedsEachWithAReason() throws IOException {
@@ -179,5 +188,56 @@ class PackageLayersTest {
       Path info = Path.of("src/main/java", pkg.replace('.', '/'), "package-info.java");
       assertTrue(Files.readString(info).contains("Exported because"), pkg + "'s package-info gives no reason it is exported");
     }
+  }
+
+  @Test
+  void theExportedPackagesHoldOnlyTheAllowedPublicTypes() throws IOException {
+    Pattern publicType = Pattern.compile("(?m)^public\\s+(?:(?:final|abstract|sealed|non-sealed|static)\\s+)*"
+        + "(?:class|interface|record|enum|@interface)\\s+(\\w+)");
+    Set<String> found = new TreeSet<>();
+    for (String pkg : EXPORTED) {
+      Path dir = Path.of("src/main/java", pkg.replace('.', '/'));
+      String prefix = pkg.equals(ROOT) ? "" : pkg.substring(ROOT.length() + 1) + ".";
+      try (Stream<Path> files = Files.list(dir)) {
+        for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+          Matcher m = publicType.matcher(Files.readString(f));
+          if (m.find()) {
+            found.add(prefix + m.group(1));
+          }
+        }
+      }
+    }
+    assertEquals(new TreeSet<>(PUBLIC_TYPES), found);
+  }
+
+  /** The file that puts the caller's public ids into what goes out, and the one other exit (webhooks, sent by the worker). */
+  private static final Set<String> ID_TRANSLATORS = Set.of("api/PublicIds.java", "queue/RunExecution.java");
+
+  /**
+   * Id aliasing is one component applied at one place on the way out: outside the database layer that
+   * keeps the aliases, only {@code PublicIds} (every HTTP reply and stream) and the worker's webhook
+   * name {@code IdNamespace}; only {@code PublicIds} sets the streamed bodies' text filter, which only
+   * {@code Sse} applies; and no handler translates outgoing text itself.
+   */
+  @Test
+  void idAliasingIsAppliedInOnePlaceOnTheWayOut() throws IOException {
+    Path src = Path.of("src/main/java/dev/trellis/server");
+    Set<String> outside = new TreeSet<>();
+    try (Stream<Path> files = Files.walk(src)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+        String rel = src.relativize(f).toString().replace('\\', '/');
+        String text = Files.readString(f);
+        if (!rel.startsWith("db/") && text.contains("IdNamespace") && !ID_TRANSLATORS.contains(rel)) {
+          outside.add(rel + " names IdNamespace");
+        }
+        if (text.contains("TEXT_FILTER") && !Set.of("api/PublicIds.java", "sse/Sse.java").contains(rel)) {
+          outside.add(rel + " uses the streamed bodies' text filter");
+        }
+        if (text.contains("getOutputStream()") && !rel.equals("sse/Sse.java")) {
+          outside.add(rel + " opens a response body without the text filter");
+        }
+      }
+    }
+    assertEquals(List.of(), List.copyOf(outside));
   }
 }

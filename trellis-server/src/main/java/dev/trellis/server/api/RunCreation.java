@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.route.Http;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdempotencyKeys;

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.route.Http;
 import dev.trellis.server.db.ThreadStatus;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.error.ServerException;
@@ -73,7 +74,7 @@ final class ThreadSearch {
     if (offset + page.size() < total) {
       ctx.header("X-Pagination-Next", String.valueOf(offset + page.size()));
     }
-    Http.json(ctx, Http.select(b, page));
+    Http.json(ctx, Pages.select(b, page));
   }
 
   void count(Context ctx) {

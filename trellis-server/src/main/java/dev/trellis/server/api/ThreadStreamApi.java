@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.route.Http;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.route.Http;
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.core.CompiledGraph;
