@@ -1,7 +1,7 @@
 package dev.trellis.server;
 
-import dev.trellis.server.route.Routes;
 import dev.trellis.core.CompiledGraph;
+import dev.trellis.server.route.Routes;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,5 @@
 package dev.trellis.server;
 
-import dev.trellis.server.route.Routes;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.cache.Cache;
 import dev.trellis.checkpoint.jdbc.JdbcCache;
@@ -29,6 +28,7 @@ import dev.trellis.server.queue.RunObservers;
 import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Routes;
 import dev.trellis.sqlite.SqliteDatabase;
 import io.javalin.Javalin;
 import io.opentelemetry.api.OpenTelemetry;

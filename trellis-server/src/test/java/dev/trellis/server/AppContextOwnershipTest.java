@@ -1,10 +1,10 @@
 package dev.trellis.server;
 
-import dev.trellis.server.route.Routes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.trellis.server.route.Http;
 import dev.trellis.server.auth.Authenticator;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
 package dev.trellis.server;
 
-import dev.trellis.server.route.Routes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +12,7 @@ import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Update;
 import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.trellis.cli.config;
 
-import dev.trellis.server.route.Routes;
 import dev.trellis.agent.tool.Tool;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
@@ -10,6 +9,7 @@ import dev.trellis.func.Entrypoint;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.server.GraphFactory;
 import dev.trellis.server.GraphProvider;
+import dev.trellis.server.route.Routes;
 import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.ScenarioRunner;
 import java.io.IOException;

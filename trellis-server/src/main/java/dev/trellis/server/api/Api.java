@@ -1,14 +1,14 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.error.ApiException;
-import dev.trellis.server.route.Http;
-import dev.trellis.server.route.Routes;
 import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.auth.Identity;
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.CronScheduler;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import dev.trellis.server.wire.Json;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;

@@ -1,10 +1,10 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.route.Http;
 import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,14 +1,13 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.route.Http;
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.error.ServerException;
-
-import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.Crons;
+import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.CronSchedule;
 import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.Services;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.wire.Json;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.ZoneId;

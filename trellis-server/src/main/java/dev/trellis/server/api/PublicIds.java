@@ -1,7 +1,7 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.IdAliases.Kind;
+import dev.trellis.server.db.IdAliases;
 import dev.trellis.server.db.IdNamespace;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.sse.Sse;

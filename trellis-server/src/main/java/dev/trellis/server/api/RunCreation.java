@@ -1,6 +1,5 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.route.Http;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.db.IdempotencyKeys;
@@ -12,6 +11,7 @@ import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.UnstartedRuns;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.HashSet;

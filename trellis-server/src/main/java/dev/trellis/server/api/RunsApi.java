@@ -1,7 +1,5 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.wire.RequestBody;
-import dev.trellis.server.route.Http;
 import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.EventBus;
@@ -11,8 +9,10 @@ import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.UnstartedRuns;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.sse.Sse;
 import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.RequestBody;
 import dev.trellis.server.wire.StreamModes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;

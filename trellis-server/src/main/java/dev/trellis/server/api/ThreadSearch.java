@@ -1,13 +1,12 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.route.Http;
-import dev.trellis.server.db.ThreadStatus;
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.error.ServerException;
-
 import dev.trellis.server.db.ThreadQuery;
+import dev.trellis.server.db.ThreadStatus;
 import dev.trellis.server.db.Threads;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.Services;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;

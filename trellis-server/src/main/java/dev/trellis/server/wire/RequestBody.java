@@ -1,11 +1,10 @@
 package dev.trellis.server.wire;
 
-import dev.trellis.server.error.ApiException;
-import dev.trellis.server.error.ServerException;
-
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.trellis.server.error.ApiException;
+import dev.trellis.server.error.ServerException;
 import io.javalin.http.Context;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

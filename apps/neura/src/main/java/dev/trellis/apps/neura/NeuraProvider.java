@@ -1,12 +1,12 @@
 package dev.trellis.apps.neura;
 
-import dev.trellis.server.route.Routes;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.store.Store;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.server.GraphProvider;
 import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import java.util.List;
 import java.util.Map;
 

@@ -1,11 +1,11 @@
 package dev.trellis.apps.rrc;
 
-import dev.trellis.server.route.Routes;
 import dev.trellis.agent.middleware.HumanReview;
 import dev.trellis.server.AppContext;
+import dev.trellis.server.auth.Identity;
 import dev.trellis.server.error.ApiException;
 import dev.trellis.server.route.Http;
-import dev.trellis.server.auth.Identity;
+import dev.trellis.server.route.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -14,8 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.NoSuchElementException;
+import java.util.Set;
 
 /**
  * The seed's HTTP contract on the Trellis server: {@code POST /execute} (runs one execution of
