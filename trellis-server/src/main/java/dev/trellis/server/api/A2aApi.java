@@ -183,8 +183,8 @@ final class A2aApi {
       return;
     }
     try {
-      OutputStream out = ctx.res().getOutputStream();
-      out.write(("data: " + PublicIds.out(ctx, Json.write(error)) + "\n\n").getBytes(StandardCharsets.UTF_8));
+      OutputStream out = Sse.resume(ctx);
+      out.write(("data: " + Json.write(error) + "\n\n").getBytes(StandardCharsets.UTF_8));
       out.flush();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

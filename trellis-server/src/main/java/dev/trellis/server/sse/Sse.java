@@ -88,6 +88,11 @@ public final class Sse {
     return filtered(ctx, res.getOutputStream());
   }
 
+  /** The body of an event stream {@link #open} already started, to end it with one more event (e.g. an error). */
+  public static OutputStream resume(Context ctx) throws IOException {
+    return filtered(ctx, ctx.res().getOutputStream());
+  }
+
   private static OutputStream filtered(Context ctx, OutputStream out) {
     UnaryOperator<String> filter = ctx.attribute(TEXT_FILTER);
     return filter == null ? out : new FilteredStream(out, filter);
