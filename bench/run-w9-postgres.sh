@@ -94,6 +94,8 @@ for f in files:
             samples += int(p[1])
         elif p[0] == "wait":
             wait[p[2]] += int(p[1])
+if not count:
+    sys.exit()  # a build whose W9Serve reports nothing
 if measured.get("runs"):
     r = measured.pop("runs")
     print(f"{name}: measured client run alone: {r} runs; per run: " + ", ".join(f"{k} {v / r:.2f}" for k, v in measured.items()))
