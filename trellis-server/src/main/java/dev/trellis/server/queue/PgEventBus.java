@@ -71,6 +71,12 @@ public final class PgEventBus implements EventBus {
   /** Runs a reader in another process watches (from {@link #WATCH_CHANNEL}), with when it said so. */
   private final Map<String, Long> watched = new ConcurrentHashMap<>();
   private final Set<String> resumable = ConcurrentHashMap.newKeySet();
+  /**
+   * Runs that ended here, oldest first: their logs stay {@link LocalEventBus#SHORT_KEEP_MILLIS} for late readers here
+   * (a thread stream joined just after a run replays it, as on SQLite), at most {@link #ENDED_KEPT} of them.
+   */
+  private final java.util.Queue<String> ended = new ConcurrentLinkedQueue<>();
+  private static final int ENDED_KEPT = 10_000;
   /** Per run publishing here: the sequence and text of its last stored state event (the base of the next one's delta); flusher only. */
   private final Map<String, TextDelta.Base> bases = new ConcurrentHashMap<>();
 
@@ -177,6 +183,7 @@ public final class PgEventBus implements EventBus {
       }
       if (e.done()) {
         log.ended = true;
+        log.endedAt = System.currentTimeMillis();
         resumable.remove(runId);
         watched.remove(runId);
       }
@@ -185,17 +192,35 @@ public final class PgEventBus implements EventBus {
       log.lock.unlock();
     }
     if (e.done()) {
-      forgetIfUnread(runId);
+      ended.add(runId);
+      sweepEnded();
     }
     flushQueued();
   }
 
-  /** Drops the log of an ended run that nobody here reads (a later reader finds its end in the database). */
-  private void forgetIfUnread(String runId) {
+  /** Forgets the logs of runs that ended here more than {@link LocalEventBus#SHORT_KEEP_MILLIS} ago (or past the count kept) and that nobody reads. */
+  private void sweepEnded() {
+    long before = System.currentTimeMillis() - LocalEventBus.SHORT_KEEP_MILLIS;
+    for (String head = ended.peek(); head != null; head = ended.peek()) {
+      RunLog log = logs.get(head);
+      if (log != null && log.endedAt >= before && ended.size() <= ENDED_KEPT) {
+        return;
+      }
+      if (ended.remove(head)) {
+        forgetIfUnread(head, true);
+      }
+    }
+  }
+
+  /**
+   * Drops the log of a run that nobody here reads and that does not execute here, or (once {@code due}) that ended
+   * here: a later reader finds its end, and a resumable run's events, in the database.
+   */
+  private void forgetIfUnread(String runId, boolean due) {
     logs.computeIfPresent(runId, (k, log) -> {
       log.lock.lock();
       try {
-        return log.readers == 0 && (log.ended || !log.local) ? null : log;
+        return log.readers == 0 && ((log.ended && due) || !log.local) ? null : log;
       } finally {
         log.lock.unlock();
       }
@@ -499,19 +524,22 @@ public final class PgEventBus implements EventBus {
         return;
       }
       closed = true;
+      boolean due;
       log.lock.lock();
       try {
         log.readers--;
+        due = log.ended && log.endedAt < System.currentTimeMillis() - LocalEventBus.SHORT_KEEP_MILLIS;
       } finally {
         log.lock.unlock();
       }
-      forgetIfUnread(runId);
+      forgetIfUnread(runId, due);
     }
   }
 
   @Override
   public void drop(String runId) {
     logs.remove(runId);
+    ended.remove(runId);
     bases.remove(runId);
     resumable.remove(runId);
     db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE run_id = ?", runId));

@@ -21,6 +21,8 @@ final class RunLog {
   boolean local;
   /** Its done marker was published here. */
   boolean ended;
+  /** When its done marker was published here (epoch ms). */
+  long endedAt;
   /** Every event published here goes to the database too: someone in another process reads them, or the run is resumable. */
   boolean stored;
   /** How many times the database was said to hold new events of the run. */
