@@ -107,7 +107,7 @@ public final class PgEventBus implements EventBus {
     this.results = resultOf;
   }
 
-  /** The database holds new events of {@code runId}: wake its readers here (unless it executes here). */
+  /** The database holds new events of {@code runId}: wake its readers here, which look. */
   private void poked(String runId) {
     RunLog log = logs.get(runId);
     if (log == null) {
