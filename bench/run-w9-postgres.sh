@@ -54,8 +54,8 @@ measure() {
     urls="$urls${urls:+,}http://127.0.0.1:$(sed -n 's/^port //p' "$dir/out$i")"
   done
   if [ -n "${WARMUP_S:-}" ]; then # every process compiles the server's code: warm them all before measuring
-    java -Dw9.url="$urls" -Dw9.name="warmup" -jar "$jar" 'dev.trellis.bench.W9Server' -wi 0 -i 1 -r "${WARMUP_S}s" -bm thrpt \
-      >/dev/null 2>&1
+    java -Dw9.url="$urls" -Dw9.name="warmup" -cp "$jar" org.openjdk.jmh.Main 'dev.trellis.bench.W9Server' \
+      -f 1 -wi 0 -i 1 -r "${WARMUP_S}s" -bm thrpt >/dev/null 2>&1
   fi
   for f in "${fifos[@]}"; do echo mark >&"$f"; done
   java -Dw9.url="$urls" -Dw9.name="trellis-pg-$n" -jar "$jar" 'dev.trellis.bench.W9.*' 2>/dev/null \
