@@ -26,7 +26,7 @@ class EvaluationTest {
     List<Example> corpus = Example.readDir(Path.of("corpus"));
     assertTrue(corpus.size() >= 2000, "the corpus has " + corpus.size() + " messages");
     Figures f = CrossValidation.run(corpus, 5, new CrossValidation.Cached(MiniLm.embeddings()),
-        SafetyClassifier.DEFAULT_CRISIS_THRESHOLD);
+        SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
     f.print("trellis-safety 5-fold cross-validation (corpus)", System.out);
     assertTrue(f.crisisRecall() >= 0.925 && f.crisisPrecision() >= 0.833,
         "cv crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
