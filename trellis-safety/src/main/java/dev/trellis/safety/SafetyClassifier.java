@@ -26,11 +26,13 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * <p>Without a judge the verdict is deterministic: a function of the message, the last six
- * history messages and the locale. Override phrases are final; a lexicon phrase gives way only
- * to the third-party path, when the head is sure the message is concern for someone else; the
- * head and the judge may add a crisis, never remove one. A message in a language other than English,
- * German or French is never {@link Action#NONE}: without a crisis signal it is
- * {@link Action#CHECK_IN}. Immutable and thread-safe (the judge's model must be thread-safe).
+ * history messages and the locale. Override phrases are final but for a quoted statement in a
+ * message asking how to help someone else; a lexicon phrase gives way to the third-party path when
+ * the head finds concern for someone else, and to an idiom the head is sure of; the judge may add
+ * a crisis, never remove one. A message in a language other than English, German or French is
+ * never {@link Action#NONE}: without a crisis signal it is {@link Action#CHECK_IN}, and so is a
+ * message the head is uncertain about ({@link #DEFAULT_CHECK_IN_THRESHOLD}). Immutable and
+ * thread-safe (the judge's model must be thread-safe).
  */
 public final class SafetyClassifier {
   private static final Pattern SENTENCES = Pattern.compile("(?<=[.!?;…])\\s+|\\n+");
@@ -45,12 +47,12 @@ public final class SafetyClassifier {
    */
   public static final double DEFAULT_CRISIS_THRESHOLD = 0.72;
   /**
-   * From this crisis probability up to the crisis threshold, a message no other layer decides is a
-   * {@link Action#CHECK_IN}: too close to a crisis to carry on without asking whether the person is
-   * safe (on the dev sets it caught 2 to 4 in 100 more crisis messages for 2 to 4 points of precision;
-   * see the README).
+   * From this crisis probability up to the crisis threshold, a message no other layer decides and
+   * whose most likely class is a crisis class is a {@link Action#CHECK_IN}: too close to a crisis to
+   * carry on without asking whether the person is safe. Of 0.5, 0.4 and 0.3 the best recall-weighted
+   * F2 in cross-validation (see the README).
    */
-  public static final double DEFAULT_CHECK_IN_THRESHOLD = 0.5;
+  public static final double DEFAULT_CHECK_IN_THRESHOLD = 0.3;
   private static final int THIRD_PARTY_REACH = 12;
   private static final int SHORT_REPLY = 10;
   private static final double THIRD_PARTY_VETO = 0.7;
@@ -155,8 +157,9 @@ public final class SafetyClassifier {
       // concern for someone else, in any language: the third-party path has the resources a check-in has
       if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN && s.probabilities[s.label.ordinal()] >= 0.5) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
-      } else if (d.mask == null && v.action() == Action.NONE && score >= checkInThreshold) {
-        // uncertain: not sure enough for the crisis branch, too close to it to carry on without asking
+      } else if (d.mask == null && v.action() == Action.NONE && score >= checkInThreshold && s.label.crisis()) {
+        // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a
+        // crisis class first — too close to a crisis to carry on without asking
         v = v.with(v.label(), Action.CHECK_IN, Layer.EMBEDDING, String.format(Locale.ROOT, "uncertain: p(crisis)=%.2f", score));
       }
     }

@@ -119,9 +119,9 @@ class SafetyClassifierTest {
       "I've been looking at the bridge on my way home every night|friday.",
       "I have been saving something up in my drawer|enough now I think"})
   void aShortReplyIsReadWithTheMessageItAnswers(String previous, String reply) {
-    // the earlier message has no lexicon phrase (so no follow-up rule applies) and the reply alone is everyday
+    // the earlier message has no lexicon phrase (so no follow-up rule applies) and the reply alone is no crisis
     assertFalse(SafetyClassifier.lexiconOnly().classify(previous, List.of()).crisis(), previous);
-    assertEquals(Action.NONE, SAFETY.classify(reply, List.of()).action(), reply);
+    assertFalse(SAFETY.classify(reply, List.of()).crisis(), reply);
     List<Message> history = List.of(Message.human(previous), Message.ai("I'm listening. Tell me more."));
     Verdict v = SAFETY.classify(reply, history);
     assertTrue(v.crisis(), v.toString());
