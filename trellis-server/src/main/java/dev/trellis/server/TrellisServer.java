@@ -417,7 +417,7 @@ public final class TrellisServer implements AutoCloseable {
       return this;
     }
 
-    /** The clock of TTLs, run timeouts, crons and event retention (leases always use real time); for tests. */
+    /** The clock of TTLs, run timeouts, crons, event retention and the run counters' times (leases always use real time); for tests. */
     public Builder clock(Clock clock) {
       this.clock = clock;
       return this;

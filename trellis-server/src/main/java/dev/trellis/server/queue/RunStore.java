@@ -274,6 +274,16 @@ public final class RunStore {
         threadId, owner).stream().map(RunRow::from).toList();
   }
 
+  /**
+   * The runs of {@code owner} with assistant {@code assistantId} on stateful threads, oldest first
+   * (creation order, ties by id). Reads every such run (no index on the assistant): for listing
+   * an A2A agent's tasks.
+   */
+  public List<RunRow> ofAssistant(Connection c, String assistantId, String owner) throws SQLException {
+    return db.rows(c, "SELECT * FROM trellis_runs WHERE assistant_id = ? AND owner = ? ORDER BY created_at, run_id",
+        assistantId, owner).stream().map(RunRow::from).filter(r -> !r.temporary()).toList();
+  }
+
   /** The thread's first run of {@code owner} after ({@code createdAt}, {@code runId}) in creation order, or null. */
   public RunRow after(Connection c, String threadId, String owner, String createdAt, String runId) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE thread_id = ? AND owner = ? "
