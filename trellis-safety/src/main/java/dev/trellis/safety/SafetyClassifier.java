@@ -27,12 +27,12 @@ import java.util.regex.Pattern;
  *
  * <p>Without a judge the verdict is deterministic: a function of the message, the last six
  * history messages and the locale. Override phrases are final but for a quoted statement in a
- * message asking how to help someone else; a lexicon phrase gives way to the third-party path when
- * the head finds concern for someone else, and to an idiom the head is sure of; the judge may add
- * a crisis, never remove one. A message in a language other than English, German or French is
+ * message asking how to help someone else; a lexicon phrase gives way only to the third-party path,
+ * when the head finds concern for someone else; the head and the judge may add a crisis, never
+ * remove one. A message in a language other than English, German or French is
  * never {@link Action#NONE}: without a crisis signal it is {@link Action#CHECK_IN}, and so is a
- * message the head is uncertain about ({@link #DEFAULT_CHECK_IN_THRESHOLD}). Immutable and
- * thread-safe (the judge's model must be thread-safe).
+ * message the head is uncertain about when a check-in threshold is set ({@link Builder#checkInThreshold}).
+ * Immutable and thread-safe (the judge's model must be thread-safe).
  */
 public final class SafetyClassifier {
   private static final Pattern SENTENCES = Pattern.compile("(?<=[.!?;…])\\s+|\\n+");
@@ -47,16 +47,18 @@ public final class SafetyClassifier {
    */
   public static final double DEFAULT_CRISIS_THRESHOLD = 0.72;
   /**
-   * From this crisis probability up to the crisis threshold, a message no other layer decides and
-   * whose most likely class is a crisis class is a {@link Action#CHECK_IN}: too close to a crisis to
-   * carry on without asking whether the person is safe. Of 0.5, 0.4 and 0.3 the best recall-weighted
-   * F2 in cross-validation (see the README).
+   * The recommended check-in threshold ({@link Builder#checkInThreshold}; off by default): from this
+   * crisis probability up to the crisis threshold, a message no other layer decides and whose most
+   * likely class is a crisis class is a {@link Action#CHECK_IN} — too close to a crisis to carry on
+   * without asking whether the person is safe. Of 0.5, 0.4 and 0.3 the best recall-weighted F2 in
+   * cross-validation. Off by default because it also checks in on everyday self-reflection ("I always
+   * end up cancelling plans at the last minute") and an application's check-in reply must fit a
+   * message it can read (see the README).
    */
-  public static final double DEFAULT_CHECK_IN_THRESHOLD = 0.3;
+  public static final double RECOMMENDED_CHECK_IN_THRESHOLD = 0.3;
   private static final int THIRD_PARTY_REACH = 12;
   private static final int SHORT_REPLY = 10;
   private static final double THIRD_PARTY_VETO = 0.7;
-  private static final double FIGURATIVE_VETO = 0.7;
   private static final double NEGATED_THRESHOLD = 0.8;
 
   private final Lexicon lexicon;
@@ -172,8 +174,9 @@ public final class SafetyClassifier {
    * The head's say over a lexicon phrase, or null: when it is sure the message is concern for someone else
    * ("my mum keeps saying she wishes she'd never wake up"), or the message also has a cue of concern for someone
    * else and the head ranks that class first, the third-party path (resources, never silence); over an override
-   * only in the second case ("he texted 'I took all my pills', what do I do?": the first person is quoted). When it
-   * is sure a (non-override) phrase is an idiom ("if he eats my fries again I'll kill him"), no crisis.
+   * only in the second case ("he texted 'I took all my pills', what do I do?": the first person is quoted). (An
+   * idiom the head was sure of also overruled a phrase once: it took "I'm going to kill my boss tomorrow" off the
+   * crisis branch, so the head never removes a crisis.)
    */
   private Verdict veto(Deterministic d, String message, Folded folded, List<Message> recent, String language,
                        boolean supported) {
@@ -187,10 +190,6 @@ public final class SafetyClassifier {
       return new Verdict(RiskClass.THIRD_PARTY_CONCERN, Policy.action(RiskClass.THIRD_PARTY_CONCERN, supported),
           Layer.EMBEDDING, language, supported, s.crisis,
           String.format(Locale.ROOT, "third party over '%s'", d.crisis.phrase()));
-    }
-    if (!override && s.probabilities[RiskClass.FIGURATIVE.ordinal()] >= FIGURATIVE_VETO && s.crisis < crisisThreshold) {
-      return new Verdict(RiskClass.FIGURATIVE, Policy.action(RiskClass.FIGURATIVE, supported), Layer.EMBEDDING,
-          language, supported, s.crisis, String.format(Locale.ROOT, "figurative over '%s'", d.crisis.phrase()));
     }
     return null;
   }
@@ -357,7 +356,7 @@ public final class SafetyClassifier {
     private ChatModel judge;
     private boolean noHead;
     private double crisisThreshold = DEFAULT_CRISIS_THRESHOLD;
-    private double checkInThreshold = DEFAULT_CHECK_IN_THRESHOLD;
+    private double checkInThreshold = 1.0;
     private double lowRiskThreshold = 0.15;
 
     private Builder() {
@@ -399,7 +398,7 @@ public final class SafetyClassifier {
     /**
      * From this crisis probability up to the crisis threshold a message with no other signal is a
      * {@link Action#CHECK_IN} (uncertain: ask whether the person is safe) instead of {@link Action#NONE}
-     * (default {@value #DEFAULT_CHECK_IN_THRESHOLD}; 1.0: never).
+     * (default 1.0: never; {@link #RECOMMENDED_CHECK_IN_THRESHOLD} is the measured trade, see the README).
      */
     public Builder checkInThreshold(double t) {
       if (!(t > 0 && t <= 1)) {

@@ -3,6 +3,7 @@ package dev.trellis.safety;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.safety.train.Example;
+import dev.trellis.safety.train.Trainer;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,38 +18,57 @@ import org.junit.jupiter.api.Test;
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
+  /** The standard classifier with the recommended check-in band (uncertain messages get the check-in). */
+  static final SafetyClassifier BANDED = SafetyClassifier.builder()
+      .checkInThreshold(SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD).build();
 
   static List<Example> blind(String name) throws Exception {
     return Example.read(Path.of(EvaluationTest.class.getResource("blind/" + name).toURI()));
+  }
+
+  /** Floors: recall and precision without the band, then with it. */
+  private static void assertFloors(String set, Figures standard, Figures banded, double... floors) {
+    assertTrue(standard.crisisRecall() >= floors[0] && standard.crisisPrecision() >= floors[1],
+        set + " crisis recall " + standard.crisisRecall() + ", precision " + standard.crisisPrecision());
+    assertTrue(banded.crisisRecall() >= floors[2] && banded.crisisPrecision() >= floors[3],
+        set + " with the check-in band: crisis recall " + banded.crisisRecall() + ", precision "
+            + banded.crisisPrecision());
+  }
+
+  private static void printBoth(String title, Figures standard, Figures banded) {
+    standard.print(title, System.out);
+    banded.print(title + " with the check-in band", System.out);
   }
 
   @Test
   void crossValidatedFiguresArePrinted() {
     List<Example> corpus = Example.readDir(Path.of("corpus"));
     assertTrue(corpus.size() >= 2000, "the corpus has " + corpus.size() + " messages");
-    Figures f = CrossValidation.run(corpus, 5, new CrossValidation.Cached(MiniLm.embeddings()),
-        SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
-    f.print("trellis-safety 5-fold cross-validation (corpus)", System.out);
-    assertTrue(f.crisisRecall() >= 0.959 && f.crisisPrecision() >= 0.816,
-        "cv crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
+    CrossValidation.Cached embeddings = new CrossValidation.Cached(MiniLm.embeddings());
+    List<EmbeddingHead> heads = CrossValidation.heads(corpus, 5, embeddings, Trainer.Settings.DEFAULT);
+    Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
+    Figures banded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
+        SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD);
+    printBoth("trellis-safety 5-fold cross-validation (corpus)", f, banded);
+    assertFloors("cv", f, banded, CV_FLOORS);
+  }
+
+  private static void evaluate(String file, String title, double... floors) throws Exception {
+    List<Example> set = blind(file);
+    Figures f = Figures.of(set, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
+    Figures banded = Figures.of(set, e -> BANDED.classify(e.text(), e.history(), e.locale()));
+    printBoth(title, f, banded);
+    assertFloors(file, f, banded, floors);
   }
 
   @Test
   void devSetAFigures() throws Exception {
-    List<Example> a = blind("setA.jsonl");
-    Figures f = Figures.of(a, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
-    f.print("trellis-safety dev set A", System.out);
-    assertTrue(f.crisisRecall() >= 0.977 && f.crisisPrecision() >= 0.888,
-        "set A crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
+    evaluate("setA.jsonl", "trellis-safety dev set A", A_FLOORS);
   }
 
   @Test
   void finalSetBFigures() throws Exception {
-    List<Example> b = blind("setB.jsonl");
-    Figures f = Figures.of(b, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
-    f.print("trellis-safety final set B", System.out);
-    assertTrue(f.crisisRecall() >= 0.963 && f.crisisPrecision() >= 0.798,
-        "set B crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
+    evaluate("setB.jsonl", "trellis-safety final set B", B_FLOORS);
   }
 
   /**
@@ -58,10 +78,12 @@ class EvaluationTest {
    */
   @Test
   void devSetCFigures() throws Exception {
-    List<Example> c = blind("setC.jsonl");
-    Figures f = Figures.of(c, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
-    f.print("trellis-safety dev set C", System.out);
-    assertTrue(f.crisisRecall() >= 0.954 && f.crisisPrecision() >= 0.896,
-        "set C crisis recall " + f.crisisRecall() + ", precision " + f.crisisPrecision());
+    evaluate("setC.jsonl", "trellis-safety dev set C", C_FLOORS);
   }
+
+  // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
+  private static final double[] CV_FLOORS = {0, 0, 0, 0};
+  private static final double[] A_FLOORS = {0, 0, 0, 0};
+  private static final double[] B_FLOORS = {0, 0, 0, 0};
+  private static final double[] C_FLOORS = {0, 0, 0, 0};
 }

@@ -166,14 +166,15 @@ class SafetyClassifierTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"I can't do this much longer", "honestly I'm running out of reasons"})
-  void anUncertainMessageGetsTheCheckIn(String message) {
-    Verdict v = SAFETY.classify(message, List.of());
+  void anUncertainMessageGetsTheCheckInWhenAThresholdIsSet(String message) {
+    SafetyClassifier banded = SafetyClassifier.builder()
+        .checkInThreshold(SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD).build();
+    Verdict v = banded.classify(message, List.of());
     assertEquals(Action.CHECK_IN, v.action(), v.toString());
     assertEquals(Layer.EMBEDDING, v.layer());
-    assertTrue(v.crisisScore() >= SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD
+    assertTrue(v.crisisScore() >= SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD
         && v.crisisScore() < SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, v.toString());
-    SafetyClassifier without = SafetyClassifier.builder().checkInThreshold(1.0).build();
-    assertEquals(Action.NONE, without.classify(message, List.of()).action());
+    assertEquals(Action.NONE, SAFETY.classify(message, List.of()).action(), "off by default");
   }
 
   @ParameterizedTest
@@ -187,15 +188,12 @@ class SafetyClassifierTest {
     assertEquals(Action.THIRD_PARTY, v.action(), v.toString());
   }
 
-  @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "ich bring meinen Bruder um, er hat mein Ladegerät schon wieder genommen|de-DE",
-      "je vais tuer ma coloc, elle a encore mangé mon yaourt|fr-FR"})
-  void theHeadSureOfAnIdiomOverridesALexiconPhrase(String message, String locale) {
-    assertTrue(SafetyClassifier.lexiconOnly().classify(message, List.of(), locale).crisis(), "a lexicon phrase matches");
-    Verdict v = SAFETY.classify(message, List.of(), locale);
-    assertEquals(Action.NONE, v.action(), v.toString());
-    assertEquals(RiskClass.FIGURATIVE, v.label());
+  @Test
+  void theHeadNeverTakesALexiconThreatOffTheCrisisBranch() {
+    // an idiom the head was sure of once overruled a lexicon phrase; this message went to the supportive branch
+    Verdict v = SAFETY.classify("I'm going to kill my boss tomorrow", List.of());
+    assertTrue(v.crisis(), v.toString());
+    assertEquals(RiskClass.HARM_TO_OTHERS, v.label());
   }
 
   @ParameterizedTest
