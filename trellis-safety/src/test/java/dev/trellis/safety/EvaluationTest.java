@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The figures the README states, printed by every build: 5-fold cross-validation over the
  * corpus, the dev sets A and C and the final set B (aggregates only: set B's messages are never
- * printed). The standard classifier is measured, check-in band included. The assertions are
+ * printed). The standard classifier is measured, and beside it the same with the recommended
+ * check-in band. The assertions are
  * floors a thousandth under the figures measured when they were written, so a change that loses
  * recall or precision fails; issue 32's target (recall 1.0, precision 0.9 on a set never trained
  * on) is not reached offline and is not asserted — see the README.
@@ -82,8 +83,8 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0, 0, 0, 0};
-  private static final double[] A_FLOORS = {0, 0, 0, 0};
-  private static final double[] B_FLOORS = {0, 0, 0, 0};
-  private static final double[] C_FLOORS = {0, 0, 0, 0};
+  private static final double[] CV_FLOORS = {0.918, 0.832, 0.960, 0.816};
+  private static final double[] A_FLOORS = {0.960, 0.905, 0.977, 0.883};
+  private static final double[] B_FLOORS = {0.932, 0.818, 0.963, 0.798};
+  private static final double[] C_FLOORS = {0.909, 0.891, 0.954, 0.892};
 }
