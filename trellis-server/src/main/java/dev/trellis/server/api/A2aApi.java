@@ -1,9 +1,11 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.db.Assistant;
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.Services;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.sse.Sse;
 import dev.trellis.server.wire.Json;
 import io.javalin.config.RoutesConfig;
@@ -181,8 +183,8 @@ final class A2aApi {
       return;
     }
     try {
-      OutputStream out = ctx.res().getOutputStream();
-      out.write(("data: " + PublicIds.out(ctx, Json.write(error)) + "\n\n").getBytes(StandardCharsets.UTF_8));
+      OutputStream out = Sse.resume(ctx);
+      out.write(("data: " + Json.write(error) + "\n\n").getBytes(StandardCharsets.UTF_8));
       out.flush();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

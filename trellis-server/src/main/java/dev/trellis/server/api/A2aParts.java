@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ApiException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunEvent;
 import dev.trellis.server.queue.RunStatus;

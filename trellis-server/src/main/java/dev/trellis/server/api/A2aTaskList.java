@@ -1,5 +1,7 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.route.Http;
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.db.Assistant;
 import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.Services;

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ApiException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ApiException;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;
