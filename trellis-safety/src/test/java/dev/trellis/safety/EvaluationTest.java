@@ -82,9 +82,20 @@ class EvaluationTest {
     evaluate("setC.jsonl", "trellis-safety dev set C", C_FLOORS);
   }
 
+  /**
+   * Set D: 400 messages written during the fourth round by a writer given only the class
+   * definitions (no code, rules, corpus or earlier sets), kept from whoever tuned the classifier;
+   * first scored once, after that round's tuning ended, with the configuration fixed before.
+   */
+  @Test
+  void independentSetDFigures() throws Exception {
+    evaluate("setD.jsonl", "trellis-safety independent set D", D_FLOORS);
+  }
+
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
   private static final double[] CV_FLOORS = {0.918, 0.832, 0.960, 0.816};
   private static final double[] A_FLOORS = {0.960, 0.905, 0.977, 0.883};
   private static final double[] B_FLOORS = {0.932, 0.818, 0.963, 0.798};
   private static final double[] C_FLOORS = {0.909, 0.891, 0.954, 0.892};
+  private static final double[] D_FLOORS = {0.929, 0.864, 0.964, 0.849};
 }
