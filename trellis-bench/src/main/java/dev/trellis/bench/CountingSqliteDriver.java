@@ -45,6 +45,8 @@ final class CountingSqliteDriver implements Driver {
   }
 
   static final Counts COUNTS = new Counts();
+  /** Executions by SQL text (a batch once), writer and readers together. */
+  static final java.util.concurrent.ConcurrentHashMap<String, LongAdder> BY_SQL = new java.util.concurrent.ConcurrentHashMap<>();
   private final Driver sqlite;
 
   private CountingSqliteDriver(Driver sqlite) {
@@ -161,10 +163,12 @@ final class CountingSqliteDriver implements Driver {
     final Statement target;
     final ConnectionCounter connection;
     final boolean savepoint;
+    final String sql;
 
     StatementCounter(Statement target, ConnectionCounter connection, String sql) {
       this.target = target;
       this.connection = connection;
+      this.sql = sql;
       this.savepoint = sql != null && sql.startsWith("SAVEPOINT");
     }
 
@@ -182,6 +186,8 @@ final class CountingSqliteDriver implements Driver {
           connection.reader = true;
         }
         (connection.reader ? COUNTS.readerStatements : COUNTS.writerStatements).increment();
+        String text = sql != null ? sql : args != null && args.length > 0 && args[0] instanceof String s ? s : "?";
+        BY_SQL.computeIfAbsent((connection.reader ? "[reader] " : "") + text, k -> new LongAdder()).increment();
         if (savepoint) {
           COUNTS.savepoints.increment();
         }

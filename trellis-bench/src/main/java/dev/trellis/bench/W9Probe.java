@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * operations after a warm-up, printing runs per second, p50 and p99 and, per run, the CPU time
  * of the process (server, client and JIT together), bytes allocated by the server's threads and
  * by the client's, bytes read and written by the process, and with {@code --count} what went to
- * SQLite (statements, batch rows, commits, reads; see {@link CountingSqliteDriver}, whose
+ * SQLite (statements, batch rows, commits, reads, and each statement's count; see {@link CountingSqliteDriver}, whose
  * wrapping costs a little time, so take speed from a run without it).
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.trellis.bench.W9Probe [--count] [--warmup N] [--runs N] [--clients N]}
@@ -52,6 +52,7 @@ public final class W9Probe {
     try {
       drive(w9, clients, warmup, null);
       long[] sqlBefore = CountingSqliteDriver.COUNTS.snapshot();
+      java.util.Map<String, Long> bySqlBefore = bySql();
       Sample before = Sample.take();
       long[] latencies = new long[runs];
       long started = System.nanoTime();
@@ -75,10 +76,22 @@ public final class W9Probe {
               (double) (sqlAfter[i] - sqlBefore[i]) / runs));
         }
         System.out.println(sb);
+        java.util.Map<String, Long> bySql = bySql();
+        final int n = runs;
+        bySql.entrySet().stream().map(e -> java.util.Map.entry(e.getKey(), e.getValue() - bySqlBefore.getOrDefault(e.getKey(), 0L)))
+            .filter(e -> e.getValue() > 0).sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed())
+            .forEach(e -> System.out.printf(Locale.ROOT, "  %.2f per run: %s%n", (double) e.getValue() / n,
+                e.getKey().replaceAll("\\s+", " ")));
       }
     } finally {
       w9.teardown();
     }
+  }
+
+  private static java.util.Map<String, Long> bySql() {
+    java.util.Map<String, Long> out = new java.util.HashMap<>();
+    CountingSqliteDriver.BY_SQL.forEach((k, v) -> out.put(k, v.sum()));
+    return out;
   }
 
   /** Runs {@code total} operations over {@code clients} threads; records each one's latency when asked. */
