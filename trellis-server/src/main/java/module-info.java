@@ -1,10 +1,11 @@
 /**
  * The Trellis HTTP server (LangGraph's server API). Exported, each for a user of the server (the
  * reason is in each package-info): the builder, provider SPI and {@code AppContext} with what it
- * returns ({@code dev.trellis.server}), what applications' extra routes use ({@code .api}: routes,
- * HTTP helpers), the auth SPI ({@code .auth}), the wire format routes answer in ({@code .wire})
- * and the refusal every layer throws ({@code .error}). The run queue ({@code .queue}), the
- * server's tables ({@code .db}), the SSE writer and the studio assets are internal.
+ * returns ({@code dev.trellis.server}), what applications' own routes use ({@code .route}: the
+ * routes SPI and request/reply helpers), the auth SPI ({@code .auth}) and the refusals
+ * ({@code .error}). The built-in routes ({@code .api}), the run queue
+ * ({@code .queue}), the server's tables ({@code .db}), the wire format ({@code .wire}), the SSE
+ * writer and the studio assets are internal.
  *
  * <p>Tests of this module, and the applications and CLI built on it, run on the class path.
  */
@@ -24,9 +25,8 @@ module dev.trellis.server {
   requires com.cronutils;
 
   exports dev.trellis.server;
-  exports dev.trellis.server.api;
+  exports dev.trellis.server.route;
   exports dev.trellis.server.auth;
-  exports dev.trellis.server.wire;
   exports dev.trellis.server.error;
 
   // Value codecs (e.g. trellis-agent's chat messages) shape state on the wire.

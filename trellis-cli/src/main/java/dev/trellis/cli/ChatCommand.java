@@ -7,6 +7,9 @@ import dev.trellis.cli.config.Dependencies;
 import dev.trellis.cli.config.GraphSource;
 import dev.trellis.cli.config.ServedGraphs;
 import dev.trellis.cli.config.TrellisConfig;
+import dev.trellis.client.TrellisClient;
+import dev.trellis.client.TrellisClientException;
+import dev.trellis.client.remote.RemoteGraph;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.sqlite.SqliteStore;
 import java.io.BufferedReader;
@@ -26,7 +29,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code trellis chat GRAPH}: a terminal chat with any graph {@code trellis serve} would serve
  * (the same config and SQLite file) whose input has a {@code messages} key, run in this process
- * on one thread ({@link GraphChat}). An application that contributes its own chat for a graph
+ * on one thread ({@link GraphChat}); with {@code --url}, the assistant of that name on a running
+ * Trellis (or LangGraph) server instead, through the Java client. An application that contributes its own chat for a graph
  * ({@link dev.trellis.cli.spi.AppCommand} under {@code chat}, e.g. {@code trellis chat opencouch})
  * takes that graph's name as a subcommand.
  */
@@ -48,11 +52,21 @@ final class ChatCommand implements Callable<Integer> {
   @Option(names = "--thread", description = "the thread to continue (default: a new one, printed at the start)")
   String thread;
 
+  @Option(names = "--url", description = "chat with the assistant GRAPH on the server at this URL (e.g. http://127.0.0.1:2024) instead of in this process")
+  String url;
+
+  @Option(names = "--api-key", description = "with --url: the x-api-key header (default: $TRELLIS_API_KEY)")
+  String apiKey = System.getenv("TRELLIS_API_KEY");
+
   @Override
   public Integer call() throws Exception {
     if (graph == null) {
       System.err.println("name the graph to chat with, e.g. trellis chat agent");
       return 2;
+    }
+    String id = thread != null ? thread : UUID.randomUUID().toString();
+    if (url != null) {
+      return remote(id);
     }
     String name = config != null ? config.toString() : "the built-in config";
     TrellisConfig c;
@@ -86,9 +100,29 @@ final class ChatCommand implements Callable<Integer> {
             + "); trellis chat needs a graph with a messages key");
         return 2;
       }
-      new GraphChat(graph, g, thread != null ? thread : UUID.randomUUID().toString())
-          .run(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), System.out);
+      new GraphChat(graph, GraphChat.Target.of(g), id).run(stdin(), System.out);
     }
     return 0;
+  }
+
+  /** The chat with the assistant {@code graph} on the server at {@code url}: it must exist there. */
+  private int remote(String id) throws java.io.IOException {
+    TrellisClient.Builder b = TrellisClient.builder().url(url);
+    if (apiKey != null && !apiKey.isBlank()) {
+      b.apiKey(apiKey);
+    }
+    TrellisClient client = b.build();
+    try {
+      client.assistants().get(graph);
+    } catch (TrellisClientException e) {
+      System.err.println("no assistant \"" + graph + "\" at " + url + ": " + e.getMessage());
+      return 2;
+    }
+    new GraphChat(graph, GraphChat.Target.of(RemoteGraph.of(client, graph)), id).run(stdin(), System.out);
+    return 0;
+  }
+
+  private static BufferedReader stdin() {
+    return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
   }
 }

@@ -14,20 +14,55 @@ import java.io.PrintStream;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A terminal chat with a graph whose input has a {@code messages} key, on one thread: each line
  * is sent as a user message ({@code {"role": "user", "content": line}}, what chat clients send
  * over HTTP), the answer's tokens are printed as they stream ({@code messages} mode) and, when
  * nothing streamed, the last AI message the run left in state. A run that pauses (an interrupt)
- * is reported with the nodes it waits at. {@code /quit} or the end of input leaves.
+ * is reported with the nodes it waits at. {@code /quit} or the end of input leaves. The graph runs
+ * in this process or on a server ({@link Target}).
  */
 final class GraphChat {
+  /** What a chat runs against: a graph in this process, or one a Trellis server serves. */
+  interface Target {
+    GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs);
+
+    StateSnapshot getState(RunConfig config);
+
+    /** The graph compiled in this process. */
+    static Target of(CompiledGraph graph) {
+      return new Target() {
+        public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
+          return graph.stream(input, config, modes, subgraphs);
+        }
+
+        public StateSnapshot getState(RunConfig config) {
+          return graph.getState(config);
+        }
+      };
+    }
+
+    /** The assistant a server serves, through the Java client's {@link dev.trellis.client.remote.RemoteGraph}. */
+    static Target of(dev.trellis.client.remote.RemoteGraph graph) {
+      return new Target() {
+        public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
+          return graph.stream(input, config, modes, subgraphs);
+        }
+
+        public StateSnapshot getState(RunConfig config) {
+          return graph.getState(config);
+        }
+      };
+    }
+  }
+
   private final String name;
-  private final CompiledGraph graph;
+  private final Target graph;
   private final String thread;
 
-  GraphChat(String name, CompiledGraph graph, String thread) {
+  GraphChat(String name, Target graph, String thread) {
     this.name = name;
     this.graph = graph;
     this.thread = thread;
@@ -49,7 +84,12 @@ final class GraphChat {
         break;
       }
       if (!text.isEmpty()) {
-        turn(text, out);
+        try {
+          turn(text, out);
+        } catch (RuntimeException e) { // the run failed or the server refused it: say why, keep the chat
+          out.println();
+          out.println("  [the run failed: " + e.getMessage() + "]");
+        }
       }
       out.print("you> ");
       out.flush();
@@ -64,7 +104,8 @@ final class GraphChat {
     try (GraphStream stream = graph.stream(Map.of("messages", List.of(Map.of("role", "user", "content", text))), config,
         EnumSet.of(StreamMode.MESSAGES), false)) {
       for (StreamPart p : stream) {
-        if (p instanceof StreamPart.MessageChunk c && !c.text().isEmpty()) {
+        Chunk c = Chunk.of(p);
+        if (c != null && !c.text().isEmpty()) {
           if (!c.messageId().equals(streaming)) {
             out.print((streaming != null ? System.lineSeparator() : "") + name + "> ");
             streaming = c.messageId();
@@ -83,6 +124,41 @@ final class GraphChat {
     }
     if (!state.next().isEmpty()) {
       out.println("  [paused before " + String.join(", ", state.next()) + "; resume it in Studio or over the API]");
+    }
+  }
+
+  /** A piece of an AI message's text as it streams, from this process's engine or a server's {@code messages-tuple} event. */
+  private record Chunk(String messageId, String text) {
+    static Chunk of(StreamPart p) {
+      if (p instanceof StreamPart.MessageChunk c) {
+        return new Chunk(c.messageId(), c.text());
+      }
+      if (p instanceof StreamPart.Data d && d.mode() == StreamMode.MESSAGES && d.namespace().isEmpty()
+          && d.data() instanceof List<?> tuple && !tuple.isEmpty() && tuple.getFirst() instanceof Map<?, ?> m
+          && isAi(m.get("type"))) {
+        return new Chunk(String.valueOf(m.get("id")), text(m.get("content")));
+      }
+      return null;
+    }
+
+    private static boolean isAi(Object type) {
+      return "ai".equals(type) || "AIMessageChunk".equals(type);
+    }
+
+    /** A message's content as text: a string, or the text parts of a list of content blocks. */
+    private static String text(Object content) {
+      if (content instanceof String s) {
+        return s;
+      }
+      StringBuilder b = new StringBuilder();
+      if (content instanceof List<?> blocks) {
+        for (Object block : blocks) {
+          if (block instanceof Map<?, ?> m && "text".equals(m.get("type")) && m.get("text") instanceof String t) {
+            b.append(t);
+          }
+        }
+      }
+      return b.toString();
     }
   }
 }

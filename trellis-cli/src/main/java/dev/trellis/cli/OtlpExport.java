@@ -13,7 +13,8 @@ import java.util.Map;
  * {@code OTEL_EXPORTER_OTLP_TRACES_ENDPOINT}) is set, the OpenTelemetry SDK is configured the
  * standard way from the {@code OTEL_*} variables (autoconfigure: endpoint, headers, protocol,
  * sampler, resource attributes...) and every run is traced and measured, with the GenAI spans of
- * its model and tool calls (message content only when {@link #messageContent} says so). Protocols
+ * its model and tool calls (message content only when {@link #messageContent} says so, or
+ * {@code --otel-capture-content} asked for it). Protocols
  * {@code http/protobuf} and {@code grpc} (the OTLP exporter's OkHttp sender speaks both). Defaults
  * that differ from the SDK's: protocol {@code http/protobuf}, service name {@code trellis}, no log export.
  */
@@ -63,6 +64,15 @@ final class OtlpExport {
   static boolean messageContent(Map<String, String> env) {
     String v = System.getProperty(TrellisTelemetry.CAPTURE_MESSAGE_CONTENT_PROPERTY);
     return Boolean.parseBoolean((v != null ? v : env.getOrDefault(TrellisTelemetry.CAPTURE_MESSAGE_CONTENT_ENV, "")).strip());
+  }
+
+  /**
+   * Turns message content capture on for this process ({@code --otel-capture-content}): as the
+   * system property {@code otel.instrumentation.genai.capture-message-content=true}, so the served
+   * runs' telemetry and the global one (calls made outside a traced run) both record it.
+   */
+  static void captureMessageContent() {
+    System.setProperty(TrellisTelemetry.CAPTURE_MESSAGE_CONTENT_PROPERTY, "true");
   }
 
   private static boolean blank(String s) {

@@ -54,7 +54,14 @@ final class ServeCommand implements Callable<Integer> {
     if (keys != null) {
       b.authenticator(keys);
     }
+    if (options.otelCaptureContent) {
+      OtlpExport.captureMessageContent();
+    }
     var otel = OtlpExport.apply(b, System.getenv());
+    if (options.otelCaptureContent && otel == null) {
+      System.err.println("trellis serve: --otel-capture-content has no effect: nothing is exported without"
+          + " OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)");
+    }
     OtlpExport.installGlobal(otel);
     TrellisServer server;
     try {

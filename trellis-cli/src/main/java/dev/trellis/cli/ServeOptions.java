@@ -72,6 +72,11 @@ final class ServeOptions {
       description = "an idle event stream gets a keep-alive comment line after this many milliseconds (default 5000)")
   long keepAliveMillis;
 
+  @Option(names = "--otel-capture-content", description = "record message content (prompts, answers, tool arguments"
+      + " and results) on the GenAI spans exported over OTLP; off by default, as content is often sensitive (same as"
+      + " OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true)")
+  boolean otelCaptureContent;
+
   /** The config file's name for messages. */
   String configName() {
     return config != null ? config.toString() : "the built-in config";

@@ -66,6 +66,31 @@ class ChatCommandTest {
   }
 
   @Test
+  void withUrlTheChatTalksToTheAssistantOnARunningServer(@TempDir Path dir) throws Exception {
+    try (dev.trellis.server.TrellisServer server = dev.trellis.server.TrellisServer.builder().host("127.0.0.1").port(0)
+        .sqlite(dir.resolve("served.db"))
+        .graph("agent", (saver, store) -> DemoAgent.build(dev.trellis.graph.CompileOptions.checkpointer(saver).withStore(store)))
+        .start()) {
+      String url = "http://127.0.0.1:" + server.port();
+      String thread = java.util.UUID.randomUUID().toString();
+      Result refused = trellis("Oslo\n", "chat", "agent", "--url", url, "--thread", "not-a-uuid");
+      assertEquals(0, refused.exit(), refused.out() + refused.err());
+      assertTrue(refused.out().contains("[the run failed: ") && refused.out().contains("must be a UUID"),
+          "the server's reason is shown and the chat goes on: " + refused.out());
+      Result r = trellis("Oslo\nWhat's the weather in Lima?\n", "chat", "agent", "--url", url, "--thread", thread);
+      assertEquals(0, r.exit(), r.out() + r.err());
+      assertTrue(r.out().contains("agent> The weather tool says: sunny and 21°C in Oslo."), r.out());
+      assertTrue(r.out().contains("agent> The weather tool says: sunny and 21°C in Lima."), r.out());
+      List<?> messages = (List<?>) dev.trellis.client.TrellisClient.of(url).threads().getState(thread).values()
+          .get("messages");
+      assertEquals(8, messages.size(), "both turns ran on the server's thread: " + messages);
+      Result missing = trellis("", "chat", "nope", "--url", url);
+      assertEquals(2, missing.exit(), missing.out());
+      assertTrue(missing.err().contains("no assistant \"nope\" at " + url), missing.err());
+    }
+  }
+
+  @Test
   void aGraphWithoutMessagesIsRefusedNamingItsInputKeys(@TempDir Path dir) {
     Result r = trellis("", "chat", "chain", "--db", dir.resolve("t.db").toString());
     assertEquals(2, r.exit(), r.out());

@@ -2,10 +2,10 @@ package dev.trellis.cli;
 
 import static dev.trellis.cli.OtlpReceiver.attr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import io.opentelemetry.proto.trace.v1.Span;
 import java.nio.file.Files;
@@ -49,9 +49,10 @@ class GenAiExportTest {
     try (OtlpReceiver collector = new OtlpReceiver();
          CliProcess cli = CliProcess.start(dir, otel(collector), "serve", "--config", "trellis.json", "--db", "t.db")) {
       Map<String, Object> out = cli.await("the demo agent", () -> cli.http().runWait("agent", askWeather("Oslo")), o -> o != null);
-      cli.await("the agent's spans and both model calls' durations",
+      cli.await("the agent's spans, both model calls' durations and their tokens",
           () -> collector.named("execute_tool weather").size() + "/" + collector.named("invoke_agent agent").size() + "/"
-              + chatCalls(collector), s -> s.equals("1/1/2"));
+              + chatCalls(collector) + "/" + tokens(collector, "input").size() + "/" + tokens(collector, "output").size(),
+          s -> s.equals("1/1/2/1/1"));
       assertEquals(List.of(), collector.refused);
 
       Span run = collector.named("invoke_agent agent").getFirst();
@@ -91,11 +92,71 @@ class GenAiExportTest {
       assertEquals("tools", tools.getName(), "the tool, run on its own thread, nests in the tools node's span");
       assertEquals(run.getSpanId(), tools.getParentSpanId());
 
-      Metric duration = metric(collector, "gen_ai.client.operation.duration");
-      assertEquals("s", duration.getUnit());
-      assertTrue(duration.hasHistogram(), "the operation duration is a histogram");
-      assertEquals("chat", attr(duration.getHistogram().getDataPoints(0).getAttributesList(), "gen_ai.operation.name"));
+      assertMetricsMatchTheReportedUsage(collector, chats, out);
     }
+  }
+
+  /** The advised bucket boundaries of the GenAI conventions' client metrics. */
+  static final List<Double> TOKEN_BUCKETS = List.of(1d, 4d, 16d, 64d, 256d, 1024d, 4096d, 16384d, 65536d, 262144d,
+      1048576d, 4194304d, 16777216d, 67108864d);
+  static final List<Double> DURATION_BUCKETS = List.of(0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24,
+      20.48, 40.96, 81.92);
+
+  /**
+   * {@code gen_ai.client.token.usage} counts, per token type, exactly the tokens the model reported in
+   * its answers' {@code usage_metadata} (and its chat spans say the same per call);
+   * {@code gen_ai.client.operation.duration} times each call once; both with the conventions'
+   * attributes, units and bucket boundaries.
+   */
+  @SuppressWarnings("unchecked")
+  static void assertMetricsMatchTheReportedUsage(OtlpReceiver collector, List<Span> chats, Map<String, Object> out) {
+    List<Map<String, Object>> usage = ((List<Map<String, Object>>) out.get("messages")).stream()
+        .filter(m -> "ai".equals(m.get("type"))).map(m -> (Map<String, Object>) m.get("usage_metadata")).toList();
+    assertEquals(2, usage.size(), "two answers, each with the usage the model reported: " + out.get("messages"));
+    for (int i = 0; i < 2; i++) {
+      assertEquals(((Number) usage.get(i).get("input_tokens")).longValue(), attr(chats.get(i), "gen_ai.usage.input_tokens"));
+      assertEquals(((Number) usage.get(i).get("output_tokens")).longValue(), attr(chats.get(i), "gen_ai.usage.output_tokens"));
+    }
+    Metric tokens = metric(collector, "gen_ai.client.token.usage");
+    assertEquals("{token}", tokens.getUnit());
+    assertTrue(tokens.hasHistogram(), "token usage is a histogram");
+    for (String type : List.of("input", "output")) {
+      HistogramDataPoint p = tokens(collector, type).getFirst();
+      long reported = usage.stream().mapToLong(u -> ((Number) u.get(type + "_tokens")).longValue()).sum();
+      assertEquals(2, p.getCount(), type + " tokens: one measurement per model call");
+      assertEquals(reported, (long) p.getSum(), type + " tokens: what the model reported, summed");
+      assertEquals(usage.stream().mapToLong(u -> ((Number) u.get(type + "_tokens")).longValue()).min().orElseThrow(),
+          (long) p.getMin());
+      assertEquals(TOKEN_BUCKETS, p.getExplicitBoundsList());
+      assertEquals(2, p.getBucketCountsList().stream().mapToLong(Long::longValue).sum());
+      assertConventionAttributes(p.getAttributesList());
+    }
+    Metric duration = metric(collector, "gen_ai.client.operation.duration");
+    assertEquals("s", duration.getUnit());
+    assertTrue(duration.hasHistogram(), "the operation duration is a histogram");
+    HistogramDataPoint calls = duration.getHistogram().getDataPointsList().stream()
+        .filter(p -> "ScriptedChatModel".equals(attr(p.getAttributesList(), "gen_ai.request.model"))).findFirst().orElseThrow();
+    assertEquals(2, calls.getCount());
+    assertEquals(DURATION_BUCKETS, calls.getExplicitBoundsList());
+    assertTrue(calls.getSum() > 0 && calls.getSum() < 90, "seconds, not nanoseconds: " + calls.getSum());
+    assertConventionAttributes(calls.getAttributesList());
+    assertNull(attr(calls.getAttributesList(), "error.type"), "the calls succeeded");
+  }
+
+  static void assertConventionAttributes(List<io.opentelemetry.proto.common.v1.KeyValue> attributes) {
+    assertEquals("chat", attr(attributes, "gen_ai.operation.name"));
+    assertEquals("_OTHER", attr(attributes, "gen_ai.provider.name"));
+    assertEquals("ScriptedChatModel", attr(attributes, "gen_ai.request.model"));
+    assertEquals("ScriptedChatModel", attr(attributes, "gen_ai.response.model"));
+  }
+
+  /** The latest exported {@code gen_ai.client.token.usage} points of the demo's model for {@code type} (input, output). */
+  static List<HistogramDataPoint> tokens(OtlpReceiver collector, String type) {
+    Metric m = metric(collector, "gen_ai.client.token.usage");
+    return m == null ? List.of() : m.getHistogram().getDataPointsList().stream()
+        .filter(p -> "ScriptedChatModel".equals(attr(p.getAttributesList(), "gen_ai.request.model"))
+            && type.equals(attr(p.getAttributesList(), "gen_ai.token.type")))
+        .toList();
   }
 
   @Test
@@ -105,21 +166,35 @@ class GenAiExportTest {
          "env": {"OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "true"}}""");
     try (OtlpReceiver collector = new OtlpReceiver();
          CliProcess cli = CliProcess.start(dir, otel(collector), "serve", "--config", "trellis.json", "--db", "t.db")) {
-      cli.await("the demo agent", () -> cli.http().runWait("agent", askWeather("Bergen")), o -> o != null);
-      cli.await("the tool's span", () -> collector.named("execute_tool weather").size(), n -> n > 0);
-      cli.await("both model calls' spans", () -> collector.named("chat ScriptedChatModel").size(), n -> n >= 2);
-      List<Span> chats = collector.named("chat ScriptedChatModel").stream()
-          .sorted(Comparator.comparingLong(Span::getStartTimeUnixNano)).toList();
-      assertEquals("[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\"Bergen\"}]}]",
-          attr(chats.getFirst(), "gen_ai.input.messages"));
-      String output = (String) attr(chats.getLast(), "gen_ai.output.messages");
-      assertTrue(output.contains("\"content\":\"The weather tool says: sunny and 21°C in Bergen.\"")
-          && output.contains("\"finish_reason\":\"stop\""), output);
-      Span tool = collector.named("execute_tool weather").getFirst();
-      assertEquals("{\"city\":\"Bergen\"}", attr(tool, "gen_ai.tool.call.arguments"));
-      assertEquals("\"sunny and 21°C in Bergen\"", attr(tool, "gen_ai.tool.call.result"));
-      assertFalse(collector.spans.isEmpty());
+      assertContentExported(cli, collector);
     }
+  }
+
+  @Test
+  void messageContentIsExportedWhenServeIsGivenTheCaptureFlag() throws Exception {
+    Files.writeString(dir.resolve("trellis.json"), "{\"graphs\": {\"agent\": \"dev.trellis.cli.DemoAgent#build\"}}");
+    try (OtlpReceiver collector = new OtlpReceiver();
+         CliProcess cli = CliProcess.start(dir, otel(collector), "serve", "--config", "trellis.json", "--db", "t.db",
+             "--otel-capture-content")) {
+      assertContentExported(cli, collector);
+    }
+  }
+
+  /** A run of the demo agent asked about Bergen exports its messages, its tool's arguments and result. */
+  static void assertContentExported(CliProcess cli, OtlpReceiver collector) throws Exception {
+    cli.await("the demo agent", () -> cli.http().runWait("agent", askWeather("Bergen")), o -> o != null);
+    cli.await("the tool's span", () -> collector.named("execute_tool weather").size(), n -> n > 0);
+    cli.await("both model calls' spans", () -> collector.named("chat ScriptedChatModel").size(), n -> n >= 2);
+    List<Span> chats = collector.named("chat ScriptedChatModel").stream()
+        .sorted(Comparator.comparingLong(Span::getStartTimeUnixNano)).toList();
+    assertEquals("[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"content\":\"Bergen\"}]}]",
+        attr(chats.getFirst(), "gen_ai.input.messages"));
+    String output = (String) attr(chats.getLast(), "gen_ai.output.messages");
+    assertTrue(output.contains("\"content\":\"The weather tool says: sunny and 21°C in Bergen.\"")
+        && output.contains("\"finish_reason\":\"stop\""), output);
+    Span tool = collector.named("execute_tool weather").getFirst();
+    assertEquals("{\"city\":\"Bergen\"}", attr(tool, "gen_ai.tool.call.arguments"));
+    assertEquals("\"sunny and 21°C in Bergen\"", attr(tool, "gen_ai.tool.call.result"));
   }
 
   /** How many model calls of the demo's model the latest export of {@code gen_ai.client.operation.duration} counts. */

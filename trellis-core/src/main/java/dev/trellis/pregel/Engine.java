@@ -45,7 +45,7 @@ public final class Engine {
       return new Result(loop.frame.output(), interrupted, loop.finalTuple());
     }
     Instant start = loop.observer.now();
-    RunInfo run = Observer.info(config);
+    RunInfo run = loop.observer.info(config);
     loop.observer.emit(new GraphEvent.RunStarted(program.name, run));
     boolean interrupted;
     try {

@@ -36,7 +36,7 @@ final class Observer {
     if (compiled.isEmpty() && perRun.isEmpty()) {
       return null;
     }
-    RunInfo run = info(config);
+    RunInfo run = info(config, program.options.clock());
     List<GraphListener> all = new ArrayList<>(compiled.size() + perRun.size());
     for (GraphListener l : compiled) {
       all.add(l.forRun(run));
@@ -47,9 +47,14 @@ final class Observer {
     return new Observer(GraphListener.of(all), program.options.clock());
   }
 
-  /** What listeners learn of a run with {@code config}. */
-  static RunInfo info(RunConfig config) {
-    return new RunInfo(config.threadId(), config.checkpointId(), config.metadata());
+  /** What listeners learn of a run with {@code config} timed by {@code clock}. */
+  static RunInfo info(RunConfig config, Clock clock) {
+    return new RunInfo(config.threadId(), config.checkpointId(), config.metadata(), clock);
+  }
+
+  /** What listeners learn of a run with {@code config}, timed by this observer's clock. */
+  RunInfo info(RunConfig config) {
+    return info(config, clock);
   }
 
   /** The observer of a subgraph's loop: same listeners, own step timing. */

@@ -173,4 +173,25 @@ class GraphListenerTest {
     assertEquals("RunStarted", perRun.get(1).kinds().getFirst());
     assertEquals("RunEnded", perRun.get(1).kinds().getLast());
   }
+
+  @Test
+  void eachRunTellsItsListenersTheGraphsClock() {
+    java.time.Clock clock = java.time.Clock.fixed(java.time.Instant.parse("2026-11-21T00:00:00Z"), java.time.ZoneOffset.UTC);
+    List<RunInfo> runs = new CopyOnWriteArrayList<>();
+    GraphListener factory = new GraphListener() {
+      @Override
+      public void onEvent(GraphEvent event) {
+      }
+
+      @Override
+      public GraphListener forRun(RunInfo run) {
+        runs.add(run);
+        return event -> { };
+      }
+    };
+    StateGraph.of(SCHEMA).addNode("a", logs("a")).addEdge(START, "a")
+        .compile(CompileOptions.DEFAULT.withListeners(factory).withClock(clock)).invoke(Map.of());
+    assertEquals(List.of(clock), runs.stream().map(RunInfo::clock).toList(),
+        "listeners that time things themselves read the clock the events' durations come from");
+  }
 }

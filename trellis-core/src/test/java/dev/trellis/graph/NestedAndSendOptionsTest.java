@@ -6,27 +6,18 @@ import static dev.trellis.graph.Fixtures.LOG;
 import static dev.trellis.graph.Fixtures.SCHEMA;
 import static dev.trellis.graph.Fixtures.logs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.checkpoint.cache.InMemoryCache;
 import dev.trellis.checkpoint.memory.InMemorySaver;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.core.StateGraph;
-import dev.trellis.error.NodeTimeoutException;
-import dev.trellis.policy.TimeoutPolicy;
 import dev.trellis.stream.GraphStream;
 import dev.trellis.stream.StreamMode;
 import dev.trellis.stream.StreamPart;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Subgraphs with their own schema called from a node, per-Send timeouts, cached tasks in the tasks stream. */
@@ -74,28 +65,6 @@ class NestedAndSendOptionsTest {
     State out = parent.invoke(Map.of());
     assertEquals("from child", out.get(ANSWER));
     assertEquals(List.of("rescue"), out.get(LOG));
-  }
-
-  @Test
-  void aSendCarriesItsOwnTimeout() throws Exception {
-    TimeoutsAndHandlersTest.ManualTimer timer = new TimeoutsAndHandlersTest.ManualTimer();
-    CountDownLatch started = new CountDownLatch(1);
-    CompiledGraph g = StateGraph.of(SCHEMA)
-        .addNode("split", (s, rt) -> Update.empty())
-        .addNode("worker", (s, rt) -> {
-          started.countDown();
-          new CountDownLatch(1).await();
-          return Update.empty();
-        })
-        .addEdge(START, "split")
-        .addConditionalEdges("split", s -> List.of(Send.to("worker", 1).withTimeout(TimeoutPolicy.run(Duration.ofMillis(250)))))
-        .compile(CompileOptions.DEFAULT.withTimer(timer));
-    CompletableFuture<State> run = g.invokeAsync(Map.of(), RunConfig.DEFAULT);
-    assertTrue(started.await(5, TimeUnit.SECONDS));
-    assertEquals(Duration.ofMillis(250), timer.scheduled.getFirst().delay());
-    timer.fireLive();
-    ExecutionException e = assertThrows(ExecutionException.class, () -> run.get(5, TimeUnit.SECONDS));
-    assertInstanceOf(NodeTimeoutException.class, e.getCause());
   }
 
   @Test

@@ -46,16 +46,70 @@ public final class Migrations {
         .placeholderReplacement(false)
         .load();
     try {
-      refuseNewer(schema, flyway.info());
+      MigrationInfoService info = flyway.info();
+      refuseNewer(schema, info);
+      boolean unversioned = info.applied().length == 0 && holdsTablesOf(dataSource, dialect, schema, info);
       MigrateResult result = flyway.migrate();
       if (result.migrationsExecuted > 0) {
+        boolean baselined = BASELINE.equals(result.initialSchemaVersion);
         LOG.info("schema {} ({}): {} → {} ({} script(s){})", schema.name(), dialect,
-            result.initialSchemaVersion == null ? "empty" : result.initialSchemaVersion, result.targetSchemaVersion,
-            result.migrationsExecuted, BASELINE.equals(result.initialSchemaVersion) ? "; baselined at 0 first: the database already held tables (other schemas', or this one's from before versioned schemas)" : "");
+            result.initialSchemaVersion == null || (baselined && !unversioned) ? "empty" : result.initialSchemaVersion,
+            result.targetSchemaVersion, result.migrationsExecuted,
+            unversioned ? "; its tables were there from before versioned schemas and keep their rows" : "");
       }
     } catch (FlywayException e) {
       throw new IllegalStateException("migrating the " + schema.name() + " schema (" + dialect + ") failed: "
           + e.getMessage(), e);
+    }
+  }
+
+  private static final java.util.regex.Pattern CREATE_TABLE = java.util.regex.Pattern.compile(
+      "(?i)CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?\"?([A-Za-z_][A-Za-z0-9_]*)\"?");
+
+  /**
+   * Whether the database holds tables of {@code schema} that no history records (written before
+   * schemas were versioned), as opposed to only other schemas' tables (which also make Flyway baseline).
+   */
+  static boolean holdsTablesOf(DataSource dataSource, String dialect, Schema schema, MigrationInfoService info) {
+    return anyExists(dataSource, createdTables(schema, dialect, info));
+  }
+
+  /** The tables the schema's pending scripts create: its own tables, to tell its old data from other schemas'. */
+  private static java.util.Set<String> createdTables(Schema schema, String dialect, MigrationInfoService info) {
+    java.util.Set<String> tables = new java.util.LinkedHashSet<>();
+    for (MigrationInfo m : info.pending()) {
+      String path = schema.location() + "/" + dialect + "/" + m.getScript();
+      try (java.io.InputStream in = schema.loader().getResourceAsStream(path)) {
+        if (in == null) {
+          continue;
+        }
+        java.util.regex.Matcher t = CREATE_TABLE.matcher(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        while (t.find()) {
+          tables.add(t.group(1));
+        }
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException("reading " + path, e);
+      }
+    }
+    return tables;
+  }
+
+  /** Whether any of {@code tables} exists (in any case: PostgreSQL folds unquoted names to lower case). */
+  private static boolean anyExists(DataSource dataSource, java.util.Set<String> tables) {
+    if (tables.isEmpty()) {
+      return false;
+    }
+    try (java.sql.Connection c = dataSource.getConnection();
+         java.sql.ResultSet rs = c.getMetaData().getTables(null, c.getSchema(), "%", new String[] {"TABLE"})) {
+      while (rs.next()) {
+        String name = rs.getString("TABLE_NAME");
+        if (tables.stream().anyMatch(name::equalsIgnoreCase)) {
+          return true;
+        }
+      }
+      return false;
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException("listing the database's tables failed: " + e.getMessage(), e);
     }
   }
 

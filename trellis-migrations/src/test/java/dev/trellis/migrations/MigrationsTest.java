@@ -69,6 +69,22 @@ class MigrationsTest {
   }
 
   @Test
+  void aSchemaTellsItsOwnOldTablesFromAnotherSchemasTables() throws SQLException {
+    Migrations.migrate(source(), "sqlite", TAGS); // another component first: the database is no longer empty
+
+    assertEquals(false, Migrations.holdsTablesOf(source(), "sqlite", NOTES_V1, info(NOTES_V1)),
+        "only another schema's tables: a fresh start for notes, not an old database");
+    execute("CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
+    assertEquals(true, Migrations.holdsTablesOf(source(), "sqlite", NOTES_V1, info(NOTES_V1)),
+        "notes' own table without history: written before versioned schemas");
+  }
+
+  private org.flywaydb.core.api.MigrationInfoService info(Schema schema) {
+    return org.flywaydb.core.Flyway.configure(schema.loader()).dataSource(source())
+        .locations("classpath:" + schema.location() + "/sqlite").table(schema.historyTable()).load().info();
+  }
+
+  @Test
   void aNewerScriptIsAppliedOnTheNextStart() throws SQLException {
     Migrations.migrate(source(), "sqlite", NOTES_V1);
     execute("INSERT INTO notes (id, body) VALUES ('a', 'before v2')");

@@ -15,6 +15,9 @@ import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +26,9 @@ import java.util.Map;
  * {@code chat {model}} (kind CLIENT) and {@code execute_tool {tool}} (INTERNAL), children of
  * {@code parent} and current on the calling thread while the call runs; the
  * {@code gen_ai.client.operation.duration} and {@code gen_ai.client.token.usage} histograms;
- * message content only when the telemetry captures it. Only loaded with trellis-agent.
+ * message content only when the telemetry captures it. Times are read from the clock of the run
+ * the call is made in (the graph's, {@code CompileOptions.withClock}), the system clock outside
+ * one. Only loaded with trellis-agent.
  */
 final class GenAiCalls {
   private GenAiCalls() {}
@@ -38,8 +43,11 @@ final class GenAiCalls {
     if (run != null) {
       run.modelProvider(call.model().provider());
     }
+    Clock clock = clock(parent);
+    Instant start = clock.instant();
     ChatRequest request = call.request();
     SpanBuilder b = t.tracer.spanBuilder("chat " + model).setParent(parent).setSpanKind(SpanKind.CLIENT)
+        .setStartTimestamp(start)
         .setAttribute(GenAi.OPERATION, "chat")
         .setAttribute(GenAi.PROVIDER_NAME, provider)
         .setAttribute(GenAi.REQUEST_MODEL, model);
@@ -55,7 +63,6 @@ final class GenAiCalls {
     }
     Span span = b.startSpan();
     Scope scope = parent.with(span).makeCurrent();
-    long start = System.nanoTime();
     AttributesBuilder metric = Attributes.builder().put(GenAi.OPERATION, "chat").put(GenAi.PROVIDER_NAME, provider)
         .put(GenAi.REQUEST_MODEL, model);
     return new CallObserver.Observation() {
@@ -109,15 +116,18 @@ final class GenAiCalls {
           }
         }
         scope.close();
-        span.end();
-        t.modelDuration.record((System.nanoTime() - start) / 1e9, metric.build());
+        Instant end = clock.instant();
+        span.end(end);
+        t.modelDuration.record(seconds(start, end), metric.build());
       }
     };
   }
 
   static CallObserver.Observation tool(TrellisTelemetry t, Context parent, ToolCallRequest request) {
     String tool = request.call().name();
+    Clock clock = clock(parent);
     SpanBuilder b = t.tracer.spanBuilder("execute_tool " + tool).setParent(parent).setSpanKind(SpanKind.INTERNAL)
+        .setStartTimestamp(clock.instant())
         .setAttribute(GenAi.OPERATION, "execute_tool")
         .setAttribute(GenAi.TOOL_NAME, tool)
         .setAttribute(GenAi.TOOL_CALL_ID, request.call().id())
@@ -137,7 +147,7 @@ final class GenAiCalls {
           span.setAttribute(GenAi.TOOL_CALL_RESULT, GenAiContent.value(result));
         }
         scope.close();
-        span.end();
+        span.end(clock.instant());
       }
 
       @Override
@@ -148,9 +158,21 @@ final class GenAiCalls {
           RunTracer.fail(span, error);
         }
         scope.close();
-        span.end();
+        span.end(clock.instant());
       }
     };
+  }
+
+  /** The clock of the run {@code parent} is inside (the graph's); the system clock outside a traced run. */
+  private static Clock clock(Context parent) {
+    RunTracer run = parent.get(RunTracer.RUN);
+    return run != null ? run.clock : Clock.systemUTC();
+  }
+
+  /** Seconds from {@code start} to {@code end}; never negative (a wall clock may be set back). */
+  private static double seconds(Instant start, Instant end) {
+    Duration d = Duration.between(start, end);
+    return d.isNegative() ? 0 : d.toNanos() / 1e9;
   }
 
   /** The request settings the conventions name: temperature, top_p, max_tokens. */

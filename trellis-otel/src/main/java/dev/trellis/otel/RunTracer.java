@@ -9,6 +9,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,7 +21,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * model and tool calls inside the node nest under them. A node's span is also the current
  * OpenTelemetry {@link Context} on the node's thread while it runs (task events arrive on that
  * thread), so spans the node's own code starts — its own tracer, an instrumented HTTP or JDBC
- * client — become its children. Thread-safe: parallel tasks report at once.
+ * client — become its children. Every span's start and end are read from the graph's clock
+ * ({@link RunInfo#clock()}), as the events' durations are, and so are the model and tool calls'
+ * inside the run (see {@link #clock}): a test moving its clock gets exact span lengths.
+ * Thread-safe: parallel tasks report at once.
  */
 final class RunTracer implements GraphListener {
   /** The run a node's thread is in, for calls that add to its span (the provider of its models). */
@@ -28,20 +32,23 @@ final class RunTracer implements GraphListener {
   private final TrellisTelemetry t;
   private final java.util.concurrent.atomic.AtomicBoolean providerNamed = new java.util.concurrent.atomic.AtomicBoolean();
   private final Context parent;
+  /** The graph's clock: span timestamps here and of the calls made inside the run. */
+  final Clock clock;
   private volatile Span run;
   /** The scope making each running task's span current on its thread, closed as the task ends (same thread). */
   private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
 
-  private RunTracer(TrellisTelemetry t, Context parent) {
+  private RunTracer(TrellisTelemetry t, Context parent, Clock clock) {
     this.t = t;
     this.parent = parent;
+    this.clock = clock;
   }
 
   /** What users register: makes a {@link RunTracer} per run. */
   record Factory(TrellisTelemetry t, Context parent) implements GraphListener {
     @Override
     public GraphListener forRun(RunInfo run) {
-      return new RunTracer(t, parent != null ? parent : Context.current());
+      return new RunTracer(t, parent != null ? parent : Context.current(), run.clock());
     }
 
     @Override
@@ -56,13 +63,13 @@ final class RunTracer implements GraphListener {
       case GraphEvent.RunStarted e -> started(e);
       case GraphEvent.RunEnded e -> {
         run.setAttribute(GenAi.INTERRUPTED, e.interrupted());
-        run.end();
+        run.end(clock.instant());
         t.runDuration.record(seconds(e.duration()), Attributes.of(GenAi.GRAPH, e.graph(), GenAi.OUTCOME,
             e.interrupted() ? "interrupted" : "success"));
       }
       case GraphEvent.RunFailed e -> {
         fail(run, e.error());
-        run.end();
+        run.end(clock.instant());
         t.runDuration.record(seconds(e.duration()), Attributes.of(GenAi.GRAPH, e.graph(), GenAi.OUTCOME, "error",
             GenAi.ERROR_TYPE, e.error().getClass().getName()));
       }
@@ -76,7 +83,7 @@ final class RunTracer implements GraphListener {
         }
         if (span != null) {
           span.setAttribute(GenAi.ATTEMPTS, e.attempts());
-          span.end();
+          span.end(clock.instant());
         }
         t.taskDuration.record(seconds(e.duration()), Attributes.of(GenAi.NODE, e.node(), GenAi.OUTCOME, "success"));
       }
@@ -85,7 +92,7 @@ final class RunTracer implements GraphListener {
         if (span != null) {
           span.setAttribute(GenAi.ATTEMPTS, e.attempts());
           fail(span, e.error());
-          span.end();
+          span.end(clock.instant());
         }
         t.taskDuration.record(seconds(e.duration()), Attributes.of(GenAi.NODE, e.node(), GenAi.OUTCOME, "error"));
       }
@@ -93,7 +100,7 @@ final class RunTracer implements GraphListener {
         Span span = taskEnded(e.taskId());
         if (span != null) {
           span.setAttribute(GenAi.INTERRUPTED, true);
-          span.end();
+          span.end(clock.instant());
         }
         t.taskDuration.record(seconds(e.duration()), Attributes.of(GenAi.NODE, e.node(), GenAi.OUTCOME, "interrupted"));
       }
@@ -109,7 +116,8 @@ final class RunTracer implements GraphListener {
     var b = t.tracer.spanBuilder("invoke_agent " + e.graph()).setParent(parent).setSpanKind(SpanKind.INTERNAL)
         .setAttribute(GenAi.OPERATION, "invoke_agent")
         .setAttribute(GenAi.AGENT_NAME, e.graph())
-        .setAttribute(GenAi.GRAPH, e.graph());
+        .setAttribute(GenAi.GRAPH, e.graph())
+        .setStartTimestamp(clock.instant());
     RunInfo c = e.run();
     if (c.threadId() != null) {
       b.setAttribute(GenAi.THREAD_ID, c.threadId()).setAttribute(GenAi.CONVERSATION_ID, c.threadId());
@@ -125,7 +133,8 @@ final class RunTracer implements GraphListener {
     var b = t.tracer.spanBuilder(e.node()).setParent(Context.root().with(parentSpan != null ? parentSpan : run))
         .setAttribute(GenAi.NODE, e.node())
         .setAttribute(GenAi.TASK_ID, e.taskId())
-        .setAttribute(GenAi.STEP, (long) e.step());
+        .setAttribute(GenAi.STEP, (long) e.step())
+        .setStartTimestamp(clock.instant());
     if (!e.namespace().isEmpty()) {
       b.setAttribute(GenAi.NAMESPACE, GenAi.namespace(e.namespace()));
     }

@@ -94,7 +94,7 @@ final class AppRuns implements AppContext {
 
   @Override
   public dev.trellis.server.auth.Identity caller(Context ctx) {
-    return dev.trellis.server.api.Http.identity(ctx);
+    return dev.trellis.server.route.Http.identity(ctx);
   }
 
   @Override

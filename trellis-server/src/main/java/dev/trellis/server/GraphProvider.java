@@ -1,7 +1,7 @@
 package dev.trellis.server;
 
 import dev.trellis.core.CompiledGraph;
-import dev.trellis.server.api.Api;
+import dev.trellis.server.route.Routes;
 import java.util.List;
 import java.util.Map;
 
@@ -73,7 +73,7 @@ public interface GraphProvider extends GraphFactory {
   }
 
   /** HTTP routes the application mounts beside LangGraph's API on the same server (none by default). */
-  default List<Api.Routes> routes() {
+  default List<Routes> routes() {
     return List.of();
   }
 
@@ -89,7 +89,7 @@ public interface GraphProvider extends GraphFactory {
    * The routes to mount, given the server's context (whose {@link AppContext#submit} queues runs
    * on the server's run queue); the default returns {@link #routes()}.
    */
-  default List<Api.Routes> routes(AppContext app) {
+  default List<Routes> routes(AppContext app) {
     return routes();
   }
 }

@@ -16,6 +16,6 @@ public interface RunCounters {
   /** Runs that ended, whatever their status. */
   long ended();
 
-  /** The summed wall time of the ended runs, in nanoseconds. */
+  /** The summed time of the ended runs by the server's clock ({@code Builder.clock}; the system's by default), in nanoseconds. */
   long endedNanos();
 }

@@ -28,6 +28,7 @@ import dev.trellis.server.queue.RunObservers;
 import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Routes;
 import dev.trellis.sqlite.SqliteDatabase;
 import io.javalin.Javalin;
 import io.opentelemetry.api.OpenTelemetry;
@@ -217,7 +218,7 @@ public final class TrellisServer implements AutoCloseable {
     private Clock clock = Clock.systemUTC();
     private String workerId;
     private IndexConfig index = new IndexConfig(new dev.trellis.checkpoint.store.HashingEmbeddings(256), List.of("$"));
-    private final List<Api.Routes> routes = new ArrayList<>();
+    private final List<Routes> routes = new ArrayList<>();
     private final List<GraphListener> listeners = new ArrayList<>();
     private TrellisTelemetry telemetry;
     private final List<GraphProvider> providers = new ArrayList<>();
@@ -417,7 +418,7 @@ public final class TrellisServer implements AutoCloseable {
       return this;
     }
 
-    /** The clock of TTLs, run timeouts, crons and event retention (leases always use real time); for tests. */
+    /** The clock of TTLs, run timeouts, crons, event retention and the run counters' times (leases always use real time); for tests. */
     public Builder clock(Clock clock) {
       this.clock = clock;
       return this;
@@ -460,7 +461,7 @@ public final class TrellisServer implements AutoCloseable {
     }
 
     /** Adds routes (e.g. the studio). */
-    public Builder routes(Api.Routes extra) {
+    public Builder routes(Routes extra) {
       routes.add(extra);
       return this;
     }
@@ -552,7 +553,7 @@ public final class TrellisServer implements AutoCloseable {
         listener.on("trellis_cancel", x -> worker.checkLeases());
       }
       appContext.connect(services, worker);
-      List<Api.Routes> extra = new ArrayList<>(routes);
+      List<Routes> extra = new ArrayList<>(routes);
       providers.forEach(p -> extra.addAll(p.routes(appContext)));
       extra.add(new dev.trellis.server.studio.StudioAssets());
       AutoCloseable[] crons = new AutoCloseable[1];

@@ -68,6 +68,7 @@ class A2aSdkTest {
       assertEquals("agent", card.get("name"));
       assertEquals(base + "/a2a/agent", card.get("url"));
       assertEquals("0.3.0", card.get("protocolVersion"));
+      assertEquals("0.3", at(card, "supportedInterfaces", "1", "protocolVersion"), "the card also names the 0.3 interface");
       assertEquals(true, map(card, "capabilities").get("streaming"));
 
       Map<?, ?> sent = map(seen, "sent", "result");
@@ -80,8 +81,14 @@ class A2aSdkTest {
       List<?> streamed = (List<?>) seen.get("streamed");
       assertEquals("task", at(streamed, "0", "kind"), line);
       assertEquals("working", at(streamed, "1", "status", "state"), line);
+      List<?> chunks = streamed.stream().filter(e -> "artifact-update".equals(at(e, "kind"))
+          && Boolean.FALSE.equals(at(e, "lastChunk"))).map(e -> at(e, "artifact", "parts", "0", "text")).toList();
+      assertTrue(chunks.size() > 1, "the answer arrives in more than one chunk before the end: " + line);
+      assertEquals("The weather tool says: sunny and 21°C in Rome.", String.join("", chunks.stream().map(String::valueOf)
+          .toList()), "the chunks make the answer");
       Map<?, ?> artifact = (Map<?, ?>) streamed.get(streamed.size() - 2);
       assertEquals("artifact-update", artifact.get("kind"));
+      assertEquals(true, artifact.get("lastChunk"));
       assertEquals("The weather tool says: sunny and 21°C in Rome.", at(artifact, "artifact", "parts", "0", "text"));
       Map<?, ?> last = (Map<?, ?>) streamed.getLast();
       assertEquals("status-update", last.get("kind"));
@@ -104,7 +111,8 @@ class A2aSdkTest {
       assertEquals(3, history.size(), "the first message, the question, the answer: " + history);
       assertEquals("publish these notes?", at(history, "1", "parts", "0", "text"));
       assertEquals("yes", at(history, "2", "parts", "0", "text"));
-      assertEquals(-32600, at(seen, "again", "error", "code"), "a completed task takes no more input: " + line);
+      assertEquals(-32004, at(seen, "again", "error", "code"), "a completed task takes no more input (UnsupportedOperation): "
+          + line);
       Map<?, ?> second = map(seen, "secondTask", "result");
       assertEquals(contextId, second.get("contextId"), "a new task on the same context (thread)");
       assertNotEquals(taskId, second.get("id"));

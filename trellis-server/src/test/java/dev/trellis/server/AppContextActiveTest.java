@@ -11,8 +11,8 @@ import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Update;
-import dev.trellis.server.api.Api;
-import dev.trellis.server.api.Http;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +58,7 @@ class AppContextActiveTest {
     }
 
     @Override
-    public List<Api.Routes> routes(AppContext app) {
+    public List<Routes> routes(AppContext app) {
       return List.of(r -> r.get("/active/{tid}", ctx -> {
         var found = app.active(ctx, ctx.pathParam("tid"));
         if (found.isEmpty()) {

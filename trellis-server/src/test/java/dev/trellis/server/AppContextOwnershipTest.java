@@ -2,9 +2,9 @@ package dev.trellis.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.trellis.server.api.Api;
-import dev.trellis.server.api.Http;
 import dev.trellis.server.auth.Authenticator;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,7 +41,7 @@ class AppContextOwnershipTest {
     }
 
     @Override
-    public List<Api.Routes> routes(AppContext app) {
+    public List<Routes> routes(AppContext app) {
       return List.of(r -> {
         r.get("/whose/{tid}", ctx -> {
           Map<String, Object> out = new LinkedHashMap<>();

@@ -11,8 +11,8 @@ import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Update;
-import dev.trellis.server.api.Api;
-import dev.trellis.server.api.Http;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +54,7 @@ class AppContextTest {
     }
 
     @Override
-    public List<Api.Routes> routes(AppContext app) {
+    public List<Routes> routes(AppContext app) {
       return List.of(r -> r.post("/shout", ctx -> {
         Map<String, Object> body = Http.body(ctx);
         try (AppContext.Submitted run = app.submit(ctx, (String) body.get("thread_id"), Map.of("assistant_id", "shout",

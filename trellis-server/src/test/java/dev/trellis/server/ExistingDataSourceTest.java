@@ -11,9 +11,11 @@ import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import dev.trellis.graph.Update;
+import dev.trellis.testkit.TestClock;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -90,6 +92,29 @@ class ExistingDataSourceTest {
       gate.complete(null);
       await(() -> server.runCounters().ended("success") == 2);
       assertEquals(new QueueDepth(0, 0, 0), server.queueDepth());
+    }
+  }
+
+  @Test
+  void theRunCountersTimeRunsByTheServersClock() throws Exception {
+    TestClock clock = new TestClock();
+    StateGraph slow = StateGraph.of(Schema.of(STEPS))
+        .addNode("work", (s, rt) -> {
+          clock.advance(Duration.ofMinutes(10));
+          return Update.of(STEPS, List.of("worked"));
+        })
+        .addSequence(StateGraph.START, "work", StateGraph.END);
+    try (TrellisServer server = TrellisServer.builder().port(0).host("127.0.0.1").clock(clock)
+        .sqlite(TestServers.tempDir().resolve("c.db"))
+        .graph("slow", (saver, store) -> slow.compile(CompileOptions.checkpointer(saver).withStore(store)))
+        .start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String thread = http.call("POST", "/threads", Map.of()).get("thread_id");
+      assertEquals(200, http.call("POST", "/threads/" + thread + "/runs/wait",
+          Map.of("assistant_id", "slow", "input", Map.of("steps", List.of()))).status());
+      await(() -> server.runCounters().ended("success") == 1);
+      assertEquals(Duration.ofMinutes(10).toNanos(), server.runCounters().endedNanos(),
+          "the run took exactly as long as the server's clock moved while it ran");
     }
   }
 

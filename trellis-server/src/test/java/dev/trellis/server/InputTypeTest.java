@@ -28,13 +28,18 @@ class InputTypeTest {
   static final Key<Double> SCORE = Key.of("score", Double.class);
   static final Key<Boolean> FLAG = Key.of("flag", Boolean.class);
   static final Key<String> OUT = Key.of("out", String.class);
+  /** A record-typed key: sent and shown as a JSON object. */
+  record Point(int x, int y) {
+  }
+
+  static final Key<Point> AT = Key.of("at", Point.class);
 
   static TrellisServer server;
   static HttpClientHelper http;
 
   @BeforeAll
   static void start() {
-    var graph = StateGraph.of(Schema.of(NAME, COUNT, SCORE, FLAG, Messages.KEY, OUT))
+    var graph = StateGraph.of(Schema.of(NAME, COUNT, SCORE, FLAG, Messages.KEY, OUT, AT))
         .addNode("sum", (s, rt) -> Update.of(OUT, s.get(NAME) + ":" + s.get("count") + ":" + s.get("score")
             + ":" + s.get(Messages.KEY).size()))
         .addEdge(StateGraph.START, "sum");
@@ -79,6 +84,16 @@ class InputTypeTest {
         "input.count", "an integer", "2.5");
     refused(http.call("POST", "/runs/wait", Map.of("assistant_id", "typed", "input", Map.of("flag", "yes"))),
         "input.flag", "a boolean");
+  }
+
+  @Test
+  void nonObjectForRecordKeyIsRefusedAndAnObjectRuns() {
+    refused(http.call("POST", "/runs/wait", Map.of("assistant_id", "typed", "input", Map.of("at", "north"))),
+        "input.at", "an object", "Point", "north");
+    HttpClientHelper.Reply r = http.call("POST", "/runs/wait", Map.of("assistant_id", "typed", "input",
+        Map.of("name", "Ada", "at", Map.of("x", 1, "y", 2))));
+    assertEquals(200, r.status(), r.text());
+    assertEquals(Map.of("x", 1, "y", 2), r.map().get("at"));
   }
 
   @Test

@@ -25,7 +25,8 @@ class SdkClientTest {
   static void npmCi() throws IOException, InterruptedException {
     if (Files.isDirectory(JS.resolve("node_modules/@langchain/langgraph-sdk"))
         && Files.isDirectory(JS.resolve("node_modules/@modelcontextprotocol/sdk"))
-        && Files.isDirectory(JS.resolve("node_modules/@a2a-js/sdk"))) {
+        && Files.isDirectory(JS.resolve("node_modules/@a2a-js/sdk"))
+        && Files.isDirectory(JS.resolve("node_modules/a2a-sdk-1"))) {
       return;
     }
     Process p = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(JS.toFile())

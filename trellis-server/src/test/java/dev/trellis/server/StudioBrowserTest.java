@@ -78,8 +78,8 @@ class StudioBrowserTest {
     }
 
     @Override
-    public List<dev.trellis.server.api.Api.Routes> routes() {
-      return List.of(r -> r.get("/apps/topo/manifest", ctx -> dev.trellis.server.api.Http.json(ctx, MANIFEST)));
+    public List<dev.trellis.server.route.Routes> routes() {
+      return List.of(r -> r.get("/apps/topo/manifest", ctx -> dev.trellis.server.route.Http.json(ctx, MANIFEST)));
     }
 
     @Override

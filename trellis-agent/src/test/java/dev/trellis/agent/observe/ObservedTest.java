@@ -88,4 +88,41 @@ class ObservedTest {
     assertSame(once, Observed.model(once));
     assertEquals("ScriptedChatModel", once.name());
   }
+
+  @Test
+  void anObservedModelForwardsStreamingAndStructuredOutput() throws Exception {
+    List<String> reached = new CopyOnWriteArrayList<>();
+    ChatModel provider = new ChatModel() {
+      @Override
+      public Message.Ai chat(ChatRequest request) {
+        reached.add("chat");
+        return Message.ai("a b");
+      }
+
+      @Override
+      public Message.Ai stream(ChatRequest request, java.util.function.Consumer<String> tokens) {
+        reached.add("stream");
+        tokens.accept("a");
+        tokens.accept(" b");
+        return Message.ai("a b");
+      }
+
+      @Override
+      public boolean supportsStructuredOutput() {
+        return true;
+      }
+
+      @Override
+      public String provider() {
+        return "acme";
+      }
+    };
+    ChatModel observed = Observed.model(provider);
+    List<String> tokens = new CopyOnWriteArrayList<>();
+    assertEquals("a b", observed.stream(HI, tokens::add).text());
+    assertEquals(List.of("a", " b"), tokens, "the provider's own token stream, not one piece from chat");
+    assertEquals(List.of("stream"), reached);
+    assertEquals(true, observed.supportsStructuredOutput(), "native structured output stays visible to the agent");
+    assertEquals("acme", observed.provider());
+  }
 }

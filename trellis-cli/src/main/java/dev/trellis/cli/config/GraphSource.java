@@ -9,7 +9,7 @@ import dev.trellis.func.Entrypoint;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.server.GraphFactory;
 import dev.trellis.server.GraphProvider;
-import dev.trellis.server.api.Api;
+import dev.trellis.server.route.Routes;
 import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.ScenarioRunner;
 import java.io.IOException;
@@ -37,7 +37,7 @@ import java.util.function.Supplier;
  *   <li>{@code graphs/support.json} — a graph in the JSON graph format of {@code conformance/FORMAT.md}.</li>
  * </ul>
  */
-public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes> routes) {
+public record GraphSource(String graphId, GraphFactory factory, List<Routes> routes) {
   public GraphSource {
     routes = List.copyOf(routes);
   }
@@ -148,12 +148,12 @@ public record GraphSource(String graphId, GraphFactory factory, List<Api.Routes>
     }
 
     @Override
-    public List<Api.Routes> routes() {
+    public List<Routes> routes() {
       return provider.routes();
     }
 
     @Override
-    public List<Api.Routes> routes(dev.trellis.server.AppContext app) {
+    public List<Routes> routes(dev.trellis.server.AppContext app) {
       return provider.routes(app);
     }
   }

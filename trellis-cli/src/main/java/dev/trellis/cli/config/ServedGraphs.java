@@ -157,7 +157,7 @@ public final class ServedGraphs implements AutoCloseable {
     }
 
     @Override
-    public List<dev.trellis.server.api.Api.Routes> routes(AppContext app) {
+    public List<dev.trellis.server.route.Routes> routes(AppContext app) {
       return factory instanceof GraphProvider p ? p.routes(app) : List.of();
     }
   }

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.server.error.ApiException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,7 +8,8 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * How A2A messages and a graph's values map onto each other (A2A protocol 0.3). In: the data
+ * How A2A messages and a graph's values map onto each other, in A2A 0.3's shapes ({@link A2aV1}
+ * translates 1.0's). In: the data
  * parts of a message (objects, merged) are the run's input; its text parts, joined, become one
  * user message ({@code {"messages": [{"role": "user", "content": text}]}}) for a graph whose input
  * takes {@code messages}. A resume value is the data part when there is one, else the text. Out:
@@ -26,7 +28,8 @@ final class A2aParts {
       input.put("messages", List.of(Map.of("role", "user", "content", text)));
     } else if (data == null) {
       throw new A2aApi.RpcError(A2aApi.INVALID_PARAMS, "assistant " + assistant + " takes no chat messages: send its"
-          + " input as a data part ({\"kind\": \"data\", \"data\": {...}}; input keys: " + String.join(", ", inputKeys) + ")");
+          + " input as a data part ({\"data\": {...}}; in A2A 0.3 {\"kind\": \"data\", \"data\": {...}}); input keys: "
+          + String.join(", ", inputKeys));
     }
     return input;
   }

@@ -1,12 +1,14 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.db.Assistant;
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunEvent;
 import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -45,9 +47,10 @@ final class A2aTasks {
   /**
    * Starts the run a user {@code message} asks for: a new task (on the message's context, else
    * a new one), or — when it names an input-required task — the run resuming it with the message.
+   * With {@code streamed}, the run also publishes its answer's tokens ({@link A2aProgress#MODE}).
    * Call with the subscription to {@code runId} already open.
    */
-  Started start(Context ctx, Assistant assistant, Map<String, Object> message, String runId) {
+  Started start(Context ctx, Assistant assistant, Map<String, Object> message, String runId, boolean streamed) {
     String owner = Http.owner(ctx);
     String taskId = (String) message.get("taskId");
     String contextId = (String) message.get("contextId");
@@ -57,7 +60,7 @@ final class A2aTasks {
     metadata.put(MESSAGE_KEY, message);
     String threadId;
     if (taskId != null) {
-      Map<String, Object> task = get(ctx, assistant, taskId, 0);
+      Map<String, Object> task = get(ctx, assistant, taskId, null);
       threadId = (String) task.get("contextId");
       if (contextId != null && !PublicIds.thread(ctx, contextId).equals(threadId)) {
         throw new A2aApi.RpcError(A2aApi.INVALID_PARAMS, "task " + taskId + " belongs to context " + threadId
@@ -65,19 +68,24 @@ final class A2aTasks {
       }
       String state = state(task);
       if (!"input-required".equals(state)) {
-        throw new A2aApi.RpcError(A2aApi.INVALID_REQUEST, "task " + taskId + " is " + state + (TERMINAL.contains(state)
+        throw new A2aApi.RpcError(A2aApi.UNSUPPORTED_OPERATION, "task " + taskId + " is " + state + (TERMINAL.contains(state)
             ? " (a terminal state): send a message without taskId to start a new task" : ": it takes no input now"));
       }
       body.put("command", Map.of("resume", A2aParts.resume(message)));
       metadata.put(TASK_KEY, taskId);
     } else {
-      threadId = contextId != null ? PublicIds.thread(ctx, contextId) : UUID.randomUUID().toString();
+      // the caller's own context by that name (a new one if none): another user's never shows through
+      threadId = contextId == null ? UUID.randomUUID().toString()
+          : services.db().tx(c -> PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.THREAD, contextId));
       body.put("input", A2aParts.input(message, services.graph(assistant.graphId()).signature().inputKeys(),
           assistant.name()));
       body.put("if_not_exists", "create");
       taskId = runId;
     }
     body.put("metadata", metadata);
+    if (streamed) {
+      body.put("stream_mode", List.of(A2aProgress.MODE));
+    }
     try {
       creation.submit(owner, threadId, body, runId);
     } catch (ServerException e) {
@@ -86,8 +94,12 @@ final class A2aTasks {
     return new Started(taskId, threadId, runId);
   }
 
-  /** The task {@code taskId} of the caller on {@code assistant}, as A2A's Task object (history trimmed to {@code historyLength}, 0: all). */
-  Map<String, Object> get(Context ctx, Assistant assistant, String taskId, int historyLength) {
+  /**
+   * The task {@code taskId} of the caller on {@code assistant}, as A2A's Task object: history
+   * trimmed to the last {@code historyLength} messages (null: all; 0: none, the field omitted).
+   * A task of another assistant, or of another user, is not found.
+   */
+  Map<String, Object> get(Context ctx, Assistant assistant, String taskId, Integer historyLength) {
     String owner = Http.owner(ctx);
     List<RunRow> taskRuns = services.db().tx(c -> {
       RunRow first = services.runs().get(c, taskId, owner);
@@ -102,6 +114,14 @@ final class A2aTasks {
       throw new A2aApi.RpcError(A2aApi.TASK_NOT_FOUND, "no task " + ApiException.echo(taskId) + " of "
           + assistant.name());
     }
+    return task(assistant, taskId, taskRuns, historyLength);
+  }
+
+  /**
+   * The task made of {@code taskRuns} (its first run, whose id is {@code taskId}, then the runs
+   * that resumed it, oldest first), with its history trimmed as {@link #get} says.
+   */
+  Map<String, Object> task(Assistant assistant, String taskId, List<RunRow> taskRuns, Integer historyLength) {
     String contextId = taskRuns.getFirst().threadId();
     List<Object> history = new ArrayList<>();
     Map<String, Object> status = null;
@@ -117,7 +137,7 @@ final class A2aTasks {
       status = o.status;
       artifacts = o.artifacts;
     }
-    if (historyLength > 0 && history.size() > historyLength) {
+    if (historyLength != null && history.size() > historyLength) {
       history = history.subList(history.size() - historyLength, history.size());
     }
     Map<String, Object> task = new LinkedHashMap<>();
@@ -125,7 +145,9 @@ final class A2aTasks {
     task.put("id", taskId);
     task.put("contextId", contextId);
     task.put("status", status);
-    task.put("history", history);
+    if (historyLength == null || historyLength > 0) {
+      task.put("history", history);
+    }
     if (!artifacts.isEmpty()) {
       task.put("artifacts", artifacts);
     }
@@ -135,7 +157,7 @@ final class A2aTasks {
 
   /** Cancels the task's working run and answers the task once it has stopped. */
   Map<String, Object> cancel(Context ctx, Assistant assistant, String taskId) {
-    Map<String, Object> task = get(ctx, assistant, taskId, 0);
+    Map<String, Object> task = get(ctx, assistant, taskId, null);
     String state = state(task);
     if (!"working".equals(state) && !"submitted".equals(state)) {
       throw new A2aApi.RpcError(A2aApi.TASK_NOT_CANCELABLE, "task " + taskId + " is " + state + ": only a submitted"
@@ -146,7 +168,7 @@ final class A2aTasks {
       runs.cancelRun(runId, "interrupt");
       awaitEnd(sub, runId, () -> { });
     }
-    return get(ctx, assistant, taskId, 0);
+    return get(ctx, assistant, taskId, null);
   }
 
   /** Waits until run {@code runId} has ended, calling {@code idle} each poll interval it stays silent. */

@@ -2,10 +2,13 @@ package dev.trellis.server.api;
 
 import dev.trellis.server.auth.Authenticator;
 import dev.trellis.server.auth.Identity;
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.CronScheduler;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import dev.trellis.server.wire.Json;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
@@ -17,8 +20,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The HTTP surface: CORS, authentication, {@code /ok}, {@code /info}, the resource routes, and
- * the one exception handler: whatever a handler, store or the queue throws is answered there
+ * The HTTP surface: CORS, authentication, the caller's public ids ({@link PublicIds}, applied to
+ * every reply on its way out), {@code /ok}, {@code /info}, the resource routes, and the one
+ * exception handler: whatever a handler, store or the queue throws is answered there
  * ({@link Refusal}: a {@code ServerException} by its kind, an engine refusal by its code, as a 4xx
  * {@code {"detail", "code"}}); handlers never translate errors themselves.
  */
@@ -34,7 +38,7 @@ public final class Api {
   public static AutoCloseable configure(JavalinConfig config, Services services, Worker worker, Authenticator auth,
                                         List<Routes> extra, dev.trellis.server.sse.Sse sse) {
     var r = config.routes;
-    dev.trellis.server.db.IdAliases aliases = new dev.trellis.server.db.IdAliases(services.db());
+    PublicIds publicIds = new PublicIds(services.db());
     config.requestLogger.http(RequestLog::log);
     config.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
     config.jetty.modifyServletContextHandler(handler -> handler.setErrorHandler(new JsonErrorHandler()));
@@ -66,11 +70,12 @@ public final class Api {
           throw new ApiException(401, "missing or invalid credentials (send x-api-key)");
         }
       }
-      ctx.attribute(Http.IDENTITY, who);
+      ctx.attribute(Identity.class.getName(), who); // where Http.owner and Http.identity read it
       if (auth != null) {
-        ctx.attribute(PublicIds.ATTRIBUTE, new dev.trellis.server.db.IdNamespace(services.db(), aliases, who.user()));
+        publicIds.identify(ctx, who.user());
       }
     });
+    publicIds.translateReplies(r);
     r.options("/<path>", ctx -> ctx.status(204));
     // Javalin answers its own HttpResponseExceptions unless a handler names that class, so both go to the one mapper.
     r.exception(HttpResponseException.class, Api::failed);
@@ -101,12 +106,6 @@ public final class Api {
     return new CronScheduler(services.db(), crons, (owner, thread, body, runId) -> creation.submit(owner, thread, body, runId));
   }
 
-  /** More routes (crons, the studio) added by the server. */
-  @FunctionalInterface
-  public interface Routes {
-    void register(io.javalin.config.RoutesConfig r);
-  }
-
   /** The one exception handler: refusals as 4xx {@code {detail, code}}, anything else logged and a 500. */
   private static void failed(Exception e, Context ctx) {
     Refusal refusal = Refusal.of(e);
@@ -133,8 +132,7 @@ public final class Api {
   }
 
   private static void error(Context ctx, int status, String detail, String code) {
-    ctx.status(status).contentType("application/json")
-        .result(PublicIds.out(ctx, Json.write(Map.of("detail",
-            ServerException.bounded(String.valueOf(detail), ServerException.DETAIL_MAX), "code", code))));
+    ctx.status(status).contentType("application/json").result(Json.write(Map.of("detail",
+        ServerException.bounded(String.valueOf(detail), ServerException.DETAIL_MAX), "code", code)));
   }
 }

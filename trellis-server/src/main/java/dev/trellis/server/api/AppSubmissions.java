@@ -4,6 +4,7 @@ import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
 import io.javalin.http.Context;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,7 +34,8 @@ public final class AppSubmissions {
     b.putIfAbsent("if_not_exists", "create");
     RunCreation.Subscribed run = creation.createSubscribed(ctx, PublicIds.thread(ctx, threadId), b);
     RunCreation.Created created = run.created();
-    return new Queued(created.runId(), PublicIds.out(ctx, created.threadId()), run.events());
+    // the caller's name for the thread is the one they gave; without one the run made a fresh thread, named only by its id
+    return new Queued(created.runId(), threadId == null ? created.threadId() : threadId, run.events());
   }
 
   /**
@@ -48,7 +50,7 @@ public final class AppSubmissions {
       return Optional.empty();
     }
     // a run's events outlive it a while, so one ending right now is still read whole
-    return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), services.bus().subscribe(runId, 0)));
+    return Optional.of(new Queued(runId, threadId, services.bus().subscribe(runId, 0)));
   }
 
   /**
@@ -66,7 +68,7 @@ public final class AppSubmissions {
     if (runId == null || services.bus().last(runId) == 0) {
       return Optional.empty();
     }
-    return Optional.of(new Queued(runId, PublicIds.out(ctx, tid), services.bus().subscribe(runId, 0)));
+    return Optional.of(new Queued(runId, threadId, services.bus().subscribe(runId, 0)));
   }
 
   /** The stored id of the caller's thread {@code threadId}, or empty when the caller has none by that id. */

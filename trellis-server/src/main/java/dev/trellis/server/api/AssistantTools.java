@@ -1,7 +1,8 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.db.Assistant;
+import dev.trellis.server.db.TimeOrderedIds;
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.RunEvent;
@@ -10,6 +11,7 @@ import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.ArrayList;

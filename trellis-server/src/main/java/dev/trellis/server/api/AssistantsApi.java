@@ -1,12 +1,13 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.db.Assistant;
-import dev.trellis.server.queue.RunRequest;
-import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.error.ServerException;
-
+import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.wire.Json;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.ArrayList;
@@ -89,13 +90,13 @@ final class AssistantsApi {
     return all.stream()
         .filter(a -> graphId == null || graphId.equals(a.get("graph_id")))
         .filter(a -> name == null || String.valueOf(a.get("name")).toLowerCase().contains(name.toLowerCase()))
-        .filter(a -> Http.contains(a.get("metadata"), metadata))
+        .filter(a -> Pages.contains(a.get("metadata"), metadata))
         .toList();
   }
 
   private void search(Context ctx) {
     Map<String, Object> b = Http.body(ctx);
-    Http.json(ctx, Http.page(ctx, b, matching(ctx, b),
+    Http.json(ctx, Pages.page(ctx, b, matching(ctx, b),
         List.of("assistant_id", "graph_id", "name", "created_at", "updated_at"), "created_at"));
   }
 
@@ -188,7 +189,7 @@ final class AssistantsApi {
       Assistant a = services.assistants().require(c, pathAssistant(ctx), owner);
       List<Map<String, Object>> out = new ArrayList<>();
       for (Map<String, Object> v : services.assistants().versions(c, a.assistantId())) {
-        if (Http.contains(v.get("metadata"), metadata)) {
+        if (Pages.contains(v.get("metadata"), metadata)) {
           out.add(v);
         }
       }

@@ -1,13 +1,13 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.error.ServerException;
-
-import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.Crons;
+import dev.trellis.server.db.ServerDb;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.CronSchedule;
 import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.Services;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.wire.Json;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.time.ZoneId;
@@ -43,7 +43,7 @@ final class CronsApi {
     });
     r.post("/runs/crons/search", ctx -> {
       Map<String, Object> b = Http.body(ctx);
-      Http.json(ctx, Http.page(ctx, b, matching(ctx, b), List.of("cron_id", "assistant_id", "thread_id",
+      Http.json(ctx, Pages.page(ctx, b, matching(ctx, b), List.of("cron_id", "assistant_id", "thread_id",
           "next_run_date", "end_time", "created_at", "updated_at"), "created_at"));
     });
     r.post("/runs/crons/count", ctx -> Http.json(ctx, matching(ctx, Http.body(ctx)).size()));

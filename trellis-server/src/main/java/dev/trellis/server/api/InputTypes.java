@@ -17,8 +17,9 @@ import java.util.Map;
  * types at the HTTP edge, so a value that certainly cannot be the key's type is a 422 naming the
  * key, the expected type and the value given, before any run exists. Lenient where the engine or
  * a reducer may convert: {@code null} clears a key; untyped ({@code Object}) keys, list keys
- * (a reducer may append a single value or decode messages) and application types (records,
- * enums, decoded by their own code) take anything; a whole number fits any numeric key.
+ * (a reducer may append a single value or decode messages) and application types (enums and
+ * other classes, decoded by their own code) take anything; a whole number fits any numeric key.
+ * A record-typed key takes an object, the JSON a record is sent and shown as (as a map key does).
  * Keys the graph does not declare are left to {@link InputFilter}.
  */
 final class InputTypes {
@@ -74,6 +75,9 @@ final class InputTypes {
     }
     if (Map.class.isAssignableFrom(type)) {
       return "an object";
+    }
+    if (type.isRecord()) {
+      return value instanceof Map ? null : "an object";
     }
     return null; // lists (reducers may take one element or decode it) and application types
   }

@@ -1,10 +1,12 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.db.McpSessions;
-import dev.trellis.server.wire.Json;
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.sse.Sse;
+import dev.trellis.server.wire.Json;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.error.TrellisException;
+import dev.trellis.server.error.ApiException;
 import dev.trellis.server.error.ServerException;
 import io.javalin.http.HttpResponseException;
 

@@ -8,11 +8,10 @@ import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.RunRow;
-import dev.trellis.server.queue.RunStatus;
-import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.UnstartedRuns;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.HashSet;
@@ -193,14 +192,13 @@ final class RunCreation {
       }
       String assistantId = assistant.assistantId();
       services.threads().markBusy(c, tid, graphId, assistantId);
-      String now = ServerDb.now();
-      services.runs().enqueue(c, new RunStore.NewRun(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(),
-          stateless, now, services.db().clock(c) + req.afterMillis()));
+      RunRow queued = RunRow.pending(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(), stateless,
+          ServerDb.now());
+      services.runs().enqueue(c, queued, services.db().clock(c) + req.afterMillis());
       if (idem != null) {
         keys.record(c, owner, idem.key(), runId, idem.requestHash());
       }
-      return new RunRow(runId, tid, assistantId, owner, RunStatus.PENDING, metadata, kwargs, req.multitask().wire(),
-          stateless, now, now, 0, null);
+      return queued;
     });
     if (earlier[0] != null) {
       return new Created(run.wire(), run.threadId(), run.runId(), run.temporary());

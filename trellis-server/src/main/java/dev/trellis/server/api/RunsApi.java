@@ -9,8 +9,10 @@ import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.UnstartedRuns;
 import dev.trellis.server.queue.Worker;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.sse.Sse;
 import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.RequestBody;
 import dev.trellis.server.wire.StreamModes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -66,13 +68,22 @@ final class RunsApi {
   }
 
   private void headers(Context ctx, RunCreation.Created c, String locationSuffix) {
-    ctx.header("Content-Location", PublicIds.out(ctx, c.location()));
-    ctx.header("Location", PublicIds.out(ctx, c.location() + locationSuffix));
+    ctx.header("Content-Location", location(ctx, c));
+    ctx.header("Location", location(ctx, c) + locationSuffix);
+  }
+
+  /**
+   * Where the run lives, named as the caller names its thread: by the path's thread id (which may
+   * be stored under another id); a route without one made a fresh thread, whose id is its only name.
+   */
+  private static String location(Context ctx, RunCreation.Created c) {
+    String tid = ctx.pathParamMap().get("tid");
+    return c.stateless() || tid == null ? c.location() : "/threads/" + tid + "/runs/" + c.runId();
   }
 
   private void background(Context ctx, String threadId) {
     RunCreation.Created c = creation.create(ctx, threadId, Http.body(ctx), TimeOrderedIds.next());
-    ctx.header("Content-Location", PublicIds.out(ctx, c.location()));
+    ctx.header("Content-Location", location(ctx, c));
     Http.json(ctx, c.run());
   }
 
@@ -99,9 +110,9 @@ final class RunsApi {
 
   private void waitFor(Context ctx, String threadId) {
     follow(ctx, threadId, (c, sub) -> {
-      ctx.header("Content-Location", PublicIds.out(ctx, c.location()));
-      String joinAt = (c.stateless() ? "/threads/" + c.threadId() + "/runs/" + c.runId() : c.location()) + "/join";
-      ctx.header("Location", PublicIds.out(ctx, joinAt));
+      ctx.header("Content-Location", location(ctx, c));
+      String joinAt = (c.stateless() ? "/threads/" + c.threadId() + "/runs/" + c.runId() : location(ctx, c)) + "/join";
+      ctx.header("Location", joinAt);
       return !writeWhenDone(ctx, sub, c.runId());
     });
   }
@@ -129,10 +140,8 @@ final class RunsApi {
 
   /** Waits for the run's end, writing a newline at every keep-alive interval to keep the connection open, then its result; false if the client left. */
   private boolean writeWhenDone(Context ctx, EventBus.Subscription sub, String runId) {
-    ctx.res().setStatus(200);
-    ctx.res().setContentType("application/json");
     try {
-      OutputStream out = ctx.res().getOutputStream();
+      OutputStream out = Sse.openJson(ctx);
       while (true) {
         RunEvent e = sub.nextDone(sse.keepAliveMillis());
         if (e == null) {

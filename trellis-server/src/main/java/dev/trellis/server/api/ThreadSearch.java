@@ -1,12 +1,12 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.db.ThreadStatus;
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.error.ServerException;
-
 import dev.trellis.server.db.ThreadQuery;
+import dev.trellis.server.db.ThreadStatus;
 import dev.trellis.server.db.Threads;
+import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.Services;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +73,7 @@ final class ThreadSearch {
     if (offset + page.size() < total) {
       ctx.header("X-Pagination-Next", String.valueOf(offset + page.size()));
     }
-    Http.json(ctx, Http.select(b, page));
+    Http.json(ctx, Pages.select(b, page));
   }
 
   void count(Context ctx) {

@@ -1,15 +1,15 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.error.ServerException;
-import dev.trellis.server.queue.RunRow;
-import dev.trellis.server.queue.RunStatus;
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.wire.StreamModes;
-
 import dev.trellis.server.queue.EventBus;
 import dev.trellis.server.queue.NewRuns;
+import dev.trellis.server.queue.RunRow;
+import dev.trellis.server.queue.RunStatus;
 import dev.trellis.server.queue.Services;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.sse.Sse;
+import dev.trellis.server.wire.Json;
+import dev.trellis.server.wire.StreamModes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;

@@ -14,6 +14,7 @@ import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.ThreadDeletion;
 import dev.trellis.server.queue.UnstartedRuns;
+import dev.trellis.server.route.Http;
 import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.Wire;
 import io.javalin.config.RoutesConfig;

@@ -115,6 +115,11 @@ public final class ServerDb {
     return policyClock.millis();
   }
 
+  /** Now by the policy clock, to the clock's precision (how long runs took, for the worker's counters). */
+  public Instant instant() {
+    return policyClock.instant();
+  }
+
   /**
    * Lease time — liveness, always real — in epoch milliseconds by the database's clock on PostgreSQL (so leases mean
    * the same to every process whatever their own clocks say), by this process's on SQLite.

@@ -24,6 +24,18 @@ public record RunRow(String runId, String threadId, String assistantId, String o
         row.get("attempt") instanceof Number n ? n.intValue() : 0, (String) row.get("checkpoint_before"));
   }
 
+  /**
+   * A run about to be queued ({@link RunStore#enqueue}): pending, never attempted, created and
+   * changed at {@code now}; {@code kwargs} is its validated request body (without {@code
+   * assistant_id}), {@code temporary} marks a stateless run's thread.
+   */
+  public static RunRow pending(String runId, String threadId, String assistantId, String owner,
+      Map<String, Object> metadata, Map<String, Object> kwargs, MultitaskStrategy multitask, boolean temporary,
+      String now) {
+    return new RunRow(runId, threadId, assistantId, owner, RunStatus.PENDING, metadata, kwargs, multitask.wire(),
+        temporary, now, now, 0, null);
+  }
+
   /** Whether the run has ended. */
   public boolean ended() {
     return status.terminal();

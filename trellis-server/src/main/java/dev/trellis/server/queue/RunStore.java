@@ -193,21 +193,19 @@ public final class RunStore {
   }
 
   /**
-   * A run to queue: {@code kwargs} is its validated request body (without {@code assistant_id}),
-   * {@code temporary} marks a stateless run's thread, {@code availableAt} is when it may start
-   * (database clock, milliseconds).
+   * Queues {@code run} (a {@link RunRow#pending} row) to start at {@code availableAt} (database
+   * clock, milliseconds) and wakes the workers of other processes.
    */
-  public record NewRun(String runId, String threadId, String assistantId, String owner, Map<String, Object> metadata,
-                       Map<String, Object> kwargs, MultitaskStrategy multitask, boolean temporary, String createdAt,
-                       long availableAt) {}
-
-  /** Queues {@code run} as pending and wakes the workers of other processes. */
-  public void enqueue(Connection c, NewRun run) throws SQLException {
+  public void enqueue(Connection c, RunRow run, long availableAt) throws SQLException {
+    if (run.status() != RunStatus.PENDING || run.attempt() != 0) {
+      throw new IllegalArgumentException("only a pending run not yet attempted is queued, got " + run.status()
+          + " attempt " + run.attempt());
+    }
     db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
         + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
         + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", run.runId(), run.threadId(), run.assistantId(),
-        run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()), run.multitask().wire(),
-        run.temporary() ? 1 : 0, run.createdAt(), run.createdAt(), run.availableAt());
+        run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()), run.multitaskStrategy(),
+        run.temporary() ? 1 : 0, run.createdAt(), run.updatedAt(), availableAt);
     announce(c, run.threadId());
   }
 
@@ -272,6 +270,16 @@ public final class RunStore {
   public List<RunRow> inOrder(Connection c, String threadId, String owner) throws SQLException {
     return db.rows(c, "SELECT * FROM trellis_runs WHERE thread_id = ? AND owner = ? ORDER BY created_at, run_id",
         threadId, owner).stream().map(RunRow::from).toList();
+  }
+
+  /**
+   * The runs of {@code owner} with assistant {@code assistantId} on stateful threads, oldest first
+   * (creation order, ties by id). Reads every such run (no index on the assistant): for listing
+   * an A2A agent's tasks.
+   */
+  public List<RunRow> ofAssistant(Connection c, String assistantId, String owner) throws SQLException {
+    return db.rows(c, "SELECT * FROM trellis_runs WHERE assistant_id = ? AND owner = ? ORDER BY created_at, run_id",
+        assistantId, owner).stream().map(RunRow::from).filter(r -> !r.temporary()).toList();
   }
 
   /** The thread's first run of {@code owner} after ({@code createdAt}, {@code runId}) in creation order, or null. */

@@ -6,7 +6,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What one worker has executed since it started: runs begun, runs ended by status
- * ({@code success}, {@code error}, {@code timeout}, {@code interrupted}) and their total wall time.
+ * ({@code success}, {@code error}, {@code timeout}, {@code interrupted}) and their total time by
+ * the server's clock ({@code TrellisServer.Builder.clock}, the system's unless a test gives one).
  * A run handed back to the queue (lost lease, shutdown) is begun but not ended here. Read by metrics.
  */
 public final class WorkerCounters {
@@ -18,9 +19,10 @@ public final class WorkerCounters {
     started.increment();
   }
 
+  /** A run ended with {@code status} after {@code nanos} by the server's clock (a clock set back counts as none). */
   void recordEnd(String status, long nanos) {
     ended.computeIfAbsent(status, k -> new LongAdder()).increment();
-    endedNanos.add(nanos);
+    endedNanos.add(Math.max(0, nanos));
   }
 
   /** Runs this worker began executing (a run retried after a lost lease counts again). */

@@ -58,8 +58,9 @@ public final class Sse {
   }
 
   /**
-   * The request attribute holding a {@code UnaryOperator<String>} applied to each frame before
-   * it is written (the caller's public ids in place of stored ones), when present.
+   * The request attribute holding a {@code UnaryOperator<String>} applied to each write of a
+   * streamed body before it goes out (the caller's public ids in place of stored ones), when
+   * present. Every streamed body is opened here ({@link #open}, {@link #openJson}), so none escapes it.
    */
   public static final String TEXT_FILTER = "trellis.public-ids";
 
@@ -73,6 +74,26 @@ public final class Sse {
     res.setHeader("X-Accel-Buffering", "no");
     OutputStream out = res.getOutputStream();
     res.flushBuffer();
+    return filtered(ctx, out);
+  }
+
+  /**
+   * Starts a JSON response written bit by bit (a waiting run's keep-alive newlines, then its
+   * result) and returns its body; each write is one whole piece of text.
+   */
+  public static OutputStream openJson(Context ctx) throws IOException {
+    HttpServletResponse res = ctx.res();
+    res.setStatus(200);
+    res.setContentType("application/json");
+    return filtered(ctx, res.getOutputStream());
+  }
+
+  /** The body of an event stream {@link #open} already started, to end it with one more event (e.g. an error). */
+  public static OutputStream resume(Context ctx) throws IOException {
+    return filtered(ctx, ctx.res().getOutputStream());
+  }
+
+  private static OutputStream filtered(Context ctx, OutputStream out) {
     UnaryOperator<String> filter = ctx.attribute(TEXT_FILTER);
     return filter == null ? out : new FilteredStream(out, filter);
   }

@@ -1,6 +1,6 @@
 package dev.trellis.server.studio;
 
-import dev.trellis.server.api.Api;
+import dev.trellis.server.route.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -14,7 +14,7 @@ import java.util.Map;
  * {@code /studio/}, correct content types, {@code no-cache} so a new server version is picked up
  * at once (the browser still revalidates with the ETag).
  */
-public final class StudioAssets implements Api.Routes {
+public final class StudioAssets implements Routes {
   private static final Map<String, String> TYPES = Map.of(
       "html", "text/html; charset=utf-8",
       "js", "text/javascript; charset=utf-8",

@@ -4,7 +4,8 @@
  * events ({@code StreamEncoder}, {@code MessageEvents}), errors as run results ({@code WireError}),
  * and {@code StreamModes}, the one place that decides which stream modes exist and what each emits.
  *
- * <p>Exported because it is what the routes answer in: an application's route writes the same JSON
- * ({@code Json}) and states ({@code Wire}) as the built-in ones.
+ * <p>Internal (not exported): routes answer through the exported {@code Http} helper, which writes
+ * this JSON; the request body parser ({@code RequestBody}) lives here so the exported
+ * helpers and the internal handlers share it.
  */
 package dev.trellis.server.wire;

@@ -5,8 +5,8 @@ import dev.trellis.checkpoint.store.Store;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.server.GraphProvider;
-import dev.trellis.server.api.Api;
-import dev.trellis.server.api.Http;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import java.util.List;
 import java.util.Map;
 
@@ -35,12 +35,12 @@ public final class NeuraProvider implements GraphProvider {
 
   /** {@code GET /apps/neura/manifest}: the topology manifest the frontend renders ({@link TurnGraphSpec#manifest}). */
   @Override
-  public List<Api.Routes> routes() {
+  public List<Routes> routes() {
     return List.of(manifestRoute());
   }
 
   /** The manifest route, for servers that register the graph without this provider. */
-  public static Api.Routes manifestRoute() {
+  public static Routes manifestRoute() {
     return r -> r.get(MANIFEST_PATH, ctx -> Http.json(ctx, TurnGraphSpec.manifest()));
   }
 

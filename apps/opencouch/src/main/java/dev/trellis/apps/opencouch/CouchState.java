@@ -2,6 +2,8 @@ package dev.trellis.apps.opencouch;
 
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.Messages;
+import dev.trellis.apps.opencouch.memory.MemoryEntry;
+import dev.trellis.apps.opencouch.safety.Assessment;
 import dev.trellis.graph.Key;
 import dev.trellis.graph.Schema;
 import java.util.List;
@@ -12,8 +14,12 @@ import java.util.Map;
  * and {@code transcript} ({@link HistoryEntry} and {@link TranscriptEntry} records) are appended to: each turn emits only its new entries (the user's at
  * the gate, the assistant's at {@code finalize_turn} or {@code crisis_response}), the
  * checkpointer keeps the rest. {@code diagnostics} and {@code progress} are merged, so parallel
- * nodes stamp them without clobbering each other. Clients, stores and models never live here;
- * they travel in the run context ({@link CouchContext}).
+ * nodes stamp them without clobbering each other (they stay maps: an open bag of timings and
+ * decisions, and partial writes merged). The turn's other values are records the checkpoint
+ * serde keeps as records and the server shows with the field names of the maps they replaced;
+ * read them with the static readers here ({@link #crisis}, {@link #routing}, ...), which also take
+ * those maps, as a checkpoint written before the records or a client's JSON holds them. Clients,
+ * stores and models never live here; they travel in the run context ({@link CouchContext}).
  */
 public final class CouchState {
   /** The turn's message (input; chat UIs send {@code messages} instead). */
@@ -36,18 +42,21 @@ public final class CouchState {
   public static final Key<List<TranscriptEntry>> TRANSCRIPT = Key.reducing("transcript",
       (Class<List<TranscriptEntry>>) (Class<?>) List.class, (before, update) -> concat(TranscriptEntry.all(before),
           TranscriptEntry.all(update)), List::of);
-  /** The gate's assessment: {@code {detected, severity, category, layer, matched}}. */
+  /**
+   * The gate's {@link Assessment}. A checkpoint written before the state values were records (or a
+   * client's JSON) holds a map here: read it with {@link #crisis}, which takes either.
+   */
+  public static final Key<Assessment> CRISIS = Key.of("crisis", Assessment.class);
+  /** The turn's {@link Routing}; read it with {@link #routing} (maps as {@link #CRISIS}'s). */
+  public static final Key<Routing> ROUTING = Key.of("routing", Routing.class);
+  /** The turn's {@link Response}; read it with {@link #response} (maps as {@link #CRISIS}'s). */
+  public static final Key<Response> RESPONSE = Key.of("response", Response.class);
+  /**
+   * This turn's {@link MemoryEntry} records, formatted only at prompt time; read them with
+   * {@link #workingMemory} (maps as {@link #CRISIS}'s).
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<Map<String, Object>> CRISIS = (Key) Key.of("crisis", Map.class);
-  /** {@code {route: "crisis"|"therapeutic", mode}}. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<Map<String, Object>> ROUTING = (Key) Key.of("routing", Map.class);
-  /** {@code {text, status}}; status is {@code ok}, {@code fallback} (model failed) or {@code empty}. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<Map<String, Object>> RESPONSE = (Key) Key.of("response", Map.class);
-  /** Structured memory entries for this turn ({@code {type, text, score, key}}), formatted only at prompt time. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<List<Map<String, Object>>> WORKING_MEMORY = (Key) Key.of("working_memory", List.class);
+  public static final Key<List<MemoryEntry>> WORKING_MEMORY = (Key) Key.of("working_memory", List.class);
   /** Guided-exercise progress ({@code exercise}, {@code step}), merged. */
   public static final Key<Map<String, Object>> PROGRESS = Key.merging("progress");
   /**
@@ -61,11 +70,11 @@ public final class CouchState {
   /** The diagnostics entry the gate writes first in every turn (wall-clock milliseconds). */
   public static final String TURN_STARTED = "turn_started_at_ms";
   /**
-   * The yes/no question the last crisis reply asked ({@link PendingQuestion#toMap}), empty when
-   * none: the next turn reads a bare "yes" or "no" against it; every turn's last node replaces it.
+   * The yes/no question the last crisis reply asked ({@link AskedQuestion}; {@link AskedQuestion#NONE}
+   * when none): the next turn reads a bare "yes" or "no" against it; every turn's last node
+   * replaces it. Read it with {@link #pendingQuestion} (maps as {@link #CRISIS}'s).
    */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<Map<String, Object>> PENDING_QUESTION = (Key) Key.of("pending_question", Map.class);
+  public static final Key<AskedQuestion> PENDING_QUESTION = Key.of("pending_question", AskedQuestion.class);
   /** The locale whose crisis resources are shown (input, default {@code en-US}). */
   public static final Key<String> LOCALE = Key.of("locale", String.class);
   /** The turn number (1-based), set by the gate. */
@@ -112,6 +121,31 @@ public final class CouchState {
   /** The transcript of {@code s}, as records whatever checkpoint it came from. */
   public static List<TranscriptEntry> transcript(dev.trellis.graph.State s) {
     return TranscriptEntry.all(s.getOrDefault(TRANSCRIPT, List.of()));
+  }
+
+  /** The gate's assessment in {@code s} ({@link Assessment#NONE} before the gate ran), whatever wrote it. */
+  public static Assessment crisis(dev.trellis.graph.State s) {
+    return Assessment.from(s.get(CRISIS.name()));
+  }
+
+  /** The routing in {@code s} ({@link Routing#NONE} when nothing routed yet), whatever wrote it. */
+  public static Routing routing(dev.trellis.graph.State s) {
+    return Routing.from(s.get(ROUTING.name()));
+  }
+
+  /** The response in {@code s} ({@link Response#NONE} when none yet), whatever wrote it. */
+  public static Response response(dev.trellis.graph.State s) {
+    return Response.from(s.get(RESPONSE.name()));
+  }
+
+  /** The working memory in {@code s} (empty when none), whatever wrote it. */
+  public static List<MemoryEntry> workingMemory(dev.trellis.graph.State s) {
+    return MemoryEntry.all((List<?>) s.get(WORKING_MEMORY.name()));
+  }
+
+  /** The question pending in {@code s} ({@link AskedQuestion#NONE} when none), whatever wrote it. */
+  public static AskedQuestion pendingQuestion(dev.trellis.graph.State s) {
+    return AskedQuestion.from(s.get(PENDING_QUESTION.name()));
   }
 
   /** Up to {@code n} history entries before this turn's user entry (the gate appended it), oldest first. */

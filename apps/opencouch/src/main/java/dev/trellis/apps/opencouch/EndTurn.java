@@ -26,7 +26,7 @@ final class EndTurn implements Node {
   public NodeResult apply(State s, Runtime rt) {
     CouchContext ctx = CouchContext.of(rt, defaults);
     Map<String, Object> diag = new LinkedHashMap<>();
-    boolean closing = "closing".equals(s.getOrDefault(CouchState.ROUTING, Map.of()).get("mode"));
+    boolean closing = "closing".equals(CouchState.routing(s).mode());
     if (closing && ctx.memoryMode() != MemoryMode.OFF) {
       SessionEnd.Ended ended = SessionEnd.end(ctx, s.get(CouchState.USER_ID), s.get(CouchState.SESSION_ID), ctx.memoryMode());
       diag.put("session_ended", "closing");

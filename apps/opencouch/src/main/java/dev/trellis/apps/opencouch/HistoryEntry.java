@@ -1,6 +1,5 @@
 package dev.trellis.apps.opencouch;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,16 +17,10 @@ public record HistoryEntry(String role, String content) {
 
   /** Entries as they may come out of state: records, or {@code {role, content}} maps a checkpoint written before the record holds. */
   public static List<HistoryEntry> all(List<?> entries) {
-    List<HistoryEntry> out = new ArrayList<>(entries == null ? 0 : entries.size());
-    if (entries != null) {
-      for (Object e : entries) {
-        out.add(e instanceof HistoryEntry h ? h : from((Map<?, ?>) e));
-      }
-    }
-    return out;
+    return StoredMaps.all(entries, HistoryEntry.class, HistoryEntry::from);
   }
 
   private static HistoryEntry from(Map<?, ?> m) {
-    return new HistoryEntry(String.valueOf(m.get("role")), m.get("content") == null ? null : String.valueOf(m.get("content")));
+    return new HistoryEntry(String.valueOf(m.get("role")), StoredMaps.string(m, "content"));
   }
 }

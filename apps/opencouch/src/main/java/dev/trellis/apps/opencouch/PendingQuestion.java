@@ -1,8 +1,6 @@
 package dev.trellis.apps.opencouch;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Pattern;
 import dev.trellis.apps.opencouch.safety.CrisisResources;
 import dev.trellis.apps.opencouch.safety.ReplyLocale;
@@ -40,8 +38,8 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
 
   /** A follow-up reply: its text (resources included, one question at most) and the question it leaves pending, or null. */
   public record FollowUp(String text, PendingQuestion next, String locale) {
-    /** The state value of the question this follow-up leaves pending (empty: none), in its locale. */
-    public Map<String, Object> pending() {
+    /** The state value of the question this follow-up leaves pending ({@link AskedQuestion#NONE}: none), in its locale. */
+    public AskedQuestion pending() {
       return stored(next, locale);
     }
   }
@@ -70,22 +68,19 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
    * crisis reply left pending (with the locale's resources), else null.
    */
   public static FollowUp followUp(dev.trellis.graph.State s) {
-    Map<String, Object> stored = s.get(CouchState.PENDING_QUESTION);
-    PendingQuestion pending = from(stored);
+    AskedQuestion stored = CouchState.pendingQuestion(s);
+    PendingQuestion pending = stored.question();
     Answer answer = read(s.get(CouchState.MESSAGE));
     if (pending == null || answer == Answer.OTHER) {
       return null;
     }
     // answered in the language and with the resources of the reply that asked
-    String locale = stored.get("locale") instanceof String l ? l : s.get(CouchState.LOCALE);
+    String locale = stored.locale() != null ? stored.locale() : s.get(CouchState.LOCALE);
     return pending.follow(answer, CrisisResources.format(CrisisResources.forLocale(locale)), locale);
   }
 
-  /** The question stored in state, or null when none is pending. */
-  public static PendingQuestion from(Map<String, Object> stored) {
-    if (stored == null || !(stored.get("id") instanceof String id)) {
-      return null;
-    }
+  /** The question whose id is {@code id}, or null when none is (or {@code id} is null). */
+  public static PendingQuestion byId(String id) {
     for (PendingQuestion q : new PendingQuestion[] {ACTING_NOW, DANGER_NOW, SOMEONE_WITH_YOU}) {
       if (q.id.equals(id)) {
         return q;
@@ -95,33 +90,18 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
   }
 
   /** As stored in state, asked in English (its answer is given in the session's locale). */
-  public Map<String, Object> toMap() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("id", id);
-    m.put("text", text);
-    m.put("yes_means_danger", yesMeansDanger);
-    return m;
+  public AskedQuestion asked() {
+    return new AskedQuestion(id, text, yesMeansDanger, null);
   }
 
-  /** As stored in state when asked in {@code locale} (null: {@link #toMap()}): also {@code locale}, which its answer keeps. */
-  public Map<String, Object> toMap(String locale) {
-    if (locale == null) {
-      return toMap();
-    }
-    Map<String, Object> m = toMap();
-    m.put("text", text(locale));
-    m.put("locale", locale);
-    return m;
+  /** As stored in state when asked in {@code locale} (null: {@link #asked()}): also {@code locale}, which its answer keeps. */
+  public AskedQuestion asked(String locale) {
+    return locale == null ? asked() : new AskedQuestion(id, text(locale), yesMeansDanger, locale);
   }
 
-  /** The state value of {@code q}: its map, or empty when nothing is pending. */
-  public static Map<String, Object> stored(PendingQuestion q) {
-    return q == null ? Map.of() : q.toMap();
-  }
-
-  /** The state value of {@code q} asked in {@code locale}, or empty when nothing is pending. */
-  public static Map<String, Object> stored(PendingQuestion q, String locale) {
-    return q == null ? Map.of() : q.toMap(locale);
+  /** The state value of {@code q} asked in {@code locale}, or {@link AskedQuestion#NONE} when nothing is pending. */
+  public static AskedQuestion stored(PendingQuestion q, String locale) {
+    return q == null ? AskedQuestion.NONE : q.asked(locale);
   }
 
   /** The reply to {@code answer} (YES or NO) of this question, in English, with {@code resources} (formatted lines) in it. */

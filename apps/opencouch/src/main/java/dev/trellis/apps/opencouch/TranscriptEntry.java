@@ -1,7 +1,6 @@
 package dev.trellis.apps.opencouch;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,21 +30,11 @@ public record TranscriptEntry(int turn, String role, String content, String rout
 
   /** Entries as they may come out of state: records, or maps a checkpoint written before the record holds. */
   public static List<TranscriptEntry> all(List<?> entries) {
-    List<TranscriptEntry> out = new ArrayList<>(entries == null ? 0 : entries.size());
-    if (entries != null) {
-      for (Object e : entries) {
-        out.add(e instanceof TranscriptEntry t ? t : from((Map<?, ?>) e));
-      }
-    }
-    return out;
+    return StoredMaps.all(entries, TranscriptEntry.class, TranscriptEntry::from);
   }
 
   private static TranscriptEntry from(Map<?, ?> m) {
-    return new TranscriptEntry(m.get("turn") instanceof Number n ? n.intValue() : 0, String.valueOf(m.get("role")),
-        m.get("content") == null ? null : String.valueOf(m.get("content")), string(m.get("route")), string(m.get("mode")));
-  }
-
-  private static String string(Object v) {
-    return v == null ? null : String.valueOf(v);
+    return new TranscriptEntry(StoredMaps.number(m, "turn", 0).intValue(), String.valueOf(m.get("role")),
+        StoredMaps.string(m, "content"), StoredMaps.string(m, "route"), StoredMaps.string(m, "mode"));
   }
 }

@@ -18,7 +18,7 @@ class CrisisFollowUpTest {
   final Couch couch = new Couch();
 
   static String reply(State s) {
-    return String.valueOf(s.get(CouchState.RESPONSE).get("text"));
+    return String.valueOf(CouchState.response(s).text());
   }
 
   static long questions(String text) {
@@ -31,7 +31,7 @@ class CrisisFollowUpTest {
     String r = reply(s);
     assertEquals(1, questions(r), r);
     assertTrue(r.endsWith(PendingQuestion.ACTING_NOW.text()), r);
-    assertEquals("acting_now", s.get(CouchState.PENDING_QUESTION).get("id"));
+    assertEquals("acting_now", CouchState.pendingQuestion(s).id());
   }
 
   @Test
@@ -42,7 +42,7 @@ class CrisisFollowUpTest {
     assertTrue(r.startsWith("I'm glad you're not about to act on them right now."), r);
     assertTrue(r.contains("988"), r);
     assertEquals(1, questions(r), r);
-    assertEquals(Map.of(), s.get(CouchState.PENDING_QUESTION), "nothing is pending after the answer");
+    assertEquals(AskedQuestion.NONE, CouchState.pendingQuestion(s), "nothing is pending after the answer");
   }
 
   @Test

@@ -30,7 +30,7 @@ class CrisisGateTest {
       "Ich will nicht mehr leben|de-DE"})
   void theIssuesMessagesReachTheCrisisBranch(String message, String locale) {
     State s = run(message, locale, "c-" + message.hashCode());
-    assertEquals("crisis", s.get(CouchState.ROUTING).get("route"), s.get(CouchState.CRISIS).toString());
+    assertEquals("crisis", CouchState.routing(s).route(), CouchState.crisis(s).toString());
     assertTrue(s.get(CouchState.TRACE).contains("t1:crisis_response"), s.get(CouchState.TRACE).toString());
     assertEquals(1, couch.log.forUser("u-" + message.hashCode()).size());
   }
@@ -39,16 +39,16 @@ class CrisisGateTest {
   @ValueSource(strings = {"my mom is going to kill me when she sees my grades", "I need to end it with my boyfriend"})
   void figurativeMessagesStayTherapeutic(String message) {
     State s = run(message, "en-US", "f-" + message.hashCode());
-    assertEquals("therapeutic", s.get(CouchState.ROUTING).get("route"), s.get(CouchState.CRISIS).toString());
+    assertEquals("therapeutic", CouchState.routing(s).route(), CouchState.crisis(s).toString());
     assertTrue(couch.log.forUser("u-" + message.hashCode()).isEmpty());
   }
 
   @Test
   void concernForAFriendTakesTheThirdPartyPathWithResources() {
     State s = run("my friend is suicidal, how can I help her?", "en-GB", "tp");
-    assertEquals("third_party", s.get(CouchState.ROUTING).get("route"), s.get(CouchState.CRISIS).toString());
+    assertEquals("third_party", CouchState.routing(s).route(), CouchState.crisis(s).toString());
     assertEquals(List.of("t1:crisis_gate", "t1:safety_reply", "t1:crisis_log"), s.get(CouchState.TRACE));
-    String reply = String.valueOf(s.get(CouchState.RESPONSE).get("text"));
+    String reply = String.valueOf(CouchState.response(s).text());
     assertTrue(reply.contains("116 123"), reply);
     assertTrue(reply.contains("worried about someone else"), reply);
   }
@@ -56,8 +56,8 @@ class CrisisGateTest {
   @Test
   void aLanguageTheGateCannotReadGetsACheckInWithTheLocalesResources() {
     State s = run("Merhaba, bugün kendimi çok kötü hissediyorum", "de-DE", "ci");
-    assertEquals("check_in", s.get(CouchState.ROUTING).get("route"), s.get(CouchState.CRISIS).toString());
-    String reply = String.valueOf(s.get(CouchState.RESPONSE).get("text"));
+    assertEquals("check_in", CouchState.routing(s).route(), CouchState.crisis(s).toString());
+    String reply = String.valueOf(CouchState.response(s).text());
     assertTrue(reply.contains("Bist du gerade in Sicherheit?"), reply);
     assertTrue(reply.contains("0800 111 0 111"), reply);
     assertFalse(s.get(CouchState.TRACE).contains("t1:load_memory"));

@@ -20,7 +20,7 @@ class CrisisLogTest {
     Couch couch = new Couch(null, MemoryMode.OFF);
     couch.turn("off-user", "s", "My name is Dana and I love hiking");
     State s = couch.turn("off-user", "s", "I want to end my life");
-    assertEquals("crisis", s.get(CouchState.ROUTING).get("route"));
+    assertEquals("crisis", CouchState.routing(s).route());
     List<CrisisRecord> records = couch.log.forUser("off-user");
     assertEquals(1, records.size());
     assertEquals("off", records.getFirst().memoryMode());
@@ -38,8 +38,8 @@ class CrisisLogTest {
     };
     Couch couch = new Couch(down, MemoryMode.PERSISTENT);
     State s = couch.turn("fb-user", "s", "I've been cutting myself again");
-    assertEquals("fallback", s.get(CouchState.RESPONSE).get("status"));
-    assertTrue(String.valueOf(s.get(CouchState.RESPONSE).get("text")).contains("988"));
+    assertEquals("fallback", CouchState.response(s).status());
+    assertTrue(String.valueOf(CouchState.response(s).text()).contains("988"));
     assertEquals("fallback", couch.log.forUser("fb-user").getFirst().responseStatus());
   }
 
@@ -53,13 +53,13 @@ class CrisisLogTest {
     };
     Couch couch = new Couch(broken, MemoryMode.SESSION);
     State s = couch.turn("err-user", "s", "I'm going to hurt someone at work tomorrow, I'll make them pay");
-    assertEquals("failed", s.get(CouchState.RESPONSE).get("status"));
+    assertEquals("failed", CouchState.response(s).status());
     assertTrue(String.valueOf(s.get(CouchState.DIAGNOSTICS).get("crisis_response_error")).contains("crashed"));
     List<CrisisRecord> records = couch.log.forUser("err-user");
     assertEquals(1, records.size());
     assertEquals("failed", records.getFirst().responseStatus());
     assertEquals("violence", records.getFirst().category());
-    assertTrue(String.valueOf(s.get(CouchState.RESPONSE).get("text")).contains("911"));
+    assertTrue(String.valueOf(CouchState.response(s).text()).contains("911"));
   }
 
   @Test

@@ -22,13 +22,13 @@ class CrisisReplyLanguageTest {
   }
 
   private static String reply(State s) {
-    return String.valueOf(s.get(CouchState.RESPONSE).get("text"));
+    return String.valueOf(CouchState.response(s).text());
   }
 
   @Test
   void aGermanCrisisMessageInAnEnglishSessionGetsAGermanReplyWithGermanResources() {
     State s = run("Ich will nicht mehr leben", "en-US", "de1");
-    assertEquals("crisis", s.get(CouchState.ROUTING).get("route"), s.get(CouchState.CRISIS).toString());
+    assertEquals("crisis", CouchState.routing(s).route(), CouchState.crisis(s).toString());
     String r = reply(s);
     assertTrue(r.startsWith("Ich bin wirklich froh, dass du es mir gesagt hast"), r);
     assertTrue(r.contains("TelefonSeelsorge") && r.contains("0800 111 0 111"), r);
@@ -43,7 +43,7 @@ class CrisisReplyLanguageTest {
   @Test
   void aFrenchCrisisMessageInAnEnglishSessionGetsAFrenchReplyWithFrenchResources() {
     State s = run("Je ne veux plus vivre, je n'en peux plus", "en-GB", "fr1");
-    assertEquals("crisis", s.get(CouchState.ROUTING).get("route"), s.get(CouchState.CRISIS).toString());
+    assertEquals("crisis", CouchState.routing(s).route(), CouchState.crisis(s).toString());
     String r = reply(s);
     assertTrue(r.startsWith("Je suis vraiment content que tu me l'aies dit"), r);
     assertTrue(r.contains("3114"), r);
@@ -66,7 +66,7 @@ class CrisisReplyLanguageTest {
   @Test
   void concernForSomeoneElseWrittenInGermanIsAnsweredInGerman() {
     State s = run("Mein Bruder sagt, er will sich umbringen. Wie kann ich ihm helfen?", "en-US", "de2");
-    assertEquals("third_party", s.get(CouchState.ROUTING).get("route"), s.get(CouchState.CRISIS).toString());
+    assertEquals("third_party", CouchState.routing(s).route(), CouchState.crisis(s).toString());
     String r = reply(s);
     assertTrue(r.startsWith("Gut, dass du auf diese Person achtest."), r);
     assertTrue(r.contains("0800 111 0 111"), r);

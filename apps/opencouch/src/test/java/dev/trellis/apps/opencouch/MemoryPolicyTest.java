@@ -46,8 +46,8 @@ class MemoryPolicyTest {
     assertHarmless(end.get(SessionEnd.SUMMARY));
     kept(couch, "ivy", "episodic").forEach(MemoryPolicyTest::assertHarmless);
     State next = couch.turn("ivy", "s2", "hi, work is stressful again");
-    assertHarmless(String.valueOf(next.get(CouchState.RESPONSE).get("text")));
-    next.get(CouchState.WORKING_MEMORY).forEach(e -> assertHarmless(String.valueOf(e.get("text"))));
+    assertHarmless(String.valueOf(CouchState.response(next).text()));
+    CouchState.workingMemory(next).forEach(e -> assertHarmless(String.valueOf(e.text())));
   }
 
   @Test
@@ -93,8 +93,8 @@ class MemoryPolicyTest {
     couch.context.memoryStore().remember(MemoryStore.kept("lee", "episodic"), Map.of("text",
         "In an earlier session the user talked about: " + MISSED_PLAN + ". Modes used: supportive.", "kind", "episodic"));
     State s = couch.turn("lee", "s2", "work has been stressful again, like in our last session");
-    s.get(CouchState.WORKING_MEMORY).forEach(e -> assertFalse(String.valueOf(e.get("text")).contains("Modes used")));
-    assertFalse(String.valueOf(s.get(CouchState.RESPONSE).get("text")).contains("Modes used"));
+    CouchState.workingMemory(s).forEach(e -> assertFalse(String.valueOf(e.text()).contains("Modes used")));
+    assertFalse(String.valueOf(CouchState.response(s).text()).contains("Modes used"));
     assertEquals(1, s.get(CouchState.DIAGNOSTICS).get("memory_screened"));
   }
 

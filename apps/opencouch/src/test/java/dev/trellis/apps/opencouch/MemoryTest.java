@@ -21,8 +21,8 @@ class MemoryTest {
   }
 
   static List<String> texts(State s, String type) {
-    return s.get(CouchState.WORKING_MEMORY).stream().filter(e -> type.equals(e.get("type")))
-        .map(e -> String.valueOf(e.get("text"))).toList();
+    return CouchState.workingMemory(s).stream().filter(e -> type.equals(e.type()))
+        .map(e -> String.valueOf(e.text())).toList();
   }
 
   @Test
@@ -31,8 +31,8 @@ class MemoryTest {
     State first = couch.turn("ana", "s1", "My sister Maya has been really distant and I work as a nurse");
     assertEquals(List.of("commit", "commit"), decisions(first, "semantic").stream().map(d -> d.get("decision")).toList());
     State later = couch.turn("ana", "s2", "I had another argument with my sister yesterday");
-    assertTrue(texts(later, "semantic").contains("The user's sister is Maya."), later.get(CouchState.WORKING_MEMORY).toString());
-    assertTrue(String.valueOf(later.get(CouchState.RESPONSE).get("text")).contains("your sister is Maya"));
+    assertTrue(texts(later, "semantic").contains("The user's sister is Maya."), CouchState.workingMemory(later).toString());
+    assertTrue(String.valueOf(CouchState.response(later).text()).contains("your sister is Maya"));
   }
 
   @Test
@@ -53,14 +53,14 @@ class MemoryTest {
     assertTrue(couch.store.search(MemoryStore.kept("cy", "semantic"), Map.of(), 10, 0).isEmpty());
 
     State end = couch.endSession("cy", "s1");
-    assertEquals(2, end.get(SessionEnd.COMMITTED).size());
+    assertEquals(2, SessionEnd.committed(end).size());
     assertEquals("In an earlier session the user talked about health.", end.get(SessionEnd.SUMMARY));
     assertTrue(ExtractorNode.held(couch.context.memoryStore(), "cy", "s1").isEmpty());
     List<Item> episodic = couch.store.search(MemoryStore.kept("cy", "episodic"), Map.of(), 10, 0);
     assertEquals(1, episodic.size());
 
     State next = couch.turn("cy", "s2", "my ADHD made work hard again today");
-    assertTrue(texts(next, "semantic").contains("The user has ADHD."), next.get(CouchState.WORKING_MEMORY).toString());
+    assertTrue(texts(next, "semantic").contains("The user has ADHD."), CouchState.workingMemory(next).toString());
     assertEquals(1, texts(next, "episodic").size());
     assertEquals(1, texts(next, "procedural").size());
   }
@@ -70,7 +70,7 @@ class MemoryTest {
     Couch couch = new Couch();
     couch.turn("dee", "s1", "Please call me Dee. Keep it short.");
     State s = couch.turn("dee", "s2", "work was awful today and my manager yelled at me in front of everyone");
-    String reply = String.valueOf(s.get(CouchState.RESPONSE).get("text"));
+    String reply = String.valueOf(CouchState.response(s).text());
     assertTrue(reply.startsWith("Dee, "), reply);
     assertEquals(2, texts(s, "procedural").size());
   }
@@ -90,7 +90,7 @@ class MemoryTest {
     assertTrue(texts(same, "semantic").contains("The user has a dog named Biscuit."));
     couch.endSession("eve", "s1");
     State next = couch.turn("eve", "s2", "my dog is better today");
-    assertTrue(texts(next, "semantic").isEmpty(), next.get(CouchState.WORKING_MEMORY).toString());
+    assertTrue(texts(next, "semantic").isEmpty(), CouchState.workingMemory(next).toString());
     assertTrue(couch.store.search(List.of("opencouch", "eve"), Map.of(), 50, 0).stream()
         .noneMatch(i -> i.namespace().contains("episodic")), "session mode keeps no summary");
   }
@@ -100,7 +100,7 @@ class MemoryTest {
     Couch couch = new Couch(null, MemoryMode.OFF);
     State s = couch.turn("fay", "s1", "My name is Fay and I live in Lisbon");
     assertEquals("memory_off", s.get(CouchState.DIAGNOSTICS).get("extract_facts_skipped"));
-    assertTrue(s.get(CouchState.WORKING_MEMORY).isEmpty());
+    assertTrue(CouchState.workingMemory(s).isEmpty());
     assertTrue(couch.store.search(List.of("opencouch"), Map.of(), 10, 0).isEmpty());
     assertFalse(couch.endSession("fay", "s1").get(SessionEnd.SUMMARY) == null);
   }

@@ -56,12 +56,12 @@ class ModelPathTest {
         }
       }
       assertEquals(List.of("That ", "sounds ", "exhausting."), tokens);
-      assertEquals("That sounds exhausting.", s.get(CouchState.RESPONSE).get("text"));
+      assertEquals("That sounds exhausting.", CouchState.response(s).text());
       assertEquals(1, ids.size(), "one message on the stream");
       assertEquals(ids.iterator().next(), ((dev.trellis.agent.message.Message.Ai) s.get(CouchState.MESSAGES).getLast()).id(),
           "the stored reply keeps the id its tokens carried");
-      assertEquals("therapeutic", s.get(CouchState.ROUTING).get("route"), "the judge, asked, found no crisis");
-      assertEquals("reflective", s.get(CouchState.ROUTING).get("mode"));
+      assertEquals("therapeutic", CouchState.routing(s).route(), "the judge, asked, found no crisis");
+      assertEquals("reflective", CouchState.routing(s).mode());
       Map<String, Object> diag = s.get(CouchState.DIAGNOSTICS);
       assertEquals("lexicon", diag.get("crisis_layer"), "an idiom the lexicon read; the judge only widens");
       assertEquals("llm", diag.get("dispatch_via"));
@@ -86,7 +86,7 @@ class ModelPathTest {
         List.of("I'm ", "so ", "glad ", "you ", "told ", "me."))) {
       Couch couch = new Couch(LangChain4jChatModel.openAi(llm.baseUrl(), "m", "none"), MemoryMode.PERSISTENT);
       State s = couch.turn("m-crisis", "mc-1", "I want to kill myself");
-      String text = String.valueOf(s.get(CouchState.RESPONSE).get("text"));
+      String text = String.valueOf(CouchState.response(s).text());
       assertTrue(text.startsWith("I'm so glad you told me."), text);
       assertTrue(text.contains("988") && text.endsWith("?"), text);
       assertEquals(List.of(), llm.schemaNames(), "explicit statements never wait for a classifier");

@@ -15,7 +15,7 @@ class RepliesTest {
   final Couch couch = new Couch();
 
   static String reply(State s) {
-    return String.valueOf(s.get(CouchState.RESPONSE).get("text"));
+    return String.valueOf(CouchState.response(s).text());
   }
 
   @Test

@@ -31,7 +31,7 @@ class SessionLifecycleTest {
     couch.turn("ned", "s1", "I was diagnosed with ADHD last year and work is hard");
     assertEquals(1, ExtractorNode.held(couch.context.memoryStore(), "ned", "s1").size());
     State closing = couch.turn("ned", "s1", "thanks, this really helped. I should go now");
-    assertEquals("closing", closing.get(CouchState.ROUTING).get("mode"));
+    assertEquals("closing", CouchState.routing(closing).mode());
     assertEquals("closing", closing.get(CouchState.DIAGNOSTICS).get("session_ended"));
     assertTrue(ExtractorNode.held(couch.context.memoryStore(), "ned", "s1").isEmpty());
     assertTrue(MemoryPolicyTest.kept(couch, "ned", "semantic").contains("The user has ADHD."));
@@ -45,7 +45,7 @@ class SessionLifecycleTest {
     Couch couch = new Couch();
     couch.turn("ola", "s1", "I was diagnosed with insomnia");
     State none = couch.sessionEnd.invoke(Map.of("idle_minutes", 30), RunConfig.thread("sweep-1").withContext(couch.context));
-    assertEquals(List.of(), none.get(SessionEnd.ENDED), "a session active a moment ago is not idle");
+    assertEquals(List.of(), SessionEnd.ended(none), "a session active a moment ago is not idle");
     assertEquals(1, ExtractorNode.held(couch.context.memoryStore(), "ola", "s1").size());
   }
 

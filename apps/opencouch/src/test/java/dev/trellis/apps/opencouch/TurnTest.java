@@ -18,9 +18,9 @@ class TurnTest {
   @Test
   void crisisTurnAnswersWithResourcesAndOneQuestionAndIsLogged() {
     State s = couch.turn("u1", "s1", "I want to kill myself tonight, I have the pills saved up");
-    assertEquals("crisis", s.get(CouchState.ROUTING).get("route"));
-    assertEquals("imminent", s.get(CouchState.CRISIS).get("severity"));
-    String reply = String.valueOf(s.get(CouchState.RESPONSE).get("text"));
+    assertEquals("crisis", CouchState.routing(s).route());
+    assertEquals("imminent", CouchState.crisis(s).severity());
+    String reply = String.valueOf(CouchState.response(s).text());
     assertTrue(reply.contains("988"), reply);
     assertEquals(1, reply.chars().filter(c -> c == '?').count(), "exactly one clarifying question: " + reply);
     assertEquals(List.of("t1:crisis_gate", "t1:crisis_response", "t1:crisis_log"), s.get(CouchState.TRACE));
@@ -33,14 +33,14 @@ class TurnTest {
   void crisisResourcesFollowTheLocale() {
     State s = couch.graph.invoke(Map.of("message", "I keep thinking about suicide", "user_id", "u2", "session_id", "s2",
         "locale", "en-GB"), couch.config("s2"));
-    assertTrue(String.valueOf(s.get(CouchState.RESPONSE).get("text")).contains("116 123"));
+    assertTrue(String.valueOf(CouchState.response(s).text()).contains("116 123"));
   }
 
   @Test
   void figurativeLanguageStaysTherapeutic() {
     for (String m : List.of("this homework is killing me", "I'm dying to see that film", "my boss will kill me if I'm late")) {
       State s = couch.turn("u3", "fig-" + m.hashCode(), m);
-      assertEquals("therapeutic", s.get(CouchState.ROUTING).get("route"), m);
+      assertEquals("therapeutic", CouchState.routing(s).route(), m);
     }
     assertTrue(couch.log.forUser("u3").isEmpty());
   }
@@ -56,8 +56,8 @@ class TurnTest {
         "Thanks, this really helped. I should go now", "closing");
     cases.forEach((message, mode) -> {
       State s = couch.turn("u4", "mode-" + mode, message);
-      assertEquals(mode, s.get(CouchState.ROUTING).get("mode"), message);
-      assertFalse(String.valueOf(s.get(CouchState.RESPONSE).get("text")).isBlank());
+      assertEquals(mode, CouchState.routing(s).mode(), message);
+      assertFalse(String.valueOf(CouchState.response(s).text()).isBlank());
       assertTrue(s.get(CouchState.TRACE).contains("t1:" + mode), s.get(CouchState.TRACE).toString());
     });
   }
@@ -74,16 +74,16 @@ class TurnTest {
     assertEquals(2 * turns.length, s.get(CouchState.TRANSCRIPT).size());
     assertEquals(2 * turns.length, s.get(CouchState.MESSAGES).size());
     assertEquals(5, s.get(CouchState.TURN));
-    assertEquals("closing", s.get(CouchState.ROUTING).get("mode"));
+    assertEquals("closing", CouchState.routing(s).mode());
   }
 
   @Test
   void guidedExerciseContinuesStepByStep() {
     couch.turn("u6", "ex", "can you guide me through box breathing?");
     State second = couch.turn("u6", "ex", "next");
-    assertEquals("guided_exercise", second.get(CouchState.ROUTING).get("mode"));
+    assertEquals("guided_exercise", CouchState.routing(second).mode());
     assertEquals(2, ((Number) second.get(CouchState.PROGRESS).get("step")).intValue());
-    assertTrue(String.valueOf(second.get(CouchState.RESPONSE).get("text")).startsWith("Step 2 of 4"));
+    assertTrue(String.valueOf(CouchState.response(second).text()).startsWith("Step 2 of 4"));
   }
 
   @Test
@@ -96,7 +96,7 @@ class TurnTest {
     assertEquals("I can't sleep again", s.get(CouchState.MESSAGE));
     assertEquals(2, s.get(CouchState.TURN));
     Message last = s.get(CouchState.MESSAGES).getLast();
-    assertTrue(last instanceof Message.Ai ai && ai.text().equals(s.get(CouchState.RESPONSE).get("text")));
+    assertTrue(last instanceof Message.Ai ai && ai.text().equals(CouchState.response(s).text()));
     assertEquals(2, first.get(CouchState.MESSAGES).size());
   }
 }

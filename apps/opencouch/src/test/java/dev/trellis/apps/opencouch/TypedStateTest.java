@@ -3,6 +3,8 @@ package dev.trellis.apps.opencouch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.apps.opencouch.memory.MemoryEntry;
+import dev.trellis.apps.opencouch.safety.Assessment;
 import dev.trellis.checkpoint.jdbc.JdbcSaver;
 import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.core.CompiledGraph;
@@ -16,8 +18,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code history} and {@code transcript} hold records that the checkpoint serde keeps as
- * records through SQLite; a thread checkpointed when they held maps goes on.
+ * {@code history}, {@code transcript} and the turn's values ({@code crisis}, {@code routing},
+ * {@code response}, {@code working_memory}, {@code pending_question}) hold records that the
+ * checkpoint serde keeps as records through SQLite; a thread checkpointed when history and
+ * transcript held maps goes on (the other values' maps: {@link MapCheckpointTest}).
  */
 class TypedStateTest {
   final Couch couch = new Couch();
@@ -36,6 +40,29 @@ class TypedStateTest {
     assertEquals(TranscriptEntry.user(1, "I've been feeling really lonely since I moved"), transcript.getFirst());
     assertTrue(transcript.get(1) instanceof TranscriptEntry t && t.route().equals("therapeutic")
         && t.mode().equals("supportive"), transcript.toString());
+  }
+
+  @Test
+  void theTurnsValuesComeBackFromTheCheckpointAsRecords() {
+    couch.turn("u3", "s3", "My sister Maya has been really supportive lately");
+    couch.turn("u3", "s3", "What's my sister's name?");
+    CompiledGraph again = OpenCouch.graph(CompileOptions.checkpointer(new JdbcSaver(couch.store.database(),
+        new JacksonSerde())).withStore(couch.store), couch.context);
+    Map<String, Object> values = again.getState(couch.config("s3")).values();
+    assertTrue(values.get("crisis") instanceof Assessment a && !a.crisis() && a.route().equals("therapeutic"),
+        String.valueOf(values.get("crisis")));
+    assertEquals(Routing.therapeutic("supportive"), values.get("routing"));
+    assertTrue(values.get("response") instanceof Response r && r.text().contains("your sister is Maya")
+        && r.messageId() != null, String.valueOf(values.get("response")));
+    assertEquals(AskedQuestion.NONE, values.get("pending_question"));
+    List<?> memory = (List<?>) values.get("working_memory");
+    assertTrue(memory.getFirst() instanceof MemoryEntry e && e.type().equals("semantic")
+        && e.text().equals("The user's sister is Maya."), memory.toString());
+
+    couch.turn("u3", "s3", "I want to kill myself");
+    values = again.getState(couch.config("s3")).values();
+    assertEquals(Routing.to("crisis"), values.get("routing"));
+    assertEquals(PendingQuestion.ACTING_NOW.asked("en-US"), values.get("pending_question"));
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.trellis.apps.rrc;
 
-import dev.trellis.server.api.ApiException;
+import dev.trellis.server.error.ApiException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -6,7 +6,7 @@ import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.CompileOptions;
 import dev.trellis.server.AppContext;
 import dev.trellis.server.GraphProvider;
-import dev.trellis.server.api.Api;
+import dev.trellis.server.route.Routes;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +66,7 @@ public final class RrcProvider implements GraphProvider {
   }
 
   @Override
-  public List<Api.Routes> routes(AppContext app) {
+  public List<Routes> routes(AppContext app) {
     RrcDeps deps = deps(app);
     return List.of(new RrcRoutes(app, deps.approvals(), deps.agents(), RrcRoutes.reviewersFromEnv()));
   }

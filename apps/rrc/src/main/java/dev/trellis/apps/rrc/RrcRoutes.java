@@ -2,10 +2,10 @@ package dev.trellis.apps.rrc;
 
 import dev.trellis.agent.middleware.HumanReview;
 import dev.trellis.server.AppContext;
-import dev.trellis.server.api.Api;
-import dev.trellis.server.api.ApiException;
-import dev.trellis.server.api.Http;
 import dev.trellis.server.auth.Identity;
+import dev.trellis.server.error.ApiException;
+import dev.trellis.server.route.Http;
+import dev.trellis.server.route.Routes;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -14,8 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.NoSuchElementException;
+import java.util.Set;
 
 /**
  * The seed's HTTP contract on the Trellis server: {@code POST /execute} (runs one execution of
@@ -27,7 +27,7 @@ import java.util.NoSuchElementException;
  * conversation's owner, like threads: another user's are answered as ids that do not exist
  * (404), except to a reviewer; with auth on, the decision's reviewer is the authenticated user.
  */
-final class RrcRoutes implements Api.Routes {
+final class RrcRoutes implements Routes {
   /** How long a request waits for the next event of its run before giving up on it. */
   static final long EVENT_WAIT_MILLIS = 120_000;
   /** The permission that makes an identity a reviewer of every conversation's approvals. */

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.agent.message.Message;
-import dev.trellis.server.api.ApiException;
+import dev.trellis.server.error.ApiException;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;

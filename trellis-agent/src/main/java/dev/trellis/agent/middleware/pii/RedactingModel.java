@@ -3,6 +3,8 @@ package dev.trellis.agent.middleware.pii;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.agent.model.ChatRequest;
+import dev.trellis.agent.model.DelegatingChatModel;
+import dev.trellis.runtime.MessageStream;
 import java.util.function.Consumer;
 
 /**
@@ -10,29 +12,24 @@ import java.util.function.Consumer;
  * (LangChain's PII stream transformer): the last {@link #LOOKBACK} characters are held back so
  * that data split across tokens is still found, the rest is released rewritten, and the tail is
  * flushed when the answer is complete. The answer itself is returned unchanged; the
- * middleware's {@code afterModel} rewrites it in state. Everything else is the wrapped model's.
+ * middleware's {@code afterModel} rewrites it in state. {@code streamTo} streams through the
+ * redaction too; everything else is the wrapped model's.
  */
-final class RedactingModel implements ChatModel {
+final class RedactingModel extends DelegatingChatModel {
   /** Characters held back: longer than any built-in pattern's usual match. */
   static final int LOOKBACK = 128;
 
-  private final ChatModel model;
   private final Pii rule;
 
   RedactingModel(ChatModel model, Pii rule) {
-    this.model = model;
+    super(model);
     this.rule = rule;
-  }
-
-  @Override
-  public Message.Ai chat(ChatRequest request) throws Exception {
-    return model.chat(request);
   }
 
   @Override
   public Message.Ai stream(ChatRequest request, Consumer<String> tokens) throws Exception {
     StringBuilder held = new StringBuilder();
-    Message.Ai ai = model.stream(request, token -> {
+    Message.Ai ai = delegate.stream(request, token -> {
       held.append(token);
       String combined = rule.process(held.toString());
       int release = Math.max(0, combined.length() - LOOKBACK);
@@ -49,17 +46,7 @@ final class RedactingModel implements ChatModel {
   }
 
   @Override
-  public boolean supportsStructuredOutput() {
-    return model.supportsStructuredOutput();
-  }
-
-  @Override
-  public String provider() {
-    return model.provider();
-  }
-
-  @Override
-  public String name() {
-    return model.name();
+  public Message.Ai streamTo(ChatRequest request, MessageStream out) throws Exception {
+    return streamToThroughStream(request, out);
   }
 }

@@ -81,6 +81,35 @@ class PiiTest {
   }
 
   @Test
+  void theRedactingModelKeepsTheWrappedModelsStructuredOutputAndName() {
+    var model = new dev.trellis.agent.model.ChatModel() {
+      @Override
+      public Message.Ai chat(dev.trellis.agent.model.ChatRequest request) {
+        return Message.ai("x");
+      }
+
+      @Override
+      public boolean supportsStructuredOutput() {
+        return true;
+      }
+
+      @Override
+      public String provider() {
+        return "acme";
+      }
+
+      @Override
+      public String name() {
+        return "acme-large";
+      }
+    };
+    RedactingModel redacting = new RedactingModel(model, Pii.of("email"));
+    assertEquals(true, redacting.supportsStructuredOutput());
+    assertEquals("acme", redacting.provider());
+    assertEquals("acme-large", redacting.name());
+  }
+
+  @Test
   void toolResultsAreHashedBeforeTheNextModelCall() {
     ScriptedChatModel model = ScriptedChatModel.replies(
         new Message.Ai(null, "", List.of(new Message.ToolCall("c1", "lookup", Map.of())), null), Message.ai("ok"));

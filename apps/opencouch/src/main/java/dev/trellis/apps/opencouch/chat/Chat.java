@@ -5,6 +5,7 @@ import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.Defaults;
 import dev.trellis.apps.opencouch.MemoryMode;
 import dev.trellis.apps.opencouch.OpenCouch;
+import dev.trellis.apps.opencouch.memory.CommittedMemory;
 import dev.trellis.apps.opencouch.memory.SessionEnd;
 import dev.trellis.apps.opencouch.safety.JdbcCrisisLog;
 import dev.trellis.checkpoint.jdbc.JdbcSaver;
@@ -129,7 +130,7 @@ public final class Chat implements AutoCloseable {
   private void endSession(PrintStream out) {
     State s = sessionEnd.invoke(Map.of("user_id", user, "session_id", session),
         RunConfig.thread(threadId("end:" + session)).withContext(context));
-    List<Map<String, Object>> committed = s.getOrDefault(SessionEnd.COMMITTED, List.of());
+    List<CommittedMemory> committed = SessionEnd.committed(s);
     out.println("  [session end] kept " + committed.size() + " held memor" + (committed.size() == 1 ? "y" : "ies") + ".");
     String summary = s.get(SessionEnd.SUMMARY);
     if (summary != null && !summary.isEmpty()) {

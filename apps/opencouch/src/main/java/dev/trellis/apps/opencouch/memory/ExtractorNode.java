@@ -2,6 +2,7 @@ package dev.trellis.apps.opencouch.memory;
 
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.apps.opencouch.safety.Assessment;
 import dev.trellis.apps.opencouch.MemoryMode;
 import dev.trellis.apps.opencouch.ModelCalls;
 import dev.trellis.checkpoint.store.Item;
@@ -89,7 +90,9 @@ public final class ExtractorNode implements Node {
   private static void keepNote(MemoryStore store, State s, Runtime rt, Map<String, Object> diag) {
     String message = s.get(CouchState.MESSAGE);
     int turn = s.getOrDefault(CouchState.TURN, 0);
-    Object severity = s.getOrDefault(CouchState.CRISIS, Map.of()).getOrDefault("severity", "none");
+    // no verdict at all (a hand-written state, a client's {}): none, as when the map had no severity
+    Assessment crisis = CouchState.crisis(s);
+    Object severity = Assessment.NONE.equals(crisis) ? "none" : crisis.severity();
     Map<String, Object> note = new LinkedHashMap<>();
     note.put("turn", turn);
     note.put("topics", Topics.of(message));

@@ -58,7 +58,7 @@ public final class LoadMemoryNode implements Node {
     String user = s.get(CouchState.USER_ID);
     String session = s.get(CouchState.SESSION_ID);
     String message = s.get(CouchState.MESSAGE);
-    List<Map<String, Object>> entries = new ArrayList<>();
+    List<MemoryEntry> entries = new ArrayList<>();
     String error = null;
     int screened = 0;
     if (ctx.memoryMode() != MemoryMode.OFF) {
@@ -77,7 +77,7 @@ public final class LoadMemoryNode implements Node {
             }
             for (Item i : items) {
               if (WritePolicy.safeToKeep(String.valueOf(i.value().get("text")))) {
-                entries.add(WorkingMemory.entry(kind, i));
+                entries.add(MemoryEntry.of(kind, i));
               } else {
                 screened++;
               }

@@ -42,14 +42,15 @@ import java.util.stream.Collectors;
 public final class SessionEnd {
   /** The assistant id. */
   public static final String ASSISTANT = "opencouch_session_end";
+  /** The {@link CommittedMemory} records this run kept; read them with {@link #committed}, which takes older maps too. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<List<Map<String, Object>>> COMMITTED = (Key) Key.of("committed", List.class);
+  public static final Key<List<CommittedMemory>> COMMITTED = (Key) Key.of("committed", List.class);
   public static final Key<String> SUMMARY = Key.of("summary", String.class);
   /** Input of a sweep: how long a session must have been quiet to be ended (default {@value #DEFAULT_IDLE_MINUTES}). */
   public static final Key<Integer> IDLE_MINUTES = Key.of("idle_minutes", Integer.class);
-  /** The sessions this run ended: {@code {user_id, session_id, memory_mode, committed, summary}}. */
+  /** The sessions this run ended ({@link EndedSession} records); read them with {@link #ended}, which takes older maps too. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  public static final Key<List<Map<String, Object>>> ENDED = (Key) Key.of("ended", List.class);
+  public static final Key<List<EndedSession>> ENDED = (Key) Key.of("ended", List.class);
   public static final Schema SCHEMA = Schema.of(CouchState.USER_ID, CouchState.SESSION_ID, IDLE_MINUTES, COMMITTED, SUMMARY,
       ENDED, CouchState.DIAGNOSTICS);
   public static final int DEFAULT_IDLE_MINUTES = 30;
@@ -59,6 +60,16 @@ public final class SessionEnd {
   private static final String OFFLINE_PREFIX = "In an earlier session the user ";
 
   private SessionEnd() {
+  }
+
+  /** The memories the run in {@code s} kept (empty when none), whatever wrote them. */
+  public static List<CommittedMemory> committed(State s) {
+    return CommittedMemory.all((List<?>) s.get(COMMITTED.name()));
+  }
+
+  /** The sessions the run in {@code s} ended (empty when none), whatever wrote them. */
+  public static List<EndedSession> ended(State s) {
+    return EndedSession.all((List<?>) s.get(ENDED.name()));
   }
 
   /** The compiled graph on the system clock. */
@@ -80,35 +91,30 @@ public final class SessionEnd {
 
   /** One session to end, and how its memories were kept. */
   private record Target(String user, String session, MemoryMode mode) {
-    Map<String, Object> toMap(List<Map<String, Object>> committed) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("user_id", user);
-      m.put("session_id", session);
-      m.put("memory_mode", mode.wireName());
-      m.put("committed", committed);
-      return m;
+    EndedSession ended(List<CommittedMemory> committed) {
+      return new EndedSession(user, session, mode.wireName(), committed, null);
     }
   }
 
   /** What ending one session did. */
-  public record Ended(List<Map<String, Object>> committed, String summary, String summarySource) {
+  public record Ended(List<CommittedMemory> committed, String summary, String summarySource) {
   }
 
   /** Ends the session of {@code user} now in {@code mode}: promotes (or discards), summarises, unmarks it. */
   public static Ended end(CouchContext ctx, String user, String session, MemoryMode mode) {
-    List<Map<String, Object>> committed = promote(ctx.memoryStore(), user, session, mode);
+    List<CommittedMemory> committed = promote(ctx.memoryStore(), user, session, mode);
     String[] summary = summarize(ctx, user, session, mode);
     return new Ended(committed, summary[0], summary[1]);
   }
 
   private static Update commit(State s, CouchContext ctx, Clock clock) {
     List<Target> targets = targets(s, ctx, clock);
-    List<Map<String, Object>> ended = new ArrayList<>();
-    List<Map<String, Object>> committed = new ArrayList<>();
+    List<EndedSession> ended = new ArrayList<>();
+    List<CommittedMemory> committed = new ArrayList<>();
     for (Target t : targets) {
-      List<Map<String, Object>> c = promote(ctx.memoryStore(), t.user(), t.session(), t.mode());
+      List<CommittedMemory> c = promote(ctx.memoryStore(), t.user(), t.session(), t.mode());
       committed.addAll(c);
-      ended.add(t.toMap(c));
+      ended.add(t.ended(c));
     }
     Map<String, Object> diag = new LinkedHashMap<>();
     diag.put("committed_at_session_end", committed.size());
@@ -118,16 +124,14 @@ public final class SessionEnd {
   }
 
   private static Update summarize(State s, CouchContext ctx) {
-    List<Map<String, Object>> ended = new ArrayList<>();
+    List<EndedSession> ended = new ArrayList<>();
     List<String> sources = new ArrayList<>();
     String single = null;
-    for (Map<String, Object> e : s.getOrDefault(ENDED, List.of())) {
-      String user = String.valueOf(e.get("user_id"));
-      String session = String.valueOf(e.get("session_id"));
-      String[] summary = summarize(ctx, user, session, MemoryMode.parse(String.valueOf(e.get("memory_mode"))));
-      Map<String, Object> out = new LinkedHashMap<>(e);
-      out.put("summary", summary[0]);
-      ended.add(out);
+    for (EndedSession e : ended(s)) {
+      String user = String.valueOf(e.userId());
+      String session = String.valueOf(e.sessionId());
+      String[] summary = summarize(ctx, user, session, MemoryMode.parse(String.valueOf(e.memoryMode())));
+      ended.add(e.withSummary(summary[0]));
       sources.add(summary[1]);
       single = summary[0];
     }
@@ -164,8 +168,8 @@ public final class SessionEnd {
     return out;
   }
 
-  private static List<Map<String, Object>> promote(MemoryStore store, String user, String session, MemoryMode mode) {
-    List<Map<String, Object>> committed = new ArrayList<>();
+  private static List<CommittedMemory> promote(MemoryStore store, String user, String session, MemoryMode mode) {
+    List<CommittedMemory> committed = new ArrayList<>();
     if (mode == MemoryMode.OFF) {
       return committed;
     }
@@ -174,7 +178,7 @@ public final class SessionEnd {
       if (mode == MemoryMode.PERSISTENT && WritePolicy.safeToKeep(text)) {
         String kind = String.valueOf(held.value().getOrDefault("kind", "semantic"));
         store.remember(MemoryStore.kept(user, kind), held.value());
-        committed.add(Map.of("kind", kind, "text", text));
+        committed.add(new CommittedMemory(kind, text));
       }
       store.forget(MemoryStore.held(user, session), held.key());
     }

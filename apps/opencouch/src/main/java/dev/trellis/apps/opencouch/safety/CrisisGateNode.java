@@ -4,6 +4,7 @@ import dev.trellis.agent.message.Message;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.HistoryEntry;
+import dev.trellis.apps.opencouch.Routing;
 import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.apps.opencouch.TurnInput;
 import dev.trellis.graph.Command;
@@ -53,8 +54,8 @@ public final class CrisisGateNode implements Node {
     diag.put("crisis_category", a.category());
     diag.put("memory_mode", ctx.memoryMode().wireName());
     rt.write(Map.of("stage", "crisis_gate", "route", route));
-    Update u = Update.of(CouchState.CRISIS, a.toMap())
-        .and(CouchState.ROUTING, Map.<String, Object>of("route", route))
+    Update u = Update.of(CouchState.CRISIS, a)
+        .and(CouchState.ROUTING, Routing.to(route))
         .and(CouchState.MESSAGE, in.text())
         .and(CouchState.TURN, turn)
         .and(CouchState.HISTORY, List.of(CouchState.entry("user", in.text())))

@@ -2,6 +2,7 @@ package dev.trellis.apps.opencouch.safety;
 
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.apps.opencouch.Response;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
 import dev.trellis.graph.State;
@@ -25,14 +26,14 @@ public final class CrisisLogNode implements Node {
   @Override
   public NodeResult apply(State s, Runtime rt) {
     CouchContext ctx = CouchContext.of(rt, defaults);
-    Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
-    Map<String, Object> response = s.getOrDefault(CouchState.RESPONSE, Map.of());
+    Assessment crisis = CouchState.crisis(s);
+    Response response = CouchState.response(s);
     int turn = s.getOrDefault(CouchState.TURN, 0);
     String thread = rt.threadId() != null ? rt.threadId() : "session:" + s.get(CouchState.SESSION_ID);
     boolean fresh = ctx.crisisLogBackend().append(new CrisisRecord(thread + ":" + turn, thread, s.get(CouchState.USER_ID),
-        s.get(CouchState.SESSION_ID), turn, str(crisis.get("severity")), str(crisis.get("category")),
-        str(crisis.get("layer")), str(crisis.get("matched")), s.get(CouchState.MESSAGE),
-        str(response.getOrDefault("status", "missing")), ctx.memoryMode().wireName(), System.currentTimeMillis()));
+        s.get(CouchState.SESSION_ID), turn, crisis.severity(), crisis.category(),
+        crisis.layer(), crisis.matched(), s.get(CouchState.MESSAGE),
+        response.status() == null ? "missing" : response.status(), ctx.memoryMode().wireName(), System.currentTimeMillis()));
     rt.write(Map.of("stage", "crisis_log", "written", fresh));
     Map<String, Object> diag = Map.of("crisis_logged", true, "turn_total_ms", totalMillis(s));
     return Update.of(CouchState.DIAGNOSTICS, diag).and(CouchState.TRACE, CouchState.trace(s, "crisis_log"));
@@ -41,9 +42,5 @@ public final class CrisisLogNode implements Node {
   static long totalMillis(State s) {
     Object started = s.getOrDefault(CouchState.DIAGNOSTICS, Map.of()).get("turn_started_at_ms");
     return started instanceof Number n ? Math.max(0, System.currentTimeMillis() - n.longValue()) : 0;
-  }
-
-  private static String str(Object o) {
-    return o == null ? null : String.valueOf(o);
   }
 }

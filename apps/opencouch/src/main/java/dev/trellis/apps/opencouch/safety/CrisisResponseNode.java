@@ -4,6 +4,8 @@ import dev.trellis.agent.message.Message;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
+import dev.trellis.apps.opencouch.Response;
+import dev.trellis.apps.opencouch.Routing;
 import dev.trellis.apps.opencouch.PendingQuestion;
 import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.graph.ErrorHandler;
@@ -41,7 +43,7 @@ public final class CrisisResponseNode implements Node {
   @Override
   public NodeResult apply(State s, Runtime rt) {
     CouchContext ctx = CouchContext.of(rt, defaults);
-    Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
+    Assessment crisis = CouchState.crisis(s);
     String locale = locale(s, crisis);
     List<CrisisResources.Resource> resources = CrisisResources.forLocale(locale);
     MessageStream out = ModelCalls.open(rt, ctx.llmClient(), s.get(CouchState.MESSAGE));
@@ -77,8 +79,8 @@ public final class CrisisResponseNode implements Node {
    * The reply's locale: the language the gate read in the message (German, French, English)
    * with that country's resources, else the session's ({@link ReplyLocale}).
    */
-  static String locale(State s, Map<String, Object> crisis) {
-    return ReplyLocale.of(s.get(CouchState.LOCALE), crisis.get("language"));
+  static String locale(State s, Assessment crisis) {
+    return ReplyLocale.of(s.get(CouchState.LOCALE), crisis.language());
   }
 
   private static String answerIn(String locale) {
@@ -93,7 +95,7 @@ public final class CrisisResponseNode implements Node {
   /** The error handler of {@code crisis_response}: the prepared reply, marked failed, so the log still runs. */
   public static ErrorHandler onFailure() {
     return (s, rt, error) -> {
-      Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
+      Assessment crisis = CouchState.crisis(s);
       PendingQuestion.FollowUp followUp = PendingQuestion.followUp(s);
       if (followUp != null) {
         return reply(s, followUp.text(), "failed", "crisis_response", null, followUp.next(), followUp.locale()).and(CouchState.DIAGNOSTICS,
@@ -107,8 +109,8 @@ public final class CrisisResponseNode implements Node {
     };
   }
 
-  static String opening(Map<String, Object> crisis, String locale) {
-    if ("violence".equals(crisis.get("category"))) {
+  static String opening(Assessment crisis, String locale) {
+    if ("violence".equals(crisis.category())) {
       return ReplyLocale.pick(locale,
           "I'm really glad you told me how intense this feels. When anger gets this strong it can be frightening, "
               + "and you don't have to handle it alone. Please reach out to someone who can help right now:",
@@ -126,16 +128,16 @@ public final class CrisisResponseNode implements Node {
             + "du soutien maintenant, et tu n'as pas à traverser ça seul·e. Ces personnes sont là pour t'écouter, à tout moment :");
   }
 
-  static PendingQuestion question(Map<String, Object> crisis) {
-    return "violence".equals(crisis.get("category")) ? PendingQuestion.DANGER_NOW : PendingQuestion.ACTING_NOW;
+  static PendingQuestion question(Assessment crisis) {
+    return "violence".equals(crisis.category()) ? PendingQuestion.DANGER_NOW : PendingQuestion.ACTING_NOW;
   }
 
   static Update reply(State s, String text, String status, String node, String messageId, PendingQuestion asked,
                       String locale) {
     int turn = s.getOrDefault(CouchState.TURN, 0);
     TranscriptEntry entry = TranscriptEntry.assistant(turn, text, "crisis", null);
-    return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", status))
-        .and(CouchState.ROUTING, Map.<String, Object>of("route", "crisis"))
+    return Update.of(CouchState.RESPONSE, Response.of(text, status))
+        .and(CouchState.ROUTING, Routing.to("crisis"))
         .and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))
         .and(CouchState.TRANSCRIPT, List.of(entry))
         .and(CouchState.MESSAGES, List.of(new Message.Ai(messageId, text, List.of(), null)))

@@ -1,8 +1,11 @@
 package dev.trellis.apps.opencouch.safety;
 
 import dev.trellis.agent.message.Message;
+import dev.trellis.apps.opencouch.AskedQuestion;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
+import dev.trellis.apps.opencouch.Response;
+import dev.trellis.apps.opencouch.Routing;
 import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
@@ -11,7 +14,6 @@ import dev.trellis.graph.Update;
 import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code safety_reply}: the prepared reply of the gate's two non-crisis safety routes, always
@@ -23,22 +25,22 @@ import java.util.Map;
 public final class SafetyReplyNode implements Node {
   @Override
   public NodeResult apply(State s, Runtime rt) {
-    Map<String, Object> crisis = s.getOrDefault(CouchState.CRISIS, Map.of());
-    String route = String.valueOf(crisis.getOrDefault("route", "check_in"));
+    Assessment crisis = CouchState.crisis(s);
+    String route = crisis.route() == null ? "check_in" : crisis.route();
     // someone else at risk, written in German or French: answered in it, with that country's services
-    String locale = ReplyLocale.of(s.get(CouchState.LOCALE), crisis.get("language"));
+    String locale = ReplyLocale.of(s.get(CouchState.LOCALE), crisis.language());
     String text = text(route, locale) + "\n\n" + CrisisResources.format(CrisisResources.forLocale(locale));
     MessageStream out = ModelCalls.open(rt, null, s.get(CouchState.MESSAGE));
     ModelCalls.emit(out, text);
     ModelCalls.end(out, text);
     int turn = s.getOrDefault(CouchState.TURN, 0);
     TranscriptEntry entry = TranscriptEntry.assistant(turn, text, route, null);
-    return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", "ok"))
-        .and(CouchState.ROUTING, Map.<String, Object>of("route", route))
+    return Update.of(CouchState.RESPONSE, Response.of(text, "ok"))
+        .and(CouchState.ROUTING, Routing.to(route))
         .and(CouchState.HISTORY, List.of(CouchState.entry("assistant", text)))
         .and(CouchState.TRANSCRIPT, List.of(entry))
         .and(CouchState.MESSAGES, List.of(new Message.Ai(out.messageId(), text, List.of(), null)))
-        .and(CouchState.PENDING_QUESTION, Map.<String, Object>of())
+        .and(CouchState.PENDING_QUESTION, AskedQuestion.NONE)
         .and(CouchState.TRACE, CouchState.trace(s, "safety_reply"));
   }
 

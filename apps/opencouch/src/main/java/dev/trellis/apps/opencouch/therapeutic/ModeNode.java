@@ -1,9 +1,12 @@
 package dev.trellis.apps.opencouch.therapeutic;
 
+import dev.trellis.apps.opencouch.AskedQuestion;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
 import dev.trellis.apps.opencouch.PendingQuestion;
+import dev.trellis.apps.opencouch.Response;
+import dev.trellis.apps.opencouch.memory.MemoryEntry;
 import dev.trellis.apps.opencouch.memory.WorkingMemory;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
@@ -39,7 +42,7 @@ final class ModeNode implements Node {
   public NodeResult apply(State s, Runtime rt) {
     CouchContext ctx = CouchContext.of(rt, defaults);
     String message = s.get(CouchState.MESSAGE);
-    List<Map<String, Object>> memory = s.getOrDefault(CouchState.WORKING_MEMORY, List.of());
+    List<MemoryEntry> memory = CouchState.workingMemory(s);
     Map<String, Object> progress = new LinkedHashMap<>();
     MessageStream out = ModelCalls.open(rt, ctx.llmClient(), message);
     PendingQuestion.FollowUp followUp = PendingQuestion.followUp(s);
@@ -47,15 +50,15 @@ final class ModeNode implements Node {
       // a bare yes/no to the crisis reply's question: read against it, answered as prepared (never by a model)
       String text = ModelCalls.emit(out, followUp.text());
       ModelCalls.end(out, text);
-      return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", "ok", "message_id",
-          out.messageId())).and(CouchState.PENDING_QUESTION, followUp.pending())
+      return Update.of(CouchState.RESPONSE, new Response(text, "ok", out.messageId()))
+          .and(CouchState.PENDING_QUESTION, followUp.pending())
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
     if (CheckIn.needed(message)) {
       String text = ModelCalls.emit(out, CheckIn.text(s.get(CouchState.LOCALE)));
       ModelCalls.end(out, text);
-      return Update.of(CouchState.RESPONSE, Map.<String, Object>of("text", text, "status", "ok", "message_id",
-          out.messageId())).and(CouchState.PENDING_QUESTION, PendingQuestion.ACTING_NOW.toMap())
+      return Update.of(CouchState.RESPONSE, new Response(text, "ok", out.messageId()))
+          .and(CouchState.PENDING_QUESTION, PendingQuestion.ACTING_NOW.asked())
           .and(CouchState.DIAGNOSTICS, Map.of("reply_check_in", true))
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
@@ -82,14 +85,13 @@ final class ModeNode implements Node {
       text = ModelCalls.emit(out, prepared);
     }
     ModelCalls.end(out, text);
-    Map<String, Object> response = Map.of("text", text, "status", text.isBlank() ? "empty" : status,
-        "message_id", out.messageId());
-    Update u = Update.of(CouchState.RESPONSE, response).and(CouchState.PENDING_QUESTION, Map.<String, Object>of())
+    Response response = new Response(text, text.isBlank() ? "empty" : status, out.messageId());
+    Update u = Update.of(CouchState.RESPONSE, response).and(CouchState.PENDING_QUESTION, AskedQuestion.NONE)
         .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     return progress.isEmpty() ? u : u.and(CouchState.PROGRESS, progress);
   }
 
-  private String prompt(List<Map<String, Object>> memory, String exerciseStep) {
+  private String prompt(List<MemoryEntry> memory, String exerciseStep) {
     StringBuilder b = new StringBuilder(PERSONA).append("\n\n").append(Knowledge.forMode(mode));
     if (exerciseStep != null) {
       b.append("\n\nGive exactly this step, in your own words: ").append(exerciseStep);

@@ -1,12 +1,12 @@
 package dev.trellis.apps.opencouch.therapeutic;
 
 import dev.trellis.apps.opencouch.memory.FactRules;
+import dev.trellis.apps.opencouch.memory.MemoryEntry;
 import dev.trellis.apps.opencouch.memory.SessionEnd;
 import dev.trellis.apps.opencouch.memory.WorkingMemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -84,7 +84,7 @@ final class OfflineReplies {
     }
   }
 
-  static Reply supportive(String message, List<Map<String, Object>> memory) {
+  static Reply supportive(String message, List<MemoryEntry> memory) {
     String text = message.strip();
     if (RECALL.matcher(text).find()) {
       return answer(text, memory);
@@ -114,7 +114,7 @@ final class OfflineReplies {
         .extra("I'm listening.").recall(recall(memory)).question("How has that been for you?");
   }
 
-  static Reply reflective(String message, List<Map<String, Object>> memory) {
+  static Reply reflective(String message, List<MemoryEntry> memory) {
     String reflection = reflect(message.strip());
     return Reply.of("It sounds like this is a pattern you've noticed coming back, not a one-off.")
         .extra(reflection == null ? null : "You said " + reflection + ".").recall(recall(memory))
@@ -126,7 +126,7 @@ final class OfflineReplies {
         .question("Is this more about something that happened, about how you've been feeling lately, or something else?");
   }
 
-  static Reply psychoeducation(String message, List<Map<String, Object>> memory) {
+  static Reply psychoeducation(String message, List<MemoryEntry> memory) {
     Knowledge.Topic t = Knowledge.topicFor(message);
     String body = t != null ? t.explanation()
         : "What you're describing is a very human reaction: our minds and bodies respond to stress in ways that can "
@@ -143,34 +143,34 @@ final class OfflineReplies {
     return step < n ? r.extra("Tell me when you're ready for the next step.") : r.question("That was the last step. How do you feel now?");
   }
 
-  static Reply closing(List<Map<String, Object>> memory) {
+  static Reply closing(List<MemoryEntry> memory) {
     return Reply.of("Thank you for talking with me today; it took something to share all of that.").recall(recall(memory))
         .extra("Take good care of yourself, and come back whenever you'd like to talk.");
   }
 
   /** The answer to a question about what the user told us, from working memory only. */
-  static Reply answer(String message, List<Map<String, Object>> memory) {
-    List<Map<String, Object>> facts = WorkingMemory.ofType(memory, "semantic");
+  static Reply answer(String message, List<MemoryEntry> memory) {
+    List<MemoryEntry> facts = WorkingMemory.ofType(memory, "semantic");
     Matcher about = ASKED_ABOUT.matcher(message);
     if (about.find()) {
       String subject = about.group(1).toLowerCase(Locale.ROOT);
       if (subject.equals("name")) {
-        for (Map<String, Object> f : facts) {
-          if ("name".equals(f.get("category"))) {
-            return Reply.of("Your name is " + nameIn(String.valueOf(f.get("text"))) + ".").question("What's on your mind today?");
+        for (MemoryEntry f : facts) {
+          if ("name".equals(f.category())) {
+            return Reply.of("Your name is " + nameIn(String.valueOf(f.text())) + ".").question("What's on your mind today?");
           }
         }
-        for (Map<String, Object> rule : WorkingMemory.ofType(memory, "procedural")) {
-          Matcher call = CALL.matcher(String.valueOf(rule.get("text")));
+        for (MemoryEntry rule : WorkingMemory.ofType(memory, "procedural")) {
+          Matcher call = CALL.matcher(String.valueOf(rule.text()));
           if (call.matches()) {
             return Reply.of("You asked me to call you " + call.group(1) + ".").question("What's on your mind today?");
           }
         }
         return Reply.of("I don't think you've told me your name yet.").question("What would you like me to call you?");
       }
-      for (Map<String, Object> f : facts) {
-        if (String.valueOf(f.get("text")).toLowerCase(Locale.ROOT).contains(subject)) {
-          return Reply.of("I remember that " + secondPerson(String.valueOf(f.get("text"))) + ".")
+      for (MemoryEntry f : facts) {
+        if (String.valueOf(f.text()).toLowerCase(Locale.ROOT).contains(subject)) {
+          return Reply.of("I remember that " + secondPerson(String.valueOf(f.text())) + ".")
               .question("What's on your mind about them today?");
         }
       }
@@ -180,7 +180,7 @@ final class OfflineReplies {
       return Reply.of("I don't have anything saved about you yet; I only keep what you choose to tell me.")
           .question("What would you like me to know?");
     }
-    List<String> known = facts.stream().limit(3).map(f -> secondPerson(String.valueOf(f.get("text")))).toList();
+    List<String> known = facts.stream().limit(3).map(f -> secondPerson(String.valueOf(f.text()))).toList();
     return Reply.of("Here's what I remember: " + String.join("; ", known) + ".").question("Is any of that out of date?");
   }
 
@@ -240,12 +240,12 @@ final class OfflineReplies {
   }
 
   /** A remembered fact or the last session's summary, as one sentence in the second person ("" when none). */
-  static String recall(List<Map<String, Object>> memory) {
-    for (Map<String, Object> e : WorkingMemory.ofType(memory, "semantic")) {
-      return "I remember that " + secondPerson(String.valueOf(e.get("text"))) + ".";
+  static String recall(List<MemoryEntry> memory) {
+    for (MemoryEntry e : WorkingMemory.ofType(memory, "semantic")) {
+      return "I remember that " + secondPerson(String.valueOf(e.text())) + ".";
     }
-    for (Map<String, Object> e : WorkingMemory.ofType(memory, "episodic")) {
-      String recalled = SessionEnd.recalled(String.valueOf(e.get("text")));
+    for (MemoryEntry e : WorkingMemory.ofType(memory, "episodic")) {
+      String recalled = SessionEnd.recalled(String.valueOf(e.text()));
       if (recalled != null) {
         return recalled;
       }
@@ -254,11 +254,11 @@ final class OfflineReplies {
   }
 
   /** Applies the user's procedural rules to a prepared reply: to its parts, so the recall always stays. */
-  static String follow(Reply reply, List<Map<String, Object>> memory) {
+  static String follow(Reply reply, List<MemoryEntry> memory) {
     Reply r = reply;
     String name = null;
-    for (Map<String, Object> rule : WorkingMemory.ofType(memory, "procedural")) {
-      String text = String.valueOf(rule.get("text"));
+    for (MemoryEntry rule : WorkingMemory.ofType(memory, "procedural")) {
+      String text = String.valueOf(rule.text());
       String low = text.toLowerCase(Locale.ROOT);
       Matcher call = CALL.matcher(text);
       if (call.matches()) {

@@ -3,6 +3,7 @@ package dev.trellis.apps.opencouch.therapeutic;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.PendingQuestion;
+import dev.trellis.apps.opencouch.Routing;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.core.StateGraph;
 import dev.trellis.graph.CompileOptions;
@@ -44,7 +45,7 @@ public final class Therapeutic {
     g.addNode("dispatcher", (s, rt) -> {
       long start = System.nanoTime();
       Dispatcher.Choice c = PendingQuestion.followUp(s) != null
-          ? new Dispatcher.Choice(Mode.SUPPORTIVE, "follow_up", String.valueOf(s.get(CouchState.PENDING_QUESTION).get("id")))
+          ? new Dispatcher.Choice(Mode.SUPPORTIVE, "follow_up", CouchState.pendingQuestion(s).id())
           : Dispatcher.choose(s.get(CouchState.MESSAGE), s.getOrDefault(CouchState.PROGRESS, Map.of()),
               CouchContext.of(rt, defaults).llmClient());
       rt.write(Map.of("stage", "dispatcher", "mode", c.mode().node()));
@@ -52,7 +53,7 @@ public final class Therapeutic {
       diag.put("dispatch_ms", CouchState.millisSince(start));
       diag.put("dispatch_via", c.via());
       diag.put("dispatch_matched", c.matched());
-      return Update.of(CouchState.ROUTING, Map.<String, Object>of("route", "therapeutic", "mode", c.mode().node()))
+      return Update.of(CouchState.ROUTING, Routing.therapeutic(c.mode().node()))
           .and(CouchState.DIAGNOSTICS, diag).and(CouchState.TRACE, CouchState.trace(s, "dispatcher"));
     }, NodeOptions.retry(RetryPolicy.maxAttempts(2)));
     for (Mode m : Mode.values()) {
@@ -60,7 +61,7 @@ public final class Therapeutic {
       g.addEdge(m.node(), StateGraph.END);
     }
     g.addEdge(StateGraph.START, "dispatcher");
-    g.addConditionalEdges("dispatcher", s -> String.valueOf(s.getOrDefault(CouchState.ROUTING, Map.of()).get("mode")),
+    g.addConditionalEdges("dispatcher", s -> String.valueOf(CouchState.routing(s).mode()),
         Arrays.stream(Mode.values()).map(Mode::node).toList());
     return g.compile(CompileOptions.DEFAULT.withName("therapeutic"));
   }

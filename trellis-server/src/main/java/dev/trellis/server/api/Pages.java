@@ -1,9 +1,7 @@
 package dev.trellis.server.api;
 
-import dev.trellis.server.wire.Json;
 import dev.trellis.server.error.ServerException;
-
-import dev.trellis.server.auth.Identity;
+import dev.trellis.server.wire.Json;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,57 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Request and response helpers the resource handlers share. */
-public final class Http {
-  static final String IDENTITY = "trellis.identity";
-
-  private Http() {}
-
-  /** The caller's user id ("" when auth is off). */
-  public static String owner(Context ctx) {
-    Identity id = ctx.attribute(IDENTITY);
-    return id == null ? "" : id.user();
-  }
-
-  /** Who sends the request: its authenticated identity, {@link Identity#ANONYMOUS} when auth is off. */
-  public static Identity identity(Context ctx) {
-    Identity id = ctx.attribute(IDENTITY);
-    return id == null ? Identity.ANONYMOUS : id;
-  }
-
-  /** The request body: a strictly parsed JSON object whose null fields are absent (see {@link RequestBody}). */
-  public static Map<String, Object> body(Context ctx) {
-    return RequestBody.object(ctx);
-  }
-
-  public static void json(Context ctx, Object value) {
-    json(ctx, 200, value);
-  }
-
-  public static void json(Context ctx, int status, Object value) {
-    ctx.status(status).contentType("application/json").result(PublicIds.out(ctx, Json.write(value)));
-  }
-
-  public static void noContent(Context ctx) {
-    ctx.status(204);
-  }
-
-  /** A query flag: {@code true}, {@code yes} and {@code 1} are true (the SDK sends 1/0 for some). */
-  public static boolean flag(Context ctx, String name, boolean dflt) {
-    String v = ctx.queryParam(name);
-    if (v == null || v.isEmpty()) {
-      return dflt;
-    }
-    return switch (v.toLowerCase(java.util.Locale.ROOT)) {
-      case "true", "yes", "1" -> true;
-      case "false", "no", "0" -> false;
-      default -> throw ServerException.invalid("query parameter \"" + name + "\" must be true or false, got " + v);
-    };
-  }
+/** The list routes' shared parts: JSONB-style containment filters, sorting and paging, field selection. */
+final class Pages {
+  private Pages() {}
 
   /** Whether {@code actual} contains {@code filter}: every key equal, nested objects compared the same way (JSONB {@code @>}). */
   @SuppressWarnings("unchecked")
-  public static boolean contains(Object actual, Object filter) {
+  static boolean contains(Object actual, Object filter) {
     if (filter instanceof Map<?, ?> f) {
       if (!(actual instanceof Map<?, ?> a)) {
         return false;
@@ -83,7 +37,7 @@ public final class Http {
    * Sorts, pages ({@code limit} 1..1000, default 10; {@code offset}) and sets
    * {@code X-Pagination-Total}/{@code X-Pagination-Next}; {@code select} keeps only the named fields.
    */
-  public static List<Map<String, Object>> page(Context ctx, Map<String, Object> body, List<Map<String, Object>> rows,
+  static List<Map<String, Object>> page(Context ctx, Map<String, Object> body, List<Map<String, Object>> rows,
                                                List<String> sortable, String defaultSort) {
     int limit = Json.integer(body, "limit", 10, 1, 1000);
     int offset = Json.integer(body, "offset", 0, 0, Integer.MAX_VALUE);

@@ -1,11 +1,10 @@
-package dev.trellis.server.api;
-
-import dev.trellis.server.wire.Json;
-import dev.trellis.server.error.ServerException;
+package dev.trellis.server.wire;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.trellis.server.error.ApiException;
+import dev.trellis.server.error.ServerException;
 import io.javalin.http.Context;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -22,7 +21,7 @@ import java.util.Map;
  * dropped from the top-level object, and from each object of a list body), so every handler
  * sees optional fields either set or missing. Anything else is a 422 naming the problem.
  */
-final class RequestBody {
+public final class RequestBody {
   private static final ObjectReader READER = Json.MAPPER.copyWith(com.fasterxml.jackson.core.JsonFactory.builder()
           .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
               .maxNestingDepth(Json.MAX_REQUEST_DEPTH).build()).build())
@@ -31,7 +30,7 @@ final class RequestBody {
   private RequestBody() {}
 
   /** The body as a JSON object without null fields (an empty body is an empty object). */
-  static Map<String, Object> object(Context ctx) {
+  public static Map<String, Object> object(Context ctx) {
     return object(whole(ctx));
   }
 
@@ -51,7 +50,7 @@ final class RequestBody {
 
   /** {@link #object(Context)} for raw bytes. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> object(byte[] bytes) {
+  public static Map<String, Object> object(byte[] bytes) {
     Object v = parse(bytes);
     if (v == null) {
       return new LinkedHashMap<>();
@@ -64,7 +63,7 @@ final class RequestBody {
 
   /** The body as a JSON list whose objects have no null fields (a batch). */
   @SuppressWarnings("unchecked")
-  static List<Object> list(Context ctx, String what) {
+  public static List<Object> list(Context ctx, String what) {
     if (!(parse(whole(ctx)) instanceof List<?> l)) {
       throw ServerException.invalid("the body of " + what + " must be a JSON list");
     }

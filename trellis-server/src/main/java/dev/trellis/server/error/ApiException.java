@@ -1,11 +1,10 @@
-package dev.trellis.server.api;
-
-import dev.trellis.server.error.ServerException;
+package dev.trellis.server.error;
 
 /**
- * A refusal that only the HTTP layer can phrase, with an explicit status (a missing key, a bad
- * header, a route's own conditions); sent like every {@link ServerException}, as
- * {@code {"detail": message, "code": ...}} with {@link #status()}. Stores and the queue throw
+ * A refusal with an explicit HTTP status, for what only the HTTP layer can phrase (a missing key,
+ * a bad header, a body cut short, a route's own conditions, an application's routes included);
+ * sent like every {@link ServerException}, as {@code {"detail": message, "code": ...}} with
+ * {@link #status()}. Stores and the queue throw
  * {@link ServerException} instead.
  */
 public final class ApiException extends ServerException {
