@@ -61,11 +61,14 @@ final class GraphChat {
   private final String name;
   private final Target graph;
   private final String thread;
+  private final String where;
 
-  GraphChat(String name, Target graph, String thread) {
+  /** A chat with {@code graph} named {@code name} on {@code thread}; {@code where} is the option naming a server, or "". */
+  GraphChat(String name, Target graph, String thread, String where) {
     this.name = name;
     this.graph = graph;
     this.thread = thread;
+    this.where = where;
   }
 
   /** Whether {@code graph} takes chat input: a {@code messages} input key. */
@@ -95,7 +98,7 @@ final class GraphChat {
       out.flush();
     }
     out.println();
-    out.println("Bye. Continue with: trellis chat " + name + " --thread " + thread);
+    out.println("Bye. Continue with: trellis chat " + name + where + " --thread " + thread);
   }
 
   private void turn(String text, PrintStream out) {

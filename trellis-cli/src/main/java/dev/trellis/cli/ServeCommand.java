@@ -92,10 +92,17 @@ final class ServeCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Starts on the given port, or on 2024 — or the next free port up to 2034 when 2024 is taken. */
+  /**
+   * Starts on the given port, or on 2024 — or the next free port up to 2034 when 2024 is taken. A
+   * port that cannot be listened on is the user's input: {@link IllegalArgumentException}, one line.
+   */
   private TrellisServer start(TrellisServer.Builder b) {
     if (options.port != null) {
-      return b.port(options.port).start();
+      try {
+        return b.port(options.port).start();
+      } catch (IllegalStateException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
     }
     IllegalStateException last = null;
     for (int p = 2024; p <= 2034; p++) {
@@ -106,6 +113,6 @@ final class ServeCommand implements Callable<Integer> {
         last = e;
       }
     }
-    throw last;
+    throw new IllegalArgumentException(last.getMessage(), last);
   }
 }

@@ -81,6 +81,7 @@ class ChatCommandTest {
       assertEquals(0, r.exit(), r.out() + r.err());
       assertTrue(r.out().contains("agent> The weather tool says: sunny and 21°C in Oslo."), r.out());
       assertTrue(r.out().contains("agent> The weather tool says: sunny and 21°C in Lima."), r.out());
+      assertTrue(r.out().contains("Continue with: trellis chat agent --url " + url + " --thread " + thread), r.out());
       List<?> messages = (List<?>) dev.trellis.client.TrellisClient.of(url).threads().getState(thread).values()
           .get("messages");
       assertEquals(8, messages.size(), "both turns ran on the server's thread: " + messages);
