@@ -20,9 +20,12 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * W14: one turn of trellis-safety's classifier without a model (issue 32's budget: under 30 ms
  * a turn), the standard classifier (lexicons + the MiniLM head) and the lexicons alone, with six
- * history messages. The worst cases: messages no lexicon phrase decides, so the head runs — a
- * short one, a long one (the head embeds the whole and each two-sentence window: seven texts) —
- * a crisis message the lexicon decides (the head is skipped), and a language it cannot read.
+ * history messages. The head runs on every message but an override without a cue of concern for
+ * someone else: a short English one (ten words or fewer, so it is also read after the user's
+ * previous message: two texts), a long one (the whole and each two-sentence window: seven texts),
+ * German and French ones, a crisis a (non-override) lexicon phrase finds (the head checks for
+ * concern for someone else or an idiom), an override (the head is skipped), and languages it
+ * cannot read in Latin and in another script.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -38,7 +41,7 @@ public class W14SafetyGate {
   @Param({"standard", "lexicon"})
   public String classifier;
 
-  @Param({"short", "long", "lexicon_hit", "unreadable"})
+  @Param({"short", "long", "german", "french", "lexicon_hit", "override", "unreadable", "unreadable_script"})
   public String message;
 
   SafetyClassifier safety;
@@ -52,8 +55,14 @@ public class W14SafetyGate {
       case "long" -> "So today was mostly okay. I went to class and had lunch with a friend. Then my mom called and "
           + "we argued about my grades again. Honestly I have been feeling flat since the weekend. Anyway I finished my "
           + "essay. I watched two episodes of my show before bed. Tomorrow I have practice. Then dinner at my aunt's.";
+      case "german" -> "Heute war die Arbeit anstrengend und mein Chef hat mir noch mehr Aufgaben gegeben, ich bin "
+          + "einfach müde und will nur noch auf das Sofa";
+      case "french" -> "La journée a été longue, mon chef m'a encore donné des dossiers en plus et je suis vraiment "
+          + "fatiguée ce soir";
       case "lexicon_hit" -> "nobody would even notice if I was gone";
-      default -> "Bugün kendimi çok yalnız hissediyorum";
+      case "override" -> "I took all my pills an hour ago";
+      case "unreadable" -> "Bugün kendimi çok yalnız hissediyorum";
+      default -> "最近仕事が忙しくてとても疲れています";
     };
   }
 

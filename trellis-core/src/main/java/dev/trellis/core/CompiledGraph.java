@@ -101,7 +101,21 @@ public final class CompiledGraph {
 
   /** Streams the run; with {@code subgraphs} parts from inside subgraphs are included, with their namespace. */
   public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
-    return GraphStream.start(parts -> Engine.run(program, input, config, new Sink(modes, subgraphs, parts)));
+    return GraphStream.startWithOutcome(parts -> Engine.run(program, input, config, new Sink(modes, subgraphs, parts)));
+  }
+
+  /**
+   * The thread's state after a run streamed by this graph, as {@link #getState(RunConfig)} on
+   * its thread would show it right after the run, without reading the checkpointer again; or
+   * null when the stream cannot tell (iteration has not ended, the run failed or paused, or it
+   * saved no checkpoint): then read it with {@code getState}. Valid while nothing else writes
+   * to the thread after the run.
+   */
+  public StateSnapshot finalState(GraphStream stream) {
+    if (!(stream.outcome() instanceof Engine.Result r) || r.saved() == null) {
+      return null;
+    }
+    return StateApi.at(program, r.saved(), false);
   }
 
   /**

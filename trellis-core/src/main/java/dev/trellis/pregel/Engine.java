@@ -1,6 +1,7 @@
 package dev.trellis.pregel;
 
 import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.error.ErrorCode;
 import dev.trellis.error.GraphRecursionException;
@@ -21,8 +22,12 @@ import java.util.Map;
 public final class Engine {
   private Engine() {}
 
-  /** What a run ended with: the state values, and the pending interrupts if it paused. */
-  public record Result(Map<String, Object> values, boolean interrupted) {}
+  /**
+   * What a run ended with: the state values, whether it paused, and the thread's newest
+   * checkpoint as saved when the run ran to its end with nothing pending on it (else null; see
+   * {@code Loop.finalTuple}).
+   */
+  public record Result(Map<String, Object> values, boolean interrupted, CheckpointTuple saved) {}
 
   /** Runs {@code program} on {@code input} (a Map, Update, Command, or null to resume). */
   public static Result run(Program program, Object input, RunConfig config, Sink sink) {
@@ -37,7 +42,7 @@ public final class Engine {
     Loop loop = Loop.root(program, config, sink);
     if (loop.observer == null) {
       boolean interrupted = runRoot(loop, input);
-      return new Result(loop.frame.output(), interrupted);
+      return new Result(loop.frame.output(), interrupted, loop.finalTuple());
     }
     Instant start = loop.observer.now();
     RunInfo run = loop.observer.info(config);
@@ -50,7 +55,7 @@ public final class Engine {
       throw e;
     }
     loop.observer.emit(new GraphEvent.RunEnded(program.name, run, loop.observer.since(start), interrupted));
-    return new Result(loop.frame.output(), interrupted);
+    return new Result(loop.frame.output(), interrupted, loop.finalTuple());
   }
 
   /** Drives the root loop; returns whether the run paused. */

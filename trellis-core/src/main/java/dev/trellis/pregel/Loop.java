@@ -72,6 +72,11 @@ final class Loop implements StepScope, TaskScope {
   private Map<String, Object> resumeById;
   /** A checkpoint was saved and not yet announced on the checkpoints stream. */
   private boolean announce;
+  /** The newest checkpoint this loop saved (null before its first) and its stored parent. */
+  private dev.trellis.checkpoint.Checkpoint lastSaved;
+  private CheckpointConfig lastParent;
+  /** {@link PendingWrites#saves()} when {@link #lastSaved} was saved: more means writes were saved against it. */
+  private long savesAtLastCheckpoint;
 
   private Loop(Program program, RunConfig config, Sink sink, CheckpointSaver saver, String ns, List<String> nsPath,
                TaskRuntime parent, boolean parentResuming, Observer observer) {
@@ -371,6 +376,20 @@ final class Loop implements StepScope, TaskScope {
         List.copyOf(path), rt, resuming, observer == null ? null : observer.nested());
   }
 
+  /**
+   * The thread's newest checkpoint as the saver holds it once {@link #finishPersistence} has
+   * returned, when this loop ran to its end ({@link Status#DONE}) after saving a checkpoint
+   * against which no write was saved: then reading the thread back shows exactly this. Null
+   * otherwise (a pause, a failure, nothing saved): the caller reads the saver.
+   */
+  CheckpointTuple finalTuple() {
+    if (status != Status.DONE || lastSaved == null || pending.saves() != savesAtLastCheckpoint) {
+      return null;
+    }
+    CheckpointConfig parentAt = lastParent == null || lastParent.checkpointId() == null ? null : lastParent;
+    return new CheckpointTuple(checkpointConfig, lastSaved, metadata, parentAt, List.of());
+  }
+
   /** Completes this loop's saves (waits for background ones, or does the exit-mode save). */
   void finishPersistence() {
     if (persistence != null) {
@@ -391,7 +410,11 @@ final class Loop implements StepScope, TaskScope {
     }
     CheckpointMetadata md = new CheckpointMetadata(source, step, Map.of(), config.metadata());
     previousConfig = checkpointConfig;
-    setCheckpoint(persistence.put(checkpointConfig, frame.toCheckpoint(CheckpointIds.next()), md));
+    dev.trellis.checkpoint.Checkpoint cp = frame.toCheckpoint(CheckpointIds.next());
+    lastParent = persistence.storedParent(checkpointConfig);
+    setCheckpoint(persistence.put(checkpointConfig, cp, md));
+    lastSaved = cp;
+    savesAtLastCheckpoint = pending.saves();
     announce = true;
     if (observer != null) {
       observer.emit(new GraphEvent.CheckpointSaved(nsPath, step, source, checkpointConfig));

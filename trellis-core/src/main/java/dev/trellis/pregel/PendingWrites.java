@@ -27,6 +27,8 @@ final class PendingWrites {
   CheckpointConfig at;
   /** A task committed this step although nothing keeps its writes. */
   volatile boolean committedUnkept;
+  /** How many times writes were handed to the saver; guarded by the list's lock. */
+  private long saves;
 
   PendingWrites(Program program, Persistence persistence, boolean kept) {
     this.program = program;
@@ -40,6 +42,13 @@ final class PendingWrites {
 
   boolean isEmpty() {
     return writes.isEmpty();
+  }
+
+  /** How many times writes were handed to the saver so far. */
+  long saves() {
+    synchronized (writes) {
+      return saves;
+    }
   }
 
   /** Forgets the step's writes (they are in the checkpoint now). */
@@ -91,6 +100,9 @@ final class PendingWrites {
       writes.addAll(taskWrites);
     }
     if (persistence != null && at != null && at.checkpointId() != null) {
+      synchronized (writes) {
+        saves++;
+      }
       persistence.putWrites(at, taskId, taskWrites, !replaced);
     }
   }

@@ -68,6 +68,14 @@ final class Persistence {
     return parent.withCheckpointId(cp.id());
   }
 
+  /**
+   * The parent the saver stores for a checkpoint {@link #put} as a child of {@code parent}: in
+   * exit mode the run's checkpoint is saved once, as a child of the checkpoint the run started from.
+   */
+  CheckpointConfig storedParent(CheckpointConfig parent) {
+    return mode == Durability.EXIT && exitParent != null ? exitParent : parent;
+  }
+
   /** @param firstSave the task saved nothing at this checkpoint before (no earlier writes to replace) */
   void putWrites(CheckpointConfig config, String taskId, List<PendingWrite> writes, boolean firstSave) {
     switch (mode) {

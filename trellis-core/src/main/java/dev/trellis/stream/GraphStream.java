@@ -8,6 +8,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The live stream of one run: iterate it (once) or subscribe to it (once) as a
@@ -23,15 +24,28 @@ public final class GraphStream implements AutoCloseable, Iterable<StreamPart>, F
   private final AtomicBoolean consumed = new AtomicBoolean();
   private volatile Thread runner;
   private volatile Throwable failure;
+  /** What the run returned; written before {@link #END} is queued, so visible once iteration has ended. */
+  private volatile Object outcome;
 
   private GraphStream() {}
 
   /** Starts {@code run} on a virtual thread, given where to put the parts it produces. Internal. */
   public static GraphStream start(Consumer<Consumer<StreamPart>> run) {
+    return startWithOutcome(parts -> {
+      run.accept(parts);
+      return null;
+    });
+  }
+
+  /**
+   * Starts {@code run} on a virtual thread, given where to put the parts it produces; what it
+   * returns is kept as the stream's {@link #outcome()}. Internal.
+   */
+  public static GraphStream startWithOutcome(Function<Consumer<StreamPart>, Object> run) {
     GraphStream s = new GraphStream();
     s.runner = Thread.ofVirtual().name("trellis-stream").start(() -> {
       try {
-        run.accept(s.queue::add);
+        s.outcome = run.apply(s.queue::add);
       } catch (Throwable e) {
         s.failure = e;
       } finally {
@@ -144,6 +158,15 @@ public final class GraphStream implements AutoCloseable, Iterable<StreamPart>, F
         Thread.currentThread().interrupt();
       }
     });
+  }
+
+  /**
+   * What the run returned once iteration has ended without an error (null before, after a
+   * failure, or when the run returns nothing). Internal: the engine's own record of how the run
+   * ended, read through {@code CompiledGraph.finalState}.
+   */
+  public Object outcome() {
+    return outcome;
   }
 
   /** Cancels the run if it is still going and waits for it to stop. */

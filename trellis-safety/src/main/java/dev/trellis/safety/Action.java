@@ -8,7 +8,7 @@ public enum Action {
   CRISIS,
   /** The third-party path: how to help someone else, with the locale's resources. */
   THIRD_PARTY,
-  /** A short safety check-in with the locale's resources (a message the classifier cannot read). */
+  /** A short safety check-in with the locale's resources (a message the classifier cannot read, or, with a check-in threshold set, one it is uncertain about). */
   CHECK_IN,
   /** Carry on as usual. */
   NONE;

@@ -26,11 +26,13 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * <p>Without a judge the verdict is deterministic: a function of the message, the last six
- * history messages and the locale. Override phrases are final; a lexicon phrase gives way only
- * to the third-party path, when the head is sure the message is concern for someone else; the
- * head and the judge may add a crisis, never remove one. A message in a language other than English,
- * German or French is never {@link Action#NONE}: without a crisis signal it is
- * {@link Action#CHECK_IN}. Immutable and thread-safe (the judge's model must be thread-safe).
+ * history messages and the locale. Override phrases are final but for a quoted statement in a
+ * message asking how to help someone else; a lexicon phrase gives way only to the third-party path,
+ * when the head finds concern for someone else; the head and the judge may add a crisis, never
+ * remove one. A message in a language other than English, German or French is
+ * never {@link Action#NONE}: without a crisis signal it is {@link Action#CHECK_IN}, and so is a
+ * message the head is uncertain about when a check-in threshold is set ({@link Builder#checkInThreshold}).
+ * Immutable and thread-safe (the judge's model must be thread-safe).
  */
 public final class SafetyClassifier {
   private static final Pattern SENTENCES = Pattern.compile("(?<=[.!?;…])\\s+|\\n+");
@@ -44,6 +46,16 @@ public final class SafetyClassifier {
    * such as "I always end up cancelling plans" or a bare "done" to the crisis branch; see the README).
    */
   public static final double DEFAULT_CRISIS_THRESHOLD = 0.72;
+  /**
+   * The recommended check-in threshold ({@link Builder#checkInThreshold}; off by default): from this
+   * crisis probability up to the crisis threshold, a message no other layer decides and whose most
+   * likely class is a crisis class is a {@link Action#CHECK_IN} — too close to a crisis to carry on
+   * without asking whether the person is safe. Of 0.5, 0.4 and 0.3 the best recall-weighted F2 in
+   * cross-validation. Off by default because it also checks in on everyday self-reflection ("I always
+   * end up cancelling plans at the last minute") and an application's check-in reply must fit a
+   * message it can read (see the README).
+   */
+  public static final double RECOMMENDED_CHECK_IN_THRESHOLD = 0.3;
   private static final int THIRD_PARTY_REACH = 12;
   private static final int SHORT_REPLY = 10;
   private static final double THIRD_PARTY_VETO = 0.7;
@@ -54,27 +66,29 @@ public final class SafetyClassifier {
   private final EmbeddingHead head;
   private final LlmJudge judge;
   private final double crisisThreshold;
+  private final double checkInThreshold;
   private final double lowRiskThreshold;
 
   private SafetyClassifier(Builder b) {
     this(Lexicon.bundled(), b.embeddings, b.head, b.judge == null ? null : new LlmJudge(b.judge), b.crisisThreshold,
-        b.lowRiskThreshold);
+        b.checkInThreshold, b.lowRiskThreshold);
   }
 
   private SafetyClassifier(Lexicon lexicon, Embeddings embeddings, EmbeddingHead head, LlmJudge judge,
-                           double crisisThreshold, double lowRiskThreshold) {
+                           double crisisThreshold, double checkInThreshold, double lowRiskThreshold) {
     this.lexicon = lexicon;
     this.embeddings = embeddings;
     this.head = head;
     this.judge = judge;
     this.crisisThreshold = crisisThreshold;
+    this.checkInThreshold = checkInThreshold;
     this.lowRiskThreshold = lowRiskThreshold;
   }
 
   /** This classifier with {@code model} as its LLM judge (null: none); cheap, shares everything else. */
   public SafetyClassifier withJudge(ChatModel model) {
     return new SafetyClassifier(lexicon, embeddings, head, model == null ? null : new LlmJudge(model), crisisThreshold,
-        lowRiskThreshold);
+        checkInThreshold, lowRiskThreshold);
   }
 
   /** Layers 1, 2, 3 and 5: lexicons and the bundled head on the in-process MiniLM model; no LLM. */
@@ -109,14 +123,10 @@ public final class SafetyClassifier {
     boolean supported = Languages.SUPPORTED.contains(language);
     Deterministic d = deterministic(folded, language, languagesFor(language));
     Verdict base = new Verdict(RiskClass.NONE, Action.NONE, Layer.POLICY, language, supported, Double.NaN, "");
-    if (d.crisis != null && d.crisis.kind() != Lexicon.Kind.OVERRIDE && head != null && embeddings != null) {
-      // a lexicon phrase about someone else ("my mum keeps saying she wishes she'd never wake up"): when the head
-      // is sure the message is concern for another person, it takes the third-party path (resources, never silence)
-      Scored s = score(message, folded, recent);
-      if (s.probabilities[RiskClass.THIRD_PARTY_CONCERN.ordinal()] >= THIRD_PARTY_VETO) {
-        return widened(new Verdict(RiskClass.THIRD_PARTY_CONCERN, Policy.action(RiskClass.THIRD_PARTY_CONCERN, supported),
-            Layer.EMBEDDING, language, supported, s.crisis,
-            String.format(Locale.ROOT, "third party over '%s'", d.crisis.phrase())), message, recent);
+    if (d.crisis != null && head != null && embeddings != null) {
+      Verdict veto = veto(d, message, folded, recent, language, supported);
+      if (veto != null) {
+        return widened(veto, message, recent);
       }
     }
     if (d.crisis != null) {
@@ -146,14 +156,42 @@ public final class SafetyClassifier {
       if (headCrisis) {
         return v.with(s.topCrisis, Action.CRISIS, Layer.EMBEDDING, String.format(Locale.ROOT, "p(crisis)=%.2f", score));
       }
-      if (d.mask == null && supported && s.label == RiskClass.THIRD_PARTY_CONCERN
-          && s.probabilities[s.label.ordinal()] >= 0.5) {
+      // concern for someone else, in any language: the third-party path has the resources a check-in has
+      if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN && s.probabilities[s.label.ordinal()] >= 0.5) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
+      } else if (d.mask == null && v.action() == Action.NONE && score >= checkInThreshold && s.label.crisis()) {
+        // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a
+        // crisis class first — too close to a crisis to carry on without asking
+        v = v.with(v.label(), Action.CHECK_IN, Layer.EMBEDDING, String.format(Locale.ROOT, "uncertain: p(crisis)=%.2f", score));
       }
     }
     boolean confidentlyLow = supported && d.mask == null && !d.negated && earlier == null
         && (Double.isNaN(score) ? false : score < lowRiskThreshold);
     return confidentlyLow ? v : widened(v, message, recent);
+  }
+
+  /**
+   * The head's say over a lexicon phrase, or null: when it is sure the message is concern for someone else
+   * ("my mum keeps saying she wishes she'd never wake up"), or the message also has a cue of concern for someone
+   * else and the head ranks that class first, the third-party path (resources, never silence); over an override
+   * only in the second case ("he texted 'I took all my pills', what do I do?": the first person is quoted). (An
+   * idiom the head was sure of also overruled a phrase once: it took "I'm going to kill my boss tomorrow" off the
+   * crisis branch, so the head never removes a crisis.)
+   */
+  private Verdict veto(Deterministic d, String message, Folded folded, List<Message> recent, String language,
+                       boolean supported) {
+    boolean override = d.crisis.kind() == Lexicon.Kind.OVERRIDE;
+    if (override && !d.thirdPartyCue) {
+      return null;
+    }
+    Scored s = score(message, folded, recent);
+    double thirdParty = s.probabilities[RiskClass.THIRD_PARTY_CONCERN.ordinal()];
+    if (d.thirdPartyCue ? s.label == RiskClass.THIRD_PARTY_CONCERN : thirdParty >= THIRD_PARTY_VETO) {
+      return new Verdict(RiskClass.THIRD_PARTY_CONCERN, Policy.action(RiskClass.THIRD_PARTY_CONCERN, supported),
+          Layer.EMBEDDING, language, supported, s.crisis,
+          String.format(Locale.ROOT, "third party over '%s'", d.crisis.phrase()));
+    }
+    return null;
   }
 
   /** {@code v}, widened by the judge when there is one: it can add a crisis or a third-party concern, never remove. */
@@ -180,7 +218,8 @@ public final class SafetyClassifier {
     return Languages.SUPPORTED.contains(language) ? new LinkedHashSet<>(List.of(language, "en")) : lexicon.languages();
   }
 
-  private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated) {
+  /** The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else. */
+  private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue) {
   }
 
   private Deterministic deterministic(Folded folded, String language, Set<String> languages) {
@@ -188,7 +227,9 @@ public final class SafetyClassifier {
     Lexicon.Hit best = null;
     Lexicon.Hit mask = null;
     boolean negated = false;
+    boolean thirdPartyCue = false;
     for (Lexicon.Hit h : hits) {
+      thirdPartyCue |= h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.THIRD_PARTY_CONCERN;
       // an idiom outranks a third-party cue it overlaps ("my mom is going to kill me")
       if (h.kind() == Lexicon.Kind.MASK && (mask == null || (h.cls() == RiskClass.THIRD_PARTY_CONCERN
           && !(mask.start() < h.end() && h.start() < mask.end())))) {
@@ -209,7 +250,7 @@ public final class SafetyClassifier {
         best = h;
       }
     }
-    return new Deterministic(best, mask, negated);
+    return new Deterministic(best, mask, negated, thirdPartyCue);
   }
 
   private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits) {
@@ -281,6 +322,7 @@ public final class SafetyClassifier {
       Features v = Features.of(texts.get(i), vectors.get(i));
       double[] p = head.probabilities(v);
       double crisis = head.crisisProbability(v);
+
       if (best == null || crisis > best.crisis) {
         best = new Scored(crisis, argmax(p, false), argmax(p, true), p);
       }
@@ -314,6 +356,7 @@ public final class SafetyClassifier {
     private ChatModel judge;
     private boolean noHead;
     private double crisisThreshold = DEFAULT_CRISIS_THRESHOLD;
+    private double checkInThreshold = 1.0;
     private double lowRiskThreshold = 0.15;
 
     private Builder() {
@@ -349,6 +392,19 @@ public final class SafetyClassifier {
         throw new IllegalArgumentException("crisisThreshold must be in (0, 1), got " + t);
       }
       this.crisisThreshold = t;
+      return this;
+    }
+
+    /**
+     * From this crisis probability up to the crisis threshold a message with no other signal is a
+     * {@link Action#CHECK_IN} (uncertain: ask whether the person is safe) instead of {@link Action#NONE}
+     * (default 1.0: never; {@link #RECOMMENDED_CHECK_IN_THRESHOLD} is the measured trade, see the README).
+     */
+    public Builder checkInThreshold(double t) {
+      if (!(t > 0 && t <= 1)) {
+        throw new IllegalArgumentException("checkInThreshold must be in (0, 1], got " + t);
+      }
+      this.checkInThreshold = t;
       return this;
     }
 

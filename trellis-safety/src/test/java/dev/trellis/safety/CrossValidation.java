@@ -64,7 +64,8 @@ final class CrossValidation {
   }
 
   /** Predictions for every example, each made by a classifier whose head never saw it. */
-  static Figures run(List<Example> corpus, List<EmbeddingHead> heads, Cached embeddings, double threshold) {
+  static Figures run(List<Example> corpus, List<EmbeddingHead> heads, Cached embeddings, double threshold,
+                     double checkInThreshold) {
     int k = heads.size();
     List<Verdict> verdicts = new ArrayList<>(corpus.size());
     for (int i = 0; i < corpus.size(); i++) {
@@ -72,7 +73,7 @@ final class CrossValidation {
     }
     for (int fold = 0; fold < k; fold++) {
       SafetyClassifier c = SafetyClassifier.builder().embeddings(embeddings).head(heads.get(fold))
-          .crisisThreshold(threshold).build();
+          .crisisThreshold(threshold).checkInThreshold(checkInThreshold).build();
       for (int i = fold; i < corpus.size(); i += k) {
         Example e = corpus.get(i);
         verdicts.set(i, c.classify(e.text(), e.history(), e.locale()));
@@ -81,8 +82,8 @@ final class CrossValidation {
     return new Figures(corpus, verdicts);
   }
 
-  /** {@link #run(List, List, Cached, double)} with heads trained here with the default settings. */
-  static Figures run(List<Example> corpus, int k, Cached embeddings, double threshold) {
-    return run(corpus, heads(corpus, k, embeddings, Trainer.Settings.DEFAULT), embeddings, threshold);
+  /** {@link #run(List, List, Cached, double, double)} with heads trained here with the default settings. */
+  static Figures run(List<Example> corpus, int k, Cached embeddings, double threshold, double checkInThreshold) {
+    return run(corpus, heads(corpus, k, embeddings, Trainer.Settings.DEFAULT), embeddings, threshold, checkInThreshold);
   }
 }

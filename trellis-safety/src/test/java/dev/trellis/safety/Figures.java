@@ -70,6 +70,17 @@ record Figures(List<Example> examples, List<Verdict> verdicts) {
     return n;
   }
 
+  /** Messages labelled {@code label} that got {@code action} (any action when null). */
+  long count(RiskClass label, Action action) {
+    long n = 0;
+    for (int i = 0; i < examples.size(); i++) {
+      if (examples.get(i).label() == label && (action == null || verdicts.get(i).action() == action)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   private static double ratio(long a, long b) {
     return b == 0 ? 1.0 : (double) a / b;
   }
@@ -80,6 +91,10 @@ record Figures(List<Example> examples, List<Verdict> verdicts) {
         + " counting the crisis branch only: recall %.3f, precision %.3f%n", title,
         examples.size(), crisisRecall(), count(true, true), count(true, true) + count(true, false), crisisPrecision(),
         count(true, true), count(true, true) + count(false, true), strictRecall(), strictPrecision());
+    out.printf(Locale.ROOT, "  figurative: %d messages, %d on the crisis branch; third party: %d messages, %d on the"
+        + " third-party path, %d on the crisis branch%n", count(RiskClass.FIGURATIVE, null),
+        count(RiskClass.FIGURATIVE, Action.CRISIS), count(RiskClass.THIRD_PARTY_CONCERN, null),
+        count(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY), count(RiskClass.THIRD_PARTY_CONCERN, Action.CRISIS));
     out.printf(Locale.ROOT, "  %-22s %6s %9s %7s%n", "class", "recall", "precision", "support");
     for (RiskClass c : RiskClass.values()) {
       long tp = 0;

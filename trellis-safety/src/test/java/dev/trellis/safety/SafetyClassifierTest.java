@@ -84,6 +84,13 @@ class SafetyClassifierTest {
     assertTrue(v.crisis(), v.toString());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"I have been saving my pills for a while now", "I've saved up enough tablets"})
+  void savingIsNotMistakenForShaving(String message) {
+    // "shaving" and "shaved" match "saving" and "saved" with one typo: alone they masked these as an idiom
+    assertTrue(SafetyClassifier.lexiconOnly().classify(message, List.of()).crisis(), message);
+  }
+
   @Test
   void aNegatedStatementAloneIsNotACrisisButItsContinuationCounts() {
     assertFalse(SAFETY.classify("I would never kill myself, I just need to vent about work", List.of()).crisis());
@@ -105,6 +112,20 @@ class SafetyClassifierTest {
     assertTrue(v.crisis(), v.toString());
     assertEquals(Layer.CONTEXT, v.layer());
     assertFalse(SAFETY.classify("yes", List.of()).crisis());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "I've been looking at the bridge on my way home every night|friday.",
+      "I have been saving something up in my drawer|enough now I think"})
+  void aShortReplyIsReadWithTheMessageItAnswers(String previous, String reply) {
+    // the earlier message has no lexicon phrase (so no follow-up rule applies) and the reply alone is no crisis
+    assertFalse(SafetyClassifier.lexiconOnly().classify(previous, List.of()).crisis(), previous);
+    assertFalse(SAFETY.classify(reply, List.of()).crisis(), reply);
+    List<Message> history = List.of(Message.human(previous), Message.ai("I'm listening. Tell me more."));
+    Verdict v = SAFETY.classify(reply, history);
+    assertTrue(v.crisis(), v.toString());
+    assertEquals(Layer.EMBEDDING, v.layer());
   }
 
   @Test
@@ -140,6 +161,68 @@ class SafetyClassifierTest {
       "Mein Bruder sagt, er will sich umbringen. Wie kann ich ihm helfen?|de-DE"})
   void someoneElsesWordsTakeTheThirdPartyPath(String message, String locale) {
     Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertEquals(Action.THIRD_PARTY, v.action(), v.toString());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"I can't do this much longer", "honestly I'm running out of reasons"})
+  void anUncertainMessageGetsTheCheckInWhenAThresholdIsSet(String message) {
+    SafetyClassifier banded = SafetyClassifier.builder()
+        .checkInThreshold(SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD).build();
+    Verdict v = banded.classify(message, List.of());
+    assertEquals(Action.CHECK_IN, v.action(), v.toString());
+    assertEquals(Layer.EMBEDDING, v.layer());
+    assertTrue(v.crisisScore() >= SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD
+        && v.crisisScore() < SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, v.toString());
+    assertEquals(Action.NONE, SAFETY.classify(message, List.of()).action(), "off by default");
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "my boyfriend texted me \"I took all my pills\" and now he isn't answering. what do I do?|en-US",
+      "my sister told me \"I want to kill myself\" last night. how can I help her?|en-US",
+      "mi compañero de trabajo habla de suicidarse, ¿cómo puedo ayudarlo?|es-ES"})
+  void aQuotedCrisisStatementAboutSomeoneElseTakesTheThirdPartyPath(String message, String locale) {
+    assertTrue(SafetyClassifier.lexiconOnly().classify(message, List.of(), locale).crisis(), "an override matches");
+    Verdict v = SAFETY.classify(message, List.of(), locale);
+    assertEquals(Action.THIRD_PARTY, v.action(), v.toString());
+  }
+
+  @Test
+  void theHeadNeverTakesALexiconThreatOffTheCrisisBranch() {
+    // an idiom the head was sure of once overruled a lexicon phrase; this message went to the supportive branch
+    Verdict v = SAFETY.classify("I'm going to kill my boss tomorrow", List.of());
+    assertTrue(v.crisis(), v.toString());
+    assertEquals(RiskClass.HARM_TO_OTHERS, v.label());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"I used to self harm as a teenager but that's long over",
+      "I had thoughts of suicide years ago, I'm doing fine now", "what does suicidal ideation mean exactly?"})
+  void recoveryToldAsPastAndQuestionsAboutTermsAreNotCrises(String message) {
+    Verdict v = SAFETY.classify(message, List.of());
+    assertFalse(v.crisis(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "Meine Schwester hat letzte Woche geheiratet|de-DE",
+      "my uncle died, the funeral is on friday|en-US"})
+  void everydayMentionsOfLastWeekAndFuneralsAreNoLexiconCrisis(String message, String locale) {
+    assertFalse(SafetyClassifier.lexiconOnly().classify(message, List.of(), locale).crisis(), message);
+  }
+
+  @Test
+  void portugueseWithShortFormsIsReadAsPortuguese() {
+    // "to" (estou) is also an English word: without Portuguese's short forms this read as English
+    Verdict v = SAFETY.classify("to em casa agora, vou ver um filme", List.of(), "pt-BR");
+    assertEquals("pt", v.language());
+    assertEquals(Action.CHECK_IN, v.action(), v.toString());
+  }
+
+  @Test
+  void aHelpSeekingCueInAnUnreadableLanguageTakesTheThirdPartyPath() {
+    Verdict v = SAFETY.classify("il mio amico dice che vuole farla finita, come posso aiutarlo?", List.of(), "it-IT");
     assertEquals(Action.THIRD_PARTY, v.action(), v.toString());
   }
 

@@ -68,6 +68,33 @@ class RunResultStorageTest {
   }
 
   @Test
+  void aFinishedRunEndsWithoutReadingItsCheckpointBackAndLeavesTheThreadAtItsResult() throws Exception {
+    Path file = TestServers.tempDir().resolve("ends.db");
+    try (TrellisServer server = server(file)) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String t = http.call("POST", "/threads", Map.of()).get("thread_id");
+      for (int i = 0; i < 3; i++) {
+        long readBefore = ((dev.trellis.checkpoint.jdbc.JdbcSaver) server.saver()).checkpointsRead();
+        HttpClientHelper.Reply waited = http.call("POST", "/threads/" + t + "/runs/wait",
+            Map.of("assistant_id", "grow", "input", Map.of("log", List.of("in" + i))));
+        assertEquals(200, waited.status(), waited.text());
+        // The run starts from the thread's newest checkpoint (one read from the second run on) and
+        // ends with the state the engine saved, not by reading that checkpoint back.
+        assertEquals(i == 0 ? 0 : 1, ((dev.trellis.checkpoint.jdbc.JdbcSaver) server.saver()).checkpointsRead() - readBefore);
+        Map<String, Object> state = http.call("GET", "/threads/" + t + "/state", null).map();
+        assertEquals(waited.map(), state.get("values"));
+        assertEquals(List.of(), state.get("next"));
+        Map<String, Object> thread = http.call("GET", "/threads/" + t, null).map();
+        assertEquals("idle", thread.get("status"));
+        assertEquals(waited.map(), thread.get("values"));
+        String run = ((List<?>) http.call("GET", "/threads/" + t + "/runs?limit=1", null).body()).stream()
+            .map(r -> (String) ((Map<?, ?>) r).get("run_id")).findFirst().orElseThrow();
+        assertEquals(waited.map(), http.call("GET", "/threads/" + t + "/runs/" + run + "/join", null).map());
+      }
+    }
+  }
+
+  @Test
   void anErrorIsStoredAsItIs() throws Exception {
     Path file = TestServers.tempDir().resolve("errors.db");
     try (TrellisServer server = server(file)) {

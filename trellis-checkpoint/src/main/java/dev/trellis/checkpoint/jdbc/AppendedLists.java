@@ -221,30 +221,42 @@ final class AppendedLists {
     return out;
   }
 
-  void insert(JdbcDatabase db, Connection c, CheckpointConfig parent, String checkpointId, Split split)
-      throws SQLException {
-    requireGroups(db, c, parent, checkpointId, split);
+  /**
+   * Writes a checkpoint's list rows in the transaction of {@code c}.
+   *
+   * @param inserted the list rows this transaction wrote already (filled in here): a group whose
+   *     first row is among them needs no check that it still exists
+   */
+  void insert(JdbcDatabase db, Connection c, CheckpointConfig parent, String checkpointId, Split split,
+              java.util.Set<String> inserted) throws SQLException {
+    requireGroups(db, c, parent, checkpointId, split, inserted);
     for (Map.Entry<String, byte[]> e : split.rows().entrySet()) {
+      String group = split.lists().get(e.getKey()).group();
       db.update(c, "INSERT INTO checkpoint_appends (thread_id, checkpoint_ns, channel, group_id, checkpoint_id, tail) "
           + "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (thread_id, checkpoint_ns, channel, group_id, checkpoint_id) "
           + "DO UPDATE SET tail = excluded.tail",
-          parent.threadId(), parent.namespace(), e.getKey(), split.lists().get(e.getKey()).group(), checkpointId,
-          e.getValue());
+          parent.threadId(), parent.namespace(), e.getKey(), group, checkpointId, e.getValue());
+      inserted.add(rowKey(parent, e.getKey(), group, checkpointId));
     }
+  }
+
+  private static String rowKey(CheckpointConfig thread, String channel, String group, String checkpointId) {
+    return thread.threadId() + '\u0000' + thread.namespace() + '\u0000' + channel + '\u0000' + group + '\u0000' + checkpointId;
   }
 
   /**
    * Fails the write when a group the checkpoint continues lost its first row while the
    * checkpoint was being written (its thread was rolled back or deleted meanwhile): saving it
    * would leave a state nobody can read. On PostgreSQL the first row is share-locked until the
-   * transaction ends, so a concurrent delete waits for it; SQLite serialises writers.
+   * transaction ends, so a concurrent delete waits for it; SQLite serialises writers. A first row
+   * this transaction wrote itself ({@code inserted}) cannot have been deleted by another.
    */
-  private void requireGroups(JdbcDatabase db, Connection c, CheckpointConfig parent, String checkpointId, Split split)
-      throws SQLException {
+  private void requireGroups(JdbcDatabase db, Connection c, CheckpointConfig parent, String checkpointId, Split split,
+                             java.util.Set<String> inserted) throws SQLException {
     String lock = db.shareLock();
     for (Map.Entry<String, Stored> e : split.lists().entrySet()) {
       String group = e.getValue().group();
-      if (group.equals(checkpointId)) {
+      if (group.equals(checkpointId) || inserted.contains(rowKey(parent, e.getKey(), group, group))) {
         continue;
       }
       boolean present = db.query(c, "SELECT 1 FROM checkpoint_appends WHERE thread_id = ? AND checkpoint_ns = ? "

@@ -50,9 +50,10 @@ final class BatchedSaves {
     }
     if (!puts.isEmpty()) {
       insertCheckpoints(db, c, puts);
+      Set<String> listRows = new HashSet<>();
       for (Encoded e : puts) {
         SaveOp.Put p = (SaveOp.Put) e.op();
-        appended.insert(db, c, p.parent(), p.checkpoint().id(), e.lists());
+        appended.insert(db, c, p.parent(), p.checkpoint().id(), e.lists(), listRows);
       }
     }
     insertWrites(db, c, encoded);

@@ -117,6 +117,8 @@ final class SharedValues {
       String id;
       if (was != null && was.version() == version && was.value().get() == v) {
         id = enc.reuse(was.blobId());
+      } else if (smallBound(v, BIG) >= 0) {
+        continue; // surely under BIG serialized: inline, without serializing it here to find out
       } else {
         byte[] bytes = serde.dump(v, x -> x == v ? null : enc.apply(x));
         if (bytes.length < BIG) {
@@ -135,6 +137,56 @@ final class SharedValues {
     }
     enc.held = now.values();
     return new Split(rest, blobs, enc);
+  }
+
+  /**
+   * What is left of {@code budget} after an upper bound of {@code v}'s serialized size (JSON with
+   * the serde's tags, every character escaped at worst), or -1 when the bound reaches the budget
+   * or cannot be told without serializing: records, beans and other objects, and lists long
+   * enough to be written as references to stored lists. Allocates nothing.
+   */
+  static int smallBound(Object v, int budget) {
+    return bound(v, budget, true);
+  }
+
+  private static int bound(Object v, int budget, boolean top) {
+    int left = budget;
+    switch (v) {
+      case null -> left -= 4;
+      case Boolean b -> left -= 5;
+      case Integer i -> left -= 11;
+      case Long l -> left -= 32; // {"$long":"-9223372036854775808"}
+      case Double d -> left -= 24;
+      case String str -> left -= 6 * str.length() + 2;
+      case List<?> list -> {
+        if (list.size() >= AppendedLists.MIN_LENGTH && !top) {
+          return -1;
+        }
+        left -= 2;
+        for (Object x : list) {
+          if (left <= 0) {
+            break;
+          }
+          left = bound(x, left - 1, false);
+        }
+      }
+      case Map<?, ?> m -> {
+        left -= 12; // {"$map":[...]} when a key is not a plain string
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+          if (left <= 0) {
+            break;
+          }
+          left = bound(e.getKey(), left - 6, false);
+          if (left > 0) {
+            left = bound(e.getValue(), left, false);
+          }
+        }
+      }
+      default -> {
+        return -1;
+      }
+    }
+    return left > 0 ? left : -1;
   }
 
   /** How to serialize the writes saved with checkpoint {@code config}: references to what it stores, when this saver wrote it last. */

@@ -44,7 +44,16 @@ import java.util.function.Predicate;
  * tampered store cannot instantiate arbitrary types when a stricter predicate is given.
  */
 public final class JacksonSerde implements Serde {
-  private static final ObjectMapper MAPPER = new ObjectMapper().findAndRegisterModules();
+  /**
+   * Buffers shared through a pool rather than per thread: saves run on short-lived virtual
+   * threads, so Jackson's default (a recycler per thread) allocated a generator's buffers anew for
+   * every value written.
+   */
+  private static final ObjectMapper MAPPER = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+      .recyclerPool(com.fasterxml.jackson.core.util.JsonRecyclerPools.newConcurrentDequePool()).build())
+      .findAndRegisterModules();
+  private static final com.fasterxml.jackson.core.io.SerializedString LONG_TAG =
+      new com.fasterxml.jackson.core.io.SerializedString("$long");
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
   private final Predicate<String> allowed;
@@ -135,7 +144,8 @@ public final class JacksonSerde implements Serde {
       g.writeNumber(d);
     } else if (v instanceof Long l) {
       g.writeStartObject();
-      g.writeStringField("$long", Long.toString(l));
+      g.writeFieldName(LONG_TAG);
+      g.writeString(Long.toString(l));
       g.writeEndObject();
     } else if (v instanceof List<?> list) {
       g.writeStartArray();
@@ -143,7 +153,7 @@ public final class JacksonSerde implements Serde {
         write(g, x);
       }
       g.writeEndArray();
-    } else if (v instanceof Map<?, ?> m && m.keySet().stream().allMatch(k -> k instanceof String s && !s.startsWith("$"))) {
+    } else if (v instanceof Map<?, ?> m && plainKeys(m)) {
       g.writeStartObject();
       for (Map.Entry<?, ?> e : m.entrySet()) {
         g.writeFieldName((String) e.getKey());
@@ -209,10 +219,19 @@ public final class JacksonSerde implements Serde {
     return a;
   }
 
+  /** Whether every key of {@code m} is a string not starting with {@code $} (it is then written as a JSON object). */
+  private static boolean plainKeys(Map<?, ?> m) {
+    for (Object k : m.keySet()) {
+      if (!(k instanceof String s) || (!s.isEmpty() && s.charAt(0) == '$')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A map with plain string keys as a JSON object; any other as {@code $map} entries. */
   private JsonNode map(Map<?, ?> m) {
-    boolean plain = m.keySet().stream().allMatch(k -> k instanceof String s && !s.startsWith("$"));
-    if (plain) {
+    if (plainKeys(m)) {
       ObjectNode n = F.objectNode();
       m.forEach((k, x) -> n.set((String) k, encode(x)));
       return n;

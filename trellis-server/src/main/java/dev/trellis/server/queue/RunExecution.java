@@ -147,12 +147,13 @@ final class RunExecution {
       }
     } catch (RuntimeException e) {
       publish("metadata", Map.of("run_id", run.runId(), "attempt", run.attempt()));
-      end(null, RunStatus.ERROR, e, null, before);
+      end(null, RunStatus.ERROR, e, null, before, null);
       return;
     }
     publish("metadata", Map.of("run_id", run.runId(), "thread_id", run.threadId(), "attempt", run.attempt()));
     StreamEncoder enc = new StreamEncoder(req.modes(), req.subgraphs(), run.runId(), run.threadId());
     Throwable error = null;
+    StateSnapshot finalState = null;
     String graphName = graph.name() == null ? assistant.graphId() : graph.name();
     for (StreamEncoder.Out o : enc.start(input instanceof dev.trellis.graph.Command ? null : input, graphName)) {
       publish(o);
@@ -168,6 +169,7 @@ final class RunExecution {
         }
       }
       enc.lastValuesJson(); // written here, once: a value that cannot be shown fails the run as it did when each step converted it
+      finalState = graph.finalState(g);
     } catch (Throwable e) {
       error = e;
     }
@@ -190,7 +192,7 @@ final class RunExecution {
     }
     RunStatus status = cancel == null ? (error == null ? RunStatus.SUCCESS : RunStatus.ERROR)
         : "timeout".equals(cancel) ? RunStatus.TIMEOUT : RunStatus.INTERRUPTED;
-    end(graph, status, cancel == null ? error : null, enc, before);
+    end(graph, status, cancel == null ? error : null, enc, before, cancel == null && error == null ? finalState : null);
   }
 
   /** The run's last values as JSON text; {@code {}} when they cannot be written (the run already ended in error then). */
@@ -219,13 +221,18 @@ final class RunExecution {
    * Ends the run. The state is written as JSON once: the run's last values are the result (sent
    * to waiting clients as the done marker) and, when they are the thread's state at its newest
    * checkpoint (the usual end), also the thread's stored values, and the run row keeps a reference.
+   *
+   * @param finalState the thread's state as the run left it, when the engine could tell
+   *     ({@link CompiledGraph#finalState}); else null, and the thread's newest checkpoint is read back
    */
-  private void end(CompiledGraph graph, RunStatus status, Throwable error, StreamEncoder enc, String before) {
+  private void end(CompiledGraph graph, RunStatus status, Throwable error, StreamEncoder enc, String before,
+                   StateSnapshot finalState) {
     boolean rollback = "rollback".equals(cancel);
     if (rollback && before != null) {
       services.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
     }
-    StateSnapshot snap = graph == null ? null : graph.getState(RunConfig.thread(run.threadId()));
+    StateSnapshot snap = graph == null ? null
+        : finalState != null && !rollback ? finalState : graph.getState(RunConfig.thread(run.threadId()));
     Map<String, Object> errorJson = error == null ? null : WireError.of(error).toMap();
     if (error != null) {
       publish("error", errorJson);

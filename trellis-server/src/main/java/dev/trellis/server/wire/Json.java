@@ -22,7 +22,9 @@ public final class Json {
    */
   static final int MAX_DEPTH = MAX_REQUEST_DEPTH + 100;
 
+  /** Buffers come from a shared pool: requests and runs are short-lived virtual threads, for which Jackson's per-thread recycler allocates anew. */
   public static final ObjectMapper MAPPER = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+      .recyclerPool(com.fasterxml.jackson.core.util.JsonRecyclerPools.newConcurrentDequePool())
       .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
       .streamWriteConstraints(com.fasterxml.jackson.core.StreamWriteConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
       .build())
