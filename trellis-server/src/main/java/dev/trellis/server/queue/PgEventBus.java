@@ -468,10 +468,9 @@ public final class PgEventBus implements EventBus {
         if (local || buffer.size() > before || now - lastWatch < REWATCH_MILLIS) {
           return false;
         }
-        java.util.Map<String, Object> run = db.row(c, "SELECT worker, status FROM trellis_runs WHERE run_id = ?", runId);
+        Boolean running = RunStore.runningElsewhere(db, c, runId, worker);
         // No row: not created yet (a reader subscribes first), or a run of no queue (a bus used alone): asked after a while.
-        boolean elsewhere = run == null ? now - created >= REWATCH_MILLIS
-            : RunStatus.of(run.get("status")) == RunStatus.RUNNING && !worker.equals(run.get("worker"));
+        boolean elsewhere = running == null ? now - created >= REWATCH_MILLIS : running;
         if (elsewhere) {
           notifyEach(c, WATCH_CHANNEL, Set.of(runId));
         }

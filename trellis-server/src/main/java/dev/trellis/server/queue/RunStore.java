@@ -383,6 +383,15 @@ public final class RunStore {
     return row == null ? null : (String) row.get("run_id");
   }
 
+  /**
+   * Whether run {@code runId} is running on a worker other than {@code worker}, read on {@code c};
+   * null when there is no such run (not created yet, or a run of no queue).
+   */
+  public static Boolean runningElsewhere(ServerDb db, Connection c, String runId, String worker) throws SQLException {
+    Map<String, Object> run = db.row(c, "SELECT worker, status FROM trellis_runs WHERE run_id = ?", runId);
+    return run == null ? null : RunStatus.of(run.get("status")) == RunStatus.RUNNING && !worker.equals(run.get("worker"));
+  }
+
   /** A sub-select of the ids of pending and running runs, for another table's query ({@code run_id NOT IN (...)}). */
   public static String activeRunIdsSql() {
     return "SELECT run_id FROM trellis_runs WHERE status IN " + ACTIVE;
