@@ -521,7 +521,8 @@ public final class TrellisServer implements AutoCloseable {
       Cache cache = new JdbcCache(jdbc, clock);
       PgListener listener = dataSource != null ? new PgListener(dataSource::getConnection)
           : postgres != null ? new PgListener(postgres) : null;
-      EventBus bus = listener != null ? new PgEventBus(db, listener, id) : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
+      PgEventBus pgBus = listener != null ? new PgEventBus(db, listener, id) : null;
+      EventBus bus = pgBus != null ? pgBus : new LocalEventBus(EventBus.RESUMABLE_KEEP_MILLIS, clock::millis);
       Map<String, CompiledGraph> compiled = new LinkedHashMap<>();
       Assistants assistants = new Assistants(db);
       AppRuns appContext = new AppRuns(jdbc, pg, saver, store, cache, clock);
@@ -540,7 +541,7 @@ public final class TrellisServer implements AutoCloseable {
       });
       Services services = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
           saver, store, fences, new RunObservers(listeners, telemetry), webhooks);
-      if (bus instanceof PgEventBus pgBus) {
+      if (pgBus != null) { // a big done marker is stored as a reference to the run's result, read back through the run store
         pgBus.results(runId -> {
           Object result = services.runs().result(runId, services::graph);
           return result == null ? null : dev.trellis.server.wire.Json.write(result);
