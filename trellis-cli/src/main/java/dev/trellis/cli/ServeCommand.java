@@ -107,6 +107,9 @@ final class ServeCommand implements Callable<Integer> {
     IllegalStateException last = null;
     for (int p = 2024; p <= 2034; p++) {
       try {
+        if (!free(options.host, p)) { // asked first, so the HTTP server does not log a failed start for a taken port
+          throw new IllegalStateException("cannot listen on " + options.host + ":" + p + " (port already in use)");
+        }
         return b.port(p).start();
       } catch (IllegalStateException e) {
         System.err.println("port " + p + " is taken; trying " + (p + 1));
@@ -114,5 +117,16 @@ final class ServeCommand implements Callable<Integer> {
       }
     }
     throw new IllegalArgumentException(last.getMessage(), last);
+  }
+
+  /** Whether nothing listens on {@code host:port} now (another process may still take it before the server does). */
+  private static boolean free(String host, int port) {
+    try (java.net.ServerSocket s = new java.net.ServerSocket()) {
+      s.setReuseAddress(true);
+      s.bind(new java.net.InetSocketAddress(host, port));
+      return true;
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 }
