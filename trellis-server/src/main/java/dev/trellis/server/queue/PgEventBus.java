@@ -446,22 +446,17 @@ public final class PgEventBus implements EventBus {
 
     /** Reads the stored events after {@link #seen}, and asks the run's executor for them when it runs elsewhere and stores none. */
     private void look() {
+      boolean local;
       log.lock.lock();
       try {
         pokesRead = log.pokes;
+        local = log.local;
       } finally {
         log.lock.unlock();
       }
       long now = System.currentTimeMillis();
       lastLook = now;
       nextLook = now + Math.min(LOOK_MILLIS, FIRST_LOOK_MILLIS << Math.min(looks++, 4));
-      boolean local;
-      log.lock.lock();
-      try {
-        local = log.local;
-      } finally {
-        log.lock.unlock();
-      }
       int before = buffer.size();
       boolean watch = db.tx(c -> {
         fill(c);
