@@ -122,6 +122,12 @@ public class W13ThreadSearch {
         }
         ps.executeBatch();
       }
+      if (jdbc.startsWith("jdbc:postgresql")) {
+        try (var st = c.createStatement()) {
+          // What the server writes with a thread's values (lists empty), computed as the schema's backfill does.
+          st.execute("UPDATE trellis_threads SET values_search = trellis_values_search(values_json::jsonb)");
+        }
+      }
       c.commit();
       if (jdbc.startsWith("jdbc:postgresql")) {
         try (var st = c.createStatement()) {
