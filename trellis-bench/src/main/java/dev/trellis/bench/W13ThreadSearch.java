@@ -155,7 +155,7 @@ public class W13ThreadSearch {
     HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path))
         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
-    if (r.statusCode() != 200 || r.body().length() < 2) {
+    if (r.statusCode() != 200 || r.body().isEmpty()) {
       throw new IllegalStateException(path + " answered " + r.statusCode() + ": " + r.body());
     }
     return r.body();
