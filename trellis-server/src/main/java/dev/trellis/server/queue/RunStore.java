@@ -73,35 +73,40 @@ public final class RunStore {
     return db.tx(c -> {
       long now = db.clock(c);
       List<Run> claimed = new ArrayList<>();
-      List<Map<String, Object>> candidates = db.rows(c, "SELECT run_id, thread_id FROM trellis_runs "
-          + "WHERE status = 'pending' AND available_at <= ? ORDER BY created_at LIMIT " + (max * 4 + 4)
-          + db.skipLocked(), now);
+      // SQLite has one writer, so what this transaction reads stays true until it commits: the candidates are the
+      // oldest due pending run of each thread with none running (ties broken by id, so one per thread qualifies).
+      List<Map<String, Object>> candidates = db.rows(c, "SELECT r.run_id, r.thread_id FROM trellis_runs r "
+          + "WHERE r.status = 'pending' AND r.available_at <= ? AND " + NO_EARLIER_OR_RUNNING + " ORDER BY r.created_at LIMIT "
+          + max, now);
       java.util.Set<String> threads = new java.util.HashSet<>();
       for (Map<String, Object> cand : candidates) {
-        if (claimed.size() >= max) {
-          break;
-        }
         String thread = (String) cand.get("thread_id");
-        if (!threads.add(thread) || !db.lockThread(c, thread)) {
-          continue;
-        }
-        // The thread's running run, or a pending one created before this one, holds it back.
-        if (db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND (status = 'running' OR (status = 'pending' "
-            + "AND created_at < (SELECT created_at FROM trellis_runs WHERE run_id = ?))) LIMIT 1", thread,
-            cand.get("run_id")) != null) {
+        if (claimed.size() >= max || !threads.add(thread)) {
           continue;
         }
         String runId = (String) cand.get("run_id");
+        // checkpoint_before: the thread's newest checkpoint before a first attempt, what a rollback returns to ("" = none).
         db.update(c, "UPDATE trellis_runs SET status = 'running', worker = ?, lease_until = ?, attempt = attempt + 1, "
-            + "updated_at = ? WHERE run_id = ?", worker, now + leaseMillis, ServerDb.now(), runId);
-        // The thread's newest checkpoint before a first attempt: what a rollback returns to ("" = none).
-        db.update(c, "UPDATE trellis_runs SET checkpoint_before = COALESCE((SELECT MAX(checkpoint_id) FROM checkpoints "
-            + "WHERE thread_id = ? AND checkpoint_ns = ''), '') WHERE run_id = ? AND checkpoint_before IS NULL", thread, runId);
-        Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
-        claimed.add(new Run(RunRow.from(row), assistants.byId(c, (String) row.get("assistant_id"))));
+            + "updated_at = ?, checkpoint_before = COALESCE(checkpoint_before, (SELECT COALESCE(MAX(checkpoint_id), '') "
+            + "FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '')) WHERE run_id = ?", worker, now + leaseMillis,
+            ServerDb.now(), thread, runId);
+        claimed.add(withAssistant(db.row(c, "SELECT r.*, " + Assistants.joinedColumns("a", ASSISTANT)
+            + " FROM trellis_runs r LEFT JOIN trellis_assistants a ON a.assistant_id = r.assistant_id WHERE r.run_id = ?", runId)));
       }
       return claimed;
     });
+  }
+
+  /** Prefix of the assistant's columns joined to a run row. */
+  private static final String ASSISTANT = "assistant__";
+
+  /** A condition on run {@code r}: no other run of its thread is running, nor pending and created before it. */
+  private static final String NO_EARLIER_OR_RUNNING = "NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id "
+      + "AND o.run_id <> r.run_id AND (o.status = 'running' OR (o.status = 'pending' AND (o.created_at < r.created_at "
+      + "OR (o.created_at = r.created_at AND o.run_id < r.run_id)))))";
+
+  private static Run withAssistant(Map<String, Object> row) {
+    return new Run(RunRow.from(row), Assistants.fromJoined(row, ASSISTANT));
   }
 
   /** What a worker learns from a heartbeat about one of its runs. */
