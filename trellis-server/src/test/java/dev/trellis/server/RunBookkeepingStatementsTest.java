@@ -23,6 +23,23 @@ class RunBookkeepingStatementsTest {
     assertEquals(RUNS, count(sql, s -> s.contains("FROM trellis_assistants")), "assistant lookups:\n" + String.join("\n", sql));
   }
 
+  @Test
+  void theThreadsOwnerAndMetadataAreReadOncePerRun() throws Exception {
+    List<String> sql = statementsOfRuns();
+    assertEquals(RUNS, count(sql, select(s -> s.contains("owner") && s.contains("trellis_threads"))),
+        "reads of the thread's owner:\n" + String.join("\n", sql));
+    assertEquals(0, count(sql, s -> s.equals("SELECT metadata FROM trellis_threads WHERE thread_id = ?")),
+        "the thread's metadata is read with its owner:\n" + String.join("\n", sql));
+  }
+
+  @Test
+  void theThreadsActiveRunsAreQueriedOncePerRun() throws Exception {
+    List<String> sql = statementsOfRuns();
+    // The worker's queue poll (by available_at) looks for due runs of any thread, not for one thread's active runs.
+    assertEquals(RUNS, count(sql, select(s -> s.contains("trellis_runs") && s.contains("'running'") && !s.contains("available_at"))),
+        "queries for a thread's active runs:\n" + String.join("\n", sql));
+  }
+
   /** The statements of {@link #RUNS} runs, each on a new thread, after one run of warm-up (the system assistant's first use). */
   private static List<String> statementsOfRuns() throws Exception {
     Path dir = TestServers.tempDir();

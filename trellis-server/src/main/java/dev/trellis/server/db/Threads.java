@@ -139,9 +139,14 @@ public final class Threads {
    */
   public void markBusy(Connection c, String id, String graphId, String assistantId) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT metadata FROM trellis_threads WHERE thread_id = ?", id);
+    markBusy(c, id, graphId, assistantId, row != null && row.get("metadata") instanceof Map<?, ?> m ? m : null);
+  }
+
+  /** As {@link #markBusy(Connection, String, String, String)}, with the thread's metadata already read in this transaction. */
+  public void markBusy(Connection c, String id, String graphId, String assistantId, Map<?, ?> stored) throws SQLException {
     Map<String, Object> metadata = new LinkedHashMap<>();
-    if (row != null && row.get("metadata") instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> metadata.put((String) k, v));
+    if (stored != null) {
+      stored.forEach((k, v) -> metadata.put((String) k, v));
     }
     metadata.put("graph_id", graphId);
     metadata.put("assistant_id", assistantId);
@@ -167,9 +172,20 @@ public final class Threads {
   /** Stores the values (or null) and interrupts of the thread's last checkpoint, its status and error. */
   public void setState(Connection c, String id, ThreadStatus status, Values values, Object interrupts, Object error)
       throws SQLException {
+    setState(c, id, status, null, values, interrupts, error);
+  }
+
+  /**
+   * As {@link #setState(Connection, String, ThreadStatus, Values, Object, Object)}, in the same
+   * statement deciding the status: {@code status} when {@code freeSql} (a condition on the thread's
+   * row, its id in column {@code thread_id}) holds, else busy; null {@code freeSql}: always {@code status}.
+   */
+  public void setState(Connection c, String id, ThreadStatus status, String freeSql, Values values, Object interrupts,
+                       Object error) throws SQLException {
     String now = ServerDb.now();
-    db.update(c, "UPDATE trellis_threads SET status = ?, values_json = ?, interrupts = ?, error = ?, updated_at = ?, "
-        + "state_updated_at = ? WHERE thread_id = ?", status.wire(), values == null ? null : values.json(),
+    db.update(c, "UPDATE trellis_threads SET status = " + (freeSql == null ? "?" : "CASE WHEN " + freeSql
+        + " THEN ? ELSE '" + ThreadStatus.BUSY.wire() + "' END") + ", values_json = ?, interrupts = ?, error = ?, "
+        + "updated_at = ?, state_updated_at = ? WHERE thread_id = ?", status.wire(), values == null ? null : values.json(),
         ServerDb.json(interrupts), ServerDb.json(error), now, now, id);
     if (!db.postgres()) {
       ThreadTerms.values(db, c, id, values == null ? null : values.indexed());

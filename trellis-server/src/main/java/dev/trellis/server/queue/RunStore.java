@@ -205,6 +205,29 @@ public final class RunStore {
     return db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE, threadId) != null;
   }
 
+  /**
+   * What creating a run on a thread needs to know of it, read in one statement: its owner and
+   * metadata (null owner: no such thread) and its pending and running runs, oldest first.
+   */
+  public record ThreadForRun(String owner, Map<String, Object> metadata, List<String> activeRuns) {}
+
+  /** Reads the {@link ThreadForRun} of {@code threadId}. */
+  public ThreadForRun threadForRun(Connection c, String threadId) throws SQLException {
+    List<Map<String, Object>> rows = db.rows(c, "SELECT t.owner, t.metadata, r.run_id FROM (SELECT CAST(? AS TEXT) AS id) k "
+        + "LEFT JOIN trellis_threads t ON t.thread_id = k.id LEFT JOIN trellis_runs r ON r.thread_id = k.id "
+        + "AND r.status IN " + ACTIVE + " ORDER BY r.created_at", threadId);
+    List<String> active = new ArrayList<>();
+    for (Map<String, Object> row : rows) {
+      if (row.get("run_id") instanceof String id) {
+        active.add(id);
+      }
+    }
+    Map<String, Object> first = rows.getFirst();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> metadata = first.get("metadata") instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
+    return new ThreadForRun((String) first.get("owner"), metadata, List.copyOf(active));
+  }
+
   /** The ids of the thread's pending and running runs, oldest first. */
   public List<String> activeRuns(Connection c, String threadId) throws SQLException {
     return db.rows(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE
