@@ -24,8 +24,25 @@ public final class Assistants {
     this.db = db;
   }
 
+  /** Ids already computed (a pure function of the name; cleared when it grows past {@value #MEMO_MAX} names). */
+  private static final java.util.concurrent.ConcurrentHashMap<String, String> SYSTEM_IDS = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final int MEMO_MAX = 1024;
+
   /** LangGraph's system assistant id for a graph: a name-based (SHA-1, version 5) UUID. */
   public static String systemId(String graphId) {
+    String known = SYSTEM_IDS.get(graphId);
+    if (known != null) {
+      return known;
+    }
+    if (SYSTEM_IDS.size() >= MEMO_MAX) {
+      SYSTEM_IDS.clear(); // run creation asks by any name a client sends: keep the memo small
+    }
+    String id = computeSystemId(graphId);
+    SYSTEM_IDS.put(graphId, id);
+    return id;
+  }
+
+  private static String computeSystemId(String graphId) {
     try {
       MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
       sha1.update(toBytes(NAMESPACE));

@@ -76,8 +76,7 @@ public final class RunStore {
       // SQLite has one writer, so what this transaction reads stays true until it commits: the candidates are the
       // oldest due pending run of each thread with none running (ties broken by id, so one per thread qualifies).
       List<Map<String, Object>> candidates = db.rows(c, "SELECT r.run_id, r.thread_id FROM trellis_runs r "
-          + "WHERE r.status = 'pending' AND r.available_at <= ? AND " + NO_EARLIER_OR_RUNNING + " ORDER BY r.created_at LIMIT "
-          + max, now);
+          + "WHERE r.status = 'pending' AND r.available_at <= ? AND " + NO_EARLIER_OR_RUNNING + " ORDER BY r.created_at LIMIT ?", now, max);
       java.util.Set<String> threads = new java.util.HashSet<>();
       for (Map<String, Object> cand : candidates) {
         String thread = (String) cand.get("thread_id");
