@@ -18,17 +18,19 @@ public final class RunStore {
   /** The notification channel a new run is announced on (PostgreSQL), its payload the run's thread id. */
   public static final String CREATED_CHANNEL = "trellis_runs";
   private static final String ACTIVE = "('pending', 'running')";
+  /** Prefix of the assistant's columns joined to a run row. */
+  private static final String ASSISTANT = "assistant__";
   private final ServerDb db;
-  private final Assistants assistants;
 
   /**
    * The claim on PostgreSQL, in one round trip. A candidate is the thread's oldest active run (by creation time, then
    * id) with none running; under the statement's snapshot at most one run per thread qualifies, and the row lock makes
    * two processes' claims of it exclusive (the loser skips it; a row claimed and committed meanwhile no longer
    * qualifies when rechecked). The first attempt records the thread's newest checkpoint, what a rollback returns to.
+   * Each claimed run comes back with its assistant's columns ({@link Assistants#joinedColumns}): no second lookup.
    */
   private static final String CLAIM_PG = "WITH now_ms AS (SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::bigint AS t), "
-      + "cand AS (SELECT r.run_id FROM trellis_runs r WHERE r.status = 'pending' AND r.available_at <= (SELECT t FROM now_ms) "
+      + "cand AS (SELECT r.run_id, r.assistant_id FROM trellis_runs r WHERE r.status = 'pending' AND r.available_at <= (SELECT t FROM now_ms) "
       + "AND NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id AND o.run_id <> r.run_id "
       + "AND (o.status = 'running' OR (o.status = 'pending' AND (o.created_at < r.created_at "
       + "OR (o.created_at = r.created_at AND o.run_id < r.run_id))))) "
@@ -37,11 +39,11 @@ public final class RunStore {
       + "UPDATE trellis_runs t SET status = 'running', worker = ?, lease_until = (SELECT t FROM now_ms) + ?, "
       + "attempt = t.attempt + 1, updated_at = ?, checkpoint_before = COALESCE(t.checkpoint_before, "
       + "(SELECT COALESCE(MAX(checkpoint_id), '') FROM checkpoints WHERE thread_id = t.thread_id AND checkpoint_ns = '')) "
-      + "FROM cand WHERE t.run_id = cand.run_id RETURNING t.*";
+      + "FROM cand LEFT JOIN trellis_assistants a ON a.assistant_id = cand.assistant_id WHERE t.run_id = cand.run_id "
+      + "RETURNING t.*, " + Assistants.joinedColumns("a", ASSISTANT);
 
   public RunStore(ServerDb db) {
     this.db = db;
-    this.assistants = new Assistants(db);
   }
 
   /**
@@ -65,7 +67,7 @@ public final class RunStore {
         List<Run> claimed = new ArrayList<>();
         String ids = String.join(",", own); // run ids are UUIDs
         for (Map<String, Object> row : db.rows(c, CLAIM_PG, ids, handoffMillis, ids, max, worker, leaseMillis, ServerDb.now())) {
-          claimed.add(new Run(RunRow.from(row), assistants.byId(c, (String) row.get("assistant_id"))));
+          claimed.add(withAssistant(row));
         }
         return claimed;
       });
@@ -95,9 +97,6 @@ public final class RunStore {
       return claimed;
     });
   }
-
-  /** Prefix of the assistant's columns joined to a run row. */
-  private static final String ASSISTANT = "assistant__";
 
   /** A condition on run {@code r}: no other run of its thread is running, nor pending and created before it. */
   private static final String NO_EARLIER_OR_RUNNING = "NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id "
