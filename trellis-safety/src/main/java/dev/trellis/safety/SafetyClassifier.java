@@ -180,7 +180,8 @@ public final class SafetyClassifier {
         return v.with(s.topCrisis, Action.CRISIS, Layer.EMBEDDING, String.format(Locale.ROOT, "p(crisis)=%.2f", score));
       }
       // concern for someone else, in any language: the third-party path has the resources a check-in has
-      if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN && s.probabilities[s.label.ordinal()] >= 0.5) {
+      if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
+          && s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5)) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
       } else if (d.mask == null && v.action() == Action.NONE && score >= checkInThreshold && s.label.crisis()) {
         // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a

@@ -83,6 +83,6 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.0, 0.0, 0.0, 0.0};
-  private static final double[] B_FLOORS = {0.0, 0.0, 0.0, 0.0};
+  private static final double[] CV_FLOORS = {0.948, 0.860, 0.964, 0.850};
+  private static final double[] B_FLOORS = {0.957, 0.853, 0.975, 0.846};
 }

@@ -68,4 +68,19 @@ class WhoseWordsTest {
     Verdict v = EvaluationTest.SAFETY.classify(message, List.of(), locale);
     assertTrue(v.crisis(), v.toString());
   }
+
+  /**
+   * Someone in one's life mentioned with no worry for their safety is no third-party concern: the head's
+   * third-party path in a language it reads needs p >= 0.7 (it sent OpenCouch's "my sister ... has been really
+   * distant" to a safety reply, and the memory of it was lost).
+   */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "My sister Leah has been really distant lately|en-US",
+      "my brother keeps borrowing money and never pays it back|en-GB",
+      "Mein Freund vergisst ständig unsere Verabredungen|de-DE"})
+  void someoneInOnesLifeWithNoRiskIsNoThirdPartyConcern(String message, String locale) {
+    Verdict v = EvaluationTest.SAFETY.classify(message, List.of(), locale);
+    assertEquals(Action.NONE, v.action(), v.toString());
+  }
 }
