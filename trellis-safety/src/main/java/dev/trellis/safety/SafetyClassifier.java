@@ -43,7 +43,7 @@ public final class SafetyClassifier {
   /**
    * The head's default crisis threshold: of 0.72, 0.6 and 0.5 (each with the class regression's agreement
    * below {@code threshold + 0.15}) the best F1 in 5-fold cross-validation over the corpus (round five:
-   * 0.889, 0.897, 0.891; 0.5 had the best recall-weighted F2 by a hair, 0.925 against 0.923; see the README).
+   * 0.889, 0.897, 0.891; 0.5 had the best recall-weighted F2 by a hair, 0.924 against 0.923; see the README).
    */
   public static final double DEFAULT_CRISIS_THRESHOLD = 0.6;
   /**

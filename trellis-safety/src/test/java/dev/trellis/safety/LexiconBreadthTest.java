@@ -43,7 +43,8 @@ class LexiconBreadthTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "Das Projekt bringt mich noch um|de-DE",
-      "I'm going to end things with Sam tonight, it's overdue|en-US"})
+      "I'm going to end things with Sam tonight, it's overdue|en-US",
+      "I don't know how much more homework I can take this term|en-US"})
   void idiomsOfTheNewPhrasesStayIdioms(String message, String locale) {
     Verdict v = LEXICONS.classify(message, List.of(), locale);
     assertFalse(v.crisis(), v.toString());
