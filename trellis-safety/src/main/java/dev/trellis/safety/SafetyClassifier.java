@@ -27,9 +27,9 @@ import java.util.regex.Pattern;
  *
  * <p>Without a judge the verdict is deterministic: a function of the message, the last six
  * history messages and the locale. Override phrases are final but for a quoted statement in a
- * message asking how to help someone else; a lexicon phrase gives way only to the third-party path,
- * when the head finds concern for someone else; the head and the judge may add a crisis, never
- * remove one. A message in a language other than English, German or French is
+ * message asking how to help someone else and for a laugh the head reads as an idiom; a lexicon
+ * phrase gives way only to those and to the third-party path, when the head finds concern for
+ * someone else; otherwise the head and the judge may add a crisis, never remove one. A message in a language other than English, German or French is
  * never {@link Action#NONE}: without a crisis signal it is {@link Action#CHECK_IN}, and so is a
  * message the head is uncertain about when a check-in threshold is set ({@link Builder#checkInThreshold}).
  * Immutable and thread-safe (the judge's model must be thread-safe).
@@ -62,7 +62,7 @@ public final class SafetyClassifier {
       "xd", "jk", "jking", "mdr", "ptdr", "mdrr", "jaja", "jajaja", "kkk", "kkkk", "kek", "lel");
   /** Words saying a message is meant ("not even joking", "no joke", "for real", "im serious"). */
   private static final Set<String> SERIOUS_CUES = Set.of("joking", "kidding", "joke", "serious", "seriously", "real",
-      "ernst", "ernsthaft", "sérieux", "serieux", "blague");
+      "ernst", "ernsthaft", "serieux", "blague");
   /** First-person subjects: a clause about oneself, where the reach of a cue of concern for someone else stops. */
   private static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
       "jvais", "jveux");
