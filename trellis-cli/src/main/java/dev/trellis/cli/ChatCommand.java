@@ -100,7 +100,7 @@ final class ChatCommand implements Callable<Integer> {
             + "); trellis chat needs a graph with a messages key");
         return 2;
       }
-      new GraphChat(graph, GraphChat.Target.of(g), id, "").run(stdin(), System.out);
+      new GraphChat(graph, g, id, "").run(stdin(), System.out);
     }
     return 0;
   }
@@ -118,7 +118,7 @@ final class ChatCommand implements Callable<Integer> {
       System.err.println("no assistant \"" + graph + "\" at " + url + ": " + e.getMessage());
       return 2;
     }
-    new GraphChat(graph, GraphChat.Target.of(RemoteGraph.of(client, graph)), id, " --url " + url)
+    new GraphChat(graph, RemoteGraph.of(client, graph), id, " --url " + url)
         .run(stdin(), System.out);
     return 0;
   }

@@ -3,6 +3,7 @@ package dev.trellis.cli;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.message.MessageWire;
 import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.GraphProtocol;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.stream.GraphStream;
@@ -14,7 +15,6 @@ import java.io.PrintStream;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A terminal chat with a graph whose input has a {@code messages} key, on one thread: each line
@@ -22,49 +22,17 @@ import java.util.Set;
  * over HTTP), the answer's tokens are printed as they stream ({@code messages} mode) and, when
  * nothing streamed, the last AI message the run left in state. A run that pauses (an interrupt)
  * is reported with the nodes it waits at. {@code /quit} or the end of input leaves. The graph runs
- * in this process or on a server ({@link Target}).
+ * in this process ({@code CompiledGraph}) or on a server (trellis-client's {@code RemoteGraph}),
+ * through what both are, a {@link GraphProtocol}.
  */
 final class GraphChat {
-  /** What a chat runs against: a graph in this process, or one a Trellis server serves. */
-  interface Target {
-    GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs);
-
-    StateSnapshot getState(RunConfig config);
-
-    /** The graph compiled in this process. */
-    static Target of(CompiledGraph graph) {
-      return new Target() {
-        public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
-          return graph.stream(input, config, modes, subgraphs);
-        }
-
-        public StateSnapshot getState(RunConfig config) {
-          return graph.getState(config);
-        }
-      };
-    }
-
-    /** The assistant a server serves, through the Java client's {@link dev.trellis.client.remote.RemoteGraph}. */
-    static Target of(dev.trellis.client.remote.RemoteGraph graph) {
-      return new Target() {
-        public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
-          return graph.stream(input, config, modes, subgraphs);
-        }
-
-        public StateSnapshot getState(RunConfig config) {
-          return graph.getState(config);
-        }
-      };
-    }
-  }
-
   private final String name;
-  private final Target graph;
+  private final GraphProtocol graph;
   private final String thread;
   private final String where;
 
   /** A chat with {@code graph} named {@code name} on {@code thread}; {@code where} is the option naming a server, or "". */
-  GraphChat(String name, Target graph, String thread, String where) {
+  GraphChat(String name, GraphProtocol graph, String thread, String where) {
     this.name = name;
     this.graph = graph;
     this.thread = thread;

@@ -49,10 +49,11 @@ class GenAiExportTest {
     try (OtlpReceiver collector = new OtlpReceiver();
          CliProcess cli = CliProcess.start(dir, otel(collector), "serve", "--config", "trellis.json", "--db", "t.db")) {
       Map<String, Object> out = cli.await("the demo agent", () -> cli.http().runWait("agent", askWeather("Oslo")), o -> o != null);
-      cli.await("the agent's spans, both model calls' durations and their tokens",
+      cli.await("the agent's spans, both model calls' durations and their tokens, the tool call's duration",
           () -> collector.named("execute_tool weather").size() + "/" + collector.named("invoke_agent agent").size() + "/"
-              + chatCalls(collector) + "/" + tokens(collector, "input").size() + "/" + tokens(collector, "output").size(),
-          s -> s.equals("1/1/2/1/1"));
+              + chatCalls(collector) + "/" + tokens(collector, "input").size() + "/" + tokens(collector, "output").size()
+              + "/" + toolCalls(collector),
+          s -> s.equals("1/1/2/1/1/1"));
       assertEquals(List.of(), collector.refused);
 
       Span run = collector.named("invoke_agent agent").getFirst();
@@ -93,7 +94,35 @@ class GenAiExportTest {
       assertEquals(run.getSpanId(), tools.getParentSpanId());
 
       assertMetricsMatchTheReportedUsage(collector, chats, out);
+      assertTheToolCallIsTimed(collector, tool);
     }
+  }
+
+  /**
+   * {@code gen_ai.execute_tool.duration}, the conventions' tool metric, times the tool call once, in
+   * seconds no longer than its span, with the tool's name and type and the agent running it.
+   */
+  static void assertTheToolCallIsTimed(OtlpReceiver collector, Span tool) {
+    Metric duration = metric(collector, "gen_ai.execute_tool.duration");
+    assertEquals("s", duration.getUnit());
+    assertTrue(duration.hasHistogram(), "the tool duration is a histogram");
+    assertEquals(1, duration.getHistogram().getDataPointsCount(), duration.toString());
+    HistogramDataPoint call = duration.getHistogram().getDataPoints(0);
+    assertEquals(1, call.getCount());
+    assertEquals(DURATION_BUCKETS, call.getExplicitBoundsList());
+    assertEquals((tool.getEndTimeUnixNano() - tool.getStartTimeUnixNano()) / 1e9, call.getSum(), 1e-9,
+        "the metric is the span's length, in seconds");
+    assertEquals("execute_tool", attr(call.getAttributesList(), "gen_ai.operation.name"));
+    assertEquals("weather", attr(call.getAttributesList(), "gen_ai.tool.name"));
+    assertEquals("function", attr(call.getAttributesList(), "gen_ai.tool.type"));
+    assertEquals("agent", attr(call.getAttributesList(), "gen_ai.agent.name"));
+    assertNull(attr(call.getAttributesList(), "error.type"), "the tool call succeeded");
+  }
+
+  /** How many tool calls the latest export of {@code gen_ai.execute_tool.duration} counts. */
+  static long toolCalls(OtlpReceiver collector) {
+    Metric m = metric(collector, "gen_ai.execute_tool.duration");
+    return m == null ? 0 : m.getHistogram().getDataPointsList().stream().mapToLong(HistogramDataPoint::getCount).sum();
   }
 
   /** The advised bucket boundaries of the GenAI conventions' client metrics. */

@@ -26,8 +26,11 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Run input is an {@link Update}, a {@code Map<String, ?>} of key names, a
  * {@link Command} (resume, update, goto), or null to continue a paused or failed thread.
+ *
+ * <p>A {@link GraphProtocol}: code written against it runs a served graph (trellis-client's
+ * {@code RemoteGraph}) the same way.
  */
-public final class CompiledGraph {
+public final class CompiledGraph implements GraphProtocol {
   private final Program program;
   private final Schema schema;
   private final CompileOptions options;
@@ -68,6 +71,7 @@ public final class CompiledGraph {
    * @throws dev.trellis.error.TrellisException {@code EMPTY_INPUT}, {@code AMBIGUOUS_RESUME},
    *     {@code MISSING_THREAD}, {@code NO_CHECKPOINTER} or {@code UNKNOWN_CHECKPOINT} for a config the run cannot use
    */
+  @Override
   public State invoke(Object input, RunConfig config) {
     return State.of(Engine.run(program, input, config, Sink.NONE).values());
   }
@@ -100,6 +104,7 @@ public final class CompiledGraph {
   }
 
   /** Streams the run; with {@code subgraphs} parts from inside subgraphs are included, with their namespace. */
+  @Override
   public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
     return GraphStream.startWithOutcome(parts -> Engine.run(program, input, config, new Sink(modes, subgraphs, parts)));
   }
@@ -134,6 +139,7 @@ public final class CompiledGraph {
    * @throws dev.trellis.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
    *     {@code MISSING_THREAD} (the config names no thread)
    */
+  @Override
   public StateSnapshot getState(RunConfig config) {
     return StateApi.get(program, config, false);
   }
@@ -174,6 +180,7 @@ public final class CompiledGraph {
    * @throws dev.trellis.error.TrellisException {@code NO_CHECKPOINTER} (compiled without a saver) or
    *     {@code MISSING_THREAD} (the config names no thread)
    */
+  @Override
   public List<StateSnapshot> getStateHistory(RunConfig config, int limit) {
     return StateApi.history(program, config, limit, Map.of());
   }
@@ -198,6 +205,7 @@ public final class CompiledGraph {
    * @throws dev.trellis.error.InvalidUpdateException {@code AMBIGUOUS_UPDATE} (no {@code asNode} and several
    *     nodes ran last), {@code EMPTY_UPDATE}, {@code UNKNOWN_NODE}, {@code UNKNOWN_KEY}
    */
+  @Override
   public RunConfig updateState(RunConfig config, Map<String, ?> values, String asNode) {
     return config.withCheckpointId(StateApi.update(program, config, values, asNode).checkpointId());
   }

@@ -71,6 +71,27 @@ class PackageLayersTest {
     assertEquals(List.of(), reaching);
   }
 
+  /**
+   * The front door's public types, pinned so one is added consciously: the builder, the compiled
+   * graph, and {@code GraphProtocol}, what a compiled graph shares with trellis-client's
+   * {@code RemoteGraph} (LangGraph's {@code PregelProtocol}).
+   */
+  @Test
+  void theFrontDoorHoldsOnlyTheBuilderTheCompiledGraphAndWhatItSharesWithARemoteOne() throws IOException {
+    Pattern publicType = Pattern.compile("(?m)^public\\s+(?:(?:final|abstract|sealed|non-sealed)\\s+)*"
+        + "(?:class|interface|record|enum|@interface)\\s+(\\w+)");
+    Set<String> found = new TreeSet<>();
+    try (Stream<Path> files = Files.list(SRC.resolve("core"))) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+        Matcher m = publicType.matcher(Files.readString(f));
+        if (m.find()) {
+          found.add(m.group(1));
+        }
+      }
+    }
+    assertEquals(new TreeSet<>(Set.of("StateGraph", "CompiledGraph", "GraphProtocol")), found);
+  }
+
   private static List<Path> sources() throws IOException {
     try (Stream<Path> files = Files.walk(SRC)) {
       return files.filter(p -> p.toString().endsWith(".java") && !p.getParent().equals(SRC)).toList();

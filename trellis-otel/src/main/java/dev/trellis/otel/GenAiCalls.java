@@ -24,8 +24,9 @@ import java.util.Map;
 /**
  * The spans and metrics of one model or tool call, after OpenTelemetry's GenAI conventions:
  * {@code chat {model}} (kind CLIENT) and {@code execute_tool {tool}} (INTERNAL), children of
- * {@code parent} and current on the calling thread while the call runs; the
- * {@code gen_ai.client.operation.duration} and {@code gen_ai.client.token.usage} histograms;
+ * {@code parent} and current on the calling thread while the call runs; the model calls'
+ * {@code gen_ai.client.operation.duration} and {@code gen_ai.client.token.usage} histograms and the
+ * tool calls' {@code gen_ai.execute_tool.duration}, each as long as its span;
  * message content only when the telemetry captures it. Times are read from the clock of the run
  * the call is made in (the graph's, {@code CompileOptions.withClock}), the system clock outside
  * one. Only loaded with trellis-agent.
@@ -126,8 +127,9 @@ final class GenAiCalls {
   static CallObserver.Observation tool(TrellisTelemetry t, Context parent, ToolCallRequest request) {
     String tool = request.call().name();
     Clock clock = clock(parent);
+    Instant start = clock.instant();
     SpanBuilder b = t.tracer.spanBuilder("execute_tool " + tool).setParent(parent).setSpanKind(SpanKind.INTERNAL)
-        .setStartTimestamp(clock.instant())
+        .setStartTimestamp(start)
         .setAttribute(GenAi.OPERATION, "execute_tool")
         .setAttribute(GenAi.TOOL_NAME, tool)
         .setAttribute(GenAi.TOOL_CALL_ID, request.call().id())
@@ -140,14 +142,20 @@ final class GenAiCalls {
     }
     Span span = b.startSpan();
     Scope scope = parent.with(span).makeCurrent();
+    // gen_ai.execute_tool.duration's attributes: the tool's name and type, the agent running it, error.type on failure
+    AttributesBuilder metric = Attributes.builder().put(GenAi.OPERATION, "execute_tool").put(GenAi.TOOL_NAME, tool)
+        .put(GenAi.TOOL_TYPE, "function");
+    RunTracer run = parent.get(RunTracer.RUN);
+    if (run != null && run.graph() != null) {
+      metric.put(GenAi.AGENT_NAME, run.graph());
+    }
     return new CallObserver.Observation() {
       @Override
       public void end(Object result) {
         if (t.messageContent && result != null) {
           span.setAttribute(GenAi.TOOL_CALL_RESULT, GenAiContent.value(result));
         }
-        scope.close();
-        span.end(clock.instant());
+        close();
       }
 
       @Override
@@ -156,9 +164,16 @@ final class GenAiCalls {
           span.setAttribute(GenAi.INTERRUPTED, true); // a pause for a human (or a parent's command), not a failure
         } else {
           RunTracer.fail(span, error);
+          metric.put(GenAi.ERROR_TYPE, error.getClass().getName());
         }
+        close();
+      }
+
+      private void close() {
         scope.close();
-        span.end(clock.instant());
+        Instant end = clock.instant();
+        span.end(end);
+        t.toolDuration.record(seconds(start, end), metric.build());
       }
     };
   }

@@ -35,6 +35,8 @@ final class RunTracer implements GraphListener {
   /** The graph's clock: span timestamps here and of the calls made inside the run. */
   final Clock clock;
   private volatile Span run;
+  /** The run's graph, the {@code gen_ai.agent.name} of its {@code invoke_agent} span and of the tool calls made in it. */
+  private volatile String graph;
   /** The scope making each running task's span current on its thread, closed as the task ends (same thread). */
   private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
 
@@ -113,6 +115,7 @@ final class RunTracer implements GraphListener {
   }
 
   private void started(GraphEvent.RunStarted e) {
+    graph = e.graph();
     var b = t.tracer.spanBuilder("invoke_agent " + e.graph()).setParent(parent).setSpanKind(SpanKind.INTERNAL)
         .setAttribute(GenAi.OPERATION, "invoke_agent")
         .setAttribute(GenAi.AGENT_NAME, e.graph())
@@ -152,6 +155,11 @@ final class RunTracer implements GraphListener {
     if (provider != null && r != null && providerNamed.compareAndSet(false, true)) {
       r.setAttribute(GenAi.PROVIDER_NAME, provider);
     }
+  }
+
+  /** The run's graph name (its agent's name), null before it started. */
+  String graph() {
+    return graph;
   }
 
   /** The ended task's span, no longer current on its thread nor registered; null when it had none. */

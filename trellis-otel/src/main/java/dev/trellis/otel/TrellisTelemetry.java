@@ -49,6 +49,7 @@ public final class TrellisTelemetry {
   final DoubleHistogram stepDuration;
   final DoubleHistogram taskDuration;
   final DoubleHistogram modelDuration;
+  final DoubleHistogram toolDuration;
   final LongHistogram tokenUsage;
   /** Open node spans by task id (unique across runs: it derives from a fresh checkpoint id), for model and tool spans. */
   final Map<String, Span> taskSpans = new ConcurrentHashMap<>();
@@ -90,6 +91,8 @@ public final class TrellisTelemetry {
         .setDescription("Duration of node tasks, by node and outcome").build();
     this.modelDuration = meter.histogramBuilder("gen_ai.client.operation.duration").setUnit("s")
         .setDescription("GenAI operation duration").setExplicitBucketBoundariesAdvice(DURATION_BUCKETS).build();
+    this.toolDuration = meter.histogramBuilder("gen_ai.execute_tool.duration").setUnit("s")
+        .setDescription("The duration of a single tool execution").setExplicitBucketBoundariesAdvice(DURATION_BUCKETS).build();
     this.tokenUsage = meter.histogramBuilder("gen_ai.client.token.usage").ofLongs().setUnit("{token}")
         .setDescription("Number of input and output tokens used").setExplicitBucketBoundariesAdvice(TOKEN_BUCKETS).build();
     this.propagator = TextMapPropagator.composite(W3CTraceContextPropagator.getInstance(),

@@ -176,6 +176,26 @@ class GenAiSpansTest {
   }
 
   @Test
+  void aFailedToolCallIsTimedNamingTheErrorType() {
+    try (Otel otel = new Otel()) {
+      Tool broken = Tool.of(new ToolSpec("weather", "current weather in a city", null), (a, ctx) -> {
+        throw new java.net.ConnectException("weather service down");
+      });
+      CompiledGraph agent = Agent.builder(twoTurns()).tools(broken).compile(CompileOptions.checkpointer(new InMemorySaver())
+          .withName("weather").withListeners(otel.telemetry.listener()));
+      assertThrows(RuntimeException.class, () -> agent.invoke(ask("Oslo?"), RunConfig.thread("t")));
+      SpanData tool = otel.span("execute_tool weather");
+      assertEquals(StatusCode.ERROR, tool.getStatus().getStatusCode());
+      var points = otel.metric("gen_ai.execute_tool.duration").getHistogramData().getPoints();
+      assertEquals(1, points.size(), points.toString());
+      HistogramPointData point = points.iterator().next();
+      assertEquals(1, point.getCount());
+      assertEquals("java.net.ConnectException", point.getAttributes().get(AttributeKey.stringKey("error.type")));
+      assertEquals("weather", point.getAttributes().get(AttributeKey.stringKey("gen_ai.tool.name")));
+    }
+  }
+
+  @Test
   void whatTheAdapterReportsOfTheResponseIsRecorded() {
     try (Otel otel = new Otel()) {
       ChatModel provider = new ChatModel() {

@@ -81,6 +81,41 @@ class TelemetryClockTest {
     }
   }
 
+  /**
+   * A tool call's {@code gen_ai.execute_tool.duration} (the GenAI conventions' tool metric) is exactly
+   * as long as its span, with the tool's name and type and the agent running it, in the conventions'
+   * buckets; model calls stay in {@code gen_ai.client.operation.duration}.
+   */
+  @Test
+  void aToolCallsDurationIsRecordedAsLongAsItsSpan() {
+    TestClock clock = new TestClock();
+    try (Otel otel = new Otel()) {
+      agent(clock, otel.telemetry, false).invoke(Map.of("messages", List.of(Message.human("Oslo?"))), RunConfig.thread("t"));
+
+      var metric = otel.metric("gen_ai.execute_tool.duration");
+      assertEquals("s", metric.getUnit());
+      List<HistogramPointData> points = List.copyOf(metric.getHistogramData().getPoints());
+      assertEquals(1, points.size(), "one series: " + points);
+      HistogramPointData tool = points.getFirst();
+      assertEquals(1, tool.getCount());
+      assertEquals(0.25, tool.getSum(), "the tool took exactly 250 ms of the graph's clock");
+      assertEquals(length(otel.span("execute_tool weather")).toNanos() / 1e9, tool.getSum(), "metric and span agree");
+      assertEquals(List.of(0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92),
+          tool.getBoundaries());
+      assertEquals(Map.of("gen_ai.operation.name", "execute_tool", "gen_ai.tool.name", "weather", "gen_ai.tool.type", "function",
+          "gen_ai.agent.name", "weather"), attributes(tool));
+      HistogramPointData calls = otel.metric("gen_ai.client.operation.duration").getHistogramData().getPoints()
+          .iterator().next();
+      assertEquals(2, calls.getCount(), "the model calls' metric counts no tool call");
+    }
+  }
+
+  static Map<String, Object> attributes(HistogramPointData p) {
+    Map<String, Object> out = new java.util.TreeMap<>();
+    p.getAttributes().forEach((k, v) -> out.put(k.getKey(), v));
+    return out;
+  }
+
   @Test
   void callsTheOtelMiddlewareRecordsAreTimedByTheGraphsClockToo() {
     TestClock clock = new TestClock();

@@ -226,6 +226,40 @@ class A2aProtocolTest {
     assertEquals(1, ((List<?>) at(hers, "result", "history")).size(), "alice's task heard nothing from bob");
   }
 
+  /** The error of {@code r}: [code, message]. */
+  static List<Object> error(Reply r) {
+    return List.of(at(r.json(), "error", "code"), at(r.json(), "error", "message"));
+  }
+
+  /**
+   * A refusal about a task's state names the states as the caller's version does: 1.0's
+   * {@code TASK_STATE_*} to a 1.0 request, 0.3's {@code input-required} to a 0.3 one.
+   */
+  @Test
+  void refusalsNameTaskStatesInTheCallersVersion() throws Exception {
+    String paused = alicesPausedTask().getFirst();
+    assertEquals(List.of(-32002, "task " + paused + " is TASK_STATE_INPUT_REQUIRED: only a TASK_STATE_SUBMITTED or"
+        + " TASK_STATE_WORKING task can be canceled"), error(rpc("key-a", "approval", "1.0", "CancelTask", Map.of("id", paused))));
+    assertEquals(List.of(-32002, "task " + paused + " is input-required: only a submitted or working task can be canceled"),
+        error(rpc("key-a", "approval", null, "tasks/cancel", Map.of("id", paused))));
+
+    Reply sent = rpc("key-a", "chatty", "1.0", "SendMessage", Map.of("message", Map.of("messageId",
+        UUID.randomUUID().toString(), "role", "ROLE_USER", "parts", List.of(Map.of("text", "Oslo?")))));
+    assertEquals("TASK_STATE_COMPLETED", at(sent.json(), "result", "task", "status", "state"), sent.body());
+    String done = (String) at(sent.json(), "result", "task", "id");
+    Map<String, Object> more = new LinkedHashMap<>(Map.of("messageId", UUID.randomUUID().toString(), "role", "ROLE_USER",
+        "parts", List.of(Map.of("text", "and Bergen?")), "taskId", done));
+    assertEquals(List.of(-32004, "task " + done + " is TASK_STATE_COMPLETED (a terminal state): send a message without"
+        + " taskId to start a new task"), error(rpc("key-a", "chatty", "1.0", "SendMessage", Map.of("message", more))));
+    assertEquals(List.of(-32004, "task " + done + " is TASK_STATE_COMPLETED: only a TASK_STATE_SUBMITTED or"
+        + " TASK_STATE_WORKING task can be subscribed to"), error(rpc("key-a", "chatty", "1.0", "SubscribeToTask",
+        Map.of("id", done))));
+    Map<String, Object> more03 = new LinkedHashMap<>(Map.of("kind", "message", "messageId", UUID.randomUUID().toString(),
+        "role", "user", "parts", List.of(Map.of("kind", "text", "text", "and Bergen?")), "taskId", done));
+    assertEquals(List.of(-32004, "task " + done + " is completed (a terminal state): send a message without taskId to"
+        + " start a new task"), error(rpc("key-a", "chatty", null, "message/send", Map.of("message", more03))));
+  }
+
   @Test
   void malformedRequestsGetAJsonRpcErrorNeverA500() throws Exception {
     String msg = "{\"messageId\": \"m\", \"role\": \"ROLE_USER\", \"parts\": [{\"data\": {\"count\": 1}}]";

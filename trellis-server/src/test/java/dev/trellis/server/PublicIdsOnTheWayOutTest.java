@@ -36,7 +36,10 @@ class PublicIdsOnTheWayOutTest {
   static final Key<String> WHERE = Key.of("where", String.class);
   static final Key<List<Object>> MESSAGES = Key.appending("messages", Object.class);
 
-  /** "whereami": writes the id its thread is stored under; and GET /mine/{tid}, the stored id an application sees. */
+  /**
+   * "whereami": writes the id its thread is stored under; and GET /mine/{tid}, the stored id an
+   * application sees, as JSON and (/mine/{tid}/stream) as an event an application writes itself.
+   */
   static final class Provider implements GraphProvider {
     @Override
     public String graphId() {
@@ -53,8 +56,15 @@ class PublicIdsOnTheWayOutTest {
 
     @Override
     public List<Routes> routes(AppContext app) {
-      return List.of(r -> r.get("/mine/{tid}", ctx ->
-          Http.json(ctx, Map.of("thread_id", app.ownThread(ctx, ctx.pathParam("tid")).orElseThrow()))));
+      return List.of(r -> {
+        r.get("/mine/{tid}", ctx -> Http.json(ctx, Map.of("thread_id", app.ownThread(ctx, ctx.pathParam("tid")).orElseThrow())));
+        r.get("/mine/{tid}/stream", ctx -> {
+          var out = Http.eventStream(ctx);
+          out.write(("event: mine\ndata: {\"thread_id\": \"" + app.ownThread(ctx, ctx.pathParam("tid")).orElseThrow() + "\"}\n\n")
+              .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          out.flush();
+        });
+      });
     }
   }
 
@@ -164,6 +174,13 @@ class PublicIdsOnTheWayOutTest {
   void anApplicationsRouteAnswersInPublicIds() {
     HttpClientHelper.Reply mine = ok(bob.call("GET", "/mine/" + t, null));
     assertEquals(t, mine.get("thread_id"), "the application read the stored id; the reply names the public one");
+  }
+
+  @Test
+  void anApplicationsEventStreamAnswersInPublicIds() {
+    HttpClientHelper.Reply mine = ok(bob.call("GET", "/mine/" + t + "/stream", null));
+    assertTrue(mine.raw().headers().firstValue("Content-Type").orElseThrow().startsWith("text/event-stream"));
+    publicOnly(mine.text());
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.trellis.client.StreamEvent;
 import dev.trellis.client.ThreadState;
 import dev.trellis.client.TrellisApiException;
 import dev.trellis.client.TrellisClient;
+import dev.trellis.core.GraphProtocol;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.Node;
 import dev.trellis.graph.NodeResult;
@@ -28,9 +29,9 @@ import java.util.Set;
 
 /**
  * A graph served by a Trellis (or LangGraph) server, used like a {@link dev.trellis.core.CompiledGraph}
- * (LangGraph's {@code RemoteGraph}): {@link #invoke}, {@link #stream}, {@link #getState},
- * {@link #getStateHistory} and {@link #updateState} take the same {@link RunConfig}s and return
- * the same types, each call one HTTP request to the server. The config's thread id is the remote
+ * (LangGraph's {@code RemoteGraph}): both are a {@link GraphProtocol}, so {@link #invoke},
+ * {@link #stream}, {@link #getState}, {@link #getStateHistory} and {@link #updateState} take the
+ * same {@link RunConfig}s and return the same types, each call one HTTP request to the server. The config's thread id is the remote
  * thread's (created on first use); its checkpoint id, recursion limit, breakpoints, metadata and
  * (a {@code Map}) context go with the run; listeners and durability stay local.
  *
@@ -46,7 +47,7 @@ import java.util.Set;
  * <p>Immutable and thread-safe. A run that fails remotely throws
  * {@link RemoteRunException}; a refused request {@link TrellisApiException}.
  */
-public final class RemoteGraph implements Node {
+public final class RemoteGraph implements GraphProtocol, Node {
   /** Run metadata keys with which a node remembers how many remote interrupts it answered. */
   static final String TASK_KEY = "trellis_parent_task";
   static final String ANSWERS_KEY = "trellis_parent_answers";
@@ -89,6 +90,7 @@ public final class RemoteGraph implements Node {
    * on the config's thread to its end or next pause, and returns the state then (without
    * interrupts: read them with {@link #getState}), like {@code CompiledGraph.invoke}.
    */
+  @Override
   public State invoke(Object input, RunConfig config) {
     Map<String, Object> out = new LinkedHashMap<>(client.runs().wait(config.threadId(),
         Wire.request(assistantId, input, config, this.config).build()));
@@ -108,6 +110,7 @@ public final class RemoteGraph implements Node {
    * and the other modes as {@code Data} parts with their wire JSON. Closing the stream
    * disconnects, which cancels the remote run.
    */
+  @Override
   public GraphStream stream(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
     RunRequest request = Wire.request(assistantId, input, config, this.config)
         .set("stream_mode", Wire.modes(modes)).streamSubgraphs(subgraphs).onDisconnect("cancel").build();
@@ -126,6 +129,7 @@ public final class RemoteGraph implements Node {
   }
 
   /** The remote thread's latest state, or the state at the config's checkpoint id. */
+  @Override
   public StateSnapshot getState(RunConfig config) {
     return getState(config, false);
   }
@@ -141,6 +145,7 @@ public final class RemoteGraph implements Node {
   }
 
   /** The remote thread's states newest first, at most {@code limit}, before the config's checkpoint id if any. */
+  @Override
   public List<StateSnapshot> getStateHistory(RunConfig config, int limit) {
     List<StateSnapshot> out = new ArrayList<>();
     for (ThreadState s : client.threads().getHistory(thread(config), limit, config.checkpointId(), null)) {
@@ -150,6 +155,7 @@ public final class RemoteGraph implements Node {
   }
 
   /** Writes {@code values} to the remote thread as node {@code asNode}; the config of the new checkpoint. */
+  @Override
   public RunConfig updateState(RunConfig config, Map<String, ?> values, String asNode) {
     var cp = client.threads().updateState(thread(config), values, asNode, config.checkpointId());
     return config.withThread(cp.threadId()).withCheckpointId(cp.checkpointId());

@@ -13,6 +13,7 @@ import dev.trellis.client.RemoteRunException;
 import dev.trellis.client.TestGraphs;
 import dev.trellis.client.TrellisClient;
 import dev.trellis.core.CompiledGraph;
+import dev.trellis.core.GraphProtocol;
 import dev.trellis.core.StateGraph;
 import dev.trellis.graph.Command;
 import dev.trellis.graph.CompileOptions;
@@ -96,6 +97,38 @@ class RemoteGraphTest extends dev.trellis.client.ServedTest {
     assertEquals(latest.config().checkpointId(), history.get(1).config().checkpointId());
     StateSnapshot before = hello.getState(thread.withCheckpointId(latest.config().checkpointId()));
     assertEquals("Hello, Ada! (Trellis)", before.values().get("greeting"));
+  }
+
+  /**
+   * What one session of calls shows through {@link GraphProtocol}: the run's result, a second run's
+   * streamed nodes, the state after it, a write to the state and the two newest checkpoints' sources.
+   */
+  static List<Object> session(GraphProtocol graph, RunConfig thread) {
+    List<Object> seen = new ArrayList<>();
+    State out = graph.invoke(Map.of("name", "Ada"), thread);
+    seen.add(out.get(GREETING));
+    List<String> nodes = new ArrayList<>();
+    try (GraphStream s = graph.stream(Map.of("name", "Bo"), thread, java.util.EnumSet.of(StreamMode.UPDATES), false)) {
+      s.forEach(p -> nodes.add(p instanceof StreamPart.Updates u ? u.node() : null));
+    }
+    seen.add(nodes);
+    StateSnapshot state = graph.getState(thread);
+    seen.add(state.values());
+    seen.add(state.next());
+    graph.updateState(thread, Map.of("greeting", "Bonjour"), "sign");
+    seen.add(graph.getState(thread).values().get("greeting"));
+    seen.add(graph.getStateHistory(thread, 2).stream().map(h -> h.metadata().source()).toList());
+    return seen;
+  }
+
+  @Test
+  void aServedGraphAnswersThroughGraphProtocolAsTheCompiledGraphDoes() {
+    CompiledGraph local = TestGraphs.hello().compile(CompileOptions.checkpointer(new InMemorySaver()));
+    List<Object> here = session(local, newThread());
+    assertEquals(List.of("Hello, Ada! (Trellis)", List.of("greet", "sign"),
+        Map.of("name", "Bo", "greeting", "Hello, Bo! (Trellis)", "steps", List.of("greet", "sign", "greet", "sign")),
+        List.of(), "Bonjour", List.of("update", "loop")), here);
+    assertEquals(here, session(RemoteGraph.of(client, "hello"), newThread()));
   }
 
   @Test

@@ -153,7 +153,7 @@ final class A2aApi {
           yield null;
         }
         case GET -> out(version, tasks.get(ctx, assistant, taskId(params), historyLength(version, params)));
-        case CANCEL -> out(version, tasks.cancel(ctx, assistant, taskId(params)));
+        case CANCEL -> out(version, tasks.cancel(ctx, version, assistant, taskId(params)));
         case LIST -> A2aV1.taskList(taskList.list(ctx, assistant, params, historyLength(version, params)));
         case PUSH -> throw new RpcError(PUSH_NOT_SUPPORTED, "push notifications are not supported");
         case EXTENDED_CARD -> throw version == A2aVersion.V1_0
@@ -201,7 +201,7 @@ final class A2aApi {
     String runId = UUID.randomUUID().toString();
     A2aTasks.Started started;
     try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
-      started = tasks.start(ctx, assistant, message, runId, !blocking);
+      started = tasks.start(ctx, version, assistant, message, runId, !blocking);
       if (blocking) {
         tasks.awaitEnd(sub, runId, () -> { });
       }
@@ -215,7 +215,7 @@ final class A2aApi {
     Map<String, Object> message = message(version, params);
     String runId = UUID.randomUUID().toString();
     try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
-      A2aTasks.Started started = tasks.start(ctx, assistant, message, runId, true);
+      A2aTasks.Started started = tasks.start(ctx, version, assistant, message, runId, true);
       OutputStream out = Sse.open(ctx);
       event(out, version, id, tasks.get(ctx, assistant, started.taskId(), null));
       Map<String, Object> working = new LinkedHashMap<>();
@@ -237,8 +237,8 @@ final class A2aApi {
     String state = A2aTasks.state(task);
     boolean working = state.equals("working") || state.equals("submitted");
     if (!working && version == A2aVersion.V1_0) {
-      throw new RpcError(UNSUPPORTED_OPERATION, "task " + taskId + " is " + A2aV1.state(state)
-          + ": only a submitted or working task can be subscribed to");
+      throw new RpcError(UNSUPPORTED_OPERATION, "task " + taskId + " is " + version.state(state)
+          + ": only a " + version.states("submitted", "working") + " task can be subscribed to");
     }
     String runId = (String) ((Map<?, ?>) task.get("metadata")).get("run_id");
     A2aTasks.Started started = new A2aTasks.Started(taskId, (String) task.get("contextId"), runId);

@@ -48,9 +48,11 @@ final class A2aTasks {
    * Starts the run a user {@code message} asks for: a new task (on the message's context, else
    * a new one), or — when it names an input-required task — the run resuming it with the message.
    * With {@code streamed}, the run also publishes its answer's tokens ({@link A2aProgress#MODE}).
-   * Call with the subscription to {@code runId} already open.
+   * Call with the subscription to {@code runId} already open; a refusal names states as
+   * {@code version} does.
    */
-  Started start(Context ctx, Assistant assistant, Map<String, Object> message, String runId, boolean streamed) {
+  Started start(Context ctx, A2aVersion version, Assistant assistant, Map<String, Object> message, String runId,
+      boolean streamed) {
     String owner = Http.owner(ctx);
     String taskId = (String) message.get("taskId");
     String contextId = (String) message.get("contextId");
@@ -68,7 +70,8 @@ final class A2aTasks {
       }
       String state = state(task);
       if (!"input-required".equals(state)) {
-        throw new A2aApi.RpcError(A2aApi.UNSUPPORTED_OPERATION, "task " + taskId + " is " + state + (TERMINAL.contains(state)
+        throw new A2aApi.RpcError(A2aApi.UNSUPPORTED_OPERATION, "task " + taskId + " is " + version.state(state)
+            + (TERMINAL.contains(state)
             ? " (a terminal state): send a message without taskId to start a new task" : ": it takes no input now"));
       }
       body.put("command", Map.of("resume", A2aParts.resume(message)));
@@ -155,13 +158,13 @@ final class A2aTasks {
     return task;
   }
 
-  /** Cancels the task's working run and answers the task once it has stopped. */
-  Map<String, Object> cancel(Context ctx, Assistant assistant, String taskId) {
+  /** Cancels the task's working run and answers the task once it has stopped; a refusal names states as {@code version} does. */
+  Map<String, Object> cancel(Context ctx, A2aVersion version, Assistant assistant, String taskId) {
     Map<String, Object> task = get(ctx, assistant, taskId, null);
     String state = state(task);
     if (!"working".equals(state) && !"submitted".equals(state)) {
-      throw new A2aApi.RpcError(A2aApi.TASK_NOT_CANCELABLE, "task " + taskId + " is " + state + ": only a submitted"
-          + " or working task can be canceled");
+      throw new A2aApi.RpcError(A2aApi.TASK_NOT_CANCELABLE, "task " + taskId + " is " + version.state(state)
+          + ": only a " + version.states("submitted", "working") + " task can be canceled");
     }
     String runId = (String) ((Map<?, ?>) task.get("metadata")).get("run_id");
     try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {

@@ -66,6 +66,19 @@ enum A2aVersion {
     return null;
   }
 
+  /**
+   * The task state {@code state} (as the tasks hold it: 0.3's {@code input-required}) as this
+   * version names it (1.0: {@code TASK_STATE_INPUT_REQUIRED}), for texts a caller reads.
+   */
+  String state(String state) {
+    return this == V1_0 ? A2aV1.state(state) : state;
+  }
+
+  /** A text naming the states a task takes input or can be canceled in: "{@code submitted or working}" in 0.3's names. */
+  String states(String first, String second) {
+    return state(first) + " or " + state(second);
+  }
+
   static List<String> numbers() {
     return java.util.Arrays.stream(values()).map(v -> v.number).toList();
   }

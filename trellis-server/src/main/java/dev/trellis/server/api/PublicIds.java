@@ -15,7 +15,8 @@ import io.javalin.http.Context;
  * for every reply, built-in or an application's: {@link #identify} puts the caller's namespace on
  * the request, where {@link #translateReplies}' after-handler rewrites each JSON reply body (the
  * one exception mapper's refusals included) and every streamed body ({@link Sse#open}: event
- * streams, MCP and A2A streams, a waiting run's result) passes it as the response's text filter.
+ * streams, MCP and A2A streams, a waiting run's result, an application's
+ * {@code Http.eventStream}) passes it as the response's text filter.
  * Handlers never translate outgoing text themselves; headers they send carry the id the caller
  * used. With auth off nothing is translated (no namespace is set).
  */

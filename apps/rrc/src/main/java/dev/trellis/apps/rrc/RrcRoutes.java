@@ -108,11 +108,9 @@ final class RrcRoutes implements Routes {
     }
     NodeFrames frames = new NodeFrames();
     try (run) {
-      ctx.res().setStatus(200);
-      ctx.res().setContentType("text/event-stream");
-      ctx.res().setHeader("Cache-Control", "no-cache");
       ctx.header("Content-Location", "/threads/" + run.threadId() + "/runs/" + run.runId());
-      OutputStream out = ctx.res().getOutputStream();
+      // opened by the server: the frames reach the caller in their public ids (an execution named after its stored thread)
+      OutputStream out = Http.eventStream(ctx);
       for (AppContext.Event e = next(run); !e.done(); e = next(run)) {
         NodeFrames.Frame f = frames.on(e);
         if (f != null) {

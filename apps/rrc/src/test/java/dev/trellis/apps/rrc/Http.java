@@ -78,8 +78,11 @@ final class Http extends ApiClient {
     String q = query.entrySet().stream().map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
         .collect(Collectors.joining("&"));
     try {
-      HttpResponse<java.io.InputStream> r = client().send(HttpRequest.newBuilder(URI.create(base() + path + "?" + q)).GET().build(),
-          HttpResponse.BodyHandlers.ofInputStream());
+      HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(base() + path + "?" + q)).GET();
+      if (apiKey != null) {
+        req.header("x-api-key", apiKey);
+      }
+      HttpResponse<java.io.InputStream> r = client().send(req.build(), HttpResponse.BodyHandlers.ofInputStream());
       return new Frames(r.statusCode(), new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8)));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
