@@ -82,7 +82,25 @@ class EvaluationTest {
     heldOut("setB.jsonl", B_FLOORS);
   }
 
+
+  /**
+   * Sets E and F: 300 messages each by two more writers given only the class definitions, written
+   * during round five and kept from whoever tuned the classifier (moved out of reach before its work
+   * began); scored once, after round five's configuration was fixed.
+   */
+  @Test
+  void heldOutSetEFigures() throws Exception {
+    heldOut("setE.jsonl", E_FLOORS);
+  }
+
+  /** Set F: see set E. */
+  @Test
+  void heldOutSetFFigures() throws Exception {
+    heldOut("setF.jsonl", F_FLOORS);
+  }
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
   private static final double[] CV_FLOORS = {0.948, 0.860, 0.964, 0.850};
   private static final double[] B_FLOORS = {0.957, 0.853, 0.975, 0.846};
+  private static final double[] E_FLOORS = {0.972, 0.935, 0.972, 0.923};
+  private static final double[] F_FLOORS = {0.932, 0.837, 0.966, 0.832};
 }
