@@ -5,7 +5,7 @@
 # p99 for each, and the ratio three/one. Each measurement uses a fresh schema of
 # TRELLIS_PG_URL (bin/postgres-up prints one), dropped afterwards.
 # With COUNT=1 each server counts what it asks PostgreSQL at the JDBC layer (round trips, statements,
-# commits, rows written and rows read FOR UPDATE/SHARE, pg_notify calls; PgCounting) and samples its
+# commits, rows written and rows read FOR UPDATE/SHARE, pg_notify calls; CountingJdbc) and samples its
 # backends' waits in pg_stat_activity (PgWaits); the script prints them per run executed.
 # With WARMUP_S=N every measurement is preceded by N seconds of the same load (each process JIT-compiles the
 # server: on few cores, three processes warming up inside a short measurement measure their compilers), and the

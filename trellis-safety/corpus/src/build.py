@@ -2,7 +2,7 @@
 """Writes corpus/*.jsonl from the hand-written corpus/src/*.txt (run after editing a .txt).
 
 Line formats: "label|text" (en-US; "GB:label|text" for en-GB), in de.txt/fr.txt the locale is
-the file's, and "label|locale|text" in other.txt, de_fr_extra.txt, hard.txt and breadth.txt. In en_long.txt a line may
+the file's, and "label|locale|text" in other.txt, de_fr_extra.txt, hard.txt, breadth.txt and round5.txt. In en_long.txt a line may
 carry a history after " || ", turns separated by " ## ", assistant turns starting with "A: ".
 """
 import json, pathlib
@@ -13,7 +13,7 @@ LOCALE = {"de.txt": "de-DE", "fr.txt": "fr-FR"}
 here = pathlib.Path(__file__).parent
 for src in sorted(here.glob("*.txt")):
     out, n = [], 0
-    three = src.name in ("other.txt", "de_fr_extra.txt", "hard.txt", "breadth.txt")
+    three = src.name in ("other.txt", "de_fr_extra.txt", "hard.txt", "breadth.txt", "round5.txt")
     for line in src.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue

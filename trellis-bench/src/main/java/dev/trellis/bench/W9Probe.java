@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * operations after a warm-up, printing runs per second, p50 and p99 and, per run, the CPU time
  * of the process (server, client and JIT together), bytes allocated by the server's threads and
  * by the client's, bytes read and written by the process, and with {@code --count} what went to
- * SQLite (statements, batch rows, commits, reads, and each statement's count; see {@link CountingSqliteDriver}, whose
+ * SQLite (statements, batch rows, commits, reads, and each statement's count; see {@link CountingJdbc}, whose
  * wrapping costs a little time, so take speed from a run without it).
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.trellis.bench.W9Probe [--count] [--warmup N] [--runs N] [--clients N]}
@@ -44,22 +44,23 @@ public final class W9Probe {
             + "; use [--count] [--warmup N] [--runs N] [--clients N]");
       }
     }
+    CountingJdbc sql = new CountingJdbc();
     if (count) {
-      CountingSqliteDriver.install();
+      CountingJdbc.installSqlite(sql);
     }
     W9Server w9 = new W9Server();
     w9.setup();
     try {
       drive(w9, clients, warmup, null);
-      long[] sqlBefore = CountingSqliteDriver.COUNTS.snapshot();
-      java.util.Map<String, Long> bySqlBefore = bySql();
+      long[] sqlBefore = sql.snapshot();
+      java.util.Map<String, Long> bySqlBefore = sql.bySql();
       Sample before = Sample.take();
       long[] latencies = new long[runs];
       long started = System.nanoTime();
       drive(w9, clients, runs, latencies);
       double seconds = (System.nanoTime() - started) / 1e9;
       Sample after = Sample.take();
-      long[] sqlAfter = CountingSqliteDriver.COUNTS.snapshot();
+      long[] sqlAfter = sql.snapshot();
       Arrays.sort(latencies);
       System.out.printf(Locale.ROOT, "W9Probe %d runs, %d clients%s: %.0f runs/s, p50 %.2f ms, p99 %.2f ms%n", runs, clients,
           count ? " (counting SQL)" : "", runs / seconds, latencies[runs / 2] / 1e6, latencies[(int) (runs * 0.99)] / 1e6);
@@ -72,11 +73,11 @@ public final class W9Probe {
       if (count) {
         StringBuilder sb = new StringBuilder("per run (SQLite):");
         for (int i = 0; i < sqlAfter.length; i++) {
-          sb.append(String.format(Locale.ROOT, " %s %.2f;", CountingSqliteDriver.Counts.NAMES[i],
+          sb.append(String.format(Locale.ROOT, " %s %.2f;", CountingJdbc.NAMES[i],
               (double) (sqlAfter[i] - sqlBefore[i]) / runs));
         }
         System.out.println(sb);
-        java.util.Map<String, Long> bySql = bySql();
+        java.util.Map<String, Long> bySql = sql.bySql();
         final int n = runs;
         bySql.entrySet().stream().map(e -> java.util.Map.entry(e.getKey(), e.getValue() - bySqlBefore.getOrDefault(e.getKey(), 0L)))
             .filter(e -> e.getValue() > 0).sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed())
@@ -86,12 +87,6 @@ public final class W9Probe {
     } finally {
       w9.teardown();
     }
-  }
-
-  private static java.util.Map<String, Long> bySql() {
-    java.util.Map<String, Long> out = new java.util.HashMap<>();
-    CountingSqliteDriver.BY_SQL.forEach((k, v) -> out.put(k, v.sum()));
-    return out;
   }
 
   /** Runs {@code total} operations over {@code clients} threads; records each one's latency when asked. */

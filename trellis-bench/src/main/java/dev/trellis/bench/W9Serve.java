@@ -28,7 +28,7 @@ public final class W9Serve {
 
   /** The pool {@code postgres(url)} would open (eight connections, batched inserts rewritten), plus two for the LISTEN
    * and liveness connections it holds, over connections {@code counting} counts. */
-  private static com.zaxxer.hikari.HikariDataSource countedPool(String url, PgCounting counting) {
+  private static com.zaxxer.hikari.HikariDataSource countedPool(String url, CountingJdbc counting) {
     org.postgresql.ds.PGSimpleDataSource raw = new org.postgresql.ds.PGSimpleDataSource();
     raw.setURL(url + "&reWriteBatchedInserts=true");
     com.zaxxer.hikari.HikariConfig cfg = new com.zaxxer.hikari.HikariConfig();
@@ -53,7 +53,7 @@ public final class W9Serve {
     }
     String url = base + (base.contains("?") ? "&" : "?") + "currentSchema=" + args[0] + "&ApplicationName=" + args[1];
     boolean count = Boolean.getBoolean("w9.count");
-    PgCounting counting = new PgCounting();
+    CountingJdbc counting = new CountingJdbc();
     com.zaxxer.hikari.HikariDataSource pool = count ? countedPool(url, counting) : null;
     TrellisServer.Builder b = TrellisServer.builder().port(0).host("127.0.0.1").workerId(args[1])
         .graph("chain", (saver, store) -> Workloads.chain10(CompileOptions.checkpointer(saver).withStore(store)));

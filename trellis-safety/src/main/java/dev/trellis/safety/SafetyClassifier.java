@@ -27,9 +27,9 @@ import java.util.regex.Pattern;
  *
  * <p>Without a judge the verdict is deterministic: a function of the message, the last six
  * history messages and the locale. Override phrases are final but for a quoted statement in a
- * message asking how to help someone else; a lexicon phrase gives way only to the third-party path,
- * when the head finds concern for someone else; the head and the judge may add a crisis, never
- * remove one. A message in a language other than English, German or French is
+ * message asking how to help someone else and for a laugh the head reads as an idiom; a lexicon
+ * phrase gives way only to those and to the third-party path, when the head finds concern for
+ * someone else; otherwise the head and the judge may add a crisis, never remove one. A message in a language other than English, German or French is
  * never {@link Action#NONE}: without a crisis signal it is {@link Action#CHECK_IN}, and so is a
  * message the head is uncertain about when a check-in threshold is set ({@link Builder#checkInThreshold}).
  * Immutable and thread-safe (the judge's model must be thread-safe).
@@ -41,11 +41,11 @@ public final class SafetyClassifier {
       "soon", "vielleicht", "manchmal", "peutetre", "parfois", "ok", "true", "right", "exactly", "genau", "bien", "sur");
 
   /**
-   * The head's default crisis threshold: of 0.4, 0.5, 0.6, 0.66, 0.72 the best F1 in 5-fold
-   * cross-validation over the corpus (0.5, the best recall-weighted F2, sent everyday messages
-   * such as "I always end up cancelling plans" or a bare "done" to the crisis branch; see the README).
+   * The head's default crisis threshold: of 0.72, 0.6 and 0.5 (each with the class regression's agreement
+   * below {@code threshold + 0.15}) the best F1 in 5-fold cross-validation over the corpus (round five:
+   * 0.889, 0.897, 0.891; 0.5 had the best recall-weighted F2 by a hair, 0.924 against 0.923; see the README).
    */
-  public static final double DEFAULT_CRISIS_THRESHOLD = 0.72;
+  public static final double DEFAULT_CRISIS_THRESHOLD = 0.6;
   /**
    * The recommended check-in threshold ({@link Builder#checkInThreshold}; off by default): from this
    * crisis probability up to the crisis threshold, a message no other layer decides and whose most
@@ -57,9 +57,28 @@ public final class SafetyClassifier {
    */
   public static final double RECOMMENDED_CHECK_IN_THRESHOLD = 0.3;
   private static final int THIRD_PARTY_REACH = 12;
-  private static final int SHORT_REPLY = 10;
+  /** Laughter and joke markers, folded (an emoji of laughter folds to "lol"). */
+  private static final Set<String> JOKE_CUES = Set.of("lol", "lool", "lmao", "lmfao", "rofl", "haha", "hahaha", "hehe",
+      "xd", "jk", "jking", "mdr", "ptdr", "mdrr", "jaja", "jajaja", "kkk", "kkkk", "kek", "lel");
+  /** Words saying a message is meant ("not even joking", "no joke", "for real", "im serious"). */
+  private static final Set<String> SERIOUS_CUES = Set.of("joking", "kidding", "joke", "serious", "seriously", "real",
+      "ernst", "ernsthaft", "serieux", "blague");
+  /** First-person subjects: a clause about oneself, where the reach of a cue of concern for someone else stops. */
+  private static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
+      "jvais", "jveux");
   private static final double THIRD_PARTY_VETO = 0.7;
   private static final double NEGATED_THRESHOLD = 0.8;
+  /**
+   * Above the crisis threshold by less than this, the head's crisis needs the class regression's agreement
+   * (its most likely class a crisis class): in cross-validation it kept recall (0.941 against 0.942 at 0.6) and
+   * raised precision (0.857 against 0.836), taking everyday messages such as "see you next time" off the branch.
+   */
+  private static final double AGREEMENT_MARGIN = 0.15;
+  /**
+   * The head's bar over a masked message (an idiom, someone else's words), whatever the crisis threshold:
+   * the cue is evidence against a crisis, so a lower threshold for recall does not lower this one.
+   */
+  private static final double MASKED_THRESHOLD = 0.72;
 
   private final Lexicon lexicon;
   private final Embeddings embeddings;
@@ -152,12 +171,17 @@ public final class SafetyClassifier {
       double threshold = earlier != null ? crisisThreshold / 2
           : d.negated ? Math.max(crisisThreshold, NEGATED_THRESHOLD) : crisisThreshold;
       // a masked message (idiom, someone else) needs the head to name a crisis class itself
-      boolean headCrisis = d.mask == null ? score >= threshold : s.label.crisis() && score >= Math.max(threshold, 0.5);
+      // a laugh the head reads as an idiom is no crisis ("if they lose again I'm jumping off the stand 😂")
+      boolean joke = d.jokeCue && s.label == RiskClass.FIGURATIVE;
+      boolean headCrisis = !joke && (d.mask == null
+          ? score >= threshold && (s.label.crisis() || score >= threshold + AGREEMENT_MARGIN)
+          : s.label.crisis() && score >= Math.max(threshold, MASKED_THRESHOLD));
       if (headCrisis) {
         return v.with(s.topCrisis, Action.CRISIS, Layer.EMBEDDING, String.format(Locale.ROOT, "p(crisis)=%.2f", score));
       }
       // concern for someone else, in any language: the third-party path has the resources a check-in has
-      if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN && s.probabilities[s.label.ordinal()] >= 0.5) {
+      if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
+          && s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5)) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
       } else if (d.mask == null && v.action() == Action.NONE && score >= checkInThreshold && s.label.crisis()) {
         // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a
@@ -181,10 +205,18 @@ public final class SafetyClassifier {
   private Verdict veto(Deterministic d, String message, Folded folded, List<Message> recent, String language,
                        boolean supported) {
     boolean override = d.crisis.kind() == Lexicon.Kind.OVERRIDE;
-    if (override && !d.thirdPartyCue) {
+    if (override && !d.thirdPartyCue && !d.jokeCue) {
       return null;
     }
     Scored s = score(message, folded, recent);
+    if (d.jokeCue && s.label == RiskClass.FIGURATIVE) {
+      // a joke marker and the head's own reading as an idiom ("kms lol I just walked into a glass door")
+      return new Verdict(RiskClass.FIGURATIVE, Policy.action(RiskClass.FIGURATIVE, supported), Layer.EMBEDDING, language,
+          supported, s.crisis, String.format(Locale.ROOT, "joke over '%s'", d.crisis.phrase()));
+    }
+    if (override && !d.thirdPartyCue) {
+      return null;
+    }
     double thirdParty = s.probabilities[RiskClass.THIRD_PARTY_CONCERN.ordinal()];
     if (d.thirdPartyCue ? s.label == RiskClass.THIRD_PARTY_CONCERN : thirdParty >= THIRD_PARTY_VETO) {
       return new Verdict(RiskClass.THIRD_PARTY_CONCERN, Policy.action(RiskClass.THIRD_PARTY_CONCERN, supported),
@@ -219,7 +251,8 @@ public final class SafetyClassifier {
   }
 
   /** The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else. */
-  private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue) {
+  private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue,
+                               boolean jokeCue) {
   }
 
   private Deterministic deterministic(Folded folded, String language, Set<String> languages) {
@@ -240,7 +273,7 @@ public final class SafetyClassifier {
       if (h.kind() == Lexicon.Kind.MASK) {
         continue;
       }
-      if (h.negated() || masked(h, hits)) {
+      if (h.negated() || masked(h, hits, folded.tokens())) {
         negated |= h.negated();
         continue;
       }
@@ -250,13 +283,29 @@ public final class SafetyClassifier {
         best = h;
       }
     }
-    return new Deterministic(best, mask, negated, thirdPartyCue);
+    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(folded.tokens()));
   }
 
-  private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits) {
+  /**
+   * A laughter or joke marker ("lol", "mdr", a laughing emoji) that no word of meaning it ("not even joking",
+   * "no joke", "I'm serious") contradicts.
+   */
+  static boolean jokeCue(List<String> tokens) {
+    boolean joke = false;
+    for (String t : tokens) {
+      if (SERIOUS_CUES.contains(t)) {
+        return false;
+      }
+      joke |= JOKE_CUES.contains(t) || t.startsWith("hahaha") || t.startsWith("lmao");
+    }
+    return joke;
+  }
+
+  private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens) {
     for (Lexicon.Hit m : hits) {
-      // a third-party cue covers the rest of its sentence's worth of words ("how can I help someone who ...")
-      int end = m.cls() == RiskClass.THIRD_PARTY_CONCERN ? m.end() + THIRD_PARTY_REACH : m.end();
+      // a third-party cue covers the rest of its sentence's worth of words ("how can I help someone who ..."),
+      // up to a clause about oneself ("my friend said she's fine but I want to die")
+      int end = m.cls() == RiskClass.THIRD_PARTY_CONCERN ? reach(m.end(), tokens) : m.end();
       // harm to others is about someone else by definition: a third-party cue does not mask it
       boolean applies = m.cls() != RiskClass.THIRD_PARTY_CONCERN || h.cls() != RiskClass.HARM_TO_OTHERS;
       if (m.kind() == Lexicon.Kind.MASK && applies && m.start() < h.end() && h.start() < end) {
@@ -264,6 +313,16 @@ public final class SafetyClassifier {
       }
     }
     return false;
+  }
+
+  private static int reach(int from, List<String> tokens) {
+    int end = Math.min(tokens.size(), from + THIRD_PARTY_REACH);
+    for (int i = from; i < end; i++) {
+      if (FIRST_PERSON.contains(tokens.get(i))) {
+        return i;
+      }
+    }
+    return end;
   }
 
   /** The class of the latest earlier user message the deterministic layers call a crisis, or null. */
@@ -300,10 +359,10 @@ public final class SafetyClassifier {
   private Scored score(String message, Folded folded, List<Message> recent) {
     List<String> texts = new ArrayList<>();
     texts.add(message);
-    String previous = previousUserMessage(recent);
-    if (previous != null && folded.tokens().size() <= SHORT_REPLY) {
-      // a short reply means what it answers ("tonight." after "I have decided"): read with the message before it
-      texts.add(previous.strip() + " " + message.strip());
+    // a short reply means what it answers ("tonight." after "I have decided"): read with the message before it
+    String inContext = Features.inContext(message, previousUserMessage(recent));
+    if (inContext != null) {
+      texts.add(inContext);
     }
     List<String> sentences = new ArrayList<>();
     for (String s : SENTENCES.split(message.strip())) {
@@ -330,7 +389,8 @@ public final class SafetyClassifier {
     return best;
   }
 
-  private static String previousUserMessage(List<Message> recent) {
+  /** The text of the latest user message of {@code recent}, or null. */
+  static String previousUserMessage(List<Message> recent) {
     for (int i = recent.size() - 1; i >= 0; i--) {
       if (recent.get(i) instanceof Message.Human h) {
         return h.text();

@@ -43,10 +43,10 @@ final class CrossValidation {
 
   /** The heads of the k folds: head {@code i} never saw fold {@code i}. */
   static List<EmbeddingHead> heads(List<Example> corpus, int k, Cached embeddings, Trainer.Settings settings) {
-    List<float[]> vectors = embeddings.embed(corpus.stream().map(Example::text).toList());
+    List<float[]> vectors = embeddings.embed(corpus.stream().map(Example::headText).toList());
     List<Features> features = new ArrayList<>(corpus.size());
     for (int i = 0; i < corpus.size(); i++) {
-      features.add(Features.of(corpus.get(i).text(), vectors.get(i)));
+      features.add(Features.of(corpus.get(i).headText(), vectors.get(i)));
     }
     List<EmbeddingHead> heads = new ArrayList<>();
     for (int fold = 0; fold < k; fold++) {

@@ -10,12 +10,21 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The figures the README states, printed by every build: 5-fold cross-validation over the
- * corpus, the dev sets A and C and the final set B (aggregates only: set B's messages are never
- * printed). The standard classifier is measured, and beside it the same with the recommended
- * check-in band. The assertions are
- * floors a thousandth under the figures measured when they were written, so a change that loses
- * recall or precision fails; issue 32's target (recall 1.0, precision 0.9 on a set never trained
- * on) is not reached offline and is not asserted — see the README.
+ * corpus and the held-out sets in {@code blind/} (aggregates only: a held-out set's messages are
+ * never printed). The standard classifier is measured, and beside it the same with the recommended
+ * check-in band. The assertions are floors a thousandth under the figures measured when they were
+ * written, so a change that loses recall or precision fails; issue 32's target (recall 1.0,
+ * precision 0.9 on a set never trained on) is not reached offline and is not asserted — see the README.
+ *
+ * <p>Since round five the corpus holds the sets A, C and D (written by three independent writers
+ * given only the class definitions; their errors were studied in rounds four and five): training on
+ * them raised crisis recall on a writer it had never seen (set D held out: see the README), so they
+ * are training data now, cross-validated with the rest and no longer reported as held out. Set B
+ * stays held out.
+ *
+ * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
+ * add one line, floors 0 to print its figures first:
+ * <pre>{@code @Test void setEFigures() throws Exception { heldOut("setE.jsonl", 0, 0, 0, 0); }}</pre>
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
@@ -29,6 +38,7 @@ class EvaluationTest {
 
   /** Floors: recall and precision without the band, then with it. */
   private static void assertFloors(String set, Figures standard, Figures banded, double... floors) {
+    assertTrue(floors.length == 4, "four floors: recall, precision, then both with the check-in band");
     assertTrue(standard.crisisRecall() >= floors[0] && standard.crisisPrecision() >= floors[1],
         set + " crisis recall " + standard.crisisRecall() + ", precision " + standard.crisisPrecision());
     assertTrue(banded.crisisRecall() >= floors[2] && banded.crisisPrecision() >= floors[3],
@@ -44,58 +54,53 @@ class EvaluationTest {
   @Test
   void crossValidatedFiguresArePrinted() {
     List<Example> corpus = Example.readDir(Path.of("corpus"));
-    assertTrue(corpus.size() >= 2000, "the corpus has " + corpus.size() + " messages");
+    assertTrue(corpus.size() >= 3000, "the corpus has " + corpus.size() + " messages");
     CrossValidation.Cached embeddings = new CrossValidation.Cached(MiniLm.embeddings());
     List<EmbeddingHead> heads = CrossValidation.heads(corpus, 5, embeddings, Trainer.Settings.DEFAULT);
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
     Figures banded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD);
-    printBoth("trellis-safety 5-fold cross-validation (corpus)", f, banded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A, C, D)", f, banded);
     assertFloors("cv", f, banded, CV_FLOORS);
   }
 
-  private static void evaluate(String file, String title, double... floors) throws Exception {
+  /**
+   * A held-out set of {@code blind/}, never trained on: its aggregate and per-class figures are printed
+   * (never its messages) and must reach {@code floors} — recall, precision, then both with the check-in band.
+   */
+  static void heldOut(String file, double... floors) throws Exception {
     List<Example> set = blind(file);
     Figures f = Figures.of(set, e -> SAFETY.classify(e.text(), e.history(), e.locale()));
     Figures banded = Figures.of(set, e -> BANDED.classify(e.text(), e.history(), e.locale()));
-    printBoth(title, f, banded);
+    printBoth("trellis-safety held-out " + file, f, banded);
     assertFloors(file, f, banded, floors);
   }
 
-  @Test
-  void devSetAFigures() throws Exception {
-    evaluate("setA.jsonl", "trellis-safety dev set A", A_FLOORS);
-  }
-
+  /** Set B: 300 messages by a writer given only the class definitions; only ever measured through its aggregates. */
   @Test
   void finalSetBFigures() throws Exception {
-    evaluate("setB.jsonl", "trellis-safety final set B", B_FLOORS);
+    heldOut("setB.jsonl", B_FLOORS);
   }
+
 
   /**
-   * Set C: 400 messages written after the classifier's second round by someone given only the
-   * class definitions; first scored after that round's tuning ended, a dev set (errors studied,
-   * nothing copied) since the fourth.
+   * Sets E and F: 300 messages each by two more writers given only the class definitions, written
+   * during round five and kept from whoever tuned the classifier (moved out of reach before its work
+   * began); scored once, after round five's configuration was fixed.
    */
   @Test
-  void devSetCFigures() throws Exception {
-    evaluate("setC.jsonl", "trellis-safety dev set C", C_FLOORS);
+  void heldOutSetEFigures() throws Exception {
+    heldOut("setE.jsonl", E_FLOORS);
   }
 
-  /**
-   * Set D: 400 messages written during the fourth round by a writer given only the class
-   * definitions (no code, rules, corpus or earlier sets), kept from whoever tuned the classifier;
-   * first scored once, after that round's tuning ended, with the configuration fixed before.
-   */
+  /** Set F: see set E. */
   @Test
-  void independentSetDFigures() throws Exception {
-    evaluate("setD.jsonl", "trellis-safety independent set D", D_FLOORS);
+  void heldOutSetFFigures() throws Exception {
+    heldOut("setF.jsonl", F_FLOORS);
   }
-
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.918, 0.832, 0.960, 0.816};
-  private static final double[] A_FLOORS = {0.960, 0.905, 0.977, 0.883};
-  private static final double[] B_FLOORS = {0.932, 0.818, 0.963, 0.798};
-  private static final double[] C_FLOORS = {0.909, 0.891, 0.954, 0.892};
-  private static final double[] D_FLOORS = {0.929, 0.864, 0.964, 0.849};
+  private static final double[] CV_FLOORS = {0.948, 0.860, 0.964, 0.850};
+  private static final double[] B_FLOORS = {0.957, 0.853, 0.975, 0.846};
+  private static final double[] E_FLOORS = {0.972, 0.935, 0.972, 0.923};
+  private static final double[] F_FLOORS = {0.932, 0.837, 0.966, 0.832};
 }

@@ -85,7 +85,10 @@ record Figures(List<Example> examples, List<Verdict> verdicts) {
     return b == 0 ? 1.0 : (double) a / b;
   }
 
-  /** Aggregate figures only: crisis recall/precision, then per-class recall/precision/support. */
+  /**
+   * Aggregate figures only: crisis recall/precision, then per-class recall/precision/support and, for a
+   * crisis class, the share of its messages caught (crisis branch or check-in, whatever the class given).
+   */
   void print(String title, PrintStream out) {
     out.printf(Locale.ROOT, "%s: %d messages, crisis recall %.3f (%d/%d), crisis precision %.3f (%d/%d),"
         + " counting the crisis branch only: recall %.3f, precision %.3f%n", title,
@@ -95,19 +98,23 @@ record Figures(List<Example> examples, List<Verdict> verdicts) {
         + " third-party path, %d on the crisis branch%n", count(RiskClass.FIGURATIVE, null),
         count(RiskClass.FIGURATIVE, Action.CRISIS), count(RiskClass.THIRD_PARTY_CONCERN, null),
         count(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY), count(RiskClass.THIRD_PARTY_CONCERN, Action.CRISIS));
-    out.printf(Locale.ROOT, "  %-22s %6s %9s %7s%n", "class", "recall", "precision", "support");
+    out.printf(Locale.ROOT, "  %-22s %6s %9s %7s %6s%n", "class", "recall", "precision", "support", "caught");
     for (RiskClass c : RiskClass.values()) {
       long tp = 0;
       long support = 0;
       long predicted = 0;
+      long caught = 0;
       for (int i = 0; i < examples.size(); i++) {
         boolean actual = examples.get(i).label() == c;
         boolean pred = verdicts.get(i).label() == c;
         support += actual ? 1 : 0;
         predicted += pred ? 1 : 0;
         tp += actual && pred ? 1 : 0;
+        caught += actual && caught(verdicts.get(i)) ? 1 : 0;
       }
-      out.printf(Locale.ROOT, "  %-22s %6.2f %9.2f %7d%n", c.wireName(), ratio(tp, support), ratio(tp, predicted), support);
+      // caught: the crisis classes' recall as the README states it (a safety response, whatever the class)
+      out.printf(Locale.ROOT, "  %-22s %6.2f %9.2f %7d %6s%n", c.wireName(), ratio(tp, support), ratio(tp, predicted),
+          support, c.crisis() ? String.format(Locale.ROOT, "%.2f", ratio(caught, support)) : "");
     }
   }
 }

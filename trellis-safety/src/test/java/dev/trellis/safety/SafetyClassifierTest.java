@@ -165,7 +165,8 @@ class SafetyClassifierTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"I can't do this much longer", "honestly I'm running out of reasons"})
+  // ("I can't do this much longer", once here, is a lexicon phrase since round five fixed "cant ... go_on/do_this")
+  @ValueSource(strings = {"honestly I'm running out of reasons"})
   void anUncertainMessageGetsTheCheckInWhenAThresholdIsSet(String message) {
     SafetyClassifier banded = SafetyClassifier.builder()
         .checkInThreshold(SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD).build();
@@ -181,7 +182,7 @@ class SafetyClassifierTest {
   @CsvSource(delimiter = '|', value = {
       "my boyfriend texted me \"I took all my pills\" and now he isn't answering. what do I do?|en-US",
       "my sister told me \"I want to kill myself\" last night. how can I help her?|en-US",
-      "mi compañero de trabajo habla de suicidarse, ¿cómo puedo ayudarlo?|es-ES"})
+      "mi hermana me escribió 'me quiero morir', ¿cómo puedo ayudarla?|es-ES"})
   void aQuotedCrisisStatementAboutSomeoneElseTakesTheThirdPartyPath(String message, String locale) {
     assertTrue(SafetyClassifier.lexiconOnly().classify(message, List.of(), locale).crisis(), "an override matches");
     Verdict v = SAFETY.classify(message, List.of(), locale);

@@ -19,36 +19,43 @@ import java.util.Map;
 /**
  * The developer's tuning tool (a program, not a test; the build never runs it): figures of the
  * offline classifier for trainer settings, crisis thresholds and check-in thresholds, over
- * 5-fold cross-validation of the corpus and the dev sets, with the errors of the last setting.
+ * 5-fold cross-validation of the corpus and held-out corpus files, with the errors of the last setting.
  * Run it with {@code trellis-safety/bin/tuning} (see the module README, "Tuning"):
  *
  * <pre>
- * trellis-safety/bin/tuning 0.72 0.6 -Dcheckin=1.0,0.5 -Derrors=cv,setA,setC
+ * trellis-safety/bin/tuning 0.72 0.6 -Dcheckin=1.0,0.5 -Dholdout=setD -Derrors=cv,setD
  * </pre>
  *
  * Arguments: crisis thresholds. Properties: {@code -Dcheckin=} check-in thresholds (comma
- * separated; default none), {@code -Dsets=} the dev sets read from the test resources' {@code blind/}
- * (default {@code setA,setC}; set B is never a dev set: only its aggregates are printed, by
- * {@code EvaluationTest}), {@code -Derrors=} {@code cv} and/or set names whose misclassified
- * messages to print at the last setting, {@code -Dclasses=true} per-class tables, and the trainer's
- * {@code -Dsteps -Drate -Dl2 -Dgrams}. Embeddings are cached in
- * {@code target/tuning-embeddings.bin} (MiniLM is deterministic).
+ * separated; default none), {@code -Dholdout=} corpus files (by stem, e.g. {@code setD}) held out of
+ * training and measured as sets ({@code -Dholdout=setD} measures what the other files, the other
+ * independent writers' sets among them, are worth on a writer never trained on), {@code -Derrors=}
+ * {@code cv} and/or held-out stems whose misclassified messages to print at the last setting,
+ * {@code -Dclasses=true} per-class tables, and the trainer's {@code -Dsteps -Drate -Dl2 -Dgrams}. The
+ * held-out sets of the test resources (set B and later ones) are never read: only
+ * {@code EvaluationTest} measures them. Embeddings are cached in {@code target/tuning-embeddings.bin}
+ * (MiniLM is deterministic).
  */
 final class Tuning {
-  private static final Path BLIND = Path.of("src/test/resources/dev/trellis/safety/blind");
-
   private Tuning() {
   }
 
   public static void main(String[] args) throws Exception {
     Path module = Files.isDirectory(Path.of("corpus")) ? Path.of(".") : Path.of("trellis-safety");
-    List<Example> corpus = Example.readDir(module.resolve("corpus"));
+    // the corpus's files; those named by -Dholdout (their stems: -Dholdout=setD) are held out of training and
+    // measured as sets; the held-out sets in the test resources (set B, and any later) are never read here
+    List<String> holdout = List.of(System.getProperty("holdout", "").split(","));
+    List<Example> corpus = new ArrayList<>();
     Map<String, List<Example>> sets = new java.util.LinkedHashMap<>();
-    for (String name : System.getProperty("sets", "setA,setC").split(",")) {
-      if (name.equals("setB")) {
-        throw new IllegalArgumentException("set B is not a dev set: EvaluationTest prints its aggregates");
+    try (var files = Files.list(module.resolve("corpus"))) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList()) {
+        String stem = file.getFileName().toString().replace(".jsonl", "");
+        if (holdout.contains(stem)) {
+          sets.put(stem, Example.read(file));
+        } else {
+          corpus.addAll(Example.read(file));
+        }
       }
-      sets.put(name, Example.read(module.resolve(BLIND).resolve(name + ".jsonl")));
     }
     CrossValidation.Cached emb = new CrossValidation.Cached(MiniLm.embeddings());
     Path cache = module.resolve("target/tuning-embeddings.bin");
@@ -60,10 +67,10 @@ final class Tuning {
         Float.parseFloat(System.getProperty("grams", "" + d.gramScale())));
     System.out.println("settings " + s.describe() + ", corpus " + corpus.size() + " messages");
     List<EmbeddingHead> heads = CrossValidation.heads(corpus, 5, emb, s);
-    List<float[]> vectors = emb.embed(corpus.stream().map(Example::text).toList());
+    List<float[]> vectors = emb.embed(corpus.stream().map(Example::headText).toList());
     List<Features> features = new ArrayList<>();
     for (int i = 0; i < corpus.size(); i++) {
-      features.add(Features.of(corpus.get(i).text(), vectors.get(i)));
+      features.add(Features.of(corpus.get(i).headText(), vectors.get(i)));
     }
     EmbeddingHead full = Trainer.fit(features, corpus.stream().map(Example::label).toList(), "tuning", s);
     List<Double> checkIns = new ArrayList<>();

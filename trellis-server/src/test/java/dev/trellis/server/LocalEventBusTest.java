@@ -75,6 +75,27 @@ class LocalEventBusTest extends EventBusContract {
   }
 
   @Test
+  void pastTheCountKeptTheOtherRunsThatEndedFirstAreForgottenWithinTheKeepTime() {
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000);
+    LocalEventBus bus = new LocalEventBus(600_000, now::get, 1_000_000, 3);
+    bus.resumable("resumable");
+    bus.publish("resumable", new RunEvent(1, RunEvent.DONE, null));
+    for (String run : java.util.List.of("first", "second", "third", "fourth", "fifth")) {
+      bus.publish(run, new RunEvent(1, "values", "{}"));
+      bus.publish(run, new RunEvent(2, RunEvent.DONE, null));
+    }
+    assertEquals(0, bus.last("first"), "ended first, past the three kept");
+    assertEquals(0, bus.last("second"));
+    assertEquals(2, bus.last("third"));
+    assertEquals(2, bus.last("fifth"));
+    assertEquals(1, bus.last("resumable"), "a resumable run is kept for its own keep time, whatever the count");
+    bus.publish("running", new RunEvent(1, "values", "{}"));
+    bus.publish("sixth", new RunEvent(1, RunEvent.DONE, null));
+    assertEquals(0, bus.last("third"));
+    assertEquals(1, bus.last("running"), "a running run's events are never dropped");
+  }
+
+  @Test
   void endedRunsOverTheByteBudgetAreDroppedOldestFirstWithinTheKeepTime() {
     java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(1_000);
     LocalEventBus bus = new LocalEventBus(600_000, now::get, 2_500);

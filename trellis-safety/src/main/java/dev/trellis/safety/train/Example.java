@@ -2,6 +2,7 @@ package dev.trellis.safety.train;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trellis.agent.message.Message;
+import dev.trellis.safety.Features;
 import dev.trellis.safety.RiskClass;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,6 +20,21 @@ import java.util.stream.Stream;
  */
 public record Example(String id, String text, RiskClass label, String locale, boolean crisis, List<Message> history) {
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * The text the head is trained on: the message, or for a short reply with a history the previous
+   * user message and the reply read as one ({@link Features#inContext}), as the classifier reads it.
+   */
+  public String headText() {
+    String previous = null;
+    for (int i = history.size() - 1; i >= 0 && previous == null; i--) {
+      if (history.get(i) instanceof Message.Human h) {
+        previous = h.text();
+      }
+    }
+    String inContext = Features.inContext(text, previous);
+    return inContext == null ? text : inContext;
+  }
 
   /** Every line of {@code file}; a bad line fails naming the file and line. */
   public static List<Example> read(Path file) {

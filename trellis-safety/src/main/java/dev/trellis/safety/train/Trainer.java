@@ -28,7 +28,7 @@ public final class Trainer {
     /** As recorded in the head's fingerprint. */
     public String describe() {
       return "adam;steps=" + steps + ";rate=" + rate + ";l2=" + l2 + ";grams=" + gramScale + ";buckets="
-          + Features.BUCKETS;
+          + Features.BUCKETS + ";mingrams=" + Features.MIN_GRAMS;
     }
   }
 

@@ -19,6 +19,9 @@ final class RequestLog {
 
   static void log(Context ctx, float millis) {
     int status = ctx.statusCode();
+    if (status >= 500 ? !LOG.isWarnEnabled() : !LOG.isInfoEnabled()) {
+      return; // silenced: build nothing
+    }
     String run = runId(ctx);
     String path = ServerException.echo(ctx.path());
     long ms = Math.round(millis);

@@ -163,7 +163,10 @@ final class RunCreation {
       if (req.command() != null) {
         InputTypes.check(graph.signature(), req.command().update(), "command.update");
       }
-      String holder = services.threads().ownerOf(c, tid);
+      // A stateless run's thread id is new: nothing to read. Otherwise one statement reads owner, metadata and active runs.
+      dev.trellis.server.queue.RunStore.ThreadForRun thread = stateless ? null : services.runs().threadForRun(c, tid);
+      String holder = thread == null ? null : thread.owner();
+      Map<String, Object> threadMetadata = thread == null ? null : thread.metadata();
       if (stateless || !owner.equals(holder)) {
         if (!stateless && !req.createThread()) {
           throw ServerException.notFound("thread", tid);
@@ -171,9 +174,10 @@ final class RunCreation {
         if (holder != null) {
           throw ServerException.conflict("thread " + tid + " already exists");
         }
-        services.threads().insert(c, tid, owner, graphId, Map.of("graph_id", graphId));
+        threadMetadata = Map.of("graph_id", graphId);
+        services.threads().insert(c, tid, owner, graphId, threadMetadata);
       }
-      List<String> active = services.runs().activeRuns(c, tid);
+      List<String> active = thread == null ? List.of() : thread.activeRuns();
       if (!active.isEmpty()) {
         switch (req.multitask()) {
           case REJECT -> throw ServerException.conflict("thread " + tid + " is busy with run "
@@ -191,7 +195,7 @@ final class RunCreation {
         }
       }
       String assistantId = assistant.assistantId();
-      services.threads().markBusy(c, tid, graphId, assistantId);
+      services.threads().markBusy(c, tid, graphId, assistantId, threadMetadata);
       RunRow queued = RunRow.pending(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(), stateless,
           ServerDb.now());
       services.runs().enqueue(c, queued, services.db().clock(c) + req.afterMillis());

@@ -78,8 +78,9 @@ final class ThreadsApi {
     Object supersteps = b.get("supersteps");
     Long expires = expiry(b.get("ttl"), services.db().millis());
     Map<String, Object> out = services.db().tx(c -> {
-      String threadId = stored[0] = PublicIds.claim(ctx, c, IdAliases.Kind.THREAD, stored[0]);
-      String existing = services.threads().ownerOf(c, threadId);
+      // An id the server just made (a new time-ordered UUID) names no stored thread nor alias: nothing to look up.
+      String threadId = stored[0] = id == null ? stored[0] : PublicIds.claim(ctx, c, IdAliases.Kind.THREAD, stored[0]);
+      String existing = id == null ? null : services.threads().ownerOf(c, threadId);
       if (existing != null) {
         if ("do_nothing".equals(ifExists) && owner.equals(existing)) {
           return services.threads().get(c, threadId, owner);

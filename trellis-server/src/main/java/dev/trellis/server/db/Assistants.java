@@ -24,8 +24,25 @@ public final class Assistants {
     this.db = db;
   }
 
+  /** Ids already computed (a pure function of the name; cleared when it grows past {@value #MEMO_MAX} names). */
+  private static final java.util.concurrent.ConcurrentHashMap<String, String> SYSTEM_IDS = new java.util.concurrent.ConcurrentHashMap<>();
+  private static final int MEMO_MAX = 1024;
+
   /** LangGraph's system assistant id for a graph: a name-based (SHA-1, version 5) UUID. */
   public static String systemId(String graphId) {
+    String known = SYSTEM_IDS.get(graphId);
+    if (known != null) {
+      return known;
+    }
+    if (SYSTEM_IDS.size() >= MEMO_MAX) {
+      SYSTEM_IDS.clear(); // run creation asks by any name a client sends: keep the memo small
+    }
+    String id = computeSystemId(graphId);
+    SYSTEM_IDS.put(graphId, id);
+    return id;
+  }
+
+  private static String computeSystemId(String graphId) {
     try {
       MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
       sha1.update(toBytes(NAMESPACE));
@@ -95,15 +112,41 @@ public final class Assistants {
     return row == null ? null : Assistant.from(row);
   }
 
-  /** An assistant the caller may see, by id or graph name; null if none. */
+  /**
+   * An assistant the caller may see, by id or graph name (the id first: a graph's system assistant
+   * answers only when no visible assistant has that id); null if none. One statement.
+   */
   public Assistant get(Connection c, String idOrGraph, String owner) throws SQLException {
-    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_assistants WHERE assistant_id = ? AND (owner = ? OR owner = '')",
-        idOrGraph, owner);
-    if (row == null) {
-      row = db.row(c, "SELECT * FROM trellis_assistants WHERE assistant_id = ? AND owner = ''", systemId(idOrGraph));
-    }
+    Map<String, Object> row = db.row(c, "SELECT * FROM trellis_assistants WHERE (assistant_id = ? AND (owner = ? OR owner = '')) "
+        + "OR (assistant_id = ? AND owner = '') ORDER BY CASE WHEN assistant_id = ? THEN 0 ELSE 1 END LIMIT 1",
+        idOrGraph, owner, systemId(idOrGraph), idOrGraph);
     return row == null ? null : Assistant.from(row);
   }
+
+  /** The assistants table's columns, for another table's query to join: {@code alias.col AS prefix + col}, comma-separated. */
+  public static String joinedColumns(String alias, String prefix) {
+    StringBuilder sb = new StringBuilder();
+    for (String col : COLUMNS) {
+      sb.append(sb.isEmpty() ? "" : ", ").append(alias).append('.').append(col).append(" AS ").append(prefix).append(col);
+    }
+    return sb.toString();
+  }
+
+  /** The assistant in a row that joined {@link #joinedColumns} under {@code prefix}; null when the join found none. */
+  public static Assistant fromJoined(Map<String, Object> row, String prefix) {
+    if (row.get(prefix + "assistant_id") == null) {
+      return null;
+    }
+    Map<String, Object> own = new LinkedHashMap<>();
+    for (String col : COLUMNS) {
+      Object v = row.get(prefix + col);
+      own.put(col, v instanceof String s && ServerDb.JSON_COLUMNS.contains(col) ? dev.trellis.server.wire.Json.read(s) : v);
+    }
+    return Assistant.from(own);
+  }
+
+  private static final List<String> COLUMNS = List.of("assistant_id", "graph_id", "owner", "name", "description", "config",
+      "context", "metadata", "version", "created_at", "updated_at");
 
   /** Every assistant {@code owner} may see (theirs and the system ones), in one query. */
   public List<Assistant> visible(Connection c, String owner) throws SQLException {

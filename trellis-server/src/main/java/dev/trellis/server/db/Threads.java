@@ -142,9 +142,14 @@ public final class Threads {
    */
   public void markBusy(Connection c, String id, String graphId, String assistantId) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT metadata FROM trellis_threads WHERE thread_id = ?", id);
+    markBusy(c, id, graphId, assistantId, row != null && row.get("metadata") instanceof Map<?, ?> m ? m : null);
+  }
+
+  /** As {@link #markBusy(Connection, String, String, String)}, with the thread's metadata already read in this transaction. */
+  public void markBusy(Connection c, String id, String graphId, String assistantId, Map<?, ?> stored) throws SQLException {
     Map<String, Object> metadata = new LinkedHashMap<>();
-    if (row != null && row.get("metadata") instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> metadata.put((String) k, v));
+    if (stored != null) {
+      stored.forEach((k, v) -> metadata.put((String) k, v));
     }
     metadata.put("graph_id", graphId);
     metadata.put("assistant_id", assistantId);
@@ -171,16 +176,27 @@ public final class Threads {
   /** Stores the values (or null) and interrupts of the thread's last checkpoint, its status and error. */
   public void setState(Connection c, String id, ThreadStatus status, Values values, Object interrupts, Object error)
       throws SQLException {
+    setState(c, id, status, null, values, interrupts, error);
+  }
+
+  /**
+   * As {@link #setState(Connection, String, ThreadStatus, Values, Object, Object)}, in the same
+   * statement deciding the status: {@code status} when {@code freeSql} (a condition on the thread's
+   * row, its id in column {@code thread_id}) holds, else busy; null {@code freeSql}: always {@code status}.
+   */
+  public void setState(Connection c, String id, ThreadStatus status, String freeSql, Values values, Object interrupts,
+                       Object error) throws SQLException {
     String now = ServerDb.now();
+    String statusSql = freeSql == null ? "?" : "CASE WHEN " + freeSql + " THEN ? ELSE '" + ThreadStatus.BUSY.wire() + "' END";
     if (db.postgres()) {
       // values_search: what a values filter is matched against through its GIN index (ThreadQuery), not the whole state.
-      db.update(c, "UPDATE trellis_threads SET status = ?, values_json = ?, values_search = CAST(? AS jsonb), interrupts = ?, "
-          + "error = ?, updated_at = ?, state_updated_at = ? WHERE thread_id = ?", status.wire(),
+      db.update(c, "UPDATE trellis_threads SET status = " + statusSql + ", values_json = ?, values_search = CAST(? AS jsonb), "
+          + "interrupts = ?, error = ?, updated_at = ?, state_updated_at = ? WHERE thread_id = ?", status.wire(),
           values == null ? null : values.json(), values == null ? null : values.indexed(), ServerDb.json(interrupts),
           ServerDb.json(error), now, now, id);
     } else {
-      db.update(c, "UPDATE trellis_threads SET status = ?, values_json = ?, interrupts = ?, error = ?, updated_at = ?, "
-          + "state_updated_at = ? WHERE thread_id = ?", status.wire(), values == null ? null : values.json(),
+      db.update(c, "UPDATE trellis_threads SET status = " + statusSql + ", values_json = ?, interrupts = ?, error = ?, "
+          + "updated_at = ?, state_updated_at = ? WHERE thread_id = ?", status.wire(), values == null ? null : values.json(),
           ServerDb.json(interrupts), ServerDb.json(error), now, now, id);
       ThreadTerms.values(db, c, id, values == null ? null : values.indexed());
     }

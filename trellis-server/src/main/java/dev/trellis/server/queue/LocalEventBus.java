@@ -9,7 +9,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Events in this process's memory: enough for one server (the embedded SQLite mode). The
  * events of a run marked {@link #resumable} are kept for {@code keepMillis} after it ends so
  * clients can still join or resume its stream (LangGraph's {@code stream_resumable}); other
- * runs' events go {@link #SHORT_KEEP_MILLIS} after their end, so memory stays flat under load.
+ * runs' events go {@link #SHORT_KEEP_MILLIS} after their end, so memory stays flat under load, and
+ * sooner under heavy load: of those, only the {@link #SHORT_KEPT} that ended last are kept (at
+ * 800 runs a second, five seconds of ended runs held 4,000 runs' events, which every young
+ * collection copied: W9's collector pauses doubled, and its p99 with them).
  * The events of ended runs are also bounded in bytes ({@code endedBudgetBytes}, by default an
  * eighth of the maximum heap): past it, the runs that ended first are dropped early, those not
  * resumable before those that are (runs with big states publish big {@code values} events).
@@ -17,6 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class LocalEventBus implements EventBus {
   /** How long events of a run that is not resumable outlive it (late readers still see its end). */
   public static final long SHORT_KEEP_MILLIS = 5_000;
+  /** How many ended runs that are not resumable are kept at most (those that ended last). */
+  public static final int SHORT_KEPT = 500;
   private final Map<String, Log> logs = new ConcurrentHashMap<>();
   private final java.util.Set<String> resumable = ConcurrentHashMap.newKeySet();
   /**
@@ -30,6 +35,9 @@ public final class LocalEventBus implements EventBus {
   private final long keepMillis;
   private final java.util.function.LongSupplier clock;
   private final long endedBudget;
+  private final int shortKept;
+  /** The length of {@link #endedShort} (a concurrent queue counts by walking). */
+  private final java.util.concurrent.atomic.AtomicInteger endedShortCount = new java.util.concurrent.atomic.AtomicInteger();
   /** The data bytes of the ended runs still kept. */
   private final java.util.concurrent.atomic.AtomicLong endedBytes = new java.util.concurrent.atomic.AtomicLong();
 
@@ -44,9 +52,15 @@ public final class LocalEventBus implements EventBus {
 
   /** As {@link #LocalEventBus(long, java.util.function.LongSupplier)}, keeping at most {@code endedBudgetBytes} of ended runs' event data. */
   public LocalEventBus(long keepMillis, java.util.function.LongSupplier clock, long endedBudgetBytes) {
+    this(keepMillis, clock, endedBudgetBytes, SHORT_KEPT);
+  }
+
+  /** As {@link #LocalEventBus(long, java.util.function.LongSupplier, long)}, keeping at most {@code shortKept} ended runs that are not resumable. */
+  public LocalEventBus(long keepMillis, java.util.function.LongSupplier clock, long endedBudgetBytes, int shortKept) {
     this.keepMillis = keepMillis;
     this.clock = clock;
     this.endedBudget = endedBudgetBytes;
+    this.shortKept = shortKept;
   }
 
   /**
@@ -115,12 +129,20 @@ public final class LocalEventBus implements EventBus {
   private void expire(String justEnded, long bytes) {
     long now = clock.getAsLong();
     endedBytes.addAndGet(bytes);
-    (resumable.remove(justEnded) ? endedLong : endedShort).add(Map.entry(justEnded, now));
+    if (resumable.remove(justEnded)) {
+      endedLong.add(Map.entry(justEnded, now));
+    } else {
+      endedShort.add(Map.entry(justEnded, now));
+      endedShortCount.incrementAndGet();
+    }
     if (!sweeping.tryLock()) {
       return;
     }
     try {
       drop(endedShort, now - SHORT_KEEP_MILLIS);
+      while (endedShortCount.get() > shortKept && dropHead(endedShort)) {
+        // the oldest past the count kept
+      }
       drop(endedLong, now - keepMillis);
       drop(endedShort, Long.MAX_VALUE);
       drop(endedLong, Long.MAX_VALUE);
@@ -134,9 +156,21 @@ public final class LocalEventBus implements EventBus {
     boolean forBytes = before == Long.MAX_VALUE;
     for (Map.Entry<String, Long> head = ended.peek(); head != null
         && (forBytes ? endedBytes.get() > endedBudget : head.getValue() < before); head = ended.peek()) {
-      ended.poll();
-      forget(head.getKey());
+      dropHead(ended);
     }
+  }
+
+  /** Forgets the run at the head of {@code ended}; false when it is empty. The caller holds {@link #sweeping}. */
+  private boolean dropHead(java.util.Queue<Map.Entry<String, Long>> ended) {
+    Map.Entry<String, Long> head = ended.poll();
+    if (head == null) {
+      return false;
+    }
+    if (ended == endedShort) {
+      endedShortCount.decrementAndGet();
+    }
+    forget(head.getKey());
+    return true;
   }
 
   /** Removes a run's log, taking its bytes off the ended runs' count if they were on it. */

@@ -261,10 +261,11 @@ final class RunExecution {
       if (rollback) {
         services.runs().delete(c, run.runId());
       }
-      boolean more = services.runs().active(c, run.threadId());
-      ThreadStatus threadStatus = more ? ThreadStatus.BUSY : error != null ? ThreadStatus.ERROR
+      // The thread stays busy while another run of it is pending or running (decided in the update itself).
+      ThreadStatus threadStatus = error != null ? ThreadStatus.ERROR
           : snap != null && !snap.next().isEmpty() ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE;
-      services.threads().setState(c, run.threadId(), threadStatus, values, Wire.interruptsByTask(snap), errorJson);
+      services.threads().setState(c, run.threadId(), threadStatus, RunStore.noActiveRunSql("trellis_threads.thread_id"),
+          values, Wire.interruptsByTask(snap), errorJson);
     });
     // The thread is free before anyone learns the run ended: a state edit sent the moment /wait returns must pass.
     services.fences().release(run);

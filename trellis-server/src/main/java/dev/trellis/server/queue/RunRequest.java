@@ -103,6 +103,10 @@ public record RunRequest(Map<String, Object> kwargs, Map<String, Object> input, 
 
   /** Checks that the breakpoints this request names are nodes of {@code graph}. */
   public void checkNodes(CompiledGraph graph) {
+    if ((interruptBefore == null || interruptBefore.equals(List.of("*")))
+        && (interruptAfter == null || interruptAfter.equals(List.of("*")))) {
+      return; // no node named: the graph's view (built anew on each call) is not needed
+    }
     Set<String> known = new HashSet<>();
     graph.view().nodes().forEach(n -> known.add(n.id()));
     for (List<String> nodes : new List[] {interruptBefore, interruptAfter}) {

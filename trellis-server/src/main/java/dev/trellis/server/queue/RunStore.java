@@ -18,17 +18,19 @@ public final class RunStore {
   /** The notification channel a new run is announced on (PostgreSQL), its payload the run's thread id. */
   public static final String CREATED_CHANNEL = "trellis_runs";
   private static final String ACTIVE = "('pending', 'running')";
+  /** Prefix of the assistant's columns joined to a run row. */
+  private static final String ASSISTANT = "assistant__";
   private final ServerDb db;
-  private final Assistants assistants;
 
   /**
    * The claim on PostgreSQL, in one round trip. A candidate is the thread's oldest active run (by creation time, then
    * id) with none running; under the statement's snapshot at most one run per thread qualifies, and the row lock makes
    * two processes' claims of it exclusive (the loser skips it; a row claimed and committed meanwhile no longer
    * qualifies when rechecked). The first attempt records the thread's newest checkpoint, what a rollback returns to.
+   * Each claimed run comes back with its assistant's columns ({@link Assistants#joinedColumns}): no second lookup.
    */
   private static final String CLAIM_PG = "WITH now_ms AS (SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::bigint AS t), "
-      + "cand AS (SELECT r.run_id FROM trellis_runs r WHERE r.status = 'pending' AND r.available_at <= (SELECT t FROM now_ms) "
+      + "cand AS (SELECT r.run_id, r.assistant_id FROM trellis_runs r WHERE r.status = 'pending' AND r.available_at <= (SELECT t FROM now_ms) "
       + "AND NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id AND o.run_id <> r.run_id "
       + "AND (o.status = 'running' OR (o.status = 'pending' AND (o.created_at < r.created_at "
       + "OR (o.created_at = r.created_at AND o.run_id < r.run_id))))) "
@@ -37,11 +39,11 @@ public final class RunStore {
       + "UPDATE trellis_runs t SET status = 'running', worker = ?, lease_until = (SELECT t FROM now_ms) + ?, "
       + "attempt = t.attempt + 1, updated_at = ?, checkpoint_before = COALESCE(t.checkpoint_before, "
       + "(SELECT COALESCE(MAX(checkpoint_id), '') FROM checkpoints WHERE thread_id = t.thread_id AND checkpoint_ns = '')) "
-      + "FROM cand WHERE t.run_id = cand.run_id RETURNING t.*";
+      + "FROM cand LEFT JOIN trellis_assistants a ON a.assistant_id = cand.assistant_id WHERE t.run_id = cand.run_id "
+      + "RETURNING t.*, " + Assistants.joinedColumns("a", ASSISTANT);
 
   public RunStore(ServerDb db) {
     this.db = db;
-    this.assistants = new Assistants(db);
   }
 
   /**
@@ -65,7 +67,7 @@ public final class RunStore {
         List<Run> claimed = new ArrayList<>();
         String ids = String.join(",", own); // run ids are UUIDs
         for (Map<String, Object> row : db.rows(c, CLAIM_PG, ids, handoffMillis, ids, max, worker, leaseMillis, ServerDb.now())) {
-          claimed.add(new Run(RunRow.from(row), assistants.byId(c, (String) row.get("assistant_id"))));
+          claimed.add(withAssistant(row));
         }
         return claimed;
       });
@@ -73,35 +75,36 @@ public final class RunStore {
     return db.tx(c -> {
       long now = db.clock(c);
       List<Run> claimed = new ArrayList<>();
-      List<Map<String, Object>> candidates = db.rows(c, "SELECT run_id, thread_id FROM trellis_runs "
-          + "WHERE status = 'pending' AND available_at <= ? ORDER BY created_at LIMIT " + (max * 4 + 4)
-          + db.skipLocked(), now);
+      // SQLite has one writer, so what this transaction reads stays true until it commits: the candidates are the
+      // oldest due pending run of each thread with none running (ties broken by id, so one per thread qualifies).
+      List<Map<String, Object>> candidates = db.rows(c, "SELECT r.run_id, r.thread_id FROM trellis_runs r "
+          + "WHERE r.status = 'pending' AND r.available_at <= ? AND " + NO_EARLIER_OR_RUNNING + " ORDER BY r.created_at LIMIT ?", now, max);
       java.util.Set<String> threads = new java.util.HashSet<>();
       for (Map<String, Object> cand : candidates) {
-        if (claimed.size() >= max) {
-          break;
-        }
         String thread = (String) cand.get("thread_id");
-        if (!threads.add(thread) || !db.lockThread(c, thread)) {
-          continue;
-        }
-        // The thread's running run, or a pending one created before this one, holds it back.
-        if (db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND (status = 'running' OR (status = 'pending' "
-            + "AND created_at < (SELECT created_at FROM trellis_runs WHERE run_id = ?))) LIMIT 1", thread,
-            cand.get("run_id")) != null) {
+        if (claimed.size() >= max || !threads.add(thread)) {
           continue;
         }
         String runId = (String) cand.get("run_id");
+        // checkpoint_before: the thread's newest checkpoint before a first attempt, what a rollback returns to ("" = none).
         db.update(c, "UPDATE trellis_runs SET status = 'running', worker = ?, lease_until = ?, attempt = attempt + 1, "
-            + "updated_at = ? WHERE run_id = ?", worker, now + leaseMillis, ServerDb.now(), runId);
-        // The thread's newest checkpoint before a first attempt: what a rollback returns to ("" = none).
-        db.update(c, "UPDATE trellis_runs SET checkpoint_before = COALESCE((SELECT MAX(checkpoint_id) FROM checkpoints "
-            + "WHERE thread_id = ? AND checkpoint_ns = ''), '') WHERE run_id = ? AND checkpoint_before IS NULL", thread, runId);
-        Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);
-        claimed.add(new Run(RunRow.from(row), assistants.byId(c, (String) row.get("assistant_id"))));
+            + "updated_at = ?, checkpoint_before = COALESCE(checkpoint_before, (SELECT COALESCE(MAX(checkpoint_id), '') "
+            + "FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = '')) WHERE run_id = ?", worker, now + leaseMillis,
+            ServerDb.now(), thread, runId);
+        claimed.add(withAssistant(db.row(c, "SELECT r.*, " + Assistants.joinedColumns("a", ASSISTANT)
+            + " FROM trellis_runs r LEFT JOIN trellis_assistants a ON a.assistant_id = r.assistant_id WHERE r.run_id = ?", runId)));
       }
       return claimed;
     });
+  }
+
+  /** A condition on run {@code r}: no other run of its thread is running, nor pending and created before it. */
+  private static final String NO_EARLIER_OR_RUNNING = "NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id "
+      + "AND o.run_id <> r.run_id AND (o.status = 'running' OR (o.status = 'pending' AND (o.created_at < r.created_at "
+      + "OR (o.created_at = r.created_at AND o.run_id < r.run_id)))))";
+
+  private static Run withAssistant(Map<String, Object> row) {
+    return new Run(RunRow.from(row), Assistants.fromJoined(row, ASSISTANT));
   }
 
   /** What a worker learns from a heartbeat about one of its runs. */
@@ -198,6 +201,29 @@ public final class RunStore {
   /** Whether the thread has a pending or running run. */
   public boolean active(Connection c, String threadId) throws SQLException {
     return db.row(c, "SELECT run_id FROM trellis_runs WHERE thread_id = ? AND status IN " + ACTIVE, threadId) != null;
+  }
+
+  /**
+   * What creating a run on a thread needs to know of it, read in one statement: its owner and
+   * metadata (null owner: no such thread) and its pending and running runs, oldest first.
+   */
+  public record ThreadForRun(String owner, Map<String, Object> metadata, List<String> activeRuns) {}
+
+  /** Reads the {@link ThreadForRun} of {@code threadId}. */
+  public ThreadForRun threadForRun(Connection c, String threadId) throws SQLException {
+    List<Map<String, Object>> rows = db.rows(c, "SELECT t.owner, t.metadata, r.run_id FROM (SELECT CAST(? AS TEXT) AS id) k "
+        + "LEFT JOIN trellis_threads t ON t.thread_id = k.id LEFT JOIN trellis_runs r ON r.thread_id = k.id "
+        + "AND r.status IN " + ACTIVE + " ORDER BY r.created_at", threadId);
+    List<String> active = new ArrayList<>();
+    for (Map<String, Object> row : rows) {
+      if (row.get("run_id") instanceof String id) {
+        active.add(id);
+      }
+    }
+    Map<String, Object> first = rows.getFirst();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> metadata = first.get("metadata") instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
+    return new ThreadForRun((String) first.get("owner"), metadata, List.copyOf(active));
   }
 
   /** The ids of the thread's pending and running runs, oldest first. */

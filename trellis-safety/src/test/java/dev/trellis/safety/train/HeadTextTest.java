@@ -1,0 +1,33 @@
+package dev.trellis.safety.train;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.trellis.agent.message.Message;
+import dev.trellis.safety.Features;
+import dev.trellis.safety.RiskClass;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What the head is trained on: a message as the classifier reads it, and a short text's n-grams weighed fairly. */
+class HeadTextTest {
+  @Test
+  void aShortReplyWithAHistoryIsTrainedReadAfterThePreviousUserMessage() {
+    List<Message> history = List.of(Message.human("I've thought about taking all my pills"),
+        Message.ai("Do you have a time in mind?"));
+    Example reply = new Example("x1", "tonight", RiskClass.PLAN_INTENT, "en-US", true, history);
+    assertEquals("I've thought about taking all my pills tonight", reply.headText());
+    Example alone = new Example("x2", "tonight", RiskClass.NONE, "en-US", false, List.of());
+    assertEquals("tonight", alone.headText());
+    String longReply = "yes, and I also wanted to tell you that the week was long and my manager kept me late every day";
+    assertEquals(longReply, new Example("x3", longReply, RiskClass.NONE, "en-US", false, history).headText());
+  }
+
+  @Test
+  void aShortTextsNgramsWeighNoMoreThanTheFloorAllows() {
+    Features shortText = Features.of("alright?", new float[] {1f, 0f});
+    assertEquals((float) (1 / Math.sqrt(Features.MIN_GRAMS)), shortText.weight(), 1e-6);
+    String sentence = "I have been feeling a bit better since I started going for walks in the morning with my dog";
+    Features longText = Features.of(sentence, new float[] {1f, 0f});
+    assertEquals((float) (1 / Math.sqrt(longText.grams().length)), longText.weight(), 1e-6);
+  }
+}

@@ -1,0 +1,74 @@
+package dev.trellis.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the server asks SQLite to create, claim and end a run (W9's operation: create a thread,
+ * then {@code /runs/wait} on it), counted at the JDBC driver: the run's own bookkeeping reads
+ * each thing it needs once.
+ */
+class RunBookkeepingStatementsTest {
+  private static final int RUNS = 4;
+
+  @Test
+  void theAssistantIsLookedUpOncePerRun() throws Exception {
+    List<String> sql = statementsOfRuns();
+    // The claim reads the run's assistant joined to the run row it reads anyway (FROM trellis_runs ... JOIN).
+    assertEquals(RUNS, count(sql, s -> s.contains("FROM trellis_assistants")), "assistant lookups:\n" + String.join("\n", sql));
+  }
+
+  @Test
+  void theThreadsOwnerAndMetadataAreReadOncePerRun() throws Exception {
+    List<String> sql = statementsOfRuns();
+    assertEquals(RUNS, count(sql, select(s -> s.contains("owner") && s.contains("trellis_threads"))),
+        "reads of the thread's owner:\n" + String.join("\n", sql));
+    assertEquals(0, count(sql, s -> s.equals("SELECT metadata FROM trellis_threads WHERE thread_id = ?")),
+        "the thread's metadata is read with its owner:\n" + String.join("\n", sql));
+  }
+
+  @Test
+  void theThreadsActiveRunsAreQueriedOncePerRun() throws Exception {
+    List<String> sql = statementsOfRuns();
+    // The worker's queue poll (by available_at) looks for due runs of any thread, not for one thread's active runs.
+    assertEquals(RUNS, count(sql, select(s -> s.contains("trellis_runs") && s.contains("'running'") && !s.contains("available_at"))),
+        "queries for a thread's active runs:\n" + String.join("\n", sql));
+  }
+
+  /** The statements of {@link #RUNS} runs, each on a new thread, after one run of warm-up (the system assistant's first use). */
+  private static List<String> statementsOfRuns() throws Exception {
+    Path dir = TestServers.tempDir();
+    try (CountingSqlite sql = CountingSqlite.under(dir);
+        TrellisServer server = TestServers.builder().sqlite(dir.resolve("server.db")).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      threadAndWait(http);
+      sql.reset();
+      for (int i = 0; i < RUNS; i++) {
+        threadAndWait(http);
+      }
+      return sql.all();
+    }
+  }
+
+  private static long count(List<String> sql, Predicate<String> p) {
+    return sql.stream().filter(p).count();
+  }
+
+  private static Predicate<String> select(Predicate<String> p) {
+    return s -> s.startsWith("SELECT") && p.test(s);
+  }
+
+  private static void threadAndWait(HttpClientHelper http) {
+    HttpClientHelper.Reply thread = http.call("POST", "/threads", Map.of());
+    assertEquals(200, thread.status(), thread.text());
+    HttpClientHelper.Reply run = http.call("POST", "/threads/" + thread.get("thread_id") + "/runs/wait",
+        Map.of("assistant_id", "chain", "input", Map.of("count", 0, "log", List.of())));
+    assertEquals(200, run.status(), run.text());
+    assertEquals(10, ((Number) run.map().get("count")).intValue(), run.text());
+  }
+}
