@@ -21,16 +21,22 @@ public class TrellisMetrics implements MeterBinder {
   private static final List<String> STATUSES = List.of("success", "error", "timeout", "interrupted");
   private final TrellisServer server;
   private final StepTally steps;
+  /**
+   * Held here because Micrometer's function meters keep only a weak reference to the object they
+   * read: a view made in {@link #bindTo} and held by nothing else was collected by the next GC,
+   * and the run counters then froze at the value read last (often 0).
+   */
+  private final RunCounters runs;
 
   /** Meters of {@code server}, with the steps {@code steps} counts (a listener of that server). */
   public TrellisMetrics(TrellisServer server, StepTally steps) {
     this.server = server;
     this.steps = steps;
+    this.runs = server.runCounters();
   }
 
   @Override
   public void bindTo(MeterRegistry registry) {
-    RunCounters runs = server.runCounters();
     FunctionCounter.builder("trellis.runs.started", runs, RunCounters::started)
         .description("runs this process began executing").register(registry);
     for (String status : STATUSES) {
