@@ -94,7 +94,7 @@ class EvaluationTest {
     heldOut("setF.jsonl", F_FLOORS);
   }
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.949, 0.866, 0.966, 0.855};
+  private static final double[] CV_FLOORS = {0.948, 0.867, 0.968, 0.855};
   private static final double[] B_FLOORS = {0.963, 0.854, 0.975, 0.842};
   private static final double[] F_FLOORS = {0.932, 0.837, 0.966, 0.832};
 }
