@@ -53,6 +53,27 @@ class PgEventBusTest extends EventBusContract {
     assertEquals(0, bus.last(old));
   }
 
+  @Test
+  void anEndedRunsEventsStayInMemoryForTheShortKeepTimeOfTheServersClock() throws Exception {
+    dev.trellis.testkit.TestClock clock = dev.trellis.testkit.TestClock.running();
+    try (PgListener clockedListener = new PgListener(url);
+         PgEventBus clocked = new PgEventBus(new ServerDb(database, true, clock), clockedListener)) {
+      String ended = "run-" + UUID.randomUUID();
+      clocked.publish(ended, new RunEvent(1, "values", "{\"n\":1}"));
+      clocked.publish(ended, new RunEvent(2, RunEvent.DONE, "{\"n\":1}"));
+      try (EventBus.Subscription late = clocked.subscribe(ended, 0)) {
+        assertEquals(1, late.next(10_000).seq(), "a reader just after the end replays the run from memory");
+      }
+      clock.advance(java.time.Duration.ofMillis(dev.trellis.server.queue.LocalEventBus.SHORT_KEEP_MILLIS + 1_000));
+      clocked.publish("run-" + UUID.randomUUID(), new RunEvent(1, RunEvent.DONE, "{}")); // another run's end sweeps
+      try (EventBus.Subscription later = clocked.subscribe(ended, 0)) {
+        RunEvent first = later.next(10_000);
+        assertEquals(RunEvent.DONE, first.event(), "past the keep time by the server's clock only the stored end is left");
+        assertEquals(2, first.seq());
+      }
+    }
+  }
+
   /** A state of {@code n} messages as a values event's JSON (a long thread's state, each step a few more). */
   private static String state(int n) {
     StringBuilder b = new StringBuilder("{\"messages\":[");

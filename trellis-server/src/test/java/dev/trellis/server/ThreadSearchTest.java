@@ -138,6 +138,67 @@ class ThreadSearchTest {
     }
   }
 
+  /** Sets thread {@code id}'s {@code count} channel (the chain graph keeps the last value written) to {@code value}. */
+  static void setCount(HttpClientHelper http, String id, Object value) {
+    assertEquals(200, http.call("POST", "/threads/" + id + "/state", Map.of("values", Map.of("count", value),
+        "as_node", "n9")).status());
+  }
+
+  static java.util.Set<String> matching(HttpClientHelper http, Object countFilter) {
+    java.util.Set<String> found = java.util.Set.copyOf(search(http, "values", Map.of("count", countFilter)));
+    assertEquals(found.size(), ((Number) http.call("POST", "/threads/count", Map.of("values", Map.of("count", countFilter)))
+        .body()).intValue(), "count agrees with search for " + countFilter);
+    return found;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("databases")
+  void valuesFiltersMeanJsonbContainmentInsideListsAndLongTextsOnBothDatabases(String name,
+                                                                             Supplier<TrellisServer.Builder> db) {
+    String longText = "x".repeat(300);
+    try (TrellisServer server = db.get().start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String t1 = http.call("POST", "/threads", Map.of("metadata", Map.of("graph_id", "chain"))).get("thread_id");
+      String t2 = http.call("POST", "/threads", Map.of("metadata", Map.of("graph_id", "chain"))).get("thread_id");
+      String t3 = http.call("POST", "/threads", Map.of("metadata", Map.of("graph_id", "chain"))).get("thread_id");
+      setCount(http, t1, Map.of("messages", List.of(Map.of("type", "human", "content", "hi", "id", "1"),
+          Map.of("type", "ai", "content", "hello", "n", 1.0)), "title", "a", "nested", List.of(List.of(1, 2), 3),
+          "long", longText));
+      java.util.List<Object> mixed = new ArrayList<>(List.of(Map.of("type", "ai", "content", "hi"), "plain", 7));
+      mixed.add(null);
+      setCount(http, t2, Map.of("messages", mixed, "title", "b", "nested", List.of(1, 2)));
+      setCount(http, t3, Map.of("messages", List.of(), "title", "c", "n", 1));
+
+      // An object in a filter's list matches an item holding its keys (not only an equal item), in any key order,
+      // numbers by value; one item must hold them all.
+      assertEquals(java.util.Set.of(t1), matching(http, Map.of("messages", List.of(Map.of("type", "human")))));
+      assertEquals(java.util.Set.of(t1, t2), matching(http, Map.of("messages", List.of(Map.of("content", "hi")))));
+      assertEquals(java.util.Set.of(t1), matching(http, Map.of("messages", List.of(Map.of("n", 1, "type", "ai")))));
+      assertEquals(java.util.Set.of(), matching(http, Map.of("messages", List.of(Map.of("type", "human",
+          "content", "hello")))));
+      assertEquals(java.util.Set.of(t1), matching(http, Map.of("messages", List.of(Map.of("type", "human"),
+          Map.of("type", "ai")), "title", "a")));
+      assertEquals(java.util.Set.of(t1, t2, t3), matching(http, Map.of("messages", List.of())));
+      assertEquals(java.util.Set.of(), matching(http, Map.of("messages", Map.of())));
+      assertEquals(java.util.Set.of(), matching(http, Map.of("messages", "hi")));
+      assertEquals(java.util.Set.of(), matching(http, Map.of("messages", List.of(List.of("hi")))));
+      // Scalars in lists (a text item is not read as JSON), lists in lists.
+      assertEquals(java.util.Set.of(t2), matching(http, Map.of("messages", List.of("plain", 7.0))));
+      java.util.List<Object> nullItem = new ArrayList<>();
+      nullItem.add(null);
+      assertEquals(java.util.Set.of(t2), matching(http, Map.of("messages", nullItem)));
+      assertEquals(java.util.Set.of(t1), matching(http, Map.of("nested", List.of(List.of(2)))));
+      assertEquals(java.util.Set.of(t2), matching(http, Map.of("nested", List.of(2))));
+      assertEquals(java.util.Set.of(t1, t2), matching(http, Map.of("nested", List.of())));
+      // Texts longer than the index keeps, and numbers outside lists.
+      assertEquals(java.util.Set.of(t1), matching(http, Map.of("long", longText)));
+      assertEquals(java.util.Set.of(), matching(http, Map.of("long", longText.substring(1))));
+      assertEquals(java.util.Set.of(t1), matching(http, Map.of("long", longText, "title", "a")));
+      assertEquals(java.util.Set.of(t3), matching(http, Map.of("n", 1.0)));
+      assertEquals(java.util.Set.of(), matching(http, Map.of("n", "1")));
+    }
+  }
+
   @org.junit.jupiter.api.Test
   void aSqliteDatabaseFromBeforeTheTermIndexOrFromAnotherSqliteVersionIsIndexedWhenTheServerStarts() throws Exception {
     java.nio.file.Path file = TestServers.tempDir().resolve("old.db");

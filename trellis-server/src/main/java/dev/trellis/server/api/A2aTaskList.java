@@ -21,7 +21,8 @@ import java.util.Map;
  * {@code contextId}, {@code status} ({@code TASK_STATE_*}) and {@code statusTimestampAfter},
  * in pages of {@code pageSize} (1–100, default 50) with an opaque {@code pageToken} cursor; each
  * task with its history as {@code historyLength} says and its artifacts only when
- * {@code includeArtifacts} is true. Reads all of the caller's runs of the assistant; builds the
+ * {@code includeArtifacts} is true. Reads all of the caller's runs of the assistant (through the
+ * index {@code trellis_runs_assistant}, in creation order); builds the
  * tasks of the page only, or every one when filtering by status (a finished run's state needs
  * its result).
  */

@@ -11,12 +11,21 @@ import java.util.Map;
 /**
  * {@code /threads/search} and {@code /count} in SQL: owner, status, ids, and containment of
  * {@code metadata} and {@code values} filters, sorted and paged by the database so a call reads
- * only the page it returns. PostgreSQL answers containment with {@code @>} on {@code jsonb},
- * through GIN indexes on stored {@code jsonb} copies of the metadata and the values. SQLite looks each scalar leaf of the filter up in {@link ThreadTerms} (an index of
- * every thread's leaves, kept by triggers) and checks with {@code json_extract} only what that
- * index does not hold (lists, empty objects, long text). Containment means: every filter key
- * present with an equal value, objects compared the same way recursively, a list matching a
- * list holding each of its items.
+ * only the page it returns. Containment is PostgreSQL's {@code jsonb @>} on both databases: every
+ * filter key present with a value containing the filter's (objects alike, recursively; numbers
+ * equal by value), a list containing a list that holds, for each of its items, an item containing
+ * it (an object item matches an object holding its keys, so {@code [{"type": "human"}]} matches
+ * a message list holding a human message).
+ *
+ * <p>PostgreSQL: {@code metadata_jsonb @> filter} through a GIN index; for values,
+ * {@code values_search @> filter'} through a GIN index, where {@code values_search} is the values
+ * with lists left empty and long texts left out ({@link dev.trellis.server.wire.Json#writeSearchable},
+ * written by the server with the values, so a run's end does not index a long message list) and
+ * {@code filter'} the filter made the same way; a filter holding lists or long texts is then also
+ * checked as {@code values_json::jsonb @> filter} on those candidates. SQLite looks each scalar
+ * leaf of the filter up in {@link ThreadTerms} (an index of every thread's leaves outside lists) and
+ * checks with {@code json_extract} and {@code json_each} only what that index does not hold (lists,
+ * empty objects, long text).
  */
 public final class ThreadQuery {
   private final ServerDb db;
@@ -129,9 +138,19 @@ public final class ThreadQuery {
       return 0;
     }
     if (db.postgres()) {
-      // A literal, not a parameter: a server-side prepared statement's generic plan would not use the GIN index.
-      sql.append(" AND ").append(column.equals("metadata") ? "metadata_jsonb" : "values_jsonb").append(" @> '")
-          .append(Json.write(filter).replace("'", "''")).append("'::jsonb");
+      // Literals, not parameters: a server-side prepared statement's generic plan would not use the GIN index.
+      String whole = Json.write(filter);
+      if (column.equals("metadata")) {
+        sql.append(" AND metadata_jsonb @> ").append(jsonb(whole));
+        return 0;
+      }
+      // values_search is the values made searchable (no lists, no long texts): the filter made the same way narrows
+      // through its index, and only a filter that loses something that way is checked again on the whole values.
+      String searchable = Json.writeSearchable(filter, ThreadTerms.MAX_TEXT);
+      sql.append(" AND values_search @> ").append(jsonb(searchable));
+      if (!searchable.equals(whole)) {
+        sql.append(" AND values_json::jsonb @> ").append(jsonb(whole));
+      }
       return 0;
     }
     checkKeys(filter);
@@ -142,9 +161,15 @@ public final class ThreadQuery {
       args.addAll(List.of(owner, field, t.path(), t.term()));
     }
     if (!ThreadTerms.covers(filter)) {
-      leaves(sql, args, column, "$", filter);
+      sql.append(" AND (");
+      containment(sql, args, column, "$", filter, 0);
+      sql.append(")");
     }
     return terms.size();
+  }
+
+  private static String jsonb(String json) {
+    return "'" + json.replace("'", "''") + "'::jsonb";
   }
 
   private static void checkKeys(Map<?, ?> filter) {
@@ -159,38 +184,46 @@ public final class ThreadQuery {
     }
   }
 
-  /** SQLite: one condition per leaf of an object filter. Paths are literals, so expression indexes apply. */
-  private static void leaves(StringBuilder sql, List<Object> args, String column, String path, Map<String, Object> filter) {
-    for (Map.Entry<String, Object> e : filter.entrySet()) {
-      String key = e.getKey();
-      if (key.contains("\"") || key.contains("'")) {
-        throw ServerException.invalid("filter keys may not contain quotes, got " + ServerException.echo(key));
-      }
-      String p = path + ".\"" + key + "\"";
-      String at = column + ", '" + p + "'";
-      Object v = e.getValue();
-      if (v instanceof Map<?, ?> m && !m.isEmpty()) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> sub = (Map<String, Object>) m;
-        leaves(sql, args, column, p, sub);
-      } else if (v instanceof Map<?, ?>) {
-        sql.append(" AND json_type(").append(at).append(") = 'object'");
-      } else if (v instanceof List<?> items) {
-        sql.append(" AND json_type(").append(at).append(") = 'array'");
-        for (Object item : items) {
-          sql.append(" AND EXISTS (SELECT 1 FROM json_each(").append(at).append(") WHERE ");
-          if (item instanceof Map<?, ?> || item instanceof List<?>) {
-            sql.append("json(value) = json(?))");
-            args.add(Json.write(item));
-          } else {
-            scalar(sql, args, "type", "value", item);
-            sql.append(")");
-          }
+  /**
+   * SQLite: the condition that the JSON at {@code path} of {@code doc} contains {@code filter}, as
+   * PostgreSQL's {@code @>} means it: an object holds each key of the filter with a value containing
+   * the filter's, a list holds for each item of the filter an item containing it (of the same kind:
+   * object, list or equal scalar), a scalar equals (numbers by value). Paths are literals, so
+   * expression indexes apply; {@code depth} names the {@code json_each} of nested lists apart.
+   */
+  private static void containment(StringBuilder sql, List<Object> args, String doc, String path, Object filter, int depth) {
+    String at = doc + ", '" + path + "'";
+    if (filter instanceof Map<?, ?> m && !m.isEmpty()) {
+      String and = "";
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        String key = String.valueOf(e.getKey());
+        if (key.contains("\"") || key.contains("'")) {
+          throw ServerException.invalid("filter keys may not contain quotes, got " + ServerException.echo(key));
         }
-      } else {
-        sql.append(" AND ");
-        scalar(sql, args, "json_type(" + at + ")", "json_extract(" + at + ")", v);
+        sql.append(and);
+        and = " AND ";
+        containment(sql, args, doc, path + ".\"" + key + "\"", e.getValue(), depth);
       }
+    } else if (filter instanceof Map<?, ?>) {
+      sql.append("json_type(").append(at).append(") = 'object'");
+    } else if (filter instanceof List<?> items) {
+      sql.append("json_type(").append(at).append(") = 'array'");
+      String item = "e" + depth;
+      for (Object f : items) {
+        sql.append(" AND EXISTS (SELECT 1 FROM json_each(").append(at).append(") AS ").append(item).append(" WHERE ");
+        if (f instanceof Map<?, ?> || f instanceof List<?>) {
+          // CASE, not AND: the item's value is parsed as JSON only once it is known to be an object or a list.
+          sql.append("CASE WHEN ").append(item).append(".type = '").append(f instanceof Map<?, ?> ? "object" : "array")
+              .append("' THEN (");
+          containment(sql, args, item + ".value", "$", f, depth + 1);
+          sql.append(") ELSE 0 END)");
+        } else {
+          scalar(sql, args, item + ".type", item + ".value", f);
+          sql.append(")");
+        }
+      }
+    } else {
+      scalar(sql, args, "json_type(" + at + ")", "json_extract(" + at + ")", filter);
     }
   }
 

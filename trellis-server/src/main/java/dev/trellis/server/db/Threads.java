@@ -101,7 +101,10 @@ public final class Threads {
     db.update(c, "UPDATE trellis_threads SET values_json = (SELECT values_json FROM trellis_threads WHERE thread_id = ?), "
         + "interrupts = (SELECT interrupts FROM trellis_threads WHERE thread_id = ?), status = ? WHERE thread_id = ?",
         from, from, ThreadStatus.BUSY.wire().equals(status) ? ThreadStatus.IDLE.wire() : status, to);
-    if (!db.postgres()) {
+    if (db.postgres()) {
+      db.update(c, "UPDATE trellis_threads SET values_search = (SELECT values_search FROM trellis_threads WHERE thread_id = ?) "
+          + "WHERE thread_id = ?", from, to);
+    } else {
       ThreadTerms.copyValues(db, c, from, to);
     }
   }
@@ -160,12 +163,13 @@ public final class Threads {
 
   /**
    * A thread's values to store: their JSON text, and what search indexes of them (the same
-   * values with every list left empty, written without converting the lists' elements).
+   * values with every list left empty, written without converting the lists' elements, and
+   * without texts longer than {@link ThreadTerms#MAX_TEXT}: {@link dev.trellis.server.wire.Json#writeSearchable}).
    */
   public record Values(String json, String indexed) {
     /** The stored form of a state's {@code values} (the engine's), already written as {@code json}. */
     public static Values of(Map<String, Object> values, String json) {
-      return new Values(json, dev.trellis.server.wire.Json.writeWithoutLists(values));
+      return new Values(json, dev.trellis.server.wire.Json.writeSearchable(values, ThreadTerms.MAX_TEXT));
     }
   }
 
@@ -183,11 +187,17 @@ public final class Threads {
   public void setState(Connection c, String id, ThreadStatus status, String freeSql, Values values, Object interrupts,
                        Object error) throws SQLException {
     String now = ServerDb.now();
-    db.update(c, "UPDATE trellis_threads SET status = " + (freeSql == null ? "?" : "CASE WHEN " + freeSql
-        + " THEN ? ELSE '" + ThreadStatus.BUSY.wire() + "' END") + ", values_json = ?, interrupts = ?, error = ?, "
-        + "updated_at = ?, state_updated_at = ? WHERE thread_id = ?", status.wire(), values == null ? null : values.json(),
-        ServerDb.json(interrupts), ServerDb.json(error), now, now, id);
-    if (!db.postgres()) {
+    String statusSql = freeSql == null ? "?" : "CASE WHEN " + freeSql + " THEN ? ELSE '" + ThreadStatus.BUSY.wire() + "' END";
+    if (db.postgres()) {
+      // values_search: what a values filter is matched against through its GIN index (ThreadQuery), not the whole state.
+      db.update(c, "UPDATE trellis_threads SET status = " + statusSql + ", values_json = ?, values_search = CAST(? AS jsonb), "
+          + "interrupts = ?, error = ?, updated_at = ?, state_updated_at = ? WHERE thread_id = ?", status.wire(),
+          values == null ? null : values.json(), values == null ? null : values.indexed(), ServerDb.json(interrupts),
+          ServerDb.json(error), now, now, id);
+    } else {
+      db.update(c, "UPDATE trellis_threads SET status = " + statusSql + ", values_json = ?, interrupts = ?, error = ?, "
+          + "updated_at = ?, state_updated_at = ? WHERE thread_id = ?", status.wire(), values == null ? null : values.json(),
+          ServerDb.json(interrupts), ServerDb.json(error), now, now, id);
       ThreadTerms.values(db, c, id, values == null ? null : values.indexed());
     }
   }

@@ -37,6 +37,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * next one mostly repeats the last, so when stored they are {@link TextDelta}s against the run's previous one stored
  * from this process: a step costs what changed, not the thread's length. Readers rebuild the text.
  *
+ * <p>How long logs and watches are kept here is measured by the server's clock ({@link ServerDb#millis}, the one tests
+ * advance), as {@link LocalEventBus} does; how long a reader waits and when it looks, by real time.
+ *
  * <p>Why Postgres rather than Redis: Postgres is already the one durable dependency of a scaled-out deployment;
  * events in a table give ordered, resumable streams and replay after a takeover for free, and NOTIFY keeps latency
  * low. Redis pub/sub would add a second service and still need a store for resumption.
@@ -124,7 +127,7 @@ public final class PgEventBus implements EventBus {
 
   /** A reader elsewhere wants {@code runId}'s events: if it executes here, store them all from now on, the past first. */
   private void watch(String runId) {
-    long now = System.currentTimeMillis();
+    long now = db.millis();
     watched.put(runId, now);
     if (watched.size() > 10_000) {
       watched.values().removeIf(at -> at < now - WATCH_KEEP_MILLIS);
@@ -164,11 +167,12 @@ public final class PgEventBus implements EventBus {
    */
   @Override
   public void publish(String runId, RunEvent e) {
-    RunLog log = logs.computeIfAbsent(runId, k -> new RunLog());
+    long now = db.millis();
+    RunLog log = logs.computeIfAbsent(runId, k -> new RunLog(now));
     log.lock.lock();
     try {
       log.local = true;
-      log.touched = System.currentTimeMillis();
+      log.touched = now;
       log.events.add(e);
       if (!log.stored && (resumable.contains(runId) || watched.containsKey(runId))) {
         log.events.removeLast();
@@ -183,7 +187,7 @@ public final class PgEventBus implements EventBus {
       }
       if (e.done()) {
         log.ended = true;
-        log.endedAt = System.currentTimeMillis();
+        log.endedAt = now;
         resumable.remove(runId);
         watched.remove(runId);
       }
@@ -200,7 +204,7 @@ public final class PgEventBus implements EventBus {
 
   /** Forgets the logs of runs that ended here more than {@link LocalEventBus#SHORT_KEEP_MILLIS} ago (or past the count kept) and that nobody reads. */
   private void sweepEnded() {
-    long before = System.currentTimeMillis() - LocalEventBus.SHORT_KEEP_MILLIS;
+    long before = db.millis() - LocalEventBus.SHORT_KEEP_MILLIS;
     for (String head = ended.peek(); head != null; head = ended.peek()) {
       RunLog log = logs.get(head);
       if (log != null && log.endedAt >= before && ended.size() <= ENDED_KEPT) {
@@ -333,7 +337,7 @@ public final class PgEventBus implements EventBus {
   @Override
   public Subscription subscribe(String runId, long afterSeq) {
     RunLog log = logs.compute(runId, (k, l) -> {
-      RunLog n = l == null ? new RunLog() : l;
+      RunLog n = l == null ? new RunLog(db.millis()) : l;
       n.lock.lock();
       try {
         n.readers++;
@@ -522,7 +526,7 @@ public final class PgEventBus implements EventBus {
       log.lock.lock();
       try {
         log.readers--;
-        due = log.ended && log.endedAt < System.currentTimeMillis() - LocalEventBus.SHORT_KEEP_MILLIS;
+        due = log.ended && log.endedAt < db.millis() - LocalEventBus.SHORT_KEEP_MILLIS;
       } finally {
         log.lock.unlock();
       }
@@ -548,7 +552,7 @@ public final class PgEventBus implements EventBus {
     long cutoff = db.millis() - RESUMABLE_KEEP_MILLIS;
     db.tx(c -> db.update(c, "DELETE FROM trellis_run_events WHERE at < ? AND run_id NOT IN "
         + "(" + RunStore.activeRunIdsSql() + ")", cutoff));
-    long stale = System.currentTimeMillis() - RESUMABLE_KEEP_MILLIS;
+    long stale = cutoff;
     logs.forEach((runId, log) -> {
       if (log.touched < stale) {
         logs.computeIfPresent(runId, (k, l) -> {

@@ -28,7 +28,12 @@ final class RunLog {
   /** How many times the database was said to hold new events of the run. */
   long pokes;
   /** When an event was last published here (epoch ms): a log nobody reads or ends is forgotten after a while. */
-  long touched = System.currentTimeMillis();
+  long touched;
+
+  /** A log made at {@code now} (epoch ms, by the clock its bus keeps logs by). */
+  RunLog(long now) {
+    this.touched = now;
+  }
 
   /** Wakes the readers here; the caller holds the lock. */
   void signal() {

@@ -347,13 +347,17 @@ public final class RunStore {
 
   /**
    * The runs of {@code owner} with assistant {@code assistantId} on stateful threads, oldest first
-   * (creation order, ties by id). Reads every such run (no index on the assistant): for listing
+   * (creation order, ties by id), read in that order from the index {@code trellis_runs_assistant}
+   * (assistant, owner, creation, id: no sort, no other assistant's or owner's run): for listing
    * an A2A agent's tasks.
    */
   public List<RunRow> ofAssistant(Connection c, String assistantId, String owner) throws SQLException {
-    return db.rows(c, "SELECT * FROM trellis_runs WHERE assistant_id = ? AND owner = ? ORDER BY created_at, run_id",
-        assistantId, owner).stream().map(RunRow::from).filter(r -> !r.temporary()).toList();
+    return db.rows(c, OF_ASSISTANT, assistantId, owner).stream().map(RunRow::from).toList();
   }
+
+  /** {@link #ofAssistant}'s query (its plan is checked in tests). */
+  static final String OF_ASSISTANT = "SELECT * FROM trellis_runs WHERE assistant_id = ? AND owner = ? AND temporary = 0 "
+      + "ORDER BY created_at, run_id";
 
   /** The thread's first run of {@code owner} after ({@code createdAt}, {@code runId}) in creation order, or null. */
   public RunRow after(Connection c, String threadId, String owner, String createdAt, String runId) throws SQLException {

@@ -87,10 +87,13 @@ public final class Json {
 
   /**
    * The JSON text of {@link #plain}{@code (value)} with every list (and collection) left empty,
-   * the lists' elements never converted: the objects and scalars a search index reads.
+   * the lists' elements never converted, and every object entry whose value is a text longer than
+   * {@code maxText} characters (code points) left out: the objects and scalars a search index reads.
+   * Whatever a value contains in the sense of PostgreSQL's {@code @>}, its searchable copy contains
+   * made the same way.
    */
-  public static String writeWithoutLists(Object value) {
-    return write(withoutLists(value));
+  public static String writeSearchable(Object value, int maxText) {
+    return write(searchable(value, maxText));
   }
 
   /** Whether a {@link dev.trellis.wire.WireCodec} gives {@code value}'s wire shape. */
@@ -103,7 +106,7 @@ public final class Json {
     return false;
   }
 
-  private static Object withoutLists(Object value) {
+  private static Object searchable(Object value, int maxText) {
     if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
       return value;
     }
@@ -112,11 +115,16 @@ public final class Json {
     }
     if (value instanceof Map<?, ?> m) {
       Map<Object, Object> out = new LinkedHashMap<>();
-      m.forEach((k, v) -> out.put(k, withoutLists(v)));
+      m.forEach((k, v) -> {
+        Object s = searchable(v, maxText);
+        if (!(s instanceof String text && text.length() > maxText && text.codePointCount(0, text.length()) > maxText)) {
+          out.put(k, s);
+        }
+      });
       return out;
     }
     Object w = wire(value);
-    return w == value ? value : withoutLists(w);
+    return w == value ? value : searchable(w, maxText);
   }
 
   private static Object wire(Object value) {

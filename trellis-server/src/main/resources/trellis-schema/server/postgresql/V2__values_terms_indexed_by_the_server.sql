@@ -1,0 +1,2 @@
+-- Nothing on PostgreSQL: SQLite's V2 of the same name moved its term index's values to the server; PostgreSQL's values
+-- search changed in V3. Kept so that a version names the same change on both databases.
