@@ -82,7 +82,6 @@ class EvaluationTest {
     heldOut("setB.jsonl", B_FLOORS);
   }
 
-
   /**
    * Set F: 300 messages by a writer given only the class definitions, written during round five and
    * kept from whoever tuned the classifier; scored once after round five (0.933 / 0.838), and again by

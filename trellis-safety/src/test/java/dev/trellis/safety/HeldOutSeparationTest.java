@@ -1,0 +1,85 @@
+package dev.trellis.safety;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.safety.train.Example;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The held-out sets of {@code blind/} are never trained on: no message of theirs equals a corpus
+ * message once case, spacing and surrounding punctuation are ignored. A failure names the corpus
+ * entries (never the held-out texts): remove them from the corpus, not from the held-out set.
+ */
+class HeldOutSeparationTest {
+  private static final Pattern SPACE = Pattern.compile("(?U)\\s+");
+  private static final Pattern SURROUNDING = Pattern.compile("(?U)^[\\p{P}\\s]+|[\\p{P}\\s]+$");
+
+  /** Lower-cased, whitespace runs made one space, punctuation and spaces at either end dropped. */
+  static String normalised(String text) {
+    String spaced = SPACE.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(" ");
+    return SURROUNDING.matcher(spaced).replaceAll("");
+  }
+
+  /** The ids of the corpus examples whose normalised text is one of {@code heldOut}'s. */
+  static List<String> shared(List<Example> corpus, List<Example> heldOut) {
+    Set<String> held = new HashSet<>();
+    heldOut.forEach(e -> held.add(normalised(e.text())));
+    return corpus.stream().filter(e -> held.contains(normalised(e.text()))).map(Example::id).toList();
+  }
+
+  private static List<Path> blindFiles() {
+    try (Stream<Path> files = Files.list(Path.of(HeldOutSeparationTest.class.getResource("blind").toURI()))) {
+      return files.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
+  void noHeldOutMessageIsInTheCorpus() {
+    List<Example> corpus = Example.readDir(Path.of("corpus"));
+    List<Path> files = blindFiles();
+    assertTrue(files.size() >= 2, "held-out sets found: " + files);
+    List<String> failures = new ArrayList<>();
+    for (Path file : files) {
+      List<Example> set = Example.read(file);
+      assertTrue(set.size() >= 100, file.getFileName() + " has " + set.size() + " messages");
+      List<String> ids = shared(corpus, set);
+      if (!ids.isEmpty()) {
+        failures.add(file.getFileName() + " shares " + ids.size() + " messages with corpus entries " + ids);
+      }
+    }
+    assertTrue(failures.isEmpty(), String.join("; ", failures));
+  }
+
+  @Test
+  void messagesDifferingOnlyInCaseSpacingOrSurroundingPunctuationAreTheSame() {
+    assertEquals("ich wünschte, ich wäre weg", normalised("  Ich  wünschte,\tich WÄRE weg…\n"));
+    assertEquals(normalised("ok"), normalised("OK?!"));
+    assertEquals(normalised("« salut »"), normalised("Salut"));
+    List<Example> corpus = List.of(example("c1", "Everyone would be better off   without me."),
+        example("c2", "everyone would be better off with me"), example("c3", "hi"));
+    List<Example> heldOut = List.of(example("h1", "\"everyone would be better off without me\""),
+        example("h2", "Hi!"));
+    assertEquals(List.of("c1", "c3"), shared(corpus, heldOut));
+  }
+
+  private static Example example(String id, String text) {
+    return new Example(id, text, RiskClass.NONE, "en-US", false, List.of());
+  }
+}
