@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * given only the class definitions; their errors were studied in rounds four and five): training on
  * them raised crisis recall on a writer it had never seen (set D held out: see the README), so they
  * are training data now, cross-validated with the rest and no longer reported as held out. Sets B
- * and F stay held out.
+ * and F stay held out, and share no message with the corpus ({@link HeldOutSeparationTest}).
  *
  * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
  * add one line, floors 0 to print its figures first:
@@ -85,7 +85,8 @@ class EvaluationTest {
   /**
    * Set F: 300 messages by a writer given only the class definitions, written during round five and
    * kept from whoever tuned the classifier; scored once after round five (0.933 / 0.838), and again by
-   * the lead after each later round. (Set E, its sibling, was scored once after round five, 0.973 /
+   * the lead after each later round (0.953 / 0.861 at round six's end, once the corpus held none of its
+   * messages: {@link HeldOutSeparationTest}). (Set E, its sibling, was scored once after round five, 0.973 /
    * 0.936, then became training data in round six: {@code corpus/setE.jsonl}.)
    */
   @Test
@@ -93,7 +94,7 @@ class EvaluationTest {
     heldOut("setF.jsonl", F_FLOORS);
   }
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.948, 0.867, 0.968, 0.855};
+  private static final double[] CV_FLOORS = {0.947, 0.868, 0.967, 0.854};
   private static final double[] B_FLOORS = {0.963, 0.854, 0.975, 0.842};
-  private static final double[] F_FLOORS = {0.932, 0.837, 0.966, 0.832};
+  private static final double[] F_FLOORS = {0.952, 0.860, 0.966, 0.842};
 }
