@@ -61,7 +61,7 @@ class HeldOutSeparationTest {
       assertTrue(set.size() >= 100, file.getFileName() + " has " + set.size() + " messages");
       List<String> ids = shared(corpus, set);
       if (!ids.isEmpty()) {
-        failures.add(file.getFileName() + " shares " + ids.size() + " messages with corpus entries " + ids);
+        failures.add(ids.size() + " corpus entries equal a message of " + file.getFileName() + ": " + ids);
       }
     }
     assertTrue(failures.isEmpty(), String.join("; ", failures));
