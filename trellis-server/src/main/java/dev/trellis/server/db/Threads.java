@@ -180,12 +180,21 @@ public final class Threads {
   }
 
   /**
-   * As {@link #setState(Connection, String, ThreadStatus, Values, Object, Object)}, in the same
-   * statement deciding the status: {@code status} when {@code freeSql} (a condition on the thread's
-   * row, its id in column {@code thread_id}) holds, else busy; null {@code freeSql}: always {@code status}.
+   * As {@link #setState(Connection, String, ThreadStatus, Values, Object, Object)}, the update
+   * deciding the status: {@code status} when {@code freeSql} (a condition on the thread's row, its
+   * id in column {@code thread_id}) holds, else busy; null {@code freeSql}: always {@code status}.
+   *
+   * <p>On PostgreSQL the thread's row is locked first, by a statement of its own: a run being
+   * created on the thread holds that lock from marking it busy until its pending run is committed,
+   * and an update that waited for the lock would recheck only the row it writes — its
+   * {@code freeSql} sub-select keeps the snapshot taken before the wait and misses that run. The
+   * update after the lock takes a new snapshot. SQLite has one writer: nothing to wait for.
    */
   public void setState(Connection c, String id, ThreadStatus status, String freeSql, Values values, Object interrupts,
                        Object error) throws SQLException {
+    if (freeSql != null && db.postgres()) {
+      db.row(c, "SELECT 1 FROM trellis_threads WHERE thread_id = ? FOR UPDATE", id);
+    }
     String now = ServerDb.now();
     String statusSql = freeSql == null ? "?" : "CASE WHEN " + freeSql + " THEN ? ELSE '" + ThreadStatus.BUSY.wire() + "' END";
     if (db.postgres()) {
