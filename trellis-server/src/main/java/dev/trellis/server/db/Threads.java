@@ -138,14 +138,9 @@ public final class Threads {
 
   /**
    * Marks a thread busy with a new run of {@code graphId} and stamps {@code graph_id} and
-   * {@code assistant_id} into its metadata, as LangGraph's servers do on every run.
+   * {@code assistant_id} into its metadata ({@code stored}, as read in this transaction, or null),
+   * as LangGraph's servers do on every run.
    */
-  public void markBusy(Connection c, String id, String graphId, String assistantId) throws SQLException {
-    Map<String, Object> row = db.row(c, "SELECT metadata FROM trellis_threads WHERE thread_id = ?", id);
-    markBusy(c, id, graphId, assistantId, row != null && row.get("metadata") instanceof Map<?, ?> m ? m : null);
-  }
-
-  /** As {@link #markBusy(Connection, String, String, String)}, with the thread's metadata already read in this transaction. */
   public void markBusy(Connection c, String id, String graphId, String assistantId, Map<?, ?> stored) throws SQLException {
     Map<String, Object> metadata = new LinkedHashMap<>();
     if (stored != null) {
