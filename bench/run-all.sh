@@ -102,10 +102,10 @@ if b:
     print(f"W7 retained heap per idle thread {b:.0f} B")
 w9, w9p = get("trellis", "W9", "runs_per_s"), get("trellis", "W9", "p99_ms")
 if w9:
-    print(f"W9 server (SQLite, 8 clients) {w9:.0f} runs/s, p99 {w9p:.1f} ms (target >= 1000 runs/s, p99 <= 25 ms)")
+    print(f"W9 server (SQLite, 8 clients) {w9:.0f} runs/s, p99 {w9p:.1f} ms (issue 28: >= 1,500 runs/s, p99 <= 25 ms; QUICK=1 is too short for this figure: see W9Probe)")
 pg1, pg3 = get("trellis-pg-1", "W9pg", "runs_per_s"), get("trellis-pg-3", "W9pg", "runs_per_s")
 if pg1 and pg3:
-    print(f"W9 on PostgreSQL: 1 process {pg1:.0f} runs/s, 3 processes {pg3:.0f} runs/s = {pg3 / pg1:.2f}x (target >= 2x)")
+    print(f"W9 on PostgreSQL: 1 process {pg1:.0f} runs/s, 3 processes {pg3:.0f} runs/s = {pg3 / pg1:.2f}x (issue 28: >= 0.9x on this 2-core machine)")
 print("\nW10 (2,000 tokens, messages-tuple, JS SDK): first token ms / us per token through the server; overhead over the model called directly")
 w10 = {}
 for engine in ("trellis", "langgraph-js-server"):

@@ -81,7 +81,8 @@ public interface AppContext {
    * The caller's run on {@code threadId} to follow: the unfinished one ({@link #active}), else
    * the most recent one whose events the server still holds — a run that just ended, read whole
    * from its first event (a run created with {@code stream_resumable} keeps its events
-   * two minutes after its end, others a few seconds).
+   * two minutes after its end, others a few seconds: on one process at most five, and only for the 500
+   * that ended last).
    *
    * @return empty when the caller has neither on the thread
    */

@@ -8,6 +8,7 @@ import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.RunRow;
+import dev.trellis.server.queue.RunStore;
 import dev.trellis.server.queue.Services;
 import dev.trellis.server.queue.UnstartedRuns;
 import dev.trellis.server.queue.Worker;
@@ -164,7 +165,7 @@ final class RunCreation {
         InputTypes.check(graph.signature(), req.command().update(), "command.update");
       }
       // A stateless run's thread id is new: nothing to read. Otherwise one statement reads owner, metadata and active runs.
-      dev.trellis.server.queue.RunStore.ThreadForRun thread = stateless ? null : services.runs().threadForRun(c, tid);
+      RunStore.ThreadForRun thread = stateless ? null : services.runs().threadForRun(c, tid);
       String holder = thread == null ? null : thread.owner();
       Map<String, Object> threadMetadata = thread == null ? null : thread.metadata();
       if (stateless || !owner.equals(holder)) {

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The assistants table: a graph plus config, context and metadata, versioned on every change.
@@ -24,22 +25,35 @@ public final class Assistants {
     this.db = db;
   }
 
-  /** Ids already computed (a pure function of the name; cleared when it grows past {@value #MEMO_MAX} names). */
-  private static final java.util.concurrent.ConcurrentHashMap<String, String> SYSTEM_IDS = new java.util.concurrent.ConcurrentHashMap<>();
+  /**
+   * Ids already computed (a pure function of the name), of names up to {@value #MEMO_NAME_MAX}
+   * characters only: run creation asks by any name a client sends, so longer ones are computed
+   * each time rather than held. Cleared when it grows past {@value #MEMO_MAX} names.
+   */
+  private static final ConcurrentHashMap<String, String> SYSTEM_IDS = new ConcurrentHashMap<>();
   private static final int MEMO_MAX = 1024;
+  static final int MEMO_NAME_MAX = 128;
 
   /** LangGraph's system assistant id for a graph: a name-based (SHA-1, version 5) UUID. */
   public static String systemId(String graphId) {
+    if (graphId.length() > MEMO_NAME_MAX) {
+      return computeSystemId(graphId);
+    }
     String known = SYSTEM_IDS.get(graphId);
     if (known != null) {
       return known;
     }
     if (SYSTEM_IDS.size() >= MEMO_MAX) {
-      SYSTEM_IDS.clear(); // run creation asks by any name a client sends: keep the memo small
+      SYSTEM_IDS.clear();
     }
     String id = computeSystemId(graphId);
     SYSTEM_IDS.put(graphId, id);
     return id;
+  }
+
+  /** Whether the id of {@code graphId} is held in the memo (for tests). */
+  static boolean memoized(String graphId) {
+    return SYSTEM_IDS.containsKey(graphId);
   }
 
   private static String computeSystemId(String graphId) {

@@ -138,14 +138,9 @@ public final class Threads {
 
   /**
    * Marks a thread busy with a new run of {@code graphId} and stamps {@code graph_id} and
-   * {@code assistant_id} into its metadata, as LangGraph's servers do on every run.
+   * {@code assistant_id} into its metadata ({@code stored}, as read in this transaction, or null),
+   * as LangGraph's servers do on every run.
    */
-  public void markBusy(Connection c, String id, String graphId, String assistantId) throws SQLException {
-    Map<String, Object> row = db.row(c, "SELECT metadata FROM trellis_threads WHERE thread_id = ?", id);
-    markBusy(c, id, graphId, assistantId, row != null && row.get("metadata") instanceof Map<?, ?> m ? m : null);
-  }
-
-  /** As {@link #markBusy(Connection, String, String, String)}, with the thread's metadata already read in this transaction. */
   public void markBusy(Connection c, String id, String graphId, String assistantId, Map<?, ?> stored) throws SQLException {
     Map<String, Object> metadata = new LinkedHashMap<>();
     if (stored != null) {
@@ -180,12 +175,21 @@ public final class Threads {
   }
 
   /**
-   * As {@link #setState(Connection, String, ThreadStatus, Values, Object, Object)}, in the same
-   * statement deciding the status: {@code status} when {@code freeSql} (a condition on the thread's
-   * row, its id in column {@code thread_id}) holds, else busy; null {@code freeSql}: always {@code status}.
+   * As {@link #setState(Connection, String, ThreadStatus, Values, Object, Object)}, the update
+   * deciding the status: {@code status} when {@code freeSql} (a condition on the thread's row, its
+   * id in column {@code thread_id}) holds, else busy; null {@code freeSql}: always {@code status}.
+   *
+   * <p>On PostgreSQL the thread's row is locked first, by a statement of its own: a run being
+   * created on the thread holds that lock from marking it busy until its pending run is committed,
+   * and an update that waited for the lock would recheck only the row it writes — its
+   * {@code freeSql} sub-select keeps the snapshot taken before the wait and misses that run. The
+   * update after the lock takes a new snapshot. SQLite has one writer: nothing to wait for.
    */
   public void setState(Connection c, String id, ThreadStatus status, String freeSql, Values values, Object interrupts,
                        Object error) throws SQLException {
+    if (freeSql != null && db.postgres()) {
+      db.row(c, "SELECT 1 FROM trellis_threads WHERE thread_id = ? FOR UPDATE", id);
+    }
     String now = ServerDb.now();
     String statusSql = freeSql == null ? "?" : "CASE WHEN " + freeSql + " THEN ? ELSE '" + ThreadStatus.BUSY.wire() + "' END";
     if (db.postgres()) {

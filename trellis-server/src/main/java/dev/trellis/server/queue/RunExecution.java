@@ -261,7 +261,8 @@ final class RunExecution {
       if (rollback) {
         services.runs().delete(c, run.runId());
       }
-      // The thread stays busy while another run of it is pending or running (decided in the update itself).
+      // The thread stays busy while another run of it is pending or running (decided by the update, after it
+      // locks the thread's row on PostgreSQL, so a run created meanwhile is seen: Threads.setState).
       ThreadStatus threadStatus = error != null ? ThreadStatus.ERROR
           : snap != null && !snap.next().isEmpty() ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE;
       services.threads().setState(c, run.threadId(), threadStatus, RunStore.noActiveRunSql("trellis_threads.thread_id"),
