@@ -1,6 +1,7 @@
 package dev.trellis.server;
 
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -82,14 +83,9 @@ final class CountingSqlite implements Driver, AutoCloseable {
     }
     Connection c = sqlite.connect(url, info);
     return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class}, (p, m, a) -> {
-      switch (m.getName()) {
-        case "equals" -> {
-          return p == a[0];
-        }
-        case "hashCode" -> {
-          return System.identityHashCode(p);
-        }
-        default -> { }
+      Object same = identity(p, m, a);
+      if (same != null) {
+        return same;
       }
       Object r = call(c, m, a);
       if (r instanceof PreparedStatement ps) {
@@ -102,16 +98,20 @@ final class CountingSqlite implements Driver, AutoCloseable {
     });
   }
 
+  /** A proxy's {@code equals} and {@code hashCode}, by identity; null for every other method. */
+  private static Object identity(Object proxy, Method m, Object[] a) {
+    return switch (m.getName()) {
+      case "equals" -> proxy == a[0];
+      case "hashCode" -> System.identityHashCode(proxy);
+      default -> null;
+    };
+  }
+
   private Object statement(Statement st, Class<? extends Statement> type, String prepared) {
     return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {type}, (p, m, a) -> {
-      switch (m.getName()) {
-        case "equals" -> {
-          return p == a[0];
-        }
-        case "hashCode" -> {
-          return System.identityHashCode(p);
-        }
-        default -> { }
+      Object same = identity(p, m, a);
+      if (same != null) {
+        return same;
       }
       if (m.getName().startsWith("execute")) {
         String sql = a != null && a.length > 0 && a[0] instanceof String s ? s : prepared;
