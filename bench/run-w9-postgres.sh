@@ -125,5 +125,5 @@ for line in open(sys.argv[1]):
         v[(p[0], p[2])] = float(p[3])
 one, three = v.get(("trellis-pg-1", "runs_per_s")), v.get(("trellis-pg-3", "runs_per_s"))
 if one and three:
-    print(f"W9 on PostgreSQL: 3 processes / 1 process = {three / one:.2f}x (target >= 2x)")
+    print(f"W9 on PostgreSQL: 3 processes / 1 process = {three / one:.2f}x (issue 28: >= 0.9x on this 2-core machine)")
 PY
