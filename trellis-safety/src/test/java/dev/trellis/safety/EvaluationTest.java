@@ -93,8 +93,19 @@ class EvaluationTest {
   void heldOutSetFFigures() throws Exception {
     heldOut("setF.jsonl", F_FLOORS);
   }
+  /**
+   * Set G: 300 messages by a fourth writer given only the class definitions, written after round six
+   * ended and scored once with round six's configuration; the 6 messages that equalled a corpus message
+   * (other writers wrote the same short sentences) were taken out first, so 294 are never trained on.
+   */
+  @Test
+  void heldOutSetGFigures() throws Exception {
+    heldOut("setG.jsonl", G_FLOORS);
+  }
+
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
   private static final double[] CV_FLOORS = {0.947, 0.868, 0.967, 0.854};
   private static final double[] B_FLOORS = {0.963, 0.854, 0.975, 0.842};
+  private static final double[] G_FLOORS = {0.992, 0.867, 0.992, 0.867};
   private static final double[] F_FLOORS = {0.952, 0.860, 0.966, 0.842};
 }
