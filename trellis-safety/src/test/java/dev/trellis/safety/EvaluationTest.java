@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
  * add one line, floors 0 to print its figures first:
- * <pre>{@code @Test void setGFigures() throws Exception { heldOut("setG.jsonl", 0, 0, 0, 0); }}</pre>
+ * <pre>{@code @Test void setHFigures() throws Exception { heldOut("setH.jsonl", 0, 0, 0, 0); }}</pre>
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
