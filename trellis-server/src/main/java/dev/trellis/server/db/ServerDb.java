@@ -133,21 +133,4 @@ public final class ServerDb {
       return rs.getLong(1);
     });
   }
-
-  /** The clause that locks selected rows, skipping rows other workers hold ("" on SQLite, whose writes are serial). */
-  public String skipLocked() {
-    return postgres ? " FOR UPDATE SKIP LOCKED" : "";
-  }
-
-  /**
-   * Takes a transaction-scoped lock on a thread id so that only one process at a time decides
-   * which of its runs starts; false when another process holds it. SQLite's single writer
-   * makes this always true.
-   */
-  public boolean lockThread(Connection c, String threadId) throws SQLException {
-    if (!postgres) {
-      return true;
-    }
-    return db.query(c, "SELECT pg_try_advisory_xact_lock(hashtext(?))", rs -> rs.next() && rs.getBoolean(1), threadId);
-  }
 }

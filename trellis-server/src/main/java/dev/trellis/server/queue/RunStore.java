@@ -22,6 +22,11 @@ public final class RunStore {
   private static final String ASSISTANT = "assistant__";
   private final ServerDb db;
 
+  /** A condition on run {@code r}: no other run of its thread is running, nor pending and created before it. */
+  private static final String NO_EARLIER_OR_RUNNING = "NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id "
+      + "AND o.run_id <> r.run_id AND (o.status = 'running' OR (o.status = 'pending' AND (o.created_at < r.created_at "
+      + "OR (o.created_at = r.created_at AND o.run_id < r.run_id)))))";
+
   /**
    * The claim on PostgreSQL, in one round trip. A candidate is the thread's oldest active run (by creation time, then
    * id) with none running; under the statement's snapshot at most one run per thread qualifies, and the row lock makes
@@ -31,9 +36,7 @@ public final class RunStore {
    */
   private static final String CLAIM_PG = "WITH now_ms AS (SELECT (EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::bigint AS t), "
       + "cand AS (SELECT r.run_id, r.assistant_id FROM trellis_runs r WHERE r.status = 'pending' AND r.available_at <= (SELECT t FROM now_ms) "
-      + "AND NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id AND o.run_id <> r.run_id "
-      + "AND (o.status = 'running' OR (o.status = 'pending' AND (o.created_at < r.created_at "
-      + "OR (o.created_at = r.created_at AND o.run_id < r.run_id))))) "
+      + "AND " + NO_EARLIER_OR_RUNNING + " "
       + "AND (r.run_id = ANY(string_to_array(?, ',')) OR r.available_at <= (SELECT t FROM now_ms) - ?) "
       + "ORDER BY r.run_id = ANY(string_to_array(?, ',')) DESC, r.created_at LIMIT ? FOR UPDATE OF r SKIP LOCKED) "
       + "UPDATE trellis_runs t SET status = 'running', worker = ?, lease_until = (SELECT t FROM now_ms) + ?, "
@@ -97,11 +100,6 @@ public final class RunStore {
       return claimed;
     });
   }
-
-  /** A condition on run {@code r}: no other run of its thread is running, nor pending and created before it. */
-  private static final String NO_EARLIER_OR_RUNNING = "NOT EXISTS (SELECT 1 FROM trellis_runs o WHERE o.thread_id = r.thread_id "
-      + "AND o.run_id <> r.run_id AND (o.status = 'running' OR (o.status = 'pending' AND (o.created_at < r.created_at "
-      + "OR (o.created_at = r.created_at AND o.run_id < r.run_id)))))";
 
   private static Run withAssistant(Map<String, Object> row) {
     return new Run(RunRow.from(row), Assistants.fromJoined(row, ASSISTANT));
