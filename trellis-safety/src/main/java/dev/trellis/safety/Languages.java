@@ -45,10 +45,12 @@ final class Languages {
           "ama", "gibi", "daha", "beni", "bana", "neden", "yardim", "bugun", "degil", "var", "yok")),
       Map.entry("sv", Set.of("jag", "inte", "vill", "och", "att", "det", "ar", "en", "mig", "min", "mitt", "leva",
           "har", "kan", "men", "for", "med", "ingen", "idag", "hjalp", "kanner", "sa")),
+      Map.entry("hi", Set.of("hai", "nahi", "kya", "mujhe", "bas", "kuch", "yaar", "mera", "meri", "aur", "hoon", "hu",
+          "lagta", "bhi", "toh", "karna", "kar", "tha", "thi", "ho", "raha", "rahi", "sab", "koi", "kyun", "ab", "jaun")),
       Map.entry("id", Set.of("aku", "saya", "tidak", "ingin", "mau", "yang", "dan", "ini", "itu", "hidup", "sudah",
           "lagi", "dengan", "tapi", "untuk", "tolong", "bisa", "ada", "sangat", "hari", "mati")));
 
-  private static final List<String> ORDER = List.of("en", "de", "fr", "es", "it", "pt", "nl", "pl", "tr", "sv", "id");
+  private static final List<String> ORDER = List.of("en", "de", "fr", "es", "it", "pt", "nl", "pl", "tr", "sv", "id", "hi");
 
   private Languages() {
   }

@@ -77,5 +77,5 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.947, 0.868, 0.967, 0.854};
+  private static final double[] CV_FLOORS = {0.958, 0.879, 0.974, 0.866};
 }

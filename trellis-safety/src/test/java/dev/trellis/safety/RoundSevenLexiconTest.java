@@ -29,7 +29,10 @@ class RoundSevenLexiconTest {
       "Hab mir die Wunde absichtlich zugefügt, wie versorge ich die?|de-DE|self_harm",
       "swear down if he touches my sister again i'm going to glass him|en-GB|harm_to_others",
       "the bank can chase me all it wants, i'll be gone sooner than they expect|en-US|indirect_ideation",
-      "bas ab mar jaun toh achha hai|hi-IN|passive_ideation"})
+      "bas ab mar jaun toh achha hai|hi-IN|passive_ideation",
+      "yaar mujhe lagta hai bas mar jaun, mein thak gaya hoon|hi-IN|passive_ideation",
+      "i took all my fluoxetine an hour ago|en-US|attempt_in_progress",
+      "my kids would be better off with the insurance money than with me|en-GB|indirect_ideation"})
   void generalPhrasingsOfTheMissedPatternsAreCrises(String message, String locale, String label) {
     Verdict v = LEXICONS.classify(message, List.of(), locale);
     assertEquals(Action.CRISIS, v.action(), v.toString());
@@ -110,6 +113,8 @@ class RoundSevenLexiconTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "how do I write a thank-you note to my teacher|en-US",
+      "what happens to student loans if you die?|en-US",
+      "Transferred my savings to my nephew and sent a message to my old mates|en-GB",
       "Wie viele Tabletten darf man am Tag nehmen?|de-DE"})
   void writingOrAskingInGeneralIsNoReportedSpeech(String message, String locale) {
     Verdict v = LEXICONS.classify(message, List.of(), locale);
