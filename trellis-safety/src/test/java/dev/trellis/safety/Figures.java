@@ -18,6 +18,32 @@ record Figures(List<Example> examples, List<Verdict> verdicts) {
     return new Figures(examples, examples.stream().map(classify).toList());
   }
 
+  /** The languages the classifier reads (its lexicons and the English encoder); others get the check-in by policy. */
+  static final java.util.Set<String> READABLE = java.util.Set.of("en", "de", "fr");
+
+  /**
+   * The figures of the messages whose locale is in a language the classifier reads (English, German,
+   * French). A message in any other language gets a safety response whatever it says (the crisis branch,
+   * or the check-in the policy requires), so its crisis recall is 1.0 and its check-ins on ordinary
+   * messages are the policy's price, reported by {@link #print} apart from the classifier's own precision.
+   */
+  Figures readable() {
+    List<Example> kept = new java.util.ArrayList<>();
+    List<Verdict> theirs = new java.util.ArrayList<>();
+    for (int i = 0; i < examples.size(); i++) {
+      if (READABLE.contains(language(examples.get(i).locale()))) {
+        kept.add(examples.get(i));
+        theirs.add(verdicts.get(i));
+      }
+    }
+    return new Figures(kept, theirs);
+  }
+
+  private static String language(String locale) {
+    int dash = locale.indexOf('-');
+    return (dash < 0 ? locale : locale.substring(0, dash)).toLowerCase(Locale.ROOT);
+  }
+
   long truePositives() {
     return count(true, true);
   }
@@ -98,6 +124,17 @@ record Figures(List<Example> examples, List<Verdict> verdicts) {
         + " third-party path, %d on the crisis branch%n", count(RiskClass.FIGURATIVE, null),
         count(RiskClass.FIGURATIVE, Action.CRISIS), count(RiskClass.THIRD_PARTY_CONCERN, null),
         count(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY), count(RiskClass.THIRD_PARTY_CONCERN, Action.CRISIS));
+    Figures readable = readable();
+    long others = examples.size() - readable.examples.size();
+    long othersCrisis = count(true, true) + count(true, false) - readable.count(true, true) - readable.count(true, false);
+    long othersCaught = count(true, true) - readable.count(true, true);
+    long othersFalseAlarms = count(false, true) - readable.count(false, true);
+    out.printf(Locale.ROOT, "  English, German and French (%d messages): crisis recall %.3f (%d/%d), precision %.3f (%d/%d);"
+        + " %d messages in other languages: %d of %d crisis messages got a safety response, %d of %d others the"
+        + " policy's check-in (or the crisis branch)%n", readable.examples.size(), readable.crisisRecall(),
+        readable.count(true, true), readable.count(true, true) + readable.count(true, false), readable.crisisPrecision(),
+        readable.count(true, true), readable.count(true, true) + readable.count(false, true), others, othersCaught,
+        othersCrisis, othersFalseAlarms, others - othersCrisis);
     out.printf(Locale.ROOT, "  %-22s %6s %9s %7s %6s%n", "class", "recall", "precision", "support", "caught");
     for (RiskClass c : RiskClass.values()) {
       long tp = 0;

@@ -74,6 +74,26 @@ class PgEventBusTest extends EventBusContract {
     }
   }
 
+  @Test
+  void onlyTheLastFiveHundredEndedRunsStayInMemoryAsOnSqlite() throws Exception {
+    try (PgListener ownListener = new PgListener(url); PgEventBus own = new PgEventBus(db, ownListener)) {
+      List<String> runs = new ArrayList<>();
+      for (int i = 0; i < dev.trellis.server.queue.LocalEventBus.SHORT_KEPT + 20; i++) {
+        String run = "run-" + UUID.randomUUID();
+        runs.add(run);
+        own.publish(run, new RunEvent(1, "values", "{\"n\":1}"));
+        own.publish(run, new RunEvent(2, RunEvent.DONE, "{\"n\":1}"));
+      }
+      try (EventBus.Subscription first = own.subscribe(runs.get(0), 0)) {
+        RunEvent e = first.next(10_000);
+        assertEquals(2, e.seq(), "the first of the runs is past the count kept: only its stored end is left");
+      }
+      try (EventBus.Subscription last = own.subscribe(runs.get(runs.size() - 1), 0)) {
+        assertEquals(1, last.next(10_000).seq(), "the run that ended last replays from memory");
+      }
+    }
+  }
+
   /** A state of {@code n} messages as a values event's JSON (a long thread's state, each step a few more). */
   private static String state(int n) {
     StringBuilder b = new StringBuilder("{\"messages\":[");

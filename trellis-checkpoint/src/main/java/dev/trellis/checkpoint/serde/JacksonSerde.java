@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -243,13 +241,9 @@ public final class JacksonSerde implements Serde {
 
   private JsonNode recordNode(Record r) {
     ObjectNode fields = F.objectNode();
-    for (RecordComponent c : r.getClass().getRecordComponents()) {
-      try {
-        c.getAccessor().setAccessible(true);
-        fields.set(c.getName(), encode(c.getAccessor().invoke(r)));
-      } catch (ReflectiveOperationException e) {
-        throw new SerdeException("cannot read record component " + c.getName() + " of " + r.getClass().getName(), e);
-      }
+    RecordShape shape = RecordShape.of(r.getClass());
+    for (int i = 0; i < shape.names().length; i++) {
+      fields.set(shape.names()[i], encode(shape.get(r, i)));
     }
     ObjectNode n = F.objectNode();
     n.put("$record", r.getClass().getName());
@@ -380,24 +374,15 @@ public final class JacksonSerde implements Serde {
   }
 
   private Object record(String cls, ObjectNode fields) {
-    Class<?> type = load(cls);
-    RecordComponent[] comps = type.getRecordComponents();
-    if (comps == null) {
+    RecordShape shape = RecordShape.of(load(cls));
+    if (shape == null) {
       throw new SerdeException(cls + " is not a record");
     }
-    Object[] args = new Object[comps.length];
-    Class<?>[] types = new Class<?>[comps.length];
-    for (int i = 0; i < comps.length; i++) {
-      types[i] = comps[i].getType();
-      args[i] = coerce(decode(fields.get(comps[i].getName())), types[i]);
+    Object[] args = new Object[shape.names().length];
+    for (int i = 0; i < args.length; i++) {
+      args[i] = coerce(decode(fields.get(shape.names()[i])), shape.types()[i]);
     }
-    try {
-      Constructor<?> c = type.getDeclaredConstructor(types);
-      c.setAccessible(true);
-      return c.newInstance(args);
-    } catch (ReflectiveOperationException e) {
-      throw new SerdeException("cannot rebuild record " + cls + ": " + e, e);
-    }
+    return shape.build(args);
   }
 
   private static Object coerce(Object v, Class<?> target) {

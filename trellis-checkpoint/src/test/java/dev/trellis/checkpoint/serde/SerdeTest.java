@@ -23,6 +23,16 @@ class SerdeTest {
 
   record Simple(String name, List<Inner> items, Map<String, Object> extra, double score) {}
 
+  private record Primitives(int count, boolean on, char letter, long big) {}
+
+  record Positive(int value) {
+    Positive {
+      if (value <= 0) {
+        throw new IllegalArgumentException("value must be positive");
+      }
+    }
+  }
+
   private final JacksonSerde serde = new JacksonSerde();
 
   private Object roundTrip(Object v) {
@@ -56,6 +66,29 @@ class SerdeTest {
   void nestedRecordsRoundTrip() {
     Simple s = new Simple("n", List.of(new Inner(7L, Level.LOW)), Map.of("k", List.of(1)), 0.25);
     assertEquals(s, roundTrip(s));
+  }
+
+  @Test
+  void privateRecordsWithPrimitiveComponentsRoundTrip() {
+    Primitives p = new Primitives(3, true, 'x', 1L << 40);
+    assertEquals(p, roundTrip(p));
+    assertEquals(List.of(p, p), roundTrip(List.of(p, p)));
+  }
+
+  @Test
+  void aRecordsOwnValidationFailingOnReadIsASerdeErrorNamingIt() {
+    byte[] stored = serde.dump(new Positive(5));
+    byte[] tampered = new String(stored, java.nio.charset.StandardCharsets.UTF_8).replace("5", "-5")
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    SerdeException e = assertThrows(SerdeException.class, () -> serde.load(tampered));
+    assertTrue(e.getMessage().contains("value must be positive"), e.getMessage());
+  }
+
+  @Test
+  void aRecordTypesComponentsAreLookedUpOncePerClass() {
+    assertTrue(RecordShape.of(Inner.class) == RecordShape.of(Inner.class));
+    assertEquals(List.of("id", "level"), List.of(RecordShape.of(Inner.class).names()));
+    assertEquals(null, RecordShape.of(String.class));
   }
 
   @Test

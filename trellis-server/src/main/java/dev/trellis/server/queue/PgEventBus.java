@@ -76,10 +76,12 @@ public final class PgEventBus implements EventBus {
   private final Set<String> resumable = ConcurrentHashMap.newKeySet();
   /**
    * Runs that ended here, oldest first: their logs stay {@link LocalEventBus#SHORT_KEEP_MILLIS} for late readers here
-   * (a thread stream joined just after a run replays it, as on SQLite), at most {@link #ENDED_KEPT} of them.
+   * (a thread stream joined just after a run replays it, as on SQLite), at most {@link LocalEventBus#SHORT_KEPT} of
+   * them, as on SQLite (every young collection copies what is kept; a later reader finds the end in the table).
    */
   private final java.util.Queue<String> ended = new ConcurrentLinkedQueue<>();
-  private static final int ENDED_KEPT = 10_000;
+  /** The length of {@link #ended} (a concurrent queue counts by walking it). */
+  private final java.util.concurrent.atomic.AtomicInteger endedCount = new java.util.concurrent.atomic.AtomicInteger();
   /** Per run publishing here: the sequence and text of its last stored state event (the base of the next one's delta); flusher only. */
   private final Map<String, TextDelta.Base> bases = new ConcurrentHashMap<>();
 
@@ -197,6 +199,7 @@ public final class PgEventBus implements EventBus {
     }
     if (e.done()) {
       ended.add(runId);
+      endedCount.incrementAndGet();
       sweepEnded();
     }
     flushQueued();
@@ -207,10 +210,11 @@ public final class PgEventBus implements EventBus {
     long before = db.millis() - LocalEventBus.SHORT_KEEP_MILLIS;
     for (String head = ended.peek(); head != null; head = ended.peek()) {
       RunLog log = logs.get(head);
-      if (log != null && log.endedAt >= before && ended.size() <= ENDED_KEPT) {
+      if (log != null && log.endedAt >= before && endedCount.get() <= LocalEventBus.SHORT_KEPT) {
         return;
       }
       if (ended.remove(head)) {
+        endedCount.decrementAndGet();
         forgetIfUnread(head, true);
       }
     }
