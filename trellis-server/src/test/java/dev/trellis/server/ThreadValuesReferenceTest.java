@@ -132,7 +132,7 @@ class ThreadValuesReferenceTest {
   }
 
   @Test
-  void onlyLongValuesAreStoredAsAReferenceAndAThreadStoredWholeBeforeTurnsIntoOne() throws Exception {
+  void onlyLongValuesAreStoredAsAReferenceAThreadStoredWholeTurnsIntoOneAndARebuiltIndexReadsIt() throws Exception {
     Path file = TestServers.tempDir().resolve("refs.db");
     try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
@@ -146,6 +146,16 @@ class ThreadValuesReferenceTest {
       assertTrue(stored.startsWith("\"chain:") && stored.length() < 100, "long values are a reference: " + stored);
       assertEquals(second, values(http, t));
       assertEquals(2021, ((List<?>) second.get("log")).size());
+    }
+    // Another SQLite version rebuilds the term index from the stored values: a reference is indexed from its values.
+    try (var c = DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+      st.executeUpdate("UPDATE trellis_thread_terms_built SET sqlite_version = '0.0.0'");
+    }
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String t = search(http, Map.of()).getFirst();
+      assertEquals(List.of(t), search(http, Map.of("values", Map.of("count", 20))), "found through the rebuilt index");
+      assertEquals(1, count(http, Map.of("count", 20)));
     }
   }
 }
