@@ -134,6 +134,9 @@ for engine in ("trellis", "trellis-pg", "langgraph-py"):
         new = get(engine, "W14", "new_message_bytes_100")
         extra = f"; new message bytes {new:.0f} B ({b100 / new:.1f}x)" if new else ""
         print(f"  {engine}: {t10:.1f} -> {t100:.1f} ms ({t100 / t10:.2f}x), {b10:.0f} -> {b100:.0f} B ({b100 / b10:.2f}x){extra}")
+        a10, a100 = get(engine, "W14", "answer_ms_per_run_10"), get(engine, "W14", "answer_ms_per_run_100")
+        if a10 and a100:
+            print(f"    to the answer's last byte, without the client's JSON parse: {a10:.1f} -> {a100:.1f} ms ({a100 / a10:.2f}x)")
 for engine in ("trellis", "langgraph-py"):
     b = get(engine, "W15", "bytes_per_checkpoint")
     if b is not None:

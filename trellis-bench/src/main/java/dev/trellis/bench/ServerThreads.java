@@ -66,6 +66,16 @@ final class ServerThreads implements AutoCloseable {
 
   /** Sends {@code body} (JSON) and reads the JSON answer. */
   Object call(String method, String path, Object body) throws IOException, InterruptedException {
+    return parse(exchange(method, path, body));
+  }
+
+  /** The JSON data of an answer's bytes. */
+  static Object parse(byte[] answer) throws IOException {
+    return JSON.readValue(answer, Object.class);
+  }
+
+  /** Sends {@code body} (JSON) and returns the answer's bytes, read to the last, unparsed. */
+  byte[] exchange(String method, String path, Object body) throws IOException, InterruptedException {
     HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
         .header("Content-Type", "application/json");
     r = body == null ? r.method(method, HttpRequest.BodyPublishers.noBody())
@@ -74,7 +84,7 @@ final class ServerThreads implements AutoCloseable {
     if (res.statusCode() >= 300) {
       throw new IllegalStateException(method + " " + path + ": " + res.statusCode() + " " + new String(res.body()));
     }
-    return JSON.readValue(res.body(), Object.class);
+    return res.body();
   }
 
   @SuppressWarnings("unchecked")

@@ -20,7 +20,11 @@ import java.util.Map;
  * so a run adds 100 messages: the user's, 7 × (one AI message and 13 tool answers), the answer.
  * Each run is {@code POST /threads/{id}/runs/wait}; its time is taken at the client and the
  * bytes it adds to the server's rows ({@link ServerThreads#storedBytes}) are read after it.
- * Prints {@code ms_per_run_N} (median of the 5 runs ending at N), {@code bytes_per_run_N}
+ * Prints {@code ms_per_run_N} (median of the 5 runs ending at N: the request sent, the whole
+ * answer read and parsed into maps, as a client of the API does), {@code answer_ms_per_run_N}
+ * (likewise, to the answer's last byte, without the client's parse: what the server costs
+ * plus the transfer), {@code jit_ms_per_run_N} (the mean time the JIT compilers spent during
+ * those runs, server and client together: run 10 is still partly cold), {@code bytes_per_run_N}
  * (likewise), {@code saver_bytes_per_run_N} (the checkpoint saver's rows alone, without run rows
  * and, on PostgreSQL, the run events kept for joining streams) and {@code new_message_bytes_N} (the JSON bytes of the run's new messages in the
  * answer) for N = 10, 100, and {@code stored_bytes_100}.
@@ -30,7 +34,18 @@ public final class W14AgentThread {
   static final int ROUNDS = 7;
   static final int CALLS = 13;
 
+  /** The JIT compilers' elapsed time (server and client share this JVM): how warm the runs near N are. */
+  private static final java.lang.management.CompilationMXBean JIT = java.lang.management.ManagementFactory.getCompilationMXBean();
+
   private W14AgentThread() {}
+
+  private static double mean(double[] values, int from, int to) {
+    double sum = 0;
+    for (int i = from; i <= to; i++) {
+      sum += values[i];
+    }
+    return sum / (to - from + 1);
+  }
 
   static ChatModel model() {
     return request -> {
@@ -71,6 +86,8 @@ public final class W14AgentThread {
       throw new IllegalArgumentException("set TRELLIS_PG_URL for W14 on PostgreSQL");
     }
     double[] ms = new double[runs + 1];
+    double[] answerMs = new double[runs + 1];
+    double[] jitMs = new double[runs + 1];
     double[] bytes = new double[runs + 1];
     double[] newBytes = new double[runs + 1];
     double[] saverBytes = new double[runs + 1];
@@ -85,9 +102,14 @@ public final class W14AgentThread {
       for (int run = 1; run <= runs; run++) {
         Map<String, Object> body = Map.of("assistant_id", "agent", "input",
             Map.of("messages", List.of(Map.of("role", "user", "content", "question " + run + ": look the items up"))));
+        long jit0 = JIT.getTotalCompilationTime();
         long t0 = System.nanoTime();
-        Object answer = s.call("POST", "/threads/" + thread + "/runs/wait", body);
+        byte[] bytesIn = s.exchange("POST", "/threads/" + thread + "/runs/wait", body);
+        long t1 = System.nanoTime();
+        Object answer = ServerThreads.parse(bytesIn);
         ms[run] = (System.nanoTime() - t0) / 1e6;
+        answerMs[run] = (t1 - t0) / 1e6;
+        jitMs[run] = JIT.getTotalCompilationTime() - jit0;
         List<?> messages = ServerThreads.list(answer, "messages");
         newBytes[run] = ServerThreads.JSON.writeValueAsBytes(messages.subList(had, messages.size())).length;
         had = messages.size();
@@ -98,7 +120,8 @@ public final class W14AgentThread {
         saverBytes[run] = saverNow - saverBefore;
         saverBefore = saverNow;
         if (run % 10 == 0) {
-          System.err.printf(Locale.ROOT, "run %d: %d messages, %.1f ms, %.0f B%n", run, had, ms[run], bytes[run]);
+          System.err.printf(Locale.ROOT, "run %d: %d messages, %.1f ms (answer %.1f ms), %.0f B%n", run, had, ms[run],
+              answerMs[run], bytes[run]);
         }
       }
       total = before - first;
@@ -106,6 +129,8 @@ public final class W14AgentThread {
     String engine = db.equals("postgres") ? "trellis-pg" : "trellis";
     for (int n : new int[] {10, runs}) {
       System.out.printf(Locale.ROOT, "%s W14 ms_per_run_%d %.2f ms%n", engine, n, ServerThreads.median(ms, n - 4, n));
+      System.out.printf(Locale.ROOT, "%s W14 answer_ms_per_run_%d %.2f ms%n", engine, n, ServerThreads.median(answerMs, n - 4, n));
+      System.out.printf(Locale.ROOT, "%s W14 jit_ms_per_run_%d %.2f ms%n", engine, n, mean(jitMs, n - 4, n));
       System.out.printf(Locale.ROOT, "%s W14 bytes_per_run_%d %.0f B%n", engine, n, ServerThreads.median(bytes, n - 4, n));
       System.out.printf(Locale.ROOT, "%s W14 saver_bytes_per_run_%d %.0f B%n", engine, n, ServerThreads.median(saverBytes, n - 4, n));
       System.out.printf(Locale.ROOT, "%s W14 new_message_bytes_%d %.0f B%n", engine, n, ServerThreads.median(newBytes, n - 4, n));

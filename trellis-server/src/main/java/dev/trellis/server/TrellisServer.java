@@ -541,6 +541,8 @@ public final class TrellisServer implements AutoCloseable {
       });
       Services services = new Services(db, assistants, new Threads(db, threadTtl), new RunStore(db), bus, Map.copyOf(compiled),
           saver, store, fences, new RunObservers(listeners, telemetry), webhooks);
+      // Thread values stored as a reference to their checkpoint are read through the graph that wrote it.
+      services.threads().resolveWith(services::referencedValues);
       if (pgBus != null) { // a big done marker is stored as a reference to the run's result, read back through the run store
         pgBus.results(runId -> {
           Object result = services.runs().result(runId, services::graph);

@@ -271,6 +271,17 @@ final class AppendedLists {
     }
   }
 
+  /**
+   * A kept list as a read returns it: a list of the application's own class (the agent's message
+   * list, which an appending reducer extends in place of copying) as it was written, as the
+   * in-memory saver keeps such values by reference; a JDK list (mutable, or meaning nothing more
+   * than its elements) behind an unmodifiable view.
+   */
+  @SuppressWarnings("unchecked")
+  static List<Object> kept(List<?> value) {
+    return value.getClass().getName().startsWith("java.") ? Collections.unmodifiableList(value) : (List<Object>) value;
+  }
+
   /** The value of {@code channel} at checkpoint {@code id}, whose blob gave {@code reference} ([group, last row]). */
   List<Object> read(JdbcDatabase db, Connection c, CheckpointConfig config, String id, String channel,
                     List<String> reference) throws SQLException {
@@ -280,7 +291,7 @@ final class AppendedLists {
       Map<String, Stored> lists = kept(key(config));
       Stored s = lists == null ? null : lists.get(channel);
       if (s != null && s.group().equals(group) && s.upto().equals(reference.get(1))) {
-        return Collections.unmodifiableList(s.value());
+        return kept(s.value());
       }
     }
     List<Object> out = new ArrayList<>();

@@ -24,7 +24,7 @@ final class ThreadSearch {
 
   ThreadSearch(Services services) {
     this.services = services;
-    this.query = new ThreadQuery(services.db());
+    this.query = new ThreadQuery(services.db(), services.threads());
   }
 
   private static ThreadQuery.Filter filter(Context ctx, Map<String, Object> b) {

@@ -26,15 +26,36 @@ import java.util.Map;
  * leaf of the filter up in {@link ThreadTerms} (an index of every thread's leaves outside lists) and
  * checks with {@code json_extract} and {@code json_each} only what that index does not hold (lists,
  * empty objects, long text).
+ *
+ * <p>Values stored as a reference to their checkpoint ({@link Threads#REFERENCE_CHARS}) are indexed
+ * as any values (their search copy is written with the reference), so only the check on the whole
+ * values cannot see into them: such a thread passes that check in SQL and is checked in Java on its
+ * values read back ({@link JsonContainment}); when one did, the page is cut in Java from the sorted
+ * ids of every candidate.
  */
 public final class ThreadQuery {
   private final ServerDb db;
+  private final Threads threads;
 
-  public ThreadQuery(ServerDb db) {
+  public ThreadQuery(ServerDb db, Threads threads) {
     this.db = db;
+    this.threads = threads;
     if (!db.postgres() && ThreadTerms.stale(db)) {
       ThreadTerms.rebuild(db);
+      reindexReferences();
     }
+  }
+
+  /** After a rebuild from {@code values_json}: the threads whose values are references, indexed from the values read back. */
+  private void reindexReferences() {
+    db.tx(c -> {
+      for (Map<String, Object> r : db.rows(c, "SELECT thread_id, values_json FROM trellis_threads WHERE " + IS_REFERENCE)) {
+        String id = (String) r.get("thread_id");
+        Object values = threads.resolver().values(id, (String) r.get("values_json"));
+        ThreadTerms.values(db, c, id, values == null ? null : Json.writeSearchable(values, ThreadTerms.MAX_TEXT));
+      }
+      return null;
+    });
   }
 
   /** What a search selects. {@code status}, {@code ids} and the two filters may be null (no condition). */
@@ -60,22 +81,79 @@ public final class ThreadQuery {
     List<Object> args = new ArrayList<>();
     String where = where(c, f, args, matches <= FEW_MATCHES);
     String dir = ascending ? " ASC" : " DESC";
-    args.add(limit);
-    args.add(offset);
-    return db.rows(c, "SELECT " + Threads.COLUMNS + " FROM trellis_threads WHERE " + where + " ORDER BY " + sortColumn + dir
-        + ", thread_id" + dir + " LIMIT ? OFFSET ?", args.toArray()).stream().map(Threads::wire).toList();
+    String order = " ORDER BY " + sortColumn + dir + ", thread_id" + dir;
+    List<Object> paged = new ArrayList<>(args);
+    paged.add(limit);
+    paged.add(offset);
+    List<Map<String, Object>> rows = db.rows(c, "SELECT " + Threads.COLUMNS + " FROM trellis_threads WHERE " + where + order
+        + " LIMIT ? OFFSET ?", paged.toArray());
+    boolean referenced = rows.stream().anyMatch(r -> r.get("values_json") instanceof String);
+    if (wholeValues(f) && (referenced || offset > 0 && anyReference(c, where, args))) {
+      // A thread whose values are a reference passed the whole-values check unchecked: cut the page from every candidate.
+      List<String> ids = new ArrayList<>();
+      for (Map<String, Object> r : db.rows(c, "SELECT thread_id, CASE WHEN " + IS_REFERENCE + " THEN values_json END AS ref "
+          + "FROM trellis_threads WHERE " + where + order, args.toArray())) {
+        String id = (String) r.get("thread_id");
+        if (r.get("ref") == null || referenceMatches(id, (String) r.get("ref"), f.values())) {
+          ids.add(id);
+        }
+      }
+      List<String> window = ids.subList(Math.min(offset, ids.size()), (int) Math.min(ids.size(), (long) offset + limit));
+      if (window.isEmpty()) {
+        return List.of();
+      }
+      Map<Object, Map<String, Object>> byId = new java.util.HashMap<>();
+      for (Map<String, Object> r : db.rows(c, "SELECT " + Threads.COLUMNS + " FROM trellis_threads WHERE thread_id IN ("
+          + "?, ".repeat(window.size() - 1) + "?)", window.toArray())) {
+        byId.put(r.get("thread_id"), r);
+      }
+      rows = window.stream().map(byId::get).filter(java.util.Objects::nonNull).toList();
+    }
+    return rows.stream().map(r -> Threads.wire(r, threads.resolver())).toList();
+  }
+
+  /** A stored reference in {@code values_json} (values are never a JSON string). */
+  private static final String IS_REFERENCE = "substr(values_json, 1, 1) = '\"'";
+
+  /** Whether the filter is also checked on the whole values (it holds what the search copy leaves out). */
+  private boolean wholeValues(Filter f) {
+    if (f.values() == null || f.values().isEmpty()) {
+      return false;
+    }
+    return db.postgres() ? !Json.writeSearchable(f.values(), ThreadTerms.MAX_TEXT).equals(Json.write(f.values()))
+        : !ThreadTerms.covers(f.values());
+  }
+
+  private boolean anyReference(Connection c, String where, List<Object> args) throws SQLException {
+    return db.row(c, "SELECT 1 AS x FROM trellis_threads WHERE " + where + " AND " + IS_REFERENCE + " LIMIT 1",
+        args.toArray()) != null;
+  }
+
+  private boolean referenceMatches(String threadId, String refJson, Map<String, Object> filter) {
+    Object values = threads.resolver().values(threadId, (String) Json.read(refJson));
+    return values != null && JsonContainment.contains(values, filter);
   }
 
   /** How many threads match. */
   public long count(Connection c, Filter f) throws SQLException {
     List<Object> args = new ArrayList<>();
     String terms = db.postgres() || f.status() != null || f.ids() != null ? null : termsOnly(c, f, args);
-    String sql = terms != null ? "SELECT COUNT(*) FROM (" + terms + ")"
-        : "SELECT COUNT(*) FROM trellis_threads WHERE " + where(c, f, args, false);
-    return db.jdbc().query(c, sql, rs -> {
+    String where = terms != null ? null : where(c, f, args, false);
+    String sql = terms != null ? "SELECT COUNT(*) FROM (" + terms + ")" : "SELECT COUNT(*) FROM trellis_threads WHERE " + where;
+    long n = db.jdbc().query(c, sql, rs -> {
       rs.next();
       return rs.getLong(1);
     }, args.toArray());
+    if (where != null && wholeValues(f)) {
+      // Threads whose values are references passed the whole-values check unchecked: check them here.
+      for (Map<String, Object> r : db.rows(c, "SELECT thread_id, values_json AS ref FROM trellis_threads WHERE " + where
+          + " AND " + IS_REFERENCE, args.toArray())) {
+        if (!referenceMatches((String) r.get("thread_id"), (String) r.get("ref"), f.values())) {
+          n--;
+        }
+      }
+    }
+    return n;
   }
 
   /**
@@ -149,7 +227,7 @@ public final class ThreadQuery {
       String searchable = Json.writeSearchable(filter, ThreadTerms.MAX_TEXT);
       sql.append(" AND values_search @> ").append(jsonb(searchable));
       if (!searchable.equals(whole)) {
-        sql.append(" AND values_json::jsonb @> ").append(jsonb(whole));
+        sql.append(" AND (").append(IS_REFERENCE).append(" OR values_json::jsonb @> ").append(jsonb(whole)).append(")");
       }
       return 0;
     }
@@ -162,6 +240,9 @@ public final class ThreadQuery {
     }
     if (!ThreadTerms.covers(filter)) {
       sql.append(" AND (");
+      if (column.equals("values_json")) {
+        sql.append(IS_REFERENCE).append(" OR ");
+      }
       containment(sql, args, column, "$", filter, 0);
       sql.append(")");
     }

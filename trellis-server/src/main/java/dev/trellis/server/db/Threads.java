@@ -13,10 +13,37 @@ import java.util.Map;
  * The threads table: owner, graph, metadata, status ({@code idle}, {@code busy},
  * {@code interrupted}, {@code error}) and the values and interrupts of its last checkpoint,
  * refreshed when a run ends or the state is edited.
+ *
+ * <p>Values of {@link #REFERENCE_CHARS} characters or more that a run left at a checkpoint with
+ * no task to run are stored as a reference to that checkpoint ({@code values_json} holds the JSON
+ * string {@code "GRAPH_ID:CHECKPOINT_ID"}; values are never a string) and shown as a
+ * {@link ValuesReference}, read through the {@link Resolver} when written out: a long thread's run
+ * does not write its whole state into the thread's row again. What search indexes of them is
+ * stored as for any values; {@link ThreadQuery} checks a filter SQL cannot answer on such a thread
+ * against the values read back.
  */
 public final class Threads {
+  /** Values whose JSON text is this long or longer are stored as a reference to their checkpoint (when they can be). */
+  public static final int REFERENCE_CHARS = 1 << 16;
+
+  /** Reads the values a stored reference names on a thread (null when they cannot be read). */
+  @FunctionalInterface
+  public interface Resolver {
+    Object values(String threadId, String reference);
+  }
+
   private final ServerDb db;
   private final Duration defaultTtl;
+  private volatile Resolver resolver = (thread, reference) -> null;
+
+  /** How stored references are read (the server's graphs read their checkpoints). */
+  public void resolveWith(Resolver r) {
+    this.resolver = r;
+  }
+
+  Resolver resolver() {
+    return resolver;
+  }
 
   public Threads(ServerDb db) {
     this(db, null);
@@ -48,24 +75,29 @@ public final class Threads {
     row.put("config", new LinkedHashMap<>());
     row.put("values_json", null);
     row.put("interrupts", new LinkedHashMap<>());
-    return wire(row);
+    return wire(row, resolver);
   }
 
   /** A thread of {@code owner}, or null. */
   public Map<String, Object> get(Connection c, String id, String owner) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE thread_id = ? AND owner = ?", id, owner);
-    return row == null ? null : wire(row);
+    return row == null ? null : wire(row, resolver);
   }
 
   /** Every thread of {@code owner}, in one query. */
   public List<Map<String, Object>> all(Connection c, String owner) throws SQLException {
-    return db.rows(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE owner = ?", owner).stream().map(Threads::wire).toList();
+    return db.rows(c, "SELECT " + COLUMNS + " FROM trellis_threads WHERE owner = ?", owner).stream()
+        .map(r -> wire(r, resolver)).toList();
   }
 
-  /** The values a thread's last run left (JSON data), or null. */
+  /** The values a thread's last run left (JSON data, or a {@link ValuesReference} to write out), or null. */
   public Object values(Connection c, String id) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT values_json FROM trellis_threads WHERE thread_id = ?", id);
-    return row == null ? null : row.get("values_json");
+    return row == null ? null : values(id, row.get("values_json"), resolver);
+  }
+
+  private static Object values(String id, Object stored, Resolver resolver) {
+    return stored instanceof String reference ? new ValuesReference(id, reference, resolver) : stored;
   }
 
   /** A thread still marked busy after its last active run ended becomes interrupted (pending interrupts) or idle. */
@@ -157,14 +189,24 @@ public final class Threads {
   }
 
   /**
-   * A thread's values to store: their JSON text, and what search indexes of them (the same
-   * values with every list left empty, written without converting the lists' elements, and
-   * without texts longer than {@link ThreadTerms#MAX_TEXT}: {@link dev.trellis.server.wire.Json#writeSearchable}).
+   * A thread's values to store: their JSON text (or a reference to their checkpoint, a JSON string),
+   * and what search indexes of them (the same values with every list left empty, written without
+   * converting the lists' elements, and without texts longer than {@link ThreadTerms#MAX_TEXT}:
+   * {@link dev.trellis.server.wire.Json#writeSearchable}).
    */
   public record Values(String json, String indexed) {
     /** The stored form of a state's {@code values} (the engine's), already written as {@code json}. */
     public static Values of(Map<String, Object> values, String json) {
       return new Values(json, dev.trellis.server.wire.Json.writeSearchable(values, ThreadTerms.MAX_TEXT));
+    }
+
+    /**
+     * The stored form of a state's {@code values} written as {@code json}, at a checkpoint named by
+     * {@code referenceJson} (a JSON string {@code "GRAPH_ID:CHECKPOINT_ID"}, null: none): the
+     * reference when the text is {@link #REFERENCE_CHARS} long or longer, else the text.
+     */
+    public static Values of(Map<String, Object> values, String json, String referenceJson) {
+      return of(values, referenceJson != null && json.length() >= REFERENCE_CHARS ? referenceJson : json);
     }
   }
 
@@ -206,8 +248,8 @@ public final class Threads {
     }
   }
 
-  /** The API shape of a row. */
-  static Map<String, Object> wire(Map<String, Object> row) {
+  /** The API shape of a row (values stored as a reference are read by {@code resolver} when written out). */
+  static Map<String, Object> wire(Map<String, Object> row, Resolver resolver) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("thread_id", row.get("thread_id"));
     m.put("created_at", row.get("created_at"));
@@ -216,7 +258,7 @@ public final class Threads {
     m.put("metadata", row.get("metadata") == null ? new LinkedHashMap<>() : row.get("metadata"));
     m.put("status", row.get("status"));
     m.put("config", row.get("config") == null ? new LinkedHashMap<>() : row.get("config"));
-    m.put("values", row.get("values_json"));
+    m.put("values", values((String) row.get("thread_id"), row.get("values_json"), resolver));
     m.put("interrupts", row.get("interrupts") == null ? new LinkedHashMap<>() : row.get("interrupts"));
     if (row.get("error") != null) {
       m.put("error", row.get("error"));

@@ -220,7 +220,8 @@ final class RunExecution {
   /**
    * Ends the run. The state is written as JSON once: the run's last values are the result (sent
    * to waiting clients as the done marker) and, when they are the thread's state at its newest
-   * checkpoint (the usual end), also the thread's stored values, and the run row keeps a reference.
+   * checkpoint (the usual end), also the thread's stored values, and the run row keeps a reference
+   * (and so does the thread's row, when the values are long).
    *
    * @param finalState the thread's state as the run left it, when the engine could tell
    *     ({@link CompiledGraph#finalState}); else null, and the thread's newest checkpoint is read back
@@ -255,8 +256,10 @@ final class RunExecution {
       }
     }
     String stored = graph == null || !resultIsState ? resultJson : RunResult.stored(resultJson, graphId(), snap);
+    // A long state the result references is referenced by the thread's row too (Threads.REFERENCE_CHARS).
+    String reference = resultIsState && !stored.equals(resultJson) ? stored : null;
     dev.trellis.server.db.Threads.Values values = threadValues == null ? null
-        : dev.trellis.server.db.Threads.Values.of(snap.values(), threadValues);
+        : dev.trellis.server.db.Threads.Values.of(snap.values(), threadValues, reference);
     boolean ended = services.runs().finish(run, worker, status, stored, c -> {
       if (rollback) {
         services.runs().delete(c, run.runId());

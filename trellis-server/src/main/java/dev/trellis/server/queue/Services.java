@@ -24,6 +24,15 @@ public record Services(ServerDb db, Assistants assistants, Threads threads, RunS
     return t;
   }
 
+  /**
+   * The values a stored checkpoint reference ({@code "GRAPH_ID:CHECKPOINT_ID"}, as run results and
+   * long thread values keep them) names on {@code threadId}, as JSON data; null when that checkpoint
+   * is gone or its graph is not served here.
+   */
+  public Object referencedValues(String threadId, String reference) {
+    return RunResult.read(reference, threadId, this::graph);
+  }
+
   /** The graph of an assistant row, or a clear error when the server no longer serves it. */
   public CompiledGraph graph(String graphId) {
     CompiledGraph g = graphs.get(graphId);

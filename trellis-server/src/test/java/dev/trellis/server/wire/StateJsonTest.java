@@ -44,4 +44,25 @@ class StateJsonTest {
     assertEquals(Json.writePlain(small), StateJson.write(thread, small));
     assertEquals(Json.writePlain(edited), StateJson.write(null, edited));
   }
+
+  @Test
+  void twoLongListsOfOneStateEachReuseTheirOwnText() {
+    String thread = java.util.UUID.randomUUID().toString();
+    List<Object> a = new ArrayList<>();
+    List<Object> b = new ArrayList<>();
+    for (int i = 0; i < 70; i++) {
+      a.add(Map.of("a", i));
+      b.add("b" + i);
+    }
+    for (int run = 0; run < 3; run++) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("a", List.copyOf(a));
+      m.put("n", run);
+      m.put("b", List.copyOf(b));
+      assertEquals(Json.writePlain(m), StateJson.write(thread, m), "run " + run);
+      a.add(Map.of("a", "more " + run));
+      b.add("more " + run);
+      b.add(run);
+    }
+  }
 }
