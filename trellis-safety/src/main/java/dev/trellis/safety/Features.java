@@ -2,6 +2,7 @@ package dev.trellis.safety;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What the head reads of one text: its sentence embedding (L2-normalised) and its hashed
@@ -27,21 +28,58 @@ public record Features(float[] embedding, int[] grams, float weight) {
    * short text's n-grams weigh what they would in a sentence and the embedding speaks for the rest.
    */
   public static final int MIN_GRAMS = 64;
-  /** A reply of at most this many (folded) words is also read after the user's previous message. */
+  /** A reply of at most this many (folded) words is also read after the user's previous message, when it is elliptical. */
   public static final int SHORT_REPLY = 10;
+  /** A reply of at most this many words leans on what it answers whatever its words ("Sunday then", "got them today"). */
+  private static final int BARE_REPLY = 3;
+  /** First words of a reply that answers or continues ("yes I have", "and tonight", "because nobody cares"), folded. */
+  private static final Set<String> LEADS = folded(
+      "yes", "yeah", "yep", "yup", "ya", "yah", "ok", "okay", "sure", "no", "nope", "nah", "not", "and", "but",
+      "because", "cause", "cos", "coz", "bc", "so", "or", "then", "maybe", "probably", "perhaps", "sometimes", "same",
+      "also", "tonight", "tomorrow", "today", "now", "already", "still", "done", "with", "by", "after", "before",
+      "since", "when", "ja", "jein", "nein", "nee", "und", "aber", "weil", "denn", "dann", "vielleicht", "heute",
+      "morgen", "schon", "gerade", "oui", "ouais", "non", "et", "mais", "parce", "car", "donc", "alors", "peutetre",
+      "demain", "deja", "voila", "si");
+  /** Words that point back at what was said before ("they're right here", "I did it", "that's the plan"), folded. */
+  private static final Set<String> ANAPHORA = folded(
+      "it", "its", "it'll", "thats", "that", "this", "these", "those", "them", "they", "they're", "they'll", "they've",
+      "there", "then", "now", "enough", "tonight", "tomorrow", "rn", "es", "das", "dann", "dort", "jetzt", "ca", "cela",
+      "y", "maintenant", "demain");
 
   /**
    * What a short reply means in context: {@code previous} and {@code message} read as one text
    * ("tonight." after "I have decided"), or null when {@code message} is longer than
-   * {@link #SHORT_REPLY} words or there is no previous message. The classifier scores this text beside
+   * {@link #SHORT_REPLY} words, is not {@link #elliptical} or there is no previous message. The classifier scores this text beside
    * the message; the trainer reads a corpus message with a history as this text, so that a bare
    * "yes" labelled a crisis for what it answers does not teach the head that "yes" is a crisis.
    */
   public static String inContext(String message, String previous) {
-    if (previous == null || Folded.of(message).tokens().size() > SHORT_REPLY) {
+    List<String> tokens = Folded.of(message).tokens();
+    if (previous == null || tokens.size() > SHORT_REPLY || !elliptical(tokens)) {
       return null;
     }
     return previous.strip() + " " + message.strip();
+  }
+
+  /**
+   * Whether a reply (folded tokens) leans on what came before: at most {@value #BARE_REPLY} words, or it starts by
+   * answering or continuing ("yes", "and", "because", "tonight"), or it points back ("it", "them", "there", "then").
+   * A self-contained sentence ("I keep picking partners who don't respect me") is not: it is read on its own.
+   */
+  public static boolean elliptical(List<String> tokens) {
+    if (tokens.size() <= BARE_REPLY || LEADS.contains(tokens.get(0))) {
+      return true;
+    }
+    for (String t : tokens) {
+      if (ANAPHORA.contains(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Set<String> folded(String... words) {
+    return Arrays.stream(words).map(Folded::word).collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
   /** The features of {@code text} whose sentence embedding is {@code embedding}. */

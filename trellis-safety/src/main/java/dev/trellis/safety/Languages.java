@@ -39,15 +39,18 @@ final class Languages {
       Map.entry("nl", Set.of("ik", "niet", "wil", "het", "een", "ben", "mijn", "en", "van", "dat", "meer", "leven",
           "heb", "maar", "voor", "met", "niemand", "vandaag", "hulp", "voel", "zo", "er", "dit", "kan", "wel", "ook")),
       Map.entry("pl", Set.of("nie", "chce", "juz", "jestem", "mnie", "sie", "to", "jak", "ze", "moje", "moja", "zyc",
-          "mam", "tak", "ale", "co", "dla", "tylko", "nikt", "dzisiaj", "pomocy", "czuje", "bardzo", "mi", "jest")),
+          "mam", "tak", "ale", "co", "dla", "tylko", "nikt", "dzisiaj", "pomocy", "czuje", "bardzo", "mi", "jest", "na", "z",
+          "w", "jeszcze", "tym", "ten", "moze", "bo")),
       Map.entry("tr", Set.of("ben", "bir", "ve", "bu", "cok", "artik", "istemiyorum", "yasamak", "hic", "kimse", "icin",
           "ama", "gibi", "daha", "beni", "bana", "neden", "yardim", "bugun", "degil", "var", "yok")),
       Map.entry("sv", Set.of("jag", "inte", "vill", "och", "att", "det", "ar", "en", "mig", "min", "mitt", "leva",
           "har", "kan", "men", "for", "med", "ingen", "idag", "hjalp", "kanner", "sa")),
+      Map.entry("hi", Set.of("hai", "nahi", "kya", "mujhe", "bas", "kuch", "yaar", "mera", "meri", "aur", "hoon", "hu",
+          "lagta", "bhi", "toh", "karna", "kar", "tha", "thi", "ho", "raha", "rahi", "sab", "koi", "kyun", "ab", "jaun")),
       Map.entry("id", Set.of("aku", "saya", "tidak", "ingin", "mau", "yang", "dan", "ini", "itu", "hidup", "sudah",
           "lagi", "dengan", "tapi", "untuk", "tolong", "bisa", "ada", "sangat", "hari", "mati")));
 
-  private static final List<String> ORDER = List.of("en", "de", "fr", "es", "it", "pt", "nl", "pl", "tr", "sv", "id");
+  private static final List<String> ORDER = List.of("en", "de", "fr", "es", "it", "pt", "nl", "pl", "tr", "sv", "id", "hi");
 
   private Languages() {
   }

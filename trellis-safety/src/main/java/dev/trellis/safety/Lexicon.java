@@ -20,8 +20,10 @@ import java.util.Set;
  * <p>A file has sections: {@code [<class>]} (a lexicon phrase of that class),
  * {@code [override <class>]} (a phrase that is a crisis whatever surrounds it),
  * {@code [figurative]} and {@code [third_party_concern]} (spans that mask crisis phrases
- * overlapping them) and {@code [negator]} (words that negate a phrase when they stand up to three words before it or
- * in its gaps). A phrase is words separated by spaces, folded like the message
+ * overlapping them), {@code [negator]} (words that negate a phrase when they stand up to three words before it or
+ * in its gaps), {@code [past]} (a distant past named: "years ago", "when I was 15"; with a {@code [past_verb]} word
+ * next to a crisis phrase in the same sentence, the phrase is told as past) and {@code [self_reference]} (a comparison
+ * with oneself, "as much as I do", that turns a cue of concern for someone else back on the writer). A phrase is words separated by spaces, folded like the message
  * ({@link Folded}); {@code a/b} is either word, {@code word*} any word starting so,
  * {@code a_b} the two words {@code a b} (inside alternatives: {@code to_live/be_alive}),
  * {@code ...} up to four skipped words; a phrase starting {@code & } matches its words in any order
@@ -33,7 +35,8 @@ final class Lexicon {
   record Hit(RiskClass cls, Kind kind, int start, int end, String phrase, boolean negated) {
   }
 
-  enum Kind { OVERRIDE, PHRASE, MASK }
+  /** An override, a crisis phrase, a mask; a distant past named; a comparison with oneself. */
+  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF }
 
   /** One alternative: one word, or several joined by {@code _} in the file ({@code be_alive}). */
   private record Alt(String[] words, boolean prefix) {
@@ -50,24 +53,32 @@ final class Lexicon {
   private static final int WINDOW = 8;
   private final Map<String, List<Entry>> byLanguage;
   private final Map<String, Set<String>> negators;
+  private final Set<String> pastVerbs;
 
-  private Lexicon(Map<String, List<Entry>> byLanguage, Map<String, Set<String>> negators) {
+  private Lexicon(Map<String, List<Entry>> byLanguage, Map<String, Set<String>> negators, Set<String> pastVerbs) {
     this.byLanguage = byLanguage;
     this.negators = negators;
+    this.pastVerbs = pastVerbs;
   }
 
   /** The bundled lexicons: {@code en} (US and GB phrases), {@code de}, {@code fr}, and {@code xx} (crisis words of other languages). */
   static Lexicon bundled() {
     Map<String, List<Entry>> by = new LinkedHashMap<>();
     Map<String, Set<String>> neg = new LinkedHashMap<>();
+    Set<String> past = new HashSet<>();
     for (String lang : List.of("en", "de", "fr", "xx")) {
       List<Entry> entries = new ArrayList<>();
       Set<String> negs = new HashSet<>();
-      read(lang, entries, negs);
+      read(lang, entries, negs, past);
       by.put(lang, List.copyOf(entries));
       neg.put(lang, Set.copyOf(negs));
     }
-    return new Lexicon(Map.copyOf(by), Map.copyOf(neg));
+    return new Lexicon(Map.copyOf(by), Map.copyOf(neg), Set.copyOf(past));
+  }
+
+  /** Whether {@code word} (folded) is a past-tense verb of any lexicon's {@code [past_verb]} list ("tried", "fait"). */
+  boolean pastVerb(String word) {
+    return pastVerbs.contains(word);
   }
 
   Set<String> languages() {
@@ -100,7 +111,7 @@ final class Lexicon {
             found = true;
           }
         }
-        if (!found && e.squashed != null && text.obfuscated() && e.kind != Kind.MASK
+        if (!found && e.squashed != null && text.obfuscated() && (e.kind == Kind.OVERRIDE || e.kind == Kind.PHRASE)
             && text.squashed().contains(e.squashed)) {
           hits.add(new Hit(e.cls, e.kind, 0, tokens.size(), e.squashed, false)); // k i l l  m y s e l f
         }
@@ -188,7 +199,7 @@ final class Lexicon {
         : token.equals(w) || (w.length() >= 6 && Typos.withinOne(w, token));
   }
 
-  private static void read(String lang, List<Entry> entries, Set<String> negs) {
+  private static void read(String lang, List<Entry> entries, Set<String> negs, Set<String> pastVerbs) {
     String path = "lexicon/" + lang + ".txt";
     InputStream in = Lexicon.class.getResourceAsStream(path);
     if (in == null) {
@@ -211,9 +222,9 @@ final class Lexicon {
         if (section == null) {
           throw new IllegalStateException(path + ":" + n + ": a phrase before any [section]");
         }
-        if (section.equals("negator")) {
+        if (section.equals("negator") || section.equals("past_verb")) {
           for (String w : line.split("\\s+")) {
-            negs.add(Folded.word(w));
+            (section.equals("negator") ? negs : pastVerbs).add(Folded.word(w));
           }
           continue;
         }
@@ -233,6 +244,9 @@ final class Lexicon {
     } else if (section.equals("figurative") || section.equals("third_party_concern")) {
       kind = Kind.MASK;
       cls = RiskClass.fromWire(section);
+    } else if (section.equals("past") || section.equals("self_reference")) {
+      kind = section.equals("past") ? Kind.PAST : Kind.SELF;
+      cls = RiskClass.NONE;
     } else {
       kind = Kind.PHRASE;
       cls = RiskClass.fromWire(section);

@@ -36,6 +36,16 @@ import java.util.regex.Pattern;
  */
 public final class SafetyClassifier {
   private static final Pattern SENTENCES = Pattern.compile("(?<=[.!?;…])\\s+|\\n+");
+  /**
+   * Quoted words: between double quotes or guillemets, or between single quotes that open after a space, a colon or
+   * a bracket (an apostrophe between letters, "won't", stays inside).
+   */
+  private static final Pattern QUOTED = Pattern.compile("[\"“„«]([^\"“”„«»]+)[\"”“»]"
+      + "|(?<=^|[\\s:(])['‘]((?:[^'‘’]|(?<=\\p{L})['’](?=\\p{L}))+?)['’](?=$|[\\s.,!?;:)…])");
+  /** How many words after a cue of concern for someone else a comparison with oneself turns it back ("as much as I do"). */
+  private static final int SELF_REACH = 4;
+  /** How many words before a crisis phrase a past-tense verb makes it told as past ("I tried to kill myself"). */
+  private static final int PAST_VERB_REACH = 3;
   private static final Set<String> FOLLOW_UPS = Set.of("yes", "yeah", "yep", "yup", "ya", "ja", "oui", "si", "maybe",
       "sometimes", "kinda", "kind", "i", "do", "am", "think", "so", "guess", "a", "little", "bit", "tonight", "today",
       "soon", "vielleicht", "manchmal", "peutetre", "parfois", "ok", "true", "right", "exactly", "genau", "bien", "sur");
@@ -78,7 +88,7 @@ public final class SafetyClassifier {
    * The head's bar over a masked message (an idiom, someone else's words), whatever the crisis threshold:
    * the cue is evidence against a crisis, so a lower threshold for recall does not lower this one.
    */
-  private static final double MASKED_THRESHOLD = 0.72;
+  static final double MASKED_THRESHOLD = 0.72;
 
   private final Lexicon lexicon;
   private final Embeddings embeddings;
@@ -87,14 +97,16 @@ public final class SafetyClassifier {
   private final double crisisThreshold;
   private final double checkInThreshold;
   private final double lowRiskThreshold;
+  private final double maskedThreshold;
 
   private SafetyClassifier(Builder b) {
     this(Lexicon.bundled(), b.embeddings, b.head, b.judge == null ? null : new LlmJudge(b.judge), b.crisisThreshold,
-        b.checkInThreshold, b.lowRiskThreshold);
+        b.checkInThreshold, b.lowRiskThreshold, b.maskedThreshold);
   }
 
   private SafetyClassifier(Lexicon lexicon, Embeddings embeddings, EmbeddingHead head, LlmJudge judge,
-                           double crisisThreshold, double checkInThreshold, double lowRiskThreshold) {
+                           double crisisThreshold, double checkInThreshold, double lowRiskThreshold,
+                           double maskedThreshold) {
     this.lexicon = lexicon;
     this.embeddings = embeddings;
     this.head = head;
@@ -102,12 +114,13 @@ public final class SafetyClassifier {
     this.crisisThreshold = crisisThreshold;
     this.checkInThreshold = checkInThreshold;
     this.lowRiskThreshold = lowRiskThreshold;
+    this.maskedThreshold = maskedThreshold;
   }
 
   /** This classifier with {@code model} as its LLM judge (null: none); cheap, shares everything else. */
   public SafetyClassifier withJudge(ChatModel model) {
     return new SafetyClassifier(lexicon, embeddings, head, model == null ? null : new LlmJudge(model), crisisThreshold,
-        checkInThreshold, lowRiskThreshold);
+        checkInThreshold, lowRiskThreshold, maskedThreshold);
   }
 
   /** Layers 1, 2, 3 and 5: lexicons and the bundled head on the in-process MiniLM model; no LLM. */
@@ -140,7 +153,7 @@ public final class SafetyClassifier {
     Folded folded = Folded.of(message);
     String language = Languages.detect(message, folded, fallback);
     boolean supported = Languages.SUPPORTED.contains(language);
-    Deterministic d = deterministic(folded, language, languagesFor(language));
+    Deterministic d = deterministic(message, folded, languagesFor(language));
     Verdict base = new Verdict(RiskClass.NONE, Action.NONE, Layer.POLICY, language, supported, Double.NaN, "");
     if (d.crisis != null && head != null && embeddings != null) {
       Verdict veto = veto(d, message, folded, recent, language, supported);
@@ -153,6 +166,9 @@ public final class SafetyClassifier {
           d.crisis.phrase());
     }
     RiskClass earlier = earlierCrisis(recent, fallback);
+    // a reply that leans on what came before ("tonight", "yes I have them") is read with it; a new, self-contained
+    // sentence ("I keep picking partners who don't respect me") is read on its own, whatever came before
+    boolean elliptical = Features.elliptical(folded.tokens());
     if (earlier != null && isFollowUp(folded)) {
       return base.with(earlier, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + earlier.wireName());
     }
@@ -168,14 +184,14 @@ public final class SafetyClassifier {
       v = new Verdict(v.label(), v.action(), v.layer(), language, supported, score, v.evidence());
       // after a crisis in the history the head needs less; after a negated crisis phrase ("I would never
       // kill myself, I just ...") it needs more, since the negated words alone pull the embedding towards crisis
-      double threshold = earlier != null ? crisisThreshold / 2
+      double threshold = earlier != null && elliptical ? crisisThreshold / 2
           : d.negated ? Math.max(crisisThreshold, NEGATED_THRESHOLD) : crisisThreshold;
       // a masked message (idiom, someone else) needs the head to name a crisis class itself
       // a laugh the head reads as an idiom is no crisis ("if they lose again I'm jumping off the stand 😂")
       boolean joke = d.jokeCue && s.label == RiskClass.FIGURATIVE;
       boolean headCrisis = !joke && (d.mask == null
           ? score >= threshold && (s.label.crisis() || score >= threshold + AGREEMENT_MARGIN)
-          : s.label.crisis() && score >= Math.max(threshold, MASKED_THRESHOLD));
+          : s.label.crisis() && score >= Math.max(threshold, maskedThreshold));
       if (headCrisis) {
         return v.with(s.topCrisis, Action.CRISIS, Layer.EMBEDDING, String.format(Locale.ROOT, "p(crisis)=%.2f", score));
       }
@@ -255,10 +271,21 @@ public final class SafetyClassifier {
                                boolean jokeCue) {
   }
 
-  private Deterministic deterministic(Folded folded, String language, Set<String> languages) {
-    List<Lexicon.Hit> hits = lexicon.find(folded, new LinkedHashSet<>(languages));
+  private Deterministic deterministic(String message, Folded folded, Set<String> languages) {
+    List<Lexicon.Hit> found = lexicon.find(folded, new LinkedHashSet<>(languages));
+    List<String> tokens = folded.tokens();
+    // "someone who thinks about dying as much as I do": a comparison with oneself makes the cue of concern the writer's own
+    List<Lexicon.Hit> hits = new ArrayList<>(found.size());
+    for (Lexicon.Hit h : found) {
+      if (!(h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.THIRD_PARTY_CONCERN && selfReferent(h, found))) {
+        hits.add(h);
+      }
+    }
+    int[] sentence = sentenceOf(message, tokens.size());
+    List<int[]> quoted = quoted(message);
     Lexicon.Hit best = null;
     Lexicon.Hit mask = null;
+    Lexicon.Hit past = null;
     boolean negated = false;
     boolean thirdPartyCue = false;
     for (Lexicon.Hit h : hits) {
@@ -270,11 +297,16 @@ public final class SafetyClassifier {
       }
     }
     for (Lexicon.Hit h : hits) {
-      if (h.kind() == Lexicon.Kind.MASK) {
+      if (h.kind() != Lexicon.Kind.OVERRIDE && h.kind() != Lexicon.Kind.PHRASE) {
         continue;
       }
-      if (h.negated() || masked(h, hits, folded.tokens())) {
+      if (h.negated() || masked(h, hits, tokens, quoted)) {
         negated |= h.negated();
+        continue;
+      }
+      Lexicon.Hit when = toldAsPast(h, hits, tokens, sentence);
+      if (when != null) {
+        past = past == null ? when : past;
         continue;
       }
       // an override outranks any lexicon phrase; within a kind the more urgent class wins
@@ -283,7 +315,77 @@ public final class SafetyClassifier {
         best = h;
       }
     }
-    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(folded.tokens()));
+    if (mask == null && past != null) {
+      // a crisis told as past ("five years ago I took an overdose"): masked like an idiom, the head decides the rest
+      mask = new Lexicon.Hit(RiskClass.FIGURATIVE, Lexicon.Kind.MASK, past.start(), past.end(), "told as past: " + past.phrase(),
+          false);
+    }
+    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens));
+  }
+
+
+  /** Whether a comparison with oneself ("as much as I do", "like me") stands inside or just after the cue {@code m}. */
+  private static boolean selfReferent(Lexicon.Hit m, List<Lexicon.Hit> hits) {
+    for (Lexicon.Hit s : hits) {
+      if (s.kind() == Lexicon.Kind.SELF && s.start() >= m.start() && s.start() <= m.end() + SELF_REACH) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The distant past ({@code [past]}: "years ago", "when I was 15") in the sentence of the crisis phrase {@code h}, when a
+   * past-tense verb stands in the phrase or just before it ("I tried to kill myself", "took an overdose"), or null: the
+   * phrase is told as past. A phrase in the present in the same message ("and I want to die again") is not.
+   */
+  private Lexicon.Hit toldAsPast(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, int[] sentence) {
+    Lexicon.Hit when = null;
+    for (Lexicon.Hit p : hits) {
+      if (p.kind() == Lexicon.Kind.PAST && sentence[p.start()] == sentence[h.start()]) {
+        when = p;
+        break;
+      }
+    }
+    if (when == null) {
+      return null;
+    }
+    for (int j = Math.max(0, h.start() - PAST_VERB_REACH); j < h.end(); j++) {
+      if (sentence[j] == sentence[h.start()] && lexicon.pastVerb(tokens.get(j))) {
+        return when;
+      }
+    }
+    return null;
+  }
+
+  /** The sentence (0, 1, ...) of each of the message's {@code n} folded tokens, sentences split as the head splits them. */
+  static int[] sentenceOf(String message, int n) {
+    int[] out = new int[n];
+    int at = 0;
+    int id = 0;
+    for (String s : SENTENCES.split(message.strip())) {
+      int k = Folded.of(s).tokens().size();
+      for (int i = 0; i < k && at < n; i++) {
+        out[at++] = id;
+      }
+      id++;
+    }
+    while (at < n) {
+      out[at++] = Math.max(0, id - 1);
+    }
+    return out;
+  }
+
+  /** The quoted spans of {@code message}, as folded-token ranges {@code [start, end)}. */
+  static List<int[]> quoted(String message) {
+    List<int[]> out = new ArrayList<>();
+    var m = QUOTED.matcher(message);
+    while (m.find()) {
+      String inner = m.group(1) != null ? m.group(1) : m.group(2);
+      int start = Folded.of(message.substring(0, m.start())).tokens().size();
+      out.add(new int[] {start, start + Folded.of(inner).tokens().size()});
+    }
+    return out;
   }
 
   /**
@@ -301,11 +403,15 @@ public final class SafetyClassifier {
     return joke;
   }
 
-  private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens) {
+  private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, List<int[]> quoted) {
     for (Lexicon.Hit m : hits) {
+      if (m.kind() != Lexicon.Kind.MASK) {
+        continue;
+      }
       // a third-party cue covers the rest of its sentence's worth of words ("how can I help someone who ..."),
-      // up to a clause about oneself ("my friend said she's fine but I want to die")
-      int end = m.cls() == RiskClass.THIRD_PARTY_CONCERN ? reach(m.end(), tokens) : m.end();
+      // up to a clause about oneself ("my friend said she's fine but I want to die") that is not their quoted words
+      // ("my coworker said 'I won't be here much longer'")
+      int end = m.cls() == RiskClass.THIRD_PARTY_CONCERN ? reach(m.end(), tokens, quoted) : m.end();
       // harm to others is about someone else by definition: a third-party cue does not mask it
       boolean applies = m.cls() != RiskClass.THIRD_PARTY_CONCERN || h.cls() != RiskClass.HARM_TO_OTHERS;
       if (m.kind() == Lexicon.Kind.MASK && applies && m.start() < h.end() && h.start() < end) {
@@ -315,14 +421,23 @@ public final class SafetyClassifier {
     return false;
   }
 
-  private static int reach(int from, List<String> tokens) {
+  private static int reach(int from, List<String> tokens, List<int[]> quoted) {
     int end = Math.min(tokens.size(), from + THIRD_PARTY_REACH);
     for (int i = from; i < end; i++) {
-      if (FIRST_PERSON.contains(tokens.get(i))) {
+      if (FIRST_PERSON.contains(tokens.get(i)) && !inside(i, quoted)) {
         return i;
       }
     }
     return end;
+  }
+
+  private static boolean inside(int i, List<int[]> ranges) {
+    for (int[] r : ranges) {
+      if (i >= r[0] && i < r[1]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The class of the latest earlier user message the deterministic layers call a crisis, or null. */
@@ -331,7 +446,7 @@ public final class SafetyClassifier {
       if (recent.get(i) instanceof Message.Human h) {
         Folded f = Folded.of(h.text());
         String lang = Languages.detect(h.text(), f, fallback);
-        Deterministic d = deterministic(f, lang, languagesFor(lang));
+        Deterministic d = deterministic(h.text(), f, languagesFor(lang));
         if (d.crisis != null) {
           return d.crisis.cls();
         }
@@ -418,6 +533,7 @@ public final class SafetyClassifier {
     private double crisisThreshold = DEFAULT_CRISIS_THRESHOLD;
     private double checkInThreshold = 1.0;
     private double lowRiskThreshold = 0.15;
+    private double maskedThreshold = MASKED_THRESHOLD;
 
     private Builder() {
     }
@@ -474,6 +590,12 @@ public final class SafetyClassifier {
         throw new IllegalArgumentException("lowRiskThreshold must be in [0, 1), got " + t);
       }
       this.lowRiskThreshold = t;
+      return this;
+    }
+
+    /** The head's bar over a masked message (default {@value #MASKED_THRESHOLD}); for the tuning tool. */
+    Builder maskedThreshold(double t) {
+      this.maskedThreshold = t;
       return this;
     }
 

@@ -66,6 +66,12 @@ final class CrossValidation {
   /** Predictions for every example, each made by a classifier whose head never saw it. */
   static Figures run(List<Example> corpus, List<EmbeddingHead> heads, Cached embeddings, double threshold,
                      double checkInThreshold) {
+    return run(corpus, heads, embeddings, threshold, checkInThreshold, SafetyClassifier.MASKED_THRESHOLD);
+  }
+
+  /** {@link #run(List, List, Cached, double, double)} with the head's bar over a masked message. */
+  static Figures run(List<Example> corpus, List<EmbeddingHead> heads, Cached embeddings, double threshold,
+                     double checkInThreshold, double maskedThreshold) {
     int k = heads.size();
     List<Verdict> verdicts = new ArrayList<>(corpus.size());
     for (int i = 0; i < corpus.size(); i++) {
@@ -73,7 +79,7 @@ final class CrossValidation {
     }
     for (int fold = 0; fold < k; fold++) {
       SafetyClassifier c = SafetyClassifier.builder().embeddings(embeddings).head(heads.get(fold))
-          .crisisThreshold(threshold).checkInThreshold(checkInThreshold).build();
+          .crisisThreshold(threshold).checkInThreshold(checkInThreshold).maskedThreshold(maskedThreshold).build();
       for (int i = fold; i < corpus.size(); i += k) {
         Example e = corpus.get(i);
         verdicts.set(i, c.classify(e.text(), e.history(), e.locale()));

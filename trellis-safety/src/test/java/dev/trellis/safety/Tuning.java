@@ -31,8 +31,11 @@ import java.util.Map;
  * training and measured as sets ({@code -Dholdout=setD} measures what the other files, the other
  * independent writers' sets among them, are worth on a writer never trained on), {@code -Derrors=}
  * {@code cv} and/or held-out stems whose misclassified messages to print at the last setting,
- * {@code -Dclasses=true} per-class tables, and the trainer's {@code -Dsteps -Drate -Dl2 -Dgrams}. The
- * held-out sets of the test resources (set B and later ones) are never read: only
+ * {@code -Dclasses=true} per-class tables, {@code -Dmasked=} the head's bars over a masked message (comma separated;
+ * default {@value SafetyClassifier#MASKED_THRESHOLD}), {@code -Dcv=false} no cross-validation, {@code -Dseparately=true} each
+ * held-out file measured by a head trained on everything else (the other held-out files included: what each is worth
+ * alone, in one run), and the trainer's {@code -Dsteps -Drate -Dl2 -Dgrams}. The
+ * held-out sets of the test resources (`blind/`, set H and later ones) are never read: only
  * {@code EvaluationTest} measures them. Embeddings are cached in {@code target/tuning-embeddings.bin}
  * (MiniLM is deterministic).
  */
@@ -43,7 +46,7 @@ final class Tuning {
   public static void main(String[] args) throws Exception {
     Path module = Files.isDirectory(Path.of("corpus")) ? Path.of(".") : Path.of("trellis-safety");
     // the corpus's files; those named by -Dholdout (their stems: -Dholdout=setD) are held out of training and
-    // measured as sets; the held-out sets in the test resources (set B, and any later) are never read here
+    // measured as sets; the held-out sets in the test resources (blind/: set H, and any later) are never read here
     List<String> holdout = List.of(System.getProperty("holdout", "").split(","));
     List<Example> corpus = new ArrayList<>();
     Map<String, List<Example>> sets = new java.util.LinkedHashMap<>();
@@ -66,13 +69,22 @@ final class Tuning {
         Double.parseDouble(System.getProperty("l2", "" + d.l2())),
         Float.parseFloat(System.getProperty("grams", "" + d.gramScale())));
     System.out.println("settings " + s.describe() + ", corpus " + corpus.size() + " messages");
-    List<EmbeddingHead> heads = CrossValidation.heads(corpus, 5, emb, s);
-    List<float[]> vectors = emb.embed(corpus.stream().map(Example::headText).toList());
-    List<Features> features = new ArrayList<>();
-    for (int i = 0; i < corpus.size(); i++) {
-      features.add(Features.of(corpus.get(i).headText(), vectors.get(i)));
+    boolean cvWanted = !"false".equals(System.getProperty("cv"));
+    List<EmbeddingHead> heads = cvWanted ? CrossValidation.heads(corpus, 5, emb, s) : List.of();
+    EmbeddingHead full = fit(corpus, emb, s);
+    // -Dseparately=true: each held-out file against a head trained on all the rest (the other held-out files too)
+    Map<String, EmbeddingHead> headFor = new java.util.HashMap<>();
+    if (Boolean.getBoolean("separately")) {
+      for (String stem : sets.keySet()) {
+        List<Example> rest = new ArrayList<>(corpus);
+        sets.forEach((other, examples) -> {
+          if (!other.equals(stem)) {
+            rest.addAll(examples);
+          }
+        });
+        headFor.put(stem, fit(rest, emb, s));
+      }
     }
-    EmbeddingHead full = Trainer.fit(features, corpus.stream().map(Example::label).toList(), "tuning", s);
     List<Double> checkIns = new ArrayList<>();
     for (String c : System.getProperty("checkin", "1.0").split(",")) {
       checkIns.add(Double.parseDouble(c));
@@ -82,25 +94,39 @@ final class Tuning {
     List<double[]> settings = new ArrayList<>();
     for (String a : args) {
       for (double c : checkIns) {
-        settings.add(new double[] {Double.parseDouble(a), c});
+        for (String m : System.getProperty("masked", "" + SafetyClassifier.MASKED_THRESHOLD).split(",")) {
+          settings.add(new double[] {Double.parseDouble(a), c, Double.parseDouble(m)});
+        }
       }
     }
     for (int k = 0; k < settings.size(); k++) {
       double t = settings.get(k)[0];
       double c = settings.get(k)[1];
+      double masked = settings.get(k)[2];
       boolean last = k == settings.size() - 1;
-      Figures cv = CrossValidation.run(corpus, heads, emb, t, c);
-      line(String.format(Locale.ROOT, "t=%.2f checkin=%.2f cv", t, c), cv);
-      report("cv", corpus, cv, last && errors.contains("cv"), last && classes);
-      SafetyClassifier classifier = SafetyClassifier.builder().embeddings(emb).head(full).crisisThreshold(t)
-          .checkInThreshold(c).build();
+      if (cvWanted) {
+        Figures cv = CrossValidation.run(corpus, heads, emb, t, c, masked);
+        line(String.format(Locale.ROOT, "t=%.2f checkin=%.2f masked=%.2f cv", t, c, masked), cv);
+        report("cv", corpus, cv, last && errors.contains("cv"), last && classes);
+      }
       for (Map.Entry<String, List<Example>> set : sets.entrySet()) {
+        SafetyClassifier classifier = SafetyClassifier.builder().embeddings(emb)
+            .head(headFor.getOrDefault(set.getKey(), full)).crisisThreshold(t).checkInThreshold(c).maskedThreshold(masked).build();
         Figures f = Figures.of(set.getValue(), e -> classifier.classify(e.text(), e.history(), e.locale()));
-        line(String.format(Locale.ROOT, "t=%.2f checkin=%.2f %s", t, c, set.getKey()), f);
+        line(String.format(Locale.ROOT, "t=%.2f checkin=%.2f masked=%.2f %s", t, c, masked, set.getKey()), f);
         report(set.getKey(), set.getValue(), f, last && errors.contains(set.getKey()), last && classes);
       }
     }
     save(emb, cache);
+  }
+
+  private static EmbeddingHead fit(List<Example> examples, CrossValidation.Cached emb, Trainer.Settings s) {
+    List<float[]> vectors = emb.embed(examples.stream().map(Example::headText).toList());
+    List<Features> features = new ArrayList<>();
+    for (int i = 0; i < examples.size(); i++) {
+      features.add(Features.of(examples.get(i).headText(), vectors.get(i)));
+    }
+    return Trainer.fit(features, examples.stream().map(Example::label).toList(), "tuning", s);
   }
 
   private static void line(String title, Figures f) {

@@ -30,4 +30,15 @@ class HeadTextTest {
     Features longText = Features.of(sentence, new float[] {1f, 0f});
     assertEquals((float) (1 / Math.sqrt(longText.grams().length)), longText.weight(), 1e-6);
   }
+
+  @Test
+  void onlyAnEllipticalShortReplyIsTrainedReadAfterThePreviousUserMessage() {
+    List<Message> history = List.of(Message.human("I want to overdose"), Message.ai("Do you have anything with you?"));
+    String selfContained = "I keep forgetting to water my plants";
+    assertEquals(selfContained,
+        new Example("x4", selfContained, RiskClass.NONE, "en-US", false, history).headText());
+    String pointing = "I have them right next to me";
+    assertEquals("I want to overdose " + pointing,
+        new Example("x5", pointing, RiskClass.MEANS_ACCESS, "en-US", true, history).headText());
+  }
 }

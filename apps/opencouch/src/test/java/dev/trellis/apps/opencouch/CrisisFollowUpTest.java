@@ -1,6 +1,7 @@
 package dev.trellis.apps.opencouch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.agent.message.Message;
@@ -74,6 +75,16 @@ class CrisisFollowUpTest {
     couch.turn("u5", "s1", "I want to kill myself");
     State s = couch.turn("u5", "s1", "no idea what to do about my landlord, the rent went up again");
     assertTrue(!reply(s).startsWith("I'm glad you're not"), reply(s));
+  }
+
+  @Test
+  void aSelfContainedEverydaySentenceAfterACrisisIsNotTheCrisisBranchAgain() {
+    // the gate halves its bar after a crisis only for a reply that leans on it ("yes", "tonight"); this sentence
+    // stands alone and the head scores it under the crisis threshold
+    couch.turn("u7", "s1", "I want to kill myself");
+    State s = couch.turn("u7", "s1", "I keep forgetting to water my plants");
+    assertFalse(s.get(CouchState.CRISIS).crisis(), s.get(CouchState.CRISIS).toString());
+    assertFalse(s.get(CouchState.TRACE).contains("t2:crisis_response"), s.get(CouchState.TRACE).toString());
   }
 
   @Test
