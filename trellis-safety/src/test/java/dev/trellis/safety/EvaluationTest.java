@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
  * add one line, floors 0 to print its figures first:
- * <pre>{@code @Test void setHFigures() throws Exception { heldOut("setH.jsonl", 0, 0, 0, 0); }}</pre>
+ * <pre>{@code @Test void setHFigures() throws Exception { heldOut("setH.jsonl", H_FLOORS); }}</pre>
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
@@ -36,9 +36,19 @@ class EvaluationTest {
     return Example.read(Path.of(EvaluationTest.class.getResource("blind/" + name).toURI()));
   }
 
-  /** Floors: recall and precision without the band, then with it. */
+  /**
+   * Floors: recall and precision without the band, then with it; for a held-out set also recall and precision
+   * over its English, German and French messages ({@link Figures#readable()}), without the band.
+   */
   private static void assertFloors(String set, Figures standard, Figures banded, double... floors) {
-    assertTrue(floors.length == 4, "four floors: recall, precision, then both with the check-in band");
+    assertTrue(floors.length == 4 || floors.length == 6,
+        "four floors: recall, precision, then both with the check-in band; then two for the readable languages");
+    if (floors.length == 6) {
+      Figures readable = standard.readable();
+      assertTrue(readable.crisisRecall() >= floors[4] && readable.crisisPrecision() >= floors[5],
+          set + " in English, German and French: crisis recall " + readable.crisisRecall() + ", precision "
+              + readable.crisisPrecision());
+    }
     assertTrue(standard.crisisRecall() >= floors[0] && standard.crisisPrecision() >= floors[1],
         set + " crisis recall " + standard.crisisRecall() + ", precision " + standard.crisisPrecision());
     assertTrue(banded.crisisRecall() >= floors[2] && banded.crisisPrecision() >= floors[3],
@@ -66,7 +76,8 @@ class EvaluationTest {
 
   /**
    * A held-out set of {@code blind/}, never trained on: its aggregate and per-class figures are printed
-   * (never its messages) and must reach {@code floors} — recall, precision, then both with the check-in band.
+   * (never its messages) and must reach {@code floors} — recall, precision, then both with the check-in band,
+   * then recall and precision over the messages in English, German and French.
    */
   static void heldOut(String file, double... floors) throws Exception {
     List<Example> set = blind(file);
@@ -76,6 +87,24 @@ class EvaluationTest {
     assertFloors(file, f, banded, floors);
   }
 
+  /**
+   * Set H: 300 messages by a writer given only the class definitions, written during round seven and kept from
+   * whoever tuned the classifier (11 that equal a corpus message taken out: 289); scored once, after round seven.
+   */
+  @Test
+  void heldOutSetHFigures() throws Exception {
+    heldOut("setH.jsonl", H_FLOORS);
+  }
+
+  /** Set I: 300 messages by another such writer, written with set H (17 equal to a corpus message taken out: 283); scored once, after round seven. */
+  @Test
+  void heldOutSetIFigures() throws Exception {
+    heldOut("setI.jsonl", I_FLOORS);
+  }
+
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
   private static final double[] CV_FLOORS = {0.958, 0.879, 0.974, 0.866};
+  // and for a held-out set, recall and precision over its English, German and French messages
+  private static final double[] H_FLOORS = {0.965, 0.908, 0.985, 0.893, 0.961, 0.976};
+  private static final double[] I_FLOORS = {0.985, 0.883, 0.992, 0.884, 0.984, 0.934};
 }
