@@ -88,6 +88,6 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.958, 0.879, 0.974, 0.866};
+  private static final double[] CV_FLOORS = {0.959, 0.880, 0.973, 0.870};
   // a held-out set's floors add recall and precision over its English, German and French messages (six in all)
 }
