@@ -158,4 +158,55 @@ class ThreadValuesReferenceTest {
       assertEquals(1, count(http, Map.of("count", 20)));
     }
   }
+
+  /** A graph whose output holds a channel no checkpoint keeps ({@code calls}, untracked), as an agent's per-run model call count. */
+  static TrellisServer.Builder withUntracked(TrellisServer.Builder b) {
+    dev.trellis.graph.Key<List<String>> log = dev.trellis.graph.Key.appending("log", String.class);
+    dev.trellis.graph.Key<Integer> calls = dev.trellis.graph.Key.untracked("calls", Integer.class);
+    return b.graph("counted", (saver, store) -> dev.trellis.core.StateGraph.of(dev.trellis.graph.Schema.of(log, calls))
+        .addNode("a", (s, rt) -> dev.trellis.graph.Update.of(log, List.of("ran"), calls, 7))
+        .addEdge(dev.trellis.core.StateGraph.START, "a")
+        .compile(dev.trellis.graph.CompileOptions.checkpointer(saver).withStore(store).withName("counted")));
+  }
+
+  static String storedResult(Path file, String thread) throws Exception {
+    try (var c = DriverManager.getConnection("jdbc:sqlite:" + file);
+         var st = c.prepareStatement("SELECT result FROM trellis_runs WHERE thread_id = ? ORDER BY created_at DESC LIMIT 1")) {
+      st.setString(1, thread);
+      try (ResultSet rs = st.executeQuery()) {
+        rs.next();
+        return rs.getString(1);
+      }
+    }
+  }
+
+  @Test
+  void aStateWithAChannelNoCheckpointKeepsIsStoredAsReferencesAndReadBackWithThatChannel() throws Exception {
+    Path file = TestServers.tempDir().resolve("untracked.db");
+    try (TrellisServer server = withUntracked(TestServers.builder().sqlite(file)).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String t = http.call("POST", "/threads", Map.of()).get("thread_id");
+      HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "counted",
+          "input", Map.of("log", longLog("u"))));
+      assertEquals(200, r.status(), r.text());
+      String run = (String) r.map().get("run_id");
+      Map<String, Object> answer = http.call("GET", "/threads/" + t + "/runs/" + run + "/join", null).map();
+      assertEquals(7, ((Number) answer.get("calls")).intValue(), "the run's output holds the untracked channel");
+      assertEquals(2001, ((List<?>) answer.get("log")).size());
+
+      String storedValues = storedValues(file, t);
+      assertTrue(storedValues.startsWith("\"counted:") && storedValues.length() < 100,
+          "the thread's long values are a reference though the output is not the state: " + storedValues);
+      @SuppressWarnings("unchecked")
+      Map<String, Object> threadValues = (Map<String, Object>) values(http, t);
+      assertEquals(answer.get("log"), threadValues.get("log"));
+      assertTrue(!threadValues.containsKey("calls"), "the thread's values are the checkpoint's: " + threadValues.keySet());
+
+      String result = storedResult(file, t);
+      assertTrue(result.startsWith("[\"counted:") && result.length() < 200,
+          "the result is a reference to the checkpoint and the untracked channel: " + result);
+      assertEquals(answer, http.call("GET", "/threads/" + t + "/runs/" + run + "/join", null).map(),
+          "joining the ended run reads the same output back");
+    }
+  }
 }

@@ -7,30 +7,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
-/** The list routes' shared parts: JSONB-style containment filters, sorting and paging, field selection. */
+/** The list routes' shared parts: JSONB containment filters, sorting and paging, field selection. */
 final class Pages {
   private Pages() {}
 
-  /** Whether {@code actual} contains {@code filter}: every key equal, nested objects compared the same way (JSONB {@code @>}). */
-  @SuppressWarnings("unchecked")
+  /** Whether {@code actual} contains {@code filter} (JSONB {@code @>}, as PostgreSQL answers a metadata filter). */
   static boolean contains(Object actual, Object filter) {
-    if (filter instanceof Map<?, ?> f) {
-      if (!(actual instanceof Map<?, ?> a)) {
-        return false;
-      }
-      for (Map.Entry<?, ?> e : f.entrySet()) {
-        if (!a.containsKey(e.getKey()) || !contains(a.get(e.getKey()), e.getValue())) {
-          return false;
-        }
-      }
-      return true;
-    }
-    if (filter instanceof Number n && actual instanceof Number m) {
-      return n.doubleValue() == m.doubleValue();
-    }
-    return Objects.equals(actual, filter);
+    return dev.trellis.server.db.JsonContainment.contains(actual, filter);
   }
 
   /**

@@ -8,12 +8,14 @@ import java.util.Objects;
  * PostgreSQL's {@code jsonb @>} on JSON data in Java, as {@link ThreadQuery} builds it in SQL: an object
  * holds each key of the filter with a value containing the filter's, a list holds for each item of the
  * filter an item containing it (of the same kind: object, list or equal scalar), a scalar equals (numbers
- * by value). For thread values kept as checkpoint references, which SQL cannot look into.
+ * by value). For thread values kept as checkpoint references, which SQL cannot look into, and the
+ * metadata filters of lists answered in Java (assistants).
  */
-final class JsonContainment {
+public final class JsonContainment {
   private JsonContainment() {}
 
-  static boolean contains(Object actual, Object filter) {
+  /** Whether {@code actual} (JSON data) contains {@code filter}, as PostgreSQL's {@code jsonb @>} answers it. */
+  public static boolean contains(Object actual, Object filter) {
     if (filter instanceof Map<?, ?> f) {
       if (!(actual instanceof Map<?, ?> a)) {
         return false;

@@ -246,6 +246,7 @@ final class RunExecution {
     String resultJson = error != null ? Json.write(Map.of("__error__", errorJson)) : enc == null ? "{}" : lastValuesJson(enc);
     String threadValues = null;
     boolean resultIsState = false;
+    Map<String, Object> extras = null;
     if (snap != null && snap.config() != null) {
       if (error == null && enc != null && snap.values().equals(enc.lastRawValues())) {
         threadValues = resultJson;
@@ -253,11 +254,15 @@ final class RunExecution {
       } else {
         threadValues = Json.writePlain(snap.values());
         resultIsState = error == null && threadValues.equals(resultJson);
+        // the state plus channels no checkpoint keeps (an agent's per-run model call count): stored as a reference too
+        extras = resultIsState || error != null || enc == null ? null : RunResult.extras(enc.lastRawValues(), snap.values());
       }
     }
-    String stored = graph == null || !resultIsState ? resultJson : RunResult.stored(resultJson, graphId(), snap);
-    // A long state the result references is referenced by the thread's row too (Threads.REFERENCE_CHARS).
-    String reference = resultIsState && !stored.equals(resultJson) ? stored : null;
+    String stored = graph == null ? resultJson
+        : resultIsState ? RunResult.stored(resultJson, graphId(), snap)
+        : extras != null ? RunResult.stored(resultJson, graphId(), snap, extras) : resultJson;
+    // A long state is stored in the thread's row as a reference to its checkpoint (Threads.REFERENCE_CHARS).
+    String reference = graph == null ? null : RunResult.reference(graphId(), snap);
     dev.trellis.server.db.Threads.Values values = threadValues == null ? null
         : dev.trellis.server.db.Threads.Values.of(snap.values(), threadValues, reference);
     boolean ended = services.runs().finish(run, worker, status, stored, c -> {

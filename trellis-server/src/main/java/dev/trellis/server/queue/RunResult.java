@@ -14,8 +14,10 @@ import java.util.function.Function;
  * grow with the square of the thread's length. Any other result (an error, a cancelled run's
  * last values, an output that differs from the checkpoint's state) is stored as it is.
  *
- * <p>A stored result is a JSON object (the values) or a JSON string {@code "GRAPH_ID:CHECKPOINT_ID"}
- * (a result is never a string, so the two cannot be confused); reading a reference gives the
+ * <p>A stored result is a JSON object (the values), a JSON string {@code "GRAPH_ID:CHECKPOINT_ID"}
+ * (a result is never a string, so the two cannot be confused), or — for a result that is the
+ * checkpoint's state plus channels no checkpoint keeps, such as an agent's per-run model call
+ * count — a JSON array {@code ["GRAPH_ID:CHECKPOINT_ID", {those channels}]}; reading a reference gives the
  * graph's state at that checkpoint, as {@code getState} shows it, which is what the run's last
  * {@code values} event carried. Only a checkpoint with no task left to run is referenced (so
  * no later task's saved writes change what it shows); a later run started with a
@@ -31,15 +33,45 @@ final class RunResult {
    * checkpoint with no task left to run, else the result itself.
    */
   static String stored(String resultJson, String graphId, StateSnapshot snapshot) {
+    String reference = reference(graphId, snapshot);
+    return reference == null || resultJson.equals("{}") ? resultJson : reference;
+  }
+
+  /**
+   * The JSON to store for a result that is the values of {@code snapshot} plus {@code extras} (the
+   * values of channels no checkpoint keeps — an {@code untracked} channel such as an agent's
+   * per-run model call count — as JSON data): {@code ["GRAPH_ID:CHECKPOINT_ID", {extras}]} when
+   * the snapshot can be referenced, else {@code resultJson}.
+   */
+  static String stored(String resultJson, String graphId, StateSnapshot snapshot, Map<String, Object> extras) {
+    String reference = reference(graphId, snapshot);
+    return reference == null ? resultJson : Json.write(java.util.List.of(Json.read(reference), extras));
+  }
+
+  /**
+   * A reference ({@code "GRAPH_ID:CHECKPOINT_ID"}, as JSON) to the checkpoint {@code snapshot} shows, when it
+   * has no task left to run (no later task's saved writes can change what it shows), else null.
+   */
+  static String reference(String graphId, StateSnapshot snapshot) {
     if (snapshot == null || snapshot.config() == null || snapshot.config().checkpointId() == null
-        || !snapshot.next().isEmpty() || !snapshot.tasks().isEmpty() || resultJson.equals("{}")) {
-      return resultJson;
+        || !snapshot.next().isEmpty() || !snapshot.tasks().isEmpty()) {
+      return null;
     }
     return Json.write(graphId + ":" + snapshot.config().checkpointId());
   }
 
   /** The result a stored {@code result} column holds, reading a reference's checkpoint on {@code threadId}. */
   static Object read(Object stored, String threadId, Function<String, CompiledGraph> graphs) {
+    if (stored instanceof java.util.List<?> pair && pair.size() == 2 && pair.get(0) instanceof String ref
+        && pair.get(1) instanceof Map<?, ?> extras) {
+      Object values = read(ref, threadId, graphs);
+      if (!(values instanceof Map<?, ?> m)) {
+        return values;
+      }
+      Map<Object, Object> withExtras = new java.util.LinkedHashMap<>(m);
+      withExtras.putAll(extras);
+      return withExtras;
+    }
     if (!(stored instanceof String ref)) {
       return stored;
     }
@@ -52,5 +84,30 @@ final class RunResult {
     }
     StateSnapshot snap = graph.getState(RunConfig.thread(threadId).withCheckpointId(ref.substring(colon + 1)));
     return snap.config() == null ? null : Json.plain(snap.values());
+  }
+
+  /**
+   * The entries of {@code output} (a run's last values) that are not in {@code state} (the checkpoint's values),
+   * as JSON data, when every entry of {@code state} is in {@code output} with an equal value; else null (the
+   * output is not the state plus channels no checkpoint keeps).
+   */
+  static Map<String, Object> extras(Map<String, Object> output, Map<String, Object> state) {
+    if (output == null || output.size() <= state.size()) {
+      return null;
+    }
+    for (Map.Entry<String, Object> e : state.entrySet()) {
+      if (!output.containsKey(e.getKey()) || !java.util.Objects.equals(output.get(e.getKey()), e.getValue())) {
+        return null;
+      }
+    }
+    Map<String, Object> extras = new java.util.LinkedHashMap<>();
+    output.forEach((k, v) -> {
+      if (!state.containsKey(k)) {
+        extras.put(k, v);
+      }
+    });
+    @SuppressWarnings("unchecked")
+    Map<String, Object> plain = (Map<String, Object>) Json.plain(extras);
+    return plain;
   }
 }
