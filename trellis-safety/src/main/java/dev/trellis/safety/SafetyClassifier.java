@@ -234,7 +234,7 @@ public final class SafetyClassifier {
       return null;
     }
     double thirdParty = s.probabilities[RiskClass.THIRD_PARTY_CONCERN.ordinal()];
-    if (d.thirdPartyCue ? s.label == RiskClass.THIRD_PARTY_CONCERN : thirdParty >= THIRD_PARTY_VETO) {
+    if (!d.ownHarm && (d.thirdPartyCue ? s.label == RiskClass.THIRD_PARTY_CONCERN : thirdParty >= THIRD_PARTY_VETO)) {
       return new Verdict(RiskClass.THIRD_PARTY_CONCERN, Policy.action(RiskClass.THIRD_PARTY_CONCERN, supported),
           Layer.EMBEDDING, language, supported, s.crisis,
           String.format(Locale.ROOT, "third party over '%s'", d.crisis.phrase()));
@@ -268,7 +268,7 @@ public final class SafetyClassifier {
 
   /** The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else. */
   private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue,
-                               boolean jokeCue) {
+                               boolean jokeCue, boolean ownHarm) {
   }
 
   private Deterministic deterministic(String message, Folded folded, Set<String> languages) {
@@ -320,7 +320,10 @@ public final class SafetyClassifier {
       mask = new Lexicon.Hit(RiskClass.FIGURATIVE, Lexicon.Kind.MASK, past.start(), past.end(), "told as past: " + past.phrase(),
           false);
     }
-    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens));
+    // harm to others in the writer's own clause, past the reach of every cue of concern ("a guy said stuff about my
+    // sister. I'm going to find him and break his face"): what someone else did is the reason, not the concern
+    boolean ownHarm = best != null && best.cls() == RiskClass.HARM_TO_OTHERS && !withinCue(best, hits, tokens, quoted);
+    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm);
   }
 
 
@@ -401,6 +404,17 @@ public final class SafetyClassifier {
       joke |= JOKE_CUES.contains(t) || t.startsWith("hahaha") || t.startsWith("lmao");
     }
     return joke;
+  }
+
+  /** Whether {@code h} lies within the reach of a cue of concern for someone else. */
+  private static boolean withinCue(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, List<int[]> quoted) {
+    for (Lexicon.Hit m : hits) {
+      if (m.kind() == Lexicon.Kind.MASK && m.cls() == RiskClass.THIRD_PARTY_CONCERN
+          && m.start() < h.end() && h.start() < reach(m.end(), tokens, quoted)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, List<int[]> quoted) {

@@ -16,15 +16,15 @@ import org.junit.jupiter.api.Test;
  * written, so a change that loses recall or precision fails; issue 32's target (recall 1.0,
  * precision 0.9 on a set never trained on) is not reached offline and is not asserted — see the README.
  *
- * <p>The corpus holds the sets A, C and D (since round five), E (since round six) and B, F and G (since
- * round seven), each written by a writer given only the class definitions and held out until its errors
+ * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
+ * round seven) and H and I (since round eight), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out.
  * A held-out set shares no message with the corpus ({@link HeldOutSeparationTest}).
  *
  * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
  * add one line, floors 0 to print its figures first:
- * <pre>{@code @Test void setHFigures() throws Exception { heldOut("setH.jsonl", H_FLOORS); }}</pre>
+ * <pre>{@code @Test void setJFigures() throws Exception { heldOut("setJ.jsonl", J_FLOORS); }}</pre>
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
@@ -70,7 +70,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
     Figures banded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to G)", f, banded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to I)", f, banded);
     assertFloors("cv", f, banded, CV_FLOORS);
   }
 
@@ -87,24 +87,7 @@ class EvaluationTest {
     assertFloors(file, f, banded, floors);
   }
 
-  /**
-   * Set H: 300 messages by a writer given only the class definitions, written during round seven and kept from
-   * whoever tuned the classifier (11 that equal a corpus message taken out: 289); scored once, after round seven.
-   */
-  @Test
-  void heldOutSetHFigures() throws Exception {
-    heldOut("setH.jsonl", H_FLOORS);
-  }
-
-  /** Set I: 300 messages by another such writer, written with set H (17 equal to a corpus message taken out: 283); scored once, after round seven. */
-  @Test
-  void heldOutSetIFigures() throws Exception {
-    heldOut("setI.jsonl", I_FLOORS);
-  }
-
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.958, 0.879, 0.974, 0.866};
-  // and for a held-out set, recall and precision over its English, German and French messages
-  private static final double[] H_FLOORS = {0.965, 0.908, 0.985, 0.893, 0.961, 0.976};
-  private static final double[] I_FLOORS = {0.985, 0.883, 0.992, 0.884, 0.984, 0.934};
+  private static final double[] CV_FLOORS = {0.959, 0.880, 0.973, 0.870};
+  // a held-out set's floors add recall and precision over its English, German and French messages (six in all)
 }
