@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
  * add one line, floors 0 to print its figures first:
- * <pre>{@code @Test void setJFigures() throws Exception { heldOut("setJ.jsonl", J_FLOORS); }}</pre>
+ * <pre>{@code @Test void setLFigures() throws Exception { heldOut("setL.jsonl", 0, 0, 0, 0, 0, 0); }}</pre>
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
@@ -87,7 +87,25 @@ class EvaluationTest {
     assertFloors(file, f, banded, floors);
   }
 
+  /**
+   * Set J: 300 messages by a writer given only the class definitions, written during round eight and kept from
+   * whoever tuned the classifier (15 equal to a corpus message taken out: 285); scored once, after round eight.
+   */
+  @Test
+  void heldOutSetJFigures() throws Exception {
+    heldOut("setJ.jsonl", J_FLOORS);
+  }
+
+  /** Set K: 300 messages by another such writer, written with set J (16 equal to a corpus message taken out: 284); scored once, after round eight. */
+  @Test
+  void heldOutSetKFigures() throws Exception {
+    heldOut("setK.jsonl", K_FLOORS);
+  }
+
   // recall, precision; then recall, precision with the check-in band — a thousandth under the measured figures
   private static final double[] CV_FLOORS = {0.959, 0.880, 0.973, 0.870};
+  // and for a held-out set, recall and precision over its English, German and French messages
+  private static final double[] J_FLOORS = {0.971, 0.884, 0.985, 0.880, 0.968, 0.946};
+  private static final double[] K_FLOORS = {0.957, 0.906, 0.978, 0.908, 0.960, 0.975};
   // a held-out set's floors add recall and precision over its English, German and French messages (six in all)
 }
