@@ -44,6 +44,16 @@ class CrisisGateTest {
   }
 
   @Test
+  void anIdiomTheGateReadAsFigurativeGetsAnOrdinaryReplyNotTheCheckIn() {
+    String message = "I need to end it with my boyfriend";
+    State s = run(message, "en-US", "idiom");
+    assertEquals("figurative", CouchState.crisis(s).category(), CouchState.crisis(s).toString());
+    String reply = String.valueOf(CouchState.response(s).text());
+    assertFalse(reply.contains("worries me"), reply);
+    assertFalse(reply.contains("988"), reply);
+  }
+
+  @Test
   void concernForAFriendTakesTheThirdPartyPathWithResources() {
     State s = run("my friend is suicidal, how can I help her?", "en-GB", "tp");
     assertEquals("third_party", CouchState.routing(s).route(), CouchState.crisis(s).toString());

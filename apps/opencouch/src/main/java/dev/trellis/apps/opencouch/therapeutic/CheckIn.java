@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * therapeutic branch yet speaks of death or harm (the write policy's lexicon, everyday idioms
  * such as "this homework is killing me" aside) is never reflected back or answered with a mode
  * template. It gets a short check-in with the locale's resources and the crisis reply's yes/no
- * question, left pending so the next "yes"/"no" is read against it. Routing stays the gate's.
+ * question, left pending so the next "yes"/"no" is read against it. Routing stays the gate's, and so does
+ * its reading of an idiom: a message the gate classed as figurative gets an ordinary reply.
  */
 final class CheckIn {
   private static final Pattern IDIOMS = Pattern.compile("\\b(is|are|was|'s|it'?s|this|that|these|gonna|going to|will|would)"

@@ -54,7 +54,9 @@ final class ModeNode implements Node {
           .and(CouchState.PENDING_QUESTION, followUp.pending())
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
-    if (CheckIn.needed(message)) {
+    // the gate read an idiom ("I need to end it with my boyfriend"): its reading, finer than the net's, stands
+    boolean idiom = "figurative".equals(CouchState.crisis(s).category());
+    if (!idiom && CheckIn.needed(message)) {
       String text = ModelCalls.emit(out, CheckIn.text(s.get(CouchState.LOCALE)));
       ModelCalls.end(out, text);
       return Update.of(CouchState.RESPONSE, new Response(text, "ok", out.messageId()))
