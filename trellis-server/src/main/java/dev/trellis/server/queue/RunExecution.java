@@ -258,11 +258,10 @@ final class RunExecution {
         extras = resultIsState || error != null || enc == null ? null : RunResult.extras(enc.lastRawValues(), snap.values());
       }
     }
-    String stored = graph == null ? resultJson
-        : resultIsState ? RunResult.stored(resultJson, graphId(), snap)
-        : extras != null ? RunResult.stored(resultJson, graphId(), snap, extras) : resultJson;
-    // A long state is stored in the thread's row as a reference to its checkpoint (Threads.REFERENCE_CHARS).
+    // The run's result, and a long state in the thread's row (Threads.REFERENCE_CHARS), as a reference to its checkpoint.
     String reference = graph == null ? null : RunResult.reference(graphId(), snap);
+    String stored = resultIsState ? RunResult.stored(resultJson, reference)
+        : extras != null ? RunResult.stored(resultJson, reference, extras) : resultJson;
     dev.trellis.server.db.Threads.Values values = threadValues == null ? null
         : dev.trellis.server.db.Threads.Values.of(snap.values(), threadValues, reference);
     boolean ended = services.runs().finish(run, worker, status, stored, c -> {

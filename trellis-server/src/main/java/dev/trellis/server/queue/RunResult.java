@@ -28,24 +28,22 @@ final class RunResult {
   private RunResult() {}
 
   /**
-   * The JSON to store for a result ({@code resultJson}) known to be the values of
-   * {@code snapshot}, the thread's state after the run: a reference when that state is at a
-   * checkpoint with no task left to run, else the result itself.
+   * The JSON to store for a result ({@code resultJson}) known to be the values of the snapshot that
+   * {@code reference} names ({@link #reference}; null when it cannot be referenced): the reference, else the
+   * result itself.
    */
-  static String stored(String resultJson, String graphId, StateSnapshot snapshot) {
-    String reference = reference(graphId, snapshot);
+  static String stored(String resultJson, String reference) {
     return reference == null || resultJson.equals("{}") ? resultJson : reference;
   }
 
   /**
-   * The JSON to store for a result that is the values of {@code snapshot} plus {@code extras} (the
-   * values of channels no checkpoint keeps — an {@code untracked} channel such as an agent's
-   * per-run model call count — as JSON data): {@code ["GRAPH_ID:CHECKPOINT_ID", {extras}]} when
-   * the snapshot can be referenced, else {@code resultJson}.
+   * The JSON to store for a result that is the values of the snapshot {@code reference} names plus
+   * {@code extras} (the values of channels no checkpoint keeps — an {@code untracked} channel such as an
+   * agent's per-run model call count — as JSON data): {@code ["GRAPH_ID:CHECKPOINT_ID", {extras}]}, or
+   * {@code resultJson} when there is no reference.
    */
-  static String stored(String resultJson, String graphId, StateSnapshot snapshot, Map<String, Object> extras) {
-    String reference = reference(graphId, snapshot);
-    return reference == null ? resultJson : Json.write(java.util.List.of(Json.read(reference), extras));
+  static String stored(String resultJson, String reference, Map<String, Object> extras) {
+    return reference == null ? resultJson : "[" + reference + "," + Json.write(extras) + "]";
   }
 
   /**
