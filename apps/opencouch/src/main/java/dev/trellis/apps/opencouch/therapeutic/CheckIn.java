@@ -1,6 +1,7 @@
 package dev.trellis.apps.opencouch.therapeutic;
 
 import dev.trellis.apps.opencouch.PendingQuestion;
+import dev.trellis.apps.opencouch.safety.Assessment;
 import dev.trellis.apps.opencouch.memory.WritePolicy;
 import dev.trellis.apps.opencouch.safety.CrisisResources;
 import java.util.Locale;
@@ -23,9 +24,13 @@ final class CheckIn {
   private CheckIn() {
   }
 
-  /** Whether {@code message} needs the check-in instead of an ordinary reply. */
-  static boolean needed(String message) {
-    if (message == null) {
+  /**
+   * Whether {@code message} needs the check-in instead of an ordinary reply, given the gate's
+   * {@code assessment} of it: never when the gate read it as figurative ("I need to end it with my
+   * boyfriend"), whose reading is finer than this net's.
+   */
+  static boolean needed(String message, Assessment assessment) {
+    if (message == null || "figurative".equals(assessment.category())) {
       return false;
     }
     String literal = IDIOMS.matcher(message.toLowerCase(Locale.ROOT).replace('’', '\'')).replaceAll(" ");

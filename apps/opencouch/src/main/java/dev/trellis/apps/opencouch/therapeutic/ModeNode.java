@@ -54,9 +54,7 @@ final class ModeNode implements Node {
           .and(CouchState.PENDING_QUESTION, followUp.pending())
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
-    // the gate read an idiom ("I need to end it with my boyfriend"): its reading, finer than the net's, stands
-    boolean idiom = "figurative".equals(CouchState.crisis(s).category());
-    if (!idiom && CheckIn.needed(message)) {
+    if (CheckIn.needed(message, CouchState.crisis(s))) {
       String text = ModelCalls.emit(out, CheckIn.text(s.get(CouchState.LOCALE)));
       ModelCalls.end(out, text);
       return Update.of(CouchState.RESPONSE, new Response(text, "ok", out.messageId()))
