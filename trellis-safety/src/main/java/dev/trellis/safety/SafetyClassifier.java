@@ -277,11 +277,12 @@ public final class SafetyClassifier {
     // "someone who thinks about dying as much as I do": a comparison with oneself makes the cue of concern the writer's own
     List<Lexicon.Hit> hits = new ArrayList<>(found.size());
     for (Lexicon.Hit h : found) {
-      if (!(h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.THIRD_PARTY_CONCERN && selfReferent(h, found))) {
+      if (!(concernCue(h) && selfReferent(h, found))) {
         hits.add(h);
       }
     }
-    int[] sentence = sentenceOf(message, tokens.size());
+    // each token's sentence, only when a past marker asks whether a phrase shares its sentence
+    int[] sentence = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST) ? sentenceOf(message, tokens.size()) : null;
     List<int[]> quoted = quoted(message);
     Lexicon.Hit best = null;
     Lexicon.Hit mask = null;
@@ -289,7 +290,7 @@ public final class SafetyClassifier {
     boolean negated = false;
     boolean thirdPartyCue = false;
     for (Lexicon.Hit h : hits) {
-      thirdPartyCue |= h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.THIRD_PARTY_CONCERN;
+      thirdPartyCue |= concernCue(h);
       // an idiom outranks a third-party cue it overlaps ("my mom is going to kill me")
       if (h.kind() == Lexicon.Kind.MASK && (mask == null || (h.cls() == RiskClass.THIRD_PARTY_CONCERN
           && !(mask.start() < h.end() && h.start() < mask.end())))) {
@@ -304,7 +305,7 @@ public final class SafetyClassifier {
         negated |= h.negated();
         continue;
       }
-      Lexicon.Hit when = toldAsPast(h, hits, tokens, sentence);
+      Lexicon.Hit when = sentence == null ? null : toldAsPast(h, hits, tokens, sentence);
       if (when != null) {
         past = past == null ? when : past;
         continue;
@@ -406,11 +407,25 @@ public final class SafetyClassifier {
     return joke;
   }
 
+  /** Whether {@code h} is a cue of concern for someone else ({@code [third_party_concern]}). */
+  private static boolean concernCue(Lexicon.Hit h) {
+    return h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.THIRD_PARTY_CONCERN;
+  }
+
+  /**
+   * Whether the mask {@code m} covers {@code h}: an idiom its own words; a third-party cue the rest of its sentence's
+   * worth of words ("how can I help someone who ..."), up to a clause about oneself ("my friend said she's fine but I
+   * want to die") that is not their quoted words ("my coworker said 'I won't be here much longer'").
+   */
+  private static boolean covers(Lexicon.Hit m, Lexicon.Hit h, List<String> tokens, List<int[]> quoted) {
+    int end = m.cls() == RiskClass.THIRD_PARTY_CONCERN ? reach(m.end(), tokens, quoted) : m.end();
+    return m.start() < h.end() && h.start() < end;
+  }
+
   /** Whether {@code h} lies within the reach of a cue of concern for someone else. */
   private static boolean withinCue(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, List<int[]> quoted) {
     for (Lexicon.Hit m : hits) {
-      if (m.kind() == Lexicon.Kind.MASK && m.cls() == RiskClass.THIRD_PARTY_CONCERN
-          && m.start() < h.end() && h.start() < reach(m.end(), tokens, quoted)) {
+      if (concernCue(m) && covers(m, h, tokens, quoted)) {
         return true;
       }
     }
@@ -419,16 +434,9 @@ public final class SafetyClassifier {
 
   private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, List<int[]> quoted) {
     for (Lexicon.Hit m : hits) {
-      if (m.kind() != Lexicon.Kind.MASK) {
-        continue;
-      }
-      // a third-party cue covers the rest of its sentence's worth of words ("how can I help someone who ..."),
-      // up to a clause about oneself ("my friend said she's fine but I want to die") that is not their quoted words
-      // ("my coworker said 'I won't be here much longer'")
-      int end = m.cls() == RiskClass.THIRD_PARTY_CONCERN ? reach(m.end(), tokens, quoted) : m.end();
       // harm to others is about someone else by definition: a third-party cue does not mask it
-      boolean applies = m.cls() != RiskClass.THIRD_PARTY_CONCERN || h.cls() != RiskClass.HARM_TO_OTHERS;
-      if (m.kind() == Lexicon.Kind.MASK && applies && m.start() < h.end() && h.start() < end) {
+      boolean applies = m.kind() == Lexicon.Kind.MASK && !(concernCue(m) && h.cls() == RiskClass.HARM_TO_OTHERS);
+      if (applies && covers(m, h, tokens, quoted)) {
         return true;
       }
     }
