@@ -88,6 +88,6 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.979, 0.870, 0.963, 0.883};
+  private static final double[] CV_FLOORS = {0.979, 0.871, 0.963, 0.884};
   // a held-out set's floors add recall and precision over its English, German and French messages (six in all)
 }
