@@ -70,7 +70,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to M)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to M, P and Q)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -88,6 +88,6 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.979, 0.871, 0.963, 0.884};
+  private static final double[] CV_FLOORS = {0.978, 0.871, 0.961, 0.884};
   // a held-out set's floors add recall and precision over its English, German and French messages (six in all)
 }
