@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * adds one rule of its own: a short affirmative right after a crisis turn ("yes", "I do") stays
  * on the crisis branch. Routes: every crisis class → {@code crisis}; concern for someone else →
  * {@code third_party}; a message in a language the classifier cannot read → {@code check_in};
- * the rest → {@code therapeutic}.
+ * the rest → {@code therapeutic}, where a message the classifier was unsure about (its check-in band,
+ * category {@code check_in}) is answered with the check-in ({@code CheckIn}) instead of a mode's reply.
  */
 public final class CrisisGate {
   private static final Pattern AFFIRMATIVE = Pattern.compile(
@@ -26,10 +27,9 @@ public final class CrisisGate {
       Pattern.CASE_INSENSITIVE);
 
   private static final class Holder {
-    // the library's check-in band off (on by default since trellis-safety's round nine): it sent everyday
-    // self-reflection ("I always end up cancelling plans at the last minute", TurnTest) to a safety check-in, and
-    // this app's check-in reply is written for a message it could not read
-    static final SafetyClassifier OFFLINE = SafetyClassifier.builder().checkInThreshold(1.0).build();
+    // the library's check-in band on (its default since round nine): a readable message the head is unsure about
+    // gets the therapeutic branch's check-in
+    static final SafetyClassifier OFFLINE = SafetyClassifier.standard();
   }
 
   private CrisisGate() {
@@ -56,7 +56,8 @@ public final class CrisisGate {
     String route = switch (v.action()) {
       case CRISIS -> "crisis";
       case THIRD_PARTY -> "third_party";
-      case CHECK_IN -> "check_in";
+      // a readable message the classifier is unsure about: the therapeutic branch, whose reply is then the check-in
+      case CHECK_IN -> v.languageSupported() ? "therapeutic" : "check_in";
       case NONE -> "therapeutic";
     };
     String severity = severity(v.label());

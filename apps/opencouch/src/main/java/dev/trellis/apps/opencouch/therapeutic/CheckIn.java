@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * such as "this homework is killing me" aside) is never reflected back or answered with a mode
  * template. It gets a short check-in with the locale's resources and the crisis reply's yes/no
  * question, left pending so the next "yes"/"no" is read against it. Routing stays the gate's, and so does
- * its reading of an idiom: a message the gate classed as figurative gets an ordinary reply.
+ * its reading of an idiom: a message the gate classed as figurative gets an ordinary reply, and one it was
+ * unsure about (category {@code check_in}, the classifier's check-in band) always gets the check-in.
  */
 final class CheckIn {
   private static final Pattern IDIOMS = Pattern.compile("\\b(is|are|was|'s|it'?s|this|that|these|gonna|going to|will|would)"
@@ -32,6 +33,9 @@ final class CheckIn {
   static boolean needed(String message, Assessment assessment) {
     if (message == null || "figurative".equals(assessment.category())) {
       return false;
+    }
+    if ("check_in".equals(assessment.category())) {
+      return true; // the gate was unsure (its check-in band): ask, do not reflect
     }
     String literal = IDIOMS.matcher(message.toLowerCase(Locale.ROOT).replace('’', '\'')).replaceAll(" ");
     return !WritePolicy.safeToKeep(literal);
