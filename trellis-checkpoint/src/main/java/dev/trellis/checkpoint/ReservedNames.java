@@ -27,6 +27,11 @@ public final class ReservedNames {
   /** The pending-write channel of a functional-API call's saved result. */
   public static final String RETURN = "__return__";
 
+  /** Whether {@code name} is one the engine keeps for itself (it starts with {@code __}, {@code branch:to:} or {@code join:}), or empty. */
+  public static boolean isReserved(String name) {
+    return name.isEmpty() || name.startsWith("__") || name.startsWith(BRANCH_TO) || name.startsWith(JOIN);
+  }
+
   /** The trigger channel of {@code node}. */
   public static String branchTo(String node) {
     return BRANCH_TO + node;

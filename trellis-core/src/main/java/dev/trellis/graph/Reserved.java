@@ -9,7 +9,7 @@ final class Reserved {
   private Reserved() {}
 
   static String checkKey(String name) {
-    if (name.isEmpty() || name.startsWith("__") || name.startsWith(ReservedNames.BRANCH_TO) || name.startsWith(ReservedNames.JOIN)) {
+    if (ReservedNames.isReserved(name)) {
       throw new InvalidGraphException(ErrorCode.INVALID_KEY, "state key \"" + name
           + "\" is reserved: names starting with \"__\", \"branch:to:\" or \"join:\" belong to the engine");
     }

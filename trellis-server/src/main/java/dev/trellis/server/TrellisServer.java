@@ -545,7 +545,7 @@ public final class TrellisServer implements AutoCloseable {
       services.threads().resolveWith(services::referencedValues);
       if (pgBus != null) { // a big done marker is stored as a reference to the run's result, read back through the run store
         pgBus.results(runId -> {
-          Object result = services.runs().result(runId, services::graph);
+          Object result = services.runResult(runId);
           return result == null ? null : dev.trellis.server.wire.Json.write(result);
         });
       }

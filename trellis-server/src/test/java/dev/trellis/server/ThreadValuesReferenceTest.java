@@ -209,4 +209,29 @@ class ThreadValuesReferenceTest {
           "joining the ended run reads the same output back");
     }
   }
+
+  @Test
+  void aReferenceWhoseGraphIsNoLongerServedReadsTheCheckpointsValuesForTheThreadAndTheRunsResult() throws Exception {
+    Path file = TestServers.tempDir().resolve("unserved.db");
+    String t;
+    String run;
+    Map<String, Object> answer;
+    try (TrellisServer server = withUntracked(TestServers.builder().sqlite(file)).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      t = http.call("POST", "/threads", Map.of()).get("thread_id");
+      HttpClientHelper.Reply r = http.call("POST", "/threads/" + t + "/runs", Map.of("assistant_id", "counted",
+          "input", Map.of("log", longLog("g"))));
+      assertEquals(200, r.status(), r.text());
+      run = (String) r.map().get("run_id");
+      answer = http.call("GET", "/threads/" + t + "/runs/" + run + "/join", null).map();
+    }
+    assertTrue(storedValues(file, t).startsWith("\"counted:"), "stored as a reference: " + storedValues(file, t));
+    // The same database served without the graph "counted" (renamed or retired): its threads still show their values.
+    try (TrellisServer server = TestServers.builder().sqlite(file).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      assertEquals(Map.of("log", answer.get("log")), values(http, t), "the thread's values, read from the checkpoint");
+      assertEquals(answer, http.call("GET", "/threads/" + t + "/runs/" + run + "/join", null).map(),
+          "the run's result: the checkpoint's values and the untracked channel kept beside the reference");
+    }
+  }
 }

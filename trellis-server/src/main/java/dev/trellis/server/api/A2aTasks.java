@@ -243,7 +243,7 @@ final class A2aTasks {
   }
 
   private Object result(RunRow run) {
-    Object stored = services.runs().result(run.runId(), services::graph);
+    Object stored = services.runResult(run.runId());
     return stored instanceof String text ? Json.read(text) : stored;
   }
 }

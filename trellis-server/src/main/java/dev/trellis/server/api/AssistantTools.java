@@ -185,7 +185,7 @@ final class AssistantTools {
           return e.data() == null ? Map.of() : Json.read(e.data());
         }
         RunStatus status = services.runs().status(runId);
-        Object stored = status == null ? null : services.runs().result(runId, services::graph);
+        Object stored = status == null ? null : services.runResult(runId);
         if (status == null || (status.terminal() && stored != null)) {
           return stored == null ? Map.of() : stored instanceof String text ? Json.read(text) : stored;
         }

@@ -177,7 +177,7 @@ final class RunsApi {
     if (run == null) {
       return Map.of();
     }
-    Object result = services.runs().result(runId, services::graph);
+    Object result = services.runResult(runId);
     if (result != null) {
       return result;
     }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * A thread's values stored as a reference to the checkpoint holding them ({@code "GRAPH_ID:CHECKPOINT_ID"},
  * as a run's result is): read from that checkpoint when first written out as JSON, so reading a thread's row
  * (an ownership check, a status) costs nothing for its values and returning them costs what is returned.
- * The values are null when the checkpoint is gone or its graph is not served here.
+ * The values are null when the checkpoint is gone; a graph no longer served here shows its checkpoint's channel values.
  */
 public final class ValuesReference {
   private final String threadId;

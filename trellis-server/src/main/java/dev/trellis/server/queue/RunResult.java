@@ -1,10 +1,15 @@
 package dev.trellis.server.queue;
 
+import dev.trellis.checkpoint.CheckpointConfig;
+import dev.trellis.checkpoint.CheckpointSaver;
+import dev.trellis.checkpoint.CheckpointTuple;
+import dev.trellis.checkpoint.ReservedNames;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.server.wire.Json;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -58,11 +63,14 @@ final class RunResult {
     return Json.write(graphId + ":" + snapshot.config().checkpointId());
   }
 
-  /** The result a stored {@code result} column holds, reading a reference's checkpoint on {@code threadId}. */
-  static Object read(Object stored, String threadId, Function<String, CompiledGraph> graphs) {
+  /**
+   * The result a stored {@code result} column holds; a reference is read by {@code referenced}
+   * ({@code (threadId, "GRAPH_ID:CHECKPOINT_ID") -> values}, as {@link Services#referencedValues}).
+   */
+  static Object read(Object stored, String threadId, BiFunction<String, String, Object> referenced) {
     if (stored instanceof java.util.List<?> pair && pair.size() == 2 && pair.get(0) instanceof String ref
         && pair.get(1) instanceof Map<?, ?> extras) {
-      Object values = read(ref, threadId, graphs);
+      Object values = referenced.apply(threadId, ref);
       if (!(values instanceof Map<?, ?> m)) {
         return values;
       }
@@ -70,17 +78,36 @@ final class RunResult {
       withExtras.putAll(extras);
       return withExtras;
     }
-    if (!(stored instanceof String ref)) {
-      return stored;
-    }
-    int colon = ref.lastIndexOf(':');
+    return stored instanceof String ref ? referenced.apply(threadId, ref) : stored;
+  }
+
+  /**
+   * The values at the checkpoint {@code reference} ({@code "GRAPH_ID:CHECKPOINT_ID"}) names on {@code threadId}, as
+   * JSON data: the graph's state there when {@code graphs} serves the graph, else — a graph renamed or no longer
+   * served — the checkpoint's own channel values without the engine's, read from {@code saver} (the same values for
+   * a referenced checkpoint, which has no task left to run); null when the checkpoint is gone.
+   */
+  static Object referenced(String reference, String threadId, Function<String, CompiledGraph> graphs,
+                           CheckpointSaver saver) {
+    int colon = reference.lastIndexOf(':');
+    String checkpointId = reference.substring(colon + 1);
     CompiledGraph graph;
     try {
-      graph = graphs.apply(ref.substring(0, colon));
+      graph = graphs.apply(reference.substring(0, colon));
     } catch (dev.trellis.server.error.ServerException notServed) {
-      return null; // the graph is no longer served here: the caller answers with the thread's values
+      CheckpointTuple t = saver.getTuple(CheckpointConfig.thread(threadId).withCheckpointId(checkpointId));
+      if (t == null) {
+        return null;
+      }
+      Map<String, Object> values = new java.util.TreeMap<>();
+      t.checkpoint().channelValues().forEach((k, v) -> {
+        if (!ReservedNames.isReserved(k)) {
+          values.put(k, v);
+        }
+      });
+      return Json.plain(values);
     }
-    StateSnapshot snap = graph.getState(RunConfig.thread(threadId).withCheckpointId(ref.substring(colon + 1)));
+    StateSnapshot snap = graph.getState(RunConfig.thread(threadId).withCheckpointId(checkpointId));
     return snap.config() == null ? null : Json.plain(snap.values());
   }
 

@@ -321,12 +321,12 @@ public final class RunStore {
 
   /**
    * The result a run ended with (JSON data), or null while it has none or when it is gone; a
-   * result stored as a reference ({@link RunResult}) is read from its checkpoint through
-   * {@code graphs}.
+   * result stored as a reference ({@link RunResult}) is read by {@code referenced}
+   * ({@link Services#referencedValues}).
    */
-  public Object result(String runId, java.util.function.Function<String, dev.trellis.core.CompiledGraph> graphs) {
+  Object result(String runId, java.util.function.BiFunction<String, String, Object> referenced) {
     Map<String, Object> row = db.tx(c -> db.row(c, "SELECT thread_id, result FROM trellis_runs WHERE run_id = ?", runId));
-    return row == null ? null : RunResult.read(row.get("result"), (String) row.get("thread_id"), graphs);
+    return row == null ? null : RunResult.read(row.get("result"), (String) row.get("thread_id"), referenced);
   }
 
   /** The runs of {@code owner} on a thread, newest first, only those in {@code status} when it is given. */

@@ -26,11 +26,16 @@ public record Services(ServerDb db, Assistants assistants, Threads threads, RunS
 
   /**
    * The values a stored checkpoint reference ({@code "GRAPH_ID:CHECKPOINT_ID"}, as run results and
-   * long thread values keep them) names on {@code threadId}, as JSON data; null when that checkpoint
-   * is gone or its graph is not served here.
+   * long thread values keep them) names on {@code threadId}, as JSON data — the graph's state there, or the
+   * checkpoint's channel values when its graph is no longer served here; null when that checkpoint is gone.
    */
   public Object referencedValues(String threadId, String reference) {
-    return RunResult.read(reference, threadId, this::graph);
+    return RunResult.referenced(reference, threadId, this::graph, saver);
+  }
+
+  /** The result run {@code runId} ended with (JSON data), or null while it has none or when it is gone. */
+  public Object runResult(String runId) {
+    return runs.result(runId, this::referencedValues);
   }
 
   /** The graph of an assistant row, or a clear error when the server no longer serves it. */
