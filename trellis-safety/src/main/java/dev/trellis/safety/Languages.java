@@ -13,7 +13,8 @@ import java.util.Set;
 final class Languages {
   static final Set<String> SUPPORTED = Set.of("en", "de", "fr");
 
-  private static final Map<String, Set<String>> FUNCTION_WORDS = Map.ofEntries(
+  /** Each language's function words; English, German and French folded as messages are ("been" → "ben", "all" → "al": else they never matched). */
+  private static final Map<String, Set<String>> FUNCTION_WORDS = folded(Map.ofEntries(
       Map.entry("en", Set.of("the", "i", "im", "ive", "you", "and", "is", "are", "to", "of", "my", "me", "it", "that",
           "this", "was", "have", "dont", "cant", "what", "with", "just", "be", "so", "not", "about", "would", "like",
           "feel", "anymore", "want", "can", "do", "all", "they", "he", "she", "we", "but", "at", "on", "for", "if",
@@ -47,10 +48,54 @@ final class Languages {
           "har", "kan", "men", "for", "med", "ingen", "idag", "hjalp", "kanner", "sa")),
       Map.entry("hi", Set.of("hai", "nahi", "kya", "mujhe", "bas", "kuch", "yaar", "mera", "meri", "aur", "hoon", "hu",
           "lagta", "bhi", "toh", "karna", "kar", "tha", "thi", "ho", "raha", "rahi", "sab", "koi", "kyun", "ab", "jaun")),
+      Map.entry("ro", Set.of("nu", "sunt", "si", "sa", "ma", "pentru", "mai", "vreau", "este", "foarte", "cu", "din",
+          "pe", "toate", "toti", "nimic", "viata", "cand", "acum", "eu", "meu", "mea", "mei", "ca", "asa", "doar",
+          "nimeni", "azi", "ajutor", "simt", "fost", "iti", "imi", "lui", "lor", "tot")),
       Map.entry("id", Set.of("aku", "saya", "tidak", "ingin", "mau", "yang", "dan", "ini", "itu", "hidup", "sudah",
-          "lagi", "dengan", "tapi", "untuk", "tolong", "bisa", "ada", "sangat", "hari", "mati")));
+          "lagi", "dengan", "tapi", "untuk", "tolong", "bisa", "ada", "sangat", "hari", "mati"))));
 
-  private static final List<String> ORDER = List.of("en", "de", "fr", "es", "it", "pt", "nl", "pl", "tr", "sv", "id", "hi");
+  /**
+   * The readable languages' words folded; the others' as written: folded, Dutch "ook" would be "ok" and every "ok
+   * thanks" Dutch (their lists were written for the words that do not fold to another language's).
+   */
+  private static Map<String, Set<String>> folded(Map<String, Set<String>> words) {
+    Map<String, Set<String>> out = new java.util.HashMap<>();
+    words.forEach((lang, ws) -> out.put(lang, !SUPPORTED.contains(lang) ? ws : ws.stream().map(Folded::word)
+        .filter(w -> !w.isEmpty()).collect(java.util.stream.Collectors.toUnmodifiableSet())));
+    return Map.copyOf(out);
+  }
+
+  /**
+   * The function words of the languages the classifier reads: a lexicon word never matches one of them as a typo
+   * ("meine" is not "meinte", "sie" not "sieh").
+   */
+  static final Set<String> READABLE_FUNCTION_WORDS = readableFunctionWords();
+
+  private static Set<String> readableFunctionWords() {
+    Set<String> all = new java.util.HashSet<>();
+    SUPPORTED.forEach(l -> all.addAll(FUNCTION_WORDS.get(l)));
+    return Set.copyOf(all);
+  }
+
+  private static final List<String> ORDER = List.of("en", "de", "fr", "es", "it", "pt", "nl", "pl", "tr", "sv", "ro", "id",
+      "hi");
+
+  /**
+   * Letters of the Latin script that English, German and French never write, and the language each points to
+   * (a shared one to the first listed): a word holding one counts as two function words of that language — "și",
+   * "părinților" make a Romanian farewell Romanian, however many of its words ("am", "de", "le") English or French
+   * also has.
+   */
+  private static final Map<Character, String> OWN_LETTERS = ownLetters(List.of(
+      Map.entry("ro", "ășțȘȚĂţ"),
+      Map.entry("pl", "ąęłńśźżĄĘŁŃŚŹŻ"),
+      Map.entry("tr", "ğıİĞşŞ"),
+      Map.entry("cs", "řěůčšžŘĚŮČŠŽ"),
+      Map.entry("hu", "őűŐŰ"),
+      Map.entry("es", "ñÑ"),
+      Map.entry("pt", "ãõÃÕ"),
+      Map.entry("sv", "åøÅØ"),
+      Map.entry("vi", "ơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹƠƯĐ")));
 
   private Languages() {
   }
@@ -76,11 +121,14 @@ final class Languages {
     if (other > latin) {
       return script(text);
     }
+    Map<String, Integer> own = ownLetterWords(text);
     int best = 0;
     String lang = fallback;
-    for (String l : ORDER) {
-      Set<String> words = FUNCTION_WORDS.get(l);
-      int score = 0;
+    List<String> candidates = new java.util.ArrayList<>(ORDER);
+    own.keySet().stream().filter(l -> !candidates.contains(l)).sorted().forEach(candidates::add);
+    for (String l : candidates) {
+      Set<String> words = FUNCTION_WORDS.getOrDefault(l, Set.of());
+      int score = 2 * own.getOrDefault(l, 0);
       for (String t : folded.tokens()) {
         if (words.contains(t)) {
           score++;
@@ -94,6 +142,31 @@ final class Languages {
       }
     }
     return lang;
+  }
+
+  private static Map<Character, String> ownLetters(List<Map.Entry<String, String>> byLanguage) {
+    Map<Character, String> out = new java.util.HashMap<>();
+    byLanguage.forEach(e -> e.getValue().chars().forEach(c -> out.putIfAbsent((char) c, e.getKey())));
+    return Map.copyOf(out);
+  }
+
+  /** How many words of {@code text} hold a letter of {@link #OWN_LETTERS}, by the language it points to. */
+  private static Map<String, Integer> ownLetterWords(String text) {
+    Map<String, Integer> out = new java.util.HashMap<>();
+    String counted = null;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (!Character.isLetter(c)) {
+        counted = null; // a new word
+        continue;
+      }
+      String l = OWN_LETTERS.get(c);
+      if (l != null && !l.equals(counted)) {
+        out.merge(l, 1, Integer::sum);
+        counted = l;
+      }
+    }
+    return out;
   }
 
   private static String script(String text) {

@@ -93,21 +93,38 @@ final class Lexicon {
     for (String lang : languages) {
       negs.addAll(negators.getOrDefault(lang, Set.of()));
     }
+    // the message's own language (listed first) is read with one typo in a long word; another language's phrases
+    // exactly ("beste" in a German message is no typo of the English "bestie")
+    String own = languages.isEmpty() ? null : languages.iterator().next();
     for (String lang : languages) {
+      boolean typos = lang.equals(own) || languages.size() > 2;
       for (Entry e : byLanguage.getOrDefault(lang, List.of())) {
         boolean found = false;
         if (e.unordered) {
-          int[] span = matchUnordered(e.slots, tokens);
-          if (span != null) {
+          int[] span = matchUnordered(e.slots, tokens, typos);
+          // a cue of concern read in any word order is not one when the writer's own "ich"/"I"/"je" stands in its
+          // window ("ihr gesagt, dass sie sie behalten soll. Meine Sachen hab ich verschenkt": the writer gave them away)
+          if (span != null && !(e.kind == Kind.MASK && e.cls == RiskClass.THIRD_PARTY_CONCERN
+              && firstPerson(tokens, span, e.words))) {
             hits.add(new Hit(e.cls, e.kind, span[0], span[1], String.join(" ", tokens.subList(span[0], span[1])),
                 negated(tokens, span[0], span[1], negs, e.words)));
           }
           continue;
         }
         for (int i = 0; i < tokens.size() && !found; i++) {
-          int end = match(e.slots, 0, tokens, i);
+          int end = match(e.slots, 0, tokens, i, typos);
           if (end > 0) {
             hits.add(new Hit(e.cls, e.kind, i, end, String.join(" ", tokens.subList(i, end)), negated(tokens, i, end, negs, e.words)));
+            found = true;
+          }
+        }
+        if (!found && lang.equals("en") && e.kind != Kind.MASK && e.slots.length > 1 && subject(e.slots[0])
+            && !e.slots[1].gapBefore) {
+          // English drops the subject right before its verb at the start of a message ("Cut again last night", "Took
+          // the lot an hour ago"); not where the phrase lets words stand between them ("i ... going ... jump")
+          int end = matchAt(e.slots, 1, tokens, 0, typos);
+          if (end > 0) {
+            hits.add(new Hit(e.cls, e.kind, 0, end, String.join(" ", tokens.subList(0, end)), negated(tokens, 0, end, negs, e.words)));
             found = true;
           }
         }
@@ -118,6 +135,16 @@ final class Lexicon {
       }
     }
     return hits;
+  }
+
+  /** Whether a first-person subject that is not one of the phrase's own words stands in {@code span}. */
+  private static boolean firstPerson(List<String> tokens, int[] span, Set<String> own) {
+    for (int j = span[0]; j < span[1]; j++) {
+      if (SafetyClassifier.FIRST_PERSON.contains(tokens.get(j)) && !own.contains(tokens.get(j))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A negator up to three words before the phrase or inside its gaps, that is not one of the phrase's own words. */
@@ -131,16 +158,16 @@ final class Lexicon {
   }
 
   /** The token index after the match of {@code slots[s..]} at {@code i}, or -1. */
-  private static int match(Slot[] slots, int s, List<String> tokens, int i) {
+  private static int match(Slot[] slots, int s, List<String> tokens, int i, boolean typos) {
     if (s == slots.length) {
       return i;
     }
     int maxSkip = slots[s].gapBefore && s > 0 ? MAX_GAP : 0;
     for (int skip = 0; skip <= maxSkip && i + skip < tokens.size(); skip++) {
       for (Alt a : slots[s].alts) {
-        int after = matches(a, tokens, i + skip);
+        int after = matches(a, tokens, i + skip, typos);
         if (after > 0) {
-          int end = match(slots, s + 1, tokens, after);
+          int end = match(slots, s + 1, tokens, after, typos);
           if (end > 0) {
             return end;
           }
@@ -150,8 +177,32 @@ final class Lexicon {
     return -1;
   }
 
+  /** Whether {@code slot} is the subject "I" (one of its alternatives). */
+  private static boolean subject(Slot slot) {
+    for (Alt a : slot.alts) {
+      if (a.words.length == 1 && a.words[0].equals("i")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The token index after the match of {@code slots[s..]} with slot {@code s} right at {@code i} (no gap), or -1. */
+  private static int matchAt(Slot[] slots, int s, List<String> tokens, int i, boolean typos) {
+    for (Alt a : slots[s].alts) {
+      int after = matches(a, tokens, i, typos);
+      if (after > 0) {
+        int end = match(slots, s + 1, tokens, after, typos);
+        if (end > 0) {
+          return end;
+        }
+      }
+    }
+    return -1;
+  }
+
   /** The first window of {@link #WINDOW} tokens holding every slot in any order: {@code [start, end)}, or null. */
-  private static int[] matchUnordered(Slot[] slots, List<String> tokens) {
+  private static int[] matchUnordered(Slot[] slots, List<String> tokens, boolean typos) {
     int[] at = new int[slots.length];
     for (int start = 0; start < tokens.size(); start++) {
       int lo = Integer.MAX_VALUE;
@@ -161,7 +212,7 @@ final class Lexicon {
         at[s] = -1;
         for (int i = start; i < Math.min(tokens.size(), start + WINDOW) && at[s] < 0; i++) {
           for (Alt a : slots[s].alts) {
-            int after = matches(a, tokens, i);
+            int after = matches(a, tokens, i, typos);
             if (after > 0) {
               at[s] = i;
               lo = Math.min(lo, i);
@@ -180,23 +231,30 @@ final class Lexicon {
   }
 
   /** The token index after {@code a} matched at {@code i}, or -1. */
-  private static int matches(Alt a, List<String> tokens, int i) {
+  private static int matches(Alt a, List<String> tokens, int i, boolean typos) {
     String[] w = a.words;
     if (i + w.length > tokens.size()) {
       return -1;
     }
     for (int k = 0; k < w.length; k++) {
-      if (!word(w[k], a.prefix && k == w.length - 1, tokens.get(i + k))) {
+      if (!word(w[k], a.prefix && k == w.length - 1, tokens.get(i + k), typos)) {
         return -1;
       }
     }
     return i + w.length;
   }
 
-  private static boolean word(String w, boolean prefix, String token) {
-    return prefix ? token.startsWith(w) || (w.length() >= 6 && token.length() >= w.length()
-        && Typos.withinOne(w, token.substring(0, w.length())))
-        : token.equals(w) || (w.length() >= 6 && Typos.withinOne(w, token));
+  private static boolean word(String w, boolean prefix, String token, boolean typos) {
+    if (prefix ? token.startsWith(w) : token.equals(w)) {
+      return true;
+    }
+    // one typo in a long word, but a function word is itself ("meine" is no typo of "meinte")
+    if (!typos || w.length() < 6) {
+      return false;
+    }
+    boolean near = prefix ? token.length() >= w.length() && Typos.withinOne(w, token.substring(0, w.length()))
+        : Typos.withinOne(w, token);
+    return near && !Languages.READABLE_FUNCTION_WORDS.contains(token);
   }
 
   private static void read(String lang, List<Entry> entries, Set<String> negs, Set<String> pastVerbs) {

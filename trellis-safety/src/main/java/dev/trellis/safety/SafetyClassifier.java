@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * phrase gives way only to those and to the third-party path, when the head finds concern for
  * someone else; otherwise the head and the judge may add a crisis, never remove one. A message in a language other than English, German or French is
  * never {@link Action#NONE}: without a crisis signal it is {@link Action#CHECK_IN}, and so is a
- * message the head is uncertain about when a check-in threshold is set ({@link Builder#checkInThreshold}).
+ * message the head is uncertain about (the check-in band, {@link Builder#checkInThreshold}).
  * Immutable and thread-safe (the judge's model must be thread-safe).
  */
 public final class SafetyClassifier {
@@ -57,24 +57,30 @@ public final class SafetyClassifier {
    */
   public static final double DEFAULT_CRISIS_THRESHOLD = 0.6;
   /**
-   * The recommended check-in threshold ({@link Builder#checkInThreshold}; off by default): from this
-   * crisis probability up to the crisis threshold, a message no other layer decides and whose most
-   * likely class is a crisis class is a {@link Action#CHECK_IN} — too close to a crisis to carry on
-   * without asking whether the person is safe. Of 0.5, 0.4 and 0.3 the best recall-weighted F2 in
-   * cross-validation. Off by default because it also checks in on everyday self-reflection ("I always
-   * end up cancelling plans at the last minute") and an application's check-in reply must fit a
-   * message it can read (see the README).
+   * The default check-in threshold ({@link Builder#checkInThreshold}): from this crisis probability up to the crisis
+   * threshold, a message no other layer decides and whose most likely class is a crisis class is a
+   * {@link Action#CHECK_IN} — too close to a crisis to carry on without asking whether the person is safe. On by
+   * default since round nine, chosen by issue 32's own criterion in leave-one-writer-out (each independent writer's set
+   * scored by a head trained on everything else): the highest crisis recall with precision over English, German and
+   * French at least 0.9 (0.25: recall 0.996 against 0.992 without the band, precision on those languages 0.955 against
+   * 0.965; see the README). An application's check-in reply must then fit a message it could read as well as one it
+   * could not ({@link Verdict#languageSupported()} tells them apart).
    */
-  public static final double RECOMMENDED_CHECK_IN_THRESHOLD = 0.3;
+  public static final double DEFAULT_CHECK_IN_THRESHOLD = 0.25;
+  /** The check-in threshold recommended before round nine made the band the default; now {@link #DEFAULT_CHECK_IN_THRESHOLD}. */
+  public static final double RECOMMENDED_CHECK_IN_THRESHOLD = DEFAULT_CHECK_IN_THRESHOLD;
   private static final int THIRD_PARTY_REACH = 12;
   /** Laughter and joke markers, folded (an emoji of laughter folds to "lol"). */
   private static final Set<String> JOKE_CUES = Set.of("lol", "lool", "lmao", "lmfao", "rofl", "haha", "hahaha", "hehe",
       "xd", "jk", "jking", "mdr", "ptdr", "mdrr", "jaja", "jajaja", "kkk", "kkkk", "kek", "lel");
   /** Words saying a message is meant ("not even joking", "no joke", "for real", "im serious"). */
-  private static final Set<String> SERIOUS_CUES = Set.of("joking", "kidding", "joke", "serious", "seriously", "real",
+  private static final Set<String> SERIOUS_CUES = folded("joking", "kidding", "joke", "serious", "seriously", "real",
       "ernst", "ernsthaft", "serieux", "blague");
+  /** The words of meaning it that, unnegated, say the opposite: "(obviously) joking", "just kidding". */
+  private static final Set<String> JOKING = folded("joking", "kidding");
+  private static final Set<String> NEGATIONS = Set.of("not", "no", "never", "nicht", "kein", "pas", "aint");
   /** First-person subjects: a clause about oneself, where the reach of a cue of concern for someone else stops. */
-  private static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
+  static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
       "jvais", "jveux");
   private static final double THIRD_PARTY_VETO = 0.7;
   private static final double NEGATED_THRESHOLD = 0.8;
@@ -398,13 +404,39 @@ public final class SafetyClassifier {
    */
   static boolean jokeCue(List<String> tokens) {
     boolean joke = false;
-    for (String t : tokens) {
+    for (int i = 0; i < tokens.size(); i++) {
+      String t = tokens.get(i);
       if (SERIOUS_CUES.contains(t)) {
-        return false;
+        // "joking", "kidding" said of oneself mark a joke ("obviously joking", "just kidding"); negated, the opposite
+        if (!JOKING.contains(t) || negatedBefore(tokens, i)) {
+          return false;
+        }
+        // "are you kidding me" is said of someone else: no joke of the writer's
+        joke |= i == 0 || !(tokens.get(i - 1).equals("you") || tokens.get(i - 1).equals("u"));
+        continue;
       }
       joke |= JOKE_CUES.contains(t) || t.startsWith("hahaha") || t.startsWith("lmao");
     }
     return joke;
+  }
+
+  /** The words folded as a message's tokens are ("kidding" → "kiding"). */
+  private static Set<String> folded(String... words) {
+    Set<String> out = new java.util.HashSet<>();
+    for (String w : words) {
+      out.add(Folded.word(w));
+    }
+    return Set.copyOf(out);
+  }
+
+  /** Whether a negation ("not", "no", "nicht", "pas", "never") stands one or two words before token {@code i}. */
+  private static boolean negatedBefore(List<String> tokens, int i) {
+    for (int j = Math.max(0, i - 2); j < i; j++) {
+      if (NEGATIONS.contains(tokens.get(j))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether {@code h} is a cue of concern for someone else ({@code [third_party_concern]}). */
@@ -553,7 +585,7 @@ public final class SafetyClassifier {
     private ChatModel judge;
     private boolean noHead;
     private double crisisThreshold = DEFAULT_CRISIS_THRESHOLD;
-    private double checkInThreshold = 1.0;
+    private double checkInThreshold = DEFAULT_CHECK_IN_THRESHOLD;
     private double lowRiskThreshold = 0.15;
     private double maskedThreshold = MASKED_THRESHOLD;
 
@@ -596,7 +628,7 @@ public final class SafetyClassifier {
     /**
      * From this crisis probability up to the crisis threshold a message with no other signal is a
      * {@link Action#CHECK_IN} (uncertain: ask whether the person is safe) instead of {@link Action#NONE}
-     * (default 1.0: never; {@link #RECOMMENDED_CHECK_IN_THRESHOLD} is the measured trade, see the README).
+     * (default {@value #DEFAULT_CHECK_IN_THRESHOLD}, the measured trade, see the README; 1.0: never).
      */
     public Builder checkInThreshold(double t) {
       if (!(t > 0 && t <= 1)) {

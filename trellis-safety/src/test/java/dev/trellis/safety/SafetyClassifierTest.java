@@ -199,15 +199,15 @@ class SafetyClassifierTest {
   @ParameterizedTest
   // ("I can't do this much longer", once here, is a lexicon phrase since round five fixed "cant ... go_on/do_this")
   @ValueSource(strings = {"honestly I'm running out of reasons"})
-  void anUncertainMessageGetsTheCheckInWhenAThresholdIsSet(String message) {
-    SafetyClassifier banded = SafetyClassifier.builder()
-        .checkInThreshold(SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD).build();
-    Verdict v = banded.classify(message, List.of());
+  void anUncertainMessageGetsTheCheckInByDefault(String message) {
+    Verdict v = SAFETY.classify(message, List.of());
     assertEquals(Action.CHECK_IN, v.action(), v.toString());
     assertEquals(Layer.EMBEDDING, v.layer());
-    assertTrue(v.crisisScore() >= SafetyClassifier.RECOMMENDED_CHECK_IN_THRESHOLD
+    assertTrue(v.languageSupported(), v.toString());
+    assertTrue(v.crisisScore() >= SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD
         && v.crisisScore() < SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, v.toString());
-    assertEquals(Action.NONE, SAFETY.classify(message, List.of()).action(), "off by default");
+    SafetyClassifier unbanded = SafetyClassifier.builder().checkInThreshold(1.0).build();
+    assertEquals(Action.NONE, unbanded.classify(message, List.of()).action(), "the band turned off");
   }
 
   @ParameterizedTest

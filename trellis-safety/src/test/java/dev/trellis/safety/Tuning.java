@@ -67,7 +67,8 @@ final class Tuning {
     Trainer.Settings s = new Trainer.Settings(Integer.getInteger("steps", d.steps()),
         Double.parseDouble(System.getProperty("rate", "" + d.rate())),
         Double.parseDouble(System.getProperty("l2", "" + d.l2())),
-        Float.parseFloat(System.getProperty("grams", "" + d.gramScale())));
+        Float.parseFloat(System.getProperty("grams", "" + d.gramScale())),
+        Double.parseDouble(System.getProperty("crisisweight", "" + d.crisisWeight())));
     System.out.println("settings " + s.describe() + ", corpus " + corpus.size() + " messages");
     boolean cvWanted = !"false".equals(System.getProperty("cv"));
     List<EmbeddingHead> heads = cvWanted ? CrossValidation.heads(corpus, 5, emb, s) : List.of();
@@ -104,6 +105,7 @@ final class Tuning {
       double c = settings.get(k)[1];
       double masked = settings.get(k)[2];
       boolean last = k == settings.size() - 1;
+      List<Figures> perSet = new ArrayList<>();
       if (cvWanted) {
         Figures cv = CrossValidation.run(corpus, heads, emb, t, c, masked);
         line(String.format(Locale.ROOT, "t=%.2f checkin=%.2f masked=%.2f cv", t, c, masked), cv);
@@ -115,6 +117,11 @@ final class Tuning {
         Figures f = Figures.of(set.getValue(), e -> classifier.classify(e.text(), e.history(), e.locale()));
         line(String.format(Locale.ROOT, "t=%.2f checkin=%.2f masked=%.2f %s", t, c, masked, set.getKey()), f);
         report(set.getKey(), set.getValue(), f, last && errors.contains(set.getKey()), last && classes);
+        perSet.add(f);
+      }
+      if (perSet.size() > 1) {
+        summary(String.format(Locale.ROOT, "t=%.2f checkin=%.2f masked=%.2f", t, c, masked), List.copyOf(sets.keySet()),
+            perSet);
       }
     }
     save(emb, cache);
@@ -130,8 +137,43 @@ final class Tuning {
   }
 
   private static void line(String title, Figures f) {
-    System.out.printf(Locale.ROOT, "%-28s recall %.3f precision %.3f | crisis branch only %.3f %.3f%n", title,
-        f.crisisRecall(), f.crisisPrecision(), f.strictRecall(), f.strictPrecision());
+    Figures r = f.readable();
+    System.out.printf(Locale.ROOT, "%-28s recall %.3f precision %.3f | crisis branch only %.3f %.3f | en/de/fr %.3f %.3f%n",
+        title, f.crisisRecall(), f.crisisPrecision(), f.strictRecall(), f.strictPrecision(), r.crisisRecall(),
+        r.crisisPrecision());
+  }
+
+  /**
+   * Several held-out sets at one setting (with {@code -Dseparately=true}: leave one writer out): their pooled figures,
+   * the mean and the worst set's, over all messages and over the English, German and French ones.
+   */
+  private static void summary(String title, List<String> names, List<Figures> perSet) {
+    List<Example> examples = new ArrayList<>();
+    List<Verdict> verdicts = new ArrayList<>();
+    double[] sum = new double[4];
+    double[] worst = {1, 1, 1, 1};
+    String[] worstName = new String[4];
+    for (int i = 0; i < perSet.size(); i++) {
+      Figures f = perSet.get(i);
+      examples.addAll(f.examples());
+      verdicts.addAll(f.verdicts());
+      Figures r = f.readable();
+      double[] v = {f.crisisRecall(), f.crisisPrecision(), r.crisisRecall(), r.crisisPrecision()};
+      for (int j = 0; j < 4; j++) {
+        sum[j] += v[j];
+        if (v[j] < worst[j] || worstName[j] == null) {
+          worst[j] = v[j];
+          worstName[j] = names.get(i);
+        }
+      }
+    }
+    Figures pooled = new Figures(examples, verdicts);
+    Figures r = pooled.readable();
+    int n = perSet.size();
+    System.out.printf(Locale.ROOT, "%s POOLED recall %.3f precision %.3f en/de/fr %.3f %.3f | MEAN %.3f %.3f en/de/fr %.3f"
+        + " %.3f | WORST %.3f (%s) %.3f (%s) en/de/fr %.3f (%s) %.3f (%s)%n", title, pooled.crisisRecall(),
+        pooled.crisisPrecision(), r.crisisRecall(), r.crisisPrecision(), sum[0] / n, sum[1] / n, sum[2] / n, sum[3] / n,
+        worst[0], worstName[0], worst[1], worstName[1], worst[2], worstName[2], worst[3], worstName[3]);
   }
 
   private static void report(String name, List<Example> examples, Figures f, boolean errors, boolean classes) {

@@ -20,15 +20,23 @@ public final class Trainer {
    * @param rate Adam's step size
    * @param l2 L2 strength on the weights (not the biases)
    * @param gramScale the factor on the n-gram block
+   * @param crisisWeight the factor on a crisis message's weight (after the inverse-frequency weighting): how much
+   *     more a missed crisis costs than a false alarm
    */
-  public record Settings(int steps, double rate, double l2, float gramScale) {
-    /** The settings the shipped head is trained with (chosen by cross-validation, see the README). */
-    public static final Settings DEFAULT = new Settings(200, 0.02, 1e-4, 2.0f);
+  public record Settings(int steps, double rate, double l2, float gramScale, double crisisWeight) {
+    /** The settings the shipped head is trained with (chosen by leave-one-writer-out, see the README). */
+    public static final Settings DEFAULT = new Settings(200, 0.02, 1e-4, 2.0f, 1.0);
+
+    public Settings {
+      if (!(crisisWeight > 0)) {
+        throw new IllegalArgumentException("crisisWeight must be positive, got " + crisisWeight);
+      }
+    }
 
     /** As recorded in the head's fingerprint. */
     public String describe() {
       return "adam;steps=" + steps + ";rate=" + rate + ";l2=" + l2 + ";grams=" + gramScale + ";buckets="
-          + Features.BUCKETS + ";mingrams=" + Features.MIN_GRAMS;
+          + Features.BUCKETS + ";mingrams=" + Features.MIN_GRAMS + (crisisWeight == 1.0 ? "" : ";crisis=" + crisisWeight);
     }
   }
 
@@ -45,17 +53,22 @@ public final class Trainer {
     int[] classes = labels.stream().mapToInt(Enum::ordinal).toArray();
     int[] crisis = labels.stream().mapToInt(c -> c.crisis() ? 1 : 0).toArray();
     int dim = features.get(0).embedding().length;
+    double[] classCost = new double[RiskClass.values().length];
+    for (RiskClass c : RiskClass.values()) {
+      classCost[c.ordinal()] = c.crisis() ? s.crisisWeight() : 1.0;
+    }
     float[][] cw = new float[RiskClass.values().length][];
     float[] cb = new float[RiskClass.values().length];
-    fit(features, classes, dim, s, cw, cb);
+    fit(features, classes, classCost, dim, s, cw, cb);
     float[][] bw = new float[2][];
     float[] bb = new float[2];
-    fit(features, crisis, dim, s, bw, bb);
+    fit(features, crisis, new double[] {1.0, s.crisisWeight()}, dim, s, bw, bb);
     return new EmbeddingHead(cw, cb, bw, bb, dim, s.gramScale(), corpusSha256);
   }
 
-  /** Softmax regression of {@code y} (in {@code [0, wOut.length)}) on {@code features}, written into {@code wOut} and {@code bOut}. */
-  private static void fit(List<Features> features, int[] y, int dim, Settings s, float[][] wOut, float[] bOut) {
+  /** Softmax regression of {@code y} (in {@code [0, wOut.length)}) on {@code features} (class {@code c}'s examples weighted {@code cost[c]} on top of inverse frequency), written into {@code wOut} and {@code bOut}. */
+  private static void fit(List<Features> features, int[] y, double[] cost, int dim, Settings s, float[][] wOut,
+                          float[] bOut) {
     int k = wOut.length;
     int n = features.size();
     int width = dim + Features.BUCKETS;
@@ -66,7 +79,7 @@ public final class Trainer {
     double[] classWeight = new double[k];
     double total = 0;
     for (int c = 0; c < k; c++) {
-      classWeight[c] = count[c] == 0 ? 0 : n / (k * count[c]);
+      classWeight[c] = count[c] == 0 ? 0 : cost[c] * n / (k * count[c]);
       total += classWeight[c] * count[c];
     }
     double[][] w = new double[k][width];

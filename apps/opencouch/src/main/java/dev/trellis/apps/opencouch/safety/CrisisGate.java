@@ -26,7 +26,10 @@ public final class CrisisGate {
       Pattern.CASE_INSENSITIVE);
 
   private static final class Holder {
-    static final SafetyClassifier OFFLINE = SafetyClassifier.standard();
+    // the library's check-in band off (on by default since trellis-safety's round nine): it sent everyday
+    // self-reflection ("I always end up cancelling plans at the last minute", TurnTest) to a safety check-in, and
+    // this app's check-in reply is written for a message it could not read
+    static final SafetyClassifier OFFLINE = SafetyClassifier.builder().checkInThreshold(1.0).build();
   }
 
   private CrisisGate() {
