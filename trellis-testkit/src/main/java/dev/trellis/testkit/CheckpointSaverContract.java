@@ -91,6 +91,17 @@ public abstract class CheckpointSaverContract {
   }
 
   @Test
+  void versionsOfEveryMagnitudeReadBackAsTheyWereSaved() {
+    Map<String, Long> versions = Map.of("a", 0L, "b", 1L, "c", (long) Integer.MAX_VALUE,
+        "d", Integer.MAX_VALUE + 1L, "e", 1L << 40, "f", (long) Integer.MIN_VALUE - 1);
+    Map<String, Map<String, Long>> seen = Map.of("n", Map.of("a", 7L, "e", (1L << 40) - 1), "m", Map.of());
+    Checkpoint cp = new Checkpoint(CheckpointIds.next(), Instant.now().toString(), Map.of("a", 1), versions, seen);
+    CheckpointTuple t = saver().getTuple(saver().put(root(), cp, CheckpointMetadata.of("loop", 0)));
+    assertEquals(versions, t.checkpoint().channelVersions());
+    assertEquals(seen, t.checkpoint().versionsSeen());
+  }
+
+  @Test
   void getWithoutIdReturnsTheNewestAndLinksParents() {
     CheckpointConfig first = saver().put(root(), checkpoint(Map.of("n", 1)), CheckpointMetadata.of("input", -1));
     CheckpointConfig second = saver().put(first, checkpoint(Map.of("n", 2)), CheckpointMetadata.of("loop", 0));

@@ -360,8 +360,8 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     if (!blobs.blobs().isEmpty()) {
       m.put("blobs", blobs.blobs());
     }
-    m.put("versions", cp.channelVersions());
-    m.put("seen", cp.versionsSeen());
+    m.put("versions", StoredVersions.of(cp.channelVersions()));
+    m.put("seen", StoredVersions.seen(cp.versionsSeen()));
     try {
       return serde.dump(m, blobs.encoding());
     } catch (SerdeException e) {
