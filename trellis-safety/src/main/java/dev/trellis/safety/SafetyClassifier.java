@@ -67,8 +67,6 @@ public final class SafetyClassifier {
    * could not ({@link Verdict#languageSupported()} tells them apart).
    */
   public static final double DEFAULT_CHECK_IN_THRESHOLD = 0.25;
-  /** The check-in threshold recommended before round nine made the band the default; now {@link #DEFAULT_CHECK_IN_THRESHOLD}. */
-  public static final double RECOMMENDED_CHECK_IN_THRESHOLD = DEFAULT_CHECK_IN_THRESHOLD;
   private static final int THIRD_PARTY_REACH = 12;
   /** Laughter and joke markers, folded (an emoji of laughter folds to "lol"). */
   private static final Set<String> JOKE_CUES = Set.of("lol", "lool", "lmao", "lmfao", "rofl", "haha", "hahaha", "hehe",

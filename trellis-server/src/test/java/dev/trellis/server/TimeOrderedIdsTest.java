@@ -37,6 +37,17 @@ class TimeOrderedIdsTest {
   }
 
   @Test
+  void idsMadeWithinOneMillisecondStillSortInTheOrderTheyWereMade() {
+    String previous = TimeOrderedIds.next();
+    for (int i = 0; i < 20_000; i++) { // thousands per millisecond: the counter, not the clock, orders them
+      String id = TimeOrderedIds.next();
+      assertVersion7(id);
+      assertTrue(id.compareTo(previous) > 0, id + " sorts before " + previous + ", made earlier");
+      previous = id;
+    }
+  }
+
+  @Test
   void threadsAndRunsTheServerNamesAreVersion7AndThoseClientsNameAreKept() {
     try (TrellisServer server = TestServers.sqlite(dir)) {
       HttpClientHelper http = new HttpClientHelper(server);
