@@ -27,14 +27,17 @@ final class CheckIn {
 
   /**
    * Whether {@code message} needs the check-in instead of an ordinary reply, given the gate's
-   * {@code assessment} of it: never when the gate read it as figurative ("I need to end it with my
-   * boyfriend"), whose reading is finer than this net's.
+   * {@code assessment} of it and whether a safety question is pending ({@code answering}: the message
+   * answers it): never when the gate read it as figurative ("I need to end it with my boyfriend"),
+   * whose reading is finer than this net's; always when the gate was unsure (its check-in band), unless
+   * the message answers the question a check-in just asked — asking again because the answer is read
+   * beside the same words would ask forever ("no, I'm not, just annoyed at myself").
    */
-  static boolean needed(String message, Assessment assessment) {
+  static boolean needed(String message, Assessment assessment, boolean answering) {
     if (message == null || "figurative".equals(assessment.category())) {
       return false;
     }
-    if ("check_in".equals(assessment.category())) {
+    if ("check_in".equals(assessment.category()) && !answering) {
       return true; // the gate was unsure (its check-in band): ask, do not reflect
     }
     String literal = IDIOMS.matcher(message.toLowerCase(Locale.ROOT).replace('’', '\'')).replaceAll(" ");

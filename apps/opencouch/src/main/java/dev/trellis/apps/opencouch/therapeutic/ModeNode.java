@@ -54,7 +54,7 @@ final class ModeNode implements Node {
           .and(CouchState.PENDING_QUESTION, followUp.pending())
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
-    if (CheckIn.needed(message, CouchState.crisis(s))) {
+    if (CheckIn.needed(message, CouchState.crisis(s), CouchState.pendingQuestion(s).question() != null)) {
       String text = ModelCalls.emit(out, CheckIn.text(s.get(CouchState.LOCALE)));
       ModelCalls.end(out, text);
       return Update.of(CouchState.RESPONSE, new Response(text, "ok", out.messageId()))

@@ -15,7 +15,15 @@ class CheckInNeededTest {
   @Test
   void aMessageTheGateWasUnsureAboutGetsTheCheckInThoughItsWordsAreHarmless() {
     String message = "I always end up cancelling plans at the last minute";
-    assertTrue(CheckIn.needed(message, gate("check_in")));
-    assertFalse(CheckIn.needed(message, gate("none")), "the same words with the gate sure: an ordinary reply");
+    assertTrue(CheckIn.needed(message, gate("check_in"), false));
+    assertFalse(CheckIn.needed(message, gate("none"), false), "the same words with the gate sure: an ordinary reply");
+  }
+
+  @Test
+  void anAnswerToAPendingCheckInIsNotAskedAgainWhenTheGateIsOnlyUnsure() {
+    String answer = "no, I'm not. just annoyed at myself";
+    assertFalse(CheckIn.needed(answer, gate("check_in"), true), "the check-in's question was just answered");
+    assertTrue(CheckIn.needed("no. I just want to die", gate("check_in"), true),
+        "words of death in the answer still get the check-in");
   }
 }
