@@ -35,6 +35,12 @@ class RepliesTest {
   }
 
   @Test
+  void aGreetingThatIntroducesTheUserIsAnsweredByNameAndOneThatDoesNotIsGreeted() {
+    assertTrue(reply(couch.turn("sam", "g1", "hi, I'm Sam")).startsWith("Nice to meet you, Sam."));
+    assertTrue(reply(couch.turn("kim", "g2", "hey, I'm back")).startsWith("Hi, it's good to hear from you."));
+  }
+
+  @Test
   void aRecallQuestionIsAnsweredFromWorkingMemoryOrSaysItWasNotToldYet() {
     couch.turn("bo", "s1", "My sister Maya has been really distant");
     String sister = reply(couch.turn("bo", "s2", "do you remember my sister's name?"));

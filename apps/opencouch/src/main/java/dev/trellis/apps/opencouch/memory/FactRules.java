@@ -19,6 +19,9 @@ public final class FactRules {
 
   private static final List<Rule> RULES = List.of(
       new Rule("name", Pattern.compile("(?i:\\bmy name is|\\bi'?m called|\\bname'?s) " + NAME), "The user's name is %s."),
+      // an introduction after a greeting ("hi, I'm Sam"): a capitalised word, so "hi, I'm tired" names no one
+      new Rule("name", Pattern.compile("^(?i:hi|hey|hello|hiya|heya)[,!.]? +(?i:i'?m|i am|this is) " + NAME + "\\b"),
+          "The user's name is %s."),
       new Rule("relationship", Pattern.compile("(?i:\\bmy (" + REL + "))(?:'s name is| is called| named| called|,)? " + NAME),
           "The user's %s is %s."),
       new Rule("pet", Pattern.compile("(?i:\\b(?:my|i have an?|we have an?) (" + PET + "))(?:'s name is| is called| named| called|,)? " + NAME),

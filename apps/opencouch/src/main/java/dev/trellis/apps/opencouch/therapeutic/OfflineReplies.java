@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 final class OfflineReplies {
   private static final Pattern CALL = Pattern.compile("^Call the user ([^.]+)\\.$");
   private static final Pattern GREETING = Pattern.compile("(?i)^(hi|hey|hello|hiya|heya|howdy|good (morning|evening|afternoon))"
-      + "\\b[\\s\\w,!.]{0,20}$");
+      + "\\b[\\s\\w,!.'’]{0,20}$");
   private static final Pattern DISTRESS = Pattern.compile("(?i)\\b(stress\\w*|hard|awful|terrible|horrible|sad|lonely|"
       + "anxious|anxiety|worried|worry|scared|afraid|tired|exhausted|overwhelm\\w*|angry|upset|hurt\\w*|cry\\w*|argu\\w+|"
       + "fight|fought|lost|miss(ing)?|griev\\w*|grief|difficult|struggl\\w*|can'?t sleep|sick|heavy|down|depress\\w*|panic\\w*|"
