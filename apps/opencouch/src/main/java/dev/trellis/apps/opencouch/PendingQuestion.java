@@ -50,13 +50,37 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
       + "i'?m not|i am not|no i don'?t|i don'?t|i do not|no one|nobody|there'?s no one|not at all|nein|non)"
       + "( (i'?m not|i don'?t|no one|nobody))?$");
 
-  /** {@code message} read as an answer: YES, NO, or OTHER when it is more than a bare answer. */
+  /** Words after a "no" that take it back or hedge it ("No. But sometimes I think about it"). */
+  private static final Pattern HEDGE = Pattern.compile("\\b(but|though|although|except|sometimes|maybe|might|not sure|"
+      + "unless|yet|still|kind of|kinda|idk|don'?t know)\\b");
+
+  /**
+   * {@code message} read as an answer: YES, NO, or OTHER when it is more than a bare answer. A bare answer may
+   * open a longer message as its own sentence: "Yes. I have the pills here" is YES, and "no, I'm not. just annoyed
+   * at myself" NO — unless what follows the "no" hedges it ("No. But sometimes…": OTHER, for the gate to read).
+   */
   public static Answer read(String message) {
     if (message == null) {
       return Answer.OTHER;
     }
-    String t = message.strip().toLowerCase(Locale.ROOT).replace('’', '\'').replaceAll("[\\s.!,]+$", "")
-        .replaceAll("[,.]", "").replaceAll("\\s+", " ");
+    String t = message.strip().toLowerCase(Locale.ROOT).replace('’', '\'');
+    Answer whole = bare(t);
+    if (whole != Answer.OTHER) {
+      return whole;
+    }
+    java.util.regex.Matcher end = SENTENCE_END.matcher(t);
+    if (!end.find() || end.start() == 0) {
+      return Answer.OTHER;
+    }
+    Answer first = bare(t.substring(0, end.start()));
+    String rest = t.substring(end.end());
+    return first == Answer.NO && HEDGE.matcher(rest).find() ? Answer.OTHER : first;
+  }
+
+  private static final Pattern SENTENCE_END = Pattern.compile("[.!?;]+\\s+");
+
+  private static Answer bare(String lowered) {
+    String t = lowered.replaceAll("[\\s.!,]+$", "").replaceAll("[,.]", "").replaceAll("\\s+", " ");
     if (YES.matcher(t).matches()) {
       return Answer.YES;
     }

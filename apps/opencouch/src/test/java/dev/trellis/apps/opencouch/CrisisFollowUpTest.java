@@ -114,4 +114,13 @@ class CrisisFollowUpTest {
     }
     assertEquals(PendingQuestion.Answer.OTHER, PendingQuestion.read("no, but I keep thinking about it"));
   }
+
+  @Test
+  void anAnswerOpeningALongerMessageAsItsOwnSentenceIsReadUnlessTheRestHedgesANo() {
+    assertEquals(PendingQuestion.Answer.NO, PendingQuestion.read("no, I'm not. just annoyed at myself"));
+    assertEquals(PendingQuestion.Answer.YES, PendingQuestion.read("Yes. I have the pills right here"));
+    assertEquals(PendingQuestion.Answer.OTHER, PendingQuestion.read("No. But sometimes I think about it"));
+    assertEquals(PendingQuestion.Answer.OTHER, PendingQuestion.read("not sure. it comes and goes"));
+    assertEquals(PendingQuestion.Answer.OTHER, PendingQuestion.read("I had a long day at work. no energy left"));
+  }
 }
