@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
  * add one line, floors 0 to print its figures first:
- * <pre>{@code @Test void setRFigures() throws Exception { heldOut("setR.jsonl", 0, 0, 0, 0, 0, 0); }}</pre>
+ * <pre>{@code @Test void setTFigures() throws Exception { heldOut("setT.jsonl", 0, 0, 0, 0, 0, 0); }}</pre>
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
@@ -101,6 +101,21 @@ class EvaluationTest {
   @Test
   void heldOutSetOFigures() throws Exception {
     heldOut("setO.jsonl", O_FLOORS);
+  }
+
+  /**
+   * Set R: 300 messages by a third writer given only the class definitions, written after round nine's configuration
+   * was fixed and N and O were scored (21 equal to a corpus message taken out: 279); scored once.
+   */
+  @Test
+  void heldOutSetRFigures() throws Exception {
+    heldOut("setR.jsonl", 0, 0, 0, 0, 0, 0);
+  }
+
+  /** Set S: 300 messages by a fourth such writer, written with set R (17 equal to a corpus message taken out: 283); scored once. */
+  @Test
+  void heldOutSetSFigures() throws Exception {
+    heldOut("setS.jsonl", 0, 0, 0, 0, 0, 0);
   }
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
