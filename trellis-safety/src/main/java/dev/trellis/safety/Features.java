@@ -33,18 +33,18 @@ public record Features(float[] embedding, int[] grams, float weight) {
   /** A reply of at most this many words leans on what it answers whatever its words ("Sunday then", "got them today"). */
   private static final int BARE_REPLY = 3;
   /** First words of a reply that answers or continues ("yes I have", "and tonight", "because nobody cares"), folded. */
-  private static final Set<String> LEADS = folded(
+  private static final Set<String> LEADS = Folded.words(List.of(
       "yes", "yeah", "yep", "yup", "ya", "yah", "ok", "okay", "sure", "no", "nope", "nah", "not", "and", "but",
       "because", "cause", "cos", "coz", "bc", "so", "or", "then", "maybe", "probably", "perhaps", "sometimes", "same",
       "also", "tonight", "tomorrow", "today", "now", "already", "still", "done", "with", "by", "after", "before",
       "since", "when", "ja", "jein", "nein", "nee", "und", "aber", "weil", "denn", "dann", "vielleicht", "heute",
       "morgen", "schon", "gerade", "oui", "ouais", "non", "et", "mais", "parce", "car", "donc", "alors", "peutetre",
-      "demain", "deja", "voila", "si");
+      "demain", "deja", "voila", "si"));
   /** Words that point back at what was said before ("they're right here", "I did it", "that's the plan"), folded. */
-  private static final Set<String> ANAPHORA = folded(
+  private static final Set<String> ANAPHORA = Folded.words(List.of(
       "it", "its", "it'll", "thats", "that", "this", "these", "those", "them", "they", "they're", "they'll", "they've",
       "there", "then", "now", "enough", "tonight", "tomorrow", "rn", "es", "das", "dann", "dort", "jetzt", "ca", "cela",
-      "y", "maintenant", "demain");
+      "y", "maintenant", "demain"));
 
   /**
    * What a short reply means in context: {@code previous} and {@code message} read as one text
@@ -76,10 +76,6 @@ public record Features(float[] embedding, int[] grams, float weight) {
       }
     }
     return false;
-  }
-
-  private static Set<String> folded(String... words) {
-    return Arrays.stream(words).map(Folded::word).collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
   /** The features of {@code text} whose sentence embedding is {@code embedding}. */

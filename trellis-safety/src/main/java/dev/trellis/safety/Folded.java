@@ -99,6 +99,12 @@ record Folded(List<String> tokens, String squashed, boolean obfuscated) {
     return t.isEmpty() ? "" : String.join("", t);
   }
 
+  /** {@code words} folded as a message's tokens are ("kidding" → "kiding"), those that fold to nothing left out. */
+  static java.util.Set<String> words(java.util.Collection<String> words) {
+    return words.stream().map(Folded::word).filter(w -> !w.isEmpty())
+        .collect(java.util.stream.Collectors.toUnmodifiableSet());
+  }
+
   private static void flushSpaced(StringBuilder spaced, List<String> tokens) {
     if (spaced.length() == 0) {
       return;

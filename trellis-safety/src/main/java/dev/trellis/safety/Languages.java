@@ -60,8 +60,7 @@ final class Languages {
    */
   private static Map<String, Set<String>> folded(Map<String, Set<String>> words) {
     Map<String, Set<String>> out = new java.util.HashMap<>();
-    words.forEach((lang, ws) -> out.put(lang, !SUPPORTED.contains(lang) ? ws : ws.stream().map(Folded::word)
-        .filter(w -> !w.isEmpty()).collect(java.util.stream.Collectors.toUnmodifiableSet())));
+    words.forEach((lang, ws) -> out.put(lang, !SUPPORTED.contains(lang) ? ws : Folded.words(ws)));
     return Map.copyOf(out);
   }
 

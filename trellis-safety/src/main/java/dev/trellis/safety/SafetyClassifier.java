@@ -72,10 +72,10 @@ public final class SafetyClassifier {
   private static final Set<String> JOKE_CUES = Set.of("lol", "lool", "lmao", "lmfao", "rofl", "haha", "hahaha", "hehe",
       "xd", "jk", "jking", "mdr", "ptdr", "mdrr", "jaja", "jajaja", "kkk", "kkkk", "kek", "lel");
   /** Words saying a message is meant ("not even joking", "no joke", "for real", "im serious"). */
-  private static final Set<String> SERIOUS_CUES = folded("joking", "kidding", "joke", "serious", "seriously", "real",
-      "ernst", "ernsthaft", "serieux", "blague");
+  private static final Set<String> SERIOUS_CUES = Folded.words(List.of("joking", "kidding", "joke", "serious", "seriously", "real",
+      "ernst", "ernsthaft", "serieux", "blague"));
   /** The words of meaning it that, unnegated, say the opposite: "(obviously) joking", "just kidding". */
-  private static final Set<String> JOKING = folded("joking", "kidding");
+  private static final Set<String> JOKING = Folded.words(List.of("joking", "kidding"));
   private static final Set<String> NEGATIONS = Set.of("not", "no", "never", "nicht", "kein", "pas", "aint");
   /** First-person subjects: a clause about oneself, where the reach of a cue of concern for someone else stops. */
   static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
@@ -331,7 +331,6 @@ public final class SafetyClassifier {
     return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm);
   }
 
-
   /** Whether a comparison with oneself ("as much as I do", "like me") stands inside or just after the cue {@code m}. */
   private static boolean selfReferent(Lexicon.Hit m, List<Lexicon.Hit> hits) {
     for (Lexicon.Hit s : hits) {
@@ -416,15 +415,6 @@ public final class SafetyClassifier {
       joke |= JOKE_CUES.contains(t) || t.startsWith("hahaha") || t.startsWith("lmao");
     }
     return joke;
-  }
-
-  /** The words folded as a message's tokens are ("kidding" → "kiding"). */
-  private static Set<String> folded(String... words) {
-    Set<String> out = new java.util.HashSet<>();
-    for (String w : words) {
-      out.add(Folded.word(w));
-    }
-    return Set.copyOf(out);
   }
 
   /** Whether a negation ("not", "no", "nicht", "pas", "never") stands one or two words before token {@code i}. */
