@@ -1,6 +1,7 @@
 package dev.trellis.server.api;
 
 import dev.trellis.server.db.Assistant;
+import dev.trellis.server.db.JsonContainment;
 import dev.trellis.server.error.ApiException;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.RunRequest;
@@ -90,7 +91,7 @@ final class AssistantsApi {
     return all.stream()
         .filter(a -> graphId == null || graphId.equals(a.get("graph_id")))
         .filter(a -> name == null || String.valueOf(a.get("name")).toLowerCase().contains(name.toLowerCase()))
-        .filter(a -> Pages.contains(a.get("metadata"), metadata))
+        .filter(a -> JsonContainment.contains(a.get("metadata"), metadata))
         .toList();
   }
 
@@ -189,7 +190,7 @@ final class AssistantsApi {
       Assistant a = services.assistants().require(c, pathAssistant(ctx), owner);
       List<Map<String, Object>> out = new ArrayList<>();
       for (Map<String, Object> v : services.assistants().versions(c, a.assistantId())) {
-        if (Pages.contains(v.get("metadata"), metadata)) {
+        if (JsonContainment.contains(v.get("metadata"), metadata)) {
           out.add(v);
         }
       }

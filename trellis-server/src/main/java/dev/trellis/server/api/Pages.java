@@ -8,14 +8,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
-/** The list routes' shared parts: JSONB containment filters, sorting and paging, field selection. */
+/** The list routes' shared parts: sorting and paging, field selection. */
 final class Pages {
   private Pages() {}
-
-  /** Whether {@code actual} contains {@code filter} (JSONB {@code @>}, as PostgreSQL answers a metadata filter). */
-  static boolean contains(Object actual, Object filter) {
-    return dev.trellis.server.db.JsonContainment.contains(actual, filter);
-  }
 
   /**
    * Sorts, pages ({@code limit} 1..1000, default 10; {@code offset}) and sets

@@ -10,7 +10,6 @@ import dev.trellis.graph.StateSnapshot;
 import dev.trellis.server.wire.Json;
 import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * How a run's result is kept in {@code trellis_runs.result}. A run that ends with its graph's
@@ -87,28 +86,25 @@ final class RunResult {
    * served — the checkpoint's own channel values without the engine's, read from {@code saver} (the same values for
    * a referenced checkpoint, which has no task left to run); null when the checkpoint is gone.
    */
-  static Object referenced(String reference, String threadId, Function<String, CompiledGraph> graphs,
-                           CheckpointSaver saver) {
+  static Object referenced(String reference, String threadId, Map<String, CompiledGraph> graphs, CheckpointSaver saver) {
     int colon = reference.lastIndexOf(':');
     String checkpointId = reference.substring(colon + 1);
-    CompiledGraph graph;
-    try {
-      graph = graphs.apply(reference.substring(0, colon));
-    } catch (dev.trellis.server.error.ServerException notServed) {
-      CheckpointTuple t = saver.getTuple(CheckpointConfig.thread(threadId).withCheckpointId(checkpointId));
-      if (t == null) {
-        return null;
-      }
-      Map<String, Object> values = new java.util.TreeMap<>();
-      t.checkpoint().channelValues().forEach((k, v) -> {
-        if (!ReservedNames.isReserved(k)) {
-          values.put(k, v);
-        }
-      });
-      return Json.plain(values);
+    CompiledGraph graph = graphs.get(reference.substring(0, colon));
+    if (graph != null) {
+      StateSnapshot snap = graph.getState(RunConfig.thread(threadId).withCheckpointId(checkpointId));
+      return snap.config() == null ? null : Json.plain(snap.values());
     }
-    StateSnapshot snap = graph.getState(RunConfig.thread(threadId).withCheckpointId(checkpointId));
-    return snap.config() == null ? null : Json.plain(snap.values());
+    CheckpointTuple t = saver.getTuple(CheckpointConfig.thread(threadId).withCheckpointId(checkpointId));
+    if (t == null) {
+      return null;
+    }
+    Map<String, Object> values = new java.util.TreeMap<>();
+    t.checkpoint().channelValues().forEach((k, v) -> {
+      if (!ReservedNames.isReserved(k)) {
+        values.put(k, v);
+      }
+    });
+    return Json.plain(values);
   }
 
   /**

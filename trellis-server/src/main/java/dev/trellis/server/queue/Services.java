@@ -30,7 +30,7 @@ public record Services(ServerDb db, Assistants assistants, Threads threads, RunS
    * checkpoint's channel values when its graph is no longer served here; null when that checkpoint is gone.
    */
   public Object referencedValues(String threadId, String reference) {
-    return RunResult.referenced(reference, threadId, this::graph, saver);
+    return RunResult.referenced(reference, threadId, graphs, saver);
   }
 
   /** The result run {@code runId} ended with (JSON data), or null while it has none or when it is gone. */
