@@ -15,7 +15,7 @@ final class StoredVersions {
 
   /** {@code versions} with each value that fits an {@code int} as an {@link Integer}. */
   static Map<String, Object> of(Map<String, Long> versions) {
-    Map<String, Object> out = new LinkedHashMap<>(capacity(versions.size()));
+    Map<String, Object> out = LinkedHashMap.newLinkedHashMap(versions.size());
     for (Map.Entry<String, Long> e : versions.entrySet()) {
       out.put(e.getKey(), plain(e.getValue()));
     }
@@ -24,7 +24,7 @@ final class StoredVersions {
 
   /** Each node's versions seen, as {@link #of}. */
   static Map<String, Object> seen(Map<String, Map<String, Long>> seen) {
-    Map<String, Object> out = new LinkedHashMap<>(capacity(seen.size()));
+    Map<String, Object> out = LinkedHashMap.newLinkedHashMap(seen.size());
     for (Map.Entry<String, Map<String, Long>> e : seen.entrySet()) {
       out.put(e.getKey(), of(e.getValue()));
     }
@@ -37,9 +37,5 @@ final class StoredVersions {
     }
     long l = v;
     return l == (int) l ? (Object) (int) l : v;
-  }
-
-  private static int capacity(int size) {
-    return (int) (size / 0.75f) + 1;
   }
 }
