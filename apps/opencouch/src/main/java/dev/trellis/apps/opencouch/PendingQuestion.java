@@ -50,6 +50,8 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
       + "i'?m not|i am not|no i don'?t|i don'?t|i do not|no one|nobody|there'?s no one|not at all|nein|non)"
       + "( (i'?m not|i don'?t|no one|nobody))?$");
 
+  /** The end of a message's first sentence. */
+  private static final Pattern SENTENCE_END = Pattern.compile("[.!?;]+\\s+");
   /** Words after a "no" that take it back or hedge it ("No. But sometimes I think about it"). */
   private static final Pattern HEDGE = Pattern.compile("\\b(but|though|although|except|sometimes|maybe|might|not sure|"
       + "unless|yet|still|kind of|kinda|idk|don'?t know)\\b");
@@ -76,8 +78,6 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     String rest = t.substring(end.end());
     return first == Answer.NO && HEDGE.matcher(rest).find() ? Answer.OTHER : first;
   }
-
-  private static final Pattern SENTENCE_END = Pattern.compile("[.!?;]+\\s+");
 
   private static Answer bare(String lowered) {
     String t = lowered.replaceAll("[\\s.!,]+$", "").replaceAll("[,.]", "").replaceAll("\\s+", " ");
