@@ -1,6 +1,5 @@
 package dev.trellis.safety;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.List;
@@ -35,9 +34,7 @@ class LexiconBreadthTest {
       "I don't know how much more of this I can take|en-GB|indirect_ideation",
       "je veux pas mourir exprès, mais si je mourais cette nuit ça me dérangerait pas|fr-FR|passive_ideation"})
   void generalPhrasingsOfMissedPatternsAreCrises(String message, String locale, String label) {
-    Verdict v = LEXICONS.classify(message, List.of(), locale);
-    assertEquals(Action.CRISIS, v.action(), v.toString());
-    assertEquals(RiskClass.fromWire(label), v.label(), v.toString());
+    LexiconCases.assertCrisisOfClass(message, locale, label);
   }
 
   @ParameterizedTest

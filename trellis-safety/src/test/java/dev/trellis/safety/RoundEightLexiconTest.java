@@ -26,9 +26,7 @@ class RoundEightLexiconTest {
       "Manchmal wünsche ich mir, der Herrgott würde mich einfach holen.|de-DE|passive_ideation",
       "J'espère que le bon Dieu me rappelle bientôt.|fr-FR|passive_ideation"})
   void generalPhrasingsOfTheMissedPatternsAreCrises(String message, String locale, String label) {
-    Verdict v = LEXICONS.classify(message, List.of(), locale);
-    assertEquals(Action.CRISIS, v.action(), v.toString());
-    assertEquals(RiskClass.fromWire(label), v.label(), v.toString());
+    LexiconCases.assertCrisisOfClass(message, locale, label);
   }
 
   @ParameterizedTest

@@ -37,9 +37,7 @@ class RoundNineLexiconTest {
       // whether a life insurance pays out however one dies
       "does my life insurance still pay out if it was suicide? asking so I can sort things|en-US|warning_signs"})
   void generalFormsOfTheMissedPatternsAreCrises(String message, String locale, String label) {
-    Verdict v = LEXICONS.classify(message, List.of(), locale);
-    assertEquals(Action.CRISIS, v.action(), v.toString());
-    assertEquals(RiskClass.fromWire(label), v.label(), v.toString());
+    LexiconCases.assertCrisisOfClass(message, locale, label);
   }
 
   @ParameterizedTest

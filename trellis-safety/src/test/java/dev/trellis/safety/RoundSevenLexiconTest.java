@@ -34,9 +34,7 @@ class RoundSevenLexiconTest {
       "i took all my fluoxetine an hour ago|en-US|attempt_in_progress",
       "my kids would be better off with the insurance money than with me|en-GB|indirect_ideation"})
   void generalPhrasingsOfTheMissedPatternsAreCrises(String message, String locale, String label) {
-    Verdict v = LEXICONS.classify(message, List.of(), locale);
-    assertEquals(Action.CRISIS, v.action(), v.toString());
-    assertEquals(RiskClass.fromWire(label), v.label(), v.toString());
+    LexiconCases.assertCrisisOfClass(message, locale, label);
   }
 
   @ParameterizedTest

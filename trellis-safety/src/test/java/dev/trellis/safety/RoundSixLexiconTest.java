@@ -1,6 +1,5 @@
 package dev.trellis.safety;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.List;
@@ -24,9 +23,7 @@ class RoundSixLexiconTest {
       "mon frère va prendre mon chien définitivement, une chose de moins à régler|fr-FR|warning_signs",
       "Für meinen Hund habe ich ein Zuhause für immer gefunden, dann ist das auch erledigt|de-DE|warning_signs"})
   void generalPhrasingsOfSetEsMissedPatternsAreCrises(String message, String locale, String label) {
-    Verdict v = LEXICONS.classify(message, List.of(), locale);
-    assertEquals(Action.CRISIS, v.action(), v.toString());
-    assertEquals(RiskClass.fromWire(label), v.label(), v.toString());
+    LexiconCases.assertCrisisOfClass(message, locale, label);
   }
 
   @ParameterizedTest
