@@ -203,7 +203,7 @@ public final class SafetyClassifier {
       if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
           && s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5)) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
-      } else if (d.mask == null && v.action() == Action.NONE && score >= checkInThreshold && s.label.crisis()) {
+      } else if (d.mask == null && v.action() == Action.NONE && score >= bandFloor(threshold) && s.label.crisis()) {
         // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a
         // crisis class first — too close to a crisis to carry on without asking
         v = v.with(v.label(), Action.CHECK_IN, Layer.EMBEDDING, String.format(Locale.ROOT, "uncertain: p(crisis)=%.2f", score));
@@ -212,6 +212,15 @@ public final class SafetyClassifier {
     boolean confidentlyLow = supported && d.mask == null && !d.negated && earlier == null
         && (Double.isNaN(score) ? false : score < lowRiskThreshold);
     return confidentlyLow ? v : widened(v, message, recent);
+  }
+
+  /**
+   * Where the check-in band starts under the head's bar {@code threshold}: it keeps its width below a raised bar, so
+   * after a negated phrase ("I would never kill myself, but this year has been brutal": bar 0.8) it starts 0.2 higher
+   * (round ten); a lowered bar (an elliptical reply after a crisis) does not lower it.
+   */
+  private double bandFloor(double threshold) {
+    return checkInThreshold + Math.max(0, threshold - crisisThreshold);
   }
 
   /**
@@ -279,14 +288,24 @@ public final class SafetyClassifier {
     List<Lexicon.Hit> found = lexicon.find(folded, new LinkedHashSet<>(languages));
     List<String> tokens = folded.tokens();
     // "someone who thinks about dying as much as I do": a comparison with oneself makes the cue of concern the writer's own
+    // and a cue read across a sentence's end is no subject and its verb ("rang my dad. Said what I needed to say")
     List<Lexicon.Hit> hits = new ArrayList<>(found.size());
+    int[] sentences = null;
     for (Lexicon.Hit h : found) {
-      if (!(concernCue(h) && selfReferent(h, found))) {
-        hits.add(h);
+      if (concernCue(h) && selfReferent(h, found)) {
+        continue;
       }
+      if (concernCue(h) && h.end() - h.start() > 1) {
+        sentences = sentences == null ? sentenceOf(message, tokens.size()) : sentences;
+        if (sentences[h.start()] != sentences[h.end() - 1]) {
+          continue;
+        }
+      }
+      hits.add(h);
     }
     // each token's sentence, only when a past marker asks whether a phrase shares its sentence
-    int[] sentence = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST) ? sentenceOf(message, tokens.size()) : null;
+    int[] sentence = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST)
+        ? (sentences != null ? sentences : sentenceOf(message, tokens.size())) : null;
     List<int[]> quoted = quoted(message);
     Lexicon.Hit best = null;
     Lexicon.Hit mask = null;
