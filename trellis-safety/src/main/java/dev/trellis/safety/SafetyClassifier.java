@@ -81,6 +81,14 @@ public final class SafetyClassifier {
   static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
       "jvais", "jveux");
   private static final double THIRD_PARTY_VETO = 0.7;
+  /** Someone else's ("his gun", "seine Tabletten", "ses médicaments"): a crisis phrase holding one is another's means. */
+  private static final Set<String> OTHERS_POSSESSIVE = Set.of("his", "her", "their", "hers", "seine", "seinen", "seinem",
+      "seiner", "seines", "ihre", "ihren", "ihrem", "ihrer", "ihres", "son", "sa", "ses", "leur", "leurs");
+  /** The writer as the object ("gave me his pills"): with {@link #FIRST_PERSON}, a sentence about the writer. */
+  private static final Set<String> WRITER_OBJECT = Set.of("me", "myself", "mich", "mir", "moi");
+  /** A breakup with someone named: "end it with Tyler" (the name capitalised, so read from the message itself). */
+  private static final Pattern NAMED_BREAKUP = Pattern.compile(
+      "\\b(?i:end|ending|ended|finish|break|breaking)\\s+(?i:it|things)\\s+(?:(?i:off)\\s+)?(?i:with)\\s+\\p{Lu}\\p{Ll}+");
   private static final double NEGATED_THRESHOLD = 0.8;
   /**
    * Above the crisis threshold by less than this, the head's crisis needs the class regression's agreement
@@ -102,15 +110,16 @@ public final class SafetyClassifier {
   private final double checkInThreshold;
   private final double lowRiskThreshold;
   private final double maskedThreshold;
+  private final boolean checkInOnDisagreement;
 
   private SafetyClassifier(Builder b) {
     this(Lexicon.bundled(), b.embeddings, b.head, b.judge == null ? null : new LlmJudge(b.judge), b.crisisThreshold,
-        b.checkInThreshold, b.lowRiskThreshold, b.maskedThreshold);
+        b.checkInThreshold, b.lowRiskThreshold, b.maskedThreshold, b.checkInOnDisagreement);
   }
 
   private SafetyClassifier(Lexicon lexicon, Embeddings embeddings, EmbeddingHead head, LlmJudge judge,
                            double crisisThreshold, double checkInThreshold, double lowRiskThreshold,
-                           double maskedThreshold) {
+                           double maskedThreshold, boolean checkInOnDisagreement) {
     this.lexicon = lexicon;
     this.embeddings = embeddings;
     this.head = head;
@@ -119,12 +128,13 @@ public final class SafetyClassifier {
     this.checkInThreshold = checkInThreshold;
     this.lowRiskThreshold = lowRiskThreshold;
     this.maskedThreshold = maskedThreshold;
+    this.checkInOnDisagreement = checkInOnDisagreement;
   }
 
   /** This classifier with {@code model} as its LLM judge (null: none); cheap, shares everything else. */
   public SafetyClassifier withJudge(ChatModel model) {
     return new SafetyClassifier(lexicon, embeddings, head, model == null ? null : new LlmJudge(model), crisisThreshold,
-        checkInThreshold, lowRiskThreshold, maskedThreshold);
+        checkInThreshold, lowRiskThreshold, maskedThreshold, checkInOnDisagreement);
   }
 
   /** Layers 1, 2, 3 and 5: lexicons and the bundled head on the in-process MiniLM model; no LLM. */
@@ -203,7 +213,8 @@ public final class SafetyClassifier {
       if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
           && s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5)) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
-      } else if (d.mask == null && v.action() == Action.NONE && score >= bandFloor(threshold) && s.label.crisis()) {
+      } else if (d.mask == null && v.action() == Action.NONE && score >= bandFloor(threshold)
+          && (s.label.crisis() || (checkInOnDisagreement && score >= threshold))) {
         // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a
         // crisis class first — too close to a crisis to carry on without asking
         v = v.with(v.label(), Action.CHECK_IN, Layer.EMBEDDING, String.format(Locale.ROOT, "uncertain: p(crisis)=%.2f", score));
@@ -306,8 +317,13 @@ public final class SafetyClassifier {
     // each token's sentence, only when a past marker asks whether a phrase shares its sentence
     int[] sentence = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST)
         ? (sentences != null ? sentences : sentenceOf(message, tokens.size())) : null;
+    Lexicon.Hit named = namedBreakup(message);
+    if (named != null) {
+      hits.add(named);
+    }
     List<int[]> quoted = quoted(message);
     Lexicon.Hit best = null;
+    Lexicon.Hit others = null;
     Lexicon.Hit mask = null;
     Lexicon.Hit past = null;
     boolean negated = false;
@@ -333,11 +349,23 @@ public final class SafetyClassifier {
         past = past == null ? when : past;
         continue;
       }
+      if (h.kind() == Lexicon.Kind.PHRASE && h.cls() == RiskClass.MEANS_ACCESS) {
+        sentences = sentences == null ? sentenceOf(message, tokens.size()) : sentences;
+        if (someoneElses(h, tokens, sentences)) {
+          others = others == null ? h : others;
+          continue;
+        }
+      }
       // an override outranks any lexicon phrase; within a kind the more urgent class wins
       if (best == null || (h.kind() == Lexicon.Kind.OVERRIDE && best.kind() != Lexicon.Kind.OVERRIDE)
           || (h.kind() == best.kind() && h.cls().ordinal() < best.cls().ordinal())) {
         best = h;
       }
+    }
+    if (mask == null && others != null) {
+      // someone else's means in a sentence without the writer ("my grandpa's been hoarding his pain meds"): concern
+      mask = new Lexicon.Hit(RiskClass.THIRD_PARTY_CONCERN, Lexicon.Kind.MASK, others.start(), others.end(),
+          "someone else's: " + others.phrase(), false);
     }
     if (mask == null && past != null) {
       // a crisis told as past ("five years ago I took an overdose"): masked like an idiom, the head decides the rest
@@ -348,6 +376,40 @@ public final class SafetyClassifier {
     // sister. I'm going to find him and break his face"): what someone else did is the reason, not the concern
     boolean ownHarm = best != null && best.cls() == RiskClass.HARM_TO_OTHERS && !withinCue(best, hits, tokens, quoted);
     return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm);
+  }
+
+  /**
+   * Whether the means phrase {@code h} holds someone else's possessive ("hoarding his pain meds", "his gun") and its
+   * sentence has no word for the writer ("I", "me", "ich", "mir", "je", "moi"): another's means, not the writer's (round
+   * ten). "I know where my dad keeps his gun" stays the writer's.
+   */
+  private static boolean someoneElses(Lexicon.Hit h, List<String> tokens, int[] sentences) {
+    boolean possessive = false;
+    for (int i = h.start(); i < h.end(); i++) {
+      possessive |= OTHERS_POSSESSIVE.contains(tokens.get(i));
+    }
+    if (!possessive) {
+      return false;
+    }
+    for (int i = 0; i < tokens.size(); i++) {
+      String t = tokens.get(i);
+      if (sentences[i] == sentences[h.start()] && (FIRST_PERSON.contains(t) || WRITER_OBJECT.contains(t))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A breakup with someone named ("I need to end it with Tyler") as an idiom's mask over its words, or null. */
+  static Lexicon.Hit namedBreakup(String message) {
+    var m = NAMED_BREAKUP.matcher(message);
+    if (!m.find()) {
+      return null;
+    }
+    int start = Folded.of(message.substring(0, m.start())).tokens().size();
+    int end = Folded.of(message.substring(0, m.end())).tokens().size();
+    return new Lexicon.Hit(RiskClass.FIGURATIVE, Lexicon.Kind.MASK, start, Math.max(end, start + 1),
+        "a breakup with someone named", false);
   }
 
   /** Whether a comparison with oneself ("as much as I do", "like me") stands inside or just after the cue {@code m}. */
@@ -595,6 +657,7 @@ public final class SafetyClassifier {
     private double checkInThreshold = DEFAULT_CHECK_IN_THRESHOLD;
     private double lowRiskThreshold = 0.15;
     private double maskedThreshold = MASKED_THRESHOLD;
+    private boolean checkInOnDisagreement;
 
     private Builder() {
     }
@@ -657,6 +720,12 @@ public final class SafetyClassifier {
     /** The head's bar over a masked message (default {@value #MASKED_THRESHOLD}); for the tuning tool. */
     Builder maskedThreshold(double t) {
       this.maskedThreshold = t;
+      return this;
+    }
+
+    /** Whether the crisis regression's crisis the class regression disagrees with is a check-in; for the tuning tool. */
+    Builder checkInOnDisagreement(boolean on) {
+      this.checkInOnDisagreement = on;
       return this;
     }
 

@@ -30,6 +30,19 @@ class RoundTenLexiconTest {
       "Manchmal stelle ich mir vor, wie ich sie vom Balkon stoße.|de-DE|harm_to_others",
       // a debt that will go to the grave with the writer
       "the mortgage can follow me to the grave, which won't be far off|en-US|indirect_ideation",
+      // a wish told in a German dass-clause, its verb past the eight-word window
+      "Ich bete jede Nacht, dass der liebe Gott mich endlich zu sich holt.|de-DE|passive_ideation",
+      "Ich hoffe jeden Morgen beim Aufstehen, dass ich irgendwann einfach nicht mehr aufwache.|de-DE|passive_ideation",
+      // a shooting at a workplace; cutting on the mind; everything said that needed saying
+      "gonna shoot up the depot that laid me off. watch|en-US|harm_to_others",
+      "can't stop thinking about cutting tonight, it's all I think about|en-GB|self_harm",
+      "rang my brother and my best mate this week. I've said everything I needed to say to them|en-GB|warning_signs",
+      "I'm ending things on my birthday next month, it's decided|en-US|plan_intent",
+      // the writer's "I" in the sentence: someone else's means the writer has
+      "I know where my uncle has hidden his pills, I've thought about it a lot|en-US|means_access",
+      "I want to end it with pills tonight|en-US|plan_intent",
+      // someone else named in a farewell is no one else's means
+      "whoever reads this: please tell my brother none of this was his fault|en-US|warning_signs",
       // still crises: the words these rules take off the branch, said of life itself
       "j'en ai marre de vivre comme ça|fr-FR|passive_ideation",
       "je veux en finir avec la vie|fr-FR|passive_ideation"})
@@ -46,7 +59,18 @@ class RoundTenLexiconTest {
       "Faut que j'en finisse avec ce type, il me ment depuis des mois|fr-FR",
       "je vais en finir avec lui ce week-end, c'est décidé, je le quitte|fr-FR",
       // "j'en ai marre de tout": everyday exasperation
-      "J'en ai vraiment marre de tout ce bazar au bureau|fr-FR"})
+      "J'en ai vraiment marre de tout ce bazar au bureau|fr-FR",
+      // a breakup with someone named, a language app's streak, a machine to strangle
+      "I think I have to end things with Marcus, we want different lives|en-US",
+      "Ending it all tonight... my 300 day streak on Duolingo, that is|en-US",
+      "going to strangle the printer, it ate my boarding pass again|en-GB",
+      // something else "bringt mich um"; a past told with its own past verb
+      "Diese Hitze bringt mich noch um, ich brauch einen Ventilator|de-DE",
+      "I self-harmed for a while when I was 15 but that's long done, I'm asking about scar creams|en-US",
+      "Vor acht Jahren habe ich mal an Suizid gedacht, heute geht's mir gut.|de-DE",
+      // a dissertation on the topic; how suicide risk is assessed
+      "my dissertation is on self-harm among nurses, any good papers?|en-GB",
+      "on apprend à évaluer le risque suicidaire en stage, vous avez des ressources ?|fr-FR"})
   void idiomsOfTheSameWordsAreNoCrisis(String message, String locale) {
     Verdict v = LEXICONS.classify(message, List.of(), locale);
     assertFalse(v.crisis(), v.toString());
@@ -71,7 +95,12 @@ class RoundTenLexiconTest {
       // someone else's wounds, and a pupil's disclosure, stay concern for someone else
       "my friend saw the cuts on my sister's wrists, what should we do?|en-US",
       "one of my pupils disclosed that she has been self-harming, what's the protocol?|en-GB",
-      "a pupil told me today he has suicidal thoughts, I teach year 9|en-GB"})
+      "a pupil told me today he has suicidal thoughts, I teach year 9|en-GB",
+      // someone else's means, in a sentence without the writer
+      "My uncle has been stockpiling his sleeping pills since the funeral. What should we do?|en-US",
+      // the third person's reflexive in German
+      "Mein Mitbewohner sagt ständig, dass er sich umbringen will. Was kann ich tun?|de-DE",
+      "Meine Tochter hat geschrieben, dass sie sich wünscht, nicht mehr zu leben.|de-DE"})
   void someoneElsesHarmStaysConcern(String message, String locale) {
     Verdict v = LEXICONS.classify(message, List.of(), locale);
     assertEquals(Action.THIRD_PARTY, v.action(), v.toString());
