@@ -34,7 +34,8 @@ import java.util.Map;
  * {@code -Dclasses=true} per-class tables, {@code -Dmasked=} the head's bars over a masked message (comma separated;
  * default {@value SafetyClassifier#MASKED_THRESHOLD}), {@code -Dcv=false} no cross-validation, {@code -Dseparately=true} each
  * held-out file measured by a head trained on everything else (the other held-out files included: what each is worth
- * alone, in one run), and the trainer's {@code -Dsteps -Drate -Dl2 -Dgrams}. The
+ * alone, in one run), {@code -Ddisagree=false,true} whether the crisis regression's crisis the class regression
+ * disagrees with is a check-in (held-out files only; round ten), and the trainer's {@code -Dsteps -Drate -Dl2 -Dgrams}. The
  * held-out sets of the test resources (`blind/`, set H and later ones) are never read: only
  * {@code EvaluationTest} measures them. Embeddings are cached in {@code target/tuning-embeddings.bin}
  * (MiniLM is deterministic).
