@@ -85,6 +85,9 @@ public final class SafetyClassifier {
   /** Someone else's ("his gun", "seine Tabletten", "ses médicaments"): a crisis phrase holding one is another's means. */
   private static final Set<String> OTHERS_POSSESSIVE = Set.of("his", "her", "their", "hers", "seine", "seinen", "seinem",
       "seiner", "seines", "ihre", "ihren", "ihrem", "ihrer", "ihres", "son", "sa", "ses", "leur", "leurs");
+  /** A third person as the subject ("he's going to kill her"): a threat in a sentence without the writer is another's. */
+  private static final Set<String> THIRD_SUBJECT = Set.of("he", "she", "hes", "shes", "theyre", "er", "il", "elle", "ils",
+      "elles");
   /** The writer as the object ("gave me his pills"): with {@link #FIRST_PERSON}, a sentence about the writer. */
   private static final Set<String> WRITER_OBJECT = Set.of("me", "myself", "mich", "mir", "moi");
   /** A breakup with someone named: "end it with Tyler" (the name capitalised, so read from the message itself). */
@@ -350,7 +353,8 @@ public final class SafetyClassifier {
         past = past == null ? when : past;
         continue;
       }
-      if (h.kind() == Lexicon.Kind.PHRASE && h.cls() == RiskClass.MEANS_ACCESS) {
+      boolean means = h.cls() == RiskClass.MEANS_ACCESS || h.cls() == RiskClass.HARM_TO_OTHERS;
+      if (h.kind() == Lexicon.Kind.PHRASE && means) {
         sentences = sentences == null ? sentenceOf(message, tokens.size()) : sentences;
         if (someoneElses(h, tokens, sentences)) {
           others = others == null ? h : others;
@@ -364,7 +368,7 @@ public final class SafetyClassifier {
       }
     }
     if (mask == null && others != null) {
-      // someone else's means in a sentence without the writer ("my grandpa's been hoarding his pain meds"): concern
+      // someone else's means or threat in a sentence without the writer ("my grandpa's been hoarding his pain meds")
       mask = new Lexicon.Hit(RiskClass.THIRD_PARTY_CONCERN, Lexicon.Kind.MASK, others.start(), others.end(),
           "someone else's: " + others.phrase(), false);
     }
@@ -380,16 +384,20 @@ public final class SafetyClassifier {
   }
 
   /**
-   * Whether the means phrase {@code h} holds someone else's possessive ("hoarding his pain meds", "his gun") and its
-   * sentence has no word for the writer ("I", "me", "ich", "mir", "je", "moi"): another's means, not the writer's (round
-   * ten). "I know where my dad keeps his gun" stays the writer's.
+   * Whether the means phrase {@code h} holds someone else's possessive ("hoarding his pain meds") or the harm phrase
+   * {@code h} a third person as its subject ("told her he's going to kill her"), and its sentence has no word for the
+   * writer ("I", "me", "ich", "mir", "je", "moi"): another's means or threat, not the writer's (round ten). "I know
+   * where my dad keeps his gun" and "going to find him and break his face" stay the writer's.
    */
   private static boolean someoneElses(Lexicon.Hit h, List<String> tokens, int[] sentences) {
-    boolean possessive = false;
-    for (int i = h.start(); i < h.end(); i++) {
-      possessive |= OTHERS_POSSESSIVE.contains(tokens.get(i));
+    boolean harm = h.cls() == RiskClass.HARM_TO_OTHERS;
+    Set<String> others = harm ? THIRD_SUBJECT : OTHERS_POSSESSIVE;
+    boolean someone = false;
+    // a threat's subject may stand just before the phrase ("he's | going to hurt her")
+    for (int i = harm ? Math.max(0, h.start() - 1) : h.start(); i < h.end(); i++) {
+      someone |= others.contains(tokens.get(i));
     }
-    if (!possessive) {
+    if (!someone) {
       return false;
     }
     for (int i = 0; i < tokens.size(); i++) {

@@ -35,6 +35,8 @@ class RoundTenLexiconTest {
       "Ich hoffe jeden Morgen beim Aufstehen, dass ich irgendwann einfach nicht mehr aufwache.|de-DE|passive_ideation",
       // a shooting at a workplace; cutting on the mind; everything said that needed saying
       "gonna shoot up the depot that laid me off. watch|en-US|harm_to_others",
+      // the writer's own threat, its subject dropped, after someone else's deed
+      "some guy shoved my little brother at the bus stop. gonna find him and make him pay|en-US|harm_to_others",
       "can't stop thinking about cutting tonight, it's all I think about|en-GB|self_harm",
       "rang my brother and my best mate this week. I've said everything I needed to say to them|en-GB|warning_signs",
       "I'm ending things on my birthday next month, it's decided|en-US|plan_intent",
@@ -98,6 +100,8 @@ class RoundTenLexiconTest {
       "a pupil told me today he has suicidal thoughts, I teach year 9|en-GB",
       // someone else's means, in a sentence without the writer
       "My uncle has been stockpiling his sleeping pills since the funeral. What should we do?|en-US",
+      // someone else's threat, its subject a third person
+      "my cousin's boyfriend keeps texting that he's going to hurt her if she goes out. who can help?|en-GB",
       // the third person's reflexive in German
       "Mein Mitbewohner sagt ständig, dass er sich umbringen will. Was kann ich tun?|de-DE",
       "Meine Tochter hat geschrieben, dass sie sich wünscht, nicht mehr zu leben.|de-DE"})
