@@ -134,6 +134,28 @@ class ApprovalAttackHttpTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void anApprovedMutationPutBackIntoTheStateRunsOnceAndTheReplySaysWhyNot() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> gated = execute(alice, conv, "Create operator Lone Star Flaring LLC.");
+    String id = (String) gated.get("hitl_approval_id");
+    assertEquals(200, carol.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
+    assertEquals("completed", execute(alice, conv, null).get("status"));
+    assertEquals(1, kg.countNamed("Lone Star Flaring LLC"));
+
+    Map<String, Object> pm = new LinkedHashMap<>((Map<String, Object>) gated.get("pending_mutation"));
+    pm.put("status", "approved");
+    Http.Reply replayed = alice.post("/threads/" + conv + "/state", Map.of("values", Map.of("pending_mutation", pm)));
+    assertEquals(200, replayed.status(), replayed.text());
+    List<Map<String, Object>> messages = (List<Map<String, Object>>) execute(alice, conv, null).get("messages");
+    assertEquals(1, kg.countNamed("Lone Star Flaring LLC"), "the approval's single execution is spent");
+    assertEquals(1, ((Number) carol.get("/approvals/" + id).map().get("executions")).intValue());
+    String reply = String.valueOf(messages.getLast().get("content"));
+    assertEquals("The creation of \"Lone Star Flaring LLC\" did not run: the approval does not authorise this call, "
+        + "or its single execution is spent.", reply);
+  }
+
+  @Test
   void bobUsingAlicesConversationIdGetsAConversationOfHisOwn() {
     String conv = UUID.randomUUID().toString();
     String id = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");
