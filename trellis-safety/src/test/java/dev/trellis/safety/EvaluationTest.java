@@ -89,5 +89,5 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.983, 0.881, 0.969, 0.892};
+  private static final double[] CV_FLOORS = {0.983, 0.880, 0.970, 0.892};
 }
