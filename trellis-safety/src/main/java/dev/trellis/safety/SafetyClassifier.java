@@ -176,8 +176,12 @@ public final class SafetyClassifier {
     if (earlier != null && isFollowUp(folded)) {
       return base.with(earlier, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + earlier.wireName());
     }
-    Verdict v = d.mask != null
-        ? base.with(d.mask.cls(), Policy.action(d.mask.cls(), supported), Layer.LEXICON, d.mask.phrase())
+    // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
+    // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is
+    boolean bareCue = head != null && embeddings != null && d.mask != null && concernCue(d.mask) && !d.riskWords;
+    Lexicon.Hit mask = bareCue ? null : d.mask;
+    Verdict v = mask != null
+        ? base.with(mask.cls(), Policy.action(mask.cls(), supported), Layer.LEXICON, mask.phrase())
         : base.with(RiskClass.NONE, Policy.action(RiskClass.NONE, supported), Layer.POLICY,
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
@@ -193,23 +197,23 @@ public final class SafetyClassifier {
       // a masked message (idiom, someone else) needs the head to name a crisis class itself
       // a laugh the head reads as an idiom is no crisis ("if they lose again I'm jumping off the stand 😂")
       boolean joke = d.jokeCue && s.label == RiskClass.FIGURATIVE;
-      boolean headCrisis = !joke && (d.mask == null
+      boolean headCrisis = !joke && (mask == null
           ? score >= threshold && (s.label.crisis() || score >= threshold + AGREEMENT_MARGIN)
           : s.label.crisis() && score >= Math.max(threshold, maskedThreshold));
       if (headCrisis) {
         return v.with(s.topCrisis, Action.CRISIS, Layer.EMBEDDING, String.format(Locale.ROOT, "p(crisis)=%.2f", score));
       }
       // concern for someone else, in any language: the third-party path has the resources a check-in has
-      if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
-          && s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5)) {
+      if (mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
+          && (bareCue || s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5))) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
-      } else if (d.mask == null && v.action() == Action.NONE && score >= checkInThreshold && s.label.crisis()) {
+      } else if (mask == null && v.action() == Action.NONE && score >= checkInThreshold && s.label.crisis()) {
         // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a
         // crisis class first — too close to a crisis to carry on without asking
         v = v.with(v.label(), Action.CHECK_IN, Layer.EMBEDDING, String.format(Locale.ROOT, "uncertain: p(crisis)=%.2f", score));
       }
     }
-    boolean confidentlyLow = supported && d.mask == null && !d.negated && earlier == null
+    boolean confidentlyLow = supported && mask == null && !d.negated && earlier == null
         && (Double.isNaN(score) ? false : score < lowRiskThreshold);
     return confidentlyLow ? v : widened(v, message, recent);
   }
@@ -270,9 +274,13 @@ public final class SafetyClassifier {
     return Languages.SUPPORTED.contains(language) ? new LinkedHashSet<>(List.of(language, "en")) : lexicon.languages();
   }
 
-  /** The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else. */
+  /**
+   * The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else,
+   * a joke's cue, harm to others in the writer's own clause, and whether any crisis phrase was found at all (counted or
+   * not: masked, negated, told as past).
+   */
   private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue,
-                               boolean jokeCue, boolean ownHarm) {
+                               boolean jokeCue, boolean ownHarm, boolean riskWords) {
   }
 
   private Deterministic deterministic(String message, Folded folded, Set<String> languages) {
@@ -328,7 +336,8 @@ public final class SafetyClassifier {
     // harm to others in the writer's own clause, past the reach of every cue of concern ("a guy said stuff about my
     // sister. I'm going to find him and break his face"): what someone else did is the reason, not the concern
     boolean ownHarm = best != null && best.cls() == RiskClass.HARM_TO_OTHERS && !withinCue(best, hits, tokens, quoted);
-    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm);
+    boolean riskWords = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.OVERRIDE || h.kind() == Lexicon.Kind.PHRASE);
+    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm, riskWords);
   }
 
   /** Whether a comparison with oneself ("as much as I do", "like me") stands inside or just after the cue {@code m}. */
