@@ -81,6 +81,8 @@ public final class SafetyClassifier {
   static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
       "jvais", "jveux");
   private static final double THIRD_PARTY_VETO = 0.7;
+  /** How a question cue of concern begins (folded): "how …", "what …", "who …". */
+  private static final java.util.regex.Pattern QUESTION_CUE = java.util.regex.Pattern.compile("(how|what|who) ");
   private static final double NEGATED_THRESHOLD = 0.8;
   /**
    * Above the crisis threshold by less than this, the head's crisis needs the class regression's agreement
@@ -178,14 +180,17 @@ public final class SafetyClassifier {
     }
     // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
     // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is
-    boolean bareCue = head != null && embeddings != null && d.mask != null && concernCue(d.mask) && !d.riskWords;
+    boolean bareCue = head != null && embeddings != null && d.mask != null && concernCue(d.mask) && d.questionsOnly
+        && !d.riskWords;
     Lexicon.Hit mask = bareCue ? null : d.mask;
     Verdict v = mask != null
         ? base.with(mask.cls(), Policy.action(mask.cls(), supported), Layer.LEXICON, mask.phrase())
         : base.with(RiskClass.NONE, Policy.action(RiskClass.NONE, supported), Layer.POLICY,
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
-    if (head != null && embeddings != null) {
+    // a reply that only acknowledges ("ok", "that makes sense", "alles klar") claims nothing for the head to read
+    boolean acknowledgement = earlier == null && supported && d.mask == null && Features.acknowledges(message);
+    if (head != null && embeddings != null && !acknowledgement) {
       // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
       Scored s = score(message, folded, earlier == null ? recent : List.of());
       score = s.crisis;
@@ -205,7 +210,7 @@ public final class SafetyClassifier {
       }
       // concern for someone else, in any language: the third-party path has the resources a check-in has
       if (mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
-          && (bareCue || s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5))) {
+          && s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5)) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
       } else if (mask == null && v.action() == Action.NONE && score >= checkInThreshold && s.label.crisis()) {
         // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a
@@ -276,11 +281,11 @@ public final class SafetyClassifier {
 
   /**
    * The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else,
-   * a joke's cue, harm to others in the writer's own clause, and whether any crisis phrase was found at all (counted or
-   * not: masked, negated, told as past).
+   * a joke's cue, harm to others in the writer's own clause, whether any crisis phrase was found at all (counted or
+   * not: masked, negated, told as past), and whether every cue of concern is only a question ({@link #questionCue}).
    */
   private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue,
-                               boolean jokeCue, boolean ownHarm, boolean riskWords) {
+                               boolean jokeCue, boolean ownHarm, boolean riskWords, boolean questionsOnly) {
   }
 
   private Deterministic deterministic(String message, Folded folded, Set<String> languages) {
@@ -301,8 +306,11 @@ public final class SafetyClassifier {
     Lexicon.Hit past = null;
     boolean negated = false;
     boolean thirdPartyCue = false;
+    boolean questionsOnly = true;
     for (Lexicon.Hit h : hits) {
-      thirdPartyCue |= concernCue(h);
+      // a question of what to do names no one else: it cannot make a crisis phrase someone else's on its own
+      thirdPartyCue |= concernCue(h) && !questionCue(h);
+      questionsOnly &= !concernCue(h) || questionCue(h);
       // an idiom outranks a third-party cue it overlaps ("my mom is going to kill me")
       if (h.kind() == Lexicon.Kind.MASK && (mask == null || (h.cls() == RiskClass.THIRD_PARTY_CONCERN
           && !(mask.start() < h.end() && h.start() < mask.end())))) {
@@ -337,7 +345,7 @@ public final class SafetyClassifier {
     // sister. I'm going to find him and break his face"): what someone else did is the reason, not the concern
     boolean ownHarm = best != null && best.cls() == RiskClass.HARM_TO_OTHERS && !withinCue(best, hits, tokens, quoted);
     boolean riskWords = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.OVERRIDE || h.kind() == Lexicon.Kind.PHRASE);
-    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm, riskWords);
+    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm, riskWords, questionsOnly);
   }
 
   /** Whether a comparison with oneself ("as much as I do", "like me") stands inside or just after the cue {@code m}. */
@@ -439,6 +447,11 @@ public final class SafetyClassifier {
   /** Whether {@code h} is a cue of concern for someone else ({@code [third_party_concern]}). */
   private static boolean concernCue(Lexicon.Hit h) {
     return h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.THIRD_PARTY_CONCERN;
+  }
+
+  /** A cue of concern that is only a question of what to do ("how can I help", "what should I say", "who do I tell"). */
+  private static boolean questionCue(Lexicon.Hit h) {
+    return concernCue(h) && QUESTION_CUE.matcher(h.phrase()).lookingAt();
   }
 
   /**
