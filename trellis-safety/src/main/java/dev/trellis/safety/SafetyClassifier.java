@@ -82,6 +82,8 @@ public final class SafetyClassifier {
   static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
       "jvais", "jveux");
   private static final double THIRD_PARTY_VETO = 0.7;
+  /** How a question cue of concern begins (folded): "how …", "what …", "who …". */
+  private static final java.util.regex.Pattern QUESTION_CUE = java.util.regex.Pattern.compile("(how|what|who) ");
   /** Someone else's ("his gun", "seine Tabletten", "ses médicaments"): a crisis phrase holding one is another's means. */
   private static final Set<String> OTHERS_POSSESSIVE = Set.of("his", "her", "their", "hers", "seine", "seinen", "seinem",
       "seiner", "seines", "ihre", "ihren", "ihrem", "ihrer", "ihres", "son", "sa", "ses", "leur", "leurs");
@@ -190,12 +192,19 @@ public final class SafetyClassifier {
     if (earlier != null && isFollowUp(folded)) {
       return base.with(earlier, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + earlier.wireName());
     }
-    Verdict v = d.mask != null
-        ? base.with(d.mask.cls(), Policy.action(d.mask.cls(), supported), Layer.LEXICON, d.mask.phrase())
+    // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
+    // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is
+    boolean bareCue = head != null && embeddings != null && d.mask != null && concernCue(d.mask) && d.questionsOnly
+        && !d.riskWords;
+    Lexicon.Hit mask = bareCue ? null : d.mask;
+    Verdict v = mask != null
+        ? base.with(mask.cls(), Policy.action(mask.cls(), supported), Layer.LEXICON, mask.phrase())
         : base.with(RiskClass.NONE, Policy.action(RiskClass.NONE, supported), Layer.POLICY,
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
-    if (head != null && embeddings != null) {
+    // a reply that only acknowledges ("ok", "that makes sense", "alles klar") claims nothing for the head to read
+    boolean acknowledgement = earlier == null && supported && d.mask == null && Features.acknowledges(message);
+    if (head != null && embeddings != null && !acknowledgement) {
       // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
       Scored s = score(message, folded, earlier == null ? recent : List.of());
       score = s.crisis;
@@ -207,24 +216,24 @@ public final class SafetyClassifier {
       // a masked message (idiom, someone else) needs the head to name a crisis class itself
       // a laugh the head reads as an idiom is no crisis ("if they lose again I'm jumping off the stand 😂")
       boolean joke = d.jokeCue && s.label == RiskClass.FIGURATIVE;
-      boolean headCrisis = !joke && (d.mask == null
+      boolean headCrisis = !joke && (mask == null
           ? score >= threshold && (s.label.crisis() || score >= threshold + AGREEMENT_MARGIN)
           : s.label.crisis() && score >= Math.max(threshold, maskedThreshold));
       if (headCrisis) {
         return v.with(s.topCrisis, Action.CRISIS, Layer.EMBEDDING, String.format(Locale.ROOT, "p(crisis)=%.2f", score));
       }
       // concern for someone else, in any language: the third-party path has the resources a check-in has
-      if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
+      if (mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
           && s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5)) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
-      } else if (d.mask == null && v.action() == Action.NONE && score >= bandFloor(threshold)
+      } else if (mask == null && v.action() == Action.NONE && score >= bandFloor(threshold)
           && (s.label.crisis() || (checkInOnDisagreement && score >= threshold))) {
         // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a
         // crisis class first — too close to a crisis to carry on without asking
         v = v.with(v.label(), Action.CHECK_IN, Layer.EMBEDDING, String.format(Locale.ROOT, "uncertain: p(crisis)=%.2f", score));
       }
     }
-    boolean confidentlyLow = supported && d.mask == null && !d.negated && earlier == null
+    boolean confidentlyLow = supported && mask == null && !d.negated && earlier == null
         && (Double.isNaN(score) ? false : score < lowRiskThreshold);
     return confidentlyLow ? v : widened(v, message, recent);
   }
@@ -294,9 +303,13 @@ public final class SafetyClassifier {
     return Languages.SUPPORTED.contains(language) ? new LinkedHashSet<>(List.of(language, "en")) : lexicon.languages();
   }
 
-  /** The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else. */
+  /**
+   * The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else,
+   * a joke's cue, harm to others in the writer's own clause, whether any crisis phrase was found at all (counted or
+   * not: masked, negated, told as past), and whether every cue of concern is only a question ({@link #questionCue}).
+   */
   private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue,
-                               boolean jokeCue, boolean ownHarm) {
+                               boolean jokeCue, boolean ownHarm, boolean riskWords, boolean questionsOnly) {
   }
 
   private Deterministic deterministic(String message, Folded folded, Set<String> languages) {
@@ -332,8 +345,11 @@ public final class SafetyClassifier {
     Lexicon.Hit past = null;
     boolean negated = false;
     boolean thirdPartyCue = false;
+    boolean questionsOnly = true;
     for (Lexicon.Hit h : hits) {
-      thirdPartyCue |= concernCue(h);
+      // a question of what to do names no one else: it cannot make a crisis phrase someone else's on its own
+      thirdPartyCue |= concernCue(h) && !questionCue(h);
+      questionsOnly &= !concernCue(h) || questionCue(h);
       // an idiom outranks a third-party cue it overlaps ("my mom is going to kill me")
       if (h.kind() == Lexicon.Kind.MASK && (mask == null || (h.cls() == RiskClass.THIRD_PARTY_CONCERN
           && !(mask.start() < h.end() && h.start() < mask.end())))) {
@@ -380,7 +396,8 @@ public final class SafetyClassifier {
     // harm to others in the writer's own clause, past the reach of every cue of concern ("a guy said stuff about my
     // sister. I'm going to find him and break his face"): what someone else did is the reason, not the concern
     boolean ownHarm = best != null && best.cls() == RiskClass.HARM_TO_OTHERS && !withinCue(best, hits, tokens, quoted);
-    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm);
+    boolean riskWords = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.OVERRIDE || h.kind() == Lexicon.Kind.PHRASE);
+    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm, riskWords, questionsOnly);
   }
 
   /**
@@ -520,6 +537,11 @@ public final class SafetyClassifier {
   /** Whether {@code h} is a cue of concern for someone else ({@code [third_party_concern]}). */
   private static boolean concernCue(Lexicon.Hit h) {
     return h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.THIRD_PARTY_CONCERN;
+  }
+
+  /** A cue of concern that is only a question of what to do ("how can I help", "what should I say", "who do I tell"). */
+  private static boolean questionCue(Lexicon.Hit h) {
+    return concernCue(h) && QUESTION_CUE.matcher(h.phrase()).lookingAt();
   }
 
   /**
