@@ -40,6 +40,17 @@ public record Features(float[] embedding, int[] grams, float weight) {
       "since", "when", "ja", "jein", "nein", "nee", "und", "aber", "weil", "denn", "dann", "vielleicht", "heute",
       "morgen", "schon", "gerade", "oui", "ouais", "non", "et", "mais", "parce", "car", "donc", "alors", "peutetre",
       "demain", "deja", "voila", "si"));
+  /**
+   * Replies that only acknowledge what was said ("ok", "that makes sense", "thanks"), folded: they claim nothing, so
+   * they are read on their own, never with the message before them (which was read on its own turn). Read with it, an
+   * ordinary message could score higher than it did alone ("it's the parenting again" + "that makes sense").
+   */
+  private static final Set<String> ACKNOWLEDGEMENTS = phrases(List.of(
+      "ok", "okay", "k", "kk", "ok thanks", "okay thanks", "ok thank you", "thanks", "thank you", "thanks a lot",
+      "thank you so much", "thx", "ty", "that makes sense", "makes sense", "ok that makes sense", "that makes sense thanks",
+      "i see", "ok i see", "got it", "ok got it", "cool", "ok cool", "alright", "sounds good", "ok sounds good", "noted",
+      "nice", "great", "perfect", "understood", "danke", "danke schon", "ok danke", "alles klar", "verstehe", "ich verstehe",
+      "merci", "merci beaucoup", "ok merci", "d'accord", "je vois", "compris"));
   /** Words that point back at what was said before ("they're right here", "I did it", "that's the plan"), folded. */
   private static final Set<String> ANAPHORA = Folded.words(List.of(
       "it", "its", "it'll", "thats", "that", "this", "these", "those", "them", "they", "they're", "they'll", "they've",
@@ -49,16 +60,27 @@ public record Features(float[] embedding, int[] grams, float weight) {
   /**
    * What a short reply means in context: {@code previous} and {@code message} read as one text
    * ("tonight." after "I have decided"), or null when {@code message} is longer than
-   * {@link #SHORT_REPLY} words, is not {@link #elliptical} or there is no previous message. The classifier scores this text beside
+   * {@link #SHORT_REPLY} words, is not {@link #elliptical}, only acknowledges ("ok", "that makes sense") or there is
+   * no previous message. The classifier scores this text beside
    * the message; the trainer reads a corpus message with a history as this text, so that a bare
    * "yes" labelled a crisis for what it answers does not teach the head that "yes" is a crisis.
    */
   public static String inContext(String message, String previous) {
     List<String> tokens = Folded.of(message).tokens();
-    if (previous == null || tokens.size() > SHORT_REPLY || !elliptical(tokens)) {
+    if (previous == null || tokens.size() > SHORT_REPLY || !elliptical(tokens) || acknowledges(message)) {
       return null;
     }
     return previous.strip() + " " + message.strip();
+  }
+
+  /** Whether {@code message} only acknowledges ({@link #ACKNOWLEDGEMENTS}), its closing punctuation aside ("Ok, thanks!"). */
+  static boolean acknowledges(String message) {
+    return ACKNOWLEDGEMENTS.contains(String.join(" ", Folded.of(message.strip().replaceAll("[\\p{Punct}\\s]+$", "")).tokens()));
+  }
+
+  /** {@code phrases} folded as messages are, words joined by one space. */
+  private static Set<String> phrases(List<String> phrases) {
+    return phrases.stream().map(p -> String.join(" ", Folded.of(p).tokens())).collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
   /**

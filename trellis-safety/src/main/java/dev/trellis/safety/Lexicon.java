@@ -111,9 +111,12 @@ final class Lexicon {
           }
           continue;
         }
+        boolean cue = e.kind == Kind.MASK && e.cls == RiskClass.THIRD_PARTY_CONCERN;
         for (int i = 0; i < tokens.size() && !found; i++) {
           int end = match(e.slots, 0, tokens, i, typos);
-          if (end > 0) {
+          // nor is a cue read through a gap with the writer's "I" in it ("called my dad too. I think I've said ...":
+          // the writer said it), since round ten
+          if (end > 0 && !(cue && firstPerson(tokens, new int[] {i, end}, e.words))) {
             hits.add(new Hit(e.cls, e.kind, i, end, String.join(" ", tokens.subList(i, end)), negated(tokens, i, end, negs, e.words)));
             found = true;
           }

@@ -63,7 +63,8 @@ public final class SafetyClassifier {
    * default since round nine, chosen by issue 32's own criterion in leave-one-writer-out (each independent writer's set
    * scored by a head trained on everything else): the highest crisis recall with precision over English, German and
    * French at least 0.9 (0.25: recall 0.996 against 0.992 without the band, precision on those languages 0.955 against
-   * 0.965; see the README). An application's check-in reply must then fit a message it could read as well as one it
+   * 0.965; see the README); confirmed in round ten over fifteen writers (0.996 against 0.989, 0.961 against 0.971;
+   * 0.2 and 0.3 no more recall). An application's check-in reply must then fit a message it could read as well as one it
    * could not ({@link Verdict#languageSupported()} tells them apart).
    */
   public static final double DEFAULT_CHECK_IN_THRESHOLD = 0.25;
@@ -81,6 +82,19 @@ public final class SafetyClassifier {
   static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
       "jvais", "jveux");
   private static final double THIRD_PARTY_VETO = 0.7;
+  /** How a question cue of concern begins (folded): "how …", "what …", "who …". */
+  private static final java.util.regex.Pattern QUESTION_CUE = java.util.regex.Pattern.compile("(how|what|who) ");
+  /** Someone else's ("his gun", "seine Tabletten", "ses médicaments"): a crisis phrase holding one is another's means. */
+  private static final Set<String> OTHERS_POSSESSIVE = Set.of("his", "her", "their", "hers", "seine", "seinen", "seinem",
+      "seiner", "seines", "ihre", "ihren", "ihrem", "ihrer", "ihres", "son", "sa", "ses", "leur", "leurs");
+  /** A third person as the subject ("he's going to kill her"): a threat in a sentence without the writer is another's. */
+  private static final Set<String> THIRD_SUBJECT = Set.of("he", "she", "hes", "shes", "theyre", "er", "il", "elle", "ils",
+      "elles");
+  /** The writer as the object ("gave me his pills"): with {@link #FIRST_PERSON}, a sentence about the writer. */
+  private static final Set<String> WRITER_OBJECT = Set.of("me", "myself", "mich", "mir", "moi");
+  /** A breakup with someone named: "end it with Tyler" (the name capitalised, so read from the message itself). */
+  private static final Pattern NAMED_BREAKUP = Pattern.compile(
+      "\\b(?i:end|ending|ended|finish|break|breaking)\\s+(?i:it|things)\\s+(?:(?i:off)\\s+)?(?i:with)\\s+\\p{Lu}\\p{Ll}+");
   private static final double NEGATED_THRESHOLD = 0.8;
   /**
    * Above the crisis threshold by less than this, the head's crisis needs the class regression's agreement
@@ -102,15 +116,16 @@ public final class SafetyClassifier {
   private final double checkInThreshold;
   private final double lowRiskThreshold;
   private final double maskedThreshold;
+  private final boolean checkInOnDisagreement;
 
   private SafetyClassifier(Builder b) {
     this(Lexicon.bundled(), b.embeddings, b.head, b.judge == null ? null : new LlmJudge(b.judge), b.crisisThreshold,
-        b.checkInThreshold, b.lowRiskThreshold, b.maskedThreshold);
+        b.checkInThreshold, b.lowRiskThreshold, b.maskedThreshold, b.checkInOnDisagreement);
   }
 
   private SafetyClassifier(Lexicon lexicon, Embeddings embeddings, EmbeddingHead head, LlmJudge judge,
                            double crisisThreshold, double checkInThreshold, double lowRiskThreshold,
-                           double maskedThreshold) {
+                           double maskedThreshold, boolean checkInOnDisagreement) {
     this.lexicon = lexicon;
     this.embeddings = embeddings;
     this.head = head;
@@ -119,12 +134,13 @@ public final class SafetyClassifier {
     this.checkInThreshold = checkInThreshold;
     this.lowRiskThreshold = lowRiskThreshold;
     this.maskedThreshold = maskedThreshold;
+    this.checkInOnDisagreement = checkInOnDisagreement;
   }
 
   /** This classifier with {@code model} as its LLM judge (null: none); cheap, shares everything else. */
   public SafetyClassifier withJudge(ChatModel model) {
     return new SafetyClassifier(lexicon, embeddings, head, model == null ? null : new LlmJudge(model), crisisThreshold,
-        checkInThreshold, lowRiskThreshold, maskedThreshold);
+        checkInThreshold, lowRiskThreshold, maskedThreshold, checkInOnDisagreement);
   }
 
   /** Layers 1, 2, 3 and 5: lexicons and the bundled head on the in-process MiniLM model; no LLM. */
@@ -176,12 +192,19 @@ public final class SafetyClassifier {
     if (earlier != null && isFollowUp(folded)) {
       return base.with(earlier, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + earlier.wireName());
     }
-    Verdict v = d.mask != null
-        ? base.with(d.mask.cls(), Policy.action(d.mask.cls(), supported), Layer.LEXICON, d.mask.phrase())
+    // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
+    // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is
+    boolean bareCue = head != null && embeddings != null && d.mask != null && concernCue(d.mask) && d.questionsOnly
+        && !d.riskWords;
+    Lexicon.Hit mask = bareCue ? null : d.mask;
+    Verdict v = mask != null
+        ? base.with(mask.cls(), Policy.action(mask.cls(), supported), Layer.LEXICON, mask.phrase())
         : base.with(RiskClass.NONE, Policy.action(RiskClass.NONE, supported), Layer.POLICY,
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
-    if (head != null && embeddings != null) {
+    // a reply that only acknowledges ("ok", "that makes sense", "alles klar") claims nothing for the head to read
+    boolean acknowledgement = earlier == null && supported && d.mask == null && Features.acknowledges(message);
+    if (head != null && embeddings != null && !acknowledgement) {
       // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
       Scored s = score(message, folded, earlier == null ? recent : List.of());
       score = s.crisis;
@@ -193,25 +216,35 @@ public final class SafetyClassifier {
       // a masked message (idiom, someone else) needs the head to name a crisis class itself
       // a laugh the head reads as an idiom is no crisis ("if they lose again I'm jumping off the stand 😂")
       boolean joke = d.jokeCue && s.label == RiskClass.FIGURATIVE;
-      boolean headCrisis = !joke && (d.mask == null
+      boolean headCrisis = !joke && (mask == null
           ? score >= threshold && (s.label.crisis() || score >= threshold + AGREEMENT_MARGIN)
           : s.label.crisis() && score >= Math.max(threshold, maskedThreshold));
       if (headCrisis) {
         return v.with(s.topCrisis, Action.CRISIS, Layer.EMBEDDING, String.format(Locale.ROOT, "p(crisis)=%.2f", score));
       }
       // concern for someone else, in any language: the third-party path has the resources a check-in has
-      if (d.mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
+      if (mask == null && s.label == RiskClass.THIRD_PARTY_CONCERN
           && s.probabilities[s.label.ordinal()] >= (supported ? THIRD_PARTY_VETO : 0.5)) {
         v = v.with(RiskClass.THIRD_PARTY_CONCERN, Action.THIRD_PARTY, Layer.EMBEDDING, "third party");
-      } else if (d.mask == null && v.action() == Action.NONE && score >= checkInThreshold && s.label.crisis()) {
+      } else if (mask == null && v.action() == Action.NONE && score >= bandFloor(threshold)
+          && (s.label.crisis() || (checkInOnDisagreement && score >= threshold))) {
         // uncertain: the crisis regression not sure enough for the crisis branch, the class regression ranking a
         // crisis class first — too close to a crisis to carry on without asking
         v = v.with(v.label(), Action.CHECK_IN, Layer.EMBEDDING, String.format(Locale.ROOT, "uncertain: p(crisis)=%.2f", score));
       }
     }
-    boolean confidentlyLow = supported && d.mask == null && !d.negated && earlier == null
+    boolean confidentlyLow = supported && mask == null && !d.negated && earlier == null
         && (Double.isNaN(score) ? false : score < lowRiskThreshold);
     return confidentlyLow ? v : widened(v, message, recent);
+  }
+
+  /**
+   * Where the check-in band starts under the head's bar {@code threshold}: it keeps its width below a raised bar, so
+   * after a negated phrase ("I would never kill myself, but this year has been brutal": bar 0.8) it starts 0.2 higher
+   * (round ten); a lowered bar (an elliptical reply after a crisis) does not lower it.
+   */
+  private double bandFloor(double threshold) {
+    return checkInThreshold + Math.max(0, threshold - crisisThreshold);
   }
 
   /**
@@ -270,31 +303,53 @@ public final class SafetyClassifier {
     return Languages.SUPPORTED.contains(language) ? new LinkedHashSet<>(List.of(language, "en")) : lexicon.languages();
   }
 
-  /** The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else. */
+  /**
+   * The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else,
+   * a joke's cue, harm to others in the writer's own clause, whether any crisis phrase was found at all (counted or
+   * not: masked, negated, told as past), and whether every cue of concern is only a question ({@link #questionCue}).
+   */
   private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue,
-                               boolean jokeCue, boolean ownHarm) {
+                               boolean jokeCue, boolean ownHarm, boolean riskWords, boolean questionsOnly) {
   }
 
   private Deterministic deterministic(String message, Folded folded, Set<String> languages) {
     List<Lexicon.Hit> found = lexicon.find(folded, new LinkedHashSet<>(languages));
     List<String> tokens = folded.tokens();
     // "someone who thinks about dying as much as I do": a comparison with oneself makes the cue of concern the writer's own
+    // and a cue read across a sentence's end is no subject and its verb ("rang my dad. Said what I needed to say")
     List<Lexicon.Hit> hits = new ArrayList<>(found.size());
+    int[] sentences = null;
     for (Lexicon.Hit h : found) {
-      if (!(concernCue(h) && selfReferent(h, found))) {
-        hits.add(h);
+      if (concernCue(h) && selfReferent(h, found)) {
+        continue;
       }
+      if (concernCue(h) && h.end() - h.start() > 1) {
+        sentences = sentences == null ? sentenceOf(message, tokens.size()) : sentences;
+        if (sentences[h.start()] != sentences[h.end() - 1]) {
+          continue;
+        }
+      }
+      hits.add(h);
     }
     // each token's sentence, only when a past marker asks whether a phrase shares its sentence
-    int[] sentence = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST) ? sentenceOf(message, tokens.size()) : null;
+    int[] sentence = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST)
+        ? (sentences != null ? sentences : sentenceOf(message, tokens.size())) : null;
+    Lexicon.Hit named = namedBreakup(message);
+    if (named != null) {
+      hits.add(named);
+    }
     List<int[]> quoted = quoted(message);
     Lexicon.Hit best = null;
+    Lexicon.Hit others = null;
     Lexicon.Hit mask = null;
     Lexicon.Hit past = null;
     boolean negated = false;
     boolean thirdPartyCue = false;
+    boolean questionsOnly = true;
     for (Lexicon.Hit h : hits) {
-      thirdPartyCue |= concernCue(h);
+      // a question of what to do names no one else: it cannot make a crisis phrase someone else's on its own
+      thirdPartyCue |= concernCue(h) && !questionCue(h);
+      questionsOnly &= !concernCue(h) || questionCue(h);
       // an idiom outranks a third-party cue it overlaps ("my mom is going to kill me")
       if (h.kind() == Lexicon.Kind.MASK && (mask == null || (h.cls() == RiskClass.THIRD_PARTY_CONCERN
           && !(mask.start() < h.end() && h.start() < mask.end())))) {
@@ -314,11 +369,24 @@ public final class SafetyClassifier {
         past = past == null ? when : past;
         continue;
       }
+      boolean means = h.cls() == RiskClass.MEANS_ACCESS || h.cls() == RiskClass.HARM_TO_OTHERS;
+      if (h.kind() == Lexicon.Kind.PHRASE && means) {
+        sentences = sentences == null ? sentenceOf(message, tokens.size()) : sentences;
+        if (someoneElses(h, tokens, sentences)) {
+          others = others == null ? h : others;
+          continue;
+        }
+      }
       // an override outranks any lexicon phrase; within a kind the more urgent class wins
       if (best == null || (h.kind() == Lexicon.Kind.OVERRIDE && best.kind() != Lexicon.Kind.OVERRIDE)
           || (h.kind() == best.kind() && h.cls().ordinal() < best.cls().ordinal())) {
         best = h;
       }
+    }
+    if (mask == null && others != null) {
+      // someone else's means or threat in a sentence without the writer ("my grandpa's been hoarding his pain meds")
+      mask = new Lexicon.Hit(RiskClass.THIRD_PARTY_CONCERN, Lexicon.Kind.MASK, others.start(), others.end(),
+          "someone else's: " + others.phrase(), false);
     }
     if (mask == null && past != null) {
       // a crisis told as past ("five years ago I took an overdose"): masked like an idiom, the head decides the rest
@@ -328,7 +396,46 @@ public final class SafetyClassifier {
     // harm to others in the writer's own clause, past the reach of every cue of concern ("a guy said stuff about my
     // sister. I'm going to find him and break his face"): what someone else did is the reason, not the concern
     boolean ownHarm = best != null && best.cls() == RiskClass.HARM_TO_OTHERS && !withinCue(best, hits, tokens, quoted);
-    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm);
+    boolean riskWords = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.OVERRIDE || h.kind() == Lexicon.Kind.PHRASE);
+    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm, riskWords, questionsOnly);
+  }
+
+  /**
+   * Whether the means phrase {@code h} holds someone else's possessive ("hoarding his pain meds") or the harm phrase
+   * {@code h} a third person as its subject ("told her he's going to kill her"), and its sentence has no word for the
+   * writer ("I", "me", "ich", "mir", "je", "moi"): another's means or threat, not the writer's (round ten). "I know
+   * where my dad keeps his gun" and "going to find him and break his face" stay the writer's.
+   */
+  private static boolean someoneElses(Lexicon.Hit h, List<String> tokens, int[] sentences) {
+    boolean harm = h.cls() == RiskClass.HARM_TO_OTHERS;
+    Set<String> others = harm ? THIRD_SUBJECT : OTHERS_POSSESSIVE;
+    boolean someone = false;
+    // a threat's subject may stand just before the phrase ("he's | going to hurt her")
+    for (int i = harm ? Math.max(0, h.start() - 1) : h.start(); i < h.end(); i++) {
+      someone |= others.contains(tokens.get(i));
+    }
+    if (!someone) {
+      return false;
+    }
+    for (int i = 0; i < tokens.size(); i++) {
+      String t = tokens.get(i);
+      if (sentences[i] == sentences[h.start()] && (FIRST_PERSON.contains(t) || WRITER_OBJECT.contains(t))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A breakup with someone named ("I need to end it with Tyler") as an idiom's mask over its words, or null. */
+  static Lexicon.Hit namedBreakup(String message) {
+    var m = NAMED_BREAKUP.matcher(message);
+    if (!m.find()) {
+      return null;
+    }
+    int start = Folded.of(message.substring(0, m.start())).tokens().size();
+    int end = Folded.of(message.substring(0, m.end())).tokens().size();
+    return new Lexicon.Hit(RiskClass.FIGURATIVE, Lexicon.Kind.MASK, start, Math.max(end, start + 1),
+        "a breakup with someone named", false);
   }
 
   /** Whether a comparison with oneself ("as much as I do", "like me") stands inside or just after the cue {@code m}. */
@@ -430,6 +537,11 @@ public final class SafetyClassifier {
   /** Whether {@code h} is a cue of concern for someone else ({@code [third_party_concern]}). */
   private static boolean concernCue(Lexicon.Hit h) {
     return h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.THIRD_PARTY_CONCERN;
+  }
+
+  /** A cue of concern that is only a question of what to do ("how can I help", "what should I say", "who do I tell"). */
+  private static boolean questionCue(Lexicon.Hit h) {
+    return concernCue(h) && QUESTION_CUE.matcher(h.phrase()).lookingAt();
   }
 
   /**
@@ -576,6 +688,7 @@ public final class SafetyClassifier {
     private double checkInThreshold = DEFAULT_CHECK_IN_THRESHOLD;
     private double lowRiskThreshold = 0.15;
     private double maskedThreshold = MASKED_THRESHOLD;
+    private boolean checkInOnDisagreement;
 
     private Builder() {
     }
@@ -638,6 +751,12 @@ public final class SafetyClassifier {
     /** The head's bar over a masked message (default {@value #MASKED_THRESHOLD}); for the tuning tool. */
     Builder maskedThreshold(double t) {
       this.maskedThreshold = t;
+      return this;
+    }
+
+    /** Whether the crisis regression's crisis the class regression disagrees with is a check-in; for the tuning tool. */
+    Builder checkInOnDisagreement(boolean on) {
+      this.checkInOnDisagreement = on;
       return this;
     }
 

@@ -41,8 +41,13 @@ class HeldOutSeparationTest {
     return corpus.stream().filter(e -> held.contains(normalised(e.text()))).map(Example::id).toList();
   }
 
+  /** The held-out sets of {@code blind/}; none when the directory is empty or absent (between rounds). */
   private static List<Path> blindFiles() {
-    try (Stream<Path> files = Files.list(Path.of(HeldOutSeparationTest.class.getResource("blind").toURI()))) {
+    var dir = HeldOutSeparationTest.class.getResource("blind");
+    if (dir == null) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(Path.of(dir.toURI()))) {
       return files.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

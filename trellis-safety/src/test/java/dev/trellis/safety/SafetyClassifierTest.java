@@ -135,6 +135,20 @@ class SafetyClassifierTest {
   }
 
   @Test
+  void anAcknowledgementIsReadOnItsOwnNotWithTheMessageBeforeIt() {
+    assertEquals(null, Features.inContext("that makes sense", "it's the parenting again"));
+    assertEquals(null, Features.inContext("Ok, thanks!", "can I book for Tuesday"));
+    assertEquals("I have decided tonight.", Features.inContext("tonight.", "I have decided"), "an answer still is");
+    for (String ack : List.of("that makes sense", "I see", "ok thanks", "alles klar", "d'accord")) {
+      for (String before : List.of("it's the parenting again", "I've been struggling with parenting lately",
+          "my therapist moved away and it's the anxiety again")) {
+        Verdict v = SAFETY.classify(ack, List.of(Message.human(before), Message.ai("Thanks, I'll look for someone.")));
+        assertEquals(Action.NONE, v.action(), ack + " after " + before + ": " + v);
+      }
+    }
+  }
+
+  @Test
   void aReplyIsEllipticalWhenItIsBareAnswersOrPointsBack() {
     for (String reply : List.of("Sunday then.", "yes I have", "and nobody would care", "they're in my drawer",
         "Ja, heute Nacht", "oui, ce soir")) {
@@ -197,8 +211,9 @@ class SafetyClassifierTest {
   }
 
   @ParameterizedTest
-  // ("I can't do this much longer", once here, is a lexicon phrase since round five fixed "cant ... go_on/do_this")
-  @ValueSource(strings = {"honestly I'm running out of reasons"})
+  // ("I can't do this much longer", once here, is a lexicon phrase since round five fixed "cant ... go_on/do_this";
+  // "honestly I'm running out of reasons" takes the crisis branch since round ten's head was trained on sets N to S)
+  @ValueSource(strings = {"I don't really see the point in much lately"})
   void anUncertainMessageGetsTheCheckInByDefault(String message) {
     Verdict v = SAFETY.classify(message, List.of());
     assertEquals(Action.CHECK_IN, v.action(), v.toString());

@@ -34,7 +34,8 @@ import java.util.Map;
  * {@code -Dclasses=true} per-class tables, {@code -Dmasked=} the head's bars over a masked message (comma separated;
  * default {@value SafetyClassifier#MASKED_THRESHOLD}), {@code -Dcv=false} no cross-validation, {@code -Dseparately=true} each
  * held-out file measured by a head trained on everything else (the other held-out files included: what each is worth
- * alone, in one run), and the trainer's {@code -Dsteps -Drate -Dl2 -Dgrams}. The
+ * alone, in one run), {@code -Ddisagree=false,true} whether the crisis regression's crisis the class regression
+ * disagrees with is a check-in (held-out files only; round ten), and the trainer's {@code -Dsteps -Drate -Dl2 -Dgrams}. The
  * held-out sets of the test resources (`blind/`, set H and later ones) are never read: only
  * {@code EvaluationTest} measures them. Embeddings are cached in {@code target/tuning-embeddings.bin}
  * (MiniLM is deterministic).
@@ -96,7 +97,9 @@ final class Tuning {
     for (String a : args) {
       for (double c : checkIns) {
         for (String m : System.getProperty("masked", "" + SafetyClassifier.MASKED_THRESHOLD).split(",")) {
-          settings.add(new double[] {Double.parseDouble(a), c, Double.parseDouble(m)});
+          for (String g : System.getProperty("disagree", "false").split(",")) {
+            settings.add(new double[] {Double.parseDouble(a), c, Double.parseDouble(m), Boolean.parseBoolean(g) ? 1 : 0});
+          }
         }
       }
     }
@@ -104,6 +107,7 @@ final class Tuning {
       double t = settings.get(k)[0];
       double c = settings.get(k)[1];
       double masked = settings.get(k)[2];
+      boolean disagree = settings.get(k)[3] > 0;
       boolean last = k == settings.size() - 1;
       List<Figures> perSet = new ArrayList<>();
       if (cvWanted) {
@@ -113,14 +117,15 @@ final class Tuning {
       }
       for (Map.Entry<String, List<Example>> set : sets.entrySet()) {
         SafetyClassifier classifier = SafetyClassifier.builder().embeddings(emb)
-            .head(headFor.getOrDefault(set.getKey(), full)).crisisThreshold(t).checkInThreshold(c).maskedThreshold(masked).build();
+            .head(headFor.getOrDefault(set.getKey(), full)).crisisThreshold(t).checkInThreshold(c).maskedThreshold(masked)
+            .checkInOnDisagreement(disagree).build();
         Figures f = Figures.of(set.getValue(), e -> classifier.classify(e.text(), e.history(), e.locale()));
-        line(String.format(Locale.ROOT, "t=%.2f checkin=%.2f masked=%.2f %s", t, c, masked, set.getKey()), f);
+        line(String.format(Locale.ROOT, "t=%.2f checkin=%.2f masked=%.2f disagree=%b %s", t, c, masked, disagree, set.getKey()), f);
         report(set.getKey(), set.getValue(), f, last && errors.contains(set.getKey()), last && classes);
         perSet.add(f);
       }
       if (perSet.size() > 1) {
-        summary(String.format(Locale.ROOT, "t=%.2f checkin=%.2f masked=%.2f", t, c, masked), List.copyOf(sets.keySet()),
+        summary(String.format(Locale.ROOT, "t=%.2f checkin=%.2f masked=%.2f disagree=%b", t, c, masked, disagree), List.copyOf(sets.keySet()),
             perSet);
       }
     }

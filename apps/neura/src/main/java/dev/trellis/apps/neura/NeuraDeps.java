@@ -33,14 +33,13 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
   }
 
   /**
-   * The safety classifier for {@code model}: the deterministic layers (overrides, lexicons,
-   * policy), and the model as judge when there is one. Not the embedding head: on clinical intake
-   * messages it flags ordinary turns as crises ("trauma flashbacks", "grief and insomnia" and
-   * "ok thanks" score p(crisis) 0.54–0.74), which would send them to the safety intervention
-   * instead of care navigation; the judge, asked about every message, widens instead.
+   * The safety classifier for {@code model}: without a model, the library's standard one
+   * (overrides, lexicons, the embedding head with its check-in band, policy), which catches what
+   * no lexicon names ("I just feel like a burden"); with a model, the deterministic layers and the
+   * model as judge, asked about every message (it reads what the head reads, and more).
    */
   static SafetyClassifier safetyFor(ChatModel model) {
-    return model == null ? SafetyClassifier.lexiconOnly() : SafetyClassifier.builder().withoutHead().judge(Observed.model(model)).build();
+    return model == null ? SafetyClassifier.standard() : SafetyClassifier.builder().withoutHead().judge(Observed.model(model)).build();
   }
 
   /**

@@ -27,8 +27,9 @@ import java.util.Set;
  * ({@code trellis-safety}: overrides, lexicons, the embedding head, and the model as judge when
  * one is configured) with the transcript before it, then by Neura's hijack rules for prompt
  * injection, which a configured model may widen. Any action but {@code none} hijacks the turn:
- * {@code risk} (a crisis), {@code third_party} (someone else at risk), {@code check_in} (a
- * message the classifier cannot read), or {@code injection}.
+ * {@code risk} (a crisis), {@code third_party} (someone else at risk), {@code unsure} (a
+ * message the classifier reads but cannot call either way: its check-in band), {@code check_in}
+ * (a message in a language it cannot read), or {@code injection}.
  */
 public final class Preflight {
   private static final List<String> INJECTION = List.of("ignore previous instructions", "ignore all previous",
@@ -98,10 +99,13 @@ public final class Preflight {
 
   /**
    * Why {@code message}, after {@code history}, hijacks the turn ({@code risk},
-   * {@code third_party}, {@code check_in} or {@code injection}); empty when it does not.
+   * {@code third_party}, {@code unsure}, {@code check_in} or {@code injection}); empty when it does not.
    */
   static Optional<String> screen(String message, List<Message> history, NeuraDeps deps) throws Exception {
     Verdict v = deps.safety().classify(message, history);
+    if (v.action() == Action.CHECK_IN && v.languageSupported()) {
+      return Optional.of("unsure");
+    }
     if (v.action() != Action.NONE) {
       return Optional.of(v.action() == Action.CRISIS ? "risk" : v.action().wireName());
     }

@@ -11,6 +11,9 @@ final class SafetyReplies {
           + "(Suicide & Crisis Lifeline) or your local emergency number. A care coordinator has been notified.";
       case "third_party" -> "It sounds like you're worried about someone. If they may be in danger, call or text 988 "
           + "(Suicide & Crisis Lifeline) or your local emergency number, and stay with them if you can.";
+      case "unsure" -> "I want to make sure you're safe. Are you having thoughts of ending your life or harming "
+          + "yourself? If you are, or you're in danger, call or text 988 (Suicide & Crisis Lifeline) or your local "
+          + "emergency number. If not, tell me what you'd like support with and I'll help you find care.";
       case "check_in" -> "I want to make sure you're safe. If you're thinking about harming yourself, call or text 988 "
           + "(Suicide & Crisis Lifeline) or your local emergency number. I can help best in English: could you tell me "
           + "what you'd like support with?";

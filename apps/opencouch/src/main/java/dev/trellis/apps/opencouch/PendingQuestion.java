@@ -50,16 +50,17 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
       + "i'?m not|i am not|no i don'?t|i don'?t|i do not|no one|nobody|there'?s no one|not at all|nein|non)"
       + "( (i'?m not|i don'?t|no one|nobody))?$");
 
-  /** The end of a message's first sentence. */
-  private static final Pattern SENTENCE_END = Pattern.compile("[.!?;]+\\s+");
+  /** The end of a message's first sentence, or of an answer set off by a comma ("no, I'm not going to do anything"). */
+  private static final Pattern SENTENCE_END = Pattern.compile("[.!?;,]+\\s+");
   /** Words after a "no" that take it back or hedge it ("No. But sometimes I think about it"). */
   private static final Pattern HEDGE = Pattern.compile("\\b(but|though|although|except|sometimes|maybe|might|not sure|"
       + "unless|yet|still|kind of|kinda|idk|don'?t know)\\b");
 
   /**
    * {@code message} read as an answer: YES, NO, or OTHER when it is more than a bare answer. A bare answer may
-   * open a longer message as its own sentence: "Yes. I have the pills here" is YES, and "no, I'm not. just annoyed
-   * at myself" NO — unless what follows the "no" hedges it ("No. But sometimes…": OTHER, for the gate to read).
+   * open a longer message as its own sentence or set off by a comma: "Yes. I have the pills here" is YES, and "no,
+   * I'm not. just annoyed at myself" NO — unless what follows the "no" hedges it ("No. But sometimes…": OTHER, for
+   * the gate to read).
    */
   public static Answer read(String message) {
     if (message == null) {
@@ -92,10 +93,28 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
    * crisis reply left pending (with the locale's resources), else null.
    */
   public static FollowUp followUp(dev.trellis.graph.State s) {
+    return followUp(s, false);
+  }
+
+  /**
+   * {@link #followUp(dev.trellis.graph.State)} on the crisis branch: the gate read a crisis in the message, so a
+   * reassuring answer counts only when the message is nothing more than it — "No. I'm going to do it tonight" gets
+   * the crisis reply, not relief; the worrying answer counts however long the message.
+   */
+  public static FollowUp followUpOnCrisis(dev.trellis.graph.State s) {
+    return followUp(s, true);
+  }
+
+  private static FollowUp followUp(dev.trellis.graph.State s, boolean crisis) {
     AskedQuestion stored = CouchState.pendingQuestion(s);
     PendingQuestion pending = stored.question();
-    Answer answer = read(s.get(CouchState.MESSAGE));
+    String message = s.get(CouchState.MESSAGE);
+    Answer answer = read(message);
     if (pending == null || answer == Answer.OTHER) {
+      return null;
+    }
+    boolean reassuring = (answer == Answer.YES) != pending.yesMeansDanger;
+    if (crisis && reassuring && bare(message.strip().toLowerCase(Locale.ROOT).replace('’', '\'')) == Answer.OTHER) {
       return null;
     }
     // answered in the language and with the resources of the reply that asked

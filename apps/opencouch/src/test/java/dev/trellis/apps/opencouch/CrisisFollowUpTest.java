@@ -123,4 +123,24 @@ class CrisisFollowUpTest {
     assertEquals(PendingQuestion.Answer.OTHER, PendingQuestion.read("not sure. it comes and goes"));
     assertEquals(PendingQuestion.Answer.OTHER, PendingQuestion.read("I had a long day at work. no energy left"));
   }
+
+  @Test
+  void anAnswerSetOffByACommaIsReadAgainstTheQuestion() {
+    assertEquals(PendingQuestion.Answer.NO, PendingQuestion.read("no, I'm not going to do anything, I'm just exhausted"));
+    assertEquals(PendingQuestion.Answer.OTHER, PendingQuestion.read("no, but it crosses my mind at night"));
+    couch.turn("u8", "s1", "I want to kill myself");
+    String r = reply(couch.turn("u8", "s1", "no, I'm not going to do anything, I'm just exhausted"));
+    assertTrue(r.startsWith("I'm glad you're not about to act on them right now."), r);
+    assertFalse(r.contains("It sounds like no"), r);
+  }
+
+  @Test
+  void aReassuringAnswerWhoseRestTheGateReadsAsACrisisGetsTheCrisisReplyNotRelief() {
+    couch.turn("u9", "s1", "I want to kill myself");
+    State s = couch.turn("u9", "s1", "No. I'm going to jump off the bridge tonight.");
+    assertEquals("crisis", CouchState.routing(s).route());
+    String r = reply(s);
+    assertFalse(r.startsWith("I'm glad"), r);
+    assertTrue(r.contains("\n- "), "the locale's resources: " + r);
+  }
 }

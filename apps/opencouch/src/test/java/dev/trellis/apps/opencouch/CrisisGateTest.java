@@ -53,6 +53,17 @@ class CrisisGateTest {
     assertFalse(reply.contains("988"), reply);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"how do I deal with stress at work?", "what should I say to my landlord about the rent",
+      "how can I talk to my boss about a raise"})
+  void anEverydayQuestionOfTheUsersOwnIsAnsweredNotTreatedAsConcernForSomeoneElse(String message) {
+    State s = run(message, "en-US", "q-" + message.hashCode());
+    assertEquals("therapeutic", CouchState.routing(s).route(), CouchState.crisis(s).toString());
+    String reply = String.valueOf(CouchState.response(s).text());
+    assertFalse(reply.contains("looking out for them"), reply);
+    assertTrue(couch.log.forUser("u-" + message.hashCode()).isEmpty(), "nothing for the crisis log");
+  }
+
   @Test
   void concernForAFriendTakesTheThirdPartyPathWithResources() {
     State s = run("my friend is suicidal, how can I help her?", "en-GB", "tp");

@@ -69,6 +69,16 @@ class RepliesTest {
   }
 
   @Test
+  void anInstructionAboutHowToReplyIsAcknowledgedNotReflectedAsAFeeling() {
+    String shortly = reply(couch.turn("ivy", "s1", "keep it short please"));
+    assertTrue(shortly.startsWith("Of course: I'll keep my replies short."), shortly);
+    String advice = reply(couch.turn("jo", "s1", "please don't give me advice"));
+    assertTrue(advice.startsWith("Of course: I won't give you advice."), advice);
+    String hard = reply(couch.turn("kai", "s1", "keep it short, I'm exhausted and everything feels awful"));
+    assertFalse(hard.startsWith("Of course"), "a hard message is answered as one: " + hard);
+  }
+
+  @Test
   void wordsOfHarmAreNeverReflectedBackWhicheverBranchAnswers() {
     for (String m : List.of("I'm going to jump off the bridge tonight", "nobody would even notice if I was gone",
         "I took a whole bunch of pills an hour ago", "I cut again last night", "Ich will nicht mehr leben")) {

@@ -65,6 +65,15 @@ public record Approval(String approvalId, Subject subject, String status, String
     return subject.checkpointType();
   }
 
+  /**
+   * The one reviewer this approval names ({@code reviewer_id} in its payload, from the request's
+   * {@code metadata.reviewer_id}: the seed's {@code named_individual} strategy), or null when any
+   * reviewer may decide it ({@code role_based}).
+   */
+  public String namedReviewer() {
+    return payload.get("reviewer_id") instanceof String r && !r.isBlank() ? r : null;
+  }
+
   /** The conversation, as its owner knows it. */
   public String conversationId() {
     return subject.conversationId();

@@ -42,7 +42,7 @@ final class ApprovalNode {
       types.remove(override);
       types.add(override);
     }
-    String reviewer = metadata.get("reviewer_id") instanceof String r ? r : null;
+    String reviewer = Turn.namedReviewer(s);
     String strategy = reviewer != null ? "named_individual" : "role_based";
     if (required && !types.isEmpty()) {
       String executionId = s.get(GraphState.EXECUTION_ID);

@@ -199,7 +199,7 @@ public final class PlannerModel implements ChatModel {
         return "Created " + intent.entityType() + " \"" + intent.subject() + "\" as " + created.get("entity_id")
             + " after approval.";
       }
-      return "The creation of \"" + intent.subject() + "\" did not run: " + created;
+      return "The creation of \"" + intent.subject() + "\" did not run: " + whyNotRun(created);
     }
     if (intent.kind().equals("rename") || intent.kind().equals("link")) {
       return change(intent, tools, done, msgs, intentAt, resolved);
@@ -268,7 +268,17 @@ public final class PlannerModel implements ChatModel {
     if ("updated".equals(result.get("status")) || "linked".equals(result.get("status"))) {
       return "Done after approval: " + what + ".";
     }
-    return "The change (" + what + ") did not run: " + result;
+    return "The change (" + what + ") did not run: " + whyNotRun(result);
+  }
+
+  /** What a tool's result says about why its call did not run, as a sentence: its message, else its error or status. */
+  private static String whyNotRun(Map<String, Object> result) {
+    for (String field : List.of("message", "error", "status")) {
+      if (result.get(field) instanceof String why && !why.isBlank()) {
+        return why.endsWith(".") ? why : why + ".";
+      }
+    }
+    return "no reason given.";
   }
 
   /** The reviewer's comment of a rejection noted after the request at {@code intentAt}, or null. */

@@ -25,7 +25,9 @@ import java.util.Set;
  * and the approval service ({@code POST /approvals}, {@code GET /approvals},
  * {@code GET /approvals/{id}}, {@code POST /approvals/{id}/decision}). Approvals belong to their
  * conversation's owner, like threads: another user's are answered as ids that do not exist
- * (404), except to a reviewer; with auth on, the decision's reviewer is the authenticated user.
+ * (404), except to a reviewer. With auth on, only a reviewer decides (the owner reads but does
+ * not approve their own request: a gate its requester can open governs nothing), the decision's
+ * reviewer is the authenticated user, and an approval that names its reviewer is that reviewer's.
  */
 final class RrcRoutes implements Routes {
   /** How long a request waits for the next event of its run before giving up on it. */
@@ -58,7 +60,7 @@ final class RrcRoutes implements Routes {
     r.post("/execute", this::execute);
     r.get("/conversations/{id}/stream", this::stream);
     r.post("/approvals", this::createApproval);
-    r.get("/approvals", ctx -> Http.json(ctx, approvals.pending().stream().filter(a -> mayReview(ctx, a))
+    r.get("/approvals", ctx -> Http.json(ctx, approvals.pending().stream().filter(a -> maySee(ctx, a))
         .map(Approval::wire).toList()));
     r.get("/approvals/{id}", ctx -> Http.json(ctx, visible(ctx, ctx.pathParam("id")).wire()));
     r.post("/approvals/{id}/decision", this::decide);
@@ -143,18 +145,22 @@ final class RrcRoutes implements Routes {
   }
 
   /**
-   * Whether the caller may see and decide {@code a}: the owner of its conversation's thread (with
+   * Whether the caller may see {@code a}: the owner of its conversation's thread (with
    * auth off every caller is), or a reviewer — an identity holding {@link #REVIEW_PERMISSION}, or a
    * user named in {@link #REVIEWERS_ENV}.
    */
-  private boolean mayReview(Context ctx, Approval a) {
-    Identity who = app.caller(ctx);
-    return who.permissions().contains(REVIEW_PERMISSION) || reviewers.contains(who.user()) || app.owns(ctx, a.subject().threadId());
+  private boolean maySee(Context ctx, Approval a) {
+    return isReviewer(app.caller(ctx)) || app.owns(ctx, a.subject().threadId());
+  }
+
+  /** Whether {@code who} is a reviewer: holds {@link #REVIEW_PERMISSION} or is named in {@link #REVIEWERS_ENV}. */
+  private boolean isReviewer(Identity who) {
+    return who.permissions().contains(REVIEW_PERMISSION) || reviewers.contains(who.user());
   }
 
   /** The approval, as for an id that does not exist (404) when the caller may not review it. */
   private Approval visible(Context ctx, String id) {
-    return approvals.get(id).filter(a -> mayReview(ctx, a)).orElseThrow(() -> ApiException.notFound("approval", id));
+    return approvals.get(id).filter(a -> maySee(ctx, a)).orElseThrow(() -> ApiException.notFound("approval", id));
   }
 
   @SuppressWarnings("unchecked")
@@ -210,7 +216,19 @@ final class RrcRoutes implements Routes {
 
   private void decide(Context ctx) {
     String id = ctx.pathParam("id");
-    visible(ctx, id);
+    Approval approval = visible(ctx, id);
+    Identity who = app.caller(ctx);
+    String named = approval.namedReviewer();
+    if (!who.user().isEmpty()) {
+      if (!isReviewer(who)) {
+        throw new ApiException(403, "only a reviewer decides an approval; " + ApiException.echo(who.user())
+            + " may read this one, not decide it (reviewers hold " + REVIEW_PERMISSION + " or are named in " + REVIEWERS_ENV + ")");
+      }
+      if (named != null && !named.equals(who.user())) {
+        throw new ApiException(403, "approval " + ApiException.echo(id) + " names its reviewer " + ApiException.echo(named)
+            + "; " + ApiException.echo(who.user()) + " may not decide it");
+      }
+    }
     Map<String, Object> body = Http.body(ctx);
     String[] verdict = body.containsKey("decisions") ? review(body) : new String[] {String.valueOf(body.get("decision")),
         body.get("comment") instanceof String c ? c : null};
@@ -223,6 +241,10 @@ final class RrcRoutes implements Routes {
     if (user.isEmpty()) {
       if (!(given instanceof String r) || r.isBlank()) {
         throw new ApiException(422, "\"reviewer\" is required");
+      }
+      if (named != null && !named.equals(r)) {
+        throw new ApiException(422, "\"reviewer\" must be " + ApiException.echo(named) + ", the reviewer this approval names, got "
+            + ApiException.echo(r));
       }
       reviewer = r;
     } else if (given != null && !user.equals(given)) {

@@ -173,6 +173,9 @@ final class ToolStep {
     payload.put("args", args);
     payload.put("execution_id", executionId);
     payload.put("agent_type", Turn.agentType(s));
+    String reviewer = Turn.namedReviewer(s);
+    payload.put("reviewer_id", reviewer);
+    payload.put("reviewer_strategy", reviewer != null ? "named_individual" : "role_based");
     // the review in the protocol agent UIs speak: this one call, to approve or reject (an edit would be another call)
     payload.putAll(new HumanReview.Request(List.of(HumanReview.ActionRequest.of(call, "Mutating tool " + name
         + " needs approval before it runs")), List.of(new HumanReview.ReviewConfig(name,

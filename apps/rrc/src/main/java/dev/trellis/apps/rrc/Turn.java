@@ -20,6 +20,11 @@ final class Turn {
     return m == null ? Map.of() : m;
   }
 
+  /** The reviewer the request names ({@code metadata.reviewer_id}), or null: any reviewer decides. */
+  static String namedReviewer(State s) {
+    return metadata(s).get("reviewer_id") instanceof String r && !r.isBlank() ? r : null;
+  }
+
   static String conversation(State s, Runtime rt) {
     String c = s.get(GraphState.CONVERSATION_ID);
     return c != null ? c : rt.threadId();

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * Attacks an ordinary client can make on the served approvals, each refused: pre-creating the
  * gate's approval id, approving a harmless approval of one's own and pointing the pending call
  * at it, and — with API keys on — reading or deciding another user's approvals or signing a
- * decision with another name. Alice and Bob are users; Carol holds the reviewer permission.
+ * decision with another name, deciding one's own request, deciding an approval that names
+ * another reviewer. Alice and Bob are users; Carol and Dave hold the reviewer permission.
  */
 class ApprovalAttackHttpTest {
   TrellisServer server;
@@ -30,11 +31,13 @@ class ApprovalAttackHttpTest {
   Http alice;
   Http bob;
   Http carol;
+  Http dave;
 
   @BeforeEach
   void start() throws Exception {
     Map<String, Identity> keys = Map.of("ka", Identity.of("alice"), "kb", Identity.of("bob"),
-        "kc", new Identity("carol", Set.of(RrcRoutes.REVIEW_PERMISSION)));
+        "kc", new Identity("carol", Set.of(RrcRoutes.REVIEW_PERMISSION)),
+        "kd", new Identity("dave", Set.of(RrcRoutes.REVIEW_PERMISSION)));
     server = TrellisServer.builder().port(0).host("127.0.0.1")
         .sqlite(Files.createTempDirectory("rrc-attack").resolve("server.db"))
         .authenticator(headers -> keys.get(headers.get("x-api-key")))
@@ -48,6 +51,7 @@ class ApprovalAttackHttpTest {
     alice = new Http(server.port(), "ka");
     bob = new Http(server.port(), "kb");
     carol = new Http(server.port(), "kc");
+    dave = new Http(server.port(), "kd");
   }
 
   @AfterEach
@@ -79,7 +83,7 @@ class ApprovalAttackHttpTest {
     Http.Reply harmless = alice.post("/approvals", Map.of("conversation_id", conv, "checkpoint_type", "newsletter_signoff"));
     assertEquals(201, harmless.status(), harmless.text());
     String own = (String) harmless.map().get("approval_id");
-    assertEquals(200, alice.post("/approvals/" + own + "/decision", Map.of("decision", "approved")).status());
+    assertEquals(200, carol.post("/approvals/" + own + "/decision", Map.of("decision", "approved")).status());
 
     Map<String, Object> gated = execute(alice, conv, "Create operator Mallory Holdings.");
     assertEquals("awaiting_hitl", gated.get("status"));
@@ -116,7 +120,7 @@ class ApprovalAttackHttpTest {
     assertEquals("pending", alice.get("/approvals/" + id).map().get("status"), "Bob's decision changed nothing");
     assertTrue(!read.text().contains("Lone Star"), "nor did Bob read the payload");
 
-    Http.Reply forged = alice.post("/approvals/" + id + "/decision", Map.of("decision", "approved", "reviewer", "carol"));
+    Http.Reply forged = carol.post("/approvals/" + id + "/decision", Map.of("decision", "approved", "reviewer", "dave"));
     assertEquals(422, forged.status(), "a decision is signed by who sends it");
     assertTrue(forged.map().get("detail").toString().contains("reviewer"), forged.text());
 
@@ -127,6 +131,28 @@ class ApprovalAttackHttpTest {
     assertEquals("carol", decided.map().get("reviewer"));
     assertEquals("completed", execute(alice, conv, null).get("status"));
     assertEquals(1, kg.countNamed("Lone Star Flaring LLC"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void anApprovedMutationPutBackIntoTheStateRunsOnceAndTheReplySaysWhyNot() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> gated = execute(alice, conv, "Create operator Lone Star Flaring LLC.");
+    String id = (String) gated.get("hitl_approval_id");
+    assertEquals(200, carol.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
+    assertEquals("completed", execute(alice, conv, null).get("status"));
+    assertEquals(1, kg.countNamed("Lone Star Flaring LLC"));
+
+    Map<String, Object> pm = new LinkedHashMap<>((Map<String, Object>) gated.get("pending_mutation"));
+    pm.put("status", "approved");
+    Http.Reply replayed = alice.post("/threads/" + conv + "/state", Map.of("values", Map.of("pending_mutation", pm)));
+    assertEquals(200, replayed.status(), replayed.text());
+    List<Map<String, Object>> messages = (List<Map<String, Object>>) execute(alice, conv, null).get("messages");
+    assertEquals(1, kg.countNamed("Lone Star Flaring LLC"), "the approval's single execution is spent");
+    assertEquals(1, ((Number) carol.get("/approvals/" + id).map().get("executions")).intValue());
+    String reply = String.valueOf(messages.getLast().get("content"));
+    assertEquals("The creation of \"Lone Star Flaring LLC\" did not run: the approval does not authorise this call, "
+        + "or its single execution is spent.", reply);
   }
 
   @Test
@@ -151,14 +177,49 @@ class ApprovalAttackHttpTest {
     assertEquals(Map.of("entity_type", "operator", "name", "Lone Star Flaring LLC"), action.get("args"));
     assertEquals(List.of("approve", "reject"),
         ((List<Map<String, Object>>) payload.get("review_configs")).getFirst().get("allowed_decisions"));
-    Http.Reply edit = alice.post("/approvals/" + id + "/decision", Map.of("decisions", List.of(Map.of("type", "edit",
+    Http.Reply edit = carol.post("/approvals/" + id + "/decision", Map.of("decisions", List.of(Map.of("type", "edit",
         "edited_action", Map.of("name", "create_entity", "args", Map.of("entity_type", "operator", "name", "Mallory"))))));
     assertEquals(422, edit.status(), "an approval authorises the call the reviewer saw, never an edited one");
-    Http.Reply rejected = alice.post("/approvals/" + id + "/decision", Map.of("decisions",
+    Http.Reply rejected = carol.post("/approvals/" + id + "/decision", Map.of("decisions",
         List.of(Map.of("type", "reject", "message", "duplicate of Caprock"))));
     assertEquals(200, rejected.status(), rejected.text());
     assertEquals("rejected", rejected.map().get("status"));
     assertEquals("duplicate of Caprock", rejected.map().get("comment"));
-    assertEquals("alice", rejected.map().get("reviewer"));
+    assertEquals("carol", rejected.map().get("reviewer"));
+  }
+
+  @Test
+  void theRequesterReadsButCannotDecideTheirOwnRequest() {
+    String conv = UUID.randomUUID().toString();
+    String id = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");
+    assertEquals(200, alice.get("/approvals/" + id).status(), "the owner reads what is asked in her name");
+    for (Map<String, Object> body : List.<Map<String, Object>>of(Map.of("decision", "approved"),
+        Map.of("decisions", List.of(Map.of("type", "approve"))))) {
+      Http.Reply self = alice.post("/approvals/" + id + "/decision", body);
+      assertEquals(403, self.status(), self.text());
+      assertTrue(self.map().get("detail").toString().contains("only a reviewer decides"), self.text());
+    }
+    assertEquals("pending", alice.get("/approvals/" + id).map().get("status"));
+    assertEquals("awaiting_hitl", execute(alice, conv, null).get("status"), "her own approval opens nothing");
+    assertEquals(0, kg.countNamed("Lone Star Flaring LLC"));
+  }
+
+  @Test
+  void anApprovalThatNamesItsReviewerIsDecidedByThatReviewerAlone() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> body = new LinkedHashMap<>(Map.of("conversation_id", conv, "agent_type", "rule_37",
+        "message", "Create operator Lone Star Flaring LLC.", "metadata", Map.of("reviewer_id", "dave")));
+    Http.Reply gated = alice.post("/execute", body);
+    assertEquals("awaiting_hitl", gated.map().get("status"), gated.text());
+    String id = (String) gated.map().get("hitl_approval_id");
+    assertEquals("dave", ((Map<?, ?>) dave.get("/approvals/" + id).map().get("payload")).get("reviewer_id"));
+    Http.Reply other = carol.post("/approvals/" + id + "/decision", Map.of("decision", "approved"));
+    assertEquals(403, other.status(), "another reviewer may not decide what dave was asked: " + other.text());
+    assertEquals("pending", dave.get("/approvals/" + id).map().get("status"));
+    Http.Reply decided = dave.post("/approvals/" + id + "/decision", Map.of("decision", "approved"));
+    assertEquals(200, decided.status(), decided.text());
+    assertEquals("dave", decided.map().get("reviewer"));
+    assertEquals("completed", execute(alice, conv, null).get("status"));
+    assertEquals(1, kg.countNamed("Lone Star Flaring LLC"));
   }
 }

@@ -136,6 +136,19 @@ class RrcHttpTest {
   }
 
   @Test
+  void withoutAuthAnApprovalThatNamesItsReviewerTakesOnlyThatReviewersName() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> gated = execute(conv, "rule_37", "Create operator Caprock Named Review LLC.", "metadata",
+        Map.of("reviewer_id", "carol"));
+    String id = (String) gated.get("hitl_approval_id");
+    Http.Reply other = http.post("/approvals/" + id + "/decision", Map.of("decision", "approved", "reviewer", "mallory"));
+    assertEquals(422, other.status(), other.text());
+    assertTrue(other.map().get("detail").toString().contains("carol"), other.text());
+    assertEquals("pending", http.get("/approvals/" + id).map().get("status"));
+    assertEquals(200, http.post("/approvals/" + id + "/decision", Map.of("decision", "approved", "reviewer", "carol")).status());
+  }
+
+  @Test
   void everyBadRequestValueIsA422NamingItsFieldBeforeAnyRunExists() {
     String conv = UUID.randomUUID().toString();
     Map<String, Map<String, Object>> bad = new java.util.LinkedHashMap<>();

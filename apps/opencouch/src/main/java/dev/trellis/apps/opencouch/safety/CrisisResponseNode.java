@@ -47,7 +47,7 @@ public final class CrisisResponseNode implements Node {
     String locale = locale(s, crisis);
     List<CrisisResources.Resource> resources = CrisisResources.forLocale(locale);
     MessageStream out = ModelCalls.open(rt, ctx.llmClient(), s.get(CouchState.MESSAGE));
-    PendingQuestion.FollowUp followUp = PendingQuestion.followUp(s);
+    PendingQuestion.FollowUp followUp = PendingQuestion.followUpOnCrisis(s);
     if (followUp != null) {
       // a bare yes/no to the question we asked: answered deterministically, never re-asked
       String text = ModelCalls.emit(out, followUp.text());
@@ -96,7 +96,7 @@ public final class CrisisResponseNode implements Node {
   public static ErrorHandler onFailure() {
     return (s, rt, error) -> {
       Assessment crisis = CouchState.crisis(s);
-      PendingQuestion.FollowUp followUp = PendingQuestion.followUp(s);
+      PendingQuestion.FollowUp followUp = PendingQuestion.followUpOnCrisis(s);
       if (followUp != null) {
         return reply(s, followUp.text(), "failed", "crisis_response", null, followUp.next(), followUp.locale()).and(CouchState.DIAGNOSTICS,
             Map.of("crisis_response_error", String.valueOf(error)));

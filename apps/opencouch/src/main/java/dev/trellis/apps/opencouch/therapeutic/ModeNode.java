@@ -62,7 +62,8 @@ final class ModeNode implements Node {
           .and(CouchState.DIAGNOSTICS, Map.of("reply_check_in", true))
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
-    OfflineReplies.Reply reply = switch (mode) {
+    OfflineReplies.Reply instruction = mode == Mode.GUIDED_EXERCISE ? null : OfflineReplies.instruction(message);
+    OfflineReplies.Reply reply = instruction != null ? instruction : switch (mode) {
       case SUPPORTIVE -> OfflineReplies.supportive(message, memory);
       case REFLECTIVE -> OfflineReplies.reflective(message, memory);
       case CLARIFYING -> OfflineReplies.clarifying();

@@ -1,7 +1,9 @@
 package dev.trellis.apps.opencouch.therapeutic;
 
+import dev.trellis.apps.opencouch.memory.Candidate;
 import dev.trellis.apps.opencouch.memory.FactRules;
 import dev.trellis.apps.opencouch.memory.MemoryEntry;
+import dev.trellis.apps.opencouch.memory.ProceduralRules;
 import dev.trellis.apps.opencouch.memory.SessionEnd;
 import dev.trellis.apps.opencouch.memory.WorkingMemory;
 import java.util.ArrayList;
@@ -112,6 +114,41 @@ final class OfflineReplies {
     }
     return Reply.of(reflection == null ? "Thank you for telling me." : "It sounds like " + reflection + ".")
         .extra("I'm listening.").recall(recall(memory)).question("How has that been for you?");
+  }
+
+  /**
+   * The acknowledgement of a short message that tells us how to reply ("keep it short please", "don't give me
+   * advice"), in whichever mode: the rule is kept, and the user is told so instead of having it reflected back as a
+   * feeling. Null when the message is not one (longer, or about something hard: that is answered as such).
+   */
+  static Reply instruction(String message) {
+    String text = message.strip();
+    if (text.split("\\s+").length > 12 || DISTRESS.matcher(text).find()) {
+      return null;
+    }
+    List<String> acks = ProceduralRules.extract(text).stream().filter(Candidate::explicit)
+        .map(c -> acknowledged(c.text())).toList();
+    return acks.isEmpty() ? null
+        : Reply.of("Of course: " + String.join(", and ", acks) + ".").question("What would you like to talk about?");
+  }
+
+  /** A procedural rule as what we will do ("Keep replies short." → "I'll keep my replies short"). */
+  private static String acknowledged(String rule) {
+    Matcher call = CALL.matcher(rule);
+    if (call.matches()) {
+      return "I'll call you " + call.group(1);
+    }
+    String r = stripEnd(rule).replace("the user", "you");
+    if (r.startsWith("Keep replies ")) {
+      return "I'll keep my replies " + r.substring("Keep replies ".length());
+    }
+    if (r.startsWith("Give ")) {
+      return "I'll give you " + r.substring("Give ".length());
+    }
+    if (r.startsWith("Do not ")) {
+      return "I won't " + r.substring("Do not ".length());
+    }
+    return r.startsWith("Always ") ? "I'll always " + r.substring("Always ".length()) : "I'll remember that";
   }
 
   static Reply reflective(String message, List<MemoryEntry> memory) {
