@@ -19,7 +19,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * per transaction. A group commits at once when no thread waits, at {@link #MAX_WORKS} works,
  * or {@link #MAX_AGE_NANOS} after its first work, so waiting for a commit is bounded.
  *
- * <p>A transaction begun inside another on the same thread runs inside it, in a savepoint.
+ * <p>A transaction begun inside another on the same thread runs inside it, in a savepoint. A group's transaction
+ * holds the file's write lock from its start ({@link #beginImmediate}), so what its works read stays true until it
+ * commits, whatever other processes sharing the file do.
  */
 final class GroupCommit {
   /** Works one commit may carry at most. */
@@ -89,6 +91,7 @@ final class GroupCommit {
       if (group == null) {
         long before = abandoned;
         try {
+          beginImmediate();
           result = work.run(connection);
           if (abandoned != before) {
             throw new SQLException("the transaction was rolled back under this work (a nested transaction broke it)");
@@ -202,6 +205,18 @@ final class GroupCommit {
     } catch (SQLException suppressed) {
       why.addSuppressed(suppressed);
     }
+  }
+
+  /**
+   * Makes the transaction a group begins take the file's write lock before its first statement. The driver keeps a
+   * deferred transaction open between commits, which reads under a snapshot and takes the lock only at its first
+   * write: when another process's writer commits in between, that write fails (SQLITE_BUSY_SNAPSHOT) instead of
+   * waiting. Ending the empty deferred transaction and beginning an immediate one waits instead (busy timeout), so
+   * processes sharing the file take turns. In one process there is one writer: the lock is free.
+   */
+  private void beginImmediate() throws SQLException {
+    exec("COMMIT");
+    exec("BEGIN IMMEDIATE");
   }
 
   private void exec(String sql) throws SQLException {

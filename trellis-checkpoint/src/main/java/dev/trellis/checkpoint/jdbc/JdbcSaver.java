@@ -35,7 +35,7 @@ import java.util.Map;
  * ({@link SharedValues}). Databases written before blobs existed read as they did.
  */
 public class JdbcSaver implements CheckpointSaver, AutoCloseable {
-  private static final JacksonSerde TAGS = new JacksonSerde();
+  static final JacksonSerde TAGS = new JacksonSerde();
 
   /** The saver's tables: {@code checkpoints}, {@code checkpoint_writes}, {@code checkpoint_appends}, {@code checkpoint_blobs}. */
   public static final Schema SCHEMA = Schema.of("trellis_saver", "trellis-schema/saver", JdbcSaver.class);
@@ -219,9 +219,10 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     try {
       // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
       List<BatchedSaves.Encoded> encoded = new ArrayList<>(ops.size());
+      MetadataExtras extras = new MetadataExtras();
       for (SaveOp op : ops) {
         encoded.add(switch (op) {
-          case SaveOp.Put p -> encodePut(p);
+          case SaveOp.Put p -> encodePut(p, extras);
           case SaveOp.Writes w -> encodeWrites(w);
         });
       }
@@ -260,7 +261,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     });
   }
 
-  private BatchedSaves.Encoded encodePut(SaveOp.Put p) {
+  private BatchedSaves.Encoded encodePut(SaveOp.Put p, MetadataExtras extras) {
     AppendedLists.Split split = appended.split(p.parent(), p.checkpoint());
     SharedValues.Split blobs = shared.split(p.parent(), p.checkpoint(), split.inline(),
         AppendedLists.Last.of(p.checkpoint().id(), split.lists()));
@@ -270,7 +271,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       blobBytes += b.length;
     }
     serde.checkSize(blob.length + split.listBytes() + blobBytes);
-    return new BatchedSaves.Encoded(p, blob, encodeMetadata(p.metadata(), blobs.encoding()), null, split,
+    return new BatchedSaves.Encoded(p, blob, extras.encode(p.metadata(), blobs.encoding()), null, split,
         blobs.encoding());
   }
 
@@ -409,7 +410,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     return new Checkpoint((String) m.get("id"), (String) m.get("ts"), values, versions, seen);
   }
 
-  private static String encodeMetadata(CheckpointMetadata md, SharedValues.Encoding refs) {
+  static String encodeMetadata(CheckpointMetadata md, java.util.function.Function<Object, Object> refs) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("source", md.source());
     m.put("step", md.step());

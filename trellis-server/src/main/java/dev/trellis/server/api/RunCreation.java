@@ -6,6 +6,7 @@ import dev.trellis.server.db.IdempotencyKeys;
 import dev.trellis.server.db.ServerDb;
 import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.error.ServerException;
+import dev.trellis.server.queue.Run;
 import dev.trellis.server.queue.RunRequest;
 import dev.trellis.server.queue.RunRow;
 import dev.trellis.server.queue.RunStore;
@@ -143,72 +144,97 @@ final class RunCreation {
     boolean[] cancelled = {false};
     List<String> unstarted = new java.util.ArrayList<>();
     RunRow[] earlier = new RunRow[1];
-    RunRow run = services.db().tx(c -> {
-      if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
-        return earlier[0];
-      }
-      Assistant assistant = services.assistants().require(c, assistantRef, owner);
-      String graphId = assistant.graphId();
-      CompiledGraph graph = services.graph(graphId);
-      RunRequest.checkConfig(assistant.config(), "assistant config.");
-      req.checkNodes(graph);
-      List<String> dropped = InputFilter.dropped(graph, req.input());
-      Map<String, Object> input = req.input();
-      if (!dropped.isEmpty()) {
-        input = InputFilter.without(req.input(), dropped);
-        kwargs.put("input", input);
-        metadata.put(InputFilter.METADATA_KEY, dropped);
-      }
-      InputTypes.check(graph.signature(), input, "input");
-      InputTypes.checkConstraints(graph, input);
-      if (req.command() != null) {
-        InputTypes.check(graph.signature(), req.command().update(), "command.update");
-      }
-      // A stateless run's thread id is new: nothing to read. Otherwise one statement reads owner, metadata and active runs.
-      RunStore.ThreadForRun thread = stateless ? null : services.runs().threadForRun(c, tid);
-      String holder = thread == null ? null : thread.owner();
-      Map<String, Object> threadMetadata = thread == null ? null : thread.metadata();
-      if (stateless || !owner.equals(holder)) {
-        if (!stateless && !req.createThread()) {
-          throw ServerException.notFound("thread", tid);
+    // On SQLite a run due now on a free thread is claimed by the transaction that creates it when this process has a
+    // free slot: no claim transaction, no hand-off to the claim loop. Otherwise the claim loop claims it.
+    boolean slot = !services.db().postgres() && req.afterMillis() <= 0 && worker.reserveSlot();
+    Run[] claimed = new Run[1];
+    RunRow run;
+    try {
+      run = services.db().tx(c -> {
+        claimed[0] = null;
+        if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
+          return earlier[0];
         }
-        if (holder != null) {
-          throw ServerException.conflict("thread " + tid + " already exists");
+        Assistant assistant = services.assistants().require(c, assistantRef, owner);
+        String graphId = assistant.graphId();
+        CompiledGraph graph = services.graph(graphId);
+        RunRequest.checkConfig(assistant.config(), "assistant config.");
+        req.checkNodes(graph);
+        List<String> dropped = InputFilter.dropped(graph, req.input());
+        Map<String, Object> input = req.input();
+        if (!dropped.isEmpty()) {
+          input = InputFilter.without(req.input(), dropped);
+          kwargs.put("input", input);
+          metadata.put(InputFilter.METADATA_KEY, dropped);
         }
-        threadMetadata = Map.of("graph_id", graphId);
-        services.threads().insert(c, tid, owner, graphId, threadMetadata);
-      }
-      List<String> active = thread == null ? List.of() : thread.activeRuns();
-      if (!active.isEmpty()) {
-        switch (req.multitask()) {
-          case REJECT -> throw ServerException.conflict("thread " + tid + " is busy with run "
-              + active.getFirst() + " (multitask_strategy reject)");
-          case INTERRUPT, ROLLBACK -> {
-            unstarted.clear();
-            for (String activeRun : active) {
-              if (services.runs().cancel(c, activeRun, req.multitask().wire())) {
-                unstarted.add(activeRun);
-              }
-            }
-            cancelled[0] = true;
+        InputTypes.check(graph.signature(), input, "input");
+        InputTypes.checkConstraints(graph, input);
+        if (req.command() != null) {
+          InputTypes.check(graph.signature(), req.command().update(), "command.update");
+        }
+        // A stateless run's thread id is new: nothing to read. Otherwise one statement reads owner, metadata and active runs.
+        RunStore.ThreadForRun thread = stateless ? null : services.runs().threadForRun(c, tid);
+        String holder = thread == null ? null : thread.owner();
+        Map<String, Object> threadMetadata = thread == null ? null : thread.metadata();
+        if (stateless || !owner.equals(holder)) {
+          if (!stateless && !req.createThread()) {
+            throw ServerException.notFound("thread", tid);
           }
-          case ENQUEUE -> { }
+          if (holder != null) {
+            throw ServerException.conflict("thread " + tid + " already exists");
+          }
+          threadMetadata = Map.of("graph_id", graphId);
+          services.threads().insert(c, tid, owner, graphId, threadMetadata);
         }
+        List<String> active = thread == null ? List.of() : thread.activeRuns();
+        if (!active.isEmpty()) {
+          switch (req.multitask()) {
+            case REJECT -> throw ServerException.conflict("thread " + tid + " is busy with run "
+                + active.getFirst() + " (multitask_strategy reject)");
+            case INTERRUPT, ROLLBACK -> {
+              unstarted.clear();
+              for (String activeRun : active) {
+                if (services.runs().cancel(c, activeRun, req.multitask().wire())) {
+                  unstarted.add(activeRun);
+                }
+              }
+              cancelled[0] = true;
+            }
+            case ENQUEUE -> { }
+          }
+        }
+        String assistantId = assistant.assistantId();
+        services.threads().markBusy(c, tid, graphId, assistantId, threadMetadata);
+        RunRow queued = RunRow.pending(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(), stateless,
+            ServerDb.now());
+        if (slot && active.isEmpty()) {
+          claimed[0] = new Run(services.runs().enqueueClaimed(c, queued, worker.id(), worker.leaseMillis()), assistant);
+        } else {
+          services.runs().enqueue(c, queued, services.db().clock(c) + req.afterMillis());
+        }
+        if (idem != null) {
+          keys.record(c, owner, idem.key(), runId, idem.requestHash());
+        }
+        return queued;
+      });
+    } catch (RuntimeException e) {
+      if (slot) {
+        worker.releaseSlot();
       }
-      String assistantId = assistant.assistantId();
-      services.threads().markBusy(c, tid, graphId, assistantId, threadMetadata);
-      RunRow queued = RunRow.pending(runId, tid, assistantId, owner, metadata, kwargs, req.multitask(), stateless,
-          ServerDb.now());
-      services.runs().enqueue(c, queued, services.db().clock(c) + req.afterMillis());
-      if (idem != null) {
-        keys.record(c, owner, idem.key(), runId, idem.requestHash());
-      }
-      return queued;
-    });
+      throw e;
+    }
+    if (claimed[0] != null) {
+      worker.startClaimed(claimed[0]);
+      worker.runAnnounced(tid);
+    } else if (slot) {
+      worker.releaseSlot();
+    }
     if (earlier[0] != null) {
       return new Created(run.wire(), run.threadId(), run.runId(), run.temporary());
     }
-    worker.runCreated(tid, runId);
+    if (claimed[0] == null) {
+      worker.runCreated(tid, runId);
+    }
     UnstartedRuns.cancelled(services.bus(), unstarted, req.multitask().wire());
     if (cancelled[0]) {
       worker.checkLeases();

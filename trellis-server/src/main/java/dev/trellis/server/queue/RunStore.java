@@ -280,6 +280,35 @@ public final class RunStore {
     announce(c, run.threadId());
   }
 
+  /**
+   * Queues {@code run} (a {@link RunRow#pending} row, due now) already claimed by {@code worker}: its row is inserted
+   * running, attempt 1, with a lease and the thread's newest checkpoint as what a rollback returns to, so no claim
+   * transaction follows. SQLite only, where the caller's transaction holds the database's one writer lock from its
+   * first write (as the claim's does): the caller must have read in it that the thread has no pending or running run,
+   * which then stays true until it commits, and have reserved a slot of {@code worker} ({@link Worker#reserveSlot}).
+   * Returns the row as claimed.
+   */
+  public RunRow enqueueClaimed(Connection c, RunRow run, String worker, long leaseMillis) throws SQLException {
+    if (db.postgres()) {
+      throw new IllegalStateException("a run is claimed at its creation on SQLite only");
+    }
+    if (run.status() != RunStatus.PENDING || run.attempt() != 0) {
+      throw new IllegalArgumentException("only a pending run not yet attempted is queued, got " + run.status()
+          + " attempt " + run.attempt());
+    }
+    String before = (String) db.row(c, "SELECT COALESCE(MAX(checkpoint_id), '') AS id FROM checkpoints "
+        + "WHERE thread_id = ? AND checkpoint_ns = ''", run.threadId()).get("id");
+    long now = db.clock(c);
+    db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
+        + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt, worker, lease_until, "
+        + "checkpoint_before) VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)", run.runId(), run.threadId(),
+        run.assistantId(), run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()),
+        run.multitaskStrategy(), run.temporary() ? 1 : 0, run.createdAt(), run.updatedAt(), now, worker,
+        now + leaseMillis, before);
+    return new RunRow(run.runId(), run.threadId(), run.assistantId(), run.owner(), RunStatus.RUNNING, run.metadata(),
+        run.kwargs(), run.multitaskStrategy(), run.temporary(), run.createdAt(), run.updatedAt(), 1, before);
+  }
+
   /** A run, or null. */
   public RunRow get(Connection c, String runId) throws SQLException {
     Map<String, Object> row = db.row(c, "SELECT * FROM trellis_runs WHERE run_id = ?", runId);

@@ -34,6 +34,22 @@ public final class Worker implements AutoCloseable {
   private final Services services;
   private final Settings settings;
   private final Map<String, RunExecution> active = new ConcurrentHashMap<>();
+  /**
+   * Slots taken: runs executing plus slots reserved for runs being claimed (by the claim loop, or by a request that
+   * creates and claims its run in one transaction: {@link #reserveSlot}). Never above {@code slots}.
+   */
+  private final java.util.concurrent.atomic.AtomicInteger taken = new java.util.concurrent.atomic.AtomicInteger();
+  private volatile boolean started;
+  /**
+   * Runs may wait for a slot of this worker (one created here was queued unclaimed, or a claim took every free slot):
+   * a slot that frees then wakes the claim loop. Otherwise a run's end does not (unless its thread is in
+   * {@link #queuedOn}), and the loop only polls, so runs that their creating request claimed cost no claim transaction.
+   */
+  private volatile boolean backlog;
+  /** Threads on which a run was queued here unclaimed (perhaps behind another run of theirs): a run's end on one wakes the claim loop. */
+  private final java.util.Set<String> queuedOn = ConcurrentHashMap.newKeySet();
+  /** At most this many threads are remembered in {@link #queuedOn}; beyond, the set is cleared (their runs are then found by the poll). */
+  private static final int QUEUED_ON_MAX = 10_000;
   private final Semaphore wake = new Semaphore(0);
   private final Janitor janitor;
   private final WorkerCounters counters = new WorkerCounters();
@@ -97,8 +113,53 @@ public final class Worker implements AutoCloseable {
     } catch (RuntimeException e) {
       LOG.warn("taking over dead workers' runs failed: {}", e.getMessage());
     }
+    started = true;
     claimer = Thread.ofPlatform().daemon().name("trellis-claim-" + settings.id()).start(this::claimLoop);
     heart = Thread.ofPlatform().daemon().name("trellis-heartbeat-" + settings.id()).start(this::heartLoop);
+  }
+
+  /**
+   * Reserves a slot for a run the caller creates and claims in the same transaction ({@link RunStore#enqueueClaimed}):
+   * true when this worker is started, not closing and has a free slot. The caller then either starts the run it
+   * claimed ({@link #startClaimed}) or gives the slot back ({@link #releaseSlot}), whatever happens.
+   */
+  public boolean reserveSlot() {
+    return started && claiming && reserve(1) == 1;
+  }
+
+  /** Gives back a slot {@link #reserveSlot} reserved and no claimed run took. */
+  public void releaseSlot() {
+    taken.decrementAndGet();
+    if (backlog) {
+      wake.release(); // the claim loop may have passed over runs while the slot was held
+    }
+  }
+
+  /**
+   * Executes {@code run}, which the caller claimed for this worker ({@link #id}, lease {@link #leaseMillis}) in the
+   * transaction that created it, in the slot {@link #reserveSlot} reserved.
+   */
+  public void startClaimed(Run run) {
+    launch(run);
+  }
+
+  /** How long a claimed run stays this worker's without a heartbeat. */
+  public long leaseMillis() {
+    return settings.leaseMillis();
+  }
+
+  /** Takes up to {@code wanted} free slots at once; returns how many it took. */
+  private int reserve(int wanted) {
+    while (true) {
+      int t = taken.get();
+      int n = Math.min(wanted, settings.slots() - t);
+      if (n <= 0) {
+        return 0;
+      }
+      if (taken.compareAndSet(t, t + n)) {
+        return n;
+      }
+    }
   }
 
   /** A run may be due: look now rather than at the next poll. */
@@ -113,6 +174,13 @@ public final class Worker implements AutoCloseable {
    */
   public void runCreated(String threadId, String runId) {
     mine.add(runId);
+    backlog = true;
+    if (threadId != null) {
+      if (queuedOn.size() >= QUEUED_ON_MAX) {
+        queuedOn.clear();
+      }
+      queuedOn.add(threadId);
+    }
     createdHere = true;
     wake.release();
     runAnnounced(threadId);
@@ -169,11 +237,12 @@ public final class Worker implements AutoCloseable {
         createdHere = false;
         boolean help = asked;
         asked = false;
-        int free = settings.slots() - active.size();
         if (!claiming) {
           continue;
         }
+        int free = reserve(settings.slots());
         if (free <= 0) {
+          backlog = true;
           if (created) {
             services.runs().askOthersToClaim(); // a run created here waits: another process may have a free slot
           }
@@ -183,25 +252,23 @@ public final class Worker implements AutoCloseable {
         for (String id = mine.poll(); id != null; id = mine.poll()) {
           own.add(id); // those not claimable now (a thread busy with another run) go to whoever claims them later
         }
-        List<Run> runs = services.runs().claim(settings.id(), settings.leaseMillis(), free, own, help ? 0 : HANDOFF_MILLIS);
+        List<Run> runs;
+        try {
+          runs = services.runs().claim(settings.id(), settings.leaseMillis(), free, own, help ? 0 : HANDOFF_MILLIS);
+        } catch (RuntimeException e) {
+          taken.addAndGet(-free);
+          backlog = true;
+          throw e;
+        }
+        taken.addAndGet(runs.size() - free); // the slots no run took
+        if (runs.size() < free) {
+          backlog = false; // nothing claimable was left: a run queued here since sets it again and wakes the loop
+        }
         for (Run run : runs) {
-          RunExecution ex = new RunExecution(services, run, settings.id());
-          active.put(run.runId(), ex);
-          counters.recordStart();
-          Thread.ofVirtual().name("trellis-run-" + run.runId()).start(() -> {
-            java.time.Instant t0 = services.db().instant();   // the server's clock, as run timeouts are: tests move it
-            try {
-              ex.execute();
-            } finally {
-              if (ex.outcome() != null) {
-                counters.recordEnd(ex.outcome().wire(), java.time.Duration.between(t0, services.db().instant()).toNanos());
-              }
-              active.remove(run.runId());
-              wake.release();
-            }
-          });
+          launch(run);
         }
         if (runs.size() == free) {
+          backlog = true;
           wake.release();
           if (created) {
             services.runs().askOthersToClaim(); // every slot taken: more runs may wait
@@ -213,6 +280,28 @@ public final class Worker implements AutoCloseable {
         LOG.warn("claiming runs failed: {}", e.getMessage());
       }
     }
+  }
+
+  /** Executes a run claimed for this worker on a virtual thread of its own, in a slot already taken for it. */
+  private void launch(Run run) {
+    RunExecution ex = new RunExecution(services, run, settings.id());
+    active.put(run.runId(), ex);
+    counters.recordStart();
+    Thread.ofVirtual().name("trellis-run-" + run.runId()).start(() -> {
+      java.time.Instant t0 = services.db().instant();   // the server's clock, as run timeouts are: tests move it
+      try {
+        ex.execute();
+      } finally {
+        if (ex.outcome() != null) {
+          counters.recordEnd(ex.outcome().wire(), java.time.Duration.between(t0, services.db().instant()).toNanos());
+        }
+        active.remove(run.runId());
+        taken.decrementAndGet();
+        if (queuedOn.remove(run.threadId()) | backlog) {
+          wake.release();
+        }
+      }
+    });
   }
 
   private void heartLoop() {
