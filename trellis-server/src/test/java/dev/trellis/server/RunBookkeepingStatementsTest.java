@@ -43,13 +43,17 @@ class RunBookkeepingStatementsTest {
 
   /** The statements of {@link #RUNS} runs, each on a new thread, after one run of warm-up (the system assistant's first use). */
   private static List<String> statementsOfRuns() throws Exception {
-    Path dir = TestServers.tempDir();
+    return statementsOfRuns(TestServers.tempDir(), RUNS);
+  }
+
+  /** The statements of {@code runs} runs on a server whose file is {@code dir/server.db}, each on a new thread, after one of warm-up. */
+  static List<String> statementsOfRuns(Path dir, int runs) throws Exception {
     try (CountingSqlite sql = CountingSqlite.under(dir);
         TrellisServer server = TestServers.builder().sqlite(dir.resolve("server.db")).start()) {
       HttpClientHelper http = new HttpClientHelper(server);
       threadAndWait(http);
       sql.reset();
-      for (int i = 0; i < RUNS; i++) {
+      for (int i = 0; i < runs; i++) {
         threadAndWait(http);
       }
       return sql.all();
@@ -69,12 +73,14 @@ class RunBookkeepingStatementsTest {
     return s -> s.startsWith("SELECT") && p.test(s);
   }
 
-  private static void threadAndWait(HttpClientHelper http) {
+  /** A new thread and a run of the chain graph on it, waited for: its reply, checked. */
+  static HttpClientHelper.Reply threadAndWait(HttpClientHelper http) {
     HttpClientHelper.Reply thread = http.call("POST", "/threads", Map.of());
     assertEquals(200, thread.status(), thread.text());
     HttpClientHelper.Reply run = http.call("POST", "/threads/" + thread.get("thread_id") + "/runs/wait",
         Map.of("assistant_id", "chain", "input", Map.of("count", 0, "log", List.of())));
     assertEquals(200, run.status(), run.text());
     assertEquals(10, ((Number) run.map().get("count")).intValue(), run.text());
+    return run;
   }
 }

@@ -25,20 +25,11 @@ class RunClaimAtCreationTest {
   @Test
   void aRunCreatedWithAFreeSlotNeedsNoClaimTransaction() throws Exception {
     Path dir = TestServers.tempDir();
-    try (CountingSqlite sql = CountingSqlite.under(dir);
-        TrellisServer server = TestServers.builder().sqlite(dir.resolve("server.db")).start()) {
-      HttpClientHelper http = new HttpClientHelper(server);
-      threadAndWait(http);
-      sql.reset();
-      for (int i = 0; i < 4; i++) {
-        threadAndWait(http);
-      }
-      List<String> statements = sql.all();
-      assertEquals(0, statements.stream().filter(s -> s.startsWith("UPDATE trellis_runs SET status = 'running'")).count(),
-          "claims:\n" + String.join("\n", statements));
-      assertEquals(4, statements.stream().filter(s -> s.startsWith("INSERT INTO trellis_runs")
-          && s.contains("'running'")).count(), "runs inserted claimed:\n" + String.join("\n", statements));
-    }
+    List<String> statements = RunBookkeepingStatementsTest.statementsOfRuns(dir, 4);
+    assertEquals(0, statements.stream().filter(s -> s.startsWith("UPDATE trellis_runs SET status = 'running'")).count(),
+        "claims:\n" + String.join("\n", statements));
+    assertEquals(4, statements.stream().filter(s -> s.startsWith("INSERT INTO trellis_runs")
+        && s.contains("'running'")).count(), "runs inserted claimed:\n" + String.join("\n", statements));
     attempts(dir.resolve("server.db")).forEach((run, attempt) -> assertEquals(1, attempt, "attempts of run " + run));
   }
 
@@ -51,7 +42,7 @@ class RunClaimAtCreationTest {
       HttpClientHelper.Reply slow = http.call("POST", "/threads/" + slowThread + "/runs",
           Map.of("assistant_id", "slow", "input", Map.of("n", 0)));
       assertEquals(200, slow.status(), slow.text());
-      HttpClientHelper.Reply waited = threadAndWait(http); // queued behind the slow run's slot, then claimed by the loop
+      HttpClientHelper.Reply waited = RunBookkeepingStatementsTest.threadAndWait(http); // queued behind the slow run's slot, then claimed by the loop
       assertEquals(10, ((Number) waited.map().get("count")).intValue(), waited.text());
       HttpClientHelper.Reply joined = http.call("GET", "/threads/" + slowThread + "/runs/" + slow.get("run_id") + "/join", null);
       assertEquals(5, ((Number) joined.map().get("n")).intValue(), joined.text());
@@ -105,16 +96,6 @@ class RunClaimAtCreationTest {
     assertEquals(clients * runsEach, attempts.size(), attempts.toString());
     attempts.forEach((run, attempt) -> assertEquals(1, attempt, "attempts of run " + run));
     assertTrue(statuses(file).stream().allMatch("success"::equals), statuses(file).toString());
-  }
-
-  private static HttpClientHelper.Reply threadAndWait(HttpClientHelper http) {
-    HttpClientHelper.Reply thread = http.call("POST", "/threads", Map.of());
-    assertEquals(200, thread.status(), thread.text());
-    HttpClientHelper.Reply run = http.call("POST", "/threads/" + thread.get("thread_id") + "/runs/wait",
-        Map.of("assistant_id", "chain", "input", Map.of("count", 0, "log", List.of())));
-    assertEquals(200, run.status(), run.text());
-    assertEquals(10, ((Number) run.map().get("count")).intValue(), run.text());
-    return run;
   }
 
   /** Each run's attempt number (claims so far), read from the file. */

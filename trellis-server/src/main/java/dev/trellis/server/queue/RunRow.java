@@ -36,6 +36,12 @@ public record RunRow(String runId, String threadId, String assistantId, String o
         temporary, now, now, 0, null);
   }
 
+  /** This pending run as claimed by its first attempt: running, attempt 1, its rollback point {@code checkpointBefore}. */
+  public RunRow claimedFirst(String checkpointBefore) {
+    return new RunRow(runId, threadId, assistantId, owner, RunStatus.RUNNING, metadata, kwargs, multitaskStrategy,
+        temporary, createdAt, updatedAt, 1, checkpointBefore);
+  }
+
   /** Whether the run has ended. */
   public boolean ended() {
     return status.terminal();

@@ -305,8 +305,7 @@ public final class RunStore {
         run.assistantId(), run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()),
         run.multitaskStrategy(), run.temporary() ? 1 : 0, run.createdAt(), run.updatedAt(), now, worker,
         now + leaseMillis, before);
-    return new RunRow(run.runId(), run.threadId(), run.assistantId(), run.owner(), RunStatus.RUNNING, run.metadata(),
-        run.kwargs(), run.multitaskStrategy(), run.temporary(), run.createdAt(), run.updatedAt(), 1, before);
+    return run.claimedFirst(before);
   }
 
   /** A run, or null. */
