@@ -83,7 +83,7 @@ public final class SafetyClassifier {
       "jvais", "jveux");
   private static final double THIRD_PARTY_VETO = 0.7;
   /** How a question cue of concern begins (folded): "how …", "what …", "who …". */
-  private static final java.util.regex.Pattern QUESTION_CUE = java.util.regex.Pattern.compile("(how|what|who) ");
+  private static final Pattern QUESTION_CUE = Pattern.compile("(how|what|who) ");
   /** Someone else's ("his gun", "seine Tabletten", "ses médicaments"): a crisis phrase holding one is another's means. */
   private static final Set<String> OTHERS_POSSESSIVE = Set.of("his", "her", "their", "hers", "seine", "seinen", "seinem",
       "seiner", "seines", "ihre", "ihren", "ihrem", "ihrer", "ihres", "son", "sa", "ses", "leur", "leurs");
