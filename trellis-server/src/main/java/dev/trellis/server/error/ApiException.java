@@ -15,10 +15,17 @@ public final class ApiException extends ServerException {
     this.status = status;
   }
 
-  /** The stable code: {@code UNAUTHORIZED} for a 401 (no valid credentials), else the kind's name. */
+  /**
+   * The stable code: {@code UNAUTHORIZED} for a 401 (no valid credentials), {@code FORBIDDEN} for a 403 (known, but
+   * not allowed this), else the kind's name.
+   */
   @Override
   public String code() {
-    return status == 401 ? "UNAUTHORIZED" : super.code();
+    return switch (status) {
+      case 401 -> "UNAUTHORIZED";
+      case 403 -> "FORBIDDEN";
+      default -> super.code();
+    };
   }
 
   /** The HTTP status sent. */

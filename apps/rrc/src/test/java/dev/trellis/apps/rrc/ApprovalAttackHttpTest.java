@@ -197,6 +197,7 @@ class ApprovalAttackHttpTest {
         Map.of("decisions", List.of(Map.of("type", "approve"))))) {
       Http.Reply self = alice.post("/approvals/" + id + "/decision", body);
       assertEquals(403, self.status(), self.text());
+      assertEquals("FORBIDDEN", self.map().get("code"), self.text());
       assertTrue(self.map().get("detail").toString().contains("only a reviewer decides"), self.text());
     }
     assertEquals("pending", alice.get("/approvals/" + id).map().get("status"));
