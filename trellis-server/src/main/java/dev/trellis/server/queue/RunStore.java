@@ -268,15 +268,7 @@ public final class RunStore {
    * clock, milliseconds) and wakes the workers of other processes.
    */
   public void enqueue(Connection c, RunRow run, long availableAt) throws SQLException {
-    if (run.status() != RunStatus.PENDING || run.attempt() != 0) {
-      throw new IllegalArgumentException("only a pending run not yet attempted is queued, got " + run.status()
-          + " attempt " + run.attempt());
-    }
-    db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
-        + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt) "
-        + "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, 0)", run.runId(), run.threadId(), run.assistantId(),
-        run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()), run.multitaskStrategy(),
-        run.temporary() ? 1 : 0, run.createdAt(), run.updatedAt(), availableAt);
+    insert(c, run, "pending", availableAt, 0, null, null, null);
     announce(c, run.threadId());
   }
 
@@ -292,20 +284,29 @@ public final class RunStore {
     if (db.postgres()) {
       throw new IllegalStateException("a run is claimed at its creation on SQLite only");
     }
+    String before = (String) db.row(c, "SELECT COALESCE(MAX(checkpoint_id), '') AS id FROM checkpoints "
+        + "WHERE thread_id = ? AND checkpoint_ns = ''", run.threadId()).get("id");
+    long now = db.clock(c);
+    insert(c, run, "running", now, 1, worker, now + leaseMillis, before);
+    return run.claimedFirst(before);
+  }
+
+  /**
+   * Inserts {@code run}, a {@link RunRow#pending} row not yet attempted, as {@code status} ({@code pending}, or
+   * {@code running} when claimed at its creation, then with its attempt, worker, lease and rollback point).
+   */
+  private void insert(Connection c, RunRow run, String status, long availableAt, int attempt, String worker,
+                      Long leaseUntil, String checkpointBefore) throws SQLException {
     if (run.status() != RunStatus.PENDING || run.attempt() != 0) {
       throw new IllegalArgumentException("only a pending run not yet attempted is queued, got " + run.status()
           + " attempt " + run.attempt());
     }
-    String before = (String) db.row(c, "SELECT COALESCE(MAX(checkpoint_id), '') AS id FROM checkpoints "
-        + "WHERE thread_id = ? AND checkpoint_ns = ''", run.threadId()).get("id");
-    long now = db.clock(c);
     db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, metadata, kwargs, "
         + "multitask_strategy, temporary, created_at, updated_at, available_at, attempt, worker, lease_until, "
-        + "checkpoint_before) VALUES (?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)", run.runId(), run.threadId(),
-        run.assistantId(), run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()),
-        run.multitaskStrategy(), run.temporary() ? 1 : 0, run.createdAt(), run.updatedAt(), now, worker,
-        now + leaseMillis, before);
-    return run.claimedFirst(before);
+        + "checkpoint_before) VALUES (?, ?, ?, ?, '" + status + "', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", run.runId(),
+        run.threadId(), run.assistantId(), run.owner(), ServerDb.json(run.metadata()), ServerDb.json(run.kwargs()),
+        run.multitaskStrategy(), run.temporary() ? 1 : 0, run.createdAt(), run.updatedAt(), availableAt, attempt, worker,
+        leaseUntil, checkpointBefore);
   }
 
   /** A run, or null. */
