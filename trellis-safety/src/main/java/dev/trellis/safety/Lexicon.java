@@ -125,7 +125,7 @@ final class Lexicon {
             && !e.slots[1].gapBefore) {
           // English drops the subject right before its verb at the start of a message ("Cut again last night", "Took
           // the lot an hour ago"); not where the phrase lets words stand between them ("i ... going ... jump")
-          int end = matchAt(e.slots, 1, tokens, 0, typos);
+          int end = match(e.slots, 1, tokens, 0, typos); // slot 1 takes no gap: it must stand at the start
           if (end > 0) {
             hits.add(new Hit(e.cls, e.kind, 0, end, String.join(" ", tokens.subList(0, end)), negated(tokens, 0, end, negs, e.words)));
             found = true;
@@ -188,20 +188,6 @@ final class Lexicon {
       }
     }
     return false;
-  }
-
-  /** The token index after the match of {@code slots[s..]} with slot {@code s} right at {@code i} (no gap), or -1. */
-  private static int matchAt(Slot[] slots, int s, List<String> tokens, int i, boolean typos) {
-    for (Alt a : slots[s].alts) {
-      int after = matches(a, tokens, i, typos);
-      if (after > 0) {
-        int end = match(slots, s + 1, tokens, after, typos);
-        if (end > 0) {
-          return end;
-        }
-      }
-    }
-    return -1;
   }
 
   /** The first window of {@link #WINDOW} tokens holding every slot in any order: {@code [start, end)}, or null. */
