@@ -318,22 +318,20 @@ public final class SafetyClassifier {
     // "someone who thinks about dying as much as I do": a comparison with oneself makes the cue of concern the writer's own
     // and a cue read across a sentence's end is no subject and its verb ("rang my dad. Said what I needed to say")
     List<Lexicon.Hit> hits = new ArrayList<>(found.size());
-    int[] sentences = null;
+    // each token's sentence, worked out only when a phrase or cue asks whether it shares one
+    int[][] memo = new int[1][];
+    java.util.function.Supplier<int[]> sentences =
+        () -> memo[0] != null ? memo[0] : (memo[0] = sentenceOf(message, tokens.size()));
     for (Lexicon.Hit h : found) {
       if (concernCue(h) && selfReferent(h, found)) {
         continue;
       }
-      if (concernCue(h) && h.end() - h.start() > 1) {
-        sentences = sentences == null ? sentenceOf(message, tokens.size()) : sentences;
-        if (sentences[h.start()] != sentences[h.end() - 1]) {
-          continue;
-        }
+      if (concernCue(h) && h.end() - h.start() > 1 && sentences.get()[h.start()] != sentences.get()[h.end() - 1]) {
+        continue;
       }
       hits.add(h);
     }
-    // each token's sentence, only when a past marker asks whether a phrase shares its sentence
-    int[] sentence = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST)
-        ? (sentences != null ? sentences : sentenceOf(message, tokens.size())) : null;
+    boolean pastNamed = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST);
     Lexicon.Hit named = namedBreakup(message);
     if (named != null) {
       hits.add(named);
@@ -364,18 +362,15 @@ public final class SafetyClassifier {
         negated |= h.negated();
         continue;
       }
-      Lexicon.Hit when = sentence == null ? null : toldAsPast(h, hits, tokens, sentence);
+      Lexicon.Hit when = pastNamed ? toldAsPast(h, hits, tokens, sentences.get()) : null;
       if (when != null) {
         past = past == null ? when : past;
         continue;
       }
       boolean means = h.cls() == RiskClass.MEANS_ACCESS || h.cls() == RiskClass.HARM_TO_OTHERS;
-      if (h.kind() == Lexicon.Kind.PHRASE && means) {
-        sentences = sentences == null ? sentenceOf(message, tokens.size()) : sentences;
-        if (someoneElses(h, tokens, sentences)) {
-          others = others == null ? h : others;
-          continue;
-        }
+      if (h.kind() == Lexicon.Kind.PHRASE && means && someoneElses(h, tokens, sentences.get())) {
+        others = others == null ? h : others;
+        continue;
       }
       // an override outranks any lexicon phrase; within a kind the more urgent class wins
       if (best == null || (h.kind() == Lexicon.Kind.OVERRIDE && best.kind() != Lexicon.Kind.OVERRIDE)
