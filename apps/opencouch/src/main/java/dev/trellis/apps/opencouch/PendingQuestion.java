@@ -66,7 +66,7 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     if (message == null) {
       return Answer.OTHER;
     }
-    String t = message.strip().toLowerCase(Locale.ROOT).replace('’', '\'');
+    String t = lowered(message);
     Answer whole = bare(t);
     if (whole != Answer.OTHER) {
       return whole;
@@ -78,6 +78,11 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     Answer first = bare(t.substring(0, end.start()));
     String rest = t.substring(end.end());
     return first == Answer.NO && HEDGE.matcher(rest).find() ? Answer.OTHER : first;
+  }
+
+  /** {@code message} as answers are read: stripped, lower case, typographic apostrophes plain. */
+  private static String lowered(String message) {
+    return message.strip().toLowerCase(Locale.ROOT).replace('’', '\'');
   }
 
   private static Answer bare(String lowered) {
@@ -114,7 +119,7 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
       return null;
     }
     boolean reassuring = (answer == Answer.YES) != pending.yesMeansDanger;
-    if (crisis && reassuring && bare(message.strip().toLowerCase(Locale.ROOT).replace('’', '\'')) == Answer.OTHER) {
+    if (crisis && reassuring && bare(lowered(message)) == Answer.OTHER) {
       return null;
     }
     // answered in the language and with the resources of the reply that asked
