@@ -19,7 +19,6 @@ import dev.trellis.server.wire.StreamEncoder;
 import dev.trellis.server.wire.Wire;
 import dev.trellis.server.wire.WireError;
 import dev.trellis.stream.GraphStream;
-import dev.trellis.stream.StreamPart;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -160,17 +159,18 @@ final class RunExecution {
     for (StreamEncoder.Out o : enc.start(input instanceof dev.trellis.graph.Command ? null : input, graphName)) {
       publish(o);
     }
-    // A run that ends leaves its last checkpoint saves to end(), which commits them with the run's end.
+    // The graph runs on this thread, publishing each part as it comes (no hand-off per part); a run that ends leaves
+    // its last checkpoint saves to end(), which commits them with the run's end.
     try (GraphStream g = graph.streamLeavingLastSaves(input, rc, req.modes().engineModes(), req.subgraphs())) {
       stream = g;
       if (cancel != null || lost || requeue) {
         g.close();
       }
-      for (StreamPart part : g) {
+      g.runHere(part -> {
         for (StreamEncoder.Out o : enc.encode(part)) {
           publish(o);
         }
-      }
+      });
       enc.lastValuesJson(); // written here, once: a value that cannot be shown fails the run as it did when each step converted it
       finalState = graph.finalState(g);
     } catch (Throwable e) {
