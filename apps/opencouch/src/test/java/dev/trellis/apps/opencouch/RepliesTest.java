@@ -77,6 +77,12 @@ class RepliesTest {
     String r = reply(couch.turn("ivy", "p1", "what did I tell you about my grandad?"));
     assertTrue(r.startsWith("You've shared some painful things with me, and I haven't forgotten them."), r);
     assertFalse(r.contains("died"), r);
+    // tried as a user: a crisis turn's words were said back ("You said some nights you wish you could just not wake up")
+    couch.turn("ivy", "p2", "some nights I wish I could just not wake up");
+    couch.turn("ivy", "p2", "no, I'm safe, I just feel flat");
+    String nights = reply(couch.turn("ivy", "p2", "what did I tell you about my nights?"));
+    assertTrue(nights.startsWith("You've shared some painful things with me, and I haven't forgotten them."), nights);
+    assertFalse(nights.contains("wake"), nights);
   }
 
   @Test

@@ -1,20 +1,23 @@
 package dev.trellis.apps.opencouch.therapeutic;
 
 import dev.trellis.apps.opencouch.CouchState;
-import dev.trellis.apps.opencouch.HistoryEntry;
+import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.apps.opencouch.memory.WritePolicy;
 import dev.trellis.graph.State;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The offline answer to a question about what the user said earlier in this conversation ("what did I
  * say was stressing me?"): the latest earlier sentence sharing a word with the question (or, when the
- * question names nothing, the latest statement), said back in the second person. Nothing that touches
- * harm is ever said back ({@link WritePolicy#safeToKeep}); when only such a sentence matches, the user
- * hears that we remember, not their words.
+ * question names nothing, the latest statement), said back in the second person. Only what a turn on the
+ * therapeutic route was told is said back, and never a sentence that touches harm or loss
+ * ({@link WritePolicy#safeToKeep}); when only such a sentence matches (a crisis turn's "some nights I wish I
+ * could just not wake up"), the user hears that we remember, not their words.
  */
 final class ConversationRecall {
   /** The most earlier messages read. */
@@ -28,21 +31,41 @@ final class ConversationRecall {
   private ConversationRecall() {
   }
 
-  /** The user's messages before this turn's, oldest first (at most {@link #READ}). */
-  static List<String> userMessages(State s) {
-    return CouchState.priorHistory(s, READ).stream().filter(e -> "user".equals(e.role())).map(HistoryEntry::content).toList();
+  /**
+   * A user message of an earlier turn; {@code quotable} when that turn was answered on the therapeutic route (not by
+   * the crisis reply, a check-in or the third-party reply), so its words may be said back.
+   */
+  record Earlier(String text, boolean quotable) {
   }
 
-  static OfflineReplies.Reply answer(String question, List<String> earlier) {
+  /** The user's messages of the turns before this one, oldest first (at most {@link #READ}). */
+  static List<Earlier> userMessages(State s) {
+    List<TranscriptEntry> transcript = CouchState.transcript(s);
+    Map<Integer, String> routes = new HashMap<>();
+    for (TranscriptEntry e : transcript) {
+      if ("assistant".equals(e.role())) {
+        routes.put(e.turn(), e.route());
+      }
+    }
+    List<Earlier> out = new ArrayList<>();
+    for (TranscriptEntry e : transcript) {
+      if ("user".equals(e.role()) && routes.containsKey(e.turn())) {
+        out.add(new Earlier(e.content(), "therapeutic".equals(routes.get(e.turn()))));
+      }
+    }
+    return List.copyOf(out.subList(Math.max(0, out.size() - READ), out.size()));
+  }
+
+  static OfflineReplies.Reply answer(String question, List<Earlier> earlier) {
     List<String> stems = stems(question);
     boolean painful = false;
     for (int i = earlier.size() - 1; i >= 0; i--) {
-      for (String sentence : sentences(earlier.get(i))) {
+      for (String sentence : sentences(earlier.get(i).text())) {
         boolean asked = stems.isEmpty() ? !sentence.endsWith("?") : stems.stream().anyMatch(st -> shares(sentence, st));
         if (!asked) {
           continue;
         }
-        if (!WritePolicy.safeToKeep(sentence)) {
+        if (!earlier.get(i).quotable() || !WritePolicy.safeToKeep(sentence)) {
           painful = true;
           continue;
         }

@@ -99,10 +99,10 @@ final class OfflineReplies {
   }
 
   /**
-   * The supportive reply to {@code message}; {@code earlier} holds the user's earlier messages of this conversation,
-   * oldest first (what "what did I say was stressing me?" is answered from).
+   * The supportive reply to {@code message}; {@code earlier} holds the user's messages of this conversation's earlier
+   * turns, oldest first (what "what did I say was stressing me?" is answered from).
    */
-  static Reply supportive(String message, List<MemoryEntry> memory, List<String> earlier) {
+  static Reply supportive(String message, List<MemoryEntry> memory, List<ConversationRecall.Earlier> earlier) {
     String text = message.strip();
     if (SAID.matcher(text).find()) {
       return ConversationRecall.answer(text, earlier);
