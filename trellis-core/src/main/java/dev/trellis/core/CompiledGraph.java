@@ -110,6 +110,28 @@ public final class CompiledGraph implements GraphProtocol {
   }
 
   /**
+   * As {@link #stream(Object, RunConfig, Set, boolean)}, except that the run starts when the stream is first iterated
+   * (or runs on the caller's thread: {@link GraphStream#runHere}), and that a run which ends (not paused, not failed)
+   * with checkpoint saves not yet made does not make them — under {@link dev.trellis.graph.Durability#ASYNC} those
+   * still queued, under {@code EXIT} its one save. The stream ends once every earlier save has landed; the caller
+   * takes the rest with {@link #unsavedSaves} and must save them in order (to the checkpointer of {@link #options()},
+   * alone with {@code putBatch} or in one transaction with writes of its own) before the thread is read or run again.
+   * A server uses it to commit a run's last checkpoints with the run's end. Only then can {@link #finalState} be
+   * non-null with saves unmade.
+   */
+  public GraphStream streamLeavingLastSaves(Object input, RunConfig config, Set<StreamMode> modes, boolean subgraphs) {
+    return GraphStream.unstarted(parts -> Engine.run(program, input, config, new Sink(modes, subgraphs, parts), true));
+  }
+
+  /**
+   * The saves a run streamed by {@link #streamLeavingLastSaves} left unmade, in order; empty when it left none,
+   * before its iteration ended, or when it failed (then it made them itself, as every other run does).
+   */
+  public List<dev.trellis.checkpoint.SaveOp> unsavedSaves(GraphStream stream) {
+    return stream.outcome() instanceof Engine.Result r ? r.unsaved() : List.of();
+  }
+
+  /**
    * The thread's state after a run streamed by this graph, as {@link #getState(RunConfig)} on
    * its thread would show it right after the run, without reading the checkpointer again; or
    * null when the stream cannot tell (iteration has not ended, the run failed or paused, or it

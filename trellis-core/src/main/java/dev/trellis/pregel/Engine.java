@@ -3,6 +3,7 @@ package dev.trellis.pregel;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.ReservedNames;
+import dev.trellis.checkpoint.SaveOp;
 import dev.trellis.error.ErrorCode;
 import dev.trellis.error.GraphRecursionException;
 import dev.trellis.error.InvalidUpdateException;
@@ -13,6 +14,8 @@ import dev.trellis.graph.Update;
 import dev.trellis.observe.GraphEvent;
 import dev.trellis.observe.RunInfo;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,12 +28,20 @@ public final class Engine {
   /**
    * What a run ended with: the state values, whether it paused, and the thread's newest
    * checkpoint as saved when the run ran to its end with nothing pending on it (else null; see
-   * {@code Loop.finalTuple}).
+   * {@code Loop.finalTuple}), and the saves left for the caller to make (empty unless asked for).
    */
-  public record Result(Map<String, Object> values, boolean interrupted, CheckpointTuple saved) {}
+  public record Result(Map<String, Object> values, boolean interrupted, CheckpointTuple saved, List<SaveOp> unsaved) {}
 
   /** Runs {@code program} on {@code input} (a Map, Update, Command, or null to resume). */
   public static Result run(Program program, Object input, RunConfig config, Sink sink) {
+    return run(program, input, config, sink, false);
+  }
+
+  /**
+   * Runs {@code program} on {@code input}; with {@code leaveLastSaves}, a run that ends with its
+   * {@link Result#saved} known returns the saves still queued in {@link Result#unsaved}, unmade.
+   */
+  public static Result run(Program program, Object input, RunConfig config, Sink sink, boolean leaveLastSaves) {
     CheckpointSaver saver = program.options.checkpointer();
     if (saver != null && config.threadId() == null) {
       throw new TrellisException(ErrorCode.MISSING_THREAD, "graph \"" + program.name
@@ -41,29 +52,35 @@ public final class Engine {
     }
     Loop loop = Loop.root(program, config, sink);
     if (loop.observer == null) {
-      boolean interrupted = runRoot(loop, input);
-      return new Result(loop.frame.output(), interrupted, loop.finalTuple());
+      List<SaveOp> unsaved = new ArrayList<>();
+      boolean interrupted = runRoot(loop, input, leaveLastSaves, unsaved);
+      return new Result(loop.frame.output(), interrupted, loop.finalTuple(), unsaved);
     }
     Instant start = loop.observer.now();
     RunInfo run = loop.observer.info(config);
     loop.observer.emit(new GraphEvent.RunStarted(program.name, run));
     boolean interrupted;
+    List<SaveOp> unsaved = new ArrayList<>();
     try {
-      interrupted = runRoot(loop, input);
+      interrupted = runRoot(loop, input, leaveLastSaves, unsaved);
     } catch (Throwable e) {
       loop.observer.emit(new GraphEvent.RunFailed(program.name, run, loop.observer.since(start), e));
       throw e;
     }
     loop.observer.emit(new GraphEvent.RunEnded(program.name, run, loop.observer.since(start), interrupted));
-    return new Result(loop.frame.output(), interrupted, loop.finalTuple());
+    return new Result(loop.frame.output(), interrupted, loop.finalTuple(), unsaved);
   }
 
-  /** Drives the root loop; returns whether the run paused. */
-  private static boolean runRoot(Loop loop, Object input) {
+  /**
+   * Drives the root loop; returns whether the run paused. With {@code leave}, a run that ended with its final
+   * checkpoint known leaves its queued saves unmade, in {@code unsaved}.
+   */
+  private static boolean runRoot(Loop loop, Object input, boolean leave, List<SaveOp> unsaved) {
+    boolean ended = false;
     try {
       loop.enter(input);
       drive(loop);
-      return false;
+      ended = true;
     } catch (GraphInterrupt gi) {
       loop.onInterrupt(gi);
       return true;
@@ -71,8 +88,13 @@ public final class Engine {
       throw new InvalidUpdateException(ErrorCode.NO_PARENT_GRAPH, "a node returned Command.toParentGraph() in the root graph \""
           + loop.program.name + "\", which has no parent");
     } finally {
-      loop.finishPersistence();
+      if (ended && leave) {
+        unsaved.addAll(loop.finishPersistenceLeavingQueued());
+      } else {
+        loop.finishPersistence();
+      }
     }
+    return false;
   }
 
   private static void drive(Loop loop) {

@@ -397,6 +397,22 @@ final class Loop implements StepScope, TaskScope {
     }
   }
 
+  /**
+   * As {@link #finishPersistence}, except that when this loop ran to its end and {@link #finalTuple} can tell
+   * the thread's state, the saves still queued are returned unmade (in order; empty when none) for the caller
+   * to make ({@link Persistence#finishLeavingQueued}).
+   */
+  List<dev.trellis.checkpoint.SaveOp> finishPersistenceLeavingQueued() {
+    if (persistence == null) {
+      return List.of();
+    }
+    if (finalTuple() == null) {
+      persistence.finish();
+      return List.of();
+    }
+    return persistence.finishLeavingQueued();
+  }
+
   private void setCheckpoint(CheckpointConfig c) {
     checkpointConfig = c;
     pending.at = c;

@@ -135,6 +135,70 @@ final class Persistence {
     }
   }
 
+  /**
+   * As {@link #finish}, except that the saves not yet made are returned, in order, for the caller
+   * to make: in async mode those still queued (not yet taken by the background thread; it waits
+   * for the batch in flight, so every save before the returned ones has landed), in exit mode the
+   * exit save. When an earlier save failed, the queued ones are saved as {@link #finish} would and
+   * the failure is thrown.
+   */
+  List<SaveOp> finishLeavingQueued() {
+    if (mode == Durability.EXIT) {
+      return exitSaves();
+    }
+    if (mode != Durability.ASYNC) {
+      finish();
+      return List.of();
+    }
+    List<SaveOp> left;
+    Throwable failed;
+    lock.lock();
+    try {
+      left = queue;
+      queue = new ArrayList<>();
+      while (workerRunning) {
+        idle.awaitUninterruptibly();
+      }
+      failed = failure;
+    } finally {
+      lock.unlock();
+    }
+    if (failed == null) {
+      return left;
+    }
+    lock.lock();
+    try {
+      queue.addAll(left);
+    } finally {
+      lock.unlock();
+    }
+    if (!left.isEmpty()) {
+      drain(); // on this thread: no background thread runs now
+    }
+    finish();
+    return List.of();
+  }
+
+  /** The exit-mode save as operations (see {@link #finish}), forgetting them here. */
+  private List<SaveOp> exitSaves() {
+    List<SaveOp> ops = new ArrayList<>();
+    CheckpointConfig saved = exitWritesConfig;
+    if (exitCheckpoint != null) {
+      ops.add(new SaveOp.Put(exitParent, exitCheckpoint, exitMetadata));
+      saved = exitParent.withCheckpointId(exitCheckpoint.id());
+    }
+    synchronized (exitWrites) {
+      if (saved != null) {
+        for (Map.Entry<String, List<PendingWrite>> e : exitWrites.entrySet()) {
+          ops.add(new SaveOp.Writes(saved, e.getKey(), e.getValue()));
+        }
+      }
+      exitWrites.clear();
+    }
+    exitCheckpoint = null;
+    return ops;
+  }
+
   /** Completes every save of this loop; throws the first failure. Idempotent. */
   void finish() {
     Throwable failed;

@@ -216,6 +216,17 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   /** All saves in one transaction: one commit for a whole step (or several, when saving lags behind). */
   @Override
   public void putBatch(List<SaveOp> ops) {
+    putBatch(ops, c -> null);
+  }
+
+  /**
+   * As {@link #putBatch(List)}, then {@code then} in the same transaction (on the same connection, after the
+   * saves): the saves and {@code then}'s writes commit together or not at all. Returns what {@code then}
+   * returns. The saves are serialized before the transaction begins; {@code then} should be short.
+   *
+   * @throws IllegalStateException the database failed, or {@code then} did (nothing is saved then)
+   */
+  public <T> T putBatch(List<SaveOp> ops, JdbcDatabase.Work<T> then) {
     try {
       // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
       List<BatchedSaves.Encoded> encoded = new ArrayList<>(ops.size());
@@ -226,10 +237,11 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
           case SaveOp.Writes w -> encodeWrites(w);
         });
       }
-      transact(ops, encoded);
+      T result = transact(ops, encoded, then);
       for (BatchedSaves.Encoded e : encoded) {
         e.shared().committed();
       }
+      return result;
     } catch (RuntimeException e) {
       // The list deltas and blobs of these saves were claimed but not saved: start their threads afresh.
       for (SaveOp op : ops) {
@@ -244,8 +256,8 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
   }
 
-  private void transact(List<SaveOp> ops, List<BatchedSaves.Encoded> encoded) {
-    transaction(c -> {
+  private <T> T transact(List<SaveOp> ops, List<BatchedSaves.Encoded> encoded, JdbcDatabase.Work<T> then) {
+    return transaction(c -> {
       if (guard != WriteGuard.NONE) {
         java.util.Set<String> threads = new java.util.HashSet<>();
         for (SaveOp op : ops) {
@@ -257,7 +269,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
         guard.check(c, threads);
       }
       BatchedSaves.write(db, c, appended, encoded);
-      return null;
+      return then.run(c);
     });
   }
 

@@ -2,6 +2,8 @@ package dev.trellis.server.queue;
 
 import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
+import dev.trellis.checkpoint.SaveOp;
+import dev.trellis.checkpoint.jdbc.JdbcSaver;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
@@ -17,7 +19,6 @@ import dev.trellis.server.wire.StreamEncoder;
 import dev.trellis.server.wire.Wire;
 import dev.trellis.server.wire.WireError;
 import dev.trellis.stream.GraphStream;
-import dev.trellis.stream.StreamPart;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -147,7 +148,7 @@ final class RunExecution {
       }
     } catch (RuntimeException e) {
       publish("metadata", Map.of("run_id", run.runId(), "attempt", run.attempt()));
-      end(null, RunStatus.ERROR, e, null, before, null);
+      end(null, RunStatus.ERROR, e, null, before, null, List.of());
       return;
     }
     publish("metadata", Map.of("run_id", run.runId(), "thread_id", run.threadId(), "attempt", run.attempt()));
@@ -158,28 +159,41 @@ final class RunExecution {
     for (StreamEncoder.Out o : enc.start(input instanceof dev.trellis.graph.Command ? null : input, graphName)) {
       publish(o);
     }
-    try (GraphStream g = graph.stream(input, rc, req.modes().engineModes(), req.subgraphs())) {
+    // The graph runs on this thread, publishing each part as it comes (no hand-off per part); a run that ends leaves
+    // its last checkpoint saves to end(), which commits them with the run's end.
+    try (GraphStream g = graph.streamLeavingLastSaves(input, rc, req.modes().engineModes(), req.subgraphs())) {
       stream = g;
       if (cancel != null || lost || requeue) {
         g.close();
       }
-      for (StreamPart part : g) {
+      g.runHere(part -> {
         for (StreamEncoder.Out o : enc.encode(part)) {
           publish(o);
         }
-      }
+      });
       enc.lastValuesJson(); // written here, once: a value that cannot be shown fails the run as it did when each step converted it
       finalState = graph.finalState(g);
     } catch (Throwable e) {
       error = e;
     }
+    GraphStream streamed = stream;
+    List<SaveOp> unsaved = streamed == null ? List.of() : graph.unsavedSaves(streamed);
     if (lost || hasCause(error, Fences.LeaseLostException.class)) {
-      String why = services.runs().whyLost(run);
-      LOG.warn("run {} attempt {} stopped: {}", run.runId(), run.attempt(), why);
-      if (services.runs().status(run.runId()) == null) {
-        UnstartedRuns.threadDeleted(services.bus(), run.runId(), run.threadId());
-      }
+      stopLost(); // the saves left unmade are dropped: an attempt that lost its run writes nothing more
       return;
+    }
+    boolean succeeded = error == null && cancel == null && finalState != null;
+    if (!unsaved.isEmpty() && (!succeeded || requeue || joiner(graph) == null)) {
+      try {
+        graph.options().checkpointer().putBatch(unsaved);
+      } catch (RuntimeException e) {
+        if (hasCause(e, Fences.LeaseLostException.class)) {
+          stopLost();
+          return;
+        }
+        error = error == null ? e : error;
+      }
+      unsaved = List.of();
     }
     if (requeue) {
       services.runs().requeue(run, worker);
@@ -192,7 +206,25 @@ final class RunExecution {
     }
     RunStatus status = cancel == null ? (error == null ? RunStatus.SUCCESS : RunStatus.ERROR)
         : "timeout".equals(cancel) ? RunStatus.TIMEOUT : RunStatus.INTERRUPTED;
-    end(graph, status, cancel == null ? error : null, enc, before, cancel == null && error == null ? finalState : null);
+    end(graph, status, cancel == null ? error : null, enc, before, cancel == null && error == null ? finalState : null,
+        unsaved);
+  }
+
+  /** The attempt lost its run (another worker holds it, or it was deleted): says why and writes nothing more. */
+  private void stopLost() {
+    String why = services.runs().whyLost(run);
+    LOG.warn("run {} attempt {} stopped: {}", run.runId(), run.attempt(), why);
+    if (services.runs().status(run.runId()) == null) {
+      UnstartedRuns.threadDeleted(services.bus(), run.runId(), run.threadId());
+    }
+  }
+
+  /**
+   * The saver that can commit {@code graph}'s saves in the transaction that ends the run: the server's own JDBC
+   * saver (on the server's database) when the graph saves there; null for a graph compiled with another.
+   */
+  private JdbcSaver joiner(CompiledGraph graph) {
+    return graph.options().checkpointer() == services.saver() && services.saver() instanceof JdbcSaver js ? js : null;
   }
 
   /** The run's last values as JSON text; {@code {}} when they cannot be written (the run already ended in error then). */
@@ -225,9 +257,12 @@ final class RunExecution {
    *
    * @param finalState the thread's state as the run left it, when the engine could tell
    *     ({@link CompiledGraph#finalState}); else null, and the thread's newest checkpoint is read back
+   * @param unsaved the run's last checkpoint saves, left unmade by the engine ({@link CompiledGraph#streamLeavingLastSaves}):
+   *     committed in the transaction that ends the run, so a run is never ended without them; if they fail, the
+   *     run ends in error instead (or, when its lease was lost, is left to the worker that holds it)
    */
   private void end(CompiledGraph graph, RunStatus status, Throwable error, StreamEncoder enc, String before,
-                   StateSnapshot finalState) {
+                   StateSnapshot finalState, List<SaveOp> unsaved) {
     boolean rollback = "rollback".equals(cancel);
     if (rollback && before != null) {
       services.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
@@ -264,7 +299,7 @@ final class RunExecution {
         : extras != null ? RunResult.stored(resultJson, reference, extras) : resultJson;
     dev.trellis.server.db.Threads.Values values = threadValues == null ? null
         : dev.trellis.server.db.Threads.Values.of(snap.values(), threadValues, reference);
-    boolean ended = services.runs().finish(run, worker, status, stored, c -> {
+    RunStore.TxWork alsoDo = c -> {
       if (rollback) {
         services.runs().delete(c, run.runId());
       }
@@ -274,7 +309,23 @@ final class RunExecution {
           : snap != null && !snap.next().isEmpty() ? ThreadStatus.INTERRUPTED : ThreadStatus.IDLE;
       services.threads().setState(c, run.threadId(), threadStatus, RunStore.noActiveRunSql("trellis_threads.thread_id"),
           values, Wire.interruptsByTask(snap), errorJson);
-    });
+    };
+    boolean ended;
+    if (unsaved.isEmpty()) {
+      ended = services.runs().finish(run, worker, status, stored, alsoDo);
+    } else {
+      try {
+        ended = joiner(graph).putBatch(unsaved, c -> services.runs().finish(c, run, worker, status, stored, alsoDo));
+      } catch (RuntimeException e) {
+        if (hasCause(e, Fences.LeaseLostException.class)) {
+          stopLost();
+          return;
+        }
+        // The run's last checkpoints were not saved: it did not succeed; it ends in error at what was saved.
+        end(graph, RunStatus.ERROR, e, enc, before, null, List.of());
+        return;
+      }
+    }
     // The thread is free before anyone learns the run ended: a state edit sent the moment /wait returns must pass.
     services.fences().release(run);
     services.bus().publish(run.runId(), new RunEvent(++seq, RunEvent.DONE, resultJson));

@@ -156,16 +156,20 @@ public final class RunStore {
    * and values); false — and nothing written — if the attempt lost the run meanwhile.
    */
   public boolean finish(Run run, String worker, RunStatus status, String resultJson, TxWork alsoDo) {
-    return db.tx(c -> {
-      int n = db.update(c, "UPDATE trellis_runs SET status = ?, result = ?, worker = NULL, lease_until = NULL, "
-          + "updated_at = ? WHERE run_id = ? AND worker = ? AND attempt = ? AND status = 'running'",
-          status.wire(), resultJson, ServerDb.now(), run.runId(), worker, run.attempt());
-      if (n != 1) {
-        return false;
-      }
-      alsoDo.run(c);
-      return true;
-    });
+    return db.tx(c -> finish(c, run, worker, status, resultJson, alsoDo));
+  }
+
+  /** As {@link #finish(Run, String, RunStatus, String, TxWork)}, in the caller's transaction on {@code c}. */
+  public boolean finish(Connection c, Run run, String worker, RunStatus status, String resultJson, TxWork alsoDo)
+      throws SQLException {
+    int n = db.update(c, "UPDATE trellis_runs SET status = ?, result = ?, worker = NULL, lease_until = NULL, "
+        + "updated_at = ? WHERE run_id = ? AND worker = ? AND attempt = ? AND status = 'running'",
+        status.wire(), resultJson, ServerDb.now(), run.runId(), worker, run.attempt());
+    if (n != 1) {
+      return false;
+    }
+    alsoDo.run(c);
+    return true;
   }
 
   /**

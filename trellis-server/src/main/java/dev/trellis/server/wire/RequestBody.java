@@ -27,6 +27,11 @@ public final class RequestBody {
               .maxNestingDepth(Json.MAX_REQUEST_DEPTH).build()).build())
       .reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).forType(Object.class);
 
+  /** Bodies with a {@code Content-Length} up to this are read directly ({@link #whole}). */
+  private static final int DIRECT_MAX = 1 << 16;
+  /** The request attribute keeping a body read directly, for a second read of the same request. */
+  private static final String READ = RequestBody.class.getName() + ".bytes";
+
   private RequestBody() {}
 
   /** The body as a JSON object without null fields (an empty body is an empty object). */
@@ -39,8 +44,23 @@ public final class RequestBody {
    * early) is a 400, not the shorter, possibly empty, body.
    */
   private static byte[] whole(Context ctx) {
-    byte[] bytes = ctx.bodyAsBytes();
+    if (ctx.attribute(READ) instanceof byte[] read) {
+      return read;
+    }
     long promised = ctx.req().getContentLengthLong();
+    byte[] bytes;
+    if (promised >= 0 && promised <= DIRECT_MAX) {
+      // Straight into an array of the promised length: Javalin's reader copies through an 8 KB buffer into a growing
+      // stream, most of a small request's allocation. (The limit on body size was checked on Content-Length already.)
+      try {
+        bytes = ctx.req().getInputStream().readNBytes((int) promised);
+      } catch (java.io.IOException e) {
+        throw new ApiException(400, "the request body could not be read: " + e.getMessage());
+      }
+      ctx.attribute(READ, bytes);
+    } else {
+      bytes = ctx.bodyAsBytes();
+    }
     if (promised >= 0 && bytes.length < promised) {
       throw new ApiException(400, "the request body ended after " + bytes.length + " of the " + promised
           + " bytes its Content-Length promised");
