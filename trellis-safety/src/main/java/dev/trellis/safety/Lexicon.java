@@ -143,7 +143,7 @@ final class Lexicon {
   /** Whether a first-person subject that is not one of the phrase's own words stands in {@code span}. */
   private static boolean firstPerson(List<String> tokens, int[] span, Set<String> own) {
     for (int j = span[0]; j < span[1]; j++) {
-      if (SafetyClassifier.FIRST_PERSON.contains(tokens.get(j)) && !own.contains(tokens.get(j))) {
+      if (Whose.FIRST_PERSON.contains(tokens.get(j)) && !own.contains(tokens.get(j))) {
         return true;
       }
     }
