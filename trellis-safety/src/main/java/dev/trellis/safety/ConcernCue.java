@@ -40,6 +40,19 @@ final class ConcernCue {
   }
 
   /**
+   * Whether a death mourned ({@code [loss]}: "the anniversary of", "his funeral", "passed away") stands in the sentence of
+   * the cue {@code m}: someone gone is grieved, not worried for ("the anniversary of my brother's overdose"; round eleven).
+   */
+  static boolean mourned(Lexicon.Hit m, List<Lexicon.Hit> hits, int[] sentences) {
+    for (Lexicon.Hit s : hits) {
+      if (s.kind() == Lexicon.Kind.LOSS && sentences[s.start()] == sentences[m.start()]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether the mask {@code m} covers {@code h}: an idiom its own words; a third-party cue the rest of its sentence's
    * worth of words ("how can I help someone who ..."), up to a clause about oneself ("my friend said she's fine but I
    * want to die") that is not their quoted words ("my coworker said 'I won't be here much longer'").

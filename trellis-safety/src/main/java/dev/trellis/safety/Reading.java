@@ -32,7 +32,7 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
     java.util.function.Supplier<int[]> sentences =
         () -> memo[0] != null ? memo[0] : (memo[0] = Spans.sentenceOf(message, tokens.size()));
     for (Lexicon.Hit h : found) {
-      if (ConcernCue.is(h) && ConcernCue.selfReferent(h, found)) {
+      if (ConcernCue.is(h) && (ConcernCue.selfReferent(h, found) || ConcernCue.mourned(h, found, sentences.get()))) {
         continue;
       }
       if (ConcernCue.is(h) && h.end() - h.start() > 1 && sentences.get()[h.start()] != sentences.get()[h.end() - 1]) {
@@ -67,7 +67,7 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       if (h.kind() != Lexicon.Kind.OVERRIDE && h.kind() != Lexicon.Kind.PHRASE) {
         continue;
       }
-      if (h.negated() || masked(h, hits, tokens, quoted)) {
+      if (h.negated() || masked(h, hits, tokens, quoted, sentences)) {
         negated |= h.negated();
         continue;
       }
@@ -141,11 +141,16 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
     return null;
   }
 
-  /** Whether a mask covers the crisis phrase {@code h} (a cue of concern never masks harm to others). */
-  private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, List<int[]> quoted) {
+  /**
+   * Whether a mask covers the crisis phrase {@code h}: a cue of concern never masks harm to others, nor a phrase holding
+   * the writer as its object ({@link Whose#writersOwn}).
+   */
+  private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, List<int[]> quoted,
+                                java.util.function.Supplier<int[]> sentences) {
     for (Lexicon.Hit m : hits) {
       // harm to others is about someone else by definition: a third-party cue does not mask it
-      boolean applies = m.kind() == Lexicon.Kind.MASK && !(ConcernCue.is(m) && h.cls() == RiskClass.HARM_TO_OTHERS);
+      boolean applies = m.kind() == Lexicon.Kind.MASK && !(ConcernCue.is(m) && h.cls() == RiskClass.HARM_TO_OTHERS)
+          && !(ConcernCue.is(m) && Whose.writersOwn(h, tokens, quoted, sentences.get()));
       if (applies && ConcernCue.covers(m, h, tokens, quoted)) {
         return true;
       }

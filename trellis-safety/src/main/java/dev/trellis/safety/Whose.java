@@ -21,6 +21,20 @@ final class Whose {
   }
 
   /**
+   * Whether the phrase {@code h} holds the writer as its object outside quotes ("if anything ever happened to me",
+   * "cutting myself"): reported speech turns another's first person into the third ("she said she'd kill herself"), so
+   * a "me" or "myself" in the phrase, in the sentence it begins in, is the writer's whoever is reported (round eleven).
+   */
+  static boolean writersOwn(Lexicon.Hit h, List<String> tokens, List<int[]> quoted, int[] sentences) {
+    for (int i = h.start(); i < h.end(); i++) {
+      if (WRITER_OBJECT.contains(tokens.get(i)) && !Spans.inside(i, quoted) && sentences[i] == sentences[h.start()]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether the means phrase {@code h} holds someone else's possessive ("hoarding his pain meds") or the harm phrase
    * {@code h} a third person as its subject ("told her he's going to kill her"), and its sentence has no word for the
    * writer ("I", "me", "ich", "mir", "je", "moi"): another's means or threat, not the writer's (round ten). "I know
