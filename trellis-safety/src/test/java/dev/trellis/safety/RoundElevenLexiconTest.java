@@ -69,6 +69,15 @@ class RoundElevenLexiconTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
+      // what one would give anything for: an idiom, so the head needs its masked bar to call it a crisis
+      "honestly I'd kill for eight hours of sleep in a row|en-US",
+      "I could murder for a proper coffee right now|en-GB"})
+  void whatOneWouldKillForIsAnIdiom(String message, String locale) {
+    assertEquals(RiskClass.FIGURATIVE, LEXICONS.classify(message, List.of(), locale).label());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
       // a possessive person ("dad's", "mum's") before what they said
       "my mum's drinking again and said she'd be better off dead|en-GB",
       // a time word between the auxiliary and the participle
