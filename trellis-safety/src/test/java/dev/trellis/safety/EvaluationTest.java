@@ -92,5 +92,5 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.983, 0.881, 0.970, 0.894};
+  private static final double[] CV_FLOORS = {0.985, 0.882, 0.972, 0.895};
 }
