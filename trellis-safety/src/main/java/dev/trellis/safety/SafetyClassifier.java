@@ -151,8 +151,11 @@ public final class SafetyClassifier {
     // a reply that leans on what came before ("tonight", "yes I have them") is read with it; a new, self-contained
     // sentence ("I keep picking partners who don't respect me") is read on its own, whatever came before
     boolean elliptical = Features.elliptical(folded.tokens());
-    if (earlier != null && isFollowUp(folded)) {
-      return base.with(earlier, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + earlier.wireName());
+    // a bare "yes", "tonight", "ok" answers the user's last message, so it is a crisis only when that message was one:
+    // after "I'm safe now" and "can I book an appointment?" an "ok" no longer answers the crisis three turns back
+    RiskClass answered = earlier == null ? null : crisisOf(previousUserMessage(recent), fallback);
+    if (answered != null && isFollowUp(folded)) {
+      return base.with(answered, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + answered.wireName());
     }
     // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
     // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is
@@ -268,16 +271,21 @@ public final class SafetyClassifier {
   /** The class of the latest earlier user message the deterministic layers call a crisis, or null. */
   private RiskClass earlierCrisis(List<Message> recent, String fallback) {
     for (int i = recent.size() - 1; i >= 0; i--) {
-      if (recent.get(i) instanceof Message.Human h) {
-        Folded f = Folded.of(h.text());
-        String lang = Languages.detect(h.text(), f, fallback);
-        Reading d = Reading.of(lexicon, h.text(), f, languagesFor(lang));
-        if (d.crisis() != null) {
-          return d.crisis().cls();
-        }
+      if (recent.get(i) instanceof Message.Human h && crisisOf(h.text(), fallback) instanceof RiskClass c) {
+        return c;
       }
     }
     return null;
+  }
+
+  /** The crisis class the deterministic layers give {@code text}, or null (also for a null text). */
+  private RiskClass crisisOf(String text, String fallback) {
+    if (text == null) {
+      return null;
+    }
+    Folded f = Folded.of(text);
+    Reading d = Reading.of(lexicon, text, f, languagesFor(Languages.detect(text, f, fallback)));
+    return d.crisis() == null ? null : d.crisis().cls();
   }
 
   private static boolean isFollowUp(Folded f) {

@@ -134,6 +134,23 @@ class SafetyClassifierTest {
     assertTrue(v.crisis(), v.toString());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"ok", "yes", "yeah I think so"})
+  void aShortReplyAnswersTheUsersLastMessageNotACrisisTheyHaveSinceMovedOnFrom(String reply) {
+    // Neura, tried as a user: after "I'm safe tonight" and a booking, "ok" got the crisis reply again
+    List<Message> movedOn = List.of(Message.human("some nights I wish I could just not wake up"),
+        Message.ai("I'm really glad you told me. Are you safe right now?"),
+        Message.human("thank you. I called the number and talked to someone, I'm safe tonight"),
+        Message.ai("I'm glad you reached out. Would you like to book a session?"),
+        Message.human("can I book an appointment with a sleep specialist?"),
+        Message.ai("I've booked you with Dr Ana on Tuesday at 10."));
+    Verdict v = SAFETY.classify(reply, movedOn);
+    assertFalse(v.crisis(), v.toString());
+    // the same reply straight after the crisis message still answers it
+    Verdict answering = SAFETY.classify(reply, movedOn.subList(0, 2));
+    assertTrue(answering.crisis(), answering.toString());
+  }
+
   @Test
   void anAcknowledgementIsReadOnItsOwnNotWithTheMessageBeforeIt() {
     assertEquals(null, Features.inContext("that makes sense", "it's the parenting again"));

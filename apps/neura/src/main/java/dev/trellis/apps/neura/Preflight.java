@@ -20,8 +20,10 @@ import java.util.Set;
 /**
  * The first stage of every turn: starts the turn afresh ({@link TurnState#PER_TURN} cleared) and
  * screens the patient's new message — {@code message} when the client sent it (an ephemeral key:
- * it never outlives its turn), else the human messages of the transcript preflight has not
- * screened before on this thread (by content hash), the newest of which is the turn's message.
+ * it never outlives its turn), else the transcript's newest human message, after any earlier
+ * ones preflight has not screened before in this session (by content hash: on this thread, and in
+ * the server's Store under the turn's {@code session_id}, so a stateless client that sends the whole
+ * transcript to a new thread each turn does not have every earlier message screened again).
  *
  * <p>A message is screened ({@link #screen}) by the library's safety classifier
  * ({@code trellis-safety}: overrides, lexicons, the embedding head, and the model as judge when
@@ -43,7 +45,10 @@ public final class Preflight {
   /** Preflight's update: the per-turn reset, the turn's message, the verdict and the screened hashes. */
   static Update run(State s, Runtime rt, NeuraDeps deps) throws Exception {
     List<String> previous = s.getOrDefault(TurnState.SCREENED, List.of());
-    List<String> toScreen = toScreen(s, Set.copyOf(previous));
+    ScreenedRecord record = ScreenedRecord.of(rt.store(), s.get(TurnState.SESSION_ID));
+    Set<String> known = new LinkedHashSet<>(previous);
+    known.addAll(record.read());
+    List<String> toScreen = toScreen(s, known);
     Optional<String> reason = Optional.empty();
     List<Message> transcript = s.getOrDefault(TurnState.MESSAGES, List.<Message>of());
     for (int i = toScreen.size() - 1; i >= 0 && reason.isEmpty(); i--) {
@@ -53,6 +58,7 @@ public final class Preflight {
     Set<String> screened = new LinkedHashSet<>(previous);
     toScreen.forEach(m -> screened.add(hash(m)));
     List<String> kept = new ArrayList<>(screened);
+    record.add(toScreen.stream().map(Preflight::hash).toList(), SCREENED_KEPT);
     Map<String, Object> u = new LinkedHashMap<>();
     for (Key<?> k : TurnState.PER_TURN) {
       u.put(k.name(), null);
@@ -67,8 +73,8 @@ public final class Preflight {
 
   /**
    * What this turn screens, oldest first (the last is the turn's message): the client's
-   * {@code message}; else the transcript's human messages not screened before; else (the client
-   * sent again a text screened before) the transcript's newest human message.
+   * {@code message}; else the transcript's newest human message, after the earlier human
+   * messages not screened before (a chat UI that sends two messages before a reply).
    */
   static List<String> toScreen(State s, Set<String> screened) {
     if (s.get(TurnState.MESSAGE) != null) {
@@ -83,8 +89,10 @@ public final class Preflight {
     if (human.isEmpty()) {
       throw new IllegalStateException("a Neura turn needs \"message\" or a human message in \"messages\"");
     }
-    List<String> fresh = human.stream().filter(t -> !screened.contains(hash(t))).toList();
-    return fresh.isEmpty() ? List.of(human.getLast()) : fresh;
+    List<String> out = new ArrayList<>(human.subList(0, human.size() - 1).stream()
+        .filter(t -> !screened.contains(hash(t))).toList());
+    out.add(human.getLast());
+    return List.copyOf(out);
   }
 
   /** A message's content hash (SHA-256 of its text, hex). */

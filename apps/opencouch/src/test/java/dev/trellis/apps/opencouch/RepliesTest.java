@@ -50,6 +50,42 @@ class RepliesTest {
   }
 
   @Test
+  void anIntroductionThatAlsoSaysWhatIsHardIsGreetedByNameAndAnsweredAsHard() {
+    // tried as a user: "hi, I'm Sam. work has been stressing me out…" got only "Nice to meet you, Sam."
+    String r = reply(couch.turn("sam", "i1", "hi, I'm Sam. work has been stressing me out, my manager keeps moving deadlines"));
+    assertTrue(r.startsWith("Nice to meet you, Sam. It sounds like work has been stressing you out"), r);
+    assertTrue(r.contains("What feels heaviest about it right now?"), r);
+    String joined = reply(couch.turn("lea", "i2", "My name is Lea and I finally passed my driving test"));
+    assertTrue(joined.startsWith("Nice to meet you, Lea. That's wonderful news"), joined);
+  }
+
+  @Test
+  void aQuestionAboutWhatTheUserSaidEarlierIsAnsweredFromTheConversation() {
+    couch.turn("sam", "c1", "hi, I'm Sam. work has been stressing me out, my manager keeps moving deadlines");
+    couch.turn("sam", "c1", "and I haven't been sleeping well either");
+    String stress = reply(couch.turn("sam", "c1", "what did I say was stressing me?"));
+    assertTrue(stress.startsWith("You said work has been stressing you out, your manager keeps moving deadlines."), stress);
+    String sleep = reply(couch.turn("sam", "c1", "remind me what I said about sleep"));
+    assertTrue(sleep.startsWith("You said you haven't been sleeping well either."), sleep);
+    String elsewhere = reply(couch.turn("sam", "c2", "what did I say was stressing me?"));
+    assertTrue(elsewhere.startsWith("I don't think you've told me about that in this conversation yet."), elsewhere);
+  }
+
+  @Test
+  void whatTheUserSaidAboutALossOrHarmIsRememberedButNotSaidBack() {
+    couch.turn("ivy", "p1", "my grandad died in march and I keep thinking about him");
+    String r = reply(couch.turn("ivy", "p1", "what did I tell you about my grandad?"));
+    assertTrue(r.startsWith("You've shared some painful things with me, and I haven't forgotten them."), r);
+    assertFalse(r.contains("died"), r);
+    // tried as a user: a crisis turn's words were said back ("You said some nights you wish you could just not wake up")
+    couch.turn("ivy", "p2", "some nights I wish I could just not wake up");
+    couch.turn("ivy", "p2", "no, I'm safe, I just feel flat");
+    String nights = reply(couch.turn("ivy", "p2", "what did I tell you about my nights?"));
+    assertTrue(nights.startsWith("You've shared some painful things with me, and I haven't forgotten them."), nights);
+    assertFalse(nights.contains("wake"), nights);
+  }
+
+  @Test
   void aHardMessageIsReflectedInTheUsersOwnWords() {
     String r = reply(couch.turn("dan", "s1", "I've been feeling really lonely since I moved"));
     assertTrue(r.startsWith("It sounds like you've been feeling really lonely since you moved."), r);

@@ -40,7 +40,8 @@ public final class CrisisGateNode implements Node {
     CouchContext ctx = CouchContext.of(rt, defaults);
     List<HistoryEntry> history = CouchState.history(s);
     List<TranscriptEntry> transcript = CouchState.transcript(s);
-    List<TranscriptEntry> recent = transcript.subList(Math.max(0, transcript.size() - 6), transcript.size());
+    List<TranscriptEntry> recent = transcript.isEmpty() ? clientContext(s, in)
+        : transcript.subList(Math.max(0, transcript.size() - 6), transcript.size());
     Assessment a = CrisisGate.decide(in.text(), recent, ctx.llmClient(), s.get(CouchState.LOCALE));
     int turn = (int) history.stream().filter(e -> "user".equals(e.role())).count() + 1;
     String route = a.route();
@@ -82,5 +83,28 @@ public final class CrisisGateNode implements Node {
       case "third_party", "check_in" -> "safety_reply";
       default -> "load_memory";
     }).withUpdate(u);
+  }
+
+  /**
+   * On a thread with no turns yet, the conversation the client sent before the turn's message (a stateless client
+   * sends the whole transcript to a new thread each turn), as the gate's context: "tonight" after "I want to die"
+   * is read as the answer it is. Its last six messages, oldest first; empty when the client sent none.
+   */
+  static List<TranscriptEntry> clientContext(State s, TurnInput in) {
+    List<Message> messages = s.getOrDefault(CouchState.MESSAGES, List.of());
+    int end = messages.size();
+    while (end > 0 && !(messages.get(end - 1) instanceof Message.Human h
+        && (in.humanId() == null ? h.text().equals(in.text()) : in.humanId().equals(h.id())))) {
+      end--;
+    }
+    List<TranscriptEntry> out = new java.util.ArrayList<>();
+    for (Message m : messages.subList(0, Math.max(0, end - 1))) {
+      if (m instanceof Message.Human h) {
+        out.add(TranscriptEntry.user(0, h.text()));
+      } else if (m instanceof Message.Ai ai && !ai.text().isBlank()) {
+        out.add(TranscriptEntry.assistant(0, ai.text(), null, null));
+      }
+    }
+    return List.copyOf(out.subList(Math.max(0, out.size() - 6), out.size()));
   }
 }

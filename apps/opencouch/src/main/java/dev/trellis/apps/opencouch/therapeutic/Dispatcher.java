@@ -72,7 +72,8 @@ public final class Dispatcher {
       return new Choice(Mode.GUIDED_EXERCISE, "fast_path", text);
     }
     for (var fast : new Object[][] {{CLOSING, Mode.CLOSING}, {CONFUSION, Mode.CLARIFYING},
-        {EXERCISE_REQUEST, Mode.GUIDED_EXERCISE}, {OfflineReplies.RECALL, Mode.SUPPORTIVE}}) {
+        {EXERCISE_REQUEST, Mode.GUIDED_EXERCISE}, {OfflineReplies.RECALL, Mode.SUPPORTIVE},
+        {OfflineReplies.SAID, Mode.SUPPORTIVE}}) {
       Matcher m = ((Pattern) fast[0]).matcher(text);
       if (m.find()) {
         return new Choice((Mode) fast[1], "fast_path", m.group());

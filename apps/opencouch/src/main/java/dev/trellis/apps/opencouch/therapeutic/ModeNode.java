@@ -64,7 +64,7 @@ final class ModeNode implements Node {
     }
     OfflineReplies.Reply instruction = mode == Mode.GUIDED_EXERCISE ? null : OfflineReplies.instruction(message);
     OfflineReplies.Reply reply = instruction != null ? instruction : switch (mode) {
-      case SUPPORTIVE -> OfflineReplies.supportive(message, memory);
+      case SUPPORTIVE -> OfflineReplies.supportive(message, memory, ConversationRecall.userMessages(s));
       case REFLECTIVE -> OfflineReplies.reflective(message, memory);
       case CLARIFYING -> OfflineReplies.clarifying();
       case PSYCHOEDUCATION -> OfflineReplies.psychoeducation(message, memory);

@@ -37,6 +37,10 @@ final class OfflineReplies {
   static final Pattern RECALL = Pattern.compile("(?i)\\b(what'?s|what is|what was|who'?s|who is|do you (still )?"
       + "(remember|know|recall)|can you remember|remember)\\b.{0,25}?\\b(my (" + REL + ")|about me)\\b");
   private static final Pattern ASKED_ABOUT = Pattern.compile("(?i)\\bmy (" + REL + ")\\b");
+  /** A question about what the user said earlier in this conversation ("what did I say was stressing me?"). */
+  static final Pattern SAID = Pattern.compile("(?i)\\b(what (did|have) i (just |already )?(say|said|tell|told|mention(ed)?|"
+      + "write|wrote)|what was i (just )?(saying|talking about|telling you)|remind me what i (said|told you|was saying)|"
+      + "(do|can|did) you (still )?remember what i (said|told you|was saying)|was hab(e)? ich (gesagt|erzählt))\\b");
 
   private OfflineReplies() {
   }
@@ -77,6 +81,14 @@ final class OfflineReplies {
       return with(t, Role.QUESTION);
     }
 
+    /** This reply after {@code core} (an opening sentence). */
+    Reply after(String core) {
+      List<Part> out = new ArrayList<>();
+      out.add(new Part(core.strip(), Role.CORE));
+      out.addAll(parts);
+      return new Reply(List.copyOf(out));
+    }
+
     Reply without(Role role) {
       return new Reply(parts.stream().filter(p -> p.role() != role).toList());
     }
@@ -86,14 +98,26 @@ final class OfflineReplies {
     }
   }
 
-  static Reply supportive(String message, List<MemoryEntry> memory) {
+  /**
+   * The supportive reply to {@code message}; {@code earlier} holds the user's messages of this conversation's earlier
+   * turns, oldest first (what "what did I say was stressing me?" is answered from).
+   */
+  static Reply supportive(String message, List<MemoryEntry> memory, List<ConversationRecall.Earlier> earlier) {
     String text = message.strip();
+    if (SAID.matcher(text).find()) {
+      return ConversationRecall.answer(text, earlier);
+    }
     if (RECALL.matcher(text).find()) {
       return answer(text, memory);
     }
     String reflection = reflect(text);
     String name = FactRules.extract(text).stream().filter(c -> "name".equals(c.category())).map(c -> nameIn(c.text()))
         .findFirst().orElse(null);
+    String rest = name == null ? null : afterName(text, name);
+    if (rest != null && (DISTRESS.matcher(rest).find() || GOOD_NEWS.matcher(rest).find())) {
+      // "hi, I'm Sam. work has been stressing me out": greeted by name, and what follows answered as itself
+      return supportive(rest, memory, earlier).after("Nice to meet you, " + name + ".");
+    }
     if (name != null) {
       return Reply.of("Nice to meet you, " + name + ".").extra(reflection == null ? null : "I'm glad you told me about yourself.")
           .recall(recall(memory)).question("What would you like to talk about today?");
@@ -219,6 +243,16 @@ final class OfflineReplies {
     }
     List<String> known = facts.stream().limit(3).map(f -> secondPerson(String.valueOf(f.text()))).toList();
     return Reply.of("Here's what I remember: " + String.join("; ", known) + ".").question("Is any of that out of date?");
+  }
+
+  /** What {@code text} says after introducing {@code name} ("I'm Sam, and work…" → "work…"), or null when nothing. */
+  private static String afterName(String text, String name) {
+    Matcher m = Pattern.compile("(?i)\\b" + Pattern.quote(name) + "\\b").matcher(text);
+    if (!m.find()) {
+      return null;
+    }
+    String rest = text.substring(m.end()).replaceFirst("(?i)^[\\s,.;:!–-]*((and|but|so)\\b[\\s,]*)?", "").strip();
+    return rest.split("\\s+").length < 3 ? null : rest;
   }
 
   private static String nameIn(String fact) {

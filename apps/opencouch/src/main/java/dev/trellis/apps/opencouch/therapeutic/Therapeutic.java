@@ -36,10 +36,10 @@ public final class Therapeutic {
 
   public static CompiledGraph subgraph(CouchContext defaults) {
     Schema schema = Schema.of(CouchState.MESSAGE, CouchState.USER_ID, CouchState.SESSION_ID, CouchState.HISTORY,
-        CouchState.WORKING_MEMORY, CouchState.PROGRESS, CouchState.ROUTING, CouchState.RESPONSE, CouchState.DIAGNOSTICS,
+        CouchState.TRANSCRIPT, CouchState.WORKING_MEMORY, CouchState.PROGRESS, CouchState.ROUTING, CouchState.RESPONSE, CouchState.DIAGNOSTICS,
         CouchState.TURN, CouchState.TRACE, CouchState.PENDING_QUESTION, CouchState.LOCALE, CouchState.CRISIS);
     StateGraph g = StateGraph.of(schema)
-        .inputKeys("message", "user_id", "session_id", "history", "working_memory", "progress", "routing", "turn",
+        .inputKeys("message", "user_id", "session_id", "history", "transcript", "working_memory", "progress", "routing", "turn",
             "pending_question", "locale", "crisis")
         .outputKeys(OUTPUT.toArray(String[]::new));
     g.addNode("dispatcher", (s, rt) -> {

@@ -1,0 +1,109 @@
+package dev.trellis.apps.opencouch.therapeutic;
+
+import dev.trellis.apps.opencouch.CouchState;
+import dev.trellis.apps.opencouch.TranscriptEntry;
+import dev.trellis.apps.opencouch.memory.WritePolicy;
+import dev.trellis.graph.State;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The offline answer to a question about what the user said earlier in this conversation ("what did I
+ * say was stressing me?"): the latest earlier sentence sharing a word with the question (or, when the
+ * question names nothing, the latest statement), said back in the second person. Only what a turn on the
+ * therapeutic route was told is said back, and never a sentence that touches harm or loss
+ * ({@link WritePolicy#safeToKeep}); when only such a sentence matches (a crisis turn's "some nights I wish I
+ * could just not wake up"), the user hears that we remember, not their words.
+ */
+final class ConversationRecall {
+  /** The most earlier messages read. */
+  static final int READ = 40;
+  private static final Set<String> STOP = Set.of("what", "did", "have", "just", "already", "say", "said", "tell", "told",
+      "mention", "mentioned", "write", "wrote", "was", "were", "saying", "talking", "about", "telling", "remind",
+      "remember", "still", "that", "this", "with", "earlier", "before", "again", "really", "actually", "thing", "things",
+      "something", "your", "you", "could", "would", "there", "when", "which", "where", "habe", "gesagt", "erzählt",
+      "hab", "ich", "the", "and", "me", "my", "i", "can", "do", "is", "it", "to", "of", "a", "an", "in", "on", "for");
+
+  private ConversationRecall() {
+  }
+
+  /**
+   * A user message of an earlier turn; {@code quotable} when that turn was answered on the therapeutic route (not by
+   * the crisis reply, a check-in or the third-party reply), so its words may be said back.
+   */
+  record Earlier(String text, boolean quotable) {
+  }
+
+  /** The user's messages of the turns before this one, oldest first (at most {@link #READ}). */
+  static List<Earlier> userMessages(State s) {
+    List<TranscriptEntry> transcript = CouchState.transcript(s);
+    Map<Integer, String> routes = new HashMap<>();
+    for (TranscriptEntry e : transcript) {
+      if ("assistant".equals(e.role())) {
+        routes.put(e.turn(), e.route());
+      }
+    }
+    List<Earlier> out = new ArrayList<>();
+    for (TranscriptEntry e : transcript) {
+      if ("user".equals(e.role()) && routes.containsKey(e.turn())) {
+        out.add(new Earlier(e.content(), "therapeutic".equals(routes.get(e.turn()))));
+      }
+    }
+    return List.copyOf(out.subList(Math.max(0, out.size() - READ), out.size()));
+  }
+
+  static OfflineReplies.Reply answer(String question, List<Earlier> earlier) {
+    List<String> stems = stems(question);
+    boolean painful = false;
+    for (int i = earlier.size() - 1; i >= 0; i--) {
+      for (String sentence : sentences(earlier.get(i).text())) {
+        boolean asked = stems.isEmpty() ? !sentence.endsWith("?") : stems.stream().anyMatch(st -> shares(sentence, st));
+        if (!asked) {
+          continue;
+        }
+        if (!earlier.get(i).quotable() || !WritePolicy.safeToKeep(sentence)) {
+          painful = true;
+          continue;
+        }
+        String said = OfflineReplies.reflect(sentence.replaceFirst("(?i)^(and|but|also|so|oh|well)\\b[\\s,]*", ""));
+        if (said != null) {
+          return OfflineReplies.Reply.of("You said " + said + ".").question("Would you like to talk more about that?");
+        }
+      }
+    }
+    if (painful) {
+      return OfflineReplies.Reply.of("You've shared some painful things with me, and I haven't forgotten them.")
+          .question("Would you like to come back to any of it?");
+    }
+    return OfflineReplies.Reply.of("I don't think you've told me about that in this conversation yet.")
+        .question("Would you like to tell me?");
+  }
+
+  /** The question's words that name something (the first five letters of each, so "stressing" finds "stressed"). */
+  private static List<String> stems(String question) {
+    List<String> out = new ArrayList<>();
+    for (String w : question.toLowerCase(Locale.ROOT).split("[^\\p{L}']+")) {
+      if (w.length() >= 3 && !STOP.contains(w)) {
+        out.add(w.length() > 5 ? w.substring(0, 5) : w);
+      }
+    }
+    return out;
+  }
+
+  private static boolean shares(String sentence, String stem) {
+    for (String w : sentence.toLowerCase(Locale.ROOT).split("[^\\p{L}']+")) {
+      if (w.startsWith(stem)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<String> sentences(String message) {
+    return List.of(message.strip().split("(?<=[.!?])\\s+|\\n"));
+  }
+}
