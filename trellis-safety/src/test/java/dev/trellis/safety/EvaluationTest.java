@@ -13,15 +13,13 @@ import org.junit.jupiter.api.Test;
  * corpus and the held-out sets in {@code blind/} (aggregates only: a held-out set's messages are
  * never printed). The standard classifier is measured (its check-in band on, the default since round nine), and
  * beside it the same without the band. The assertions are floors a thousandth under the figures measured when they were
- * written, so a change that loses recall or precision fails. {@code blind/} holds sets T, U, V and W, written by four
- * writers given only the class definitions and scored once after round ten (see the README). Issue 32's target
- * (recall 1.0, precision 0.9 on a set never trained on) was met by set V over the languages the classifier reads and
- * missed by T, U and W (two, one and two crisis messages without a safety response), so it is asserted only as each
- * set's floors.
+ * written, so a change that loses recall or precision fails. Since round eleven {@code blind/} holds no set: T, U, V
+ * and W, scored once after round ten (see the README), are training data, and the lead adds the next sets after the
+ * round.
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
- * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine) and N, O, R and S (since round
- * ten), each written by a writer given only the class definitions and held out until its errors
+ * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
+ * ten) and T, U, V and W (since round eleven), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out. Set X (round ten) was
  * written as training data from the start: care-navigation and support-chat traffic, the register Neura's intake and
@@ -76,7 +74,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to S and X)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to X)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -94,29 +92,5 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
-  @Test
-  void heldOutSetTFigures() throws Exception {
-    heldOut("setT.jsonl", T_FLOORS);
-  }
-
-  @Test
-  void heldOutSetUFigures() throws Exception {
-    heldOut("setU.jsonl", U_FLOORS);
-  }
-
-  @Test
-  void heldOutSetVFigures() throws Exception {
-    heldOut("setV.jsonl", V_FLOORS);
-  }
-
-  @Test
-  void heldOutSetWFigures() throws Exception {
-    heldOut("setW.jsonl", W_FLOORS);
-  }
-
-  private static final double[] CV_FLOORS = {0.983, 0.878, 0.968, 0.890};
-  private static final double[] T_FLOORS = {0.984, 0.895, 0.970, 0.893, 0.983, 0.975};
-  private static final double[] U_FLOORS = {0.992, 0.915, 0.985, 0.921, 0.991, 0.976};
-  private static final double[] V_FLOORS = {0.999, 0.894, 0.985, 0.904, 0.999, 0.934};
-  private static final double[] W_FLOORS = {0.984, 0.895, 0.977, 0.906, 0.983, 0.952};
+  private static final double[] CV_FLOORS = {0.985, 0.882, 0.972, 0.895};
 }
