@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
  * corpus and the held-out sets in {@code blind/} (aggregates only: a held-out set's messages are
  * never printed). The standard classifier is measured (its check-in band on, the default since round nine), and
  * beside it the same without the band. The assertions are floors a thousandth under the figures measured when they were
- * written, so a change that loses recall or precision fails. Since round eleven {@code blind/} holds no set: T, U, V
- * and W, scored once after round ten (see the README), are training data, and the lead adds the next sets after the
- * round.
+ * written, so a change that loses recall or precision fails. After round eleven {@code blind/} holds sets Y, Z and Z2
+ * (single messages) and Y2 (messages in a conversation, each with the chat before it), written by four writers given
+ * only the class definitions and scored once after the round (see the README).
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
  * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
  * add one line, floors 0 to print its figures first:
- * <pre>{@code @Test void setYFigures() throws Exception { heldOut("setY.jsonl", 0, 0, 0, 0, 0, 0); }}</pre>
+ * <pre>{@code @Test void setYFigures() throws Exception { heldOut("setY.jsonl", Y_FLOORS); }}</pre>
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
@@ -91,6 +91,32 @@ class EvaluationTest {
     assertFloors(file, f, unbanded, floors);
   }
 
+  @Test
+  void heldOutSetYFigures() throws Exception {
+    heldOut("setY.jsonl", Y_FLOORS);
+  }
+
+  @Test
+  void heldOutSetZFigures() throws Exception {
+    heldOut("setZ.jsonl", Z_FLOORS);
+  }
+
+  @Test
+  void heldOutSetY2Figures() throws Exception {
+    heldOut("setY2.jsonl", Y2_FLOORS);
+  }
+
+  @Test
+  void heldOutSetZ2Figures() throws Exception {
+    heldOut("setZ2.jsonl", Z2_FLOORS);
+  }
+
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
   private static final double[] CV_FLOORS = {0.985, 0.882, 0.972, 0.895};
+  // held-out sets of round eleven, scored once (27 Nov, 07:13, load 2.0), then floors: recall, precision; both without
+  // the band; both over English, German and French
+  private static final double[] Y_FLOORS = {0.992, 0.857, 0.985, 0.867, 0.990, 0.951};
+  private static final double[] Z_FLOORS = {0.985, 0.846, 0.979, 0.870, 0.983, 0.931};
+  private static final double[] Z2_FLOORS = {0.992, 0.830, 0.985, 0.839, 0.999, 0.908};
+  private static final double[] Y2_FLOORS = {0.908, 0.759, 0.884, 0.781, 0.894, 0.816};
 }
