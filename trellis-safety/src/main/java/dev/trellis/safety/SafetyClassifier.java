@@ -157,6 +157,13 @@ public final class SafetyClassifier {
     if (answered != null && isFollowUp(folded)) {
       return base.with(answered, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + answered.wireName());
     }
+    // a bare yes to the assistant's question about risk ("still do" after "do you still have the pills?")
+    String question = AnsweredQuestion.affirms(folded) ? AnsweredQuestion.question(recent) : null;
+    RiskClass asked = question == null ? null : crisisOf(AnsweredQuestion.inOwnWords(question,
+        Languages.detect(question, Folded.of(question), fallback)), fallback);
+    if (asked != null) {
+      return base.with(asked, Action.CRISIS, Layer.CONTEXT, "yes to a question about " + asked.wireName());
+    }
     // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
     // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is
     boolean bareCue = head != null && embeddings != null && d.mask() != null && ConcernCue.is(d.mask()) && d.questionsOnly()
