@@ -22,7 +22,7 @@ final class Languages {
       Map.entry("de", Set.of("ich", "nicht", "und", "der", "die", "das", "ist", "bin", "mich", "mir", "mein", "meine",
           "ein", "eine", "zu", "es", "auch", "habe", "hab", "mehr", "will", "was", "wie", "kann", "einfach", "nur",
           "sein", "wenn", "dass", "schon", "noch", "wir", "sie", "er", "mit", "auf", "fur", "aber", "nach", "heute",
-          "keine", "kein", "alles", "gerade", "weiss", "denn", "oder", "doch", "wieder", "dich")),
+          "keine", "kein", "alles", "gerade", "weiss", "denn", "oder", "doch", "wieder", "dich", "ja", "nein")),
       Map.entry("fr", Set.of("je", "j", "suis", "pas", "ne", "le", "la", "les", "et", "est", "moi", "mon", "ma", "mes",
           "plus", "veux", "un", "une", "de", "du", "des", "que", "qui", "ce", "cest", "jai", "tout", "rien", "en",
           "pour", "avec", "mais", "me", "sais", "il", "elle", "nous", "vous", "on", "au", "aux", "sur", "fait",

@@ -22,8 +22,9 @@ import java.util.Set;
  * {@code [figurative]} and {@code [third_party_concern]} (spans that mask crisis phrases
  * overlapping them), {@code [negator]} (words that negate a phrase when they stand up to three words before it or
  * in its gaps), {@code [past]} (a distant past named: "years ago", "when I was 15"; with a {@code [past_verb]} word
- * next to a crisis phrase in the same sentence, the phrase is told as past) and {@code [self_reference]} (a comparison
- * with oneself, "as much as I do", that turns a cue of concern for someone else back on the writer). A phrase is words separated by spaces, folded like the message
+ * next to a crisis phrase in the same sentence, the phrase is told as past), {@code [self_reference]} (a comparison
+ * with oneself, "as much as I do", that turns a cue of concern for someone else back on the writer) and {@code [loss]}
+ * (a death mourned, "the anniversary of", "funeral": a cue of concern in its sentence is grief, not concern). A phrase is words separated by spaces, folded like the message
  * ({@link Folded}); {@code a/b} is either word, {@code word*} any word starting so,
  * {@code a_b} the two words {@code a b} (inside alternatives: {@code to_live/be_alive}),
  * {@code ...} up to four skipped words; a phrase starting {@code & } matches its words in any order
@@ -35,8 +36,8 @@ final class Lexicon {
   record Hit(RiskClass cls, Kind kind, int start, int end, String phrase, boolean negated) {
   }
 
-  /** An override, a crisis phrase, a mask; a distant past named; a comparison with oneself. */
-  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF }
+  /** An override, a crisis phrase, a mask; a distant past named; a comparison with oneself; a death mourned. */
+  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF, LOSS }
 
   /** One alternative: one word, or several joined by {@code _} in the file ({@code be_alive}). */
   private record Alt(String[] words, boolean prefix) {
@@ -143,7 +144,7 @@ final class Lexicon {
   /** Whether a first-person subject that is not one of the phrase's own words stands in {@code span}. */
   private static boolean firstPerson(List<String> tokens, int[] span, Set<String> own) {
     for (int j = span[0]; j < span[1]; j++) {
-      if (SafetyClassifier.FIRST_PERSON.contains(tokens.get(j)) && !own.contains(tokens.get(j))) {
+      if (Whose.FIRST_PERSON.contains(tokens.get(j)) && !own.contains(tokens.get(j))) {
         return true;
       }
     }
@@ -237,8 +238,12 @@ final class Lexicon {
     if (prefix ? token.startsWith(w) : token.equals(w)) {
       return true;
     }
-    // one typo in a long word, but a function word is itself ("meine" is no typo of "meinte")
-    if (!typos || w.length() < 6) {
+    // one typo in a long word, but a function word is itself ("meine" is no typo of "meinte"), and a first letter is
+    // never replaced by another (round eleven: French "t'inquiète", folded "tinquiete", was read as "m'inquiète",
+    // "minquiete", and "rather" as "father"); a letter added before it stays a typo (an elided "j'", "m'"), and so does a
+    // digit or symbol in its place ("3xisting")
+    if (!typos || w.length() < 6
+        || (token.length() == w.length() && token.charAt(0) != w.charAt(0) && Character.isLetter(token.charAt(0)))) {
       return false;
     }
     boolean near = prefix ? token.length() >= w.length() && Typos.withinOne(w, token.substring(0, w.length()))
@@ -291,8 +296,8 @@ final class Lexicon {
     } else if (section.equals("figurative") || section.equals("third_party_concern")) {
       kind = Kind.MASK;
       cls = RiskClass.fromWire(section);
-    } else if (section.equals("past") || section.equals("self_reference")) {
-      kind = section.equals("past") ? Kind.PAST : Kind.SELF;
+    } else if (section.equals("past") || section.equals("self_reference") || section.equals("loss")) {
+      kind = section.equals("past") ? Kind.PAST : section.equals("loss") ? Kind.LOSS : Kind.SELF;
       cls = RiskClass.NONE;
     } else {
       kind = Kind.PHRASE;

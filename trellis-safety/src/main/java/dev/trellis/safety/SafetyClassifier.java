@@ -8,7 +8,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * A layered safety classifier for messages sent to a chat: (1) deterministic overrides and
@@ -35,17 +34,6 @@ import java.util.regex.Pattern;
  * Immutable and thread-safe (the judge's model must be thread-safe).
  */
 public final class SafetyClassifier {
-  private static final Pattern SENTENCES = Pattern.compile("(?<=[.!?;…])\\s+|\\n+");
-  /**
-   * Quoted words: between double quotes or guillemets, or between single quotes that open after a space, a colon or
-   * a bracket (an apostrophe between letters, "won't", stays inside).
-   */
-  private static final Pattern QUOTED = Pattern.compile("[\"“„«]([^\"“”„«»]+)[\"”“»]"
-      + "|(?<=^|[\\s:(])['‘]((?:[^'‘’]|(?<=\\p{L})['’](?=\\p{L}))+?)['’](?=$|[\\s.,!?;:)…])");
-  /** How many words after a cue of concern for someone else a comparison with oneself turns it back ("as much as I do"). */
-  private static final int SELF_REACH = 4;
-  /** How many words before a crisis phrase a past-tense verb makes it told as past ("I tried to kill myself"). */
-  private static final int PAST_VERB_REACH = 3;
   private static final Set<String> FOLLOW_UPS = Set.of("yes", "yeah", "yep", "yup", "ya", "ja", "oui", "si", "maybe",
       "sometimes", "kinda", "kind", "i", "do", "am", "think", "so", "guess", "a", "little", "bit", "tonight", "today",
       "soon", "vielleicht", "manchmal", "peutetre", "parfois", "ok", "true", "right", "exactly", "genau", "bien", "sur");
@@ -68,33 +56,7 @@ public final class SafetyClassifier {
    * could not ({@link Verdict#languageSupported()} tells them apart).
    */
   public static final double DEFAULT_CHECK_IN_THRESHOLD = 0.25;
-  private static final int THIRD_PARTY_REACH = 12;
-  /** Laughter and joke markers, folded (an emoji of laughter folds to "lol"). */
-  private static final Set<String> JOKE_CUES = Set.of("lol", "lool", "lmao", "lmfao", "rofl", "haha", "hahaha", "hehe",
-      "xd", "jk", "jking", "mdr", "ptdr", "mdrr", "jaja", "jajaja", "kkk", "kkkk", "kek", "lel");
-  /** Words saying a message is meant ("not even joking", "no joke", "for real", "im serious"). */
-  private static final Set<String> SERIOUS_CUES = Folded.words(List.of("joking", "kidding", "joke", "serious", "seriously", "real",
-      "ernst", "ernsthaft", "serieux", "blague"));
-  /** The words of meaning it that, unnegated, say the opposite: "(obviously) joking", "just kidding". */
-  private static final Set<String> JOKING = Folded.words(List.of("joking", "kidding"));
-  private static final Set<String> NEGATIONS = Set.of("not", "no", "never", "nicht", "kein", "pas", "aint");
-  /** First-person subjects: a clause about oneself, where the reach of a cue of concern for someone else stops. */
-  static final Set<String> FIRST_PERSON = Set.of("i", "im", "ive", "id", "ich", "je", "jai", "jsuis", "jme",
-      "jvais", "jveux");
   private static final double THIRD_PARTY_VETO = 0.7;
-  /** How a question cue of concern begins (folded): "how …", "what …", "who …". */
-  private static final Pattern QUESTION_CUE = Pattern.compile("(how|what|who) ");
-  /** Someone else's ("his gun", "seine Tabletten", "ses médicaments"): a crisis phrase holding one is another's means. */
-  private static final Set<String> OTHERS_POSSESSIVE = Set.of("his", "her", "their", "hers", "seine", "seinen", "seinem",
-      "seiner", "seines", "ihre", "ihren", "ihrem", "ihrer", "ihres", "son", "sa", "ses", "leur", "leurs");
-  /** A third person as the subject ("he's going to kill her"): a threat in a sentence without the writer is another's. */
-  private static final Set<String> THIRD_SUBJECT = Set.of("he", "she", "hes", "shes", "theyre", "er", "il", "elle", "ils",
-      "elles");
-  /** The writer as the object ("gave me his pills"): with {@link #FIRST_PERSON}, a sentence about the writer. */
-  private static final Set<String> WRITER_OBJECT = Set.of("me", "myself", "mich", "mir", "moi");
-  /** A breakup with someone named: "end it with Tyler" (the name capitalised, so read from the message itself). */
-  private static final Pattern NAMED_BREAKUP = Pattern.compile(
-      "\\b(?i:end|ending|ended|finish|break|breaking)\\s+(?i:it|things)\\s+(?:(?i:off)\\s+)?(?i:with)\\s+\\p{Lu}\\p{Ll}+");
   private static final double NEGATED_THRESHOLD = 0.8;
   /**
    * Above the crisis threshold by less than this, the head's crisis needs the class regression's agreement
@@ -173,17 +135,17 @@ public final class SafetyClassifier {
     Folded folded = Folded.of(message);
     String language = Languages.detect(message, folded, fallback);
     boolean supported = Languages.SUPPORTED.contains(language);
-    Deterministic d = deterministic(message, folded, languagesFor(language));
+    Reading d = Reading.of(lexicon, message, folded, languagesFor(language));
     Verdict base = new Verdict(RiskClass.NONE, Action.NONE, Layer.POLICY, language, supported, Double.NaN, "");
-    if (d.crisis != null && head != null && embeddings != null) {
+    if (d.crisis() != null && head != null && embeddings != null) {
       Verdict veto = veto(d, message, folded, recent, language, supported);
       if (veto != null) {
         return widened(veto, message, recent);
       }
     }
-    if (d.crisis != null) {
-      return base.with(d.crisis.cls(), Action.CRISIS, d.crisis.kind() == Lexicon.Kind.OVERRIDE ? Layer.OVERRIDE : Layer.LEXICON,
-          d.crisis.phrase());
+    if (d.crisis() != null) {
+      return base.with(d.crisis().cls(), Action.CRISIS, d.crisis().kind() == Lexicon.Kind.OVERRIDE ? Layer.OVERRIDE : Layer.LEXICON,
+          d.crisis().phrase());
     }
     RiskClass earlier = earlierCrisis(recent, fallback);
     // a reply that leans on what came before ("tonight", "yes I have them") is read with it; a new, self-contained
@@ -195,18 +157,25 @@ public final class SafetyClassifier {
     if (answered != null && isFollowUp(folded)) {
       return base.with(answered, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + answered.wireName());
     }
+    // a bare yes to the assistant's question about risk ("still do" after "do you still have the pills?")
+    String question = AnsweredQuestion.affirms(folded) ? AnsweredQuestion.question(recent) : null;
+    RiskClass asked = question == null ? null : crisisOf(AnsweredQuestion.inOwnWords(question,
+        Languages.detect(question, Folded.of(question), fallback)), fallback);
+    if (asked != null) {
+      return base.with(asked, Action.CRISIS, Layer.CONTEXT, "yes to a question about " + asked.wireName());
+    }
     // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
     // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is
-    boolean bareCue = head != null && embeddings != null && d.mask != null && concernCue(d.mask) && d.questionsOnly
-        && !d.riskWords;
-    Lexicon.Hit mask = bareCue ? null : d.mask;
+    boolean bareCue = head != null && embeddings != null && d.mask() != null && ConcernCue.is(d.mask()) && d.questionsOnly()
+        && !d.riskWords();
+    Lexicon.Hit mask = bareCue ? null : d.mask();
     Verdict v = mask != null
         ? base.with(mask.cls(), Policy.action(mask.cls(), supported), Layer.LEXICON, mask.phrase())
         : base.with(RiskClass.NONE, Policy.action(RiskClass.NONE, supported), Layer.POLICY,
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
     // a reply that only acknowledges ("ok", "that makes sense", "alles klar") claims nothing for the head to read
-    boolean acknowledgement = earlier == null && supported && d.mask == null && Features.acknowledges(message);
+    boolean acknowledgement = earlier == null && supported && d.mask() == null && Features.acknowledges(message);
     if (head != null && embeddings != null && !acknowledgement) {
       // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
       Scored s = score(message, folded, earlier == null ? recent : List.of());
@@ -215,10 +184,10 @@ public final class SafetyClassifier {
       // after a crisis in the history the head needs less; after a negated crisis phrase ("I would never
       // kill myself, I just ...") it needs more, since the negated words alone pull the embedding towards crisis
       double threshold = earlier != null && elliptical ? crisisThreshold / 2
-          : d.negated ? Math.max(crisisThreshold, NEGATED_THRESHOLD) : crisisThreshold;
+          : d.negated() ? Math.max(crisisThreshold, NEGATED_THRESHOLD) : crisisThreshold;
       // a masked message (idiom, someone else) needs the head to name a crisis class itself
       // a laugh the head reads as an idiom is no crisis ("if they lose again I'm jumping off the stand 😂")
-      boolean joke = d.jokeCue && s.label == RiskClass.FIGURATIVE;
+      boolean joke = d.jokeCue() && s.label == RiskClass.FIGURATIVE;
       boolean headCrisis = !joke && (mask == null
           ? score >= threshold && (s.label.crisis() || score >= threshold + AGREEMENT_MARGIN)
           : s.label.crisis() && score >= Math.max(threshold, maskedThreshold));
@@ -236,7 +205,7 @@ public final class SafetyClassifier {
         v = v.with(v.label(), Action.CHECK_IN, Layer.EMBEDDING, String.format(Locale.ROOT, "uncertain: p(crisis)=%.2f", score));
       }
     }
-    boolean confidentlyLow = supported && mask == null && !d.negated && earlier == null
+    boolean confidentlyLow = supported && mask == null && !d.negated() && earlier == null
         && (Double.isNaN(score) ? false : score < lowRiskThreshold);
     return confidentlyLow ? v : widened(v, message, recent);
   }
@@ -258,26 +227,26 @@ public final class SafetyClassifier {
    * idiom the head was sure of also overruled a phrase once: it took "I'm going to kill my boss tomorrow" off the
    * crisis branch, so the head never removes a crisis.)
    */
-  private Verdict veto(Deterministic d, String message, Folded folded, List<Message> recent, String language,
+  private Verdict veto(Reading d, String message, Folded folded, List<Message> recent, String language,
                        boolean supported) {
-    boolean override = d.crisis.kind() == Lexicon.Kind.OVERRIDE;
-    if (override && !d.thirdPartyCue && !d.jokeCue) {
+    boolean override = d.crisis().kind() == Lexicon.Kind.OVERRIDE;
+    if (override && !d.thirdPartyCue() && !d.jokeCue()) {
       return null;
     }
     Scored s = score(message, folded, recent);
-    if (d.jokeCue && s.label == RiskClass.FIGURATIVE) {
+    if (d.jokeCue() && s.label == RiskClass.FIGURATIVE) {
       // a joke marker and the head's own reading as an idiom ("kms lol I just walked into a glass door")
       return new Verdict(RiskClass.FIGURATIVE, Policy.action(RiskClass.FIGURATIVE, supported), Layer.EMBEDDING, language,
-          supported, s.crisis, String.format(Locale.ROOT, "joke over '%s'", d.crisis.phrase()));
+          supported, s.crisis, String.format(Locale.ROOT, "joke over '%s'", d.crisis().phrase()));
     }
-    if (override && !d.thirdPartyCue) {
+    if (override && !d.thirdPartyCue()) {
       return null;
     }
     double thirdParty = s.probabilities[RiskClass.THIRD_PARTY_CONCERN.ordinal()];
-    if (!d.ownHarm && (d.thirdPartyCue ? s.label == RiskClass.THIRD_PARTY_CONCERN : thirdParty >= THIRD_PARTY_VETO)) {
+    if (!d.ownHarm() && (d.thirdPartyCue() ? s.label == RiskClass.THIRD_PARTY_CONCERN : thirdParty >= THIRD_PARTY_VETO)) {
       return new Verdict(RiskClass.THIRD_PARTY_CONCERN, Policy.action(RiskClass.THIRD_PARTY_CONCERN, supported),
           Layer.EMBEDDING, language, supported, s.crisis,
-          String.format(Locale.ROOT, "third party over '%s'", d.crisis.phrase()));
+          String.format(Locale.ROOT, "third party over '%s'", d.crisis().phrase()));
     }
     return null;
   }
@@ -306,292 +275,6 @@ public final class SafetyClassifier {
     return Languages.SUPPORTED.contains(language) ? new LinkedHashSet<>(List.of(language, "en")) : lexicon.languages();
   }
 
-  /**
-   * The lexicons' findings: the crisis phrase that counts, the mask, a negated phrase, a cue of concern for someone else,
-   * a joke's cue, harm to others in the writer's own clause, whether any crisis phrase was found at all (counted or
-   * not: masked, negated, told as past), and whether every cue of concern is only a question ({@link #questionCue}).
-   */
-  private record Deterministic(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue,
-                               boolean jokeCue, boolean ownHarm, boolean riskWords, boolean questionsOnly) {
-  }
-
-  private Deterministic deterministic(String message, Folded folded, Set<String> languages) {
-    List<Lexicon.Hit> found = lexicon.find(folded, new LinkedHashSet<>(languages));
-    List<String> tokens = folded.tokens();
-    // "someone who thinks about dying as much as I do": a comparison with oneself makes the cue of concern the writer's own
-    // and a cue read across a sentence's end is no subject and its verb ("rang my dad. Said what I needed to say")
-    List<Lexicon.Hit> hits = new ArrayList<>(found.size());
-    // each token's sentence, worked out only when a phrase or cue asks whether it shares one
-    int[][] memo = new int[1][];
-    java.util.function.Supplier<int[]> sentences =
-        () -> memo[0] != null ? memo[0] : (memo[0] = sentenceOf(message, tokens.size()));
-    for (Lexicon.Hit h : found) {
-      if (concernCue(h) && selfReferent(h, found)) {
-        continue;
-      }
-      if (concernCue(h) && h.end() - h.start() > 1 && sentences.get()[h.start()] != sentences.get()[h.end() - 1]) {
-        continue;
-      }
-      hits.add(h);
-    }
-    boolean pastNamed = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST);
-    Lexicon.Hit named = namedBreakup(message);
-    if (named != null) {
-      hits.add(named);
-    }
-    List<int[]> quoted = quoted(message);
-    Lexicon.Hit best = null;
-    Lexicon.Hit others = null;
-    Lexicon.Hit mask = null;
-    Lexicon.Hit past = null;
-    boolean negated = false;
-    boolean thirdPartyCue = false;
-    boolean questionsOnly = true;
-    for (Lexicon.Hit h : hits) {
-      // a question of what to do names no one else: it cannot make a crisis phrase someone else's on its own
-      thirdPartyCue |= concernCue(h) && !questionCue(h);
-      questionsOnly &= !concernCue(h) || questionCue(h);
-      // an idiom outranks a third-party cue it overlaps ("my mom is going to kill me")
-      if (h.kind() == Lexicon.Kind.MASK && (mask == null || (h.cls() == RiskClass.THIRD_PARTY_CONCERN
-          && !(mask.start() < h.end() && h.start() < mask.end())))) {
-        mask = h;
-      }
-    }
-    for (Lexicon.Hit h : hits) {
-      if (h.kind() != Lexicon.Kind.OVERRIDE && h.kind() != Lexicon.Kind.PHRASE) {
-        continue;
-      }
-      if (h.negated() || masked(h, hits, tokens, quoted)) {
-        negated |= h.negated();
-        continue;
-      }
-      Lexicon.Hit when = pastNamed ? toldAsPast(h, hits, tokens, sentences.get()) : null;
-      if (when != null) {
-        past = past == null ? when : past;
-        continue;
-      }
-      boolean means = h.cls() == RiskClass.MEANS_ACCESS || h.cls() == RiskClass.HARM_TO_OTHERS;
-      if (h.kind() == Lexicon.Kind.PHRASE && means && someoneElses(h, tokens, sentences.get())) {
-        others = others == null ? h : others;
-        continue;
-      }
-      // an override outranks any lexicon phrase; within a kind the more urgent class wins
-      if (best == null || (h.kind() == Lexicon.Kind.OVERRIDE && best.kind() != Lexicon.Kind.OVERRIDE)
-          || (h.kind() == best.kind() && h.cls().ordinal() < best.cls().ordinal())) {
-        best = h;
-      }
-    }
-    if (mask == null && others != null) {
-      // someone else's means or threat in a sentence without the writer ("my grandpa's been hoarding his pain meds")
-      mask = new Lexicon.Hit(RiskClass.THIRD_PARTY_CONCERN, Lexicon.Kind.MASK, others.start(), others.end(),
-          "someone else's: " + others.phrase(), false);
-    }
-    if (mask == null && past != null) {
-      // a crisis told as past ("five years ago I took an overdose"): masked like an idiom, the head decides the rest
-      mask = new Lexicon.Hit(RiskClass.FIGURATIVE, Lexicon.Kind.MASK, past.start(), past.end(), "told as past: " + past.phrase(),
-          false);
-    }
-    // harm to others in the writer's own clause, past the reach of every cue of concern ("a guy said stuff about my
-    // sister. I'm going to find him and break his face"): what someone else did is the reason, not the concern
-    boolean ownHarm = best != null && best.cls() == RiskClass.HARM_TO_OTHERS && !withinCue(best, hits, tokens, quoted);
-    boolean riskWords = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.OVERRIDE || h.kind() == Lexicon.Kind.PHRASE);
-    return new Deterministic(best, mask, negated, thirdPartyCue, jokeCue(tokens), ownHarm, riskWords, questionsOnly);
-  }
-
-  /**
-   * Whether the means phrase {@code h} holds someone else's possessive ("hoarding his pain meds") or the harm phrase
-   * {@code h} a third person as its subject ("told her he's going to kill her"), and its sentence has no word for the
-   * writer ("I", "me", "ich", "mir", "je", "moi"): another's means or threat, not the writer's (round ten). "I know
-   * where my dad keeps his gun" and "going to find him and break his face" stay the writer's.
-   */
-  private static boolean someoneElses(Lexicon.Hit h, List<String> tokens, int[] sentences) {
-    boolean harm = h.cls() == RiskClass.HARM_TO_OTHERS;
-    Set<String> others = harm ? THIRD_SUBJECT : OTHERS_POSSESSIVE;
-    boolean someone = false;
-    // a threat's subject may stand just before the phrase ("he's | going to hurt her")
-    for (int i = harm ? Math.max(0, h.start() - 1) : h.start(); i < h.end(); i++) {
-      someone |= others.contains(tokens.get(i));
-    }
-    if (!someone) {
-      return false;
-    }
-    for (int i = 0; i < tokens.size(); i++) {
-      String t = tokens.get(i);
-      if (sentences[i] == sentences[h.start()] && (FIRST_PERSON.contains(t) || WRITER_OBJECT.contains(t))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** A breakup with someone named ("I need to end it with Tyler") as an idiom's mask over its words, or null. */
-  static Lexicon.Hit namedBreakup(String message) {
-    var m = NAMED_BREAKUP.matcher(message);
-    if (!m.find()) {
-      return null;
-    }
-    int start = Folded.of(message.substring(0, m.start())).tokens().size();
-    int end = Folded.of(message.substring(0, m.end())).tokens().size();
-    return new Lexicon.Hit(RiskClass.FIGURATIVE, Lexicon.Kind.MASK, start, Math.max(end, start + 1),
-        "a breakup with someone named", false);
-  }
-
-  /** Whether a comparison with oneself ("as much as I do", "like me") stands inside or just after the cue {@code m}. */
-  private static boolean selfReferent(Lexicon.Hit m, List<Lexicon.Hit> hits) {
-    for (Lexicon.Hit s : hits) {
-      if (s.kind() == Lexicon.Kind.SELF && s.start() >= m.start() && s.start() <= m.end() + SELF_REACH) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * The distant past ({@code [past]}: "years ago", "when I was 15") in the sentence of the crisis phrase {@code h}, when a
-   * past-tense verb stands in the phrase or just before it ("I tried to kill myself", "took an overdose"), or null: the
-   * phrase is told as past. A phrase in the present in the same message ("and I want to die again") is not.
-   */
-  private Lexicon.Hit toldAsPast(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, int[] sentence) {
-    Lexicon.Hit when = null;
-    for (Lexicon.Hit p : hits) {
-      if (p.kind() == Lexicon.Kind.PAST && sentence[p.start()] == sentence[h.start()]) {
-        when = p;
-        break;
-      }
-    }
-    if (when == null) {
-      return null;
-    }
-    for (int j = Math.max(0, h.start() - PAST_VERB_REACH); j < h.end(); j++) {
-      if (sentence[j] == sentence[h.start()] && lexicon.pastVerb(tokens.get(j))) {
-        return when;
-      }
-    }
-    return null;
-  }
-
-  /** The sentence (0, 1, ...) of each of the message's {@code n} folded tokens, sentences split as the head splits them. */
-  static int[] sentenceOf(String message, int n) {
-    int[] out = new int[n];
-    int at = 0;
-    int id = 0;
-    for (String s : SENTENCES.split(message.strip())) {
-      int k = Folded.of(s).tokens().size();
-      for (int i = 0; i < k && at < n; i++) {
-        out[at++] = id;
-      }
-      id++;
-    }
-    while (at < n) {
-      out[at++] = Math.max(0, id - 1);
-    }
-    return out;
-  }
-
-  /** The quoted spans of {@code message}, as folded-token ranges {@code [start, end)}. */
-  static List<int[]> quoted(String message) {
-    List<int[]> out = new ArrayList<>();
-    var m = QUOTED.matcher(message);
-    while (m.find()) {
-      String inner = m.group(1) != null ? m.group(1) : m.group(2);
-      int start = Folded.of(message.substring(0, m.start())).tokens().size();
-      out.add(new int[] {start, start + Folded.of(inner).tokens().size()});
-    }
-    return out;
-  }
-
-  /**
-   * A laughter or joke marker ("lol", "mdr", a laughing emoji) that no word of meaning it ("not even joking",
-   * "no joke", "I'm serious") contradicts.
-   */
-  static boolean jokeCue(List<String> tokens) {
-    boolean joke = false;
-    for (int i = 0; i < tokens.size(); i++) {
-      String t = tokens.get(i);
-      if (SERIOUS_CUES.contains(t)) {
-        // "joking", "kidding" said of oneself mark a joke ("obviously joking", "just kidding"); negated, the opposite
-        if (!JOKING.contains(t) || negatedBefore(tokens, i)) {
-          return false;
-        }
-        // "are you kidding me" is said of someone else: no joke of the writer's
-        joke |= i == 0 || !(tokens.get(i - 1).equals("you") || tokens.get(i - 1).equals("u"));
-        continue;
-      }
-      joke |= JOKE_CUES.contains(t) || t.startsWith("hahaha") || t.startsWith("lmao");
-    }
-    return joke;
-  }
-
-  /** Whether a negation ("not", "no", "nicht", "pas", "never") stands one or two words before token {@code i}. */
-  private static boolean negatedBefore(List<String> tokens, int i) {
-    for (int j = Math.max(0, i - 2); j < i; j++) {
-      if (NEGATIONS.contains(tokens.get(j))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether {@code h} is a cue of concern for someone else ({@code [third_party_concern]}). */
-  private static boolean concernCue(Lexicon.Hit h) {
-    return h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.THIRD_PARTY_CONCERN;
-  }
-
-  /** A cue of concern that is only a question of what to do ("how can I help", "what should I say", "who do I tell"). */
-  private static boolean questionCue(Lexicon.Hit h) {
-    return concernCue(h) && QUESTION_CUE.matcher(h.phrase()).lookingAt();
-  }
-
-  /**
-   * Whether the mask {@code m} covers {@code h}: an idiom its own words; a third-party cue the rest of its sentence's
-   * worth of words ("how can I help someone who ..."), up to a clause about oneself ("my friend said she's fine but I
-   * want to die") that is not their quoted words ("my coworker said 'I won't be here much longer'").
-   */
-  private static boolean covers(Lexicon.Hit m, Lexicon.Hit h, List<String> tokens, List<int[]> quoted) {
-    int end = m.cls() == RiskClass.THIRD_PARTY_CONCERN ? reach(m.end(), tokens, quoted) : m.end();
-    return m.start() < h.end() && h.start() < end;
-  }
-
-  /** Whether {@code h} lies within the reach of a cue of concern for someone else. */
-  private static boolean withinCue(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, List<int[]> quoted) {
-    for (Lexicon.Hit m : hits) {
-      if (concernCue(m) && covers(m, h, tokens, quoted)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean masked(Lexicon.Hit h, List<Lexicon.Hit> hits, List<String> tokens, List<int[]> quoted) {
-    for (Lexicon.Hit m : hits) {
-      // harm to others is about someone else by definition: a third-party cue does not mask it
-      boolean applies = m.kind() == Lexicon.Kind.MASK && !(concernCue(m) && h.cls() == RiskClass.HARM_TO_OTHERS);
-      if (applies && covers(m, h, tokens, quoted)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static int reach(int from, List<String> tokens, List<int[]> quoted) {
-    int end = Math.min(tokens.size(), from + THIRD_PARTY_REACH);
-    for (int i = from; i < end; i++) {
-      if (FIRST_PERSON.contains(tokens.get(i)) && !inside(i, quoted)) {
-        return i;
-      }
-    }
-    return end;
-  }
-
-  private static boolean inside(int i, List<int[]> ranges) {
-    for (int[] r : ranges) {
-      if (i >= r[0] && i < r[1]) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** The class of the latest earlier user message the deterministic layers call a crisis, or null. */
   private RiskClass earlierCrisis(List<Message> recent, String fallback) {
     for (int i = recent.size() - 1; i >= 0; i--) {
@@ -608,8 +291,8 @@ public final class SafetyClassifier {
       return null;
     }
     Folded f = Folded.of(text);
-    Deterministic d = deterministic(text, f, languagesFor(Languages.detect(text, f, fallback)));
-    return d.crisis == null ? null : d.crisis.cls();
+    Reading d = Reading.of(lexicon, text, f, languagesFor(Languages.detect(text, f, fallback)));
+    return d.crisis() == null ? null : d.crisis().cls();
   }
 
   private static boolean isFollowUp(Folded f) {
@@ -637,7 +320,7 @@ public final class SafetyClassifier {
       texts.add(inContext);
     }
     List<String> sentences = new ArrayList<>();
-    for (String s : SENTENCES.split(message.strip())) {
+    for (String s : Spans.SENTENCES.split(message.strip())) {
       if (!s.isBlank()) {
         sentences.add(s.strip());
       }

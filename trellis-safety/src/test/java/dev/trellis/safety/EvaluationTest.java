@@ -13,15 +13,13 @@ import org.junit.jupiter.api.Test;
  * corpus and the held-out sets in {@code blind/} (aggregates only: a held-out set's messages are
  * never printed). The standard classifier is measured (its check-in band on, the default since round nine), and
  * beside it the same without the band. The assertions are floors a thousandth under the figures measured when they were
- * written, so a change that loses recall or precision fails. {@code blind/} holds sets T, U, V and W, written by four
- * writers given only the class definitions and scored once after round ten (see the README). Issue 32's target
- * (recall 1.0, precision 0.9 on a set never trained on) was met by set V over the languages the classifier reads and
- * missed by T, U and W (two, one and two crisis messages without a safety response), so it is asserted only as each
- * set's floors.
+ * written, so a change that loses recall or precision fails. After round eleven {@code blind/} holds sets Y, Z and Z2
+ * (single messages) and Y2 (messages in a conversation, each with the chat before it), written by four writers given
+ * only the class definitions and scored once after the round (see the README).
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
- * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine) and N, O, R and S (since round
- * ten), each written by a writer given only the class definitions and held out until its errors
+ * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
+ * ten) and T, U, V and W (since round eleven), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out. Set X (round ten) was
  * written as training data from the start: care-navigation and support-chat traffic, the register Neura's intake and
@@ -30,7 +28,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
  * add one line, floors 0 to print its figures first:
- * <pre>{@code @Test void setYFigures() throws Exception { heldOut("setY.jsonl", 0, 0, 0, 0, 0, 0); }}</pre>
+ * <pre>{@code @Test void setYFigures() throws Exception { heldOut("setY.jsonl", Y_FLOORS); }}</pre>
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
@@ -76,7 +74,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to S and X)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to X)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -93,30 +91,32 @@ class EvaluationTest {
     assertFloors(file, f, unbanded, floors);
   }
 
+  @Test
+  void heldOutSetYFigures() throws Exception {
+    heldOut("setY.jsonl", Y_FLOORS);
+  }
+
+  @Test
+  void heldOutSetZFigures() throws Exception {
+    heldOut("setZ.jsonl", Z_FLOORS);
+  }
+
+  @Test
+  void heldOutSetY2Figures() throws Exception {
+    heldOut("setY2.jsonl", Y2_FLOORS);
+  }
+
+  @Test
+  void heldOutSetZ2Figures() throws Exception {
+    heldOut("setZ2.jsonl", Z2_FLOORS);
+  }
+
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
-  @Test
-  void heldOutSetTFigures() throws Exception {
-    heldOut("setT.jsonl", T_FLOORS);
-  }
-
-  @Test
-  void heldOutSetUFigures() throws Exception {
-    heldOut("setU.jsonl", U_FLOORS);
-  }
-
-  @Test
-  void heldOutSetVFigures() throws Exception {
-    heldOut("setV.jsonl", V_FLOORS);
-  }
-
-  @Test
-  void heldOutSetWFigures() throws Exception {
-    heldOut("setW.jsonl", W_FLOORS);
-  }
-
-  private static final double[] CV_FLOORS = {0.983, 0.878, 0.968, 0.890};
-  private static final double[] T_FLOORS = {0.984, 0.895, 0.970, 0.893, 0.983, 0.975};
-  private static final double[] U_FLOORS = {0.992, 0.915, 0.985, 0.921, 0.991, 0.976};
-  private static final double[] V_FLOORS = {0.999, 0.894, 0.985, 0.904, 0.999, 0.934};
-  private static final double[] W_FLOORS = {0.984, 0.895, 0.977, 0.906, 0.983, 0.952};
+  private static final double[] CV_FLOORS = {0.985, 0.882, 0.972, 0.895};
+  // held-out sets of round eleven, scored once (27 Nov, 07:13, load 2.0), then floors: recall, precision; both without
+  // the band; both over English, German and French
+  private static final double[] Y_FLOORS = {0.992, 0.857, 0.985, 0.867, 0.990, 0.951};
+  private static final double[] Z_FLOORS = {0.985, 0.846, 0.979, 0.870, 0.983, 0.931};
+  private static final double[] Z2_FLOORS = {0.992, 0.830, 0.985, 0.839, 0.999, 0.908};
+  private static final double[] Y2_FLOORS = {0.908, 0.759, 0.884, 0.781, 0.894, 0.816};
 }

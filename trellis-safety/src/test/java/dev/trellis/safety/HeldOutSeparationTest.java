@@ -34,11 +34,22 @@ class HeldOutSeparationTest {
     return SURROUNDING.matcher(spaced).replaceAll("");
   }
 
-  /** The ids of the corpus examples whose normalised text is one of {@code heldOut}'s. */
+  /**
+   * What makes two examples the same message: the normalised text, and for a message in a conversation its history too
+   * ("ok" after "I want to die" is not the corpus's "ok" on its own).
+   */
+  static String key(Example e) {
+    StringBuilder b = new StringBuilder(normalised(e.text()));
+    e.history().forEach(m -> b.append(" || ").append(m instanceof dev.trellis.agent.message.Message.Human ? "user: " : "ai: ")
+        .append(normalised(m.text())));
+    return b.toString();
+  }
+
+  /** The ids of the corpus examples that are the same message ({@link #key}) as one of {@code heldOut}'s. */
   static List<String> shared(List<Example> corpus, List<Example> heldOut) {
     Set<String> held = new HashSet<>();
-    heldOut.forEach(e -> held.add(normalised(e.text())));
-    return corpus.stream().filter(e -> held.contains(normalised(e.text()))).map(Example::id).toList();
+    heldOut.forEach(e -> held.add(key(e)));
+    return corpus.stream().filter(e -> held.contains(key(e))).map(Example::id).toList();
   }
 
   /** The held-out sets of {@code blind/}; none when the directory is empty or absent (between rounds). */
@@ -72,6 +83,17 @@ class HeldOutSeparationTest {
       }
     }
     assertTrue(failures.isEmpty(), String.join("; ", failures));
+  }
+
+  @Test
+  void aReplyInAConversationIsNotTheSameMessageAsTheReplyAlone() {
+    Example alone = new Example("c1", "ok", RiskClass.NONE, "en-US", false, List.of());
+    Example answering = new Example("h1", "OK!", RiskClass.PASSIVE_IDEATION, "en-US", true,
+        List.of(dev.trellis.agent.message.Message.human("I wish I was dead")));
+    Example sameConversation = new Example("c2", "ok", RiskClass.PASSIVE_IDEATION, "en-US", true,
+        List.of(dev.trellis.agent.message.Message.human("i wish i was dead.")));
+    assertEquals(List.of(), shared(List.of(alone), List.of(answering)));
+    assertEquals(List.of("c2"), shared(List.of(alone, sameConversation), List.of(answering)));
   }
 
   @Test

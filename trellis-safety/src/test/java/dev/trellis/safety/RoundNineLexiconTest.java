@@ -103,7 +103,7 @@ class RoundNineLexiconTest {
       "I'm not joking, I'm going to top myself|false",
       "are you kidding me, I want to die|false"})
   void jokingOrKiddingUnnegatedIsAJokeCue(String message, boolean joke) {
-    assertEquals(joke, SafetyClassifier.jokeCue(Folded.of(message).tokens()), message);
+    assertEquals(joke, JokeCue.in(Folded.of(message).tokens()), message);
   }
 
   @ParameterizedTest

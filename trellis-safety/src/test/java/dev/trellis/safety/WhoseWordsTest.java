@@ -42,11 +42,11 @@ class WhoseWordsTest {
 
   @Test
   void aJokeMarkerIsALaughNotContradicted() {
-    assertTrue(SafetyClassifier.jokeCue(Folded.of("kms lol").tokens()));
-    assertTrue(SafetyClassifier.jokeCue(Folded.of("je vais me tuer mdr").tokens()));
-    assertTrue(SafetyClassifier.jokeCue(Folded.of("gonna jump out the window 😂").tokens()));
-    assertFalse(SafetyClassifier.jokeCue(Folded.of("i want to die lol, not even joking").tokens()));
-    assertFalse(SafetyClassifier.jokeCue(Folded.of("i want to die").tokens()));
+    assertTrue(JokeCue.in(Folded.of("kms lol").tokens()));
+    assertTrue(JokeCue.in(Folded.of("je vais me tuer mdr").tokens()));
+    assertTrue(JokeCue.in(Folded.of("gonna jump out the window 😂").tokens()));
+    assertFalse(JokeCue.in(Folded.of("i want to die lol, not even joking").tokens()));
+    assertFalse(JokeCue.in(Folded.of("i want to die").tokens()));
   }
 
   @ParameterizedTest

@@ -86,6 +86,25 @@ class RepliesTest {
   }
 
   @Test
+  void aQuestionAboutTheAssistantIsAnsweredHonestly() {
+    // tried as a user: "Are you a real person?" got "Thank you for telling me. I'm listening."
+    for (String q : List.of("Are you a real person?", "am i talking to a bot", "r u even human lol", "who are you?")) {
+      String r = reply(couch.turn("ada", "q" + q.length(), q));
+      assertTrue(r.startsWith("I'm OpenCouch, an AI support companion: not a person, and not a therapist."), q + " -> " + r);
+    }
+    String notAboutUs = reply(couch.turn("ada", "q9", "are you free to talk about my week? it was awful"));
+    assertFalse(notAboutUs.startsWith("I'm OpenCouch"), notAboutUs);
+  }
+
+  @Test
+  void anAcknowledgementIsMetWithAnOpenDoorNotAClarifyingQuestion() {
+    for (String ack : List.of("ok", "Okay.", "thanks", "got it, thanks")) {
+      String r = reply(couch.turn("bea", "a" + ack.length(), ack));
+      assertTrue(r.startsWith("I'm here whenever you're ready."), ack + " -> " + r);
+    }
+  }
+
+  @Test
   void aHardMessageIsReflectedInTheUsersOwnWords() {
     String r = reply(couch.turn("dan", "s1", "I've been feeling really lonely since I moved"));
     assertTrue(r.startsWith("It sounds like you've been feeling really lonely since you moved."), r);

@@ -73,7 +73,8 @@ public final class Dispatcher {
     }
     for (var fast : new Object[][] {{CLOSING, Mode.CLOSING}, {CONFUSION, Mode.CLARIFYING},
         {EXERCISE_REQUEST, Mode.GUIDED_EXERCISE}, {OfflineReplies.RECALL, Mode.SUPPORTIVE},
-        {OfflineReplies.SAID, Mode.SUPPORTIVE}}) {
+        {OfflineReplies.SAID, Mode.SUPPORTIVE}, {OfflineReplies.ABOUT_US, Mode.SUPPORTIVE},
+        {OfflineReplies.ACKNOWLEDGEMENT, Mode.SUPPORTIVE}}) {
       Matcher m = ((Pattern) fast[0]).matcher(text);
       if (m.find()) {
         return new Choice((Mode) fast[1], "fast_path", m.group());

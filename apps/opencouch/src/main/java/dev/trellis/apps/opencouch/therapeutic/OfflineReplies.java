@@ -37,6 +37,15 @@ final class OfflineReplies {
   static final Pattern RECALL = Pattern.compile("(?i)\\b(what'?s|what is|what was|who'?s|who is|do you (still )?"
       + "(remember|know|recall)|can you remember|remember)\\b.{0,25}?\\b(my (" + REL + ")|about me)\\b");
   private static final Pattern ASKED_ABOUT = Pattern.compile("(?i)\\bmy (" + REL + ")\\b");
+  /** A question about us ("are you a real person?", "am I talking to a bot?", "who are you?"). */
+  static final Pattern ABOUT_US = Pattern.compile("(?i)\\b(are|r) (you|u) (a |an |even |actually |really )*(real|human|"
+      + "person|people|bot|chat ?bot|robot|ai|a\\.i\\.|machine|computer|program|therapist|counsell?or|psychologist|"
+      + "doctor|chatgpt)\\b|\\bwho (are|r) (you|u)\\b|\\bwhat (are|r) (you|u)\\b|\\b(am i|i'?m) (talking|speaking|"
+      + "chatting|texting) (to|with) (a |an )?(bot|robot|human|person|real|machine|ai)\\b");
+  /** A reply that only acknowledges ("ok", "thanks", "got it"). */
+  static final Pattern ACKNOWLEDGEMENT = Pattern.compile("(?i)^(ok(ay)?|k|kk|thanks|thank you|thx|ty|sure|alright|"
+      + "all right|got it|cool|fine|right|i see|makes sense|that makes sense|noted|understood)[\\s.!,]*(thanks|thank you)?"
+      + "[\\s.!]*$");
   /** A question about what the user said earlier in this conversation ("what did I say was stressing me?"). */
   static final Pattern SAID = Pattern.compile("(?i)\\b(what (did|have) i (just |already )?(say|said|tell|told|mention(ed)?|"
       + "write|wrote)|what was i (just )?(saying|talking about|telling you)|remind me what i (said|told you|was saying)|"
@@ -106,6 +115,14 @@ final class OfflineReplies {
     String text = message.strip();
     if (SAID.matcher(text).find()) {
       return ConversationRecall.answer(text, earlier);
+    }
+    if (ABOUT_US.matcher(text).find()) {
+      return Reply.of("I'm OpenCouch, an AI support companion: not a person, and not a therapist.")
+          .extra("I'm here to listen, to share coping ideas, and to point you to people who can help when you need them.")
+          .question("What's on your mind?");
+    }
+    if (ACKNOWLEDGEMENT.matcher(text).matches()) {
+      return Reply.of("I'm here whenever you're ready.").recall(recall(memory)).question("What would you like to talk about next?");
     }
     if (RECALL.matcher(text).find()) {
       return answer(text, memory);

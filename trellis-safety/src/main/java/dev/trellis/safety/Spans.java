@@ -1,0 +1,60 @@
+package dev.trellis.safety;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/** Where a message's sentences and quoted words lie, as positions among its folded tokens. */
+final class Spans {
+  /** Sentence ends: after {@code . ! ? ; …} and a space, or at a line break (the head's windows split the same way). */
+  static final Pattern SENTENCES = Pattern.compile("(?<=[.!?;…])\\s+|\\n+");
+  /**
+   * Quoted words: between double quotes or guillemets, or between single quotes that open after a space, a colon or
+   * a bracket (an apostrophe between letters, "won't", stays inside).
+   */
+  private static final Pattern QUOTED = Pattern.compile("[\"“„«]([^\"“”„«»]+)[\"”“»]"
+      + "|(?<=^|[\\s:(])['‘]((?:[^'‘’]|(?<=\\p{L})['’](?=\\p{L}))+?)['’](?=$|[\\s.,!?;:)…])");
+
+  private Spans() {
+  }
+
+  /** The sentence (0, 1, ...) of each of the message's {@code n} folded tokens, sentences split as the head splits them. */
+  static int[] sentenceOf(String message, int n) {
+    int[] out = new int[n];
+    int at = 0;
+    int id = 0;
+    for (String s : SENTENCES.split(message.strip())) {
+      int k = Folded.of(s).tokens().size();
+      for (int i = 0; i < k && at < n; i++) {
+        out[at++] = id;
+      }
+      id++;
+    }
+    while (at < n) {
+      out[at++] = Math.max(0, id - 1);
+    }
+    return out;
+  }
+
+  /** The quoted spans of {@code message}, as folded-token ranges {@code [start, end)}. */
+  static List<int[]> quoted(String message) {
+    List<int[]> out = new ArrayList<>();
+    var m = QUOTED.matcher(message);
+    while (m.find()) {
+      String inner = m.group(1) != null ? m.group(1) : m.group(2);
+      int start = Folded.of(message.substring(0, m.start())).tokens().size();
+      out.add(new int[] {start, start + Folded.of(inner).tokens().size()});
+    }
+    return out;
+  }
+
+  /** Whether token {@code i} lies in one of {@code ranges}. */
+  static boolean inside(int i, List<int[]> ranges) {
+    for (int[] r : ranges) {
+      if (i >= r[0] && i < r[1]) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
