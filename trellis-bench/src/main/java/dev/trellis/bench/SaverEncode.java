@@ -34,9 +34,11 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What the JDBC saver spends serializing one W9 run's saves (the W1 graph's 11 checkpoints and its tasks' writes,
  * with a server run's metadata), without the database: the saves of one run are captured once, then each operation
- * hands them (saved step by step, as under the server's default {@code async}) on a new thread id from a cycle of 1,000, to {@link JdbcSaver#putBatch} over a database whose
- * transactions do not run. So it times the splitting into inline values, lists and blobs, the metadata and the
- * serde, as a server run pays them before its last transaction (W9Probe's {@code RunExecution.end}).
+ * hands them (saved step by step, as under the server's default {@code async}), on a new thread id from a cycle of
+ * 1,000, to {@link JdbcSaver#putBatch} over a database whose transactions do not run. So it times the splitting into
+ * inline values, lists and blobs, the metadata and the serde, as a server run pays them before its last transaction
+ * (W9Probe's {@code RunExecution.end}). Named outside the {@code W…} pattern so {@code run-all.sh} and
+ * {@code run-w9.sh} do not run it: {@code java -cp benchmarks.jar org.openjdk.jmh.Main SaverEncode -prof gc}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,7 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
-public class W9CheckpointEncode {
+public class SaverEncode {
   private List<SaveOp> run;
   private JdbcSaver saver;
   private int next;
@@ -61,7 +63,7 @@ public class W9CheckpointEncode {
   }
 
   @Benchmark
-  public int encodeRun() {
+  public int encodeW9Run() {
     String thread = "t" + (next++ % 1000);
     List<SaveOp> ops = new ArrayList<>(run.size());
     for (SaveOp op : run) {
