@@ -136,14 +136,20 @@ final class AppendedLists {
       Last prev = last.get(key(parent));
       Map<String, Stored> prevLists = prev == null ? null : prev.lists();
       boolean parentKnown = prevLists != null && prev.checkpointId().equals(parent.checkpointId());
-      Map<String, Object> inline = new HashMap<>(cp.channelValues());
-      Map<String, Stored> lists = new LinkedHashMap<>();
-      Map<String, byte[]> rows = new LinkedHashMap<>();
+      // Copied only when a list is taken out: most checkpoints of short runs keep every value inline.
+      Map<String, Object> inline = cp.channelValues();
+      Map<String, Stored> lists = Map.of();
+      Map<String, byte[]> rows = Map.of();
       long listBytes = 0;
       for (Map.Entry<String, Object> e : cp.channelValues().entrySet()) {
         if (!(e.getValue() instanceof List<?> list) || list.size() < MIN_LENGTH
             || e.getKey().equals(dev.trellis.checkpoint.ReservedNames.TASKS)) {
           continue; // the pending Sends are a new list each step: SharedValues stores them
+        }
+        if (lists.isEmpty()) {
+          inline = new HashMap<>(cp.channelValues());
+          lists = new LinkedHashMap<>();
+          rows = new LinkedHashMap<>();
         }
         Stored before = parentKnown ? prevLists.get(e.getKey()) : null;
         Stored now;

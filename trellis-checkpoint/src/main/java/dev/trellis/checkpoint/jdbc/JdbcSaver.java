@@ -375,8 +375,10 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
     m.put("versions", StoredVersions.of(cp.channelVersions()));
     m.put("seen", StoredVersions.seen(cp.versionsSeen()));
+    SharedValues.Encoding refs = blobs.encoding();
     try {
-      return serde.dump(m, blobs.encoding());
+      // The envelope and its version maps hold no value a reference could replace: not offered to the references.
+      return serde.dump(m, x -> x == m || StoredVersions.is(x) ? null : refs.apply(x));
     } catch (SerdeException e) {
       for (Map.Entry<String, Object> v : cp.channelValues().entrySet()) {
         try {

@@ -104,9 +104,10 @@ final class SharedValues {
       before = parent.checkpointId() != null && parent.checkpointId().equals(k.checkpointId) ? k.channels : Map.of();
     }
     Encoding enc = new Encoding(parent, cp.id(), lists, before.values());
-    Map<String, Object> rest = new HashMap<>(inline);
-    Map<String, String> blobs = new LinkedHashMap<>();
-    Map<String, Held> now = new HashMap<>();
+    // Copied only when a value becomes a blob: most checkpoints hold none.
+    Map<String, Object> rest = inline;
+    Map<String, String> blobs = Map.of();
+    Map<String, Held> now = Map.of();
     for (Map.Entry<String, Object> e : inline.entrySet()) {
       Object v = e.getValue();
       if (v == null || v instanceof Number || v instanceof Boolean || (v instanceof String str && str.length() < BIG)) {
@@ -125,6 +126,11 @@ final class SharedValues {
           continue;
         }
         id = enc.blob(bytes, v);
+      }
+      if (blobs.isEmpty()) {
+        rest = new HashMap<>(inline);
+        blobs = new LinkedHashMap<>();
+        now = new HashMap<>();
       }
       blobs.put(e.getKey(), id);
       rest.remove(e.getKey());

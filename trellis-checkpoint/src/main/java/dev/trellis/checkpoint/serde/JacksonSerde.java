@@ -77,7 +77,8 @@ public final class JacksonSerde implements Serde {
 
   @Override
   public byte[] dump(Object value, Function<Object, Object> references) {
-    return new JacksonSerde(allowed, references, null).dump(value);
+    byte[] scalar = scalar(value);
+    return scalar != null ? scalar : new JacksonSerde(allowed, references, null).dump(value);
   }
 
   @Override
@@ -96,6 +97,10 @@ public final class JacksonSerde implements Serde {
 
   @Override
   public byte[] dump(Object value) {
+    byte[] scalar = scalar(value);
+    if (scalar != null) {
+      return scalar;
+    }
     try {
       java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(256);
       try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
@@ -108,6 +113,42 @@ public final class JacksonSerde implements Serde {
       }
       throw new SerdeException("cannot serialize " + describe(value) + ": " + e.getMessage(), e);
     }
+  }
+
+  private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+  private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+  private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+
+  /**
+   * The bytes the generator writes for {@code v} when it is null, a boolean, an int or a short string of printable
+   * ASCII without quotes or backslashes (what most pending writes are: W9's nodes write a count and a branch), or
+   * null for any other value: a generator costs more than such a value's few bytes. No such value is ever replaced by
+   * a reference ({@link #token}).
+   */
+  private static byte[] scalar(Object v) {
+    if (v == null) {
+      return NULL.clone();
+    }
+    if (v instanceof Integer i) {
+      return Integer.toString(i).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+    if (v instanceof Boolean b) {
+      return (b ? TRUE : FALSE).clone();
+    }
+    if (v instanceof String s && s.length() < 128) {
+      byte[] out = new byte[s.length() + 2];
+      out[0] = '"';
+      for (int i = 0; i < s.length(); i++) {
+        char c = s.charAt(i);
+        if (c < 0x20 || c > 0x7e || c == '"' || c == '\\') {
+          return null;
+        }
+        out[i + 1] = (byte) c;
+      }
+      out[out.length - 1] = '"';
+      return out;
+    }
+    return null;
   }
 
   @Override
@@ -219,8 +260,8 @@ public final class JacksonSerde implements Serde {
 
   /** Whether every key of {@code m} is a string not starting with {@code $} (it is then written as a JSON object). */
   private static boolean plainKeys(Map<?, ?> m) {
-    for (Object k : m.keySet()) {
-      if (!(k instanceof String s) || (!s.isEmpty() && s.charAt(0) == '$')) {
+    for (Map.Entry<?, ?> e : m.entrySet()) { // the entries, not the keys: most maps' key views are made per call
+      if (!(e.getKey() instanceof String s) || (!s.isEmpty() && s.charAt(0) == '$')) {
         return false;
       }
     }
