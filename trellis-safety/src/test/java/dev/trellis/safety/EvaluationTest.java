@@ -14,12 +14,13 @@ import org.junit.jupiter.api.Test;
  * never printed). The standard classifier is measured (its check-in band on, the default since round nine), and
  * beside it the same without the band. The assertions are floors a thousandth under the figures measured when they were
  * written, so a change that loses recall or precision fails. After round eleven {@code blind/} holds sets Y, Z and Z2
- * (single messages) and Y2 (messages in a conversation, each with the chat before it), written by four writers given
- * only the class definitions and scored once after the round (see the README).
+ * (single messages), written by three writers given only the class definitions and scored once after the round (see
+ * the README). Set Y2 (messages in a conversation, each with the chat before it), scored with them, was studied in round
+ * twelve and is training data now.
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
  * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
- * ten) and T, U, V and W (since round eleven), each written by a writer given only the class definitions and held out until its errors
+ * ten), T, U, V and W (since round eleven) and Y2 (since round twelve: messages in a conversation), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out. Set X (round ten) was
  * written as training data from the start: care-navigation and support-chat traffic, the register Neura's intake and
@@ -102,11 +103,6 @@ class EvaluationTest {
   }
 
   @Test
-  void heldOutSetY2Figures() throws Exception {
-    heldOut("setY2.jsonl", Y2_FLOORS);
-  }
-
-  @Test
   void heldOutSetZ2Figures() throws Exception {
     heldOut("setZ2.jsonl", Z2_FLOORS);
   }
@@ -118,5 +114,4 @@ class EvaluationTest {
   private static final double[] Y_FLOORS = {0.992, 0.857, 0.985, 0.867, 0.990, 0.951};
   private static final double[] Z_FLOORS = {0.985, 0.846, 0.979, 0.870, 0.983, 0.931};
   private static final double[] Z2_FLOORS = {0.992, 0.830, 0.985, 0.839, 0.999, 0.908};
-  private static final double[] Y2_FLOORS = {0.908, 0.759, 0.884, 0.781, 0.894, 0.816};
 }
