@@ -75,7 +75,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to X)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to X2)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -108,10 +108,13 @@ class EvaluationTest {
   }
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.985, 0.882, 0.972, 0.895};
+  private static final double[] CV_FLOORS = {0.981, 0.878, 0.964, 0.891};
   // held-out sets of round eleven, scored once (27 Nov, 07:13, load 2.0), then floors: recall, precision; both without
   // the band; both over English, German and French
   private static final double[] Y_FLOORS = {0.992, 0.857, 0.985, 0.867, 0.990, 0.951};
-  private static final double[] Z_FLOORS = {0.985, 0.846, 0.979, 0.870, 0.983, 0.931};
+  // Z without the band: 0.980 / 0.871 at scoring; with sets Y2 and X2 (conversations) in training, 0.974 / 0.865 under
+  // round eleven's reading and 0.980 / 0.866 under round twelve's (a reply read after the assistant's question): its
+  // precision floor follows the new training data (README, round twelve)
+  private static final double[] Z_FLOORS = {0.985, 0.846, 0.979, 0.865, 0.983, 0.931};
   private static final double[] Z2_FLOORS = {0.992, 0.830, 0.985, 0.839, 0.999, 0.908};
 }
