@@ -39,9 +39,17 @@ final class AnsweredQuestion {
       "fr", Map.ofEntries(Map.entry("tu", "je"), Map.entry("te", "me"), Map.entry("t'", "m'"), Map.entry("toi", "moi"),
           Map.entry("ton", "mon"), Map.entry("ta", "ma"), Map.entry("tes", "mes"), Map.entry("as", "ai"),
           Map.entry("es", "suis"), Map.entry("penses", "pense")));
+  /** English words after which "you" is an object ("with you" → "with me"). */
+  private static final Set<String> PREPOSITIONS = Set.of("with", "to", "for", "at", "about", "from", "on", "of", "by",
+      "near", "around", "without", "in", "against", "toward", "towards");
   private static final Pattern WORD = Pattern.compile("(?U)(t'|\\w+(?:'\\w+)?)");
 
   private AnsweredQuestion() {
+  }
+
+  /** Whether {@code folded} opens with a no ("no", "nope, never", "nein", "non"). */
+  static boolean denies(Folded folded) {
+    return !folded.tokens().isEmpty() && NO.contains(folded.tokens().getFirst());
   }
 
   /** Whether {@code folded} only says yes, in at most {@link #MAX_WORDS} words. */
@@ -79,10 +87,14 @@ final class AnsweredQuestion {
     Map<String, String> own = OWN_WORDS.getOrDefault(language, Map.of());
     Matcher m = WORD.matcher(question);
     StringBuilder b = new StringBuilder();
+    String before = "";
     while (m.find()) {
       String w = m.group(1);
       String lower = w.toLowerCase(java.util.Locale.ROOT).replace('’', '\'');
-      String mine = own.getOrDefault(lower, EN.get(lower));
+      // "with you" is "with me", not "with I"
+      String mine = (lower.equals("you") || lower.equals("u")) && PREPOSITIONS.contains(before) ? "me"
+          : own.getOrDefault(lower, EN.get(lower));
+      before = lower;
       m.appendReplacement(b, Matcher.quoteReplacement(mine == null ? w : mine));
     }
     m.appendTail(b);

@@ -28,7 +28,7 @@ public record Features(float[] embedding, int[] grams, float weight) {
    * short text's n-grams weigh what they would in a sentence and the embedding speaks for the rest.
    */
   public static final int MIN_GRAMS = 64;
-  /** A reply of at most this many (folded) words is also read after the user's previous message, when it is elliptical. */
+  /** A reply of at most this many (folded) words is also read after what it answers ({@link ReplyContext}). */
   public static final int SHORT_REPLY = 10;
   /** A reply of at most this many words leans on what it answers whatever its words ("Sunday then", "got them today"). */
   private static final int BARE_REPLY = 3;
@@ -58,7 +58,8 @@ public record Features(float[] embedding, int[] grams, float weight) {
       "y", "maintenant", "demain"));
 
   /**
-   * What a short reply means in context: {@code previous} and {@code message} read as one text
+   * What a short reply means after the user's previous message ({@link ReplyContext}: after the assistant's question,
+   * it is read after that instead): {@code previous} and {@code message} read as one text
    * ("tonight." after "I have decided"), or null when {@code message} is longer than
    * {@link #SHORT_REPLY} words, is not {@link #elliptical}, only acknowledges ("ok", "that makes sense") or there is
    * no previous message. The classifier scores this text beside

@@ -178,7 +178,7 @@ public final class SafetyClassifier {
     boolean acknowledgement = earlier == null && supported && d.mask() == null && Features.acknowledges(message);
     if (head != null && embeddings != null && !acknowledgement) {
       // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
-      Scored s = score(message, folded, earlier == null ? recent : List.of());
+      Scored s = score(message, folded, earlier == null ? recent : List.of(), fallback);
       score = s.crisis;
       v = new Verdict(v.label(), v.action(), v.layer(), language, supported, score, v.evidence());
       // after a crisis in the history the head needs less; after a negated crisis phrase ("I would never
@@ -233,7 +233,7 @@ public final class SafetyClassifier {
     if (override && !d.thirdPartyCue() && !d.jokeCue()) {
       return null;
     }
-    Scored s = score(message, folded, recent);
+    Scored s = score(message, folded, recent, language);
     if (d.jokeCue() && s.label == RiskClass.FIGURATIVE) {
       // a joke marker and the head's own reading as an idiom ("kms lol I just walked into a glass door")
       return new Verdict(RiskClass.FIGURATIVE, Policy.action(RiskClass.FIGURATIVE, supported), Layer.EMBEDDING, language,
@@ -311,11 +311,12 @@ public final class SafetyClassifier {
   }
 
   /** The head on the whole message and on each window of two sentences; the most alarming wins. */
-  private Scored score(String message, Folded folded, List<Message> recent) {
+  private Scored score(String message, Folded folded, List<Message> recent, String fallback) {
     List<String> texts = new ArrayList<>();
     texts.add(message);
-    // a short reply means what it answers ("tonight." after "I have decided"): read with the message before it
-    String inContext = Features.inContext(message, previousUserMessage(recent));
+    // a short reply means what it answers ("tonight." after "I have decided", "the ones in the drawer" after "what
+    // would you use?"): read after the assistant's question or the user's previous message (ReplyContext)
+    String inContext = ReplyContext.read(message, recent, fallback);
     if (inContext != null) {
       texts.add(inContext);
     }

@@ -193,9 +193,11 @@ final class Tuning {
       Verdict v = f.verdicts().get(j);
       Example e = examples.get(j);
       if (Figures.caught(v) != e.crisis()) {
-        out.printf(Locale.ROOT, "%s %s %s->%s [%s %s %.2f %s] %s: %s%n", e.crisis() ? "MISS" : "FP  ", e.id(),
+        out.printf(Locale.ROOT, "%s %s %s->%s [%s %s %.2f %s] %s: %s%s%n", e.crisis() ? "MISS" : "FP  ", e.id(),
             e.label().wireName(), v.label().wireName(), v.action().wireName(), v.layer().wireName(), v.crisisScore(),
-            v.evidence(), e.locale(), e.text().replace('\n', ' '));
+            v.evidence(), e.locale(), e.text().replace('\n', ' '), e.history().isEmpty() ? ""
+                : "  <- after " + (e.history().getLast() instanceof dev.trellis.agent.message.Message.Ai ? "assistant" : "user")
+                    + ": " + e.history().getLast().text().replace('\n', ' '));
       }
     }
   }

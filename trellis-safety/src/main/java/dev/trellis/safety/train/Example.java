@@ -2,7 +2,7 @@ package dev.trellis.safety.train;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.trellis.agent.message.Message;
-import dev.trellis.safety.Features;
+import dev.trellis.safety.ReplyContext;
 import dev.trellis.safety.RiskClass;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,17 +22,12 @@ public record Example(String id, String text, RiskClass label, String locale, bo
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
-   * The text the head is trained on: the message, or for a short reply with a history the previous
-   * user message and the reply read as one ({@link Features#inContext}), as the classifier reads it.
+   * The text the head is trained on: the message, or for a short reply with a history the reply read after what it
+   * answers — the assistant's question, else the previous user message ({@link ReplyContext}) — as the classifier
+   * reads it.
    */
   public String headText() {
-    String previous = null;
-    for (int i = history.size() - 1; i >= 0 && previous == null; i--) {
-      if (history.get(i) instanceof Message.Human h) {
-        previous = h.text();
-      }
-    }
-    String inContext = Features.inContext(text, previous);
+    String inContext = ReplyContext.read(text, history, locale);
     return inContext == null ? text : inContext;
   }
 

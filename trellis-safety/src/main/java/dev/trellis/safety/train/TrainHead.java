@@ -74,7 +74,7 @@ public final class TrainHead {
   /** SHA-256 over the corpus files (name order) and the trainer's settings. */
   static String fingerprint(Path corpus) throws IOException, NoSuchAlgorithmException {
     MessageDigest md = MessageDigest.getInstance("SHA-256");
-    md.update(("binary+classes;elliptical-replies-in-context;" + Trainer.Settings.DEFAULT.describe() + ";").getBytes(StandardCharsets.UTF_8));
+    md.update(("binary+classes;elliptical-replies-in-context;replies-after-the-assistants-question;" + Trainer.Settings.DEFAULT.describe() + ";").getBytes(StandardCharsets.UTF_8));
     try (Stream<Path> files = Files.list(corpus)) {
       for (Path p : files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList()) {
         md.update(p.getFileName().toString().getBytes(StandardCharsets.UTF_8));

@@ -13,7 +13,7 @@ class HeadTextTest {
   @Test
   void aShortReplyWithAHistoryIsTrainedReadAfterThePreviousUserMessage() {
     List<Message> history = List.of(Message.human("I've thought about taking all my pills"),
-        Message.ai("Do you have a time in mind?"));
+        Message.ai("I'm really glad you said so."));
     Example reply = new Example("x1", "tonight", RiskClass.PLAN_INTENT, "en-US", true, history);
     assertEquals("I've thought about taking all my pills tonight", reply.headText());
     Example alone = new Example("x2", "tonight", RiskClass.NONE, "en-US", false, List.of());
@@ -32,13 +32,25 @@ class HeadTextTest {
   }
 
   @Test
-  void onlyAnEllipticalShortReplyIsTrainedReadAfterThePreviousUserMessage() {
-    List<Message> history = List.of(Message.human("I want to overdose"), Message.ai("Do you have anything with you?"));
+  void afterTheUsersMessageOnlyAnEllipticalShortReplyIsTrainedReadAfterIt() {
+    List<Message> history = List.of(Message.human("I want to overdose"), Message.ai("I'm glad you told me."));
     String selfContained = "I keep forgetting to water my plants";
     assertEquals(selfContained,
         new Example("x4", selfContained, RiskClass.NONE, "en-US", false, history).headText());
     String pointing = "I have them right next to me";
     assertEquals("I want to overdose " + pointing,
         new Example("x5", pointing, RiskClass.MEANS_ACCESS, "en-US", true, history).headText());
+  }
+
+  @Test
+  void aShortReplyToTheAssistantsQuestionIsTrainedReadAfterTheUsersMessageAndTheQuestionInTheUsersWords() {
+    List<Message> history = List.of(Message.human("everything feels pointless lately"),
+        Message.ai("That sounds heavy. How would you go about it, if you did?"));
+    Example reply = new Example("x6", "the bottle in the bathroom cabinet", RiskClass.MEANS_ACCESS, "en-GB", true, history);
+    assertEquals("everything feels pointless lately How would I go about it, if I did? the bottle in the bathroom cabinet",
+        reply.headText());
+    List<Message> german = List.of(Message.ai("Wo bist du gerade?"));
+    assertEquals("Wo bin ich gerade? auf der Brücke",
+        new Example("x7", "auf der Brücke", RiskClass.ATTEMPT_IN_PROGRESS, "de-DE", true, german).headText());
   }
 }
