@@ -80,6 +80,14 @@ final class AnsweredQuestion {
   }
 
   /**
+   * {@code question} in the user's own words, in the question's language ({@code fallback} when it gives no clue of
+   * its own).
+   */
+  static String inOwnWordsDetected(String question, String fallback) {
+    return inOwnWords(question, Languages.detect(question, Folded.of(question), fallback));
+  }
+
+  /**
    * {@code question}, in {@code language}, in the user's own words ("do you still have the pills?" → "do I still
    * have the pills?").
    */

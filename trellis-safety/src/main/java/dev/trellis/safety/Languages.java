@@ -1,6 +1,7 @@
 package dev.trellis.safety;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -97,6 +98,11 @@ final class Languages {
       Map.entry("vi", "ơưđạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹƠƯĐ")));
 
   private Languages() {
+  }
+
+  /** The language of {@code locale} ("de-DE" → "de"; null → "en"): what a message that gives no clue is taken to be in. */
+  static String ofLocale(String locale) {
+    return locale == null ? "en" : locale.split("[-_]")[0].toLowerCase(Locale.ROOT);
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.trellis.safety;
 
 import dev.trellis.agent.message.Message;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A short reply read after what it answers. When the conversation's last message is the assistant's question, the
@@ -31,8 +30,7 @@ public final class ReplyContext {
         || AnsweredQuestion.denies(Folded.of(message))) {
       return null;
     }
-    String fallback = locale == null ? "en" : locale.split("[-_]")[0].toLowerCase(Locale.ROOT);
-    String own = AnsweredQuestion.inOwnWords(question, Languages.detect(question, Folded.of(question), fallback));
+    String own = AnsweredQuestion.inOwnWordsDetected(question, Languages.ofLocale(locale));
     String previous = SafetyClassifier.previousUserMessage(history);
     return (previous == null ? "" : previous.strip() + " ") + own.strip() + " " + message.strip();
   }

@@ -130,7 +130,7 @@ public final class SafetyClassifier {
    * is the user's: its language is assumed when a message gives no clue of its own.
    */
   public Verdict classify(String message, List<Message> history, String locale) {
-    String fallback = locale == null ? "en" : locale.split("[-_]")[0].toLowerCase(Locale.ROOT);
+    String fallback = Languages.ofLocale(locale);
     List<Message> recent = history.subList(Math.max(0, history.size() - 6), history.size());
     Folded folded = Folded.of(message);
     String language = Languages.detect(message, folded, fallback);
@@ -159,8 +159,7 @@ public final class SafetyClassifier {
     }
     // a bare yes to the assistant's question about risk ("still do" after "do you still have the pills?")
     String question = AnsweredQuestion.affirms(folded) ? AnsweredQuestion.question(recent) : null;
-    RiskClass asked = question == null ? null : crisisOf(AnsweredQuestion.inOwnWords(question,
-        Languages.detect(question, Folded.of(question), fallback)), fallback);
+    RiskClass asked = question == null ? null : crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback);
     if (asked != null) {
       return base.with(asked, Action.CRISIS, Layer.CONTEXT, "yes to a question about " + asked.wireName());
     }
