@@ -55,10 +55,11 @@ public final class Preflight {
       reason = screen(toScreen.get(i), before(transcript, toScreen.get(i)), deps);
     }
     rt.write(Map.of("stage", "preflight", "hijacked", reason.isPresent(), "screened", toScreen.size()));
+    List<String> hashes = toScreen.stream().map(Preflight::hash).toList();
     Set<String> screened = new LinkedHashSet<>(previous);
-    toScreen.forEach(m -> screened.add(hash(m)));
+    screened.addAll(hashes);
     List<String> kept = new ArrayList<>(screened);
-    record.add(toScreen.stream().map(Preflight::hash).toList(), SCREENED_KEPT);
+    record.add(hashes, SCREENED_KEPT);
     Map<String, Object> u = new LinkedHashMap<>();
     for (Key<?> k : TurnState.PER_TURN) {
       u.put(k.name(), null);

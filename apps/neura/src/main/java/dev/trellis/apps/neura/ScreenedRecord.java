@@ -37,7 +37,10 @@ final class ScreenedRecord {
     return item != null && item.value().get(KEY) instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
   }
 
-  /** Adds {@code hashes} to the session's record, keeping the newest {@code kept}. */
+  /**
+   * Adds {@code hashes} to the session's record, keeping the newest {@code kept}. It reads the record again first, so
+   * hashes another thread of the session added since this turn's {@link #read} are kept.
+   */
   void add(List<String> hashes, int kept) {
     if (store == null || namespace == null) {
       return;
