@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 
@@ -13,12 +15,17 @@ import java.util.Map;
  * A server in a child JVM on the test's class path, for crash tests that kill a process with
  * SIGKILL mid-run. The child's main announces its port with {@link #announcePort} (a line
  * {@code PORT <n>} on stdout); {@link #startServer} waits for that line, then drains the
- * child's output in the background so the child never blocks on a full pipe.
+ * child's output in the background so the child never blocks on a full pipe, keeping its last
+ * {@value #TAIL_LINES} lines for {@link #logTail} (what a failing test shows of the child).
  * {@link #kill9} kills without shutdown hooks; {@link #close} kills whatever still runs.
  */
 public final class ChildJvm implements AutoCloseable {
+  /** How many of the child's last output lines {@link #logTail} keeps. */
+  public static final int TAIL_LINES = 200;
+
   private final Process process;
   private final int port;
+  private final Deque<String> tail = new ArrayDeque<>();
 
   private ChildJvm(Process process, int port) {
     this.process = process;
@@ -43,17 +50,18 @@ public final class ChildJvm implements AutoCloseable {
     String line;
     while ((line = out.readLine()) != null) {
       if (line.startsWith("PORT ")) {
-        int port = Integer.parseInt(line.substring(5).trim());
+        ChildJvm child = new ChildJvm(p, Integer.parseInt(line.substring(5).trim()));
         Thread.ofVirtual().start(() -> {
           try {
-            while (out.readLine() != null) {
-              // drain the child's log so it never blocks
+            String next;
+            while ((next = out.readLine()) != null) {
+              child.keep(next);
             }
           } catch (IOException ignored) {
             // the child died
           }
         });
-        return new ChildJvm(p, port);
+        return child;
       }
       log.append(line).append('\n');
     }
@@ -65,6 +73,22 @@ public final class ChildJvm implements AutoCloseable {
   public static void announcePort(int port) {
     System.out.println("PORT " + port);
     System.out.flush();
+  }
+
+  private void keep(String line) {
+    synchronized (tail) {
+      if (tail.size() == TAIL_LINES) {
+        tail.removeFirst();
+      }
+      tail.addLast(line);
+    }
+  }
+
+  /** The child's last {@value #TAIL_LINES} lines of output after its port line, oldest first. */
+  public String logTail() {
+    synchronized (tail) {
+      return String.join("\n", tail);
+    }
   }
 
   public int port() {
