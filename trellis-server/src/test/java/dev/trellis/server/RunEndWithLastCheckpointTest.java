@@ -79,6 +79,34 @@ class RunEndWithLastCheckpointTest {
     }
   }
 
+  @Test
+  void aStreamedRunWhoseLastCheckpointCannotBeSavedSendsItsErrorWithNoGraphEndBeforeIt() {
+    try (TrellisServer server = TestServers.builder().sqlite(TestServers.tempDir().resolve("end.db"))
+        .maxStateBytes(64 * 1024).maxBodyBytes(1 << 20).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      HttpClientHelper.Reply ok = http.call("POST", "/threads/" + newThread(http) + "/runs/stream", Map.of("assistant_id",
+          "chain", "durability", "exit", "stream_mode", List.of("events"), "input", Map.of("count", 0, "log", List.of())));
+      List<String> okNames = names(ok.text());
+      assertEquals(1, graphEnds(ok.text()), ok.text());
+      assertTrue(!okNames.contains("error"), ok.text());
+      HttpClientHelper.Reply failed = http.call("POST", "/threads/" + newThread(http) + "/runs/stream", Map.of(
+          "assistant_id", "chain", "durability", "exit", "stream_mode", List.of("events"),
+          "input", Map.of("count", 0, "log", List.of("x".repeat(100_000)))));
+      assertTrue(names(failed.text()).contains("error"), failed.text());
+      assertEquals(0, graphEnds(failed.text()), "the graph's end was sent for a run that ended in error");
+    }
+  }
+
+  private static List<String> names(String sse) {
+    return HttpClientHelper.events(sse).stream().map(HttpClientHelper.Event::name).toList();
+  }
+
+  /** The graph's own on_chain_end events (the run's top level: no parent). */
+  private static long graphEnds(String sse) {
+    return HttpClientHelper.data(sse, "events").stream().filter(d -> d instanceof Map<?, ?> m
+        && "on_chain_end".equals(m.get("event")) && ((List<?>) m.get("parent_ids")).isEmpty()).count();
+  }
+
   private static String newThread(HttpClientHelper http) {
     HttpClientHelper.Reply thread = http.call("POST", "/threads", Map.of());
     assertEquals(200, thread.status(), thread.text());

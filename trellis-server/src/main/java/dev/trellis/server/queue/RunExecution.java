@@ -148,7 +148,7 @@ final class RunExecution {
       }
     } catch (RuntimeException e) {
       publish("metadata", Map.of("run_id", run.runId(), "attempt", run.attempt()));
-      end(null, RunStatus.ERROR, e, null, before, null, List.of());
+      end(null, RunStatus.ERROR, e, null, before, null, List.of(), List.of());
       return;
     }
     publish("metadata", Map.of("run_id", run.runId(), "thread_id", run.threadId(), "attempt", run.attempt()));
@@ -199,15 +199,23 @@ final class RunExecution {
       services.runs().requeue(run, worker);
       return;
     }
+    List<StreamEncoder.Out> graphEnd = List.of();
     if (error == null && cancel == null) {
-      for (StreamEncoder.Out o : enc.end(graphName)) {
+      for (StreamEncoder.Out o : enc.held()) {
         publish(o);
+      }
+      // The graph's end event waits for the run's end to commit with its last checkpoints: if they fail, the run
+      // ends in error and no end event came before that error.
+      graphEnd = enc.graphEnd(graphName);
+      if (unsaved.isEmpty()) {
+        graphEnd.forEach(this::publish);
+        graphEnd = List.of();
       }
     }
     RunStatus status = cancel == null ? (error == null ? RunStatus.SUCCESS : RunStatus.ERROR)
         : "timeout".equals(cancel) ? RunStatus.TIMEOUT : RunStatus.INTERRUPTED;
     end(graph, status, cancel == null ? error : null, enc, before, cancel == null && error == null ? finalState : null,
-        unsaved);
+        unsaved, graphEnd);
   }
 
   /** The attempt lost its run (another worker holds it, or it was deleted): says why and writes nothing more. */
@@ -260,9 +268,10 @@ final class RunExecution {
    * @param unsaved the run's last checkpoint saves, left unmade by the engine ({@link CompiledGraph#streamLeavingLastSaves}):
    *     committed in the transaction that ends the run, so a run is never ended without them; if they fail, the
    *     run ends in error instead (or, when its lease was lost, is left to the worker that holds it)
+   * @param graphEnd the graph's end event, sent once {@code unsaved} committed with the run's end (empty: none)
    */
   private void end(CompiledGraph graph, RunStatus status, Throwable error, StreamEncoder enc, String before,
-                   StateSnapshot finalState, List<SaveOp> unsaved) {
+                   StateSnapshot finalState, List<SaveOp> unsaved, List<StreamEncoder.Out> graphEnd) {
     boolean rollback = "rollback".equals(cancel);
     if (rollback && before != null) {
       services.saver().deleteAfter(run.threadId(), before.isEmpty() ? null : before);
@@ -322,9 +331,10 @@ final class RunExecution {
           return;
         }
         // The run's last checkpoints were not saved: it did not succeed; it ends in error at what was saved.
-        end(graph, RunStatus.ERROR, e, enc, before, null, List.of());
+        end(graph, RunStatus.ERROR, e, enc, before, null, List.of(), List.of());
         return;
       }
+      graphEnd.forEach(this::publish);
     }
     // The thread is free before anyone learns the run ended: a state edit sent the moment /wait returns must pass.
     services.fences().release(run);

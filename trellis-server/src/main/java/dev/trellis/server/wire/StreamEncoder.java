@@ -356,10 +356,16 @@ public final class StreamEncoder {
     afterValues.clear();
   }
 
-  /** Whatever is still held, then the graph's own end event (after the last part), for the {@code events} mode. */
-  public List<Out> end(String graphName) {
+  /** Whatever is still held after the last part (sent when the run's graph has ended, whatever its end). */
+  public List<Out> held() {
     List<Out> out = new ArrayList<>();
     flushAfterValues(out);
+    return out;
+  }
+
+  /** The graph's own end event, for the {@code events} mode: sent once the run's end is committed, after {@link #held}. */
+  public List<Out> graphEnd(String graphName) {
+    List<Out> out = new ArrayList<>();
     Supplier<Map<String, Object>> last = lastValues;
     add(out, "events", "", () -> event("on_chain_end", graphName, runId, Map.of("output", last.get()), null, -1, List.of()));
     return out;
