@@ -34,8 +34,10 @@ final class CliProcess implements AutoCloseable {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
+    // temporary files (ONNX Runtime's unpacked natives) in the test's directory: a killed server never deletes its own
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), TrellisCommand.class.getName()));
+        "-Djava.io.tmpdir=" + dev.trellis.testkit.TempDirs.create("trellis-cli"), "-cp",
+        System.getProperty("java.class.path"), TrellisCommand.class.getName()));
     cmd.addAll(List.of(args));
     cmd.addAll(List.of("--port", Integer.toString(port)));
     Path log = Files.createTempFile(dir, "trellis", ".log");

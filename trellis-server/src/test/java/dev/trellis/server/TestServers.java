@@ -6,7 +6,6 @@ import dev.trellis.testkit.JsonValues;
 import dev.trellis.testkit.ScenarioRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
@@ -58,11 +57,8 @@ final class TestServers {
     return Stream.of(Arguments.of("sqlite", sqlite), Arguments.of("postgres", postgres));
   }
 
+  /** A new directory for a test's database, deleted when the test JVM exits. */
   static Path tempDir() {
-    try {
-      return Files.createTempDirectory("trellis-server");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return dev.trellis.testkit.TempDirs.create("trellis-server");
   }
 }

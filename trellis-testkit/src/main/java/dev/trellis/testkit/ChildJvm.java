@@ -39,8 +39,11 @@ public final class ChildJvm implements AutoCloseable {
 
   /** Like {@link #startServer(Class, String...)} with {@code env} added to the child's environment. */
   public static ChildJvm startServer(Map<String, String> env, Class<?> main, String... args) throws IOException {
+    // The child's temporary files (native libraries it unpacks, such as ONNX Runtime's 16 MB) go where this JVM
+    // deletes them at exit: a child killed with SIGKILL never deletes its own.
     List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), main.getName()));
+        "-Djava.io.tmpdir=" + TempDirs.create("trellis-child"), "-cp", System.getProperty("java.class.path"),
+        main.getName()));
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
     pb.environment().putAll(env);

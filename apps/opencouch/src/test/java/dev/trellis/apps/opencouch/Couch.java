@@ -10,9 +10,6 @@ import dev.trellis.graph.CompileOptions;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;
 import dev.trellis.sqlite.SqliteStore;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -26,11 +23,7 @@ final class Couch {
   final CompiledGraph sessionEnd;
 
   Couch(ChatModel model, MemoryMode mode) {
-    try {
-      file = Files.createTempDirectory("opencouch").resolve("couch.db");
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    file = dev.trellis.testkit.TempDirs.create("opencouch").resolve("couch.db");
     store = SqliteStore.open(file);
     log = new JdbcCrisisLog(store.database());
     context = Defaults.over(store, log).withLlmClient(model).withMemoryMode(mode);

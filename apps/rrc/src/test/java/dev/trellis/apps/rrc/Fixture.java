@@ -17,8 +17,6 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,12 +39,7 @@ final class Fixture implements AutoCloseable {
   private CompiledGraph graph;
 
   Fixture() {
-    try {
-      Path dir = Files.createTempDirectory("rrc");
-      db = SqliteDatabase.open(dir.resolve("rrc.db"), "NORMAL");
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    db = SqliteDatabase.open(dev.trellis.testkit.TempDirs.create("rrc").resolve("rrc.db"), "NORMAL");
     deps = new RrcDeps(new PlannerModel(), JdbcApprovals.open(db, Clock.systemUTC()), Skills.open(db, Clock.systemUTC()),
         KnowledgeGraph.open(db), ToolBindings.bundled(), AgentConfigs.bundled(), new Tracing(OpenTelemetrySdk.builder().setTracerProvider(tracerProvider).build()), Clock.systemUTC());
   }
