@@ -33,6 +33,9 @@ final class GroupCommit {
   @FunctionalInterface
   interface Statements {
     PreparedStatement prepare(Connection c, String sql) throws SQLException;
+
+    /** Gives back a statement whose use failed: one the driver finalized leaves the cache. */
+    default void release(PreparedStatement ps) {}
   }
 
   /** An uncommitted group: settled once, by the thread that commits or abandons it. */
@@ -212,16 +215,38 @@ final class GroupCommit {
    * deferred transaction open between commits, which reads under a snapshot and takes the lock only at its first
    * write: when another process's writer commits in between, that write fails (SQLITE_BUSY_SNAPSHOT) instead of
    * waiting. Ending the empty deferred transaction and beginning an immediate one waits instead (busy timeout), so
-   * processes sharing the file take turns. In one process there is one writer: the lock is free.
+   * processes sharing the file take turns. In one process there is one writer: the lock is free. After a failure
+   * SQLite rolled back itself (a full disk), there is no deferred transaction to end, and none is needed.
    */
   private void beginImmediate() throws SQLException {
-    exec("COMMIT");
-    exec("BEGIN IMMEDIATE");
+    SQLException noTransaction = null;
+    try {
+      exec("COMMIT");
+    } catch (SQLException e) {
+      noTransaction = e;
+    }
+    try {
+      exec("BEGIN IMMEDIATE");
+    } catch (SQLException e) {
+      if (noTransaction != null) {
+        e.addSuppressed(noTransaction);
+      }
+      throw e;
+    }
   }
 
   private void exec(String sql) throws SQLException {
     PreparedStatement ps = statements.prepare(connection, sql);
-    ps.execute();
+    try {
+      ps.execute();
+    } catch (SQLException e) {
+      statements.release(ps);
+      PreparedStatement again = statements.prepare(connection, sql);
+      if (again == ps) {
+        throw e;
+      }
+      again.execute(); // the driver had finalized it (a full disk's failed step): prepared again
+    }
   }
 
   /** Commits what is open (closing the database). */

@@ -53,7 +53,17 @@ public final class SqliteDatabase implements JdbcDatabase {
   private SqliteDatabase(Path file, Connection connection) {
     this.file = file;
     this.connection = connection;
-    this.writer = new GroupCommit(connection, this::prepare);
+    this.writer = new GroupCommit(connection, new GroupCommit.Statements() {
+      @Override
+      public PreparedStatement prepare(Connection c, String sql) throws SQLException {
+        return SqliteDatabase.this.prepare(c, sql);
+      }
+
+      @Override
+      public void release(PreparedStatement ps) {
+        SqliteDatabase.this.release(ps);
+      }
+    });
     this.lock = writer.lock();
   }
 
@@ -162,10 +172,26 @@ public final class SqliteDatabase implements JdbcDatabase {
     return ps;
   }
 
+  /**
+   * Clears a cached statement for its next use. One the driver finalized (it does when a step fails
+   * with SQLITE_FULL: a full disk) cannot be cleared: it leaves the cache, and the next
+   * {@link #prepare} of its SQL prepares it again, so one full disk does not fail that SQL forever.
+   */
   @Override
-  public void release(PreparedStatement ps) throws SQLException {
-    ps.clearParameters();
-    ps.clearBatch();
+  public void release(PreparedStatement ps) {
+    try {
+      ps.clearParameters();
+      ps.clearBatch();
+    } catch (SQLException finalized) {
+      for (Map<String, PreparedStatement> cached : statements.values()) {
+        cached.values().remove(ps);
+      }
+      try {
+        ps.close();
+      } catch (SQLException ignored) {
+        // already unusable; the cache no longer holds it
+      }
+    }
   }
 
   @Override

@@ -54,24 +54,41 @@ public interface JdbcDatabase extends AutoCloseable {
    */
   default int update(Connection c, String sql, Object... args) throws SQLException {
     PreparedStatement ps = prepare(c, sql);
+    int count;
     try {
       bind(ps, args);
-      return ps.executeUpdate();
-    } finally {
-      release(ps);
+      count = ps.executeUpdate();
+    } catch (SQLException | RuntimeException e) {
+      releaseAfter(ps, e);
+      throw e;
     }
+    release(ps);
+    return count;
   }
 
   /** Runs one query through {@link #prepare} and {@link #release} with {@code args} bound in order, read by {@code rows}. */
   default <T> T query(Connection c, String sql, Rows<T> rows, Object... args) throws SQLException {
     PreparedStatement ps = prepare(c, sql);
+    T result;
     try {
       bind(ps, args);
       try (ResultSet rs = ps.executeQuery()) {
-        return rows.read(rs);
+        result = rows.read(rs);
       }
-    } finally {
+    } catch (SQLException | RuntimeException e) {
+      releaseAfter(ps, e);
+      throw e;
+    }
+    release(ps);
+    return result;
+  }
+
+  /** Gives back a statement whose use failed with {@code failure}: a failure to release it is added to that one, never hides it. */
+  private void releaseAfter(PreparedStatement ps, Exception failure) {
+    try {
       release(ps);
+    } catch (SQLException | RuntimeException e) {
+      failure.addSuppressed(e);
     }
   }
 

@@ -106,7 +106,7 @@ public final class Api {
     return new CronScheduler(services.db(), crons, (owner, thread, body, runId) -> creation.submit(owner, thread, body, runId));
   }
 
-  /** The one exception handler: refusals as 4xx {@code {detail, code}}, anything else logged and a 500. */
+  /** The one exception handler: refusals as 4xx {@code {detail, code}}, a full disk as 507, anything else logged and a 500. */
   private static void failed(Exception e, Context ctx) {
     Refusal refusal = Refusal.of(e);
     if (refusal != null) {
@@ -121,6 +121,11 @@ public final class Api {
         error(ctx, 400, promised < 0 ? "the request body ended early" : "the request body ended before the "
             + promised + " bytes its Content-Length promised", "INVALID_REQUEST");
       }
+      return;
+    }
+    if (StorageFull.in(e)) {
+      LOG.warn("{} {} failed: the database's disk is full ({})", ctx.method(), ctx.path(), e.getMessage());
+      error(ctx, 507, StorageFull.DETAIL, "STORAGE_FULL");
       return;
     }
     LOG.error("{} {} failed", ctx.method(), ctx.path(), e);

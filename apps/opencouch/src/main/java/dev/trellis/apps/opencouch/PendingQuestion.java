@@ -127,6 +127,29 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     return pending.follow(answer, CrisisResources.format(CrisisResources.forLocale(locale)), locale);
   }
 
+  /**
+   * The question of OpenCouch's that {@code reply} (an assistant message a client sent back) asks last, as stored
+   * when asked in the language it is written in; {@link AskedQuestion#NONE} when it asks none. A stateless client
+   * sends the conversation to a new thread each turn: its state holds no pending question, the transcript does.
+   */
+  public static AskedQuestion askedIn(String reply) {
+    PendingQuestion found = null;
+    String locale = null;
+    int at = -1;
+    for (PendingQuestion q : new PendingQuestion[] {ACTING_NOW, DANGER_NOW, SOMEONE_WITH_YOU}) {
+      String[][] asked = {{null, q.text}, {"de-DE", q.textDe}, {"fr-FR", q.textFr}};
+      for (String[] a : asked) {
+        int i = reply == null ? -1 : reply.lastIndexOf(a[1]);
+        if (i > at) {
+          at = i;
+          found = q;
+          locale = a[0];
+        }
+      }
+    }
+    return stored(found, locale);
+  }
+
   /** The question whose id is {@code id}, or null when none is (or {@code id} is null). */
   public static PendingQuestion byId(String id) {
     for (PendingQuestion q : new PendingQuestion[] {ACTING_NOW, DANGER_NOW, SOMEONE_WITH_YOU}) {

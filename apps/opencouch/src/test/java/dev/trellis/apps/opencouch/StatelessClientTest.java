@@ -1,6 +1,7 @@
 package dev.trellis.apps.opencouch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;
@@ -10,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A stateless client sends the whole transcript to a new thread each turn: the gate reads what it sent before the
- * turn's message as the conversation, so an answer that is a crisis only in context is still one.
+ * turn's message as the conversation, so an answer that is a crisis only in context is still one, and a yes or no
+ * answers the question the reply it sent back asked.
  */
 class StatelessClientTest {
   final Couch couch = new Couch();
@@ -36,6 +38,36 @@ class StatelessClientTest {
     // alone, with nothing before it, "tonight" is no crisis
     State alone = turnOnNewThread("t3", List.of(human("h3", "tonight")));
     assertEquals("therapeutic", CouchState.routing(alone).route());
+  }
+
+  static String reply(State s) {
+    return String.valueOf(CouchState.response(s).text());
+  }
+
+  @Test
+  void aStatelessAnswerToTheCrisisReplysQuestionGetsTheReplyItGetsOnTheThread() {
+    String crisis = "some nights I wish I could just not wake up";
+    for (String answer : List.of("no, I'm safe", "yes")) {
+      String session = "sq-" + answer.length();
+      String asked = reply(couch.turn("u-sq", session, crisis));
+      String onThread = reply(couch.turn("u-sq", session, answer));
+      State stateless = turnOnNewThread("sq-new-" + answer.length(), List.of(human("h1", crisis), ai(asked),
+          human("h2", answer)));
+      assertEquals(onThread, reply(stateless), answer);
+      // without the question sent back, the same answer is not read as its answer
+      State unasked = turnOnNewThread("sq-unasked-" + answer.length(), List.of(human("h1", crisis), human("h2", answer)));
+      assertNotEquals(onThread, reply(unasked), answer);
+    }
+  }
+
+  @Test
+  void aGermanQuestionSentBackIsAnsweredInGerman() {
+    String asked = PendingQuestion.ACTING_NOW.text("de-DE");
+    State s = turnOnNewThread("sq-de", List.of(human("h1", "Ich will nicht mehr leben"),
+        ai("Danke, dass du es mir sagst. " + asked), human("h2", "nein")));
+    assertEquals(PendingQuestion.ACTING_NOW.follow(PendingQuestion.Answer.NO,
+        dev.trellis.apps.opencouch.safety.CrisisResources.format(
+            dev.trellis.apps.opencouch.safety.CrisisResources.forLocale("de-DE")), "de-DE").text(), reply(s));
   }
 
   @Test

@@ -1,9 +1,11 @@
 package dev.trellis.apps.opencouch.safety;
 
 import dev.trellis.agent.message.Message;
+import dev.trellis.apps.opencouch.AskedQuestion;
 import dev.trellis.apps.opencouch.CouchContext;
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.HistoryEntry;
+import dev.trellis.apps.opencouch.PendingQuestion;
 import dev.trellis.apps.opencouch.Routing;
 import dev.trellis.apps.opencouch.TranscriptEntry;
 import dev.trellis.apps.opencouch.TurnInput;
@@ -70,6 +72,13 @@ public final class CrisisGateNode implements Node {
     if (s.get(CouchState.SESSION_ID) == null) {
       u = u.and(CouchState.SESSION_ID, rt.threadId() != null ? rt.threadId() : "default");
     }
+    if (transcript.isEmpty() && CouchState.pendingQuestion(s).question() == null) {
+      // a stateless client's answer to the question the reply it sent back asked is read against that question
+      AskedQuestion asked = PendingQuestion.askedIn(lastClientReply(s, in));
+      if (asked.question() != null) {
+        u = u.and(CouchState.PENDING_QUESTION, asked);
+      }
+    }
     if (in.fromMessages()) {
       u = u.and(CouchState.CONSUMED, in.humanId());
     } else {
@@ -91,14 +100,8 @@ public final class CrisisGateNode implements Node {
    * is read as the answer it is. Its last six messages, oldest first; empty when the client sent none.
    */
   static List<TranscriptEntry> clientContext(State s, TurnInput in) {
-    List<Message> messages = s.getOrDefault(CouchState.MESSAGES, List.of());
-    int end = messages.size();
-    while (end > 0 && !(messages.get(end - 1) instanceof Message.Human h
-        && (in.humanId() == null ? h.text().equals(in.text()) : in.humanId().equals(h.id())))) {
-      end--;
-    }
     List<TranscriptEntry> out = new java.util.ArrayList<>();
-    for (Message m : messages.subList(0, Math.max(0, end - 1))) {
+    for (Message m : sentBefore(s, in)) {
       if (m instanceof Message.Human h) {
         out.add(TranscriptEntry.user(0, h.text()));
       } else if (m instanceof Message.Ai ai && !ai.text().isBlank()) {
@@ -106,5 +109,22 @@ public final class CrisisGateNode implements Node {
       }
     }
     return List.copyOf(out.subList(Math.max(0, out.size() - 6), out.size()));
+  }
+
+  /** The messages the client sent before the turn's own, oldest first. */
+  private static List<Message> sentBefore(State s, TurnInput in) {
+    List<Message> messages = s.getOrDefault(CouchState.MESSAGES, List.of());
+    int end = messages.size();
+    while (end > 0 && !(messages.get(end - 1) instanceof Message.Human h
+        && (in.humanId() == null ? h.text().equals(in.text()) : in.humanId().equals(h.id())))) {
+      end--;
+    }
+    return messages.subList(0, Math.max(0, end - 1));
+  }
+
+  /** The assistant reply the client sent just before the turn's message, or null when the one before is none. */
+  private static String lastClientReply(State s, TurnInput in) {
+    List<Message> before = sentBefore(s, in);
+    return !before.isEmpty() && before.getLast() instanceof Message.Ai ai ? ai.text() : null;
   }
 }
