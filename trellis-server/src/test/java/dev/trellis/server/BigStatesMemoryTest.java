@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A server in a 384 MB heap runs 100 threads whose state holds 2.5 MB each: what it keeps of threads between runs (the
  * saver's memory of their newest lists) is bounded in bytes, so no run fails for want of memory. The states are as
- * large against the heap as 5 MB in 768 MB, and the database (about 8 MB a thread) stays under 1 GB on the disk.
+ * large against the heap as 5 MB in 768 MB, and the database stays under 1 GB on the disk: each thread's 2.5 MB of
+ * strings is stored twice (the saver's blobs, named by the input write and the list rows alike, and the run row's
+ * {@code kwargs}).
  */
 class BigStatesMemoryTest {
   static final int THREADS = 100;

@@ -30,13 +30,17 @@ import java.util.Map;
  * parent is the checkpoint this saver last wrote on the thread and its list is a prefix of
  * the new one, and otherwise (a fork from an old checkpoint, a removal, another process
  * wrote the parent) starts a new group with a whole row. So what is read is exactly what
- * was written, and a fork never sees another branch's rows.
+ * was written, and a fork never sees another branch's rows. A string of at least
+ * {@link SharedValues#BIG} characters in a row is written as a reference to its blob
+ * ({@link SharedValues}), stored once per thread whichever rows, writes and checkpoints name it;
+ * rows written before read as they did.
  *
  * <p>The lists last written per thread and namespace are kept (by reference) to find the
  * prefix without reading the parent back, and to answer a read of the thread's newest list
  * without reading its rows; a checkpoint claims its thread's slot before its transaction, so
  * two concurrent children of one parent never share a group. What is kept is bounded in bytes
- * (the lists' stored size; {@link #defaultBudget()} unless the saver is given one): the threads
+ * (the lists' stored size, their blob-stored strings included; {@link #defaultBudget()} unless the
+ * saver is given one): the threads
  * written longest ago are forgotten first, and the garbage collector may drop any of them when
  * memory runs short (soft references). A forgotten thread costs one whole-list row at its next
  * checkpoint, never a wrong read. Thread-safe.
@@ -63,7 +67,10 @@ final class AppendedLists {
     }
   }
 
-  /** A list as stored at one checkpoint: its value, its group, the last row it includes, the bytes of the whole list. */
+  /**
+   * A list as stored at one checkpoint: its value, its group, the last row it includes, and the bytes of the whole
+   * list (its rows' bytes plus the blob-stored strings they name: about what it holds in memory).
+   */
   record Stored(List<?> value, String group, String upto, long bytes) {}
 
   /** The lists of the last checkpoint written on a thread and namespace (null once the collector dropped them), and their bytes. */
@@ -130,8 +137,11 @@ final class AppendedLists {
     return config.threadId() + '\u0000' + config.namespace();
   }
 
-  /** Splits {@code cp}, the child of {@code parent}, into inline values and list rows, and claims its thread's slot. */
-  Split split(CheckpointConfig parent, Checkpoint cp) {
+  /**
+   * Splits {@code cp}, the child of {@code parent}, into inline values and list rows, and claims its thread's slot.
+   * A row's long strings are written as blobs of {@code strings} ({@link SharedValues.Encoding#listString}).
+   */
+  Split split(CheckpointConfig parent, Checkpoint cp, SharedValues.Encoding strings) {
     synchronized (last) {
       Last prev = last.get(key(parent));
       Map<String, Stored> prevLists = prev == null ? null : prev.lists();
@@ -154,7 +164,7 @@ final class AppendedLists {
         Stored before = parentKnown ? prevLists.get(e.getKey()) : null;
         Stored now;
         try {
-          now = store(e.getKey(), list, before, cp.id(), rows);
+          now = store(e.getKey(), list, before, cp.id(), rows, strings);
         } catch (SerdeException bad) {
           throw new SerdeException("channel \"" + e.getKey() + "\" holds a value that cannot be saved: "
               + bad.getMessage(), bad);
@@ -168,18 +178,71 @@ final class AppendedLists {
     }
   }
 
-  private Stored store(String channel, List<?> list, Stored before, String id, Map<String, byte[]> rows) {
+  private Stored store(String channel, List<?> list, Stored before, String id, Map<String, byte[]> rows,
+                       SharedValues.Encoding strings) {
     if (before != null && startsWith(list, before.value())) {
       if (list.size() == before.value().size()) {
         return new Stored(list, before.group(), before.upto(), before.bytes());
       }
-      byte[] tail = serde.dump(new ArrayList<>(list.subList(before.value().size(), list.size())));
+      long strung = strings.listStrings;
+      byte[] tail = row(new ArrayList<>(list.subList(before.value().size(), list.size())), strings);
       rows.put(channel, tail);
-      return new Stored(list, before.group(), id, before.bytes() + tail.length);
+      return new Stored(list, before.group(), id, before.bytes() + tail.length + strings.listStrings - strung);
     }
-    byte[] whole = serde.dump(list);
+    long strung = strings.listStrings;
+    byte[] whole = row(list, strings);
     rows.put(channel, whole);
-    return new Stored(list, id, id, whole.length);
+    return new Stored(list, id, id, whole.length + strings.listStrings - strung);
+  }
+
+  /**
+   * A row's bytes, its long strings written as blob references. Its list's size counts those strings too
+   * ({@link SharedValues.Encoding#listStrings}), so the cache's budget bounds what it holds in memory, not what the
+   * rows hold on disk.
+   */
+  private byte[] row(List<?> elements, SharedValues.Encoding strings) {
+    return mayHoldLongString(elements) ? serde.dump(elements, strings::listString) : serde.dump(elements);
+  }
+
+  /**
+   * Whether {@code v} may hold a string of at least {@link SharedValues#BIG} characters: false for scalars, short
+   * strings, and lists and maps of them, found without allocating (a list of numbers or short strings is written
+   * as before); true for such a string and for any other object (records, beans), whose parts the serde visits.
+   */
+  static boolean mayHoldLongString(Object v) {
+    switch (v) {
+      case null -> {
+        return false;
+      }
+      case String s -> {
+        return s.length() >= SharedValues.BIG;
+      }
+      case Number n -> {
+        return false;
+      }
+      case Boolean b -> {
+        return false;
+      }
+      case List<?> list when list instanceof java.util.RandomAccess -> {
+        for (int i = 0; i < list.size(); i++) {
+          if (mayHoldLongString(list.get(i))) {
+            return true;
+          }
+        }
+        return false;
+      }
+      case Map<?, ?> m -> {
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+          if (mayHoldLongString(e.getKey()) || mayHoldLongString(e.getValue())) {
+            return true;
+          }
+        }
+        return false;
+      }
+      default -> {
+        return true;
+      }
+    }
   }
 
   static boolean startsWith(List<?> list, List<?> prefix) {
@@ -288,9 +351,12 @@ final class AppendedLists {
     return value.getClass().getName().startsWith("java.") ? Collections.unmodifiableList(value) : (List<Object>) value;
   }
 
-  /** The value of {@code channel} at checkpoint {@code id}, whose blob gave {@code reference} ([group, last row]). */
+  /**
+   * The value of {@code channel} at checkpoint {@code id}, whose blob gave {@code reference} ([group, last row]); the
+   * rows' blob references are read with {@code resolve} (the read transaction's {@link SharedValues.Resolver}).
+   */
   List<Object> read(JdbcDatabase db, Connection c, CheckpointConfig config, String id, String channel,
-                    List<String> reference) throws SQLException {
+                    List<String> reference, java.util.function.Function<Object, Object> resolve) throws SQLException {
     String group = reference.get(0);
     synchronized (last) {
       // The list this saver last wrote at that row is the one the rows hold: no need to read it back.
@@ -310,7 +376,7 @@ final class AppendedLists {
               rooted = group.equals(rs.getString(1));
               first = false;
             }
-            out.addAll((List<?>) serde.load(rs.getBytes(2)));
+            out.addAll((List<?>) serde.load(rs.getBytes(2), resolve));
           }
           return rooted;
         }, config.threadId(), config.namespace(), channel, group, reference.get(1));

@@ -274,12 +274,13 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   }
 
   private BatchedSaves.Encoded encodePut(SaveOp.Put p, MetadataExtras extras) {
-    AppendedLists.Split split = appended.split(p.parent(), p.checkpoint());
+    SharedValues.Encoding enc = shared.forCheckpoint(p.parent(), p.checkpoint().id());
+    AppendedLists.Split split = appended.split(p.parent(), p.checkpoint(), enc);
     SharedValues.Split blobs = shared.split(p.parent(), p.checkpoint(), split.inline(),
-        AppendedLists.Last.of(p.checkpoint().id(), split.lists()));
+        AppendedLists.Last.of(p.checkpoint().id(), split.lists()), enc);
     byte[] blob = encodeCheckpoint(p.checkpoint(), split, blobs);
-    long blobBytes = 0;
-    for (byte[] b : blobs.encoding().rows.values()) {
+    long blobBytes = -enc.listBlobBytes; // the lists' size counts their strings already
+    for (byte[] b : enc.rows.values()) {
       blobBytes += b.length;
     }
     serde.checkSize(blob.length + split.listBytes() + blobBytes);
@@ -405,7 +406,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
     if (lists != null) {
       for (Map.Entry<String, List<String>> e : lists.entrySet()) {
-        values.put(e.getKey(), appended.read(db, c, config, id, e.getKey(), e.getValue()));
+        values.put(e.getKey(), appended.read(db, c, config, id, e.getKey(), e.getValue(), refs));
       }
     }
     if (blobs != null) {

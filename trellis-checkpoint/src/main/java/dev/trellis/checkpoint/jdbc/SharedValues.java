@@ -27,16 +27,18 @@ import java.util.function.Function;
  * <p>Table {@code checkpoint_blobs(thread_id, checkpoint_ns, blob_id, checkpoint_id, value)}:
  * a value serialized once, keyed by the SHA-256 of its bytes (content-addressed, as LangGraph's
  * PostgreSQL saver keys blobs by channel version; a content key also makes equal values written
- * by forks, retries or other processes one row), with the checkpoint that first stored it (for
- * {@code deleteAfter}). Three things are written as references (a {@code $ref} token of the
- * serde, see {@link Serde#dump(Object, Function)}):
+ * by forks, retries or other processes one row), with the earliest checkpoint that names it (for
+ * {@code deleteAfter}). These are written as references (a {@code $ref} token of the serde, see
+ * {@link Serde#dump(Object, Function)}):
  * <ul>
  *   <li>a channel value of a checkpoint whose serialized form has at least {@link #BIG} bytes is
  *       a blob; when the checkpoint's parent is the one this saver last wrote on the thread and
  *       the channel's version did not change, the parent's blob is named again without
  *       serializing the value;</li>
- *   <li>a string of at least {@link #BIG} characters anywhere in a checkpoint or a task's writes
- *       is a blob (found again by content);</li>
+ *   <li>a string of at least {@link #BIG} characters anywhere in a checkpoint, a task's writes or
+ *       the rows of its lists in {@code checkpoint_appends} ({@link AppendedLists}) is a blob (found
+ *       again by content: a list of long strings from a run's input is stored once per thread, its
+ *       input write and its list rows naming the same blobs);</li>
  *   <li>a map met a second time while one checkpoint or one task's writes are saved (the
  *       Sends of a step share the state they carry), when its serialized form has at least
  *       {@link #BIG} bytes, is a blob from then on;</li>
@@ -45,8 +47,9 @@ import java.util.function.Function;
  *       {@link AppendedLists#MIN_LENGTH} elements that extends one of its stored lists, is a
  *       reference (to the list's rows, with the extra elements).</li>
  * </ul>
- * A reference only names rows of its own checkpoint or earlier ones on its thread and namespace,
- * so deleting the checkpoints after one never leaves a reference without its rows. Which blobs
+ * A reference only names rows of its own checkpoint or earlier ones on its thread and namespace (a
+ * blob named again is checked to be there and takes the earlier checkpoint's id when it had a
+ * later one), so deleting the checkpoints after one never leaves a reference without its rows. Which blobs
  * a thread holds, and weak references to their values (reads of the newest state answer from
  * them), are remembered for at most {@link #REMEMBERED} threads and
  * {@link #STORED_IDS} blob ids a thread. Thread-safe.
@@ -96,14 +99,16 @@ final class SharedValues {
    * {@code lists} were split off already) into blobs and inline values, and records the
    * checkpoint as the thread's last.
    */
-  Split split(CheckpointConfig parent, Checkpoint cp, Map<String, Object> inline, AppendedLists.Last lists) {
+  Split split(CheckpointConfig parent, Checkpoint cp, Map<String, Object> inline, AppendedLists.Last lists,
+              Encoding enc) {
     Known k;
     Map<String, Held> before;
     synchronized (known) {
       k = known.computeIfAbsent(key(parent), x -> new Known());
       before = parent.checkpointId() != null && parent.checkpointId().equals(k.checkpointId) ? k.channels : Map.of();
     }
-    Encoding enc = new Encoding(parent, cp.id(), lists, before.values());
+    enc.lists = lists;
+    enc.held = before.values();
     // Copied only when a value becomes a blob: most checkpoints hold none.
     Map<String, Object> rest = inline;
     Map<String, String> blobs = Map.of();
@@ -195,6 +200,14 @@ final class SharedValues {
     return left > 0 ? left : -1;
   }
 
+  /**
+   * How to serialize checkpoint {@code checkpointId}, the child of {@code parent}: its list rows' long strings first
+   * ({@link Encoding#listString}), then the rest of it ({@link #split}).
+   */
+  Encoding forCheckpoint(CheckpointConfig parent, String checkpointId) {
+    return new Encoding(parent, checkpointId, null, List.of());
+  }
+
   /** How to serialize the writes saved with checkpoint {@code config}: references to what it stores, when this saver wrote it last. */
   Encoding forWrites(CheckpointConfig config, AppendedLists.Last lists) {
     Map<String, Held> held = Map.of();
@@ -222,8 +235,12 @@ final class SharedValues {
   final class Encoding implements Function<Object, Object> {
     final CheckpointConfig thread;
     final String checkpointId;
-    private final AppendedLists.Last lists;
+    private AppendedLists.Last lists;
     private java.util.Collection<Held> held;
+    /** Bytes of the new rows that hold strings of list rows (counted with their lists' size, not again as blobs). */
+    long listBlobBytes;
+    /** The size of the strings written as blobs from list rows so far: characters + 2 each, every time written. */
+    long listStrings;
     /** New blob rows: blob id → bytes. */
     final Map<String, byte[]> rows = new LinkedHashMap<>();
     /** Blobs named that an earlier save stored: they must still be there when this one commits. */
@@ -255,15 +272,7 @@ final class SharedValues {
         }
       }
       if (v instanceof String s && s.length() >= BIG) {
-        if (strings == null) {
-          strings = new java.util.IdentityHashMap<>();
-        }
-        String id = strings.get(s);
-        if (id == null) {
-          id = blob(serde.dump(s), s);
-          strings.put(s, id);
-        }
-        return token(id);
+        return token(string(s));
       }
       if (v instanceof Map<?, ?> m && !m.isEmpty()) {
         return repeated(v);
@@ -283,6 +292,37 @@ final class SharedValues {
         }
       }
       return null;
+    }
+
+    /**
+     * The reference for a value of a list row ({@code checkpoint_appends}): a string of at least {@link #BIG}
+     * characters is a blob (the same token and content id as elsewhere, so the input's strings are stored once per
+     * thread); any other value is written as it is (null).
+     */
+    Object listString(Object v) {
+      if (!(v instanceof String s) || s.length() < BIG) {
+        return null;
+      }
+      int had = rows.size();
+      String id = string(s);
+      if (rows.size() > had) {
+        listBlobBytes += rows.get(id).length;
+      }
+      listStrings += s.length() + 2;
+      return token(id);
+    }
+
+    /** The blob of long string {@code s}, each string object of this save serialized once. */
+    private String string(String s) {
+      if (strings == null) {
+        strings = new java.util.IdentityHashMap<>();
+      }
+      String id = strings.get(s);
+      if (id == null) {
+        id = blob(serde.dump(s), s);
+        strings.put(s, id);
+      }
+      return id;
     }
 
     /**
@@ -359,25 +399,40 @@ final class SharedValues {
       return id;
     }
 
-    /** Inserts the new rows (a row another save stored first stays as it is). */
+    /**
+     * Inserts the new rows. A row another save stored first keeps its value and takes the earlier of the two
+     * checkpoints (a checkpoint saved again after later ones, ids out of order), so a blob's checkpoint is never
+     * later than one naming it and {@code deleteAfter} never deletes a blob that a checkpoint it keeps names. On
+     * PostgreSQL the existing row is locked until commit, so a concurrent delete of it waits.
+     */
     void insert(JdbcDatabase db, Connection c) throws SQLException {
       for (Map.Entry<String, byte[]> e : rows.entrySet()) {
         db.update(c, "INSERT INTO checkpoint_blobs (thread_id, checkpoint_ns, blob_id, checkpoint_id, value) "
-            + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (thread_id, checkpoint_ns, blob_id) DO NOTHING",
+            + "VALUES (?, ?, ?, ?, ?) ON CONFLICT (thread_id, checkpoint_ns, blob_id) DO UPDATE SET "
+            + "checkpoint_id = excluded.checkpoint_id WHERE checkpoint_blobs.checkpoint_id > excluded.checkpoint_id",
             thread.threadId(), thread.namespace(), e.getKey(), checkpointId, e.getValue());
       }
     }
 
-    /** Fails the save when a blob it names again was deleted meanwhile; on PostgreSQL the row is share-locked until commit. */
+    /**
+     * Fails the save when a blob it names again was deleted meanwhile (on PostgreSQL the row is share-locked until
+     * commit), and gives a blob stored by a later checkpoint this one's id (see {@link #insert}).
+     */
     void requireReused(JdbcDatabase db, Connection c) throws SQLException {
       for (String id : reused) {
-        boolean present = db.query(c, "SELECT 1 FROM checkpoint_blobs WHERE thread_id = ? AND checkpoint_ns = ? "
-            + "AND blob_id = ?" + db.shareLock(), java.sql.ResultSet::next, thread.threadId(), thread.namespace(), id);
-        if (!present) {
+        // Compared in SQL, as deleteAfter compares ids.
+        Boolean later = db.query(c, "SELECT checkpoint_id > ? FROM checkpoint_blobs WHERE thread_id = ? "
+            + "AND checkpoint_ns = ? AND blob_id = ?" + db.shareLock(), rs -> rs.next() ? rs.getBoolean(1) : null,
+            checkpointId, thread.threadId(), thread.namespace(), id);
+        if (later == null) {
           forget(thread.threadId());
           throw new IllegalStateException("checkpoint " + checkpointId + " of thread " + thread.threadId()
               + " refers to a stored value that was deleted while it was written (the thread was rolled back or "
               + "deleted); nothing was saved");
+        }
+        if (later) {
+          db.update(c, "UPDATE checkpoint_blobs SET checkpoint_id = ? WHERE thread_id = ? AND checkpoint_ns = ? "
+              + "AND blob_id = ?", checkpointId, thread.threadId(), thread.namespace(), id);
         }
       }
     }
@@ -437,7 +492,7 @@ final class SharedValues {
         String channel = (String) t.get("list");
         List<Object> base = (List<Object>) memo.get(List.of(channel, ref));
         if (base == null) {
-          base = appended.read(db, c, config, checkpointId, channel, ref);
+          base = appended.read(db, c, config, checkpointId, channel, ref, this);
           memo.put(List.of(channel, ref), base);
         }
         List<?> tail = (List<?>) t.get("tail");
