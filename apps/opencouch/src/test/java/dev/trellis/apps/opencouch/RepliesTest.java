@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.graph.State;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +103,20 @@ class RepliesTest {
       String r = reply(couch.turn("bea", "a" + ack.length(), ack));
       assertTrue(r.startsWith("I'm here whenever you're ready."), ack + " -> " + r);
     }
+  }
+
+  @Test
+  void aPracticalQuestionIsAnsweredWithWhatHelpsNotReflectedAsAFeeling() {
+    Map<String, String> asked = Map.of("thanks. what can I do when I can't sleep?", "sleep",
+        "any tips for when I keep overthinking everything at night", "rumination",
+        "how do I cope with feeling so stressed at work", "stress");
+    asked.forEach((question, topic) -> {
+      String r = reply(couch.turn("gus", "p" + question.length(), question));
+      String explanation = dev.trellis.apps.opencouch.therapeutic.Knowledge.topics().stream()
+          .filter(t -> t.id().equals(topic)).findFirst().orElseThrow().explanation();
+      assertTrue(r.contains(explanation), question + " -> " + r);
+      assertFalse(r.startsWith("That sounds really hard"), question + " -> " + r);
+    });
   }
 
   @Test
