@@ -42,6 +42,31 @@ class RepliesTest {
   }
 
   @Test
+  void aGreetingThatAlsoSaysWhatIsHardIsGreetedAndAnsweredAsHard() {
+    // tried as a user: "hey. rough week" got only "Hi, it's good to hear from you. How are you doing today?"
+    for (String hello : List.of("hey. rough week", "hi, bad day honestly")) {
+      String r = reply(couch.turn("ivy", "h" + hello.length(), hello));
+      assertTrue(r.startsWith("Hi, I'm glad you reached out."), hello + " -> " + r);
+      assertFalse(r.contains("How are you doing today?"), hello + " -> " + r);
+    }
+  }
+
+  @Test
+  void aQuestionAboutWhatWeTalkedAboutSaysBackTheFirstThingsToldAndOnlyRemembersThePainfulOnes() {
+    // tried as a user: "can you remind me what we talked about at the start?" got "Thank you for telling me…"
+    couch.turn("ray", "w1", "my dad's in hospital and I'm the only one visiting him");
+    couch.turn("ray", "w1", "honestly I'm exhausted, I've barely slept");
+    couch.turn("ray", "w1", "some nights I wish I could just not wake up");
+    String r = reply(couch.turn("ray", "w1", "can you remind me what we talked about at the start?"));
+    assertTrue(r.startsWith("You told me your dad's in hospital and you're the only one visiting him, and that "
+        + "you're exhausted"), r);
+    assertTrue(r.contains("painful things"), r);
+    assertFalse(r.contains("wake up"), r);
+    String fresh = reply(couch.turn("ray", "w2", "what did we talk about?"));
+    assertTrue(fresh.startsWith("We've only just started talking."), fresh);
+  }
+
+  @Test
   void aRecallQuestionIsAnsweredFromWorkingMemoryOrSaysItWasNotToldYet() {
     couch.turn("bo", "s1", "My sister Maya has been really distant");
     String sister = reply(couch.turn("bo", "s2", "do you remember my sister's name?"));

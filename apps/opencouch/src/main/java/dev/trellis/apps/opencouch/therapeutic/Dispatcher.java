@@ -77,7 +77,7 @@ public final class Dispatcher {
     }
     for (var fast : new Object[][] {{CLOSING, Mode.CLOSING}, {CONFUSION, Mode.CLARIFYING},
         {EXERCISE_REQUEST, Mode.GUIDED_EXERCISE}, {OfflineReplies.RECALL, Mode.SUPPORTIVE},
-        {OfflineReplies.SAID, Mode.SUPPORTIVE}, {OfflineReplies.ABOUT_US, Mode.SUPPORTIVE},
+        {OfflineReplies.SAID, Mode.SUPPORTIVE}, {OfflineReplies.TALKED, Mode.SUPPORTIVE}, {OfflineReplies.ABOUT_US, Mode.SUPPORTIVE},
         {OfflineReplies.ACKNOWLEDGEMENT, Mode.SUPPORTIVE}}) {
       Matcher m = ((Pattern) fast[0]).matcher(text);
       if (m.find()) {
