@@ -10,10 +10,15 @@ final class Whose {
       "jvais", "jveux");
   /** Someone else's ("his gun", "seine Tabletten", "ses médicaments"): a crisis phrase holding one is another's means. */
   private static final Set<String> OTHERS_POSSESSIVE = Set.of("his", "her", "their", "hers", "seine", "seinen", "seinem",
-      "seiner", "seines", "ihre", "ihren", "ihrem", "ihrer", "ihres", "son", "sa", "ses", "leur", "leurs",
-      // a person's ("my dad's got a shotgun", folded "dads"; round thirteen)
-      "dads", "moms", "mums", "brothers", "sisters", "husbands", "wifes", "boyfriends", "girlfriends", "partners",
-      "grandads", "grandpas", "uncles", "sons", "daughters", "flatmates", "roommates");
+      "seiner", "seines", "ihre", "ihren", "ihrem", "ihrer", "ihres", "son", "sa", "ses", "leur", "leurs");
+  /**
+   * A person's, folded ("my uncle's got a rifle": "uncles"), before a verb of having: the subject of a means phrase; before
+   * a noun it may be the object of the writer's act ("I'll bring my brother's gun"; round thirteen).
+   */
+  private static final Set<String> PERSONS = Set.of("dads", "moms", "mums", "brothers", "sisters", "husbands", "wifes",
+      "boyfriends", "girlfriends", "partners", "grandads", "grandpas", "uncles", "sons", "daughters", "flatmates",
+      "roommates");
+  private static final Set<String> HAVING = Set.of("got", "has", "keeps", "kept", "had", "owns", "hides", "hid");
   /** A third person as the subject ("he's going to kill her"): a threat in a sentence without the writer is another's. */
   private static final Set<String> THIRD_SUBJECT = Set.of("he", "she", "hes", "shes", "theyre", "er", "il", "elle", "ils",
       "elles");
@@ -76,7 +81,8 @@ final class Whose {
     // a threat's subject may stand just before the phrase ("he's | going to hurt her"), and a means' owner ("my uncle's |
     // got a rifle")
     for (int i = Math.max(0, h.start() - 1); i < h.end(); i++) {
-      someone |= others.contains(tokens.get(i));
+      someone |= others.contains(tokens.get(i)) || (!harm && PERSONS.contains(tokens.get(i)) && i + 1 < tokens.size()
+          && HAVING.contains(tokens.get(i + 1)));
     }
     if (!someone) {
       return false;

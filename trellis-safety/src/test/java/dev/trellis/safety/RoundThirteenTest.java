@@ -138,7 +138,9 @@ class RoundThirteenTest {
       // the writer's own, beside someone else's words or means
       "my therapist asked if I'm suicidal and honestly yes I am|en-US|passive_ideation",
       "J'ai fait une tentative il y a deux semaines et je n'en ai parlé à personne|fr-FR|attempt_in_progress",
-      "I know where my dad keeps his gun|en-US|means_access"})
+      "I know where my dad keeps his gun|en-US|means_access",
+      // a person's before a noun is the object of the writer's act, not the owner of a means in someone else's hands
+      "no. but ill bring my cousins rifle on friday and then they'll leave me alone|en-US|means_access"})
   void theWritersOwnCrisisBesideANegatorOrAnAddresseeIsACrisis(String message, String locale, String label) {
     LexiconCases.assertCrisisOfClass(message, locale, label);
   }
