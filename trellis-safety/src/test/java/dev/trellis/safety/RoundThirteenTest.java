@@ -199,4 +199,13 @@ class RoundThirteenTest {
     Verdict v = SAFETY.classify(answer, List.of(Message.human("hey"), Message.ai(question)), locale);
     assertTrue(v.crisis(), v.toString());
   }
+
+  @Test
+  void aReplyAfterAnAcknowledgementOrTheSameMessageIsReadOnItsOwn() {
+    assertNull(ReplyContext.read("it's the commute again", List.of(Message.human("that makes sense")), "en-GB"));
+    assertNull(ReplyContext.read("it's the commute again", List.of(Message.human("It's the commute again.")), "en-GB"));
+    assertNull(ReplyContext.read("c'est encore le boulot", List.of(Message.human("d'accord")), "fr-FR"));
+    assertEquals("I've decided and it's this weekend",
+        ReplyContext.read("and it's this weekend", List.of(Message.human("I've decided")), "en-US"));
+  }
 }
