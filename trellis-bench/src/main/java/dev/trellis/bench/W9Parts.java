@@ -45,7 +45,8 @@ import java.util.concurrent.atomic.LongAdder;
  * </ul>
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.trellis.bench.W9Parts VARIANT [--warmup N] [--runs N] [--clients N]}
- * (defaults 6,000 warm-up runs, 10,000 measured, 8 clients).
+ * (defaults 6,000 warm-up runs, 10,000 measured, 8 clients). After 6,000 runs of W9 the JIT still compiles (a
+ * fifth of the process's CPU); {@code --warmup 30000} measures it settled.
  */
 public final class W9Parts {
   private static final com.sun.management.ThreadMXBean THREADS =
@@ -89,17 +90,20 @@ public final class W9Parts {
       default -> throw new IllegalArgumentException("unknown variant " + variant);
     };
     try {
-      drive(op, clients, warmup);
+      drive(op, clients, warmup, null);
       Sample before = Sample.take();
+      long[] latencies = new long[runs];
       long started = System.nanoTime();
-      drive(op, clients, runs);
+      drive(op, clients, runs, latencies);
       double seconds = (System.nanoTime() - started) / 1e9;
       Sample after = Sample.take();
       double n = runs;
-      System.out.printf(Locale.ROOT, "W9Parts %s %d runs, %d clients: %.0f runs/s; per run: CPU %.3f ms (client %.3f, "
+      java.util.Arrays.sort(latencies);
+      System.out.printf(Locale.ROOT, "W9Parts %s %d runs, %d clients: %.0f runs/s, p50 %.2f ms, p99 %.2f ms; per run: CPU %.3f ms (client %.3f, "
               + "carriers %.3f, JIT %.3f, GC %.3f, other threads %.3f, ended threads %.3f), GC pauses %.3f ms, "
               + "allocated %.1f KB%n",
-          variant, runs, clients, runs / seconds, (after.cpu - before.cpu) / 1e6 / n,
+          variant, runs, clients, runs / seconds, latencies[runs / 2] / 1e6, latencies[(int) (runs * 0.99)] / 1e6,
+          (after.cpu - before.cpu) / 1e6 / n,
           (after.client - before.client) / 1e6 / n, (after.carriers - before.carriers) / 1e6 / n,
           (after.jit - before.jit) / 1e6 / n, (after.gc - before.gc) / 1e6 / n, (after.others - before.others) / 1e6 / n,
           (after.rest() - before.rest()) / 1e6 / n, (after.gcMillis - before.gcMillis) / n,
@@ -224,15 +228,19 @@ public final class W9Parts {
     };
   }
 
-  private static void drive(Op op, int clients, int total) throws InterruptedException {
+  private static void drive(Op op, int clients, int total, long[] latencies) throws InterruptedException {
     AtomicInteger next = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     CountDownLatch done = new CountDownLatch(clients);
     for (int c = 0; c < clients; c++) {
       Thread t = new Thread(() -> {
         try {
-          while (next.getAndIncrement() < total && failure.get() == null) {
+          for (int i; (i = next.getAndIncrement()) < total && failure.get() == null; ) {
+            long t0 = System.nanoTime();
             op.run();
+            if (latencies != null) {
+              latencies[i] = System.nanoTime() - t0;
+            }
           }
         } catch (Throwable e) {
           failure.compareAndSet(null, e);
