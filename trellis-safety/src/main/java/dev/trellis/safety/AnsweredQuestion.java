@@ -16,15 +16,52 @@ import java.util.regex.Pattern;
 final class AnsweredQuestion {
   /** The most words a reply may have to be read as a bare yes. */
   static final int MAX_WORDS = 6;
-  private static final Set<String> YES = Set.of("yes", "yeah", "yea", "yep", "yup", "ya", "yh", "ye", "yess", "mhm",
+  private static final Set<String> YES = Folded.words(List.of("yes", "yeah", "yea", "yep", "yup", "ya", "yh", "ye", "yess", "mhm",
       "ja", "jo", "jep", "oui", "ouais", "si", "maybe", "perhaps", "probably", "kinda", "sometimes", "still", "i", "do",
       "am", "have", "did", "a", "little", "bit", "lot", "few", "some", "them", "it", "they", "tonight", "today", "soon",
       "already", "true", "right", "exactly", "honestly", "think", "so", "guess", "sort", "of", "course", "kind", "really",
       "vielleicht", "manchmal", "schon", "noch", "immer", "ich", "habe", "hab", "bin", "genau", "peutetre", "parfois",
       "encore", "toujours", "je", "j", "ai", "suis", "bien", "sur", "un", "peu", "en", "y", "well", "and", "too", "also",
-      "lately", "again", "now", "at", "the", "moment", "all", "time", "times", "once", "twice", "mal");
-  private static final Set<String> NO = Set.of("no", "nope", "nah", "not", "never", "dont", "don", "t", "nein", "nee",
-      "nie", "nicht", "kein", "keine", "non", "pas", "jamais", "none", "nothing", "anymore");
+      "lately", "again", "now", "at", "the", "moment", "all", "time", "times", "once", "twice", "mal"));
+  private static final Set<String> NO = Folded.words(List.of("no", "nope", "nah", "not", "never", "dont", "don", "t", "nein", "nee",
+      "nie", "nicht", "kein", "keine", "non", "pas", "jamais", "none", "nothing", "anymore"));
+  /** The most words a reply may have to be read as telling when or how often ({@link #tellsWhen}). */
+  static final int MAX_WHEN_WORDS = 8;
+  /**
+   * Words that tell a time or how often, folded ("every night this week", "since about march", "fast jeden Abend",
+   * "presque tous les soirs"): a reply made only of them (and of {@link #YES}) answers a question about risk with
+   * yes and a when.
+   */
+  private static final Set<String> WHEN = Folded.words(List.of(
+      "every", "each", "night", "nights", "nightly", "day", "days", "daily", "week", "weeks", "weekly", "month", "months",
+      "monthly", "year", "years", "morning", "mornings", "evening", "evenings", "afternoon", "afternoons", "weekend",
+      "weekends", "since", "ago", "last", "past", "constantly", "always", "often", "usually", "mostly", "most", "hour",
+      "hours", "minute", "minutes", "twice", "recently", "forever", "ages", "term", "semester",
+      "january", "february", "march", "april", "june", "july", "august", "september", "october", "november",
+      "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "christmas", "summer",
+      "winter", "spring", "autumn", "birthday", "yesterday", "jeden", "jede", "jedes", "jedem", "fast", "taglich",
+      "nachts", "abends", "morgens", "seit", "seitdem", "woche", "wochen", "tag", "tage", "tagen", "monat", "monate",
+      "monaten", "jahr", "jahre", "jahren", "abend", "nacht", "nachte", "oft", "ofter", "mehrmals", "zweimal", "dreimal",
+      "standig", "dauernd", "letzte", "letzten", "letztes", "gestern", "wochenende", "stunde", "stunden", "januar",
+      "februar", "marz", "juni", "juli", "oktober", "dezember", "montag", "dienstag", "mittwoch", "donnerstag", "freitag",
+      "samstag", "sonntag", "sommer", "herbst", "fruhling", "weihnachten", "tous", "toutes", "soir", "soirs", "nuit",
+      "nuits", "jour", "jours", "semaine", "semaines", "mois", "ans", "annee", "annees", "depuis", "chaque", "fois",
+      "souvent", "matin", "matins", "hier", "janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout",
+      "septembre", "octobre", "novembre", "decembre", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi",
+      "dimanche", "ete", "hiver", "automne", "printemps", "noel", "heure", "heures", "dernier", "derniere", "derniers",
+      "quotidien", "arret"));
+  /** Words that may stand in a reply telling a time without telling one ("about", "this", "the", "like"), folded. */
+  private static final Set<String> WHEN_FILLERS = Folded.words(List.of(
+      "about", "around", "roughly", "almost", "nearly", "like", "pretty", "much", "the", "this", "that", "these", "couple",
+      "few", "several", "one", "two", "three", "four", "five", "six", "ten", "dozen", "other", "on", "off", "and", "or",
+      "in", "at", "for", "per", "an", "every", "ever", "since", "etwa", "ungefahr", "so", "ca", "paar", "ein", "eine",
+      "einer", "einem", "zwei", "drei", "vier", "pro", "im", "den", "die", "der", "dem", "diese", "dieser", "diesem",
+      "dieses", "mal", "environ", "presque", "quasi", "pres", "les", "le", "la", "l", "des", "du", "de", "d", "cette",
+      "ce", "cet", "deux", "trois", "quatre", "une", "par", "plusieurs", "quelques", "sans", "tout", "temps"));
+  /** Years, and the words that put them behind ("ago", "vor", "il y a"), folded: a distant past. */
+  private static final Set<String> YEARS = Folded.words(List.of("year", "years", "jahr", "jahre", "jahren", "an", "ans",
+      "annee", "annees"));
+  private static final Set<String> AGO = Folded.words(List.of("ago", "vor", "il", "y"));
   private static final Map<String, String> EN = Map.ofEntries(
       Map.entry("you", "I"), Map.entry("u", "I"), Map.entry("your", "my"), Map.entry("ur", "my"),
       Map.entry("yours", "mine"), Map.entry("yourself", "myself"), Map.entry("you're", "I'm"), Map.entry("youre", "I'm"),
@@ -68,6 +105,43 @@ final class AnsweredQuestion {
     return yes;
   }
 
+  /**
+   * Whether {@code folded} only tells when or how often, in at most {@link #MAX_WHEN_WORDS} words ("every night this
+   * week", "since about march", "fast jeden Abend", "depuis des mois"), or opens with "since", "seit" or "depuis" in a
+   * short reply ("since the divorce"): after a question about risk ("how often do you think about ending your life?")
+   * such a reply says yes and when. A reply with a no in it ("not since march") never does.
+   */
+  static boolean tellsWhen(Folded folded) {
+    List<String> tokens = folded.tokens();
+    if (tokens.isEmpty() || tokens.size() > MAX_WHEN_WORDS) {
+      return false;
+    }
+    for (String t : tokens) {
+      if (NO.contains(t)) {
+        return false;
+      }
+    }
+    // a distant past ("over a year ago", "vor zwei Jahren", "il y a des années") answers "when did you last …?" with no
+    // risk now
+    if (tokens.stream().anyMatch(YEARS::contains) && tokens.stream().anyMatch(AGO::contains)) {
+      return false;
+    }
+    String first = tokens.getFirst();
+    if (tokens.size() <= MAX_WORDS && (first.equals("since") || first.equals("seit") || first.equals("depuis"))) {
+      return true;
+    }
+    boolean when = false;
+    for (String t : tokens) {
+      // a time, a count or a rating ("2am", "3x", "8" on a scale of 0 to 10); a bare 0 says none
+      boolean number = t.matches("\\d+(?:am|pm|h|x|st|nd|rd|th|s)?") && !t.matches("0+");
+      if (!(WHEN.contains(t) || WHEN_FILLERS.contains(t) || YES.contains(t) || number)) {
+        return false;
+      }
+      when |= WHEN.contains(t) || number;
+    }
+    return when;
+  }
+
   /** The question the assistant's last message (the last of {@code recent}) ends with, or null when it asks none. */
   static String question(List<Message> recent) {
     if (recent.isEmpty() || !(recent.getLast() instanceof Message.Ai ai) || !ai.text().contains("?")) {
@@ -77,6 +151,14 @@ final class AnsweredQuestion {
     int end = text.lastIndexOf('?');
     int start = Math.max(Math.max(text.lastIndexOf('.', end), text.lastIndexOf('!', end)), text.lastIndexOf('\n', end));
     return text.substring(start + 1, end + 1).strip();
+  }
+
+  /**
+   * The assistant's last message (the last of {@code recent}) when it asks something, whole: what a no answers
+   * ("You told me you'd felt suicidal. Are those thoughts still around?"), or null.
+   */
+  static String asking(List<Message> recent) {
+    return question(recent) == null ? null : recent.getLast().text();
   }
 
   /**

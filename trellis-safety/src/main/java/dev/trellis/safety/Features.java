@@ -62,13 +62,18 @@ public record Features(float[] embedding, int[] grams, float weight) {
    * it is read after that instead): {@code previous} and {@code message} read as one text
    * ("tonight." after "I have decided"), or null when {@code message} is longer than
    * {@link #SHORT_REPLY} words, is not {@link #elliptical}, only acknowledges ("ok", "that makes sense") or there is
-   * no previous message. The classifier scores this text beside
+   * no previous message, or that message only acknowledges or is the same message again. The classifier scores this text beside
    * the message; the trainer reads a corpus message with a history as this text, so that a bare
    * "yes" labelled a crisis for what it answers does not teach the head that "yes" is a crisis.
    */
   public static String inContext(String message, String previous) {
     List<String> tokens = Folded.of(message).tokens();
     if (previous == null || tokens.size() > SHORT_REPLY || !elliptical(tokens) || acknowledges(message)) {
+      return null;
+    }
+    // a previous message that only acknowledges ("that makes sense") or says the same again gives nothing to lean on:
+    // read after it, "it's the parenting again" scored in the band (round thirteen, Neura's intake)
+    if (acknowledges(previous) || Folded.of(previous).tokens().equals(tokens)) {
       return null;
     }
     return previous.strip() + " " + message.strip();

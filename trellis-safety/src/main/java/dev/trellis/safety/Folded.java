@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /**
  * A message folded for matching, the same folding lexicon phrases get: lower case, accents
- * and apostrophes dropped ({@code ß} → {@code ss}, {@code don't} → {@code dont}), leetspeak
+ * and apostrophes dropped ({@code ß} → {@code ss}, {@code œ} → {@code oe}, {@code don't} → {@code dont}), leetspeak
  * digits and symbols inside words read as letters ({@code k1ll} → {@code kill}, {@code $} → {@code s}),
  * symbols inside words dropped ({@code s*uicide}), runs of single letters joined
  * ({@code k i l l} → {@code kill}), and every run of a repeated letter cut to one
@@ -19,7 +19,7 @@ record Folded(List<String> tokens, String squashed, boolean obfuscated) {
 
   static Folded of(String text) {
     String t = Normalizer.normalize(laughter(text), Normalizer.Form.NFKC).toLowerCase(Locale.ROOT)
-        .replace("ß", "ss").replace('’', '\'').replace('‘', '\'').replace('`', '\'');
+        .replace("ß", "ss").replace("œ", "oe").replace("æ", "ae").replace('’', '\'').replace('‘', '\'').replace('`', '\'');
     t = Normalizer.normalize(t, Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
     boolean obfuscated = false;
     StringBuilder b = new StringBuilder(t.length());

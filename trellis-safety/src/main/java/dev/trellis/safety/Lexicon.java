@@ -106,7 +106,7 @@ final class Lexicon {
           // a cue of concern read in any word order is not one when the writer's own "ich"/"I"/"je" stands in its
           // window ("ihr gesagt, dass sie sie behalten soll. Meine Sachen hab ich verschenkt": the writer gave them away)
           if (span != null && !(e.kind == Kind.MASK && e.cls == RiskClass.THIRD_PARTY_CONCERN
-              && firstPerson(tokens, span, e.words))) {
+              && firstPerson(tokens, span, e.words, own))) {
             hits.add(new Hit(e.cls, e.kind, span[0], span[1], String.join(" ", tokens.subList(span[0], span[1])),
                 negated(tokens, span[0], span[1], negs, e.words)));
           }
@@ -117,7 +117,7 @@ final class Lexicon {
           int end = match(e.slots, 0, tokens, i, typos);
           // nor is a cue read through a gap with the writer's "I" in it ("called my dad too. I think I've said ...":
           // the writer said it), since round ten
-          if (end > 0 && !(cue && firstPerson(tokens, new int[] {i, end}, e.words))) {
+          if (end > 0 && !(cue && firstPerson(tokens, new int[] {i, end}, e.words, own))) {
             hits.add(new Hit(e.cls, e.kind, i, end, String.join(" ", tokens.subList(i, end)), negated(tokens, i, end, negs, e.words)));
             found = true;
           }
@@ -141,20 +141,42 @@ final class Lexicon {
     return hits;
   }
 
-  /** Whether a first-person subject that is not one of the phrase's own words stands in {@code span}. */
-  private static boolean firstPerson(List<String> tokens, int[] span, Set<String> own) {
+  /**
+   * Whether a first-person subject that is not one of the phrase's own words stands in {@code span}; in a German
+   * message "im" is "in the", not "I'm" ("sie hat im Aufsatz geschrieben, dass …"; round thirteen).
+   */
+  private static boolean firstPerson(List<String> tokens, int[] span, Set<String> own, String language) {
     for (int j = span[0]; j < span[1]; j++) {
-      if (Whose.FIRST_PERSON.contains(tokens.get(j)) && !own.contains(tokens.get(j))) {
+      String t = tokens.get(j);
+      if (Whose.FIRST_PERSON.contains(t) && !own.contains(t) && !(t.equals("im") && "de".equals(language))) {
         return true;
       }
     }
     return false;
   }
 
-  /** A negator up to three words before the phrase or inside its gaps, that is not one of the phrase's own words. */
+  /**
+   * A first person with its verb in one word ("I'm", "I've", "I'll", "I'd"): after a negator it opens a clause of its
+   * own, which the negator does not reach ("I'm not okay, I'm ending it tonight"; round thirteen).
+   */
+  private static final Set<String> NEW_CLAUSE = Set.of("im", "ive", "ill", "id", "jsuis", "jvais", "jveux");
+
+  /**
+   * A negator up to three words before the phrase or inside its gaps, that is not one of the phrase's own words, and
+   * before the phrase not cut off from it by a new clause of the writer's ({@link #NEW_CLAUSE}).
+   */
   private static boolean negated(List<String> tokens, int start, int end, Set<String> negs, Set<String> own) {
     for (int j = Math.max(0, start - 3); j < end; j++) {
-      if (negs.contains(tokens.get(j)) && !own.contains(tokens.get(j))) {
+      if (negs.contains(tokens.get(j)) && !own.contains(tokens.get(j)) && !newClause(tokens, j + 1, start)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean newClause(List<String> tokens, int from, int to) {
+    for (int k = from; k < to; k++) {
+      if (NEW_CLAUSE.contains(tokens.get(k))) {
         return true;
       }
     }

@@ -35,6 +35,9 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       if (ConcernCue.is(h) && (ConcernCue.selfReferent(h, found) || ConcernCue.mourned(h, found, sentences.get()))) {
         continue;
       }
+      if (ConcernCue.is(h) && Whose.addressee(h, tokens)) {
+        continue;
+      }
       if (ConcernCue.is(h) && h.end() - h.start() > 1 && sentences.get()[h.start()] != sentences.get()[h.end() - 1]) {
         continue;
       }
@@ -50,6 +53,7 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
     Lexicon.Hit others = null;
     Lexicon.Hit mask = null;
     Lexicon.Hit past = null;
+    Lexicon.Hit threat = null;
     boolean negated = false;
     boolean thirdPartyCue = false;
     boolean questionsOnly = true;
@@ -67,6 +71,9 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       if (h.kind() != Lexicon.Kind.OVERRIDE && h.kind() != Lexicon.Kind.PHRASE) {
         continue;
       }
+      if (Whose.reflexive(h, tokens)) {
+        continue;
+      }
       if (h.negated() || masked(h, hits, tokens, quoted, sentences)) {
         negated |= h.negated();
         continue;
@@ -74,6 +81,10 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       Lexicon.Hit when = pastNamed ? toldAsPast(lexicon, h, hits, tokens, sentences.get()) : null;
       if (when != null) {
         past = past == null ? when : past;
+        continue;
+      }
+      if (Whose.threatensWriter(h, tokens, sentences.get())) {
+        threat = threat == null ? h : threat;
         continue;
       }
       boolean means = h.cls() == RiskClass.MEANS_ACCESS || h.cls() == RiskClass.HARM_TO_OTHERS;
@@ -91,6 +102,12 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       // someone else's means or threat in a sentence without the writer ("my grandpa's been hoarding his pain meds")
       mask = new Lexicon.Hit(RiskClass.THIRD_PARTY_CONCERN, Lexicon.Kind.MASK, others.start(), others.end(),
           "someone else's: " + others.phrase(), false);
+    }
+    if (mask == null && threat != null) {
+      // someone else threatens the writer ("Er will mich umbringen"): the writer is at risk from them, not from
+      // themselves; the third-party path gives the resources, the head may still find a crisis of the writer's own
+      mask = new Lexicon.Hit(RiskClass.THIRD_PARTY_CONCERN, Lexicon.Kind.MASK, threat.start(), threat.end(),
+          "someone else's threat against the writer: " + threat.phrase(), false);
     }
     if (mask == null && past != null) {
       // a crisis told as past ("five years ago I took an overdose"): masked like an idiom, the head decides the rest

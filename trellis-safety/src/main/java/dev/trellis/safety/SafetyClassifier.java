@@ -157,11 +157,14 @@ public final class SafetyClassifier {
     if (answered != null && isFollowUp(folded)) {
       return base.with(answered, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + answered.wireName());
     }
-    // a bare yes to the assistant's question about risk ("still do" after "do you still have the pills?")
-    String question = AnsweredQuestion.affirms(folded) ? AnsweredQuestion.question(recent) : null;
+    // a bare yes to the assistant's question about risk ("still do" after "do you still have the pills?"), or a when
+    // or a how often ("every night this week" after "how often do you think about ending your life?")
+    boolean yes = AnsweredQuestion.affirms(folded);
+    String question = yes || AnsweredQuestion.tellsWhen(folded) ? AnsweredQuestion.question(recent) : null;
     RiskClass asked = question == null ? null : crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback);
     if (asked != null) {
-      return base.with(asked, Action.CRISIS, Layer.CONTEXT, "yes to a question about " + asked.wireName());
+      return base.with(asked, Action.CRISIS, Layer.CONTEXT, (yes ? "yes" : "a when") + " to a question about "
+          + asked.wireName());
     }
     // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
     // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is
@@ -182,8 +185,12 @@ public final class SafetyClassifier {
       v = new Verdict(v.label(), v.action(), v.layer(), language, supported, score, v.evidence());
       // after a crisis in the history the head needs less; after a negated crisis phrase ("I would never
       // kill myself, I just ...") it needs more, since the negated words alone pull the embedding towards crisis
-      double threshold = earlier != null && elliptical ? crisisThreshold / 2
-          : d.negated() ? Math.max(crisisThreshold, NEGATED_THRESHOLD) : crisisThreshold;
+      // a no to the assistant's question about risk ("nah, not since the new meds") is read like a negated phrase: the
+      // head still hears the risk words the reply denies (round thirteen)
+      String asking = AnsweredQuestion.denies(folded) ? AnsweredQuestion.asking(recent) : null;
+      boolean denied = asking != null && crisisOf(AnsweredQuestion.inOwnWordsDetected(asking, fallback), fallback) != null;
+      double threshold = earlier != null && elliptical && !denied ? crisisThreshold / 2
+          : d.negated() || denied ? Math.max(crisisThreshold, NEGATED_THRESHOLD) : crisisThreshold;
       // a masked message (idiom, someone else) needs the head to name a crisis class itself
       // a laugh the head reads as an idiom is no crisis ("if they lose again I'm jumping off the stand 😂")
       boolean joke = d.jokeCue() && s.label == RiskClass.FIGURATIVE;
@@ -312,9 +319,9 @@ public final class SafetyClassifier {
   /** The head on the whole message and on each window of two sentences; the most alarming wins. */
   private Scored score(String message, Folded folded, List<Message> recent, String fallback) {
     List<String> texts = new ArrayList<>();
-    texts.add(message);
     // a short reply means what it answers ("tonight." after "I have decided", "the ones in the drawer" after "what
     // would you use?"): read after the assistant's question or the user's previous message (ReplyContext)
+    texts.add(message);
     String inContext = ReplyContext.read(message, recent, fallback);
     if (inContext != null) {
       texts.add(inContext);

@@ -11,11 +11,45 @@ final class Whose {
   /** Someone else's ("his gun", "seine Tabletten", "ses médicaments"): a crisis phrase holding one is another's means. */
   private static final Set<String> OTHERS_POSSESSIVE = Set.of("his", "her", "their", "hers", "seine", "seinen", "seinem",
       "seiner", "seines", "ihre", "ihren", "ihrem", "ihrer", "ihres", "son", "sa", "ses", "leur", "leurs");
+  /**
+   * A person's, folded ("my uncle's got a rifle": "uncles"), before a verb of having: the subject of a means phrase; before
+   * a noun it may be the object of the writer's act ("I'll bring my brother's gun"; round thirteen).
+   */
+  private static final Set<String> PERSONS = Set.of("dads", "moms", "mums", "brothers", "sisters", "husbands", "wifes",
+      "boyfriends", "girlfriends", "partners", "grandads", "grandpas", "uncles", "sons", "daughters", "flatmates",
+      "roommates");
+  private static final Set<String> HAVING = Set.of("got", "has", "keeps", "kept", "had", "owns", "hides", "hid");
   /** A third person as the subject ("he's going to kill her"): a threat in a sentence without the writer is another's. */
   private static final Set<String> THIRD_SUBJECT = Set.of("he", "she", "hes", "shes", "theyre", "er", "il", "elle", "ils",
       "elles");
   /** The writer as the object ("gave me his pills"): with {@link #FIRST_PERSON}, a sentence about the writer. */
   private static final Set<String> WRITER_OBJECT = Set.of("me", "myself", "mich", "mir", "moi");
+
+  /**
+   * The writer as the object of someone else's act, in German and French ("er will mich umbringen", "il veut me tuer"):
+   * the same words as the writer's own reflexive wish ("ich will mich umbringen", "je veux me tuer") but for the
+   * subject.
+   */
+  private static final Set<String> WRITER_REFLEXIVE = Set.of("mich", "me");
+  /**
+   * Someone other than the writer as a German or French subject: a third person, or a person named by a noun ("mein
+   * Mann"); English has "myself" for the writer's own act, so its "me" is never reflexive ("they'd be better off
+   * without me" is the writer's).
+   */
+  private static final Set<String> SOMEONE = Set.of("er", "sie", "il", "elle", "ils", "elles", "mann", "freund", "exfreund", "ex", "vater", "papa", "stiefvater", "bruder", "mutter", "mama", "typ", "nachbar",
+      "mari", "copain", "pere", "frere", "beaupere", "voisin", "type");
+  /** Reflexive objects: a harm phrase whose verb takes one ("want to kill | myself") names no one else to harm. */
+  private static final Set<String> REFLEXIVE = Set.of("myself", "himself", "herself", "themselves", "themself",
+      "yourself", "ourselves", "meself", "sich", "mich");
+  /** The writer's possessive before a person ("my", "our", "meinen", "mes"). */
+  private static final Set<String> POSSESSIVE = Set.of("my", "our", "meinen", "meinem", "meiner", "meine", "unseren",
+      "mes", "mon", "ma", "nos");
+  /** Verbs of writing, leaving, sending or giving something to someone. */
+  private static final Set<String> GIVING = Set.of("wrote", "write", "written", "writing", "left", "leave", "leaving",
+      "gave", "give", "given", "giving", "sent", "send", "sending", "mailed", "handed", "geschrieben", "schreibe",
+      "hinterlassen", "gegeben", "geschickt", "ecrit", "laisse", "donne", "envoye");
+  /** How many words before a phrase its subject may stand ("er | will | mich umbringen", "il | veut | me tuer"). */
+  private static final int SUBJECT_REACH = 4;
 
   private Whose() {
   }
@@ -44,9 +78,11 @@ final class Whose {
     boolean harm = h.cls() == RiskClass.HARM_TO_OTHERS;
     Set<String> others = harm ? THIRD_SUBJECT : OTHERS_POSSESSIVE;
     boolean someone = false;
-    // a threat's subject may stand just before the phrase ("he's | going to hurt her")
-    for (int i = harm ? Math.max(0, h.start() - 1) : h.start(); i < h.end(); i++) {
-      someone |= others.contains(tokens.get(i));
+    // a threat's subject may stand just before the phrase ("he's | going to hurt her"), and a means' owner ("my uncle's |
+    // got a rifle")
+    for (int i = Math.max(0, h.start() - 1); i < h.end(); i++) {
+      someone |= others.contains(tokens.get(i)) || (!harm && PERSONS.contains(tokens.get(i)) && i + 1 < tokens.size()
+          && HAVING.contains(tokens.get(i + 1)));
     }
     if (!someone) {
       return false;
@@ -58,5 +94,62 @@ final class Whose {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether the crisis phrase {@code h}, holding the writer as a reflexive object ("mich umbringen", "me tuer"), has
+   * someone else as its subject in the words just before it, with no first person between them ("Er will mich
+   * umbringen", "mon ex a dit qu'il allait me tuer"): someone threatens the writer, which is no wish of the writer's to
+   * die (round thirteen). "Ich will mich umbringen", "er sagt, ich soll mich umbringen" stay the writer's.
+   */
+  static boolean threatensWriter(Lexicon.Hit h, List<String> tokens, int[] sentences) {
+    int object = -1;
+    for (int i = h.start(); i < h.end() && object < 0; i++) {
+      object = WRITER_REFLEXIVE.contains(tokens.get(i)) ? i : -1;
+    }
+    if (object < 0) {
+      return false;
+    }
+    for (int i = object - 1; i >= Math.max(0, object - SUBJECT_REACH) && sentences[i] == sentences[object]; i--) {
+      String t = tokens.get(i);
+      if (FIRST_PERSON.contains(t) || t.equals("j") || t.equals("man")) {
+        return false;
+      }
+      if (SOMEONE.contains(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the harm phrase {@code h} ends on a verb whose object, the next word, is reflexive ("my sister keeps saying
+   * 'I want to kill myself'": an unordered "sister … want … kill" is no threat to the sister): its own harm is the
+   * self-harm phrases' to read (round thirteen).
+   */
+  static boolean reflexive(Lexicon.Hit h, List<String> tokens) {
+    if (h.cls() != RiskClass.HARM_TO_OTHERS) {
+      return false;
+    }
+    if (h.end() < tokens.size() && REFLEXIVE.contains(tokens.get(h.end()))) {
+      return true;
+    }
+    // German puts the reflexive inside ("wenn sie durchfällt, bringt sie sich um")
+    for (int i = h.start(); i < h.end(); i++) {
+      if (tokens.get(i).equals("sich")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the cue of concern {@code cue} names the writer's addressee, not someone at risk: its person follows a
+   * verb of writing, leaving or giving and the writer's possessive ("wrote my kids a letter each", "left my sister the
+   * car"): the writer did it, so the phrase it overlaps is the writer's (round thirteen).
+   */
+  static boolean addressee(Lexicon.Hit cue, List<String> tokens) {
+    int i = cue.start();
+    return i >= 2 && POSSESSIVE.contains(tokens.get(i - 1)) && GIVING.contains(tokens.get(i - 2));
   }
 }

@@ -13,14 +13,15 @@ import org.junit.jupiter.api.Test;
  * corpus and the held-out sets in {@code blind/} (aggregates only: a held-out set's messages are
  * never printed). The standard classifier is measured (its check-in band on, the default since round nine), and
  * beside it the same without the band. The assertions are floors a thousandth under the figures measured when they were
- * written, so a change that loses recall or precision fails. After round eleven {@code blind/} holds sets Y, Z and Z2
- * (single messages), written by three writers given only the class definitions and scored once after the round (see
- * the README). Set Y2 (messages in a conversation, each with the chat before it), scored with them, was studied in round
- * twelve and is training data now.
+ * written, so a change that loses recall or precision fails. After round twelve {@code blind/} holds no set: sets Y, Z
+ * and Z2 (single messages) and Y3 (messages in a conversation, each with the chat before it), scored once after rounds
+ * eleven and twelve (their figures are in the README), were studied in round thirteen and are training data now. The
+ * lead adds the next held-out sets.
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
  * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
- * ten), T, U, V and W (since round eleven) and Y2 (since round twelve: messages in a conversation), each written by a writer given only the class definitions and held out until its errors
+ * ten), T, U, V and W (since round eleven), Y2 (since round twelve: messages in a conversation) and Y, Z, Z2 and Y3
+ * (since round thirteen), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out. Set X (round ten) was
  * written as training data from the start: care-navigation and support-chat traffic, the register Neura's intake and
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>A new held-out set: copy its file into {@code src/test/resources/dev/trellis/safety/blind/} and
  * add one line, floors 0 to print its figures first:
- * <pre>{@code @Test void setYFigures() throws Exception { heldOut("setY.jsonl", Y_FLOORS); }}</pre>
+ * <pre>{@code @Test void heldOutSetZ3Figures() throws Exception { heldOut("setZ3.jsonl", Z3_FLOORS); }}</pre>
  */
 class EvaluationTest {
   static final SafetyClassifier SAFETY = SafetyClassifier.standard();
@@ -75,7 +76,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to X2)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -92,37 +93,8 @@ class EvaluationTest {
     assertFloors(file, f, unbanded, floors);
   }
 
-  @Test
-  void heldOutSetYFigures() throws Exception {
-    heldOut("setY.jsonl", Y_FLOORS);
-  }
-
-  @Test
-  void heldOutSetZFigures() throws Exception {
-    heldOut("setZ.jsonl", Z_FLOORS);
-  }
-
-  @Test
-  void heldOutSetY3Figures() throws Exception {
-    heldOut("setY3.jsonl", Y3_FLOORS);
-  }
-
-  @Test
-  void heldOutSetZ2Figures() throws Exception {
-    heldOut("setZ2.jsonl", Z2_FLOORS);
-  }
-
-  // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures
-  private static final double[] CV_FLOORS = {0.981, 0.878, 0.964, 0.891};
-  // held-out sets of round eleven, scored once (27 Nov, 07:13, load 2.0), then floors: recall, precision; both without
-  // the band; both over English, German and French
-  private static final double[] Y_FLOORS = {0.992, 0.857, 0.985, 0.867, 0.990, 0.951};
-  // Z without the band: 0.980 / 0.871 at scoring; with sets Y2 and X2 (conversations) in training, 0.974 / 0.865 under
-  // round eleven's reading and 0.980 / 0.866 under round twelve's (a reply read after the assistant's question): its
-  // precision floor follows the new training data (README, round twelve)
-  private static final double[] Z_FLOORS = {0.985, 0.846, 0.979, 0.865, 0.983, 0.931};
-  private static final double[] Z2_FLOORS = {0.992, 0.830, 0.985, 0.839, 0.999, 0.908};
-  // set Y3 (conversations), written while Y2 was studied and scored once after the head read replies to the
-  // assistant's question (27 Nov 08:23, load 1.1)
-  private static final double[] Y3_FLOORS = {0.990, 0.809, 0.965, 0.822, 0.989, 0.881};
+  // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures.
+  // Sets Y, Z, Z2 and Y3 in the corpus (round thirteen): before its rules 0.9816 (5657/5763) / 0.8766, 0.965 / 0.890;
+  // after them 0.9826 (5663/5763) / 0.8783 (5663/6448), 0.9665 (5570/5763) / 0.8912 (5570/6250)
+  private static final double[] CV_FLOORS = {0.981, 0.877, 0.965, 0.890};
 }

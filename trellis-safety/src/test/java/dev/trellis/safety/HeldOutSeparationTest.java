@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trellis.safety.train.Example;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +17,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The held-out sets of {@code blind/} are never trained on: no message of theirs equals a corpus
@@ -52,25 +52,26 @@ class HeldOutSeparationTest {
     return corpus.stream().filter(e -> held.contains(key(e))).map(Example::id).toList();
   }
 
-  /** The held-out sets of {@code blind/}; none when the directory is empty or absent (between rounds). */
-  private static List<Path> blindFiles() {
-    var dir = HeldOutSeparationTest.class.getResource("blind");
-    if (dir == null) {
+  /** Where the held-out sets are: the source directory, so a set moved into the corpus is not read from a stale copy. */
+  static final Path BLIND = Path.of("src/test/resources/dev/trellis/safety/blind");
+
+  /** The held-out sets of {@code dir}; none when it holds none or is absent (between rounds). */
+  static List<Path> heldOutFiles(Path dir) {
+    if (!Files.isDirectory(dir)) {
       return List.of();
     }
-    try (Stream<Path> files = Files.list(Path.of(dir.toURI()))) {
+    try (Stream<Path> files = Files.list(dir)) {
       return files.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
     }
   }
 
   @Test
   void noHeldOutMessageIsInTheCorpus() {
     List<Example> corpus = Example.readDir(Path.of("corpus"));
-    List<Path> files = blindFiles();
+    List<Path> files = heldOutFiles(BLIND);
+    assertTrue(Files.isDirectory(BLIND), BLIND.toAbsolutePath() + " (its README says what goes there) is missing");
     // between rounds the lead takes the scored sets into the corpus and adds the next ones himself
     Assumptions.assumeFalse(files.isEmpty(), "no held-out set in blind/ yet");
     List<String> failures = new ArrayList<>();
@@ -83,6 +84,16 @@ class HeldOutSeparationTest {
       }
     }
     assertTrue(failures.isEmpty(), String.join("; ", failures));
+  }
+
+  @Test
+  void everyJsonlFileOfTheDirectoryIsAHeldOutSet(@TempDir Path dir) throws IOException {
+    assertEquals(List.of(), heldOutFiles(dir.resolve("absent")));
+    Files.writeString(dir.resolve("README.md"), "not a set");
+    assertEquals(List.of(), heldOutFiles(dir));
+    Files.writeString(dir.resolve("setB.jsonl"), "");
+    Files.writeString(dir.resolve("setA.jsonl"), "");
+    assertEquals(List.of(dir.resolve("setA.jsonl"), dir.resolve("setB.jsonl")), heldOutFiles(dir));
   }
 
   @Test

@@ -31,10 +31,14 @@ public final class Navigator {
     Map<String, Object> fit = (Map<String, Object>) sections.getOrDefault("therapeutic_fit", Map.of());
     List<Map<String, Object>> candidates = (List<Map<String, Object>>) fit.getOrDefault("candidates", List.of());
     StringBuilder b = new StringBuilder(String.valueOf(s.get(TurnState.EMPATHY)));
+    boolean physical = PhysicalSymptoms.mentioned(s.get(TurnState.TURN_MESSAGE));
+    if (physical) {
+      b.append(' ').append(PhysicalSymptoms.POINTER);
+    }
     if (!candidates.isEmpty() && ((Number) candidates.get(0).get("score")).longValue() > 0) {
       b.append(" Based on what you've shared, ").append(candidates.get(0).get("provider_id"))
           .append(" looks like a strong fit.");
-    } else {
+    } else if (!physical) {
       b.append(" Could you tell me a bit more about what you'd like support with?");
     }
     if (((List<String>) bundle.getOrDefault("missing", List.of())).contains("session_narrative")) {

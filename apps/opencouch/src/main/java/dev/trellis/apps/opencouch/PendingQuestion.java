@@ -110,6 +110,13 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     return followUp(s, true);
   }
 
+  /** Whether this turn's message answers the pending question with its reassuring answer (alone or opening it). */
+  public static boolean reassures(dev.trellis.graph.State s) {
+    PendingQuestion pending = CouchState.pendingQuestion(s).question();
+    Answer answer = read(s.get(CouchState.MESSAGE));
+    return pending != null && answer != Answer.OTHER && (answer == Answer.YES) != pending.yesMeansDanger;
+  }
+
   private static FollowUp followUp(dev.trellis.graph.State s, boolean crisis) {
     AskedQuestion stored = CouchState.pendingQuestion(s);
     PendingQuestion pending = stored.question();

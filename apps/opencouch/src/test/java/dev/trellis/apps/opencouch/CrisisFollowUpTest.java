@@ -142,5 +142,22 @@ class CrisisFollowUpTest {
     String r = reply(s);
     assertFalse(r.startsWith("I'm glad"), r);
     assertTrue(r.contains("\n- "), "the locale's resources: " + r);
+    // a plan after the "no" is never acknowledged as reassurance, and the question is asked again
+    assertFalse(r.startsWith("Thank you for telling me you're not"), r);
+    assertTrue(r.endsWith(PendingQuestion.ACTING_NOW.text()), r);
+  }
+
+  @Test
+  void aNoFollowedByIdeationIsAcknowledgedAndAsksWhoCanBeThereInsteadOfRepeatingTheReply() {
+    // tried as a user: the same crisis reply, word for word, answered "no. I wouldn't do anything. I just feel trapped"
+    String first = reply(couch.turn("u10", "s1", "some nights I wish I could just not wake up"));
+    State s = couch.turn("u10", "s1", "no. I wouldn't do anything. I just feel trapped");
+    assertEquals("crisis", CouchState.routing(s).route());
+    String r = reply(s);
+    assertFalse(r.equals(first), r);
+    assertTrue(r.startsWith("Thank you for telling me you're not about to act on it."), r);
+    assertTrue(r.contains("\n- "), "the locale's resources: " + r);
+    assertTrue(r.endsWith(PendingQuestion.SOMEONE_WITH_YOU.text()), r);
+    assertEquals("someone_with_you", CouchState.pendingQuestion(s).id());
   }
 }

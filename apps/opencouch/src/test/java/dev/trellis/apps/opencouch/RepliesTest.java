@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.graph.State;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +39,31 @@ class RepliesTest {
   void aGreetingThatIntroducesTheUserIsAnsweredByNameAndOneThatDoesNotIsGreeted() {
     assertTrue(reply(couch.turn("sam", "g1", "hi, I'm Sam")).startsWith("Nice to meet you, Sam."));
     assertTrue(reply(couch.turn("kim", "g2", "hey, I'm back")).startsWith("Hi, it's good to hear from you."));
+  }
+
+  @Test
+  void aGreetingThatAlsoSaysWhatIsHardIsGreetedAndAnsweredAsHard() {
+    // tried as a user: "hey. rough week" got only "Hi, it's good to hear from you. How are you doing today?"
+    for (String hello : List.of("hey. rough week", "hi, bad day honestly")) {
+      String r = reply(couch.turn("ivy", "h" + hello.length(), hello));
+      assertTrue(r.startsWith("Hi, I'm glad you reached out."), hello + " -> " + r);
+      assertFalse(r.contains("How are you doing today?"), hello + " -> " + r);
+    }
+  }
+
+  @Test
+  void aQuestionAboutWhatWeTalkedAboutSaysBackTheFirstThingsToldAndOnlyRemembersThePainfulOnes() {
+    // tried as a user: "can you remind me what we talked about at the start?" got "Thank you for telling me…"
+    couch.turn("ray", "w1", "my dad's in hospital and I'm the only one visiting him");
+    couch.turn("ray", "w1", "honestly I'm exhausted, I've barely slept");
+    couch.turn("ray", "w1", "some nights I wish I could just not wake up");
+    String r = reply(couch.turn("ray", "w1", "can you remind me what we talked about at the start?"));
+    assertTrue(r.startsWith("You told me your dad's in hospital and you're the only one visiting him, and that "
+        + "you're exhausted"), r);
+    assertTrue(r.contains("painful things"), r);
+    assertFalse(r.contains("wake up"), r);
+    String fresh = reply(couch.turn("ray", "w2", "what did we talk about?"));
+    assertTrue(fresh.startsWith("We've only just started talking."), fresh);
   }
 
   @Test
@@ -102,6 +128,20 @@ class RepliesTest {
       String r = reply(couch.turn("bea", "a" + ack.length(), ack));
       assertTrue(r.startsWith("I'm here whenever you're ready."), ack + " -> " + r);
     }
+  }
+
+  @Test
+  void aPracticalQuestionIsAnsweredWithWhatHelpsNotReflectedAsAFeeling() {
+    Map<String, String> asked = Map.of("thanks. what can I do when I can't sleep?", "sleep",
+        "any tips for when I keep overthinking everything at night", "rumination",
+        "how do I cope with feeling so stressed at work", "stress");
+    asked.forEach((question, topic) -> {
+      String r = reply(couch.turn("gus", "p" + question.length(), question));
+      String explanation = dev.trellis.apps.opencouch.therapeutic.Knowledge.topics().stream()
+          .filter(t -> t.id().equals(topic)).findFirst().orElseThrow().explanation();
+      assertTrue(r.contains(explanation), question + " -> " + r);
+      assertFalse(r.startsWith("That sounds really hard"), question + " -> " + r);
+    });
   }
 
   @Test

@@ -54,7 +54,11 @@ public final class CrisisResponseNode implements Node {
       ModelCalls.end(out, text);
       return reply(s, text, "ok", "crisis_response", out.messageId(), followUp.next(), followUp.locale());
     }
-    PendingQuestion question = question(crisis);
+    // "No. I wouldn't do anything. I just feel trapped": a reassuring answer to our question on a message the gate
+    // still reads as ideation or a warning sign (never a plan, means, an attempt or self-harm) is acknowledged, and
+    // the next question is who can be with them, not the one just answered.
+    boolean reassured = REASSURABLE.contains(crisis.category()) && PendingQuestion.reassures(s);
+    PendingQuestion question = reassured ? PendingQuestion.SOMEONE_WITH_YOU : question(crisis);
     String tail = "\n\n" + CrisisResources.format(resources) + "\n\n" + question.text(locale);
     String status = "ok";
     String opening;
@@ -64,10 +68,10 @@ public final class CrisisResponseNode implements Node {
             + CrisisResources.format(resources), CouchState.priorHistory(s, 6), s.get(CouchState.MESSAGE)));
       } catch (Exception e) {
         status = "fallback";
-        opening = ModelCalls.emit(out, opening(crisis, locale));
+        opening = ModelCalls.emit(out, reassured ? reassuredOpening(locale) : opening(crisis, locale));
       }
     } else {
-      opening = ModelCalls.emit(out, opening(crisis, locale));
+      opening = ModelCalls.emit(out, reassured ? reassuredOpening(locale) : opening(crisis, locale));
     }
     // the resources and the question are the node's, whatever the model said
     String text = opening + ModelCalls.emit(out, tail);
@@ -126,6 +130,20 @@ public final class CrisisResponseNode implements Node {
             + "verdienst jetzt Unterstützung und musst das nicht allein durchstehen. Diese Menschen hören dir zu, jederzeit:",
         "Je suis vraiment content que tu me l'aies dit, et je suis désolé que tu portes autant de douleur. Tu mérites "
             + "du soutien maintenant, et tu n'as pas à traverser ça seul·e. Ces personnes sont là pour t'écouter, à tout moment :");
+  }
+
+  /** The crisis categories whose reply may acknowledge a reassuring answer to our question. */
+  static final java.util.Set<String> REASSURABLE = java.util.Set.of("passive_ideation", "indirect_ideation", "warning_signs");
+
+  /** The offline opening after a reassuring answer to our question, on a message that still reads as a crisis. */
+  static String reassuredOpening(String locale) {
+    return ReplyLocale.pick(locale,
+        "Thank you for telling me you're not about to act on it. What you're describing still sounds really painful, "
+            + "and you deserve support with it, not to carry it alone. These people are ready to listen, any time:",
+        "Danke, dass du mir sagst, dass du es gerade nicht umsetzen willst. Was du beschreibst, klingt trotzdem sehr "
+            + "schmerzhaft, und du verdienst Unterstützung dabei, statt es allein zu tragen. Diese Menschen hören dir zu, jederzeit:",
+        "Merci de me dire que tu n'es pas sur le point de passer à l'acte. Ce que tu décris reste très douloureux, et tu "
+            + "mérites du soutien plutôt que de porter ça seul·e. Ces personnes sont là pour t'écouter, à tout moment :");
   }
 
   static PendingQuestion question(Assessment crisis) {

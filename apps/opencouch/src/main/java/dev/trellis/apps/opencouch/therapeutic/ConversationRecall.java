@@ -83,6 +83,36 @@ final class ConversationRecall {
         .question("Would you like to tell me?");
   }
 
+  /**
+   * The offline answer to "what did we talk about?": the first two things the user told us on the therapeutic route
+   * (statements, not questions; nothing touching harm or loss), said back in order, and that we remember the painful
+   * things without saying them.
+   */
+  static OfflineReplies.Reply summary(List<Earlier> earlier) {
+    List<String> told = new ArrayList<>();
+    boolean painful = false;
+    for (Earlier e : earlier) {
+      for (String sentence : sentences(e.text())) {
+        if (!e.quotable() || !WritePolicy.safeToKeep(sentence)) {
+          painful = true;
+          continue;
+        }
+        String said = sentence.endsWith("?") || told.size() == 2 ? null
+            : OfflineReplies.reflect(sentence.replaceFirst("(?i)^(and|but|also|so|oh|well|honestly)\\b[\\s,]*", ""));
+        if (said != null) {
+          told.add(said);
+        }
+      }
+    }
+    String also = painful ? " You've also shared some painful things with me, and I haven't forgotten them." : "";
+    if (told.isEmpty()) {
+      return OfflineReplies.Reply.of(painful ? also.strip() : "We've only just started talking.")
+          .question("What would you like to talk about?");
+    }
+    return OfflineReplies.Reply.of("You told me " + String.join(", and that ", told) + "." + also)
+        .question("Which of those would you like to come back to?");
+  }
+
   /** The question's words that name something (the first five letters of each, so "stressing" finds "stressed"). */
   private static List<String> stems(String question) {
     List<String> out = new ArrayList<>();

@@ -46,7 +46,11 @@ public final class Dispatcher {
       + "|\\bwrap (this|it) up\\b|\\bcalling it a (day|night)\\b");
   static final Pattern PSYCHOEDUCATION = p("\\bwhy (do|does|am|is|did|can'?t|do i always) (i|my|it|this|people)\\b|\\bis (it|this|that) "
       + "normal\\b|\\bwhat (is|are|causes|happens)\\b|\\bhow does\\b|\\bexplain\\b|\\bunderstand why\\b|\\bwhat'?s happening "
-      + "(to|in) (me|my)\\b|\\bis there a reason\\b|\\bwhy i (feel|get|can'?t)\\b|\\bthe science\\b|\\bis that a (symptom|sign)\\b");
+      + "(to|in) (me|my)\\b|\\bis there a reason\\b|\\bwhy i (feel|get|can'?t)\\b|\\bthe science\\b|\\bis that a (symptom|sign)\\b"
+      // a practical question: what helps is what psychoeducation explains
+      + "|\\bwhat (can|could|should) i do (about|when|if|for|to)\\b|\\bhow (can|do|could|should) i (stop|cope|deal|handle|"
+      + "manage|calm|fall asleep|get to sleep|get some sleep|sleep|relax|get over|switch off)\\b"
+      + "|\\bany (tips|advice|ideas|suggestions)\\b|\\bwhat helps (with|when|for)\\b");
   static final Pattern REFLECTIVE = p("\\b(again|every time|everytime|always end up|keep (doing|having|getting|ending|falling|"
       + "going|picking|choosing|repeating|finding)|same (thing|pattern|cycle|story)|pattern|whenever|every single|"
       + "i always|over and over|cycle|i notice (that )?i|i tend to|it happens every)\\b");
@@ -73,7 +77,7 @@ public final class Dispatcher {
     }
     for (var fast : new Object[][] {{CLOSING, Mode.CLOSING}, {CONFUSION, Mode.CLARIFYING},
         {EXERCISE_REQUEST, Mode.GUIDED_EXERCISE}, {OfflineReplies.RECALL, Mode.SUPPORTIVE},
-        {OfflineReplies.SAID, Mode.SUPPORTIVE}, {OfflineReplies.ABOUT_US, Mode.SUPPORTIVE},
+        {OfflineReplies.SAID, Mode.SUPPORTIVE}, {OfflineReplies.TALKED, Mode.SUPPORTIVE}, {OfflineReplies.ABOUT_US, Mode.SUPPORTIVE},
         {OfflineReplies.ACKNOWLEDGEMENT, Mode.SUPPORTIVE}}) {
       Matcher m = ((Pattern) fast[0]).matcher(text);
       if (m.find()) {

@@ -51,6 +51,11 @@ final class OfflineReplies {
       + "write|wrote)|what was i (just )?(saying|talking about|telling you)|remind me what i (said|told you|was saying)|"
       + "(do|can|did) you (still )?remember what i (said|told you|was saying)|was hab(e)? ich (gesagt|erzählt))\\b");
 
+  /** A question about what this conversation has been about ("what did we talk about?", "where were we?"). */
+  static final Pattern TALKED = Pattern.compile("(?i)\\b(what (did|have) we (just |already )?(talk|talked|speak|spoke|spoken|"
+      + "chat|chatted|discuss|discussed|cover|covered)( about)?|remind me what we (talked|spoke|were talking|chatted|"
+      + "discussed)|what were we (just )?(talking|chatting) about|where were we|worüber haben wir (gesprochen|geredet))\\b");
+
   private OfflineReplies() {
   }
 
@@ -113,6 +118,9 @@ final class OfflineReplies {
    */
   static Reply supportive(String message, List<MemoryEntry> memory, List<ConversationRecall.Earlier> earlier) {
     String text = message.strip();
+    if (TALKED.matcher(text).find()) {
+      return ConversationRecall.summary(earlier);
+    }
     if (SAID.matcher(text).find()) {
       return ConversationRecall.answer(text, earlier);
     }
@@ -140,6 +148,11 @@ final class OfflineReplies {
           .recall(recall(memory)).question("What would you like to talk about today?");
     }
     if (GREETING.matcher(text).matches()) {
+      String after = text.replaceFirst("(?i)^(hi|hey|hello|hiya|heya|howdy|good (morning|evening|afternoon))\\b[\\s,!.]*", "");
+      if (DISTRESS.matcher(after).find()) {
+        // "hey. rough week": greeted, and what follows answered as itself
+        return supportive(after, memory, earlier).after("Hi, I'm glad you reached out.");
+      }
       return Reply.of("Hi, it's good to hear from you.").recall(recall(memory)).question("How are you doing today?");
     }
     boolean distress = DISTRESS.matcher(text).find();
