@@ -80,12 +80,12 @@ public final class W9Parts {
     }
     AutoCloseable[] close = new AutoCloseable[1];
     Op op = switch (variant) {
-      case "full" -> w9(server(Files.createTempDirectory("w9parts").resolve("w9.db"), false, close), "", close);
-      case "shm" -> w9(server(Files.createTempDirectory(Path.of("/dev/shm"), "w9parts").resolve("w9.db"), false, close), "", close);
-      case "memsaver" -> w9(server(Files.createTempDirectory("w9parts").resolve("w9.db"), true, close), "", close);
+      case "full" -> w9(server(newDb(null), false, close), "", close);
+      case "shm" -> w9(server(newDb(Path.of("/dev/shm")), false, close), "", close);
+      case "memsaver" -> w9(server(newDb(null), true, close), "", close);
       case "floor" -> floor(close);
       case "floor-trellis" -> floorTrellis(close);
-      case "engine" -> engine(SqliteSaver.open(Files.createTempDirectory("w9parts").resolve("w9.db")), close);
+      case "engine" -> engine(SqliteSaver.open(newDb(null)), close);
       case "engine-mem" -> engine(new InMemorySaver(), close);
       default -> throw new IllegalArgumentException("unknown variant " + variant);
     };
@@ -110,7 +110,22 @@ public final class W9Parts {
           (after.allocated - before.allocated) / 1024.0 / n);
     } finally {
       close[0].close();
+      for (Path dir : DIRS) {
+        try (var files = Files.walk(dir)) {
+          files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+      }
     }
+  }
+
+  /** Directories holding the databases this run made, deleted at its end (W9's grows by ~50 MB a thousand runs). */
+  private static final java.util.List<Path> DIRS = new java.util.ArrayList<>();
+
+  /** A new database file in a new directory under {@code parent} (null: the temp directory). */
+  private static Path newDb(Path parent) throws java.io.IOException {
+    Path dir = parent == null ? Files.createTempDirectory("w9parts") : Files.createTempDirectory(parent, "w9parts");
+    DIRS.add(dir);
+    return dir.resolve("w9.db");
   }
 
   /** W9's server on {@code file}; with {@code memorySaver} its graph keeps checkpoints in memory. */
@@ -180,7 +195,7 @@ public final class W9Parts {
 
   private static Op floor(AutoCloseable[] close) throws Exception {
     AutoCloseable[] real = new AutoCloseable[1];
-    TrellisServer s = server(Files.createTempDirectory("w9parts").resolve("w9.db"), false, real);
+    TrellisServer s = server(newDb(null), false, real);
     Recorded.record(s);
     s.close();
     Javalin app = Javalin.create(config -> {
@@ -206,7 +221,7 @@ public final class W9Parts {
   }
 
   private static Op floorTrellis(AutoCloseable[] close) throws Exception {
-    TrellisServer s = server(Files.createTempDirectory("w9parts").resolve("w9.db"), false, true, close);
+    TrellisServer s = server(newDb(null), false, true, close);
     Recorded.record(s);
     return w9(s, "/x", close);
   }
