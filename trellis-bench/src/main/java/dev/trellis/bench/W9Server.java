@@ -31,11 +31,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * it drives another server instead (LangGraph's JS server in bench/peers/langgraph-server),
  * whose graph must be named {@code chain}; a comma-separated list of URLs spreads the clients
  * over several server processes (client <i>i</i> talks to URL <i>i</i> mod n; bench/run-w9-postgres.sh).
+ * Fields are package-private for {@link W9Probe} and {@link W9Parts}, which drive it without JMH.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 3)
+// Warm-up of ~30 s (~30,000 runs): after 6 s the JIT still compiled a fifth of the process's CPU (W9Parts).
+@Warmup(iterations = 6, time = 5)
 @Measurement(iterations = 5, time = 3)
 @Threads(8)
 @Fork(1)
