@@ -150,6 +150,9 @@ class RepliesTest {
     assertTrue(r.startsWith("It sounds like you've been feeling really lonely since you moved."), r);
     String other = reply(couch.turn("dan", "s2", "work has been so stressful lately"));
     assertTrue(other.startsWith("It sounds like work has been so stressful lately."), other);
+    // a leading filler is no part of what was said (tried as a user: "It sounds like honestly you're exhausted")
+    String filler = reply(couch.turn("dan", "s3", "honestly I'm exhausted, I've barely slept"));
+    assertTrue(filler.startsWith("It sounds like you're exhausted, you've barely slept."), filler);
     assertNotEquals(r, other);
   }
 

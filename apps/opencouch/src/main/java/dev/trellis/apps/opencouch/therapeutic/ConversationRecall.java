@@ -69,7 +69,7 @@ final class ConversationRecall {
           painful = true;
           continue;
         }
-        String said = OfflineReplies.reflect(sentence.replaceFirst("(?i)^(and|but|also|so|oh|well)\\b[\\s,]*", ""));
+        String said = OfflineReplies.reflect(sentence);
         if (said != null) {
           return OfflineReplies.Reply.of("You said " + said + ".").question("Would you like to talk more about that?");
         }
@@ -98,7 +98,7 @@ final class ConversationRecall {
           continue;
         }
         String said = sentence.endsWith("?") || told.size() == 2 ? null
-            : OfflineReplies.reflect(sentence.replaceFirst("(?i)^(and|but|also|so|oh|well|honestly)\\b[\\s,]*", ""));
+            : OfflineReplies.reflect(sentence);
         if (said != null) {
           told.add(said);
         }

@@ -295,7 +295,9 @@ final class OfflineReplies {
    * (a question, a message addressed to us, or one too long to repeat).
    */
   static String reflect(String message) {
-    String first = message.split("(?<=[.!?])\\s+|\\n")[0].strip();
+    // "honestly I'm exhausted" is said back as "you're exhausted": a leading filler is no part of what was said
+    String first = message.split("(?<=[.!?])\\s+|\\n")[0].strip()
+        .replaceFirst("(?i)^(honestly|and|but|also|so|oh|well|tbh|ngl|like|um+|uh+)\\b[\\s,]*", "");
     if (first.endsWith("?") || first.matches("(?is).*\\b(you|your|you're)\\b.*")) {
       return null;
     }
