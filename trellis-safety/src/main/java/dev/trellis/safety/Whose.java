@@ -38,6 +38,12 @@ final class Whose {
    */
   private static final Set<String> SOMEONE = Set.of("er", "sie", "il", "elle", "ils", "elles", "mann", "freund", "exfreund", "ex", "vater", "papa", "stiefvater", "bruder", "mutter", "mama", "typ", "nachbar",
       "mari", "copain", "pere", "frere", "beaupere", "voisin", "type");
+  /**
+   * The verbs after which French "il" is no one ("il vaut mieux me tuer", "il faudrait me foutre en l'air": better to
+   * kill myself): an impersonal subject, so the phrase stays the writer's.
+   */
+  private static final Set<String> IMPERSONAL = Set.of("vaut", "vaudrait", "vaudra", "faut", "faudrait", "faudra", "est",
+      "serait", "sera", "suffit", "suffirait", "reste", "resterait", "semble", "parait", "y");
   /** Reflexive objects: a harm phrase whose verb takes one ("want to kill | myself") names no one else to harm. */
   private static final Set<String> REFLEXIVE = Set.of("myself", "himself", "herself", "themselves", "themself",
       "yourself", "ourselves", "meself", "sich", "mich");
@@ -115,7 +121,7 @@ final class Whose {
       if (FIRST_PERSON.contains(t) || t.equals("j") || t.equals("man")) {
         return false;
       }
-      if (SOMEONE.contains(t)) {
+      if (SOMEONE.contains(t) && !(t.equals("il") && i + 1 < tokens.size() && IMPERSONAL.contains(tokens.get(i + 1)))) {
         return true;
       }
     }

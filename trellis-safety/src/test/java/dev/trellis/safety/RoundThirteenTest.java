@@ -90,7 +90,11 @@ class RoundThirteenTest {
       "Ich will mich umbringen, er weiß nichts davon.|de-DE",
       "Er hat mich verlassen und jetzt will ich mich umbringen.|de-DE",
       "il est parti, et moi je veux me tuer|fr-FR",
-      "Elle dit que ça ira, mais je vais me tuer ce soir.|fr-FR"})
+      "Elle dit que ça ira, mais je vais me tuer ce soir.|fr-FR",
+      // the lead, reviewing: an impersonal "il" is no one ("better to kill myself"), and a present subjunctive
+      "franchement il vaut mieux me tuer, personne ne s'en rendra compte|fr-FR",
+      "il vaudrait mieux me foutre en l'air, je sers à rien|fr-FR",
+      "je crois qu'il faut que je me tue, je n'en peux plus|fr-FR"})
   void theWritersOwnReflexiveWishStaysACrisisBesideAThirdPerson(String message, String locale) {
     assertTrue(LEXICONS.classify(message, List.of(), locale).crisis(), message);
   }
