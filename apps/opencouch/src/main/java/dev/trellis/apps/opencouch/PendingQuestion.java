@@ -33,6 +33,9 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     return ReplyLocale.pick(locale, text, textDe, textFr);
   }
 
+  /** Every question OpenCouch asks. */
+  private static final java.util.List<PendingQuestion> ALL = java.util.List.of(ACTING_NOW, DANGER_NOW, SOMEONE_WITH_YOU);
+
   /** How a message answers a yes/no question. */
   public enum Answer { YES, NO, OTHER }
 
@@ -110,11 +113,16 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     return followUp(s, true);
   }
 
+  /** Whether {@code answer} (YES or NO) is this question's reassuring one. */
+  private boolean reassuredBy(Answer answer) {
+    return (answer == Answer.YES) != yesMeansDanger;
+  }
+
   /** Whether this turn's message answers the pending question with its reassuring answer (alone or opening it). */
   public static boolean reassures(dev.trellis.graph.State s) {
     PendingQuestion pending = CouchState.pendingQuestion(s).question();
     Answer answer = read(s.get(CouchState.MESSAGE));
-    return pending != null && answer != Answer.OTHER && (answer == Answer.YES) != pending.yesMeansDanger;
+    return pending != null && answer != Answer.OTHER && pending.reassuredBy(answer);
   }
 
   private static FollowUp followUp(dev.trellis.graph.State s, boolean crisis) {
@@ -125,7 +133,7 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     if (pending == null || answer == Answer.OTHER) {
       return null;
     }
-    boolean reassuring = (answer == Answer.YES) != pending.yesMeansDanger;
+    boolean reassuring = pending.reassuredBy(answer);
     if (crisis && reassuring && bare(lowered(message)) == Answer.OTHER) {
       return null;
     }
@@ -143,7 +151,7 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     PendingQuestion found = null;
     String locale = null;
     int at = -1;
-    for (PendingQuestion q : new PendingQuestion[] {ACTING_NOW, DANGER_NOW, SOMEONE_WITH_YOU}) {
+    for (PendingQuestion q : ALL) {
       String[][] asked = {{null, q.text}, {"de-DE", q.textDe}, {"fr-FR", q.textFr}};
       for (String[] a : asked) {
         int i = reply == null ? -1 : reply.lastIndexOf(a[1]);
@@ -159,7 +167,7 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
 
   /** The question whose id is {@code id}, or null when none is (or {@code id} is null). */
   public static PendingQuestion byId(String id) {
-    for (PendingQuestion q : new PendingQuestion[] {ACTING_NOW, DANGER_NOW, SOMEONE_WITH_YOU}) {
+    for (PendingQuestion q : ALL) {
       if (q.id.equals(id)) {
         return q;
       }
@@ -192,7 +200,7 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     if (answer == Answer.OTHER) {
       throw new IllegalArgumentException("only a yes or a no answers " + id);
     }
-    boolean danger = (answer == Answer.YES) == yesMeansDanger;
+    boolean danger = !reassuredBy(answer);
     String r = "\n\n" + resources + "\n\n";
     if (this == SOMEONE_WITH_YOU) {
       return danger

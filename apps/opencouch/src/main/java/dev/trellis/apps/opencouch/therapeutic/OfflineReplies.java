@@ -24,8 +24,11 @@ import java.util.regex.Pattern;
  */
 final class OfflineReplies {
   private static final Pattern CALL = Pattern.compile("^Call the user ([^.]+)\\.$");
-  private static final Pattern GREETING = Pattern.compile("(?i)^(hi|hey|hello|hiya|heya|howdy|good (morning|evening|afternoon))"
-      + "\\b[\\s\\w,!.'’]{0,20}$");
+  /** A greeting's opening word ("hi", "good morning"). */
+  private static final String HELLO = "(?i)^(hi|hey|hello|hiya|heya|howdy|good (morning|evening|afternoon))\\b";
+  private static final Pattern GREETING = Pattern.compile(HELLO + "[\\s\\w,!.'’]{0,20}$");
+  /** A greeting's opening word with what sets it off ("hey. rough week" → "rough week"). */
+  private static final Pattern HELLO_OPENING = Pattern.compile(HELLO + "[\\s,!.]*");
   private static final Pattern DISTRESS = Pattern.compile("(?i)\\b(stress\\w*|hard|awful|terrible|horrible|sad|lonely|"
       + "anxious|anxiety|worried|worry|scared|afraid|tired|exhausted|overwhelm\\w*|angry|upset|hurt\\w*|cry\\w*|argu\\w+|"
       + "fight|fought|lost|miss(ing)?|griev\\w*|grief|difficult|struggl\\w*|can'?t sleep|sick|heavy|down|depress\\w*|panic\\w*|"
@@ -148,7 +151,7 @@ final class OfflineReplies {
           .recall(recall(memory)).question("What would you like to talk about today?");
     }
     if (GREETING.matcher(text).matches()) {
-      String after = text.replaceFirst("(?i)^(hi|hey|hello|hiya|heya|howdy|good (morning|evening|afternoon))\\b[\\s,!.]*", "");
+      String after = HELLO_OPENING.matcher(text).replaceFirst("");
       if (DISTRESS.matcher(after).find()) {
         // "hey. rough week": greeted, and what follows answered as itself
         return supportive(after, memory, earlier).after("Hi, I'm glad you reached out.");
