@@ -22,7 +22,10 @@ final class AnsweredQuestion {
       "already", "true", "right", "exactly", "honestly", "think", "so", "guess", "sort", "of", "course", "kind", "really",
       "vielleicht", "manchmal", "schon", "noch", "immer", "ich", "habe", "hab", "bin", "genau", "peutetre", "parfois",
       "encore", "toujours", "je", "j", "ai", "suis", "bien", "sur", "un", "peu", "en", "y", "well", "and", "too", "also",
-      "lately", "again", "now", "at", "the", "moment", "all", "time", "times", "once", "twice", "mal"));
+      "lately", "again", "now", "at", "the", "moment", "all", "time", "times", "once", "twice", "mal",
+      // round fourteen: what a yes holds the asked thing with ("still got them", "ja hab sie noch", "oui je les ai
+      // encore"): the verb "got" and the object pronouns
+      "got", "em", "sie", "es", "ihn", "les", "la", "le", "lai"));
   private static final Set<String> NO = Folded.words(List.of("no", "nope", "nah", "not", "never", "dont", "don", "t", "nein", "nee",
       "nie", "nicht", "kein", "keine", "non", "pas", "jamais", "none", "nothing", "anymore"));
   /** The most words a reply may have to be read as telling when or how often ({@link #tellsWhen}). */
