@@ -108,6 +108,30 @@ final class AnsweredQuestion {
     return yes;
   }
 
+  /** The words that open a yes beyond doubt, folded ("yes", "yeah", "ja", "oui"). */
+  private static final Set<String> PLAIN_YES = Folded.words(List.of("yes", "yeah", "yea", "yep", "yup", "ya", "yh",
+      "ye", "yess", "mhm", "ja", "jo", "jep", "jap", "oui", "ouais", "ouai", "si"));
+  /** The most words a reply opening with a yes may have to be read as one ({@link #opensWithYes}). */
+  static final int MAX_YES_AND_MORE_WORDS = 15;
+
+  /**
+   * Whether {@code folded} opens with a plain yes and goes on without a no, in at most {@link #MAX_YES_AND_MORE_WORDS}
+   * words ("yeah, most nights since the funeral", "ja. seit monaten"): after a question about risk it says yes, whatever
+   * follows; "yes but I'd never do it" never does (round fourteen).
+   */
+  static boolean opensWithYes(Folded folded) {
+    List<String> tokens = folded.tokens();
+    if (tokens.isEmpty() || tokens.size() > MAX_YES_AND_MORE_WORDS || !PLAIN_YES.contains(tokens.getFirst())) {
+      return false;
+    }
+    for (String t : tokens) {
+      if (NO.contains(t)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * Whether {@code folded} only tells when or how often, in at most {@link #MAX_WHEN_WORDS} words ("every night this
    * week", "since about march", "fast jeden Abend", "depuis des mois"), or opens with "since", "seit" or "depuis" in a
