@@ -112,4 +112,116 @@ class RoundFourteenTest {
   void everydayWordsAroundSuchPhrasesAreNoCrisis(String message, String locale) {
     assertFalse(LEXICONS.classify(message, List.of(), locale).crisis(), message);
   }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "I'm going to kill myself|I'm so sorry you're hurting. Have you thought about when?|sunday night|en-US",
+      "ich will nicht mehr leben|Das tut mir leid. Seit wann geht es dir so?|seit dem Winter|de-DE",
+      "j'ai envie de mourir|Je suis là. Depuis combien de temps ?|depuis des semaines|fr-FR"})
+  void aWhenToTheQuestionRightAfterTheUsersOwnCrisisTakesThatCrisis(String before, String question, String answer,
+                                                                    String locale) {
+    Verdict v = LEXICONS.classify(answer, asked(before, question), locale);
+    assertEquals(Action.CRISIS, v.action(), v.toString());
+    assertEquals(Layer.CONTEXT, v.layer(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      // after an everyday message, or a no after the crisis
+      "I just started a new job|Congrats! When did you start?|monday|en-US",
+      "I want to die|Have you thought about when?|no, not at all|en-US"})
+  void aWhenAfterAnEverydayMessageOrANoAfterACrisisTakesNoClass(String before, String question, String answer,
+                                                                String locale) {
+    Verdict v = LEXICONS.classify(answer, asked(before, question), locale);
+    assertNotEquals(Layer.CONTEXT, v.layer(), v.toString());
+    assertFalse(v.crisis(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "Are you thinking about killing yourself?|yeah, been planning it for a while|en-US",
+      "Denkst du daran, dich umzubringen?|ja. jeden tag mehr|de-DE",
+      "Tu penses à te suicider ?|oui, depuis que je suis seule|fr-FR"})
+  void aReplyOpeningWithAPlainYesToAQuestionAboutRiskTakesItsClass(String question, String answer, String locale) {
+    Verdict v = LEXICONS.classify(answer, asked("hey", question), locale);
+    assertEquals(Action.CRISIS, v.action(), v.toString());
+    assertEquals(Layer.CONTEXT, v.layer(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "Are you thinking about killing yourself?|yes but I'd never do it|en-US",
+      "Are you going to the party on friday?|yeah, with my sister, she's driving|en-US",
+      "Kommst du morgen mit ins Kino?|ja. wenn ich früher aus der Arbeit komme|de-DE"})
+  void aYesWithANoOrToAnEverydayQuestionTakesNoClass(String question, String answer, String locale) {
+    Verdict v = LEXICONS.classify(answer, asked("hey", question), locale);
+    assertNotEquals(Layer.CONTEXT, v.layer(), v.toString());
+    assertFalse(v.crisis(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "mon copain se brûle avec des cigarettes, je fais quoi ?|fr-FR",
+      "ich hab Narben an ihren Armen gesehen, sie ist 15|de-DE",
+      "she's been self harming again, how do I help her|en-US"})
+  void someoneElsesSelfHarmIsConcernForThem(String message, String locale) {
+    Verdict v = LEXICONS.classify(message, List.of(), locale);
+    assertEquals(Action.THIRD_PARTY, v.action(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "I carved his initials into my arm last night|en-US|self_harm",
+      "je me brûle avec des cigarettes le soir|fr-FR|self_harm"})
+  void theWritersOwnSelfHarmBesideSomeoneElsesNameStaysACrisis(String message, String locale, String label) {
+    LexiconCases.assertCrisisOfClass(message, locale, label);
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "hab meine Gitarre an meine Schwester verschenkt, brauch sie eh nicht mehr|de-DE",
+      "j'ai écrit une lettre à mon père et à ma sœur, tout est rangé maintenant|fr-FR"})
+  void thePersonTheWriterGivesOrWritesToIsNoCueOfConcern(String message, String locale) {
+    Verdict v = LEXICONS.classify(message, List.of(), locale);
+    assertNotEquals(Action.THIRD_PARTY, v.action(), v.toString());
+  }
+
+  @Test
+  void somethingHappeningToSomeoneCloseStaysConcern() {
+    Verdict v = LEXICONS.classify("I'm worried about what happened to my brother, he gave away his guitar", List.of(),
+        "en-US");
+    assertEquals(Action.THIRD_PARTY, v.action(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "burned my wrist on the oven tray, it's blistering. what do I put on it|en-US",
+      "Je me suis brûlé le bras sur la porte du four, il y a des cloques|fr-FR",
+      "hab mir beim Heimwerken mit der Säge in den Arm geschnitten, muss das genäht werden?|de-DE",
+      "what's the lethal dose of paracetamol for a dog? she ate two|en-US",
+      "quelle est la dose mortelle de paracétamol pour un chat ?|fr-FR",
+      "any tips for getting a bit of time for myself?|en-US",
+      "2 years self-harm free today!! so proud|en-GB"})
+  void anAccidentAPetsDoseOrAStreakIsNoCrisisOfTheLexicons(String message, String locale) {
+    assertFalse(LEXICONS.classify(message, List.of(), locale).crisis(), message);
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "I cut myself on purpose last night|en-US|self_harm",
+      "I bit myself till it bled|en-US|self_harm"})
+  void selfHarmWithoutAnAccidentStaysACrisis(String message, String locale, String label) {
+    LexiconCases.assertCrisisOfClass(message, locale, label);
+  }
+
+  @Test
+  void anExclamationMarkClosingAWordIsNoLetter() {
+    assertEquals(List.of("today"), Folded.of("today!!").tokens());
+    assertEquals(List.of("kil", "him"), Folded.of("k!ll him").tokens());
+  }
+
+  @Test
+  void theLoudlyCryingFaceIsALaugh() {
+    assertTrue(JokeCue.in(Folded.of("kms 😭 sent it to the wrong chat").tokens()));
+  }
 }
