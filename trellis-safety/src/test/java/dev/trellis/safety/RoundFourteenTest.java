@@ -64,7 +64,7 @@ class RoundFourteenTest {
   @CsvSource(delimiter = '|', value = {
       // the same replies after an everyday question
       "Sur une échelle de 0 à 10, où en est l'envie de partir en vacances ?|6|fr-FR",
-      "Tu as déjà souhaité vivre à la montagne ?|souvent, oui|fr-FR",
+      "Tu vas à la piscine le week-end ?|souvent, oui|fr-FR",
       "Have you still got the receipts from the move?|still got em|en-GB",
       "Hast du die Fotos vom Urlaub noch?|hab sie noch, ja|de-DE",
       "Tu as toujours les billets pour le concert ?|oui je les ai encore|fr-FR"})
