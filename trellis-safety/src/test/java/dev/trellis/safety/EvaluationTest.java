@@ -102,5 +102,10 @@ class EvaluationTest {
   // after them 0.9826 (5663/5763) / 0.8783 (5663/6448), 0.9665 (5570/5763) / 0.8912 (5570/6250); with set M1 (300
   // messages of a clinic's chat, training data) 0.9820 (5735/5840) / 0.8752 (5735/6553), 0.9651 (5636/5840) / 0.8881
   // (5636/6346): recall held, precision fell three thousandths (the medical register's false alarms, see the README)
-  private static final double[] CV_FLOORS = {0.981, 0.874, 0.964, 0.887};
+  // Round fourteen: the corpus grew by 1,456 messages (sets AA, AB, AC and MH, set Y4, round14.jsonl: 1,112 of them
+  // scored once as held out, conversations and a clinic's chat among them, harder than the corpus they join), so the figures
+  // are over a different corpus, not a paired measurement: 0.9809 (6316/6439) / 0.8694 (6316/7265), 0.9641 (6208/6439) /
+  // 0.8848 (6208/7016); the floors move down with the corpus (leave one writer out, same corpus before and after the
+  // round's rules: recall 0.987 to 0.990, precision 0.886 to 0.888; README, Figures)
+  private static final double[] CV_FLOORS = {0.980, 0.868, 0.963, 0.884};
 }
