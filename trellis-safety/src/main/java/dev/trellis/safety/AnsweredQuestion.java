@@ -22,7 +22,10 @@ final class AnsweredQuestion {
       "already", "true", "right", "exactly", "honestly", "think", "so", "guess", "sort", "of", "course", "kind", "really",
       "vielleicht", "manchmal", "schon", "noch", "immer", "ich", "habe", "hab", "bin", "genau", "peutetre", "parfois",
       "encore", "toujours", "je", "j", "ai", "suis", "bien", "sur", "un", "peu", "en", "y", "well", "and", "too", "also",
-      "lately", "again", "now", "at", "the", "moment", "all", "time", "times", "once", "twice", "mal"));
+      "lately", "again", "now", "at", "the", "moment", "all", "time", "times", "once", "twice", "mal",
+      // round fourteen: what a yes holds the asked thing with ("still got them", "ja hab sie noch", "oui je les ai
+      // encore"): the verb "got" and the object pronouns
+      "got", "em", "sie", "es", "ihn", "les", "la", "le", "lai"));
   private static final Set<String> NO = Folded.words(List.of("no", "nope", "nah", "not", "never", "dont", "don", "t", "nein", "nee",
       "nie", "nicht", "kein", "keine", "non", "pas", "jamais", "none", "nothing", "anymore"));
   /** The most words a reply may have to be read as telling when or how often ({@link #tellsWhen}). */
@@ -103,6 +106,30 @@ final class AnsweredQuestion {
       yes |= !t.equals("i") && !t.equals("ich") && !t.equals("je");
     }
     return yes;
+  }
+
+  /** The words that open a yes beyond doubt, folded ("yes", "yeah", "ja", "oui"). */
+  private static final Set<String> PLAIN_YES = Folded.words(List.of("yes", "yeah", "yea", "yep", "yup", "ya", "yh",
+      "ye", "yess", "mhm", "ja", "jo", "jep", "jap", "oui", "ouais", "ouai", "si"));
+  /** The most words a reply opening with a yes may have to be read as one ({@link #opensWithYes}). */
+  static final int MAX_YES_AND_MORE_WORDS = 15;
+
+  /**
+   * Whether {@code folded} opens with a plain yes and goes on without a no, in at most {@link #MAX_YES_AND_MORE_WORDS}
+   * words ("yeah, most nights since the funeral", "ja. seit monaten"): after a question about risk it says yes, whatever
+   * follows; "yes but I'd never do it" never does (round fourteen).
+   */
+  static boolean opensWithYes(Folded folded) {
+    List<String> tokens = folded.tokens();
+    if (tokens.isEmpty() || tokens.size() > MAX_YES_AND_MORE_WORDS || !PLAIN_YES.contains(tokens.getFirst())) {
+      return false;
+    }
+    for (String t : tokens) {
+      if (NO.contains(t)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

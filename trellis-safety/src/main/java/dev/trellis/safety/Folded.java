@@ -15,7 +15,15 @@ import java.util.Locale;
  * anything that is not a letter or digit; {@link #squashed()} is the tokens joined without
  * spaces, for phrases whose words were spaced out. Immutable.
  */
-record Folded(List<String> tokens, String squashed, boolean obfuscated) {
+record Folded(List<String> tokens, String squashed, boolean obfuscated, List<String> elided) {
+  /**
+   * The French (and Italian) elided words an apostrophe joins to the next word ("l'envie", "d'exister", "qu'il"): the
+   * token is read as itself ("lenvie") and, since round fourteen, as the word after the apostrophe too ("envie").
+   */
+  private static final java.util.Set<String> ELISIONS = java.util.Set.of("l", "d", "j", "m", "s", "n", "c", "qu",
+      "jusqu", "lorsqu", "puisqu", "quoiqu");
+
+  private static final java.util.regex.Pattern RUN = java.util.regex.Pattern.compile("[\\p{L}\\p{N}]+");
 
   static Folded of(String text) {
     String t = Normalizer.normalize(laughter(text), Normalizer.Form.NFKC).toLowerCase(Locale.ROOT)
@@ -23,16 +31,27 @@ record Folded(List<String> tokens, String squashed, boolean obfuscated) {
     t = Normalizer.normalize(t, Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
     boolean obfuscated = false;
     StringBuilder b = new StringBuilder(t.length());
+    List<Integer> elisions = new ArrayList<>();
     int n = t.length();
     for (int i = 0; i < n; i++) {
       char c = t.charAt(i);
       boolean prevLetter = i > 0 && Character.isLetter(t.charAt(i - 1));
       boolean nextLetter = i + 1 < n && Character.isLetter(t.charAt(i + 1));
       if (c == '\'') {
+        int start = b.length();
+        while (start > 0 && Character.isLetter(b.charAt(start - 1))) {
+          start--;
+        }
+        if (nextLetter && ELISIONS.contains(b.substring(start))) {
+          elisions.add(b.length()); // l'envie: the word after the apostrophe starts here
+        }
         continue; // dont, im, cant
       }
       char leet = leet(c);
-      if (leet != 0 && (prevLetter || nextLetter) && !Character.isLetter(c)) {
+      // an exclamation mark after a word closes it ("today!!" is no "todayi"; round fourteen): it is a letter only inside
+      // one or before one ("k!ll", "!diot")
+      boolean closing = (c == '!' || c == '|') && !nextLetter;
+      if (leet != 0 && (prevLetter || nextLetter) && !Character.isLetter(c) && !closing) {
         // a digit or symbol touching a letter is read as the letter it imitates
         if (Character.isDigit(c) && !(prevLetter && nextLetter) && digitRun(t, i)) {
           b.append(c);
@@ -49,35 +68,42 @@ record Folded(List<String> tokens, String squashed, boolean obfuscated) {
       }
       b.append(c);
     }
-    String[] raw = b.toString().split("[^\\p{L}\\p{N}]+");
-    List<String> tokens = new ArrayList<>(raw.length);
+    java.util.regex.Matcher raw = RUN.matcher(b);
+    List<String> tokens = new ArrayList<>();
+    List<String> elided = new ArrayList<>();
     StringBuilder spaced = new StringBuilder();
-    for (String r : raw) {
-      if (r.isEmpty()) {
-        continue;
-      }
+    while (raw.find()) {
+      String r = raw.group();
       if (r.length() == 1 && Character.isLetter(r.charAt(0))) {
         spaced.append(r);
         continue;
       }
-      flushSpaced(spaced, tokens);
+      flushSpaced(spaced, tokens, elided);
       tokens.add(dedupe(r));
+      String rest = "";
+      for (int at : elisions) {
+        if (at > raw.start() && at < raw.end() - 1) {
+          rest = dedupe(b.substring(at, raw.end()));
+        }
+      }
+      elided.add(rest);
     }
     if (spaced.length() >= 3) {
       obfuscated = true;
     }
-    flushSpaced(spaced, tokens);
-    return new Folded(List.copyOf(tokens), String.join("", tokens), obfuscated);
+    flushSpaced(spaced, tokens, elided);
+    return new Folded(List.copyOf(tokens), String.join("", tokens), obfuscated, List.copyOf(elided));
   }
 
-  /** Laughing and skull emoji read as the word {@code lol}: they mark a joke ("i'm going to kill him 😂"). */
+  /** Laughing, skull and loudly crying emoji read as the word {@code lol}: they mark a joke ("i'm going to kill him 😂"). */
   private static String laughter(String text) {
     StringBuilder b = null;
     for (int i = 0; i < text.length(); ) {
       int cp = text.codePointAt(i);
       int n = Character.charCount(cp);
       boolean laugh = cp == 0x1F602 || cp == 0x1F923 || cp == 0x1F480 || cp == 0x1F605 || cp == 0x1F606 || cp == 0x1F61C
-          || cp == 0x1F643 || cp == 0x1F604;
+          || cp == 0x1F643 || cp == 0x1F604
+          || cp == 0x1F62D; // round fourteen: the loudly crying face, the laugh of "kms 😭 wrong chat" (34 of 35 corpus uses)
       if (laugh && b == null) {
         b = new StringBuilder(text.length() + 8).append(text, 0, i);
       }
@@ -105,18 +131,25 @@ record Folded(List<String> tokens, String squashed, boolean obfuscated) {
         .collect(java.util.stream.Collectors.toUnmodifiableSet());
   }
 
-  private static void flushSpaced(StringBuilder spaced, List<String> tokens) {
+  private static void flushSpaced(StringBuilder spaced, List<String> tokens, List<String> elided) {
     if (spaced.length() == 0) {
       return;
     }
     if (spaced.length() >= 3) {
       tokens.add(dedupe(spaced.toString())); // k i l l → kil
+      elided.add("");
     } else {
       for (int i = 0; i < spaced.length(); i++) {
         tokens.add(String.valueOf(spaced.charAt(i)));
+        elided.add("");
       }
     }
     spaced.setLength(0);
+  }
+
+  /** The word after an elided article or pronoun in token {@code i} ("envie" in "lenvie"), or "" when there is none. */
+  String elidedAt(int i) {
+    return elided.get(i);
   }
 
   /** True when the letter at {@code i} stands alone between separators (k.i.l.l), not inside a word (e.g. end-of-life). */

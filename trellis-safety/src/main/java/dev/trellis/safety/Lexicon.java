@@ -102,7 +102,7 @@ final class Lexicon {
       for (Entry e : byLanguage.getOrDefault(lang, List.of())) {
         boolean found = false;
         if (e.unordered) {
-          int[] span = matchUnordered(e.slots, tokens, typos);
+          int[] span = matchUnordered(e.slots, text, typos);
           // a cue of concern read in any word order is not one when the writer's own "ich"/"I"/"je" stands in its
           // window ("ihr gesagt, dass sie sie behalten soll. Meine Sachen hab ich verschenkt": the writer gave them away)
           if (span != null && !(e.kind == Kind.MASK && e.cls == RiskClass.THIRD_PARTY_CONCERN
@@ -114,7 +114,7 @@ final class Lexicon {
         }
         boolean cue = e.kind == Kind.MASK && e.cls == RiskClass.THIRD_PARTY_CONCERN;
         for (int i = 0; i < tokens.size() && !found; i++) {
-          int end = match(e.slots, 0, tokens, i, typos);
+          int end = match(e.slots, 0, text, i, typos);
           // nor is a cue read through a gap with the writer's "I" in it ("called my dad too. I think I've said ...":
           // the writer said it), since round ten
           if (end > 0 && !(cue && firstPerson(tokens, new int[] {i, end}, e.words, own))) {
@@ -126,7 +126,7 @@ final class Lexicon {
             && !e.slots[1].gapBefore) {
           // English drops the subject right before its verb at the start of a message ("Cut again last night", "Took
           // the lot an hour ago"); not where the phrase lets words stand between them ("i ... going ... jump")
-          int end = match(e.slots, 1, tokens, 0, typos); // slot 1 takes no gap: it must stand at the start
+          int end = match(e.slots, 1, text, 0, typos); // slot 1 takes no gap: it must stand at the start
           if (end > 0) {
             hits.add(new Hit(e.cls, e.kind, 0, end, String.join(" ", tokens.subList(0, end)), negated(tokens, 0, end, negs, e.words)));
             found = true;
@@ -184,16 +184,17 @@ final class Lexicon {
   }
 
   /** The token index after the match of {@code slots[s..]} at {@code i}, or -1. */
-  private static int match(Slot[] slots, int s, List<String> tokens, int i, boolean typos) {
+  private static int match(Slot[] slots, int s, Folded text, int i, boolean typos) {
     if (s == slots.length) {
       return i;
     }
+    List<String> tokens = text.tokens();
     int maxSkip = slots[s].gapBefore && s > 0 ? MAX_GAP : 0;
     for (int skip = 0; skip <= maxSkip && i + skip < tokens.size(); skip++) {
       for (Alt a : slots[s].alts) {
-        int after = matches(a, tokens, i + skip, typos);
+        int after = matches(a, text, i + skip, typos);
         if (after > 0) {
-          int end = match(slots, s + 1, tokens, after, typos);
+          int end = match(slots, s + 1, text, after, typos);
           if (end > 0) {
             return end;
           }
@@ -214,7 +215,8 @@ final class Lexicon {
   }
 
   /** The first window of {@link #WINDOW} tokens holding every slot in any order: {@code [start, end)}, or null. */
-  private static int[] matchUnordered(Slot[] slots, List<String> tokens, boolean typos) {
+  private static int[] matchUnordered(Slot[] slots, Folded text, boolean typos) {
+    List<String> tokens = text.tokens();
     int[] at = new int[slots.length];
     for (int start = 0; start < tokens.size(); start++) {
       int lo = Integer.MAX_VALUE;
@@ -224,7 +226,7 @@ final class Lexicon {
         at[s] = -1;
         for (int i = start; i < Math.min(tokens.size(), start + WINDOW) && at[s] < 0; i++) {
           for (Alt a : slots[s].alts) {
-            int after = matches(a, tokens, i, typos);
+            int after = matches(a, text, i, typos);
             if (after > 0) {
               at[s] = i;
               lo = Math.min(lo, i);
@@ -243,13 +245,17 @@ final class Lexicon {
   }
 
   /** The token index after {@code a} matched at {@code i}, or -1. */
-  private static int matches(Alt a, List<String> tokens, int i, boolean typos) {
+  private static int matches(Alt a, Folded text, int i, boolean typos) {
+    List<String> tokens = text.tokens();
     String[] w = a.words;
     if (i + w.length > tokens.size()) {
       return -1;
     }
     for (int k = 0; k < w.length; k++) {
-      if (!word(w[k], a.prefix && k == w.length - 1, tokens.get(i + k), typos)) {
+      boolean prefix = a.prefix && k == w.length - 1;
+      // an elided article or pronoun does not hide its word ("l'envie de …" holds "envie"; round fourteen), read exactly
+      String stem = text.elidedAt(i + k);
+      if (!word(w[k], prefix, tokens.get(i + k), typos) && (stem.isEmpty() || !word(w[k], prefix, stem, false))) {
         return -1;
       }
     }
@@ -309,6 +315,12 @@ final class Lexicon {
     }
   }
 
+  /** Whether {@code slot} is the one word {@code word} ({@code word} as written in the file, not yet folded). */
+  private static boolean repeats(Slot slot, String word) {
+    return slot.alts.length == 1 && slot.alts[0].words.length == 1 && !slot.alts[0].prefix
+        && slot.alts[0].words[0].equals(Folded.word(word));
+  }
+
   private static Entry entry(String section, String phrase, String where) {
     Kind kind;
     RiskClass cls;
@@ -346,6 +358,12 @@ final class Lexicon {
         String o = options[i];
         boolean prefix = o.endsWith("*");
         String[] parts = (prefix ? o.substring(0, o.length() - 1) : o).split("_");
+        // "le pont/le_toit", "to end/to_stop", "me couper/me_faire_mal": an alternative of several words that repeats the
+        // word just before it (no gap between) is the whole phrase's alternative, not that word twice (round fourteen:
+        // "le le toit", "to to stop" and "me me faire mal" never matched)
+        if (parts.length > 1 && !gap && !slots.isEmpty() && repeats(slots.getLast(), parts[0])) {
+          parts = java.util.Arrays.copyOfRange(parts, 1, parts.length);
+        }
         String[] folded = new String[parts.length];
         for (int k = 0; k < parts.length; k++) {
           folded[k] = Folded.word(parts[k]);

@@ -88,7 +88,8 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
         continue;
       }
       boolean means = h.cls() == RiskClass.MEANS_ACCESS || h.cls() == RiskClass.HARM_TO_OTHERS;
-      if (h.kind() == Lexicon.Kind.PHRASE && means && Whose.someoneElses(h, tokens, sentences.get())) {
+      if ((h.kind() == Lexicon.Kind.PHRASE && means && Whose.someoneElses(h, tokens, sentences.get()))
+          || Whose.someoneElsesSelfHarm(h, tokens)) {
         others = others == null ? h : others;
         continue;
       }

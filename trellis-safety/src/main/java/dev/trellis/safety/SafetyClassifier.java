@@ -160,11 +160,19 @@ public final class SafetyClassifier {
     // a bare yes to the assistant's question about risk ("still do" after "do you still have the pills?"), or a when
     // or a how often ("every night this week" after "how often do you think about ending your life?")
     boolean yes = AnsweredQuestion.affirms(folded);
-    String question = yes || AnsweredQuestion.tellsWhen(folded) ? AnsweredQuestion.question(recent) : null;
+    boolean opensWithYes = !yes && AnsweredQuestion.opensWithYes(folded);
+    String question = yes || opensWithYes || AnsweredQuestion.tellsWhen(folded) ? AnsweredQuestion.question(recent) : null;
     RiskClass asked = question == null ? null : crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback);
     if (asked != null) {
-      return base.with(asked, Action.CRISIS, Layer.CONTEXT, (yes ? "yes" : "a when") + " to a question about "
-          + asked.wireName());
+      return base.with(asked, Action.CRISIS, Layer.CONTEXT, (yes ? "yes" : opensWithYes ? "a yes and more" : "a when")
+          + " to a question about " + asked.wireName());
+    }
+    // a bare yes or a when to the assistant's question right after the user's own crisis ("je veux me tuer" — "Est-ce
+    // que tu as pensé à quand ?" — "ce soir"; "i've been saving my meds up" — "How long?" — "since march"): the
+    // question asks about that crisis whatever its own words (round fourteen)
+    if (question != null && !opensWithYes && answered != null && questionFollowsTheUser(recent)) {
+      return base.with(answered, Action.CRISIS, Layer.CONTEXT, (yes ? "yes" : "a when") + " to a question after "
+          + answered.wireName());
     }
     // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
     // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is
@@ -349,6 +357,11 @@ public final class SafetyClassifier {
       }
     }
     return best;
+  }
+
+  /** Whether the assistant's last message (the question) answers the user's message right before it. */
+  private static boolean questionFollowsTheUser(List<Message> recent) {
+    return recent.size() >= 2 && recent.get(recent.size() - 2) instanceof Message.Human;
   }
 
   /** The text of the latest user message of {@code recent}, or null. */

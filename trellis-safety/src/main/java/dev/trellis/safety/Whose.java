@@ -53,7 +53,10 @@ final class Whose {
   /** Verbs of writing, leaving, sending or giving something to someone. */
   private static final Set<String> GIVING = Set.of("wrote", "write", "written", "writing", "left", "leave", "leaving",
       "gave", "give", "given", "giving", "sent", "send", "sending", "mailed", "handed", "geschrieben", "schreibe",
-      "hinterlassen", "gegeben", "geschickt", "ecrit", "laisse", "donne", "envoye");
+      "hinterlassen", "gegeben", "geschickt", "ecrit", "laisse", "donne", "envoye",
+      // round fourteen: giving away as a present ("an meinen Kumpel verschenkt", "offert à ma sœur")
+      "verschenkt", "verschenke", "geschenkt", "vermacht", "ecrites", "ecrits", "donnes", "donnees", "offert", "offerts",
+      "offerte", "offertes", "laisses", "envoyes");
   /** How many words before a phrase its subject may stand ("er | will | mich umbringen", "il | veut | me tuer"). */
   private static final int SUBJECT_REACH = 4;
 
@@ -156,6 +159,73 @@ final class Whose {
    */
   static boolean addressee(Lexicon.Hit cue, List<String> tokens) {
     int i = cue.start();
-    return i >= 2 && POSSESSIVE.contains(tokens.get(i - 1)) && GIVING.contains(tokens.get(i - 2));
+    if (i >= 2 && POSSESSIVE.contains(tokens.get(i - 1)) && GIVING.contains(tokens.get(i - 2))) {
+      return true;
+    }
+    // round fourteen: German and French name the addressee after "an"/"à" ("meine Platten an meinen Kumpel verschenkt",
+    // "j'ai écrit des lettres à ma mère"), with the verb of giving before or after
+    for (int j = Math.max(1, i - 2); j < Math.min(cue.end(), tokens.size() - 1); j++) {
+      // the verb before "to"/"à" ("gave the records to my mate"), after the person in German ("an meinen Kumpel
+      // verschenkt"): "what happened to my brother, he gave away …" names no addressee
+      boolean german = tokens.get(j).equals("an");
+      if (TO.contains(tokens.get(j)) && POSSESSIVE.contains(tokens.get(j + 1))
+          && (german ? giving(tokens, j + 2, j + 6) : giving(tokens, j - 4, j))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** "an", "à" (folded "a") and "to" before the writer's possessive: the person given or written to. */
+  private static final Set<String> TO = Set.of("an", "a", "to");
+
+  private static boolean giving(List<String> tokens, int from, int to) {
+    for (int k = Math.max(0, from); k < Math.min(tokens.size(), to); k++) {
+      if (GIVING.contains(tokens.get(k))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A third person's reflexive or subject right before a phrase ("ma sœur se brûle", "he's been self harming"). */
+  private static final Set<String> THIRD_BEFORE = Set.of("se", "sich", "he", "she", "hes", "shes", "they", "theyre",
+      "er", "sie", "il", "elle");
+  /** A third person's body ("an seinen Armen", "on her arms"): self-harm seen on someone else. */
+  private static final Set<String> BODY_OF_OTHERS = Set.of("his", "her", "their", "seinen", "seinem", "seiner", "seine",
+      "ihren", "ihrem", "ihrer", "ses", "son", "sa");
+
+  /**
+   * Whether the self-harm phrase {@code h} is someone else's: a third person's reflexive or subject stands right before
+   * it (up to two words, none the writer's: "ma sœur se brûle avec un briquet", "he's been self harming again"), or it
+   * names a third person's body and not the writer's ("ich hab Narben an seinen Armen gesehen"; "carved his name into
+   * my arm" is the writer's); round fourteen.
+   */
+  static boolean someoneElsesSelfHarm(Lexicon.Hit h, List<String> tokens) {
+    if (h.cls() != RiskClass.SELF_HARM) {
+      return false;
+    }
+    boolean others = false;
+    for (int j = h.start(); j < h.end(); j++) {
+      String t = tokens.get(j);
+      if (POSSESSIVE.contains(t) || FIRST_PERSON.contains(t) || WRITER_OBJECT.contains(t)) {
+        others = false; // "carved his name into my arm": the writer's body
+        break;
+      }
+      others |= BODY_OF_OTHERS.contains(t);
+    }
+    if (others) {
+      return true;
+    }
+    for (int j = h.start() - 1; j >= Math.max(0, h.start() - 2); j--) {
+      String t = tokens.get(j);
+      if (FIRST_PERSON.contains(t) || WRITER_OBJECT.contains(t) || WRITER_REFLEXIVE.contains(t)) {
+        return false;
+      }
+      if (THIRD_BEFORE.contains(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -15,13 +15,13 @@ import org.junit.jupiter.api.Test;
  * beside it the same without the band. The assertions are floors a thousandth under the figures measured when they were
  * written, so a change that loses recall or precision fails. Sets Y, Z and Z2 (single messages) and Y3 (messages in a
  * conversation, each with the chat before it), scored once after rounds eleven and twelve (their figures are in the
- * README), were studied in round thirteen and are training data now; {@code blind/} holds sets AA, AB, AC and MH,
- * scored once after round thirteen.
+ * README), were studied in round thirteen and are training data now; so are sets AA, AB, AC and MH (round fourteen),
+ * scored once after round thirteen; {@code blind/} holds no set until the lead adds the next ones.
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
  * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
- * ten), T, U, V and W (since round eleven), Y2 (since round twelve: messages in a conversation) and Y, Z, Z2 and Y3
- * (since round thirteen), each written by a writer given only the class definitions and held out until its errors
+ * ten), T, U, V and W (since round eleven), Y2 (since round twelve: messages in a conversation), Y, Z, Z2 and Y3
+ * (since round thirteen) and AA, AB, AC and MH (since round fourteen), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out. Set X (round ten) was
  * written as training data from the start: care-navigation and support-chat traffic, the register Neura's intake and
@@ -76,7 +76,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2, AA to AC and MH)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -93,43 +93,19 @@ class EvaluationTest {
     assertFloors(file, f, unbanded, floors);
   }
 
-  @Test
-  void heldOutSetAAFigures() throws Exception {
-    heldOut("setAA.jsonl", AA_FLOORS);
-  }
-
-  @Test
-  void heldOutSetABFigures() throws Exception {
-    heldOut("setAB.jsonl", AB_FLOORS);
-  }
-
-  @Test
-  void heldOutSetACFigures() throws Exception {
-    heldOut("setAC.jsonl", AC_FLOORS);
-  }
-
-  @Test
-  void heldOutSetMHFigures() throws Exception {
-    heldOut("setMH.jsonl", MH_FLOORS);
-  }
-
   // Sets AA (default mix), AB (conversations), AC (English, German and French only, hard negatives) and MH (a clinic's
-  // chat: symptoms, medication, injuries), written at the start of round thirteen by writers given only the class
-  // definitions, scored once after its rules and set M1 (medical training data) were final (10:31, load 1.8-2.8):
-  // AA 0.9856 (137/139) / 0.9133 (137/150), unbanded 0.9712 / 0.9122, readable 0.9837 (121/123) / 0.9603 (121/126);
-  // AB 0.9339 (113/121) / 0.8370 (113/135), unbanded 0.9091 / 0.8527, readable 0.9259 (100/108) / 0.8850 (100/113);
-  // AC 0.9773 (129/132) / 0.9149 (129/141), unbanded 0.9773 / 0.9348, all readable;
-  // MH 1.000 (75/75) / 0.7143 (75/105), unbanded 1.000 / 0.7353, readable 1.000 (67/67) / 0.8171 (67/82).
-  // Floors a thousandth under: recall, precision, unbanded recall, unbanded precision, readable recall and precision.
-  private static final double[] AA_FLOORS = {0.984, 0.912, 0.970, 0.911, 0.982, 0.959};
-  private static final double[] AB_FLOORS = {0.932, 0.836, 0.908, 0.851, 0.924, 0.883};
-  private static final double[] AC_FLOORS = {0.976, 0.913, 0.976, 0.933, 0.976, 0.913};
-  private static final double[] MH_FLOORS = {0.999, 0.713, 0.999, 0.734, 0.999, 0.816};
+  // chat), scored once after round thirteen (their figures are in the README), are training data since round fourteen:
+  // blind/ holds no set until the lead adds the next ones.
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures.
   // Sets Y, Z, Z2 and Y3 in the corpus (round thirteen): before its rules 0.9816 (5657/5763) / 0.8766, 0.965 / 0.890;
   // after them 0.9826 (5663/5763) / 0.8783 (5663/6448), 0.9665 (5570/5763) / 0.8912 (5570/6250); with set M1 (300
   // messages of a clinic's chat, training data) 0.9820 (5735/5840) / 0.8752 (5735/6553), 0.9651 (5636/5840) / 0.8881
   // (5636/6346): recall held, precision fell three thousandths (the medical register's false alarms, see the README)
-  private static final double[] CV_FLOORS = {0.981, 0.874, 0.964, 0.887};
+  // Round fourteen: the corpus grew by 1,456 messages (sets AA, AB, AC and MH, set Y4, round14.jsonl: 1,112 of them
+  // scored once as held out, conversations and a clinic's chat among them, harder than the corpus they join), so the figures
+  // are over a different corpus, not a paired measurement: 0.9809 (6316/6439) / 0.8694 (6316/7265), 0.9641 (6208/6439) /
+  // 0.8848 (6208/7016); the floors move down with the corpus (leave one writer out, same corpus before and after the
+  // round's rules: recall 0.987 to 0.990, precision 0.886 to 0.888; README, Figures)
+  private static final double[] CV_FLOORS = {0.980, 0.868, 0.963, 0.884};
 }
