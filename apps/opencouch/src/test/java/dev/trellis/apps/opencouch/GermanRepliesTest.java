@@ -37,20 +37,21 @@ class GermanRepliesTest {
 
   @Test
   void whatIsHardIsSaidBackInGermanWithThePronounsAndVerbTurned() {
+    // tried as a user: this got the check-in (the reply layer's net read the article "die" as English "die")
     String r = say("d1", "en-US", "ich schlafe seit Wochen schlecht und die Prüfungen stehen an");
     german(r);
-    assertTrue(r.contains("du schläfst seit Wochen schlecht"), r);
-    assertFalse(r.contains(" ich ") || r.contains("schlafe"), r);
+    assertTrue(r.startsWith("Wenn ich dich richtig verstehe: Du schläfst seit Wochen schlecht und die Prüfungen stehen an."), r);
+    assertFalse(r.contains("0800 111 0 111"), r);
     String mine = say("d2", "de-DE", "meine Mutter ruft mich ständig an und ich fühle mich kontrolliert");
     german(mine);
-    assertTrue(mine.contains("deine Mutter ruft dich") && mine.contains("du fühlst dich"), mine);
+    assertTrue(mine.contains("Deine Mutter ruft dich") && mine.contains("du fühlst dich"), mine);
   }
 
   @Test
   void aSentenceWhoseVerbCannotBeTurnedIsNotSaidBack() {
     String r = say("d3", "de-DE", "weil ich nicht schlafen kann, bin ich total fertig");
     german(r);
-    assertFalse(r.contains("ich"), r);
+    assertFalse(r.contains(" ich ") || r.contains("kann,"), r);
   }
 
   @Test
@@ -70,6 +71,8 @@ class GermanRepliesTest {
   void goodNewsGriefAndAGreetingAreAnsweredInGerman() {
     String good = say("d6", "en-US", "mir geht's heute eigentlich ganz gut, ich habe meine Prüfung bestanden");
     assertTrue(good.startsWith("Das sind wunderbare Neuigkeiten"), good);
+    String well = say("d6b", "en-US", "mir geht's heute eigentlich ganz gut");
+    assertTrue(well.startsWith("Das freut mich wirklich zu hören."), well);
     String loss = say("d7", "en-US", "mein Opa ist letzte Woche gestorben");
     assertTrue(loss.startsWith("Das tut mir wirklich leid.") || loss.startsWith("Danke, dass du mir das erzählst."), loss);
     german(loss);

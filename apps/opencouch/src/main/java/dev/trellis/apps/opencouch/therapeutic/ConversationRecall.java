@@ -23,7 +23,7 @@ import java.util.Set;
 final class ConversationRecall {
   /** The most earlier messages read. */
   static final int READ = 40;
-  private static final Set<String> STOP = Set.of("what", "did", "have", "just", "already", "say", "said", "tell", "told",
+  private static final Set<String> STOP = Set.copyOf(java.util.List.of("what", "did", "have", "just", "already", "say", "said", "tell", "told",
       "mention", "mentioned", "write", "wrote", "was", "were", "saying", "talking", "about", "telling", "remind",
       "remember", "still", "that", "this", "with", "earlier", "before", "again", "really", "actually", "thing", "things",
       "something", "your", "you", "could", "would", "there", "when", "which", "where", "habe", "gesagt", "erzählt",
@@ -31,7 +31,7 @@ final class ConversationRecall {
       "dir", "was", "über", "noch", "weißt", "du", "mir", "dass", "qu'est-ce", "que", "je", "t'ai", "dit", "raconté",
       "tu", "te", "souviens", "sur", "de", "mon", "ma", "mes", "le", "la", "les", "stuff", "things", "instead", "sachen",
       "zeug", "lieber", "trucs", "plutôt", "truc", "thema", "sujet", "the", "some", "bit", "die", "der", "das", "meine",
-      "meinen", "mein", "du", "des", "d'", "l'");
+      "meinen", "mein", "du", "des", "d'", "l'"));
 
   private ConversationRecall() {
   }

@@ -43,6 +43,15 @@ final class Cues {
       + "gute nachrichten?|befördert|bestanden|(job|stelle|zusage) bekommen|verlobt|angenommen|freue mich|glücklich|"
       + "stolz|gewonnen|hat geklappt|gut gelaufen|bonne nouvelle|promue?|réussi|fiancée?s?|acceptée?|contente?|"
       + "heureux|heureuse|fière?|gagné|s'est bien passé)\\b");
+  /** Doing well today ("I'm doing better", "mir geht's heute ganz gut", "ça va mieux"); read only when not negated. */
+  private static final Pattern WELL = p("\\b(i'?m|i am) (doing |feeling )?(really |pretty |quite )?(good|fine|okay|great|"
+      + "well|better)\\b|\\bfeeling (good|better|great)\\b|\\b(having|had) a (good|great|nice) day\\b"
+      + "|\\bgeht'?s( mir)?( heute)?( eigentlich)?( ganz| richtig| echt| wieder)? (gut|besser)\\b"
+      + "|\\bgeht es mir( heute)?( eigentlich)?( ganz| richtig| echt| wieder)? (gut|besser)\\b"
+      + "|\\bmir geht es( heute)?( eigentlich)?( ganz| richtig| echt| wieder)? (gut|besser)\\b"
+      + "|\\b(ça|ca) va( vraiment| plutôt| beaucoup)? (bien|mieux)\\b|\\bje (vais|me sens)( vraiment| plutôt| beaucoup)? "
+      + "(bien|mieux)\\b");
+
   /** A negation a few words before good news ("I'm not happy", "nicht stolz", "pas contente"). */
   private static final Pattern NEGATED = p("\\b(not|never|no longer|n't|nicht|nie|niemals|kein\\w*|pas|plus|jamais)"
       + "\\s+(\\S+\\s+){0,2}$|n['’]t\\s+(\\S+\\s+){0,2}$");
@@ -112,6 +121,20 @@ final class Cues {
     Matcher m = GOOD_NEWS.matcher(text);
     while (m.find()) {
       if (!NEGATED.matcher(text.substring(Math.max(0, m.start() - 40), m.start())).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code text} says the user is doing well, not negated ("I'm not doing better" is not). */
+  static boolean doingWell(String text) {
+    Matcher m = WELL.matcher(text);
+    while (m.find()) {
+      String said = m.group().toLowerCase(java.util.Locale.ROOT);
+      if (!said.contains(" not ") && !said.contains("nicht") && !NEGATED.matcher(
+          text.substring(Math.max(0, m.start() - 40), m.start())).find() && !text.substring(m.end()).matches(
+          "(?is)\\s*(pas|nicht).*")) {
         return true;
       }
     }

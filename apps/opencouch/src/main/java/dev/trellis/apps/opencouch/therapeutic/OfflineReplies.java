@@ -150,6 +150,11 @@ final class OfflineReplies {
           .extra(reflection == null ? null : capital(Say.GOOD_NEWS_SAID.in(lang, reflection)))
           .recall(recall(memory, lang)).question(Say.FEEL_ABOUT_IT.in(lang));
     }
+    if (!distress && Cues.doingWell(text)) {
+      // "mir geht's heute eigentlich ganz gut": glad, and what helped
+      return Reply.of(Say.GLAD_TO_HEAR.in(lang)).extra(reflection == null ? null : sounds(reflection, lang))
+          .recall(recall(memory, lang)).question(Say.WHAT_HELPED.in(lang));
+    }
     if (distress) {
       Reply r = reflection == null ? Reply.of(Say.SOUNDS_HARD.in(lang))
           : Reply.of(sounds(reflection, lang)).extra(Say.A_LOT.in(lang));

@@ -16,8 +16,11 @@ import java.util.regex.Pattern;
 final class Reflection {
   private static final Pattern FILLER = Pattern.compile("(?iU)^(honestly|and|but|also|so|oh|well|tbh|ngl|like|um+|uh+|"
       + "ehrlich gesagt|ehrlich|naja|na ja|also|und|aber|ach|tja|bon|ben|alors|et|mais|franchement|en fait|bah)\\b[\\s,]*");
-  private static final Pattern ADDRESSED = Pattern.compile("(?iU).*\\b(you|your|you're|du|dich|dir|dein\\w*|euch|"
-      + "tu|toi|te|ton|ta|tes|vous|votre|vos)\\b.*|.*\\bt'.*");
+  /** A sentence addressed to us, per language ("a ton of work" is English, not French "ton"). */
+  private static final java.util.Map<String, Pattern> ADDRESSED = java.util.Map.of(
+      "en", Pattern.compile("(?iU).*\\b(you|your|you're)\\b.*"),
+      "de", Pattern.compile("(?iU).*\\b(du|dich|dir|dein\\w*|euch|euer|eure)\\b.*"),
+      "fr", Pattern.compile("(?iU).*\\b(tu|toi|te|ton|ta|tes|vous|votre|vos)\\b.*|.*\\bt'.*"));
 
   /** German verbs beside "ich" whose "du" form is not the regular one (stem + "st"). */
   private static final Map<String, String> DE_VERBS = Map.ofEntries(Map.entry("bin", "bist"), Map.entry("habe", "hast"),
@@ -53,7 +56,7 @@ final class Reflection {
   static String reflect(String message, String lang) {
     String first = message.split("(?<=[.!?])\\s+|\\n")[0].strip().replace('’', '\'');
     first = FILLER.matcher(first).replaceFirst("");
-    if (first.endsWith("?") || ADDRESSED.matcher(first).matches()) {
+    if (first.endsWith("?") || ADDRESSED.getOrDefault(lang, ADDRESSED.get("en")).matcher(first).matches()) {
       return null;
     }
     first = first.replaceAll("[.!]+$", "");

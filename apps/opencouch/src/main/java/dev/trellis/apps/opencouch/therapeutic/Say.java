@@ -19,6 +19,8 @@ enum Say {
       "C'est une merveilleuse nouvelle, félicitations !"),
   GOOD_NEWS_SAID("It sounds like %s, and you deserve to enjoy it.", "%s – das hast du dir verdient, genieß es.",
       "Si je comprends bien, %s, et tu as bien le droit d'en profiter."),
+  GLAD_TO_HEAR("I'm really glad to hear that.", "Das freut mich wirklich zu hören.", "Ça me fait vraiment plaisir à entendre."),
+  WHAT_HELPED("What's been helping?", "Was hat dir gutgetan?", "Qu'est-ce qui t'a fait du bien ?"),
   FEEL_ABOUT_IT("How are you feeling about it?", "Wie fühlst du dich damit?", "Comment te sens-tu par rapport à ça ?"),
   LOSS("I'm so sorry for your loss.", "Das tut mir wirklich leid.", "Je suis vraiment désolé pour ta perte."),
   LOSS_WAVES("Grief often comes in waves, and there's no right or wrong way to feel it.",
