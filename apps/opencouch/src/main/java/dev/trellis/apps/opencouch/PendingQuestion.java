@@ -129,6 +129,12 @@ public record PendingQuestion(String id, String text, boolean yesMeansDanger, St
     AskedQuestion stored = CouchState.pendingQuestion(s);
     PendingQuestion pending = stored.question();
     String message = s.get(CouchState.MESSAGE);
+    if (pending == SOMEONE_WITH_YOU && Absent.notWithThem(message)) {
+      // "maybe. my sister lives nearby": someone who could be there, not someone who is: reach out to them now
+      String locale = stored.locale() != null ? stored.locale() : s.get(CouchState.LOCALE);
+      return new FollowUp(Absent.reachOut(message, CrisisResources.format(CrisisResources.forLocale(locale)), locale),
+          null, locale);
+    }
     Answer answer = read(message);
     if (pending == null || answer == Answer.OTHER) {
       return null;

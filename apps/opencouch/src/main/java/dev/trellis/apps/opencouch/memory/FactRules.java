@@ -15,12 +15,20 @@ public final class FactRules {
   private static final String PET = "dog|cat|puppy|kitten|rabbit|bunny|parrot|hamster|horse";
   private static final String HEALTH = "adhd|depression|anxiety|bipolar( disorder)?|ptsd|ocd|insomnia|migraines?|diabetes|"
       + "chronic pain|an eating disorder|panic disorder|asthma";
-  private static final String NAME = "([A-Z][a-zA-Z'-]+)";
+  private static final String NAME = "(\\p{Lu}[\\p{L}'-]+)";
 
   private static final List<Rule> RULES = List.of(
       new Rule("name", Pattern.compile("(?i:\\bmy name is|\\bi'?m called|\\bname'?s) " + NAME), "The user's name is %s."),
       // an introduction after a greeting ("hi, I'm Sam"): a capitalised word, so "hi, I'm tired" names no one
       new Rule("name", Pattern.compile("^(?i:hi|hey|hello|hiya|heya)[,!.]? +(?i:i'?m|i am|this is) " + NAME + "\\b"),
+          "The user's name is %s."),
+      // German and French: "ich heiße Lena", "je m'appelle Zoé", "moi c'est Léa"; "ich bin"/"je suis" only after a
+      // greeting ("Hallo, ich bin Lena"), since German capitalises nouns ("ich bin Lehrerin")
+      new Rule("name", Pattern.compile("(?iu:\\bich hei(?:ß|ss)e|\\bmein name ist|\\bje m['’]appelle|\\bmoi,? c['’]est"
+          + "|\\bmon (?:pré)?nom(?:,)? c['’]est|\\bmon (?:pré)?nom est) " + NAME, Pattern.UNICODE_CHARACTER_CLASS),
+          "The user's name is %s."),
+      new Rule("name", Pattern.compile("^(?iu:hallo|hi|hey|servus|moin|guten (?:morgen|tag|abend)|bonjour|salut|coucou|"
+          + "bonsoir)[,!.]? +(?iu:ich bin|hier ist|je suis|c['’]est) " + NAME + "\\b", Pattern.UNICODE_CHARACTER_CLASS),
           "The user's name is %s."),
       new Rule("relationship", Pattern.compile("(?i:\\bmy (" + REL + "))(?:'s name is| is called| named| called|,)? " + NAME),
           "The user's %s is %s."),

@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * {@code load_memory}: the turn's working memory — the most relevant semantic, episodic and
  * procedural memories by hybrid retrieval ({@link MemoryStore#retrieve}; the latest session
- * summary always, relevant or not), kept ones in
+ * summary and the user's name always, relevant or not), kept ones in
  * persistent mode plus this session's own, none when memory is off. Procedural rules are few
  * and always apply, so all of them are loaded. Memories are screened again as they are read
  * ({@link WritePolicy#safeToKeep}): one written before the policy held (a quoted crisis
@@ -51,6 +51,20 @@ public final class LoadMemoryNode implements Node {
     return out;
   }
 
+  /**
+   * {@code relevant} plus the user's name when it is not among them: "wie hieß ich nochmal?" shares no word with "The
+   * user's name is Lena.", and the name is asked for in any language.
+   */
+  static List<Item> withName(List<Item> relevant, List<Item> all) {
+    List<Item> out = new ArrayList<>(relevant);
+    for (Item i : all) {
+      if ("name".equals(i.value().get("category")) && out.stream().noneMatch(r -> r.key().equals(i.key()))) {
+        out.add(i);
+      }
+    }
+    return out;
+  }
+
   @Override
   public NodeResult apply(State s, Runtime rt) {
     long start = System.nanoTime();
@@ -74,6 +88,8 @@ public final class LoadMemoryNode implements Node {
                 : ctx.memoryStore().retrieve(ns, message, PER_KIND);
             if (kind.equals("episodic")) {
               items = withLatest(items, ctx.memoryStore().all(ns));
+            } else if (kind.equals("semantic")) {
+              items = withName(items, ctx.memoryStore().all(ns));
             }
             for (Item i : items) {
               if (WritePolicy.safeToKeep(String.valueOf(i.value().get("text")))) {

@@ -17,6 +17,18 @@ public final class ProceduralRules {
 
   private static final List<Rule> RULES = List.of(
       new Rule(true, Pattern.compile("(?i:\\bplease call me|\\bcall me|\\bi go by) ([A-Z][a-zA-Z'-]+)"), "Call the user %s."),
+      // German and French: "nenn mich Lena", "appelle-moi Zoé", "du kannst mich Lena nennen"
+      new Rule(true, Pattern.compile("(?iu:\\bnenn(?:e)? mich|\\bdu kannst mich|\\bappelle-moi|\\btu peux m['’]appeler) "
+          + "(\\p{Lu}[\\p{L}'-]+)", Pattern.UNICODE_CHARACTER_CLASS), "Call the user %s."),
+      new Rule(true, Pattern.compile("(?iu)\\b(?:(?:fass|fasse|halt|halte) dich (?:bitte |mal |etwas |ruhig )?(kurz)|dich "
+          + "(?:bitte |mal |etwas )?(kurz) (?:zu )?fassen|(kurze|knappe) antworten|(?:sois|soyez|reste) (?:plus )?(bref|brève|"
+          + "concise?|court)|réponds(?:-moi)? (brièvement|court)|des réponses (courtes|brèves)|fais (court))\\b",
+          Pattern.UNICODE_CHARACTER_CLASS), "Keep replies short."),
+      new Rule(true, Pattern.compile("(?iu)\\b(?:gib|gebt) mir (?:bitte )?keine (ratschläge|tipps)|\\bbitte keine "
+          + "(ratschläge)|\\bne me donne (?:pas|plus) de (conseils)|\\bpas de (conseils),? (?:s'il te plaît|stp)",
+          Pattern.UNICODE_CHARACTER_CLASS), "Do not give me advice."),
+      new Rule(true, Pattern.compile("(?iu)\\bstell(?:e)? mir (?:bitte )?(?:keine|nicht so viele) (fragen)|\\bne me pose "
+          + "(?:pas|plus) (?:de|autant de|trop de) (questions)", Pattern.UNICODE_CHARACTER_CLASS), "Do not ask me questions."),
       new Rule(true, Pattern.compile("(?i)\\b(?:please )?(?:keep (?:it|your (?:answers|replies|responses))|be) "
           + "(short|brief|concise)\\b"), "Keep replies %s."),
       new Rule(true, Pattern.compile("(?i)\\bi prefer (short|shorter|brief|longer|detailed) (?:answers|replies|responses)\\b"),
@@ -40,7 +52,13 @@ public final class ProceduralRules {
     for (Rule r : RULES) {
       Matcher m = r.pattern().matcher(message);
       while (m.find()) {
-        String g = m.group(1).strip();
+        String g = "";
+        for (int i = 1; i <= m.groupCount(); i++) {
+          if (m.group(i) != null) {
+            g = m.group(i).strip();
+            break;
+          }
+        }
         String text = String.format(r.template(), r.template().startsWith("Call") ? g : g.toLowerCase(Locale.ROOT))
             .replace(" me ", " the user ").replace(" me.", " the user.");
         out.add(new Candidate("procedural", text, "instruction", r.explicit()));

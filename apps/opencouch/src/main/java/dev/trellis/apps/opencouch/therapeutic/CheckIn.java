@@ -4,6 +4,7 @@ import dev.trellis.apps.opencouch.PendingQuestion;
 import dev.trellis.apps.opencouch.safety.Assessment;
 import dev.trellis.apps.opencouch.memory.WritePolicy;
 import dev.trellis.apps.opencouch.safety.CrisisResources;
+import dev.trellis.apps.opencouch.safety.ReplyLocale;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -44,10 +45,9 @@ final class CheckIn {
     return !WritePolicy.safeToKeep(literal);
   }
 
-  /** The check-in for {@code locale}; it ends with {@link PendingQuestion#ACTING_NOW}'s question. */
+  /** The check-in for {@code locale} (the message's language, else the session's), in its language; it ends with {@link PendingQuestion#ACTING_NOW}'s question. */
   static String text(String locale) {
-    return "Thank you for telling me. Some of what you said worries me, and I want to make sure you're safe. If you're "
-        + "thinking about hurting yourself, you don't have to carry it alone; these people can help right now:\n\n"
-        + CrisisResources.format(CrisisResources.forLocale(locale)) + "\n\n" + PendingQuestion.ACTING_NOW.text();
+    return Say.CHECK_IN.in(ReplyLocale.language(locale)) + "\n\n"
+        + CrisisResources.format(CrisisResources.forLocale(locale)) + "\n\n" + PendingQuestion.ACTING_NOW.text(locale);
   }
 }

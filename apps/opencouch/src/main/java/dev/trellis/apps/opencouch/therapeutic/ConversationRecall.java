@@ -2,6 +2,7 @@ package dev.trellis.apps.opencouch.therapeutic;
 
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.TranscriptEntry;
+import dev.trellis.apps.opencouch.memory.Topics;
 import dev.trellis.apps.opencouch.memory.WritePolicy;
 import dev.trellis.graph.State;
 import java.util.ArrayList;
@@ -22,11 +23,15 @@ import java.util.Set;
 final class ConversationRecall {
   /** The most earlier messages read. */
   static final int READ = 40;
-  private static final Set<String> STOP = Set.of("what", "did", "have", "just", "already", "say", "said", "tell", "told",
+  private static final Set<String> STOP = Set.copyOf(java.util.List.of("what", "did", "have", "just", "already", "say", "said", "tell", "told",
       "mention", "mentioned", "write", "wrote", "was", "were", "saying", "talking", "about", "telling", "remind",
       "remember", "still", "that", "this", "with", "earlier", "before", "again", "really", "actually", "thing", "things",
       "something", "your", "you", "could", "would", "there", "when", "which", "where", "habe", "gesagt", "erzählt",
-      "hab", "ich", "the", "and", "me", "my", "i", "can", "do", "is", "it", "to", "of", "a", "an", "in", "on", "for");
+      "hab", "ich", "the", "and", "me", "my", "i", "can", "do", "is", "it", "to", "of", "a", "an", "in", "on", "for",
+      "dir", "was", "über", "noch", "weißt", "du", "mir", "dass", "qu'est-ce", "que", "je", "t'ai", "dit", "raconté",
+      "tu", "te", "souviens", "sur", "de", "mon", "ma", "mes", "le", "la", "les", "stuff", "things", "instead", "sachen",
+      "zeug", "lieber", "trucs", "plutôt", "truc", "thema", "sujet", "the", "some", "bit", "die", "der", "das", "meine",
+      "meinen", "mein", "du", "des", "d'", "l'"));
 
   private ConversationRecall() {
   }
@@ -56,7 +61,7 @@ final class ConversationRecall {
     return List.copyOf(out.subList(Math.max(0, out.size() - READ), out.size()));
   }
 
-  static OfflineReplies.Reply answer(String question, List<Earlier> earlier) {
+  static OfflineReplies.Reply answer(String question, List<Earlier> earlier, String lang) {
     List<String> stems = stems(question);
     boolean painful = false;
     for (int i = earlier.size() - 1; i >= 0; i--) {
@@ -69,18 +74,16 @@ final class ConversationRecall {
           painful = true;
           continue;
         }
-        String said = OfflineReplies.reflect(sentence);
+        String said = Reflection.reflect(sentence, lang);
         if (said != null) {
-          return OfflineReplies.Reply.of("You said " + said + ".").question("Would you like to talk more about that?");
+          return OfflineReplies.Reply.of(Say.YOU_SAID.in(lang, inSentence(said, lang))).question(Say.TALK_MORE.in(lang));
         }
       }
     }
     if (painful) {
-      return OfflineReplies.Reply.of("You've shared some painful things with me, and I haven't forgotten them.")
-          .question("Would you like to come back to any of it?");
+      return OfflineReplies.Reply.of(Say.PAINFUL.in(lang)).question(Say.COME_BACK_TO_ANY.in(lang));
     }
-    return OfflineReplies.Reply.of("I don't think you've told me about that in this conversation yet.")
-        .question("Would you like to tell me?");
+    return OfflineReplies.Reply.of(Say.NOT_TOLD.in(lang)).question(Say.WANT_TO_TELL.in(lang));
   }
 
   /**
@@ -88,7 +91,7 @@ final class ConversationRecall {
    * (statements, not questions; nothing touching harm or loss), said back in order, and that we remember the painful
    * things without saying them.
    */
-  static OfflineReplies.Reply summary(List<Earlier> earlier) {
+  static OfflineReplies.Reply summary(List<Earlier> earlier, String lang) {
     List<String> told = new ArrayList<>();
     boolean painful = false;
     for (Earlier e : earlier) {
@@ -98,19 +101,51 @@ final class ConversationRecall {
           continue;
         }
         String said = sentence.endsWith("?") || told.size() == 2 ? null
-            : OfflineReplies.reflect(sentence);
+            : Reflection.reflect(sentence, lang);
         if (said != null) {
-          told.add(said);
+          told.add(inSentence(said, lang));
         }
       }
     }
-    String also = painful ? " You've also shared some painful things with me, and I haven't forgotten them." : "";
+    String also = painful ? " " + Say.ALSO_PAINFUL.in(lang) : "";
     if (told.isEmpty()) {
-      return OfflineReplies.Reply.of(painful ? also.strip() : "We've only just started talking.")
-          .question("What would you like to talk about?");
+      return OfflineReplies.Reply.of(painful ? Say.PAINFUL.in(lang) : Say.JUST_STARTED.in(lang))
+          .question(Say.TALK_ABOUT.in(lang));
     }
-    return OfflineReplies.Reply.of("You told me " + String.join(", and that ", told) + "." + also)
-        .question("Which of those would you like to come back to?");
+    return OfflineReplies.Reply.of(Say.YOU_TOLD_ME.in(lang, String.join(Say.AND_THAT.in(lang), told)) + also)
+        .question(Say.COME_BACK_WHICH.in(lang));
+  }
+
+  /** Said back inside a sentence of {@code lang}: German opens it with a capital (it follows a colon). */
+  private static String inSentence(String said, String lang) {
+    return "de".equals(lang) ? OfflineReplies.capital(said) : said;
+  }
+
+  /**
+   * The reply to "can we talk about {@code subject} instead?": that topic opened, with what the user said about it
+   * earlier in this conversation when there is something (the latest sentence sharing a word or a {@link Topics} topic
+   * with the subject, never one touching harm or loss), else a question about it.
+   */
+  static OfflineReplies.Reply opening(String subject, List<Earlier> earlier, String lang) {
+    String turned = Reflection.swapWords(subject.replaceAll("[?.!\\s]+$", ""), lang);
+    OfflineReplies.Reply r = OfflineReplies.Reply.of(Say.LETS_TALK_ABOUT.in(lang, turned));
+    List<String> stems = stems(subject);
+    List<String> topics = Topics.of(subject);
+    for (int i = earlier.size() - 1; i >= 0; i--) {
+      if (!earlier.get(i).quotable()) {
+        continue;
+      }
+      for (String sentence : sentences(earlier.get(i).text())) {
+        boolean about = stems.stream().anyMatch(st -> shares(sentence, st))
+            || Topics.of(sentence).stream().anyMatch(topics::contains);
+        String back = about && WritePolicy.safeToKeep(sentence) && !sentence.endsWith("?")
+            ? Reflection.reflect(sentence, lang) : null;
+        if (back != null) {
+          return r.core(Say.EARLIER_YOU_SAID.in(lang, inSentence(back, lang))).question(Say.HOW_IS_IT_NOW.in(lang));
+        }
+      }
+    }
+    return r.question(Say.WHAT_GOING_ON.in(lang));
   }
 
   /** The question's words that name something (the first five letters of each, so "stressing" finds "stressed"). */

@@ -26,34 +26,64 @@ public final class Dispatcher {
   }
 
   private static Pattern p(String regex) {
-    return Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
+    return Pattern.compile(regex, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.UNICODE_CHARACTER_CLASS);
   }
 
   static final Pattern CONTINUE_EXERCISE = p("^(next|done|ok(ay)?|continue|go on|ready|i'?m ready|did it|i did it|finished|"
-      + "yes|yep|yeah|got it|what'?s next|next step|keep going|and then\\??)[\\s.!?]*$");
+      + "yes|yep|yeah|got it|what'?s next|next step|keep going|and then\\??|weiter|fertig|bereit|ich bin bereit|ja|"
+      + "nächster schritt|und dann\\??|gemacht|erledigt|geschafft|mach weiter|suivant|prête?|je suis prête?|c'est fait|"
+      + "fait|oui|continue|continuons|étape suivante|ensuite\\??|vas-y|on continue|d'accord)[\\s.!?]*$");
+  /** Stopping the active exercise ("let's stop", "nein", "ça suffit"). */
+  static final Pattern EXERCISE_STOP = p("^(no|nope|nah|stop|let'?s stop|can we stop|i'?d (rather|like to) stop|enough|"
+      + "that'?s enough|not now|no thanks|nein|stopp|lass uns aufhören|aufhören|genug|nein danke|lieber nicht|non|arrête|"
+      + "arrêtons|on arrête|ça suffit|stop merci|non merci|pas maintenant)[\\s.!?]*$");
+  /** Thanks or "that helped" in the middle of an exercise: a pause in it, not a goodbye. */
+  static final Pattern EXERCISE_THANKS = p("\\b(thanks|thank you|thx|helped|helps|helping|danke|hilft|geholfen|merci|"
+      + "ça aide|ça m'aide|aidée?)\\b");
+  /** A goodbye, which ends the session even in the middle of an exercise. */
+  static final Pattern LEAVING = p("\\b(bye|goodbye|i (should|have to|need to|gotta|must) (go|head off|get going|sign off|"
+      + "log off)|gotta go|good ?night|talk (to you )?(later|soon|tomorrow)|see you|tschüss|tschüs|ciao|ich muss (jetzt )?"
+      + "(los|gehen|weg|schluss machen)|gute nacht|bis (bald|später|morgen|dann)|au revoir|je dois (y aller|partir|filer|te "
+      + "laisser)|bonne nuit|à (plus|bientôt|demain))\\b");
   static final Pattern CONFUSION = p("^(i don'?t know|idk|dunno|not sure|i'?m not sure|no idea|i'?m confused|hard to (say|explain)|"
-      + "it'?s complicated|i can'?t explain( it)?|i don'?t even know|where do i (even )?start|whatever|meh|hmm+|ugh+|\\.{2,}|\\?+)"
+      + "it'?s complicated|i can'?t explain( it)?|i don'?t even know|where do i (even )?start|whatever|meh|hmm+|ugh+|\\.{2,}|\\?+|"
+      + "ich wei(ß|ss) (es )?nicht|wei(ß|ss) nicht|keine ahnung|schwer zu sagen|keine ahnung|je (ne )?sais pas|j'sais pas|"
+      + "chais pas|aucune idée|c'est compliqué)"
       + "(\\b.{0,40})?$|\\bi don'?t know (how|what|where) to (say|start|explain|begin)\\b|\\bi'?m not sure (what|how|why)\\b"
       + "|\\b(it'?s|this is) hard to put into words\\b");
   static final Pattern EXERCISE_REQUEST = p("\\b(breathing|grounding|relaxation|mindfulness|meditation|body scan) "
       + "(exercise|technique|practice)\\b|\\b(an?|some|another) (exercise|technique)\\b|\\bwalk me through\\b|\\bguide me\\b"
       + "|\\bcan we (do|try) (an?|some|the)\\b|\\bhelp me (calm down|relax|ground myself|breathe)\\b|\\b(box|4-7-8) breathing\\b"
-      + "|\\b5-4-3-2-1\\b|\\bthought record\\b|\\bmuscle relaxation\\b|\\bteach me (a|an|some|how to (breathe|relax|calm))\\b");
+      + "|\\b5-4-3-2-1\\b|\\bthought record\\b|\\bmuscle relaxation\\b|\\bteach me (a|an|some|how to (breathe|relax|calm))\\b"
+      + "|\\b(atemübung|entspannungsübung|achtsamkeitsübung)\\w*|\\b(eine|die|noch eine) übung\\b|\\bmit mir atmen\\b"
+      + "|\\bhilf mir,? (mich zu beruhigen|runterzukommen|zu entspannen)\\b|\\bexercice (de respiration|de relaxation|"
+      + "d'ancrage|de pleine conscience)\\b|\\b(un|l') exercice\\b|\\bguide-moi\\b|\\baide-moi à (me calmer|respirer|me détendre)\\b");
   static final Pattern CLOSING = p("\\b(i (should|have to|need to|gotta|must) (go|head off|get going|sign off|log off))\\b"
       + "|\\bgotta go\\b|\\b(thanks|thank you)[,!. ]+(this|that|you|it) (really )?help(ed|s)\\b|\\bthis (really )?helped\\b"
       + "|\\btalk (to you )?(later|soon|tomorrow)\\b|\\bgood ?night\\b|^(ok(ay)?|well|alright)?[ ,]*(bye|goodbye)\\b"
       + "|\\bthat'?s (all|enough) for (today|now|tonight)\\b|\\bi'?m done for (today|now|tonight)\\b|\\bsee you( next time| later)?\\b"
-      + "|\\bwrap (this|it) up\\b|\\bcalling it a (day|night)\\b");
+      + "|\\bwrap (this|it) up\\b|\\bcalling it a (day|night)\\b"
+      + "|\\bich muss (jetzt )?(los|gehen|weg|schluss machen)\\b|\\btschüs+\\b|\\bciao\\b|\\bbis (bald|später|morgen|dann)\\b"
+      + "|\\bgute nacht\\b|\\b(danke,? )?(das|es) hat (mir )?(sehr |echt |wirklich )?geholfen\\b|\\bmach'?s gut\\b"
+      + "|\\bje dois (y aller|partir|filer|te laisser)\\b|\\bau revoir\\b|\\bà (plus|bientôt|demain)\\b|\\bbonne nuit\\b"
+      + "|\\bça m'a (bien |vraiment |beaucoup )?aidée?\\b|\\bc'est tout pour (aujourd'hui|ce soir)\\b");
   static final Pattern PSYCHOEDUCATION = p("\\bwhy (do|does|am|is|did|can'?t|do i always) (i|my|it|this|people)\\b|\\bis (it|this|that) "
       + "normal\\b|\\bwhat (is|are|causes|happens)\\b|\\bhow does\\b|\\bexplain\\b|\\bunderstand why\\b|\\bwhat'?s happening "
       + "(to|in) (me|my)\\b|\\bis there a reason\\b|\\bwhy i (feel|get|can'?t)\\b|\\bthe science\\b|\\bis that a (symptom|sign)\\b"
       // a practical question: what helps is what psychoeducation explains
       + "|\\bwhat (can|could|should) i do (about|when|if|for|to)\\b|\\bhow (can|do|could|should) i (stop|cope|deal|handle|"
       + "manage|calm|fall asleep|get to sleep|get some sleep|sleep|relax|get over|switch off)\\b"
-      + "|\\bany (tips|advice|ideas|suggestions)\\b|\\bwhat helps (with|when|for)\\b");
+      + "|\\bany (tips|advice|ideas|suggestions)\\b|\\bwhat helps (with|when|for)\\b"
+      + "|\\b(tipps?|ratschläge?|ideen)\\b.{0,40}\\b(wie|für|gegen|bei)\\b|\\bwas kann ich (tun|machen|dagegen)\\b"
+      + "|\\bwie (kann|könnte|soll) ich\\b|\\bwas hilft (gegen|bei|wenn)\\b|\\bwarum (bin|fühle|kann|werde) ich\\b"
+      + "|\\bist (das|es) normal\\b|\\bwie komme ich\\b.{0,30}\\brunter\\b|\\bhast du (tipps|ideen|ratschläge)\\b"
+      + "|\\b(des |tes |quelques )?(conseils|astuces|idées)\\b.{0,40}\\b(pour|contre)\\b|\\bcomment faire pour\\b"
+      + "|\\b(qu'est-ce que|que) (je peux|puis-je) faire\\b|\\bcomment (je peux|puis-je|pourrais-je|est-ce que je peux)\\b"
+      + "|\\bpourquoi (je|est-ce que je)\\b|\\b(est-ce|c'est) normal\\b|\\btu as des (conseils|astuces|idées)\\b");
   static final Pattern REFLECTIVE = p("\\b(again|every time|everytime|always end up|keep (doing|having|getting|ending|falling|"
       + "going|picking|choosing|repeating|finding)|same (thing|pattern|cycle|story)|pattern|whenever|every single|"
-      + "i always|over and over|cycle|i notice (that )?i|i tend to|it happens every)\\b");
+      + "i always|over and over|cycle|i notice (that )?i|i tend to|it happens every|immer wieder|jedes mal|jedesmal|"
+      + "schon wieder|ständig|à chaque fois|chaque fois|encore une fois|toujours la même|je finis toujours)\\b");
 
   static final String CLASSIFIER_PROMPT = "Classify a message to a support chat into one response mode: supportive (sharing "
       + "feelings, seeking support, greeting; the default), reflective (describing a recurring pattern they already named), "
@@ -70,19 +100,42 @@ public final class Dispatcher {
 
   /** Fast paths, then the model (when given; a failing call falls back), then the keyword fallback. */
   public static Choice choose(String message, Map<String, Object> progress, ChatModel model) {
+    return choose(message, progress, model, false);
+  }
+
+  /**
+   * {@link #choose(String, Map, ChatModel)} knowing whether our last reply asked a question ({@code asked}): then a
+   * short answer ("yeah", "nicht wirklich", "bof") is heard as the answer it is, not as a message too short to
+   * understand.
+   */
+  public static Choice choose(String message, Map<String, Object> progress, ChatModel model, boolean asked) {
     String text = message.strip().replace('’', '\'');
     boolean inExercise = progress != null && progress.get("exercise") instanceof String ex && !ex.isEmpty();
-    if (inExercise && CONTINUE_EXERCISE.matcher(text).matches()) {
+    if (inExercise && (CONTINUE_EXERCISE.matcher(text).matches() || EXERCISE_STOP.matcher(text).matches())) {
       return new Choice(Mode.GUIDED_EXERCISE, "fast_path", text);
+    }
+    if (inExercise && !LEAVING.matcher(text).find()) {
+      Matcher thanks = EXERCISE_THANKS.matcher(text);
+      if (thanks.find()) {
+        // "thanks, that helped a bit" between two steps: a pause in the exercise, not a goodbye
+        return new Choice(Mode.GUIDED_EXERCISE, "fast_path", thanks.group());
+      }
+    }
+    if (asked && Cues.SHORT_ANSWER.matcher(text).matches()) {
+      return new Choice(Mode.SUPPORTIVE, "fast_path", text);
     }
     for (var fast : new Object[][] {{CLOSING, Mode.CLOSING}, {CONFUSION, Mode.CLARIFYING},
         {EXERCISE_REQUEST, Mode.GUIDED_EXERCISE}, {OfflineReplies.RECALL, Mode.SUPPORTIVE},
         {OfflineReplies.SAID, Mode.SUPPORTIVE}, {OfflineReplies.TALKED, Mode.SUPPORTIVE}, {OfflineReplies.ABOUT_US, Mode.SUPPORTIVE},
-        {OfflineReplies.ACKNOWLEDGEMENT, Mode.SUPPORTIVE}}) {
+        {OfflineReplies.ACKNOWLEDGEMENT, Mode.SUPPORTIVE}, {Cues.NAME_QUESTION, Mode.SUPPORTIVE}}) {
       Matcher m = ((Pattern) fast[0]).matcher(text);
       if (m.find()) {
         return new Choice((Mode) fast[1], "fast_path", m.group());
       }
+    }
+    String subject = Cues.switchTo(text);
+    if (subject != null) {
+      return new Choice(Mode.SUPPORTIVE, "fast_path", "talk about " + subject);
     }
     if (model != null) {
       try {
@@ -107,7 +160,7 @@ public final class Dispatcher {
     if (ref.find()) {
       return new Choice(Mode.REFLECTIVE, "fallback", ref.group());
     }
-    if (text.split("\\s+").length <= 2 && !text.matches("(?i)^(hi|hey|hello|hiya|good (morning|evening|afternoon))\\b.*")) {
+    if (text.split("\\s+").length <= 2 && !Cues.STARTS_WITH_HELLO.matcher(text).find()) {
       return new Choice(Mode.CLARIFYING, "fallback", "short message");
     }
     return new Choice(Mode.SUPPORTIVE, "fallback", "");

@@ -30,6 +30,13 @@ public final class Knowledge {
   private static final Map<Mode, String> MODES = loadModes();
   private static final List<Exercise> EXERCISES = load("knowledge/exercises.json", new TypeReference<>() { });
   private static final List<Topic> TOPICS = load("knowledge/topics.json", new TypeReference<>() { });
+  /** The German and French exercises and topics ({@code exercises.de.json}, ...): same ids, their own words. */
+  private static final Map<String, List<Exercise>> EXERCISES_IN = Map.of("de",
+      load("knowledge/exercises.de.json", new TypeReference<List<Exercise>>() { }), "fr",
+      load("knowledge/exercises.fr.json", new TypeReference<List<Exercise>>() { }));
+  private static final Map<String, List<Topic>> TOPICS_IN = Map.of("de",
+      load("knowledge/topics.de.json", new TypeReference<List<Topic>>() { }), "fr",
+      load("knowledge/topics.fr.json", new TypeReference<List<Topic>>() { }));
 
   private Knowledge() {
   }
@@ -50,14 +57,41 @@ public final class Knowledge {
     return EXERCISES.stream().filter(e -> e.id().equals(id)).findFirst().orElse(null);
   }
 
-  /** The exercise whose keywords the message mentions most, else box breathing. */
+  /** The exercise {@code id} in {@code lang} ({@code de}, {@code fr}; else English), or null. */
+  public static Exercise exercise(String id, String lang) {
+    return EXERCISES_IN.getOrDefault(lang, EXERCISES).stream().filter(e -> e.id().equals(id)).findFirst()
+        .orElse(exercise(id));
+  }
+
+  /** The exercise whose keywords (in any language) the message mentions most, else box breathing; English. */
   public static Exercise exerciseFor(String message) {
-    return best(EXERCISES, message, Exercise::keywords, EXERCISES.getFirst());
+    Exercise found = best(EXERCISES, message, e -> keywords(e.id(), e.keywords(), EXERCISES_IN, Exercise::id,
+        Exercise::keywords), EXERCISES.getFirst());
+    return found;
   }
 
   /** The topic whose keywords the message mentions most, or null. */
   public static Topic topicFor(String message) {
     return best(TOPICS, message, Topic::keywords, null);
+  }
+
+  /** The topic whose keywords (in any language) the message mentions most, in {@code lang}, or null. */
+  public static Topic topicFor(String message, String lang) {
+    Topic t = best(TOPICS, message, x -> keywords(x.id(), x.keywords(), TOPICS_IN, Topic::id, Topic::keywords), null);
+    if (t == null) {
+      return null;
+    }
+    return TOPICS_IN.getOrDefault(lang, TOPICS).stream().filter(x -> x.id().equals(t.id())).findFirst().orElse(t);
+  }
+
+  /** The English keywords of item {@code id} and those of its German and French versions. */
+  private static <T> List<String> keywords(String id, List<String> english, Map<String, List<T>> other,
+                                           java.util.function.Function<T, String> idOf,
+                                           java.util.function.Function<T, List<String>> keywordsOf) {
+    List<String> all = new java.util.ArrayList<>(english);
+    other.values().forEach(items -> items.stream().filter(i -> idOf.apply(i).equals(id))
+        .forEach(i -> all.addAll(keywordsOf.apply(i))));
+    return all;
   }
 
   private static <T> T best(List<T> items, String message, java.util.function.Function<T, List<String>> keywords, T none) {

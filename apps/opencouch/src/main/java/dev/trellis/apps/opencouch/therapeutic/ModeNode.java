@@ -6,6 +6,8 @@ import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.ModelCalls;
 import dev.trellis.apps.opencouch.PendingQuestion;
 import dev.trellis.apps.opencouch.Response;
+import dev.trellis.apps.opencouch.TranscriptEntry;
+import dev.trellis.apps.opencouch.safety.ReplyLocale;
 import dev.trellis.apps.opencouch.memory.MemoryEntry;
 import dev.trellis.apps.opencouch.memory.WorkingMemory;
 import dev.trellis.graph.Node;
@@ -54,24 +56,30 @@ final class ModeNode implements Node {
           .and(CouchState.PENDING_QUESTION, followUp.pending())
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
+    String locale = ReplyLocale.of(s.get(CouchState.LOCALE), CouchState.crisis(s).language());
+    String lang = ReplyLocale.language(locale);
     if (CheckIn.needed(message, CouchState.crisis(s), CouchState.pendingQuestion(s).question() != null)) {
-      String text = ModelCalls.emit(out, CheckIn.text(s.get(CouchState.LOCALE)));
+      String text = ModelCalls.emit(out, CheckIn.text(locale));
       ModelCalls.end(out, text);
       return Update.of(CouchState.RESPONSE, new Response(text, "ok", out.messageId()))
-          .and(CouchState.PENDING_QUESTION, PendingQuestion.ACTING_NOW.asked())
+          .and(CouchState.PENDING_QUESTION, PendingQuestion.ACTING_NOW.asked(locale))
           .and(CouchState.DIAGNOSTICS, Map.of("reply_check_in", true))
           .and(CouchState.TRACE, CouchState.trace(s, mode.node()));
     }
-    OfflineReplies.Reply instruction = mode == Mode.GUIDED_EXERCISE ? null : OfflineReplies.instruction(message);
+    List<ConversationRecall.Earlier> earlier = ConversationRecall.userMessages(s);
+    // "Last time you…" opens a conversation only: inside one it would recall this very conversation once it closed
+    List<MemoryEntry> offline = earlier.isEmpty() ? memory
+        : memory.stream().filter(e -> !"episodic".equals(e.type())).toList();
+    OfflineReplies.Reply instruction = mode == Mode.GUIDED_EXERCISE ? null : OfflineReplies.instruction(message, lang);
     OfflineReplies.Reply reply = instruction != null ? instruction : switch (mode) {
-      case SUPPORTIVE -> OfflineReplies.supportive(message, memory, ConversationRecall.userMessages(s));
-      case REFLECTIVE -> OfflineReplies.reflective(message, memory);
-      case CLARIFYING -> OfflineReplies.clarifying();
-      case PSYCHOEDUCATION -> OfflineReplies.psychoeducation(message, memory);
-      case CLOSING -> OfflineReplies.closing(memory);
-      case GUIDED_EXERCISE -> exercise(s, message, progress);
+      case SUPPORTIVE -> OfflineReplies.supportive(message, offline, earlier, lang);
+      case REFLECTIVE -> OfflineReplies.reflective(message, offline, lang);
+      case CLARIFYING -> OfflineReplies.clarifying(lang);
+      case PSYCHOEDUCATION -> OfflineReplies.psychoeducation(message, offline, lang);
+      case CLOSING -> OfflineReplies.closing(offline, lang, "closing".equals(lastMode(s)));
+      case GUIDED_EXERCISE -> exercise(s, message, progress, lang);
     };
-    String prepared = OfflineReplies.follow(reply, memory);
+    String prepared = OfflineReplies.follow(withoutRepeatedRecall(reply, s), memory);
     String status = "ok";
     String text;
     if (ctx.llmClient() != null) {
@@ -104,17 +112,52 @@ final class ModeNode implements Node {
     return b.toString();
   }
 
-  /** The next exercise step: continue the active exercise, or start the one the message asks for. */
-  private static OfflineReplies.Reply exercise(State s, String message, Map<String, Object> progress) {
+  /** The mode of this conversation's last assistant reply on the therapeutic route, or null. */
+  private static String lastMode(State s) {
+    List<TranscriptEntry> t = CouchState.transcript(s);
+    for (int i = t.size() - 1; i >= 0; i--) {
+      if ("assistant".equals(t.get(i).role())) {
+        return t.get(i).mode();
+      }
+    }
+    return null;
+  }
+
+  /** {@code reply} without its recall when an earlier reply of this conversation already said it (said once, not every turn). */
+  private static OfflineReplies.Reply withoutRepeatedRecall(OfflineReplies.Reply reply, State s) {
+    for (OfflineReplies.Reply.Part p : reply.parts()) {
+      if (p.role() == OfflineReplies.Reply.Role.RECALL && CouchState.transcript(s).stream()
+          .anyMatch(e -> "assistant".equals(e.role()) && e.content() != null && e.content().contains(p.text()))) {
+        return reply.without(OfflineReplies.Reply.Role.RECALL);
+      }
+    }
+    return reply;
+  }
+
+  /**
+   * The next exercise step: continue the active exercise, pause it (thanks or "that helped" in the middle: glad, and
+   * the next step or stopping offered), stop it at the user's word, or start the one the message asks for.
+   */
+  private static OfflineReplies.Reply exercise(State s, String message, Map<String, Object> progress, String lang) {
     Map<String, Object> current = s.getOrDefault(CouchState.PROGRESS, Map.of());
     Knowledge.Exercise active = current.get("exercise") instanceof String id && !id.isEmpty() ? Knowledge.exercise(id) : null;
-    boolean continuing = active != null && Dispatcher.CONTINUE_EXERCISE.matcher(message.strip()).matches();
+    String text = message.strip().replace('’', '\'');
+    boolean continuing = active != null && Dispatcher.CONTINUE_EXERCISE.matcher(text).matches();
+    if (active != null && !continuing && Dispatcher.EXERCISE_STOP.matcher(text).matches()) {
+      progress.put("exercise", "");
+      progress.put("step", 0);
+      return OfflineReplies.exerciseStopped(lang);
+    }
+    if (active != null && !continuing && Dispatcher.EXERCISE_THANKS.matcher(text).find()) {
+      int done = ((Number) current.getOrDefault("step", 0)).intValue();
+      return OfflineReplies.exercisePause(done + 1, active.steps().size(), lang);
+    }
     Knowledge.Exercise ex = continuing ? active : Knowledge.exerciseFor(message);
     int step = continuing ? ((Number) current.getOrDefault("step", 0)).intValue() + 1 : 1;
     boolean last = step >= ex.steps().size();
     progress.put("exercise", last ? "" : ex.id());
     progress.put("step", last ? 0 : step);
     progress.put("last_exercise", ex.id());
-    return OfflineReplies.exerciseStep(ex, step, !continuing);
+    return OfflineReplies.exerciseStep(Knowledge.exercise(ex.id(), lang), step, !continuing, lang);
   }
 }

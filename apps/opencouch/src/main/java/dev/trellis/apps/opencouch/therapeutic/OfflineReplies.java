@@ -24,40 +24,15 @@ import java.util.regex.Pattern;
  */
 final class OfflineReplies {
   private static final Pattern CALL = Pattern.compile("^Call the user ([^.]+)\\.$");
-  /** A greeting's opening word ("hi", "good morning"). */
-  private static final String HELLO = "(?i)^(hi|hey|hello|hiya|heya|howdy|good (morning|evening|afternoon))\\b";
-  private static final Pattern GREETING = Pattern.compile(HELLO + "[\\s\\w,!.'’]{0,20}$");
-  /** A greeting's opening word with what sets it off ("hey. rough week" → "rough week"). */
-  private static final Pattern HELLO_OPENING = Pattern.compile(HELLO + "[\\s,!.]*");
-  private static final Pattern DISTRESS = Pattern.compile("(?i)\\b(stress\\w*|hard|awful|terrible|horrible|sad|lonely|"
-      + "anxious|anxiety|worried|worry|scared|afraid|tired|exhausted|overwhelm\\w*|angry|upset|hurt\\w*|cry\\w*|argu\\w+|"
-      + "fight|fought|lost|miss(ing)?|griev\\w*|grief|difficult|struggl\\w*|can'?t sleep|sick|heavy|down|depress\\w*|panic\\w*|"
-      + "alone|distant|yell\\w*|broke up|fired|rough|bad|worse|guilty|ashamed|nervous|frustrat\\w*|pain|crappy|shit\\w*)\\b");
-  private static final Pattern GOOD_NEWS = Pattern.compile("(?i)\\b(promot\\w*|got the (job|role|place|offer)|good news|"
-      + "great news|engaged|passed|accepted|excited|happy|proud|won|went (really )?well|celebrat\\w*|finally did)\\b");
   private static final String REL = "name|sister|brother|mom|mother|mum|dad|father|partner|wife|husband|girlfriend|boyfriend|"
       + "son|daughter|friend|best friend|boss|roommate|dog|cat|puppy|kitten|pet|job|work|city|hometown|hobby";
   static final Pattern RECALL = Pattern.compile("(?i)\\b(what'?s|what is|what was|who'?s|who is|do you (still )?"
       + "(remember|know|recall)|can you remember|remember)\\b.{0,25}?\\b(my (" + REL + ")|about me)\\b");
   private static final Pattern ASKED_ABOUT = Pattern.compile("(?i)\\bmy (" + REL + ")\\b");
-  /** A question about us ("are you a real person?", "am I talking to a bot?", "who are you?"). */
-  static final Pattern ABOUT_US = Pattern.compile("(?i)\\b(are|r) (you|u) (a |an |even |actually |really )*(real|human|"
-      + "person|people|bot|chat ?bot|robot|ai|a\\.i\\.|machine|computer|program|therapist|counsell?or|psychologist|"
-      + "doctor|chatgpt)\\b|\\bwho (are|r) (you|u)\\b|\\bwhat (are|r) (you|u)\\b|\\b(am i|i'?m) (talking|speaking|"
-      + "chatting|texting) (to|with) (a |an )?(bot|robot|human|person|real|machine|ai)\\b");
-  /** A reply that only acknowledges ("ok", "thanks", "got it"). */
-  static final Pattern ACKNOWLEDGEMENT = Pattern.compile("(?i)^(ok(ay)?|k|kk|thanks|thank you|thx|ty|sure|alright|"
-      + "all right|got it|cool|fine|right|i see|makes sense|that makes sense|noted|understood)[\\s.!,]*(thanks|thank you)?"
-      + "[\\s.!]*$");
-  /** A question about what the user said earlier in this conversation ("what did I say was stressing me?"). */
-  static final Pattern SAID = Pattern.compile("(?i)\\b(what (did|have) i (just |already )?(say|said|tell|told|mention(ed)?|"
-      + "write|wrote)|what was i (just )?(saying|talking about|telling you)|remind me what i (said|told you|was saying)|"
-      + "(do|can|did) you (still )?remember what i (said|told you|was saying)|was hab(e)? ich (gesagt|erzählt))\\b");
-
-  /** A question about what this conversation has been about ("what did we talk about?", "where were we?"). */
-  static final Pattern TALKED = Pattern.compile("(?i)\\b(what (did|have) we (just |already )?(talk|talked|speak|spoke|spoken|"
-      + "chat|chatted|discuss|discussed|cover|covered)( about)?|remind me what we (talked|spoke|were talking|chatted|"
-      + "discussed)|what were we (just )?(talking|chatting) about|where were we|worüber haben wir (gesprochen|geredet))\\b");
+  static final Pattern ABOUT_US = Cues.ABOUT_US;
+  static final Pattern ACKNOWLEDGEMENT = Cues.ACKNOWLEDGEMENT;
+  static final Pattern SAID = Cues.SAID;
+  static final Pattern TALKED = Cues.TALKED;
 
   private OfflineReplies() {
   }
@@ -116,88 +91,120 @@ final class OfflineReplies {
   }
 
   /**
-   * The supportive reply to {@code message}; {@code earlier} holds the user's messages of this conversation's earlier
-   * turns, oldest first (what "what did I say was stressing me?" is answered from).
+   * The supportive reply to {@code message} in {@code lang} ({@code en}, {@code de}, {@code fr}); {@code earlier} holds
+   * the user's messages of this conversation's earlier turns, oldest first (what "what did I say was stressing me?" is
+   * answered from).
    */
-  static Reply supportive(String message, List<MemoryEntry> memory, List<ConversationRecall.Earlier> earlier) {
-    String text = message.strip();
+  static Reply supportive(String message, List<MemoryEntry> memory, List<ConversationRecall.Earlier> earlier, String lang) {
+    String text = message.strip().replace('’', '\'');
     if (TALKED.matcher(text).find()) {
-      return ConversationRecall.summary(earlier);
+      return ConversationRecall.summary(earlier, lang);
     }
     if (SAID.matcher(text).find()) {
-      return ConversationRecall.answer(text, earlier);
+      return ConversationRecall.answer(text, earlier, lang);
     }
     if (ABOUT_US.matcher(text).find()) {
-      return Reply.of("I'm OpenCouch, an AI support companion: not a person, and not a therapist.")
-          .extra("I'm here to listen, to share coping ideas, and to point you to people who can help when you need them.")
-          .question("What's on your mind?");
+      return Reply.of(Say.ABOUT_US.in(lang)).extra(Say.ABOUT_US_MORE.in(lang)).question(Say.ON_YOUR_MIND.in(lang));
     }
     if (ACKNOWLEDGEMENT.matcher(text).matches()) {
-      return Reply.of("I'm here whenever you're ready.").recall(recall(memory)).question("What would you like to talk about next?");
+      return Reply.of(Say.HERE_WHEN_READY.in(lang)).recall(recall(memory, lang)).question(Say.TALK_NEXT.in(lang));
     }
-    if (RECALL.matcher(text).find()) {
-      return answer(text, memory);
+    if (Cues.SHORT_ANSWER.matcher(text).matches()) {
+      // "yeah" answering the question we asked: heard, and a door to say more
+      return Reply.of(Say.HEAR_YOU.in(lang)).extra(Say.NO_RUSH.in(lang)).question(Say.TELL_MORE.in(lang));
     }
-    String reflection = reflect(text);
+    if (RECALL.matcher(text).find() || Cues.NAME_QUESTION.matcher(text).find()) {
+      return answer(text, memory, lang);
+    }
+    String subject = Cues.switchTo(text);
+    if (subject != null) {
+      return ConversationRecall.opening(subject, earlier, lang);
+    }
+    String reflection = Reflection.reflect(text, lang);
     String name = FactRules.extract(text).stream().filter(c -> "name".equals(c.category())).map(c -> nameIn(c.text()))
         .findFirst().orElse(null);
     String rest = name == null ? null : afterName(text, name);
-    if (rest != null && (DISTRESS.matcher(rest).find() || GOOD_NEWS.matcher(rest).find())) {
+    if (rest != null && (Cues.DISTRESS.matcher(rest).find() || Cues.goodNews(rest) || Cues.LOSS.matcher(rest).find())) {
       // "hi, I'm Sam. work has been stressing me out": greeted by name, and what follows answered as itself
-      return supportive(rest, memory, earlier).after("Nice to meet you, " + name + ".");
+      return supportive(rest, memory, earlier, lang).after(Say.NICE_TO_MEET.in(lang, name));
     }
     if (name != null) {
-      return Reply.of("Nice to meet you, " + name + ".").extra(reflection == null ? null : "I'm glad you told me about yourself.")
-          .recall(recall(memory)).question("What would you like to talk about today?");
+      return Reply.of(Say.NICE_TO_MEET.in(lang, name)).extra(reflection == null ? null : Say.GLAD_YOU_TOLD.in(lang))
+          .recall(recall(memory, lang)).question(Say.WHAT_TODAY.in(lang));
     }
-    if (GREETING.matcher(text).matches()) {
-      String after = HELLO_OPENING.matcher(text).replaceFirst("");
-      if (DISTRESS.matcher(after).find()) {
+    if (Cues.GREETING.matcher(text).matches()) {
+      String after = Cues.HELLO_OPENING.matcher(text).replaceFirst("");
+      if (Cues.DISTRESS.matcher(after).find()) {
         // "hey. rough week": greeted, and what follows answered as itself
-        return supportive(after, memory, earlier).after("Hi, I'm glad you reached out.");
+        return supportive(after, memory, earlier, lang).after(Say.HELLO_HARD.in(lang));
       }
-      return Reply.of("Hi, it's good to hear from you.").recall(recall(memory)).question("How are you doing today?");
+      return Reply.of(Say.HELLO.in(lang)).recall(recall(memory, lang)).question(Say.HOW_TODAY.in(lang));
     }
-    boolean distress = DISTRESS.matcher(text).find();
-    if (!distress && GOOD_NEWS.matcher(text).find()) {
-      return Reply.of("That's wonderful news, congratulations!")
-          .extra(reflection == null ? null : "It sounds like " + reflection + ", and you deserve to enjoy it.")
-          .recall(recall(memory)).question("How are you feeling about it?");
+    if (Cues.LOSS.matcher(text).find()) {
+      // "my dad passed away last month": a loss, never good news (its "passed" is no exam)
+      return Reply.of(Say.LOSS.in(lang)).extra(Say.LOSS_WAVES.in(lang)).question(Say.LOSS_SINCE.in(lang));
+    }
+    boolean distress = Cues.DISTRESS.matcher(text).find();
+    if (!distress && Cues.goodNews(text)) {
+      return Reply.of(Say.GOOD_NEWS.in(lang))
+          .extra(reflection == null ? null : capital(Say.GOOD_NEWS_SAID.in(lang, reflection)))
+          .recall(recall(memory, lang)).question(Say.FEEL_ABOUT_IT.in(lang));
+    }
+    if (!distress && Cues.doingWell(text)) {
+      // "mir geht's heute eigentlich ganz gut": glad, and what helped
+      return Reply.of(Say.GLAD_TO_HEAR.in(lang)).extra(reflection == null ? null : sounds(reflection, lang))
+          .recall(recall(memory, lang)).question(Say.WHAT_HELPED.in(lang));
     }
     if (distress) {
-      Reply r = reflection == null ? Reply.of("That sounds really hard, and it makes sense that it's weighing on you.")
-          : Reply.of("It sounds like " + reflection + ".").extra("That's a lot to carry, and it makes sense that it's weighing on you.");
-      return r.recall(recall(memory)).question("What feels heaviest about it right now?");
+      Reply r = reflection == null ? Reply.of(Say.SOUNDS_HARD.in(lang))
+          : Reply.of(sounds(reflection, lang)).extra(Say.A_LOT.in(lang));
+      return r.recall(recall(memory, lang)).question(Say.HEAVIEST.in(lang));
     }
-    return Reply.of(reflection == null ? "Thank you for telling me." : "It sounds like " + reflection + ".")
-        .extra("I'm listening.").recall(recall(memory)).question("How has that been for you?");
+    return Reply.of(reflection == null ? Say.THANKS_FOR_TELLING.in(lang) : sounds(reflection, lang))
+        .extra(Say.LISTENING.in(lang)).recall(recall(memory, lang)).question(Say.HOW_BEEN.in(lang));
+  }
+
+  /** "It sounds like {reflection}." in {@code lang} (German opens the said-back sentence with a capital). */
+  private static String sounds(String reflection, String lang) {
+    return Say.SOUNDS_LIKE.in(lang, "de".equals(lang) ? capital(reflection) : reflection);
+  }
+
+  /** {@code s} with its first letter a capital. */
+  static String capital(String s) {
+    return s == null || s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
   }
 
   /**
-   * The acknowledgement of a short message that tells us how to reply ("keep it short please", "don't give me
-   * advice"), in whichever mode: the rule is kept, and the user is told so instead of having it reflected back as a
+   * The acknowledgement of a short message that tells us how to reply ("keep it short please", "fass dich kurz", "sois
+   * bref"), in whichever mode: the rule is kept, and the user is told so instead of having it reflected back as a
    * feeling. Null when the message is not one (longer, or about something hard: that is answered as such).
    */
-  static Reply instruction(String message) {
+  static Reply instruction(String message, String lang) {
     String text = message.strip();
-    if (text.split("\\s+").length > 12 || DISTRESS.matcher(text).find()) {
+    if (text.split("\\s+").length > 12 || Cues.DISTRESS.matcher(text).find()) {
       return null;
     }
     List<String> acks = ProceduralRules.extract(text).stream().filter(Candidate::explicit)
-        .map(c -> acknowledged(c.text())).toList();
+        .map(c -> acknowledged(c.text(), lang)).toList();
     return acks.isEmpty() ? null
-        : Reply.of("Of course: " + String.join(", and ", acks) + ".").question("What would you like to talk about?");
+        : Reply.of(Say.OF_COURSE.in(lang, String.join(Say.AND.in(lang), acks))).question(Say.TALK_ABOUT.in(lang));
   }
 
   /** A procedural rule as what we will do ("Keep replies short." → "I'll keep my replies short"). */
-  private static String acknowledged(String rule) {
+  private static String acknowledged(String rule, String lang) {
     Matcher call = CALL.matcher(rule);
     if (call.matches()) {
-      return "I'll call you " + call.group(1);
+      return Say.WILL_CALL.in(lang, call.group(1));
     }
     String r = stripEnd(rule).replace("the user", "you");
     if (r.startsWith("Keep replies ")) {
-      return "I'll keep my replies " + r.substring("Keep replies ".length());
+      return Say.WILL_SHORT.in(lang, r.substring("Keep replies ".length()));
+    }
+    if (!"en".equals(lang)) {
+      return r.startsWith("Do not give") ? Say.WILL_NO_ADVICE.in(lang)
+          : r.startsWith("Do not ask") ? Say.WILL_NO_QUESTIONS.in(lang)
+          : r.startsWith("Give short") || r.startsWith("Give brief") ? Say.WILL_SHORT.in(lang, "short")
+          : Say.WILL_REMEMBER.in(lang);
     }
     if (r.startsWith("Give ")) {
       return "I'll give you " + r.substring("Give ".length());
@@ -205,62 +212,71 @@ final class OfflineReplies {
     if (r.startsWith("Do not ")) {
       return "I won't " + r.substring("Do not ".length());
     }
-    return r.startsWith("Always ") ? "I'll always " + r.substring("Always ".length()) : "I'll remember that";
+    return r.startsWith("Always ") ? "I'll always " + r.substring("Always ".length()) : Say.WILL_REMEMBER.in(lang);
   }
 
-  static Reply reflective(String message, List<MemoryEntry> memory) {
-    String reflection = reflect(message.strip());
-    return Reply.of("It sounds like this is a pattern you've noticed coming back, not a one-off.")
-        .extra(reflection == null ? null : "You said " + reflection + ".").recall(recall(memory))
-        .question("When it starts again, what do you notice just before it happens?");
+  static Reply reflective(String message, List<MemoryEntry> memory, String lang) {
+    String reflection = Reflection.reflect(message.strip(), lang);
+    return Reply.of(Say.PATTERN.in(lang))
+        .extra(reflection == null ? null : Say.YOU_SAID.in(lang, "de".equals(lang) ? capital(reflection) : reflection))
+        .recall(recall(memory, lang)).question(Say.JUST_BEFORE.in(lang));
   }
 
-  static Reply clarifying() {
-    return Reply.of("I want to make sure I understand you.").extra("Whatever you're able to share is okay.")
-        .question("Is this more about something that happened, about how you've been feeling lately, or something else?");
+  static Reply clarifying(String lang) {
+    return Reply.of(Say.UNDERSTAND.in(lang)).extra(Say.ANYTHING_OKAY.in(lang)).question(Say.WHICH_KIND.in(lang));
   }
 
-  static Reply psychoeducation(String message, List<MemoryEntry> memory) {
-    Knowledge.Topic t = Knowledge.topicFor(message);
-    String body = t != null ? t.explanation()
-        : "What you're describing is a very human reaction: our minds and bodies respond to stress in ways that can "
-            + "feel confusing, and understanding the pattern is often the first step to easing it.";
-    return Reply.of("That's a really good question, and you're far from alone in it.").core(body).recall(recall(memory))
-        .question("Does that fit what you've been noticing?");
+  static Reply psychoeducation(String message, List<MemoryEntry> memory, String lang) {
+    Knowledge.Topic t = Knowledge.topicFor(message, lang);
+    String body = t != null ? t.explanation() : Say.HUMAN_REACTION.in(lang);
+    return Reply.of(Say.GOOD_QUESTION.in(lang)).core(body).recall(recall(memory, lang)).question(Say.FITS.in(lang));
   }
 
-  static Reply exerciseStep(Knowledge.Exercise ex, int step, boolean starting) {
+  static Reply exerciseStep(Knowledge.Exercise ex, int step, boolean starting, String lang) {
     int n = ex.steps().size();
-    String head = starting ? "Let's try " + ex.name() + " together. Go at your own pace, and stop any time." : "";
-    Reply r = head.isEmpty() ? Reply.of("Step " + step + " of " + n + ": " + ex.steps().get(step - 1))
-        : Reply.of(head).core("Step " + step + " of " + n + ": " + ex.steps().get(step - 1));
-    return step < n ? r.extra("Tell me when you're ready for the next step.") : r.question("That was the last step. How do you feel now?");
+    String line = Say.STEP.in(lang, step, n, ex.steps().get(step - 1));
+    Reply r = starting ? Reply.of(Say.LETS_TRY.in(lang, ex.name())).core(line) : Reply.of(line);
+    return step < n ? r.extra(Say.READY_NEXT.in(lang)) : r.question(Say.LAST_STEP.in(lang));
   }
 
-  static Reply closing(List<MemoryEntry> memory) {
-    return Reply.of("Thank you for talking with me today; it took something to share all of that.").recall(recall(memory))
-        .extra("Take good care of yourself, and come back whenever you'd like to talk.");
+  /** Thanks or "that helped" in the middle of an exercise: glad, and the next step or stopping offered. */
+  static Reply exercisePause(int nextStep, int steps, String lang) {
+    return Reply.of(Say.GLAD_IT_HELPS.in(lang)).core(Say.GO_ON_OR_STOP.in(lang, nextStep, steps)).question(Say.GO_ON.in(lang));
+  }
+
+  /** The exercise stopped at the user's word. */
+  static Reply exerciseStopped(String lang) {
+    return Reply.of(Say.STOPPED.in(lang)).question(Say.FEEL_NOW.in(lang));
+  }
+
+  /** The closing; {@code again} when the reply before was one (a goodbye is said once, without a second recall). */
+  static Reply closing(List<MemoryEntry> memory, String lang, boolean again) {
+    if (again) {
+      return Reply.of(Say.TAKE_CARE_AGAIN.in(lang));
+    }
+    return Reply.of(Say.THANK_YOU_TODAY.in(lang)).recall(recall(memory, lang)).extra(Say.TAKE_CARE.in(lang));
   }
 
   /** The answer to a question about what the user told us, from working memory only. */
-  static Reply answer(String message, List<MemoryEntry> memory) {
+  static Reply answer(String message, List<MemoryEntry> memory, String lang) {
     List<MemoryEntry> facts = WorkingMemory.ofType(memory, "semantic");
     Matcher about = ASKED_ABOUT.matcher(message);
-    if (about.find()) {
-      String subject = about.group(1).toLowerCase(Locale.ROOT);
+    boolean aboutName = Cues.NAME_QUESTION.matcher(message).find();
+    if (aboutName || about.find()) {
+      String subject = aboutName ? "name" : about.group(1).toLowerCase(Locale.ROOT);
       if (subject.equals("name")) {
         for (MemoryEntry f : facts) {
           if ("name".equals(f.category())) {
-            return Reply.of("Your name is " + nameIn(String.valueOf(f.text())) + ".").question("What's on your mind today?");
+            return Reply.of(Say.YOUR_NAME.in(lang, nameIn(String.valueOf(f.text())))).question(Say.ON_YOUR_MIND_TODAY.in(lang));
           }
         }
         for (MemoryEntry rule : WorkingMemory.ofType(memory, "procedural")) {
           Matcher call = CALL.matcher(String.valueOf(rule.text()));
           if (call.matches()) {
-            return Reply.of("You asked me to call you " + call.group(1) + ".").question("What's on your mind today?");
+            return Reply.of(Say.ASKED_TO_CALL.in(lang, call.group(1))).question(Say.ON_YOUR_MIND_TODAY.in(lang));
           }
         }
-        return Reply.of("I don't think you've told me your name yet.").question("What would you like me to call you?");
+        return Reply.of(Say.NO_NAME_YET.in(lang)).question(Say.WHAT_CALL_YOU.in(lang));
       }
       for (MemoryEntry f : facts) {
         if (String.valueOf(f.text()).toLowerCase(Locale.ROOT).contains(subject)) {
@@ -284,7 +300,8 @@ final class OfflineReplies {
     if (!m.find()) {
       return null;
     }
-    String rest = text.substring(m.end()).replaceFirst("(?i)^[\\s,.;:!–-]*((and|but|so)\\b[\\s,]*)?", "").strip();
+    String rest = text.substring(m.end()).replaceFirst("(?i)^[\\s,.;:!–-]*((and|but|so|und|aber|et|mais)\\b[\\s,]*)?", "")
+        .strip();
     return rest.split("\\s+").length < 3 ? null : rest;
   }
 
@@ -295,58 +312,25 @@ final class OfflineReplies {
   /**
    * The message's first sentence in the second person ("I've been feeling lonely since I moved"
    * → "you've been feeling lonely since you moved"), or null when it cannot be reflected well
-   * (a question, a message addressed to us, or one too long to repeat).
+   * (a question, a message addressed to us, or one too long to repeat). English; {@link Reflection} has German and French.
    */
   static String reflect(String message) {
-    // "honestly I'm exhausted" is said back as "you're exhausted": a leading filler is no part of what was said
-    String first = message.split("(?<=[.!?])\\s+|\\n")[0].strip()
-        .replaceFirst("(?i)^(honestly|and|but|also|so|oh|well|tbh|ngl|like|um+|uh+)\\b[\\s,]*", "");
-    if (first.endsWith("?") || first.matches("(?is).*\\b(you|your|you're)\\b.*")) {
-      return null;
-    }
-    first = first.replaceAll("[.!]+$", "");
-    String[] words = first.split("\\s+");
-    if (words.length > 16) {
-      Matcher cut = Pattern.compile(",| but | and | because ").matcher(first);
-      first = cut.find() && cut.start() > 10 ? first.substring(0, cut.start()) : null;
-      if (first == null || first.split("\\s+").length > 16) {
-        return null;
-      }
-      words = first.split("\\s+");
-    }
-    if (words.length < 3) {
-      return null;
-    }
-    StringBuilder b = new StringBuilder();
-    String previous = "";
-    for (String w : words) {
-      String low = w.toLowerCase(Locale.ROOT).replace('’', '\'');
-      String swapped = switch (low) {
-        case "i" -> "you";
-        case "i'm", "im" -> "you're";
-        case "i've" -> "you've";
-        case "i'd" -> "you'd";
-        case "i'll" -> "you'll";
-        case "me" -> "you";
-        case "my" -> "your";
-        case "mine" -> "yours";
-        case "myself" -> "yourself";
-        case "am" -> previous.equals("i") ? "are" : w;
-        case "was" -> previous.equals("i") ? "were" : w;
-        default -> w;
-      };
-      if (!b.isEmpty()) {
-        b.append(' ');
-      }
-      b.append(swapped);
-      previous = low;
-    }
-    String out = b.toString();
-    return out.length() > 1 && !out.startsWith("I ") ? Character.toLowerCase(out.charAt(0)) + out.substring(1) : out;
+    return Reflection.reflect(message, "en");
   }
 
-  /** A remembered fact or the last session's summary, as one sentence in the second person ("" when none). */
-  static String recall(List<MemoryEntry> memory) {
+  /**
+   * A remembered fact or the last session's summary, as one sentence in the second person ("" when none). In German
+   * and French only the user's name is said (the other facts are kept in English words).
+   */
+  static String recall(List<MemoryEntry> memory, String lang) {
+    if (!"en".equals(lang)) {
+      for (MemoryEntry e : WorkingMemory.ofType(memory, "semantic")) {
+        if ("name".equals(e.category())) {
+          return Say.REMEMBER_NAME.in(lang, nameIn(String.valueOf(e.text())));
+        }
+      }
+      return "";
+    }
     for (MemoryEntry e : WorkingMemory.ofType(memory, "semantic")) {
       return "I remember that " + secondPerson(String.valueOf(e.text())) + ".";
     }

@@ -34,6 +34,18 @@ public final class Therapeutic {
   private Therapeutic() {
   }
 
+  /** Whether this conversation's last reply asked the user a question (its text ends with one). */
+  static boolean lastReplyAsked(dev.trellis.graph.State s) {
+    List<dev.trellis.apps.opencouch.TranscriptEntry> t = CouchState.transcript(s);
+    for (int i = t.size() - 1; i >= 0; i--) {
+      if ("assistant".equals(t.get(i).role())) {
+        String c = t.get(i).content();
+        return c != null && c.strip().endsWith("?");
+      }
+    }
+    return false;
+  }
+
   public static CompiledGraph subgraph(CouchContext defaults) {
     Schema schema = Schema.of(CouchState.MESSAGE, CouchState.USER_ID, CouchState.SESSION_ID, CouchState.HISTORY,
         CouchState.TRANSCRIPT, CouchState.WORKING_MEMORY, CouchState.PROGRESS, CouchState.ROUTING, CouchState.RESPONSE, CouchState.DIAGNOSTICS,
@@ -47,7 +59,7 @@ public final class Therapeutic {
       Dispatcher.Choice c = PendingQuestion.followUp(s) != null
           ? new Dispatcher.Choice(Mode.SUPPORTIVE, "follow_up", CouchState.pendingQuestion(s).id())
           : Dispatcher.choose(s.get(CouchState.MESSAGE), s.getOrDefault(CouchState.PROGRESS, Map.of()),
-              CouchContext.of(rt, defaults).llmClient());
+              CouchContext.of(rt, defaults).llmClient(), lastReplyAsked(s));
       rt.write(Map.of("stage", "dispatcher", "mode", c.mode().node()));
       Map<String, Object> diag = new LinkedHashMap<>();
       diag.put("dispatch_ms", CouchState.millisSince(start));

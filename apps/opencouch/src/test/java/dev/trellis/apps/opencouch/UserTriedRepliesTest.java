@@ -1,0 +1,93 @@
+package dev.trellis.apps.opencouch;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.graph.State;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The English replies the lead found wrong trying OpenCouch as a user (round fourteen), each answered as it should be. */
+class UserTriedRepliesTest {
+  final Couch couch = new Couch();
+
+  static String reply(State s) {
+    return String.valueOf(CouchState.response(s).text());
+  }
+
+  @Test
+  void aDeathIsMetWithCondolencesNeverCongratulations() {
+    for (String loss : List.of("my dad passed away last month", "I lost my dog last week, he was 14",
+        "we had the funeral for my grandma on friday")) {
+      String r = reply(couch.turn("ann", "l" + loss.length(), loss));
+      assertFalse(r.toLowerCase().contains("congratulations"), loss + " -> " + r);
+      assertTrue(r.startsWith("I'm so sorry for your loss."), loss + " -> " + r);
+    }
+    String exam = reply(couch.turn("ann", "l-exam", "I passed my driving test today"));
+    assertTrue(exam.contains("congratulations"), exam);
+  }
+
+  @Test
+  void negatedOrDeniedGoodWordsAreNotCelebrated() {
+    for (String m : List.of("I'm not happy with how things are", "I won't ever be good enough for them",
+        "I'm not proud of what I said to her")) {
+      String r = reply(couch.turn("ben", "n" + m.length(), m));
+      assertFalse(r.contains("congratulations"), m + " -> " + r);
+    }
+  }
+
+  @Test
+  void aBareYeahAnsweringOurQuestionIsHeardNotMetWithTheClarifyingTemplate() {
+    couch.turn("cat", "y1", "I keep thinking I should have called him more");
+    String r = reply(couch.turn("cat", "y1", "yeah"));
+    assertFalse(r.contains("I want to make sure I understand you"), r);
+    assertTrue(r.startsWith("Okay, I hear you."), r);
+  }
+
+  @Test
+  void thanksInTheMiddleOfAnExerciseOffersTheNextStepAndNeverClosesTheSession() {
+    couch.turn("dee", "e1", "can you give me a breathing exercise?");
+    couch.turn("dee", "e1", "ready");
+    State s = couch.turn("dee", "e1", "thanks, that helped a bit");
+    String r = reply(s);
+    assertFalse(r.startsWith("Thank you for talking with me today"), r);
+    assertTrue(r.contains("step 3 of 4") && r.contains("stop"), r);
+    assertTrue(CouchState.routing(s).mode().equals("guided_exercise"), CouchState.routing(s).toString());
+    String next = reply(couch.turn("dee", "e1", "yes"));
+    assertTrue(next.startsWith("Step 3 of 4:"), next);
+    String stop = reply(couch.turn("dee", "e1", "let's stop"));
+    assertTrue(stop.startsWith("Of course, let's stop here."), stop);
+  }
+
+  @Test
+  void aGoodbyeIsSaidOnceAndNeverRecallsThisVeryConversationAsLastTime() {
+    couch.turn("eve", "c1", "my family has been so hard to be around lately");
+    String first = reply(couch.turn("eve", "c1", "thanks, this helped, I should go"));
+    assertTrue(first.startsWith("Thank you for talking with me today"), first);
+    String again = reply(couch.turn("eve", "c1", "bye for now"));
+    assertFalse(again.contains("Last time"), again);
+    assertFalse(again.startsWith("Thank you for talking with me today"), again);
+    assertTrue(again.contains("Take good care of yourself"), again);
+  }
+
+  @Test
+  void someoneWhoCouldBeThereButIsNotIsToBeReachedOutToNow() {
+    couch.turn("fay", "p1", "honestly some days I think everyone would be better off without me");
+    couch.turn("fay", "p1", "no, I don't have a plan. I just feel like a burden");
+    String r = reply(couch.turn("fay", "p1", "maybe. my sister lives nearby"));
+    assertFalse(r.startsWith("I'm glad you're not alone"), r);
+    assertTrue(r.contains("your sister") && r.contains("reach out"), r);
+    assertTrue(r.contains("988"), "the resources stay: " + r);
+  }
+
+  @Test
+  void askingToTalkAboutSomethingElseOpensItWithWhatWasToldEarlier() {
+    couch.turn("gil", "t1", "work has been brutal, my manager keeps piling things on me");
+    couch.turn("gil", "t1", "and I haven't seen my friends in weeks");
+    String r = reply(couch.turn("gil", "t1", "ok. can we talk about work stuff instead?"));
+    assertTrue(r.startsWith("Of course, let's talk about work stuff."), r);
+    assertTrue(r.contains("Earlier you said work has been brutal"), r);
+    String fresh = reply(couch.turn("gil", "t2", "can we talk about my sister instead?"));
+    assertTrue(fresh.startsWith("Of course, let's talk about your sister.") && fresh.endsWith("?"), fresh);
+  }
+}
