@@ -6,6 +6,7 @@ import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.PendingWrite;
 import dev.trellis.checkpoint.SaveOp;
+import dev.trellis.checkpoint.jdbc.Waits;
 import dev.trellis.graph.Durability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,6 +38,10 @@ final class Persistence {
   private final Condition idle = lock.newCondition();
   private List<SaveOp> queue = new ArrayList<>();
   private boolean workerRunning;
+  /** The background thread holds a batch it took and has not finished saving. */
+  private boolean taking;
+  /** {@link #finishLeavingQueued} took the queue: the background thread takes nothing more (it only ends). */
+  private boolean closed;
   private Throwable failure;
   private CheckpointConfig exitParent;
   private Checkpoint exitCheckpoint;
@@ -44,9 +49,17 @@ final class Persistence {
   private CheckpointConfig exitWritesConfig;
   private final Map<String, List<PendingWrite>> exitWrites = new LinkedHashMap<>();
 
+  /** Starts the background saver thread (a new virtual thread; a test may hold the start back). */
+  private final java.util.concurrent.Executor starter;
+
   Persistence(CheckpointSaver saver, Durability mode) {
+    this(saver, mode, task -> Thread.ofVirtual().name("trellis-persist").start(task));
+  }
+
+  Persistence(CheckpointSaver saver, Durability mode, java.util.concurrent.Executor starter) {
     this.saver = saver;
     this.mode = mode == Durability.ASYNC && saver.inMemory() ? Durability.SYNC : mode;
+    this.starter = starter;
   }
 
   /** Saves (or queues) a checkpoint as a child of {@code parent}; returns its config at once. */
@@ -100,7 +113,11 @@ final class Persistence {
       queue.add(op);
       if (!workerRunning) {
         workerRunning = true;
-        Thread.ofVirtual().name("trellis-persist").start(this::drain);
+        long queued = Waits.now();
+        starter.execute(() -> {
+          Waits.since("persist.0-start-delay", queued);
+          drain();
+        });
       }
     } finally {
       lock.unlock();
@@ -112,22 +129,35 @@ final class Persistence {
       List<SaveOp> batch;
       lock.lock();
       try {
-        if (queue.isEmpty()) {
+        if (queue.isEmpty() || closed) {
           workerRunning = false;
           idle.signalAll();
           return;
         }
         batch = queue;
         queue = new ArrayList<>();
+        taking = true;
       } finally {
         lock.unlock();
       }
       try {
+        Waits.label("persist");
+        Waits.add("persist.1-batch-saves(count)", batch.size());
+        long t = Waits.now();
         saver.putBatch(batch);
+        Waits.since("persist.2-putBatch", t);
       } catch (Throwable t) {
         lock.lock();
         try {
           failure = failure == null ? t : failure;
+        } finally {
+          lock.unlock();
+        }
+      } finally {
+        lock.lock();
+        try {
+          taking = false;
+          idle.signalAll();
         } finally {
           lock.unlock();
         }
@@ -138,7 +168,8 @@ final class Persistence {
   /**
    * As {@link #finish}, except that the saves not yet made are returned, in order, for the caller
    * to make: in async mode those still queued (not yet taken by the background thread; it waits
-   * for the batch in flight, so every save before the returned ones has landed), in exit mode the
+   * for the batch in flight, so every save before the returned ones has landed, but not for a
+   * background thread that has not taken one: that one ends without saving), in exit mode the
    * exit save. When an earlier save failed, the queued ones are saved as {@link #finish} would and
    * the failure is thrown.
    */
@@ -152,22 +183,34 @@ final class Persistence {
     }
     List<SaveOp> left;
     Throwable failed;
+    long t = Waits.now();
     lock.lock();
     try {
       left = queue;
       queue = new ArrayList<>();
-      while (workerRunning) {
+      // Only a batch the background thread took must land first; one started but not yet running takes nothing now.
+      closed = true;
+      if (Waits.ON && taking) {
+        Waits.add("persist.3-finish-found-taking(count)", 1);
+      }
+      while (taking) {
         idle.awaitUninterruptibly();
       }
       failed = failure;
     } finally {
       lock.unlock();
     }
+    Waits.since("persist.4-finish-wait", t);
+    Waits.add("persist.5-left-saves(count)", left.size());
     if (failed == null) {
       return left;
     }
     lock.lock();
     try {
+      while (workerRunning) {
+        idle.awaitUninterruptibly(); // it ends without taking anything: closed
+      }
+      closed = false;
       queue.addAll(left);
     } finally {
       lock.unlock();

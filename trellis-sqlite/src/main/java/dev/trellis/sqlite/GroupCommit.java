@@ -1,6 +1,7 @@
 package dev.trellis.sqlite;
 
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
+import dev.trellis.checkpoint.jdbc.Waits;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -88,7 +89,11 @@ final class GroupCommit {
     }
     Group mine;
     T result;
+    long t0 = Waits.now();
     lock.lock();
+    long t1 = Waits.now();
+    boolean joined = false;
+    boolean kept = false;
     try {
       Group group = open;
       if (group == null) {
@@ -105,6 +110,7 @@ final class GroupCommit {
         }
         group = open = new Group();
       } else {
+        joined = true;
         try {
           result = inSavepoint(work);
         } catch (SQLException | RuntimeException | Error e) {
@@ -114,13 +120,22 @@ final class GroupCommit {
       }
       group.works++;
       mine = group;
+      if (Waits.ON) {
+        Waits.add("gc." + Waits.label() + ".1-lock", t1 - t0);
+        Waits.add("gc." + Waits.label() + (joined ? ".2-work-joined" : ".2-work-began"), Waits.now() - t1);
+      }
       if (settle()) {
+        kept = true;
         mine.waiting.add(Thread.currentThread());
       }
     } finally {
       lock.unlock();
     }
+    long t2 = Waits.now();
     mine.await();
+    if (Waits.ON) {
+      Waits.add("gc." + Waits.label() + (kept ? ".3-await-kept" : ".3-committed-self"), Waits.now() - t2);
+    }
     if (mine.failure != null) {
       throw new IllegalStateException("SQLite commit failed: " + mine.failure.getMessage(), mine.failure);
     }
@@ -147,7 +162,15 @@ final class GroupCommit {
     Group group = open;
     open = null;
     try {
+      long t = Waits.now();
       connection.commit();
+      if (Waits.ON) {
+        long d = Waits.now() - t;
+        Waits.add("gc.commit", d);
+        Waits.add(d > 1_000_000 ? "gc.commit>1ms" : "gc.commit<=1ms", d);
+        Waits.add("gc.commit.works(count)", group.works);
+        Waits.add("gc.commit.age", System.nanoTime() - group.started);
+      }
       group.settle(null);
     } catch (SQLException | RuntimeException | Error e) {
       rollback(e);

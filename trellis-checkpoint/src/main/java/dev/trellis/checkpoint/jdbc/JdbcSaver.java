@@ -229,6 +229,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   public <T> T putBatch(List<SaveOp> ops, JdbcDatabase.Work<T> then) {
     try {
       // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
+      long t0 = Waits.now();
       List<BatchedSaves.Encoded> encoded = new ArrayList<>(ops.size());
       MetadataExtras extras = new MetadataExtras();
       for (SaveOp op : ops) {
@@ -237,6 +238,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
           case SaveOp.Writes w -> encodeWrites(w);
         });
       }
+      Waits.since("saver.encode", t0);
       T result = transact(ops, encoded, then);
       for (BatchedSaves.Encoded e : encoded) {
         e.shared().committed();

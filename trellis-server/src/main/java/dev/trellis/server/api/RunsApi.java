@@ -15,6 +15,7 @@ import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.RequestBody;
 import dev.trellis.server.wire.StreamModes;
 import io.javalin.config.RoutesConfig;
+import dev.trellis.checkpoint.jdbc.Waits;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -129,8 +130,11 @@ final class RunsApi {
    * asks for it ({@code on_disconnect: cancel}).
    */
   private void follow(Context ctx, String threadId, Follower follower) {
+    long t = Waits.now();
+    Waits.label("create");
     Map<String, Object> body = Http.body(ctx);
     RunCreation.Subscribed run = creation.createSubscribed(ctx, threadId, body);
+    Waits.since("srv.wait.1-created", t);
     try (EventBus.Subscription sub = run.events()) {
       if (follower.clientLeft(run.created(), sub) && "cancel".equals(body.get("on_disconnect"))) {
         cancelRun(run.created().runId(), "interrupt");
@@ -142,8 +146,14 @@ final class RunsApi {
   private boolean writeWhenDone(Context ctx, EventBus.Subscription sub, String runId) {
     try {
       OutputStream out = Sse.openJson(ctx);
+      long t = Waits.now();
       while (true) {
         RunEvent e = sub.nextDone(sse.keepAliveMillis());
+        if (Waits.ON) {
+          Waits.since("srv.wait.2-until-done", t);
+          Waits.sinceStamp("srv.wait.2b-done-to-woken", runId);
+          t = Waits.now();
+        }
         if (e == null) {
           if (finished(runId)) {
             out.write(Json.write(storedResult(runId)).getBytes(StandardCharsets.UTF_8));
@@ -155,6 +165,7 @@ final class RunsApi {
         }
         if (e.done()) {
           out.write((e.data() == null ? "{}" : e.data()).getBytes(StandardCharsets.UTF_8));
+          Waits.since("srv.wait.3-write", t);
           return true;
         }
       }

@@ -4,6 +4,7 @@ import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.SaveOp;
 import dev.trellis.checkpoint.jdbc.JdbcSaver;
+import dev.trellis.checkpoint.jdbc.Waits;
 import dev.trellis.core.CompiledGraph;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
@@ -122,6 +123,8 @@ final class RunExecution {
   }
 
   private void attempt() {
+    Waits.label("end");
+    long t0 = Waits.now();
     seq = services.bus().last(run.runId());
     RunRequest req;
     Assistant assistant;
@@ -161,6 +164,8 @@ final class RunExecution {
     }
     // The graph runs on this thread, publishing each part as it comes (no hand-off per part); a run that ends leaves
     // its last checkpoint saves to end(), which commits them with the run's end.
+    Waits.since("run.1-prepared", t0);
+    t0 = Waits.now();
     try (GraphStream g = graph.streamLeavingLastSaves(input, rc, req.modes().engineModes(), req.subgraphs())) {
       stream = g;
       if (cancel != null || lost || requeue) {
@@ -176,6 +181,8 @@ final class RunExecution {
     } catch (Throwable e) {
       error = e;
     }
+    Waits.since("run.2-graph", t0);
+    t0 = Waits.now();
     GraphStream streamed = stream;
     List<SaveOp> unsaved = streamed == null ? List.of() : graph.unsavedSaves(streamed);
     if (lost || hasCause(error, Fences.LeaseLostException.class)) {
@@ -214,8 +221,11 @@ final class RunExecution {
     }
     RunStatus status = cancel == null ? (error == null ? RunStatus.SUCCESS : RunStatus.ERROR)
         : "timeout".equals(cancel) ? RunStatus.TIMEOUT : RunStatus.INTERRUPTED;
+    Waits.since("run.3-after-graph", t0);
+    t0 = Waits.now();
     end(graph, status, cancel == null ? error : null, enc, before, cancel == null && error == null ? finalState : null,
         unsaved, graphEnd);
+    Waits.since("run.4-end", t0);
   }
 
   /** The attempt lost its run (another worker holds it, or it was deleted): says why and writes nothing more. */
@@ -320,6 +330,7 @@ final class RunExecution {
           values, Wire.interruptsByTask(snap), errorJson);
     };
     boolean ended;
+    long t0 = Waits.now();
     if (unsaved.isEmpty()) {
       ended = services.runs().finish(run, worker, status, stored, alsoDo);
     } else {
@@ -336,8 +347,11 @@ final class RunExecution {
       }
       graphEnd.forEach(this::publish);
     }
+    Waits.since(unsaved.isEmpty() ? "run.4a-finish-alone" : "run.4a-finish-with-saves", t0);
+    Waits.add("run.4b-saves-with-end(count)", unsaved.size());
     // The thread is free before anyone learns the run ended: a state edit sent the moment /wait returns must pass.
     services.fences().release(run);
+    Waits.stamp(run.runId());
     services.bus().publish(run.runId(), new RunEvent(++seq, RunEvent.DONE, resultJson));
     if (!ended) {
       return;

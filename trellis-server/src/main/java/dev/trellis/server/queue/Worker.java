@@ -287,7 +287,9 @@ public final class Worker implements AutoCloseable {
     RunExecution ex = new RunExecution(services, run, settings.id());
     active.put(run.runId(), ex);
     counters.recordStart();
+    long launched = dev.trellis.checkpoint.jdbc.Waits.now();
     Thread.ofVirtual().name("trellis-run-" + run.runId()).start(() -> {
+      dev.trellis.checkpoint.jdbc.Waits.since("run.0-start-delay", launched);
       java.time.Instant t0 = services.db().instant();   // the server's clock, as run timeouts are: tests move it
       try {
         ex.execute();
