@@ -330,7 +330,7 @@ public final class SafetyClassifier {
     // a short reply means what it answers ("tonight." after "I have decided", "the ones in the drawer" after "what
     // would you use?"): read after the assistant's question or the user's previous message (ReplyContext)
     texts.add(message);
-    String inContext = ReplyContext.read(message, recent, fallback);
+    String inContext = ownQuestion(message, recent, fallback) ? null : ReplyContext.read(message, recent, fallback);
     if (inContext != null) {
       texts.add(inContext);
     }
@@ -357,6 +357,19 @@ public final class SafetyClassifier {
       }
     }
     return best;
+  }
+
+  /**
+   * Whether {@code message} is a question of the user's own after an everyday question of the assistant ("und wie
+   * hieß ich nochmal?" after "does that fit what you've noticed?"): it asks something new rather than answering, so it
+   * is read on its own, not after that question (read after it, such questions had taken the head to a crisis). A
+   * question after the assistant's question about risk is still read after it ("how would I even do it?" after "are
+   * you thinking of ending your life?").
+   */
+  private boolean ownQuestion(String message, List<Message> recent, String fallback) {
+    String question = AnsweredQuestion.question(recent);
+    return question != null && message.strip().endsWith("?")
+        && crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback) == null;
   }
 
   /** Whether the assistant's last message (the question) answers the user's message right before it. */
