@@ -41,10 +41,12 @@ public final class Dispatcher {
   static final Pattern EXERCISE_THANKS = p("\\b(thanks|thank you|thx|helped|helps|helping|danke|hilft|geholfen|merci|"
       + "ça aide|ça m'aide|aidée?)\\b");
   /** A goodbye, which ends the session even in the middle of an exercise. */
-  static final Pattern LEAVING = p("\\b(bye|goodbye|i (should|have to|need to|gotta|must) (go|head off|get going|sign off|"
-      + "log off)|gotta go|good ?night|talk (to you )?(later|soon|tomorrow)|see you|tschüss|tschüs|ciao|ich muss (jetzt )?"
-      + "(los|gehen|weg|schluss machen)|gute nacht|bis (bald|später|morgen|dann)|au revoir|je dois (y aller|partir|filer|te "
-      + "laisser)|bonne nuit|à (plus|bientôt|demain))\\b");
+  /** The goodbye words a leaving and a closing message share, in English, German and French. */
+  private static final String GOODBYE = "i (should|have to|need to|gotta|must) (go|head off|get going|sign off|log off)"
+      + "|gotta go|good ?night|talk (to you )?(later|soon|tomorrow)|see you( next time| later)?|ciao|ich muss (jetzt )?(los|gehen|weg|"
+      + "schluss machen)|gute nacht|bis (bald|später|morgen|dann)|au revoir|je dois (y aller|partir|filer|te laisser)"
+      + "|bonne nuit|à (plus|bientôt|demain)";
+  static final Pattern LEAVING = p("\\b(bye|goodbye|tschüss|tschüs|" + GOODBYE + ")\\b");
   static final Pattern CONFUSION = p("^(i don'?t know|idk|dunno|not sure|i'?m not sure|no idea|i'?m confused|hard to (say|explain)|"
       + "it'?s complicated|i can'?t explain( it)?|i don'?t even know|where do i (even )?start|whatever|meh|hmm+|ugh+|\\.{2,}|\\?+|"
       + "ich wei(ß|ss) (es )?nicht|wei(ß|ss) nicht|keine ahnung|schwer zu sagen|keine ahnung|je (ne )?sais pas|j'sais pas|"
@@ -58,14 +60,11 @@ public final class Dispatcher {
       + "|\\b(atemübung|entspannungsübung|achtsamkeitsübung)\\w*|\\b(eine|die|noch eine) übung\\b|\\bmit mir atmen\\b"
       + "|\\bhilf mir,? (mich zu beruhigen|runterzukommen|zu entspannen)\\b|\\bexercice (de respiration|de relaxation|"
       + "d'ancrage|de pleine conscience)\\b|\\b(un|l') exercice\\b|\\bguide-moi\\b|\\baide-moi à (me calmer|respirer|me détendre)\\b");
-  static final Pattern CLOSING = p("\\b(i (should|have to|need to|gotta|must) (go|head off|get going|sign off|log off))\\b"
-      + "|\\bgotta go\\b|\\b(thanks|thank you)[,!. ]+(this|that|you|it) (really )?help(ed|s)\\b|\\bthis (really )?helped\\b"
-      + "|\\btalk (to you )?(later|soon|tomorrow)\\b|\\bgood ?night\\b|^(ok(ay)?|well|alright)?[ ,]*(bye|goodbye)\\b"
-      + "|\\bthat'?s (all|enough) for (today|now|tonight)\\b|\\bi'?m done for (today|now|tonight)\\b|\\bsee you( next time| later)?\\b"
+  static final Pattern CLOSING = p("\\b(" + GOODBYE + ")\\b|\\btschüs+\\b|^(ok(ay)?|well|alright)?[ ,]*(bye|goodbye)\\b"
+      + "|\\b(thanks|thank you)[,!. ]+(this|that|you|it) (really )?help(ed|s)\\b|\\bthis (really )?helped\\b"
+      + "|\\bthat'?s (all|enough) for (today|now|tonight)\\b|\\bi'?m done for (today|now|tonight)\\b"
       + "|\\bwrap (this|it) up\\b|\\bcalling it a (day|night)\\b"
-      + "|\\bich muss (jetzt )?(los|gehen|weg|schluss machen)\\b|\\btschüs+\\b|\\bciao\\b|\\bbis (bald|später|morgen|dann)\\b"
-      + "|\\bgute nacht\\b|\\b(danke,? )?(das|es) hat (mir )?(sehr |echt |wirklich )?geholfen\\b|\\bmach'?s gut\\b"
-      + "|\\bje dois (y aller|partir|filer|te laisser)\\b|\\bau revoir\\b|\\bà (plus|bientôt|demain)\\b|\\bbonne nuit\\b"
+      + "|\\b(danke,? )?(das|es) hat (mir )?(sehr |echt |wirklich )?geholfen\\b|\\bmach'?s gut\\b"
       + "|\\bça m'a (bien |vraiment |beaucoup )?aidée?\\b|\\bc'est tout pour (aujourd'hui|ce soir)\\b");
   static final Pattern PSYCHOEDUCATION = p("\\bwhy (do|does|am|is|did|can'?t|do i always) (i|my|it|this|people)\\b|\\bis (it|this|that) "
       + "normal\\b|\\bwhat (is|are|causes|happens)\\b|\\bhow does\\b|\\bexplain\\b|\\bunderstand why\\b|\\bwhat'?s happening "
