@@ -56,7 +56,7 @@ final class Reflection {
   static String reflect(String message, String lang) {
     String first = message.split("(?<=[.!?])\\s+|\\n")[0].strip().replace('’', '\'');
     first = FILLER.matcher(first).replaceFirst("");
-    if (first.endsWith("?") || ADDRESSED.getOrDefault(lang, ADDRESSED.get("en")).matcher(first).matches()) {
+    if (first.endsWith("?") || Cues.QUESTION.matcher(first).find() || ADDRESSED.getOrDefault(lang, ADDRESSED.get("en")).matcher(first).matches()) {
       return null;
     }
     first = first.replaceAll("[.!]+$", "");
