@@ -36,10 +36,10 @@ class RecallSmallTalkTest {
 
   @Test
   void aLossIsRememberedButNotSaidBack() {
-    say("r3", "de-DE", "Mein Mann ist vor drei Monaten gestorben.");
+    say("r3", "de-DE", "Mein Mann ist vor drei Monaten gestorben. Wir waren 41 Jahre verheiratet.");
     say("r3", "de-DE", "Die Abende sind am schlimmsten.");
     String r = say("r3", "de-DE", "Worüber haben wir gesprochen?");
-    assertFalse(r.contains("gestorben"), r);
+    assertFalse(r.contains("gestorben") || r.contains("verheiratet"), "no sentence of a loss is said back: " + r);
     assertTrue(r.contains("Die Abende sind am schlimmsten") && r.contains("schmerzhafte"), r);
   }
 }

@@ -138,4 +138,29 @@ class UserTriedRepliesTest {
     String other = reply(couch.turn("max", "s2", "can we talk about something else?"));
     assertTrue(other.startsWith("Of course, let's talk about something else.") && other.endsWith("?"), other);
   }
+
+  @Test
+  void aMemoryIsRecalledOnceAConversationAndNeverWhatWasJustToldInIt() {
+    couch.turn("nia", "m1", "hi, I'm Nia");
+    String r = reply(couch.turn("nia", "m1", "i just feel like everyone else has it together and i'm the only one drowning"));
+    assertFalse(r.contains("I remember that"), "the name told two turns ago is not 'remembered': " + r);
+    String next = reply(couch.turn("nia", "m2", "hey"));
+    assertTrue(next.contains("I remember that your name is Nia."), next);
+    String later = reply(couch.turn("nia", "m2", "my flatmate keeps eating my food and it drives me mad"));
+    assertFalse(later.contains("I remember that"), "said once a conversation: " + later);
+  }
+
+  @Test
+  void aSighBeforeWhatIsHardIsNotWhatIsSaidBack() {
+    String r = reply(couch.turn("oli", "u1", "ugh. finals start monday and i haven't even started revising for stats"));
+    assertTrue(r.startsWith("It sounds like finals start monday"), r);
+  }
+
+  @Test
+  void feelingALittleBetterIsHeardAsGoodInFrenchAndGerman() {
+    String fr = String.valueOf(CouchState.response(couch.graph.invoke(java.util.Map.of("message",
+        "ça va un peu mieux d'en parler", "user_id", "pia", "session_id", "w1", "locale", "fr-FR"),
+        couch.config("w1"))).text());
+    assertTrue(fr.startsWith("Ça me fait vraiment plaisir à entendre."), fr);
+  }
 }

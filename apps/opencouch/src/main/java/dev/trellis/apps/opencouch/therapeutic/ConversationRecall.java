@@ -73,7 +73,7 @@ final class ConversationRecall {
         if (!asked) {
           continue;
         }
-        if (!earlier.get(i).quotable() || !WritePolicy.safeToKeep(sentence) || Cues.LOSS.matcher(sentence).find()) {
+        if (!earlier.get(i).quotable() || !WritePolicy.safeToKeep(sentence) || Cues.LOSS.matcher(earlier.get(i).text()).find()) {
           painful = true;
           continue;
         }
@@ -102,7 +102,8 @@ final class ConversationRecall {
         if (smallTalk(sentence)) {
           continue;
         }
-        if (!e.quotable() || !WritePolicy.safeToKeep(sentence) || Cues.LOSS.matcher(sentence).find()) {
+        // a message telling of a loss is not said back, any of its sentences ("Wir waren 41 Jahre verheiratet.")
+        if (!e.quotable() || !WritePolicy.safeToKeep(sentence) || Cues.LOSS.matcher(e.text()).find()) {
           painful = true;
           continue;
         }

@@ -46,10 +46,10 @@ final class Cues {
   /** Doing well today ("I'm doing better", "mir geht's heute ganz gut", "ça va mieux"); read only when not negated. */
   private static final Pattern WELL = p("\\b(i'?m|i am) (doing |feeling )?(really |pretty |quite )?(good|fine|okay|great|"
       + "well|better)\\b|\\bfeeling (good|better|great)\\b|\\b(having|had) a (good|great|nice) day\\b"
-      + "|\\bgeht'?s( mir)?( heute)?( eigentlich)?( ganz| richtig| echt| wieder)? (gut|besser)\\b"
+      + "|\\bgeht'?s( mir)?( heute)?( eigentlich)?( ganz| richtig| echt| wieder| ein bisschen| etwas| schon)? (gut|besser)\\b"
       + "|\\bgeht es mir( heute)?( eigentlich)?( ganz| richtig| echt| wieder)? (gut|besser)\\b"
       + "|\\bmir geht es( heute)?( eigentlich)?( ganz| richtig| echt| wieder)? (gut|besser)\\b"
-      + "|\\b(ça|ca) va( vraiment| plutôt| beaucoup)? (bien|mieux)\\b|\\bje (vais|me sens)( vraiment| plutôt| beaucoup)? "
+      + "|\\b(ça|ca) va( vraiment| plutôt| beaucoup| un peu| déjà| un petit peu)? (bien|mieux)\\b|\\bje (vais|me sens)( vraiment| plutôt| beaucoup| un peu| déjà)? "
       + "(bien|mieux)\\b");
 
   /** A negation a few words before good news ("I'm not happy", "nicht stolz", "pas contente"). */
