@@ -77,6 +77,12 @@ public final class CouchState {
   public static final Key<AskedQuestion> PENDING_QUESTION = Key.of("pending_question", AskedQuestion.class);
   /** The locale whose crisis resources are shown (input, default {@code en-US}). */
   public static final Key<String> LOCALE = Key.of("locale", String.class);
+  /**
+   * The language the conversation is held in ({@code en}, {@code de}, {@code fr}): the last one the gate could tell from a
+   * message. A short or language-neutral message ("danke", "merci", "ok") is read and answered in it, not in the
+   * session's {@link #LOCALE} ({@code safety.ConversationLanguage}).
+   */
+  public static final Key<String> LANGUAGE = Key.of("conversation_language", String.class);
   /** The turn number (1-based), set by the gate. */
   public static final Key<Integer> TURN = Key.of("turn", Integer.class);
   /** {@code turn:node} for every node that ran: what a resumed run did and did not repeat. */
@@ -85,7 +91,7 @@ public final class CouchState {
   public static final Key<String> CONSUMED = Key.of("consumed_message_id", String.class);
 
   public static final Schema SCHEMA = Schema.of(MESSAGE, USER_ID, SESSION_ID, MESSAGES, HISTORY, TRANSCRIPT, CRISIS, ROUTING,
-      RESPONSE, WORKING_MEMORY, PROGRESS, DIAGNOSTICS, LOCALE, TURN, TRACE, CONSUMED, PENDING_QUESTION);
+      RESPONSE, WORKING_MEMORY, PROGRESS, DIAGNOSTICS, LOCALE, LANGUAGE, TURN, TRACE, CONSUMED, PENDING_QUESTION);
 
   private CouchState() {
   }

@@ -7,7 +7,10 @@ import dev.trellis.graph.State;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The English replies the lead found wrong trying OpenCouch as a user (round fourteen), each answered as it should be. */
+/**
+ * The English replies found wrong trying OpenCouch as a user (round fourteen by the lead, round fifteen over HTTP), each
+ * answered as it should be.
+ */
 class UserTriedRepliesTest {
   final Couch couch = new Couch();
 
@@ -89,5 +92,75 @@ class UserTriedRepliesTest {
     assertTrue(r.contains("Earlier you said work has been brutal"), r);
     String fresh = reply(couch.turn("gil", "t2", "can we talk about my sister instead?"));
     assertTrue(fresh.startsWith("Of course, let's talk about your sister.") && fresh.endsWith("?"), fresh);
+  }
+
+  @Test
+  void askingForShortRepliesBecauseLongOnesStressIsAcknowledgedNotPitied() {
+    String r = reply(couch.turn("hal", "k1", "honestly can you keep it short, long answers stress me out more"));
+    assertTrue(r.startsWith("Of course: I'll keep my replies short."), r);
+  }
+
+  @Test
+  void aQuestionWithoutAQuestionMarkIsNeverSaidBackAsAStatement() {
+    couch.turn("ivy", "q1", "finals start monday and i haven't started revising");
+    String r = reply(couch.turn("ivy", "q1", "what should i even do first"));
+    assertFalse(r.contains("It sounds like what"), r);
+    assertTrue(r.startsWith("That's a fair question"), r);
+  }
+
+  @Test
+  void aGoodbyeAtTheEndOfAMessageClosesTheConversation() {
+    couch.turn("jo", "b1", "exams are wearing me down this week");
+    State s = couch.turn("jo", "b1", "thanks, i think i'll try to sleep now. bye");
+    assertTrue("closing".equals(CouchState.routing(s).mode()), CouchState.routing(s).toString());
+    assertTrue(reply(s).startsWith("Thank you for talking with me today"), reply(s));
+  }
+
+  @Test
+  void hiAgainIsAGreetingNotAPattern() {
+    String r = reply(couch.turn("kim", "h1", "hi again"));
+    assertTrue(r.startsWith("Hi, it's good to hear from you."), r);
+  }
+
+  @Test
+  void okCoolIsAnAcknowledgementNotAPuzzle() {
+    couch.turn("lou", "a1", "my sister keeps borrowing money and never pays it back");
+    String r = reply(couch.turn("lou", "a1", "ok cool"));
+    assertTrue(r.startsWith("I'm here whenever you're ready."), r);
+  }
+
+  @Test
+  void somethingElseLikeMyDogOpensTheDogNotTheWholeMessage() {
+    couch.turn("max", "s1", "honestly I feel like I'm failing at everything");
+    String r = reply(couch.turn("max", "s1", "can we talk about something else, like my dog? his name is Pepper"));
+    assertTrue(r.startsWith("Of course, let's talk about your dog."), r);
+    assertFalse(r.contains("Pepper") || r.contains("failing"), r);
+    String other = reply(couch.turn("max", "s2", "can we talk about something else?"));
+    assertTrue(other.startsWith("Of course, let's talk about something else.") && other.endsWith("?"), other);
+  }
+
+  @Test
+  void aMemoryIsRecalledOnceAConversationAndNeverWhatWasJustToldInIt() {
+    couch.turn("nia", "m1", "hi, I'm Nia");
+    String r = reply(couch.turn("nia", "m1", "i just feel like everyone else has it together and i'm the only one drowning"));
+    assertFalse(r.contains("I remember that"), "the name told two turns ago is not 'remembered': " + r);
+    String next = reply(couch.turn("nia", "m2", "hey"));
+    assertTrue(next.contains("I remember that your name is Nia."), next);
+    String later = reply(couch.turn("nia", "m2", "my flatmate keeps eating my food and it drives me mad"));
+    assertFalse(later.contains("I remember that"), "said once a conversation: " + later);
+  }
+
+  @Test
+  void aSighBeforeWhatIsHardIsNotWhatIsSaidBack() {
+    String r = reply(couch.turn("oli", "u1", "ugh. finals start monday and i haven't even started revising for stats"));
+    assertTrue(r.startsWith("It sounds like finals start monday"), r);
+  }
+
+  @Test
+  void feelingALittleBetterIsHeardAsGoodInFrenchAndGerman() {
+    String fr = String.valueOf(CouchState.response(couch.graph.invoke(java.util.Map.of("message",
+        "ça va un peu mieux d'en parler", "user_id", "pia", "session_id", "w1", "locale", "fr-FR"),
+        couch.config("w1"))).text());
+    assertTrue(fr.startsWith("Ça me fait vraiment plaisir à entendre."), fr);
   }
 }

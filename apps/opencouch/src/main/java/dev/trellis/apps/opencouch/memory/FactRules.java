@@ -37,8 +37,10 @@ public final class FactRules {
       new Rule("pet", Pattern.compile("(?i)\\bi have an? (" + PET + ")\\b(?! named| called)"), "The user has a %s."),
       new Rule("occupation", Pattern.compile("(?i)\\bi work (as an?|as|at|in) ([a-z][a-z ]{2,40}?)(?=[.,!?]|$| and | but )"),
           "The user works %s %s."),
-      new Rule("occupation", Pattern.compile("(?i)\\bi'?m an? (nurse|teacher|student|engineer|developer|doctor|lawyer|"
-          + "designer|chef|cook|writer|artist|accountant|manager|programmer|paramedic|social worker|barista|musician)\\b"),
+      // "I'm a nurse", "I'm a second year psych student" (a few words before the job, none of them a judgement)
+      new Rule("occupation", Pattern.compile("(?i)\\bi'?m an? ((?:(?!(?:bad|terrible|horrible|awful|useless|failing|shit|"
+          + "crap|lousy|good|great|better|worse|total|complete|fake)\\b)[a-z-]+ ){0,3}(?:nurse|teacher|student|engineer|developer|doctor|lawyer|"
+          + "designer|chef|cook|writer|artist|accountant|manager|programmer|paramedic|social worker|barista|musician))\\b"),
           "The user is a %s."),
       new Rule("location", Pattern.compile("(?i:\\bi (?:live|grew up|moved) (?:in|to)) " + NAME), "The user lives in %s."),
       new Rule("hobby", Pattern.compile("(?i)\\bi (?:love|enjoy|really like) ((?:playing |going |to )?[a-z]+ing|"
@@ -55,7 +57,7 @@ public final class FactRules {
   private FactRules() {
   }
 
-  /** The semantic candidates in {@code message}, in rule order. */
+  /** The semantic candidates in {@code message}, in rule order; German and French ones ({@link LocalFacts}) after the English. */
   public static List<Candidate> extract(String message) {
     List<Candidate> out = new ArrayList<>();
     for (Rule r : RULES) {
@@ -75,6 +77,7 @@ public final class FactRules {
         }
       }
     }
+    out.addAll(LocalFacts.extract(message));
     return out;
   }
 }

@@ -84,8 +84,10 @@ public final class LoadMemoryNode implements Node {
           }
           spaces.add(MemoryStore.sessionOnly(user, session, kind));
           for (List<String> ns : spaces) {
+            // "what do you remember about me?" shares no word with what we know: every kept fact is loaded for it
+            boolean everything = kind.equals("semantic") && RecallQuestion.is(message);
             List<Item> items = kind.equals("procedural") ? ctx.memoryStore().all(ns)
-                : ctx.memoryStore().retrieve(ns, message, PER_KIND);
+                : everything ? ctx.memoryStore().all(ns) : ctx.memoryStore().retrieve(ns, message, PER_KIND);
             if (kind.equals("episodic")) {
               items = withLatest(items, ctx.memoryStore().all(ns));
             } else if (kind.equals("semantic")) {

@@ -43,12 +43,23 @@ public final class WritePolicy {
       return true;
     }
     String t = text.toLowerCase(Locale.ROOT).replace('’', '\'');
+    if (GERMAN.matcher(t).find()) {
+      // in German, "die" before a noun is its article ("Die Abende sind am schlimmsten"): German capitalises nouns
+      t = GERMAN_ARTICLE.matcher(text).replaceAll(" ").toLowerCase(Locale.ROOT).replace('’', '\'');
+    }
+    // a fact kept in German opens with its subject's article ("Die Person hat …", "Die Tochter der Person …")
+    t = t.replaceFirst("^die (person|\\p{L}+ der person)\\b", "$1");
     if (GERMAN.matcher(t).results().count() >= 2) {
       // German's article "die" ("die Prüfungen stehen an") is not English "die"; German's own words of death stay
       t = t.replaceAll("\\bdie\\b", " ");
     }
     return !HARM.matcher(t).find() && !LABELS.matcher(t).find();
   }
+
+  /** "die" before a capitalised word, not an English weekday or month ("to die Monday" stays). */
+  private static final Pattern GERMAN_ARTICLE = Pattern.compile("\\b[Dd]ie (?=\\p{Lu}\\p{Ll})(?!(Monday|Tuesday|Wednesday|"
+      + "Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|"
+      + "December|Today|Tonight|Tomorrow|Soon|Now|Alone)\\b)");
 
   /** German function words: two of them make "die" an article (tried as a user: every German "die" got the check-in). */
   private static final Pattern GERMAN = Pattern.compile("\\b(ich|und|der|das|ist|nicht|mein\\w*|mich|mir|wir|ein|eine|"
@@ -70,6 +81,8 @@ public final class WritePolicy {
     if (SENSITIVE.contains(cat)) {
       return alreadyHeld ? Decision.COMMIT : Decision.HOLD;
     }
-    return cat.equals("other") && alreadyHeld ? Decision.COMMIT : cat.equals("other") ? Decision.HOLD : Decision.DROP;
+    // a worry ("I'm worried about my exams") is kept past the session, not the moment's feeling it comes with
+    boolean held = cat.equals("other") || cat.equals("concern");
+    return held && alreadyHeld ? Decision.COMMIT : held ? Decision.HOLD : Decision.DROP;
   }
 }

@@ -46,7 +46,8 @@ public final class CrisisGate {
    */
   public static Assessment decide(String message, List<TranscriptEntry> recent, ChatModel model, String locale) {
     if (previousTurnWasCrisis(recent) && AFFIRMATIVE.matcher(message.strip()).matches()) {
-      return new Assessment(true, "crisis", "medium", "follow_up", "context", "und", message.strip());
+      // the follow-up is in the language the message is assumed to be in (the conversation's: "ja" after German)
+      return new Assessment(true, "crisis", "medium", "follow_up", "context", ReplyLocale.language(locale), message.strip());
     }
     SafetyClassifier classifier = model == null ? Holder.OFFLINE : Holder.OFFLINE.withJudge(model);
     return of(classifier.classify(message, history(recent), locale == null ? "en-US" : locale));

@@ -44,7 +44,12 @@ public final class CrisisGateNode implements Node {
     List<TranscriptEntry> transcript = CouchState.transcript(s);
     List<TranscriptEntry> recent = transcript.isEmpty() ? clientContext(s, in)
         : transcript.subList(Math.max(0, transcript.size() - 6), transcript.size());
-    Assessment a = CrisisGate.decide(in.text(), recent, ctx.llmClient(), s.get(CouchState.LOCALE));
+    // a message that tells no language of its own is read in the conversation's, not the session's ("danke" after German)
+    String conversation = s.get(CouchState.LANGUAGE);
+    String assumed = ConversationLanguage.assumed(in.text(), conversation, s.get(CouchState.LOCALE));
+    Assessment a = CrisisGate.decide(in.text(), recent, ctx.llmClient(),
+        ConversationLanguage.locale(assumed, s.get(CouchState.LOCALE)));
+    String language = ConversationLanguage.after(conversation, a.language());
     int turn = (int) history.stream().filter(e -> "user".equals(e.role())).count() + 1;
     String route = a.route();
     TranscriptEntry userEntry = TranscriptEntry.user(turn, in.text());
@@ -65,6 +70,9 @@ public final class CrisisGateNode implements Node {
         .and(CouchState.TRANSCRIPT, List.of(userEntry))
         .and(CouchState.DIAGNOSTICS, diag)
         .and(CouchState.TRACE, List.of("t" + turn + ":crisis_gate"));
+    if (language != null) {
+      u = u.and(CouchState.LANGUAGE, language);
+    }
     if (s.get(CouchState.USER_ID) == null) {
       // an unnamed user is one per thread: anonymous chat-UI users never share memories
       u = u.and(CouchState.USER_ID, "anonymous:" + (rt.threadId() != null ? rt.threadId() : "default"));

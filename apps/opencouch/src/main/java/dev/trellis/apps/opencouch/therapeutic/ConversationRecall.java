@@ -2,6 +2,8 @@ package dev.trellis.apps.opencouch.therapeutic;
 
 import dev.trellis.apps.opencouch.CouchState;
 import dev.trellis.apps.opencouch.TranscriptEntry;
+import dev.trellis.apps.opencouch.memory.FactRules;
+import dev.trellis.apps.opencouch.memory.SmallTalk;
 import dev.trellis.apps.opencouch.memory.Topics;
 import dev.trellis.apps.opencouch.memory.WritePolicy;
 import dev.trellis.graph.State;
@@ -66,11 +68,12 @@ final class ConversationRecall {
     boolean painful = false;
     for (int i = earlier.size() - 1; i >= 0; i--) {
       for (String sentence : sentences(earlier.get(i).text())) {
-        boolean asked = stems.isEmpty() ? !sentence.endsWith("?") : stems.stream().anyMatch(st -> shares(sentence, st));
+        boolean asked = stems.isEmpty() ? !sentence.endsWith("?") && !smallTalk(sentence)
+            : stems.stream().anyMatch(st -> shares(sentence, st));
         if (!asked) {
           continue;
         }
-        if (!earlier.get(i).quotable() || !WritePolicy.safeToKeep(sentence)) {
+        if (!earlier.get(i).quotable() || !WritePolicy.safeToKeep(sentence) || Cues.LOSS.matcher(earlier.get(i).text()).find()) {
           painful = true;
           continue;
         }
@@ -96,7 +99,11 @@ final class ConversationRecall {
     boolean painful = false;
     for (Earlier e : earlier) {
       for (String sentence : sentences(e.text())) {
-        if (!e.quotable() || !WritePolicy.safeToKeep(sentence)) {
+        if (smallTalk(sentence)) {
+          continue;
+        }
+        // a message telling of a loss is not said back, any of its sentences ("Wir waren 41 Jahre verheiratet.")
+        if (!e.quotable() || !WritePolicy.safeToKeep(sentence) || Cues.LOSS.matcher(e.text()).find()) {
           painful = true;
           continue;
         }
@@ -116,6 +123,20 @@ final class ConversationRecall {
         .question(Say.COME_BACK_WHICH.in(lang));
   }
 
+  /**
+   * Whether {@code sentence} is small talk, not something the user told us: a greeting, an acknowledgement, a short
+   * answer, or an introduction with little else ("bonjour, moi c'est Camille", "Ich heiße Helga, übrigens.").
+   */
+  static boolean smallTalk(String sentence) {
+    String t = sentence.strip().replace('’', '\'');
+    if (SmallTalk.is(t) || Cues.GREETING.matcher(t).matches() || Cues.ACKNOWLEDGEMENT.matcher(t).matches()
+        || Cues.SHORT_ANSWER.matcher(t).matches()) {
+      return true;
+    }
+    boolean introduces = FactRules.extract(t).stream().anyMatch(c -> "name".equals(c.category()));
+    return introduces && t.split("\\s+").length <= 6;
+  }
+
   /** Said back inside a sentence of {@code lang}: German opens it with a capital (it follows a colon). */
   private static String inSentence(String said, String lang) {
     return "de".equals(lang) ? OfflineReplies.capital(said) : said;
@@ -129,6 +150,9 @@ final class ConversationRecall {
   static OfflineReplies.Reply opening(String subject, List<Earlier> earlier, String lang) {
     String turned = Reflection.swapWords(subject.replaceAll("[?.!\\s]+$", ""), lang);
     OfflineReplies.Reply r = OfflineReplies.Reply.of(Say.LETS_TALK_ABOUT.in(lang, turned));
+    if (subject.matches("(?i)(something|anything) else|(was|etwas) anderes?|(d')?autre chose")) {
+      return r.question(Say.TALK_ABOUT.in(lang));
+    }
     List<String> stems = stems(subject);
     List<String> topics = Topics.of(subject);
     for (int i = earlier.size() - 1; i >= 0; i--) {

@@ -46,10 +46,10 @@ final class Cues {
   /** Doing well today ("I'm doing better", "mir geht's heute ganz gut", "ça va mieux"); read only when not negated. */
   private static final Pattern WELL = p("\\b(i'?m|i am) (doing |feeling )?(really |pretty |quite )?(good|fine|okay|great|"
       + "well|better)\\b|\\bfeeling (good|better|great)\\b|\\b(having|had) a (good|great|nice) day\\b"
-      + "|\\bgeht'?s( mir)?( heute)?( eigentlich)?( ganz| richtig| echt| wieder)? (gut|besser)\\b"
+      + "|\\bgeht'?s( mir)?( heute)?( eigentlich)?( ganz| richtig| echt| wieder| ein bisschen| etwas| schon)? (gut|besser)\\b"
       + "|\\bgeht es mir( heute)?( eigentlich)?( ganz| richtig| echt| wieder)? (gut|besser)\\b"
       + "|\\bmir geht es( heute)?( eigentlich)?( ganz| richtig| echt| wieder)? (gut|besser)\\b"
-      + "|\\b(ça|ca) va( vraiment| plutôt| beaucoup)? (bien|mieux)\\b|\\bje (vais|me sens)( vraiment| plutôt| beaucoup)? "
+      + "|\\b(ça|ca) va( vraiment| plutôt| beaucoup| un peu| déjà| un petit peu)? (bien|mieux)\\b|\\bje (vais|me sens)( vraiment| plutôt| beaucoup| un peu| déjà)? "
       + "(bien|mieux)\\b");
 
   /** A negation a few words before good news ("I'm not happy", "nicht stolz", "pas contente"). */
@@ -66,14 +66,21 @@ final class Cues {
       + "débordée?|colère|énervée?|blessée?|pleur\\w*|dispute\\w*|malade|déprim\\w*|panique|nerveuse?|coupable|honte|"
       + "crevée?|galère|affreux|horrible|manque)\\b|\\bmal (dormi|au|à)\\b");
   /** A reply that only acknowledges ("ok", "thanks", "danke", "d'accord", "merci"). */
-  static final Pattern ACKNOWLEDGEMENT = p("^(ok(ay)?|k|kk|thanks|thank you|thx|ty|sure|alright|all right|got it|cool|fine|"
-      + "right|i see|makes sense|that makes sense|noted|understood|danke( schön)?|dankeschön|alles klar|verstehe|"
-      + "ich verstehe|passt|gut|merci( beaucoup)?|d'accord|entendu|je vois|compris|super|ça marche)[\\s.!,]*"
-      + "(thanks|thank you|danke|merci)?[\\s.!]*$");
+  private static final String ACK = "(ok(ay)?|k|kk|thanks|thank you|thx|ty|sure|alright|all right|got it|cool|fine|great|"
+      + "right|i see|makes sense|that makes sense|noted|understood|sounds good|danke( schön)?|dankeschön|alles klar|verstehe|"
+      + "ich verstehe|passt|gut|merci( beaucoup)?|d'accord|entendu|je vois|compris|super|ça marche)";
+  static final Pattern ACKNOWLEDGEMENT = p("^" + ACK + "([\\s.!,]+" + ACK + ")?[\\s.!,]*(thanks|thank you|danke|merci)?[\\s.!]*$");
   /** A short answer to the question our reply asked ("yeah", "not really", "ja", "eher nicht", "ouais", "bof"). */
   static final Pattern SHORT_ANSWER = p("^(yeah|yes|yep|yup|yea|ya|no|nope|nah|not really|maybe|kind of|kinda|sort of|"
       + "i guess|i think so|a bit|a little|sometimes|ja|jein|nein|eher nicht|nicht wirklich|vielleicht|irgendwie|"
       + "ein bisschen|schon|oui|ouais|non|pas vraiment|peut-être|un peu|bof|mouais|parfois)[\\s.!,]*$");
+  /**
+   * A sentence that asks something though it has no question mark ("what should i even do first", "wie soll ich das
+   * schaffen", "pourquoi je suis comme ça"): never said back as if the user had stated it.
+   */
+  static final Pattern QUESTION = p("^(what|how|why|when|where|who|which|should|shall|can|could|would|will|do|does|did|"
+      + "is|are|am|were|have|has|warum|wieso|weshalb|wie|was|wo|wann|wer|welche\\w*|soll|sollte|kann|könnte|muss|hast|bist|"
+      + "pourquoi|comment|quand|où|qui|quoi|quel\\w*|est-ce|dois-je|puis-je|tu crois|tu penses)\\b");
   /** A question about us ("are you a real person?", "bist du ein Bot?", "tu es un robot ?"). */
   static final Pattern ABOUT_US = p("\\b(are|r) (you|u) (a |an |even |actually |really )*(real|human|"
       + "person|people|bot|chat ?bot|robot|ai|a\\.i\\.|machine|computer|program|therapist|counsell?or|psychologist|"
@@ -116,6 +123,10 @@ final class Cues {
   private Cues() {
   }
 
+  /** "something else, like", "was anderes, zum Beispiel", "d'autre, comme" before the subject named. */
+  private static final Pattern ELSE_LIKE = p("^(something|anything) else,?\\s*(like|maybe|say|e\\.g\\.)?\\s*|^(was|etwas) "
+      + "anderes?,?\\s*(wie|zum beispiel|z\\.b\\.)?\\s*|^(autre chose|d'autre chose),?\\s*(comme|par exemple)?\\s*");
+
   /** Whether {@code text} holds good news not negated just before ("I'm not happy" is none). */
   static boolean goodNews(String text) {
     Matcher m = GOOD_NEWS.matcher(text);
@@ -149,7 +160,10 @@ final class Cues {
         for (String g : new String[] {"x", "y", "z"}) {
           try {
             if (m.group(g) != null) {
-              return m.group(g).strip();
+              // "something else, like my dog? his name is Pepper": the subject is "my dog"
+              String subject = m.group(g).split("[?.!]")[0].strip();
+              String named = ELSE_LIKE.matcher(subject).replaceFirst("").strip();
+              return named.isEmpty() ? subject : named;
             }
           } catch (IllegalArgumentException absent) {
             // this pattern has no such group

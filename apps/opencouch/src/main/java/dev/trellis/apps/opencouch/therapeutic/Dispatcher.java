@@ -60,7 +60,7 @@ public final class Dispatcher {
       + "|\\b(atemübung|entspannungsübung|achtsamkeitsübung)\\w*|\\b(eine|die|noch eine) übung\\b|\\bmit mir atmen\\b"
       + "|\\bhilf mir,? (mich zu beruhigen|runterzukommen|zu entspannen)\\b|\\bexercice (de respiration|de relaxation|"
       + "d'ancrage|de pleine conscience)\\b|\\b(un|l') exercice\\b|\\bguide-moi\\b|\\baide-moi à (me calmer|respirer|me détendre)\\b");
-  static final Pattern CLOSING = p("\\b(" + GOODBYE + ")\\b|\\btschüs+\\b|^(ok(ay)?|well|alright)?[ ,]*(bye|goodbye)\\b"
+  static final Pattern CLOSING = p("\\b(" + GOODBYE + ")\\b|\\btschüs+\\b|\\b(bye|goodbye|bye for now|bye bye)[\\s.!]*$|^(ok(ay)?|well|alright)?[ ,]*(bye|goodbye)\\b"
       + "|\\b(thanks|thank you)[,!. ]+(this|that|you|it) (really )?help(ed|s)\\b|\\bthis (really )?helped\\b"
       + "|\\bthat'?s (all|enough) for (today|now|tonight)\\b|\\bi'?m done for (today|now|tonight)\\b"
       + "|\\bwrap (this|it) up\\b|\\bcalling it a (day|night)\\b"
@@ -154,6 +154,10 @@ public final class Dispatcher {
     Matcher psy = PSYCHOEDUCATION.matcher(text);
     if (psy.find()) {
       return new Choice(Mode.PSYCHOEDUCATION, "fallback", psy.group());
+    }
+    if (Cues.GREETING.matcher(text).matches()) {
+      // "hi again": greeted, not asked about a pattern
+      return new Choice(Mode.SUPPORTIVE, "fallback", "greeting");
     }
     Matcher ref = REFLECTIVE.matcher(text);
     if (ref.find()) {

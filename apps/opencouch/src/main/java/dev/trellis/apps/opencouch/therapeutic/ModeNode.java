@@ -79,7 +79,7 @@ final class ModeNode implements Node {
       case CLOSING -> OfflineReplies.closing(offline, lang, "closing".equals(lastMode(s)));
       case GUIDED_EXERCISE -> exercise(s, message, progress, lang);
     };
-    String prepared = OfflineReplies.follow(withoutRepeatedRecall(reply, s), memory);
+    String prepared = OfflineReplies.follow(withoutRepeatedRecall(reply, s, earlier), memory);
     String status = "ok";
     String text;
     if (ctx.llmClient() != null) {
@@ -123,11 +123,49 @@ final class ModeNode implements Node {
     return null;
   }
 
-  /** {@code reply} without its recall when an earlier reply of this conversation already said it (said once, not every turn). */
-  private static OfflineReplies.Reply withoutRepeatedRecall(OfflineReplies.Reply reply, State s) {
+  /** How a recall opens, in each language: one said earlier in the conversation is enough. */
+  private static final List<String> RECALLED = List.of("I remember that ", "Ich weiß noch", "Je me souviens que ", "Last time you");
+  /** The words of a kept fact's sentence shape, which say nothing about what the user told. */
+  private static final java.util.Set<String> SHAPE = java.util.Set.of("user", "user's", "person", "personne", "namens",
+      "heißt", "s'appelle", "works", "lives", "früher", "travaille", "comme", "habite", "worried", "about", "their",
+      "sorgen", "macht", "sich", "inquiète", "enjoys", "wohnt", "arbeitet");
+
+  /**
+   * Whether the recalled fact ({@code recalled}, as said) is something the user told in this conversation ({@code earlier}): its telling words (the
+   * capitalised ones — a name, a place, a German noun — else the longer ones) all appear in what they wrote.
+   */
+  static boolean toldHere(String recalled, List<ConversationRecall.Earlier> earlier) {
+    if (earlier.isEmpty()) {
+      return false;
+    }
+    String said = String.join(" ", earlier.stream().map(ConversationRecall.Earlier::text).toList())
+        .toLowerCase(java.util.Locale.ROOT).replace('’', '\'');
+    String fact = recalled;
+    for (String opener : RECALLED) {
+      fact = fact.replace(opener, " ");
+    }
+    List<String> words = java.util.Arrays.stream(fact.replaceAll("[.!,;:]", " ").split("\\s+"))
+        .filter(w -> w.length() >= 3 && !SHAPE.contains(w.toLowerCase(java.util.Locale.ROOT))).toList();
+    List<String> capitals = words.stream().filter(w -> Character.isUpperCase(w.charAt(0))
+        && !w.matches("Deine?|Du|Your|You|Tu|Ton|Ta")).toList();
+    List<String> telling = !capitals.isEmpty() ? capitals : words.stream().filter(w -> w.length() >= 5).toList();
+    return !telling.isEmpty() && telling.stream().allMatch(w -> said.contains(w.toLowerCase(java.util.Locale.ROOT)));
+  }
+
+  /**
+   * {@code reply} without its recall when an earlier reply of this conversation already recalled something (a memory
+   * is said once in a conversation, not a different one every turn).
+   */
+  private static OfflineReplies.Reply withoutRepeatedRecall(OfflineReplies.Reply reply, State s,
+      List<ConversationRecall.Earlier> earlier) {
     for (OfflineReplies.Reply.Part p : reply.parts()) {
+      // a fact the user told in this very conversation is not "remembered" back to them a few turns later
+      if (p.role() == OfflineReplies.Reply.Role.RECALL && toldHere(p.text(), earlier)) {
+        return reply.without(OfflineReplies.Reply.Role.RECALL);
+      }
       if (p.role() == OfflineReplies.Reply.Role.RECALL && CouchState.transcript(s).stream()
-          .anyMatch(e -> "assistant".equals(e.role()) && e.content() != null && e.content().contains(p.text()))) {
+          .anyMatch(e -> "assistant".equals(e.role()) && e.content() != null
+              && (e.content().contains(p.text()) || RECALLED.stream().anyMatch(e.content()::contains)))) {
         return reply.without(OfflineReplies.Reply.Role.RECALL);
       }
     }

@@ -2,6 +2,8 @@ package dev.trellis.apps.opencouch.therapeutic;
 
 import dev.trellis.apps.opencouch.memory.Candidate;
 import dev.trellis.apps.opencouch.memory.FactRules;
+import dev.trellis.apps.opencouch.memory.LocalFacts;
+import dev.trellis.apps.opencouch.memory.RecallQuestion;
 import dev.trellis.apps.opencouch.memory.MemoryEntry;
 import dev.trellis.apps.opencouch.memory.ProceduralRules;
 import dev.trellis.apps.opencouch.memory.SessionEnd;
@@ -27,9 +29,14 @@ final class OfflineReplies {
   private static final String REL = "name|sister|brother|mom|mother|mum|dad|father|partner|wife|husband|girlfriend|boyfriend|"
       + "son|daughter|friend|best friend|boss|roommate|dog|cat|puppy|kitten|pet|job|work|city|hometown|hobby";
   static final Pattern RECALL = Pattern.compile("(?i)\\b(what'?s|what is|what was|who'?s|who is|do you (still )?"
-      + "(remember|know|recall)|can you remember|remember)\\b.{0,25}?\\b(my (" + REL + ")|about me)\\b");
+      + "(remember|know|recall)|can you remember|remember)\\b.{0,25}?\\b(my (" + REL + ")|about me)\\b|"
+      + RecallQuestion.ABOUT_ME.pattern(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.UNICODE_CHARACTER_CLASS);
   private static final Pattern ASKED_ABOUT = Pattern.compile("(?i)\\bmy (" + REL + ")\\b");
   static final Pattern ABOUT_US = Cues.ABOUT_US;
+  /** A clause about our replies ("long answers stress me out more", "lange Antworten überfordern mich"). */
+  private static final Pattern ABOUT_REPLIES = Pattern.compile("(?iu)\\b(long|longer|big|lengthy|wordy|lange|längere|"
+      + "longues|longs)?\\s*(answers|replies|responses|messages|texts|paragraphs|walls of text|antworten|nachrichten|texte|"
+      + "réponses|messages|pavés)\\b[^.,;!?]*");
   static final Pattern ACKNOWLEDGEMENT = Cues.ACKNOWLEDGEMENT;
   static final Pattern SAID = Cues.SAID;
   static final Pattern TALKED = Cues.TALKED;
@@ -160,6 +167,10 @@ final class OfflineReplies {
           : Reply.of(sounds(reflection, lang)).extra(Say.A_LOT.in(lang));
       return r.recall(recall(memory, lang)).question(Say.HEAVIEST.in(lang));
     }
+    if (reflection == null && (text.endsWith("?") || Cues.QUESTION.matcher(text).find())) {
+      // "what should i even do first": a question of theirs, not something to thank them for telling us
+      return Reply.of(Say.THINK_IT_THROUGH.in(lang)).recall(recall(memory, lang)).question(Say.MOST_PRESSING.in(lang));
+    }
     return Reply.of(reflection == null ? Say.THANKS_FOR_TELLING.in(lang) : sounds(reflection, lang))
         .extra(Say.LISTENING.in(lang)).recall(recall(memory, lang)).question(Say.HOW_BEEN.in(lang));
   }
@@ -181,7 +192,9 @@ final class OfflineReplies {
    */
   static Reply instruction(String message, String lang) {
     String text = message.strip();
-    if (text.split("\\s+").length > 12 || Cues.DISTRESS.matcher(text).find()) {
+    // "keep it short, long answers stress me out": the stress is about our replies, not something hard to answer
+    String feeling = ABOUT_REPLIES.matcher(text).replaceAll(" ");
+    if (text.split("\\s+").length > 16 || Cues.DISTRESS.matcher(feeling).find()) {
       return null;
     }
     List<String> acks = ProceduralRules.extract(text).stream().filter(Candidate::explicit)
@@ -286,12 +299,29 @@ final class OfflineReplies {
       }
       return Reply.of("I don't think you've told me about your " + subject + " yet.").question("Would you like to tell me?");
     }
-    if (facts.isEmpty()) {
-      return Reply.of("I don't have anything saved about you yet; I only keep what you choose to tell me.")
-          .question("What would you like me to know?");
+    // what the user told us, in the reply's language (a fact kept in another language is not said in this one)
+    List<String> known = facts.stream().map(f -> said(f, lang)).filter(x -> x != null).distinct().limit(4).toList();
+    if (known.isEmpty()) {
+      return Reply.of(Say.NOTHING_SAVED.in(lang)).question(Say.WHAT_KNOW.in(lang));
     }
-    List<String> known = facts.stream().limit(3).map(f -> secondPerson(String.valueOf(f.text()))).toList();
-    return Reply.of("Here's what I remember: " + String.join("; ", known) + ".").question("Is any of that out of date?");
+    return Reply.of(Say.HERE_REMEMBER.in(lang, String.join("; ", known))).question(Say.OUT_OF_DATE.in(lang));
+  }
+
+  /**
+   * A remembered fact in the second person in {@code lang} ("your name is Ana", "du hast einen Dackel namens Bruno", "tu
+   * es infirmière"), or null when it was kept in another language: the name is said in any language, the rest in the
+   * language it was told in.
+   */
+  static String said(MemoryEntry fact, String lang) {
+    String text = String.valueOf(fact.text());
+    if ("name".equals(fact.category()) && text.startsWith("The user's name is ")) {
+      return Say.NAME_IS.in(lang, nameIn(text));
+    }
+    String local = LocalFacts.said(text, lang);
+    if (local != null) {
+      return local;
+    }
+    return "en".equals(lang) && text.startsWith("The user") ? secondPerson(text) : null;
   }
 
   /** What {@code text} says after introducing {@code name} ("I'm Sam, and work…" → "work…"), or null when nothing. */
@@ -319,20 +349,22 @@ final class OfflineReplies {
   }
 
   /**
-   * A remembered fact or the last session's summary, as one sentence in the second person ("" when none). In German
-   * and French only the user's name is said (the other facts are kept in English words).
+   * A remembered fact or the last session's summary, as one sentence in the second person ("" when none). A fact is said
+   * in the language it was told in (the name in any language): in German and French the job, the pet, the people
+   * close to them and what worries them are recalled as in English.
    */
   static String recall(List<MemoryEntry> memory, String lang) {
-    if (!"en".equals(lang)) {
-      for (MemoryEntry e : WorkingMemory.ofType(memory, "semantic")) {
-        if ("name".equals(e.category())) {
-          return Say.REMEMBER_NAME.in(lang, nameIn(String.valueOf(e.text())));
-        }
-      }
-      return "";
-    }
     for (MemoryEntry e : WorkingMemory.ofType(memory, "semantic")) {
-      return "I remember that " + secondPerson(String.valueOf(e.text())) + ".";
+      if (!"en".equals(lang) && "name".equals(e.category())) {
+        return Say.REMEMBER_NAME.in(lang, nameIn(String.valueOf(e.text())));
+      }
+      String said = said(e, lang);
+      if (said != null) {
+        return Say.REMEMBER_FACT.in(lang, "de".equals(lang) ? capital(said) : said);
+      }
+    }
+    if (!"en".equals(lang)) {
+      return "";
     }
     for (MemoryEntry e : WorkingMemory.ofType(memory, "episodic")) {
       String recalled = SessionEnd.recalled(String.valueOf(e.text()));

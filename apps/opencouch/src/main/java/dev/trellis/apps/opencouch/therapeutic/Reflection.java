@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
 final class Reflection {
   private static final Pattern FILLER = Pattern.compile("(?iU)^(honestly|and|but|also|so|oh|well|tbh|ngl|like|um+|uh+|"
       + "ehrlich gesagt|ehrlich|naja|na ja|also|und|aber|ach|tja|bon|ben|alors|et|mais|franchement|en fait|bah)\\b[\\s,]*");
+  /** A sigh or an interjection as a sentence of its own at the start ("ugh.", "pff…", "seufz.", "bof."). */
+  private static final Pattern SIGH = Pattern.compile("(?iU)^\\s*(ugh+|urgh+|argh+|sigh|oof|ouf|pff+|bof|hmm+|meh|oh|ah|"
+      + "wow|jeez|man|god|gosh|seufz|mensch|boah|puh|mon dieu|oh là là|rah)\\s*[.!,…]+\\s*");
   /** A sentence addressed to us, per language ("a ton of work" is English, not French "ton"). */
   private static final java.util.Map<String, Pattern> ADDRESSED = java.util.Map.of(
       "en", Pattern.compile("(?iU).*\\b(you|your|you're)\\b.*"),
@@ -54,9 +57,11 @@ final class Reflection {
 
   /** The first sentence of {@code message} turned to the second person in {@code lang} ({@code en}, {@code de}, {@code fr}), or null. */
   static String reflect(String message, String lang) {
-    String first = message.split("(?<=[.!?])\\s+|\\n")[0].strip().replace('’', '\'');
+    // "ugh. finals start monday…": the sigh is not what is said back
+    String said = SIGH.matcher(message).replaceFirst("");
+    String first = said.split("(?<=[.!?])\\s+|\\n")[0].strip().replace('’', '\'');
     first = FILLER.matcher(first).replaceFirst("");
-    if (first.endsWith("?") || ADDRESSED.getOrDefault(lang, ADDRESSED.get("en")).matcher(first).matches()) {
+    if (first.endsWith("?") || Cues.QUESTION.matcher(first).find() || ADDRESSED.getOrDefault(lang, ADDRESSED.get("en")).matcher(first).matches()) {
       return null;
     }
     first = first.replaceAll("[.!]+$", "");
