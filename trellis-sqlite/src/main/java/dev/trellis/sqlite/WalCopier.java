@@ -22,7 +22,8 @@ import java.util.concurrent.locks.LockSupport;
  * two groups ({@link GroupCommit#betweenGroups}), copies the few frames committed since its last pass, and lets go:
  * the next transaction starts the log over (unless a reader is still reading frames of it; then a later pass tries
  * again). Readers are never waited for. If the log still grows (a reader that stays inside it, or this thread
- * stalled), the writer's own automatic checkpoint at {@link #RESTART_PAGES} × 4 pages bounds it as before.
+ * stalled), the writer's own automatic checkpoint at {@link #RESTART_PAGES} × 4 pages (128 MB of log at 4 KB
+ * pages) bounds it as before. The log file keeps the size it reached (32 MB at 8,000 pages of 4 KB).
  *
  * <p>Durability is unchanged: a commit writes its frames to the log exactly as before (a process crash after a
  * commit loses nothing); the checkpoint's connection has the database's {@code synchronous} setting, so the copies
@@ -30,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class WalCopier implements AutoCloseable {
   /** Log pages at which the copier restarts the log (a system property may change it, for measuring). */
-  static final int RESTART_PAGES = Integer.getInteger("trellis.sqlite.walRestartPages", 2_000);
+  static final int RESTART_PAGES = Integer.getInteger("trellis.sqlite.walRestartPages", 8_000);
   /** How often the copier copies while commits arrive. */
   static final long PERIOD_MILLIS = Long.getLong("trellis.sqlite.walCopyMillis", 20);
 
