@@ -17,10 +17,15 @@ class RunBookkeepingStatementsTest {
   private static final int RUNS = 4;
 
   @Test
-  void theAssistantIsLookedUpOncePerRun() throws Exception {
+  void theAssistantIsReadOncePerRunAndOnlyCheckedUnchangedInTheCreatingTransaction() throws Exception {
     List<String> sql = statementsOfRuns();
-    // The claim reads the run's assistant joined to the run row it reads anyway (FROM trellis_runs ... JOIN).
-    assertEquals(RUNS, count(sql, s -> s.contains("FROM trellis_assistants")), "assistant lookups:\n" + String.join("\n", sql));
+    // The creation reads the assistant whole on a reader, before its transaction (the claim, when there is one, reads
+    // it joined to the run row it reads anyway); the transaction checks its id, version and update time only.
+    assertEquals(RUNS, count(sql, s -> s.startsWith("SELECT * FROM trellis_assistants")),
+        "assistant reads:\n" + String.join("\n", sql));
+    assertEquals(RUNS, count(sql, s -> s.startsWith("SELECT assistant_id, version, updated_at FROM trellis_assistants")),
+        "checks that the assistant is unchanged:\n" + String.join("\n", sql));
+    assertEquals(2 * RUNS, count(sql, s -> s.contains("FROM trellis_assistants")), "assistant lookups:\n" + String.join("\n", sql));
   }
 
   @Test

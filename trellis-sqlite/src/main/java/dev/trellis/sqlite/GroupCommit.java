@@ -76,6 +76,14 @@ final class GroupCommit {
   private Group open;
   /** How many times the open transaction was rolled back whole under a running work; guarded by {@link #lock}. */
   private long abandoned;
+  /** Commits made (written under {@link #lock}, read by anyone). */
+  private volatile long commits;
+
+  /** Work on a connection of its own that must run while no transaction of this writer is open. */
+  @FunctionalInterface
+  interface Step {
+    void run() throws SQLException;
+  }
 
   GroupCommit(Connection connection, Statements statements) {
     this.connection = connection;
@@ -164,6 +172,7 @@ final class GroupCommit {
     try {
       long t = Waits.now();
       connection.commit();
+      commits++;
       if (Waits.ON) {
         long d = Waits.now() - t;
         Waits.add("gc.commit", d);
@@ -269,6 +278,27 @@ final class GroupCommit {
         throw e;
       }
       again.execute(); // the driver had finalized it (a full disk's failed step): prepared again
+    }
+  }
+
+  /** How many groups this writer committed so far. */
+  long commits() {
+    return commits;
+  }
+
+  /**
+   * Runs {@code step} holding the writer lock with no transaction open: the open group, if any, is committed first (as
+   * its last holder would have, had nobody waited). Works that arrive meanwhile wait for the lock as for any holder.
+   */
+  void betweenGroups(Step step) throws SQLException {
+    lock.lock();
+    try {
+      if (open != null) {
+        commit();
+      }
+      step.run();
+    } finally {
+      lock.unlock();
     }
   }
 

@@ -41,6 +41,8 @@ public final class SqliteDatabase implements JdbcDatabase {
   private final Connection connection;
   private final GroupCommit writer;
   private final ReentrantLock lock;
+  /** Copies the log into the file off the commit path. */
+  private final WalCopier copier;
   /** Statements by connection (the writer's and each reader's), each map used by its connection's one holder. */
   private final Map<Connection, Map<String, PreparedStatement>> statements = new ConcurrentHashMap<>();
   private final BlockingQueue<Connection> idleReaders = new ArrayBlockingQueue<>(READERS);
@@ -50,7 +52,8 @@ public final class SqliteDatabase implements JdbcDatabase {
   /** Names of the schemas migrated through this object. */
   private final java.util.Set<String> migrated = ConcurrentHashMap.newKeySet();
 
-  private SqliteDatabase(Path file, Connection connection) {
+  private SqliteDatabase(Path file, Connection connection, String synchronous, int restartPages, long copyMillis)
+      throws SQLException {
     this.file = file;
     this.connection = connection;
     this.writer = new GroupCommit(connection, new GroupCommit.Statements() {
@@ -65,6 +68,7 @@ public final class SqliteDatabase implements JdbcDatabase {
       }
     });
     this.lock = writer.lock();
+    this.copier = WalCopier.start("jdbc:sqlite:" + file, synchronous, writer, restartPages, copyMillis);
   }
 
   /**
@@ -72,6 +76,11 @@ public final class SqliteDatabase implements JdbcDatabase {
    * committed write survives a process crash) or {@code FULL} (also a power loss), or OFF/EXTRA.
    */
   public static SqliteDatabase open(Path file, String synchronous) {
+    return open(file, synchronous, WalCopier.RESTART_PAGES, WalCopier.PERIOD_MILLIS);
+  }
+
+  /** As {@link #open(Path, String)}, the log started over at {@code restartPages} and copied every {@code copyMillis}. */
+  static SqliteDatabase open(Path file, String synchronous, int restartPages, long copyMillis) {
     if (!List.of("OFF", "NORMAL", "FULL", "EXTRA").contains(synchronous)) {
       throw new IllegalArgumentException("synchronous must be OFF, NORMAL, FULL or EXTRA, got " + synchronous);
     }
@@ -86,9 +95,16 @@ public final class SqliteDatabase implements JdbcDatabase {
         st.execute("PRAGMA busy_timeout=10000");
         st.execute("PRAGMA journal_mode=WAL");
         st.execute("PRAGMA synchronous=" + synchronous);
+        // The copier keeps the log short; SQLite's own checkpoint in a commit stays as the bound if it cannot.
+        st.execute("PRAGMA wal_autocheckpoint=" + WalCopier.autocheckpointPages(restartPages));
       }
       c.setAutoCommit(false);
-      return new SqliteDatabase(file.toAbsolutePath(), c);
+      try {
+        return new SqliteDatabase(file.toAbsolutePath(), c, synchronous, restartPages, copyMillis);
+      } catch (SQLException e) {
+        c.close();
+        throw e;
+      }
     } catch (SQLException | java.io.IOException e) {
       throw new IllegalStateException("cannot open SQLite file " + file + ": " + e.getMessage(), e);
     }
@@ -239,6 +255,7 @@ public final class SqliteDatabase implements JdbcDatabase {
 
   @Override
   public void close() {
+    copier.close();
     writer.close();
     lock.lock();
     try {

@@ -141,6 +141,11 @@ final class RunCreation {
     Map<String, Object> kwargs = new LinkedHashMap<>(body);
     kwargs.remove("assistant_id");
     Map<String, Object> metadata = new LinkedHashMap<>(req.metadata());
+    // On SQLite the assistant is read and the body checked against its graph before the transaction, on a reader, so
+    // the writer lock covers only a check that the assistant is unchanged (one statement) and the writes. A retry
+    // with an Idempotency-Key reads and checks in the transaction, after finding its earlier run, as before.
+    Checked early = idem == null && !services.db().postgres()
+        ? check(services.db().jdbc().read(c -> services.assistants().require(c, assistantRef, owner)), req) : null;
     boolean[] cancelled = {false};
     List<String> unstarted = new java.util.ArrayList<>();
     RunRow[] earlier = new RunRow[1];
@@ -156,22 +161,13 @@ final class RunCreation {
         if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
           return earlier[0];
         }
-        Assistant assistant = services.assistants().require(c, assistantRef, owner);
+        Checked checked = early != null && services.assistants().unchanged(c, assistantRef, owner, early.assistant())
+            ? early : check(services.assistants().require(c, assistantRef, owner), req);
+        Assistant assistant = checked.assistant();
         String graphId = assistant.graphId();
-        CompiledGraph graph = services.graph(graphId);
-        RunRequest.checkConfig(assistant.config(), "assistant config.");
-        req.checkNodes(graph);
-        List<String> dropped = InputFilter.dropped(graph, req.input());
-        Map<String, Object> input = req.input();
-        if (!dropped.isEmpty()) {
-          input = InputFilter.without(req.input(), dropped);
-          kwargs.put("input", input);
-          metadata.put(InputFilter.METADATA_KEY, dropped);
-        }
-        InputTypes.check(graph.signature(), input, "input");
-        InputTypes.checkConstraints(graph, input);
-        if (req.command() != null) {
-          InputTypes.check(graph.signature(), req.command().update(), "command.update");
+        if (!checked.dropped().isEmpty()) {
+          kwargs.put("input", checked.input());
+          metadata.put(InputFilter.METADATA_KEY, checked.dropped());
         }
         // A stateless run's thread id is new: nothing to read. Otherwise one statement reads owner, metadata and active runs.
         RunStore.ThreadForRun thread = stateless ? null : services.runs().threadForRun(c, tid);
@@ -242,6 +238,24 @@ final class RunCreation {
       worker.checkLeases();
     }
     return new Created(run.wire(), tid, runId, stateless);
+  }
+
+  /** An assistant and the run's input checked against its graph: the input without the keys it dropped. */
+  private record Checked(Assistant assistant, Map<String, Object> input, List<String> dropped) {}
+
+  /** Checks the request against {@code assistant}'s config and graph (a 4xx on a bad one); changes nothing. */
+  private Checked check(Assistant assistant, RunRequest req) {
+    CompiledGraph graph = services.graph(assistant.graphId());
+    RunRequest.checkConfig(assistant.config(), "assistant config.");
+    req.checkNodes(graph);
+    List<String> dropped = InputFilter.dropped(graph, req.input());
+    Map<String, Object> input = dropped.isEmpty() ? req.input() : InputFilter.without(req.input(), dropped);
+    InputTypes.check(graph.signature(), input, "input");
+    InputTypes.checkConstraints(graph, input);
+    if (req.command() != null) {
+      InputTypes.check(graph.signature(), req.command().update(), "command.update");
+    }
+    return new Checked(assistant, input, dropped);
   }
 
   /** The run an earlier use of the key created, or null when the key is new (or its run is gone); 422 if the request differs. */

@@ -137,6 +137,20 @@ public final class Assistants {
     return row == null ? null : Assistant.from(row);
   }
 
+  /**
+   * True when {@link #get} would still answer {@code seen} (read earlier, e.g. on a reader): the same assistant at the
+   * same version and update time. One statement; nothing is parsed.
+   */
+  public boolean unchanged(Connection c, String idOrGraph, String owner, Assistant seen) throws SQLException {
+    Map<String, Object> row = db.row(c, "SELECT assistant_id, version, updated_at FROM trellis_assistants "
+        + "WHERE (assistant_id = ? AND (owner = ? OR owner = '')) OR (assistant_id = ? AND owner = '') "
+        + "ORDER BY CASE WHEN assistant_id = ? THEN 0 ELSE 1 END LIMIT 1",
+        idOrGraph, owner, systemId(idOrGraph), idOrGraph);
+    return row != null && seen.assistantId().equals(row.get("assistant_id"))
+        && row.get("version") instanceof Number v && v.intValue() == seen.version()
+        && java.util.Objects.equals(seen.updatedAt(), row.get("updated_at"));
+  }
+
   /** The assistants table's columns, for another table's query to join: {@code alias.col AS prefix + col}, comma-separated. */
   public static String joinedColumns(String alias, String prefix) {
     StringBuilder sb = new StringBuilder();
