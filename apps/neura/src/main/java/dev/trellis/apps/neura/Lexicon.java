@@ -33,7 +33,7 @@ final class Lexicon {
   private static final String CHILD = "(son|daughter|kids?|child|children|teen|teenager|teens|toddler|stepson|stepdaughter|"
       + "step-?kids?|baby|little one|boy|girl|twins|[0-9]{1,2}[- ]year[- ]old)";
   private static final String DEATH = "(died|dying|passed|passing|death|deceased|funeral|killed|lost (my|our|her|his)|"
-      + "losing (my|our)|miscarr|stillb|suicide of|no longer with us)";
+      + "losing (my|our)|miscarr\\w*|stillb\\w*|suicide of|no longer with us)";
 
   /** A theme's cues; a message is about the theme when one is found. */
   static final Map<String, Pattern> THEME_CUES = new LinkedHashMap<>();
@@ -44,7 +44,7 @@ final class Lexicon {
         + "stress(ed|ful)?|overwhelm\\w*|dread\\w*|phobi\\w*|ocd|obsessive|compulsi\\w*|health anxiety|social anxiety|"
         + "tense|uptight|restless|jittery|scared (all the time|of everything|to leave|to go out)|fear of|afraid of "
         + "(everything|people|going|leaving|being)|on high alert|catastrophi\\w*|heart (races|racing|pounding)|"
-        + "tight chest|knot in my stomach|freak(ing)? out|shaky|can'?t relax|what ifs?)\\b"));
+        + "tight chest|knot in my stomach|freak(ing)? out|shaky|can'?t relax|what-ifs)\\b"));
     THEME_CUES.put("insomnia", p("\\b(insomnia\\w*|sleepless\\w*|can'?t (fall |get to |go to |stay )?(a)?sleep|"
         + "cannot (fall |get to |stay )?(a)?sleep|(trouble|problems?|difficulty|struggl\\w+|issues?) (with )?(falling |"
         + "staying )?(a)?sleep\\w*|not sleeping|barely sleep\\w*|hardly sleep\\w*|no sleep|(don'?t|didn'?t|never) sleep|"
@@ -52,7 +52,8 @@ final class Lexicon {
         + "awful|no) sleep|lie awake|lying awake|laying awake|awake (all night|until|till|til|at|for hours|every night)|"
         + "(up|awake) (until|till|til) ([1-6]|two|three|four|five)|wak(e|ing) up (at [1-5]|every night|in the night|"
         + "at night|several times|constantly|too early)|wide awake|tossing and turning|keeps? me (up|awake)|"
-        + "up all night|exhausted but can'?t|sleep (meds|pills|aids?)|melatonin|sleep (schedule|pattern)s? (is |are )?"
+        + "up all night|exhausted but can'?t|sleep(ing)? (less|badly|poorly)|not sleeping well|sleep(ing)? (maybe |only |about |like |barely |just )?([0-9]|two|three|four)"
+        + "( or [0-9])? hours|sleep (meds|pills|aids?)|sleep (schedule|pattern)s? (is |are )?"
         + "(off|messed|wrecked)|haven'?t slept|have not slept|can'?t switch off at night|3 ?am|4 ?am)\\b"));
     THEME_CUES.put("depression", p("\\b(depress\\w*|(feel|feeling|felt|been|so|really|very|pretty|quite|just) (so |really |"
         + "very |pretty |quite |kind of |kinda )?(low|down|flat|empty|numb|hopeless|worthless|miserable|blue|sad|"
@@ -63,7 +64,8 @@ final class Lexicon {
         + "grey|gray cloud|black cloud|can'?t be bothered|no point|pointless|what'?s the point|hopeless|"
         + "worthless|self-?loathing|hate myself|feel like a failure|burn(ed|t)? ?out|dysthymi\\w*|"
         + "seasonal affective|sad lamp|low mood|mood (is|has been) (low|bad|awful)|"
-        + "(going|been) through the motions|feel(ing)? nothing|lonel(y|iness)|isolat\\w*)\\b"));
+        + "(going|been) through the motions|feel(ing)? nothing|lonel(y|iness)|isolat\\w*|(feel|feeling|felt) (so |really |"
+        + "very |completely |totally )?alone|no friends)\\b"));
     THEME_CUES.put("grief", p("\\b(grie(f|ve|ving|ved)|bereave\\w*|mourn\\w*|" + DEATH + "|"
         + "lost (my|our) " + KIN + "|(my|our) " + KIN + " (died|passed|is gone|was killed|took (his|her|their) (own )?life)|"
         + "loss of (my|our|a)|since (he|she|they) (died|passed|left us)|anniversary of (his|her|their|my)|widow\\w*|"
@@ -83,9 +85,10 @@ final class Lexicon {
         + "to leave|out)|doesn'?t (love|listen|understand|care|want)|won'?t (listen|talk|communicate)|ignores|and i "
         + "(keep |always |constantly )?(fight|argue|clash|don'?t talk)|is (distant|cold|controlling)|said (he|she|they) "
         + "(wants|needs) space)|cheat(ed|ing)|affair|infidelity|unfaithful|couples?( therapy| counsel\\w*)?|"
-        + "(fight|fighting|arguing|argue|argument|arguments|rows) (with|about)|(we|we'?ve been) (keep |always |"
+        + "(fight|fighting|arguing|argue|argument|arguments|rows) with (my )?" + PARTNER + "|(we|we'?ve been) (keep |always |"
         + "constantly )?(fight|argue|fighting|arguing)|my ex\\b|dating|in-?laws|trust issues|"
-        + "communication (issues|problems)|drifting apart|toxic relationship|codependen\\w*|"
+        + "communication (issues|problems)|drifting apart|toxic relationship|codependen\\w*|we (barely|hardly|never|don'?t) "
+        + "(talk|speak|communicate|connect)|(he|she|they)'?s (so |really |become )?distant|says i'?m (so |really )?distant|"
         + "(problems|issues|trouble|things|tension|distance) (with|between) (me and )?(my )?" + PARTNER + "|"
         + PARTNER + " and i (are|have been|aren'?t|don'?t|can'?t|keep))\\b"));
     THEME_CUES.put("parenting", p("\\b(parent(ing|hood)?|co-?parent\\w*|(my|our|the) " + CHILD + "|" + CHILD
@@ -102,6 +105,8 @@ final class Lexicon {
   static final Pattern BARE_PARTNER = p("\\b(partner|husband|wife|boyfriend|girlfriend|spouse)\\b");
   static final Pattern BARE_CHILD = p("\\b(my|our|the) " + CHILD + "\\b");
   /** Said without the theme: "no anxiety", "I'm not depressed", "sleep is fine". */
+  /** Worry about someone else ("worried about my son") is not the patient's anxiety. */
+  static final Pattern WORRY_ABOUT_SOMEONE = p("\\b(worr(y|ied|ying)|concerned|anxious) (about|for) (my|our) " + KIN + "\\b");
   static final Pattern NEGATED = p("\\b(no|not|never|isn'?t|aren'?t|without|don'?t have( any)?) (really |much |"
       + "that |very |feeling |particularly )?(anxi\\w*|depress\\w*|trauma\\w*|grie\\w*|insomnia|sad|stressed|worried)\\b"
       + "|\\bsleep(ing)? (is |has been )?(fine|ok|okay|good|great|well)\\b");
@@ -222,10 +227,16 @@ final class Lexicon {
       + "i'?ll (get back|come back))\\b");
   static final Pattern BOOKING = p("\\b(book\\w*|schedul\\w*|appointments?|appt|reserve|set (me )?up (with|an?|for)|"
       + "sign me up|get me (in|seen|an?)|make an? (appointment|session)|when can i (see|start|come)|can i (see|start "
-      + "with|get in with) (her|him|them|dr\\.?|someone|[a-z]+ [a-z]+)|i'?d like to (see|start with|go with|meet) "
+      + "with|get in with) (her|him|them|dr\\.?)|i'?d like to (see|start with|go with|meet) "
       + "(her|him|them|dr\\.?)|let'?s (do it|go with|book|go ahead)|go ahead|i'?ll (take|go with)|put me (down|in) (for|with)|"
       + "cancel\\w*|reschedul\\w*|move my (appointment|session|booking)|change my (appointment|session|booking)|"
-      + "first (available|opening|slot)|next (available|opening|slot)|sign up)\\b");
+      + "first (available|opening|slot)|next (available|opening|slot)|(can i|i'?d like to|i want to|how do i) sign up)\\b");
+  /** Booking said as an act, not just the word "appointment" in a question about waiting times. */
+  static final Pattern EXPLICIT_BOOKING = p("\\b(book\\w*|schedul\\w*|reserve|sign me up|set me up|get me (in|seen)|"
+      + "cancel\\w*|reschedul\\w*|move my|put me (down|in))\\b");
+  /** "I don't mind", "either is fine": a preference stated as none. */
+  static final Pattern NO_PREFERENCE = p("\\b((don'?t|do not) mind|doesn'?t matter|no preference|either (is|would be) "
+      + "(fine|ok|okay)|any (gender|time|day) (is )?(fine|ok|okay|works))\\b");
   static final Pattern CANCEL = p("\\b(cancel\\w*|call off|can'?t make (it|my appointment|my session))\\b");
   static final Pattern RESCHEDULE = p("\\b(reschedul\\w*|move my|change my (appointment|session|booking)|different (time|day))\\b");
   /** Words that look like booking but are not about booking with us. */
@@ -247,8 +258,13 @@ final class Lexicon {
       + "billing|bill me|charges?|charged)\\b|\\$\\d+");
   static final Pattern PROCESS_TOPIC = p("\\b(first (session|appointment|visit|meeting|time)|intake|initial (session|"
       + "appointment|consult\\w*)|how long|how often|how many sessions|session length|sessions? (last|are)|minutes|"
-      + "confidential\\w*|privacy|private|who (can|will) (see|read|know)|records|share (my|what|this)|tell my "
-      + "(employer|boss|family|parents|doctor)|what (is|are|'?s) (cbt|act|emdr|dbt|family (systems|therapy)|"
+      + "confidential\\w*|privacy|private|who (can|will|would) (see|read|know)|records|share (my|what|this)|tell my "
+      + "(employer|boss|family|parents|doctor)|(employer|boss|work|job|family|parents|wife|husband|partner|insurance|"
+      + "insurer|school) (find out|know|see|be told|hear)|find out|your name|who are you|what are you|"
+      + "who (would|do|should|can) you (recommend|suggest)|(recommend|suggest) (someone|a therapist|anyone)|"
+      + "(are|is) (the )?(sessions?|therapy|it) (online|in[- ]person|virtual|remote|by video)|online or in[- ]person|"
+      + "in[- ]person or online|(don'?t|do not) (like|get on with|click with|gel with) (my|the) (therapist|counsel\\w*)|"
+      + "not (a good|the right) fit|what (is|are|'?s) (cbt|act|emdr|dbt|family (systems|therapy)|"
       + "family systems therapy|cognitive|acceptance|eye movement|the difference)|difference between|"
       + "how does (the |this |it |your )?(matching|match|this|it|neura|the service|the process|therapy|emdr|cbt|act)"
       + "( thing)? work|how do(es)? (you|neura|it) (match|choose|pick|decide|work)|how (did|do) you (pick|choose|match)|"
@@ -275,7 +291,9 @@ final class Lexicon {
       + "keep|up|lower|increase|reduce|switch|come off)|how (much|many|often) (should|can|do) i|dose|dosage|"
       + "missed (a|my) dose|come off|coming off|withdrawal|(start|stop)(ed|ping)? (taking|my)|with (my|the) "
       + "(meds|medication|pills|prescription))\\b");
-  static final Pattern EXTRA_SYMPTOMS = p("\\b(sore throat|throat (is |has been )?(sore|hurts|killing)|(ear|ears) "
+  static final Pattern EXTRA_SYMPTOMS = p("\\b((stomach|tummy|belly|head|back|chest|throat|ear|tooth|teeth|knee|hip|neck|"
+      + "shoulder|joint|leg|arm|wrist|ankle|foot|feet|hand|eye|eyes|side|ribs?)s? (has been |have been |is |are |keeps? |"
+      + "started |been )?(hurting|aching|hurts|aches|sore|swollen|killing me|bleeding|throbbing|burning|cramping)|sore throat|throat (is |has been )?(sore|hurts|killing)|(ear|ears) "
       + "(hurt|hurts|ache|aches|is (hurting|aching|blocked)|infection)|earache|ear ache|cough\\w*|sneez\\w*|runny nose|"
       + "congest\\w*|sinus\\w*|flu\\b|covid|cold sore|a cold\\b|temperature|\\b3[6-9][.,][0-9]|\\b10[0-4]([.,][0-9])?"
       + " ?(f|degrees|°)|chills|swollen|swelling|lump|infection|infected|toothache|tooth (ache|hurts|pain)|"
@@ -284,7 +302,7 @@ final class Lexicon {
       + "aches?|is swollen|is red)|(pain|ache) in my|hurts? (when|to) (i )?(swallow|pee|breathe|walk)|numb(ness)? in|"
       + "tingling|blurred vision|seizure|injur(y|ed|ies)|sprain\\w*|broken (bone|arm|leg|wrist|ankle)|"
       + "bleed\\w*|period pain|heart attack|stroke|"
-      + "(my )?(blood pressure|bp) (is|was|reading)|urinary|uti\\b|rash|hives|vomit\\w*|throw(ing)? up|allergic reaction|"
+      + "(my )?(blood pressure|bp) (is|was|reading)|skipp(ing|ed|s) (a )?beats?|palpitations|irregular heart\\w*|urinary|uti\\b|rash|hives|vomit\\w*|throw(ing)? up|allergic reaction|"
       + "nause\\w*|fever\\w*|dizz\\w*|faint\\w*|chest pain)\\b");
   /** Bodily signs of panic: in a message about anxiety they are the concern, not a physical complaint. */
   static final Pattern PANIC_BODY = p("\\b(heart (races|racing|pounding|pounds)|can'?t breathe|short(ness)? of breath|"
@@ -292,14 +310,16 @@ final class Lexicon {
       + "(like|thought) (i was|it was) (having )?a heart attack|heart attack)\\b");
   static final Pattern DISTRESS = p("\\b(struggl\\w*|hard time|rough (time|patch|few)|tough time|not (doing )?(ok|okay|"
       + "well|great|good)|need (some )?(help|support|someone to talk to)|going through|can'?t cope|not coping|"
-      + "coping|falling apart|fall apart|overwhelm\\w*|angry|anger|rage|irritab\\w*|mental health|"
+      + "coping|falling apart|(just )?too much|can'?t (handle|take) (it|this|much more)|tried (therapy|counsel\\w*|"
+      + "medication|everything)|fall apart|overwhelm\\w*|angry|anger|rage|irritab\\w*|mental health|"
       + "(need|want|looking for|find) (a |some )?(therap\\w*|counsel\\w*|someone to talk|help)|talk to someone|"
+      + "(bad|rough|hard|awful|terrible|tough|shit|crap) (week|day|month|year|few weeks|few days|time)|"
       + "feel(ing)? (off|awful|terrible|bad|lost|stuck|crap|like crap)|self[- ]esteem|confidence|"
       + "(eating|food) (issues|disorder)|binge|drinking too much|alcohol|addict\\w*|burn(ed|t)? ?out|"
       + "adhd|autis\\w*|bipolar|mood swings|body image|lgbt\\w*|coming out|(work|job|school|uni|college|exams?) "
       + "(stress|pressure|is (killing|stressing|crushing|overwhelming)|has been (awful|hard|rough))|stress(ed)? (at|about|"
       + "from|over) (work|my job|school|exams)|my (boss|manager)|lost my job|new city|self-?harm\\w*|"
-      + "(feel|feeling) like (i'?m )?(drowning|sinking)|help me)\\b");
+      + "(feel|feeling) like (i'?m )?(drowning|sinking))\\b");
   /** A preference stated as a wish ("preferably", "I'd like someone who…"): the message is about the therapist. */
   static final Pattern PREFERENCE_WISH = p("\\b(prefer\\w*|ideally|rather|would like (a|someone|somebody|to see)|"
       + "i'?d like (a|someone|somebody|to see)|looking for (a|someone|somebody|an?) ?(therapist|counsel\\w*|"

@@ -105,7 +105,7 @@ final class Reader {
   /** The message's themes with where each is first cued. */
   static Map<String, Integer> themes(String m) {
     Map<String, Integer> at = new LinkedHashMap<>();
-    String unnegated = Lexicon.NEGATED.matcher(m).replaceAll(" ");
+    String unnegated = Lexicon.WORRY_ABOUT_SOMEONE.matcher(Lexicon.NEGATED.matcher(m).replaceAll(" ")).replaceAll(" my $5 ");
     boolean death = Lexicon.DEATH_CUE.matcher(unnegated).find();
     Lexicon.THEME_CUES.forEach((theme, cue) -> {
       Matcher c = cue.matcher(unnegated);
@@ -223,14 +223,23 @@ final class Reader {
     }
     boolean booking = (Lexicon.BOOKING.matcher(m).find() && !Lexicon.NOT_BOOKING.matcher(m).find())
         || Lexicon.BOOKING_QUESTION.matcher(m).find();
+    if (booking && Lexicon.CANCEL.matcher(m).find() && Lexicon.COST.matcher(m).find()) {
+      return new String[] {"question_cost", "cancellation"};
+    }
+    if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.QUESTION_FORM.matcher(m).find()
+        && Lexicon.PROCESS_TOPIC.matcher(m).find()) {
+      booking = false; // "how soon can I get an appointment?" asks how it works
+    }
     if (booking) {
       String topic = Lexicon.CANCEL.matcher(m).find() ? "cancel" : Lexicon.RESCHEDULE.matcher(m).find() ? "reschedule"
           : Lexicon.BOOKING_QUESTION.matcher(m).find() ? "how" : "book";
       return new String[] {"booking", topic};
     }
     if (Lexicon.COST.matcher(m).find() || own.insurer() != null) {
-      return new String[] {"question_cost", own.insurer() != null || m.contains("insur") || m.contains("network")
-          || m.contains("cover") ? "insurance" : "cost"};
+      boolean selfPay = m.matches(".*\\b(without insurance|no insurance|don'?t have insurance|uninsured|self-?pay|out of "
+          + "pocket|cash)\\b.*");
+      return new String[] {"question_cost", !selfPay && (own.insurer() != null || m.contains("insur") || m.contains("network")
+          || m.contains("cover")) ? "insurance" : "cost"};
     }
     boolean question = Lexicon.QUESTION_FORM.matcher(m).find();
     String process = processTopic(m, own, question, ownThemes);
@@ -243,7 +252,8 @@ final class Reader {
       concernAt = distressAt;
     }
     boolean hasPreference = own.method() != null || own.therapist() != null || own.gender() != null
-        || own.language() != null || own.format() != null || !own.slots().isEmpty();
+        || own.language() != null || own.format() != null || !own.slots().isEmpty()
+        || Lexicon.NO_PREFERENCE.matcher(m).find();
     if (hasPreference) {
       int preferenceAt = preferenceAt(m, own, own.therapist() != null ? List.of(Pattern.compile("\\b(dr\\.?|doctor)\\b"))
           : List.of());
@@ -263,7 +273,7 @@ final class Reader {
     if (greeted) {
       return new String[] {"greeting", ""};
     }
-    if (question && m.matches(".*\\b(therap\\w*|counsel\\w*|neura|you|session|sessions)\\b.*")) {
+    if (question && m.matches(".*\\b(therap\\w*|counsel\\w*|neura|session|sessions)\\b.*")) {
       return new String[] {"question_process", "general"};
     }
     return new String[] {"other", ""};
@@ -271,6 +281,9 @@ final class Reader {
 
   /** {@code medication}, {@code symptom}, or null when the message is not about the body or medicines. */
   private static String physical(String original, String m, Map<String, Integer> ownThemes) {
+    if (m.contains("referral")) {
+      return null; // "do I need a referral from my GP?" asks how it works
+    }
     if (Lexicon.MEDICATION.matcher(m).find() && Lexicon.MEDICATION_QUESTION.matcher(m).find()) {
       return "medication";
     }
@@ -299,8 +312,12 @@ final class Reader {
             + "what should i (bring|say|prepare)", "first_session"),
         Map.entry("how long|session length|minutes|sessions? (last|are)|how often|how many sessions", "length"),
         Map.entry("confidential|privacy|private|who (can|will) (see|read|know)|records|share|tell my", "confidentiality"),
-        Map.entry("match|pick|choose|decide|why (her|him|them|this|that|dr|did you)", "matching"),
-        Map.entry("bot|robot|human|real|person|\\bai\\b|chatbot|what is neura|what do you do", "about"),
+        Map.entry("online or in[- ]person|in[- ]person or online|(online|in[- ]person|virtual|remote|by video)\\b", "format"),
+        Map.entry("match|pick|choose|decide|why (her|him|them|this|that|dr|did you)|recommend|suggest", "matching"),
+        Map.entry("find out|know|employer|boss", "confidentiality"),
+        Map.entry("(don'?t|do not) (like|get on|click|gel)|not (a good|the right) fit", "switch"),
+        Map.entry("bot|robot|human|real|person|\\bai\\b|chatbot|what is neura|what do you do|your name|who are you|"
+            + "what are you", "about"),
         Map.entry("who are|what (kind|type|sort)|which (therapy|approach|method)", "team"),
         Map.entry("how soon|waitlist|wait|how quickly|how fast", "waiting"),
         Map.entry("referral", "referral"),

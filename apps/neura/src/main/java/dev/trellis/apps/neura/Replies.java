@@ -312,6 +312,8 @@ final class Replies {
           + "and times, your insurer."
           + (plan.best() != null ? " Right now " + plan.best().provider().shortName() + " comes out on top: "
               + why(plan.best()) + "." : "");
+      case "format" -> "It depends on the therapist: " + plan.providers().stream().map(p -> p.shortName() + " sees people "
+          + String.join(" or ", p.formats())).collect(Collectors.joining("; ")) + ".";
       case "about" -> "I'm Neura, an automated care navigator — not a therapist and not a person. I help you find a "
           + "therapist who fits and book a first session; the therapy itself is with a licensed clinician.";
       case "team" -> "Our team: " + team(plan.providers()) + ".";
@@ -362,7 +364,11 @@ final class Replies {
     String range = ps.isEmpty() ? "" : "$" + ps.stream().mapToInt(Provider::fee).min().orElse(0) + " to $"
         + ps.stream().mapToInt(Provider::fee).max().orElse(0);
     String sliding = ps.stream().filter(Provider::sliding).map(Provider::shortName).collect(Collectors.joining(" and "));
-    if (prefs.insurer() != null) {
+    if (plan.reading().topic().equals("cancellation")) {
+      return "Cancelling or moving a session costs nothing if you let us know at least 24 hours ahead; later than that, "
+          + "the therapist may charge the session fee (your confirmation has the details).";
+    }
+    if (prefs.insurer() != null && plan.reading().topic().equals("insurance")) {
       List<String> in = ps.stream().filter(p -> p.insurance().contains(prefs.insurer())).map(Provider::shortName).toList();
       if (in.isEmpty()) {
         return "None of our therapists is in network with " + prefs.insurer() + ". You can still see them self-pay ("
@@ -385,9 +391,13 @@ final class Replies {
     }
     String best = plan.bestAccepting() == null ? "" : " (" + plan.bestAccepting().provider().shortName() + ": $"
         + plan.bestAccepting().provider().fee() + ")";
+    String insured = prefs.insurer() == null ? " With insurance (" + insurers + ") you'd usually pay just your copay — tell "
+        + "me your insurer and I'll check."
+        : " With " + prefs.insurer() + ", " + Empathy.join(ps.stream().filter(p -> p.insurance().contains(prefs.insurer()))
+            .map(Provider::shortName).toList()) + " would cost just your copay.";
     return "Without insurance a 50-minute session costs " + range + ", depending on the therapist" + best + "."
         + (sliding.isEmpty() ? "" : " " + sliding + " offer a sliding scale if money is tight.")
-        + " With insurance (" + insurers + ") you'd usually pay just your copay — tell me your insurer and I'll check.";
+        + (ps.stream().noneMatch(p -> p.insurance().contains(prefs.insurer())) && prefs.insurer() != null ? "" : insured);
   }
 
   /** After a question: the suggestion to book, when there is one and the last reply did not just offer it. */
