@@ -127,7 +127,7 @@ final class Lexicon {
           new String[] {"\\b(dog|cat|pet)\\b", "the loss of your pet"},
           new String[] {"\\b(grand|nan)", "the loss of your grandparent"},
           new String[] {"\\b(friend)\\b", "the loss of your friend"}, new String[] {".", "your loss"}),
-      "trauma", List.of(new String[] {"(accident|crash|collision)", "the aftermath of the accident"},
+      "trauma", List.of(new String[] {"(accident|crash|collision|driv)", "the aftermath of the accident"},
           new String[] {"(assault|attack|rape|abuse|mugged|robbed|violence)", "the aftermath of what was done to you"},
           new String[] {"(combat|deploy|war\\b|veteran)", "what you carried home from service"},
           new String[] {".", "the aftermath of what happened"}),
@@ -264,7 +264,7 @@ final class Lexicon {
       + "who (would|do|should|can) you (recommend|suggest)|(recommend|suggest) (someone|a therapist|anyone)|"
       + "(are|is) (the )?(sessions?|therapy|it) (online|in[- ]person|virtual|remote|by video)|online or in[- ]person|"
       + "in[- ]person or online|(don'?t|do not) (like|get on with|click with|gel with) (my|the) (therapist|counsel\\w*)|"
-      + "not (a good|the right) fit|what (is|are|'?s) (cbt|act|emdr|dbt|family (systems|therapy)|"
+      + "not (a good|the right) fit|(doesn'?t|does not|don'?t|won'?t) work out|(don'?t|do not) (get along|click|gel)|what (is|are|'?s) (cbt|act|emdr|dbt|family (systems|therapy)|"
       + "family systems therapy|cognitive|acceptance|eye movement|the difference)|difference between|"
       + "how does (the |this |it |your )?(matching|match|this|it|neura|the service|the process|therapy|emdr|cbt|act)"
       + "( thing)? work|how do(es)? (you|neura|it) (match|choose|pick|decide|work)|how (did|do) you (pick|choose|match)|"

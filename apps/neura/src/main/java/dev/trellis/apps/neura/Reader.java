@@ -315,7 +315,7 @@ final class Reader {
         Map.entry("online or in[- ]person|in[- ]person or online|(online|in[- ]person|virtual|remote|by video)\\b", "format"),
         Map.entry("match|pick|choose|decide|why (her|him|them|this|that|dr|did you)|recommend|suggest", "matching"),
         Map.entry("find out|know|employer|boss", "confidentiality"),
-        Map.entry("(don'?t|do not) (like|get on|click|gel)|not (a good|the right) fit", "switch"),
+        Map.entry("(don'?t|do not) (like|get on|get along|click|gel)|not (a good|the right) fit|work out", "switch"),
         Map.entry("bot|robot|human|real|person|\\bai\\b|chatbot|what is neura|what do you do|your name|who are you|"
             + "what are you", "about"),
         Map.entry("who are|what (kind|type|sort)|which (therapy|approach|method)", "team"),

@@ -91,6 +91,15 @@ final class Replies {
       }
       return b.toString();
     }
+    if (repeated && plan.lastAi().contains("accepting new patients")
+        && !Reader.preferences(plan.message(), plan.providers()).any()) {
+      Fit.Ranked next = plan.bestAccepting();
+      return "That is what " + p.shortName() + "'s " + method(p) + " is for, but " + p.pronoun() + " still isn't taking new "
+          + "patients. " + (next != null && plan.lastAi().contains(next.provider().shortName())
+          ? "The offer of " + next.provider().shortName() + " stands. " : "")
+          + "If it helps, tell me what matters most to you in a therapist — a woman or a man, online or in person, days "
+          + "and times — and I'll look at who is taking new patients.";
+    }
     b.append(p.shortName()).append(" is the closest fit — ").append(why(best)).append(" — but ").append(p.pronoun())
         .append(p.isPlural() ? " aren't" : " isn't").append(" accepting new patients right now.");
     Fit.Ranked next = plan.bestAccepting();
@@ -205,6 +214,12 @@ final class Replies {
     String words = preferenceWords(prefs);
     if (prefs.therapist() != null && plan.best() != null && plan.best().provider().id().equals(prefs.therapist())) {
       Provider p = plan.best().provider();
+      List<String> asked = Reader.preferences(plan.message(), plan.providers()).slots();
+      if (!asked.isEmpty()) {
+        List<String> have = asked.stream().filter(p.slots()::contains).toList();
+        b.append(have.isEmpty() ? "No — " + p.shortName() + " has no " + Fit.slotWords(asked) + " times. "
+            : "Yes — " + p.shortName() + " has " + Fit.slotWords(have) + " times. ");
+      }
       b.append(p.shortName()).append(" works with ").append(method(p)).append(" and specialises in ")
           .append(themeWords(p.specialties())).append("; ").append(p.pronoun()).append(" sees people ")
           .append(String.join(" or ", p.formats())).append(", ").append(p.hours()).append('.');
@@ -260,7 +275,7 @@ final class Replies {
           + "therapist — our team is " + team(plan.providers()) + ".";
     }
     if (booking != null && plan.earlierReplies().stream().anyMatch(r -> r.contains("(booking #" + booking.get("seq") + ")"))) {
-      List<String> slots = plan.reading().prefs().slots().stream().filter(target.slots()::contains).toList();
+      List<String> slots = plan.reading().prefs().slots().stream().filter(target.slots()::contains).limit(1).toList();
       return "You're already booked with " + target.shortName() + " (booking #" + booking.get("seq") + "), so there's "
           + "nothing new to book. The confirmation offers a time within " + target.possessive() + " hours — "
           + target.hours() + (slots.isEmpty() ? "." : "; " + Fit.slotWords(slots) + " is among them.");
@@ -402,7 +417,7 @@ final class Replies {
 
   /** After a question: the suggestion to book, when there is one and the last reply did not just offer it. */
   private static String nudge(Navigator.Plan plan) {
-    if (plan.bestAccepting() == null || plan.lastAi() != null && Reader.BOOKING_OFFER.matcher(plan.lastAi()).find()
+    if (plan.bestAccepting() == null || bookedWith(plan, plan.bestAccepting().provider()) || plan.lastAi() != null && Reader.BOOKING_OFFER.matcher(plan.lastAi()).find()
         && plan.lastAi().contains(plan.bestAccepting().provider().shortName())) {
       return "";
     }
@@ -441,6 +456,11 @@ final class Replies {
     return "You're welcome." + booked + " Take care — I'm here whenever you want to pick this up again.";
   }
 
+  /** Whether an earlier reply confirmed a booking with {@code p}. */
+  static boolean bookedWith(Navigator.Plan plan, Provider p) {
+    return plan.earlierReplies().stream().anyMatch(r -> r.contains("(booking #") && r.contains(p.shortName()));
+  }
+
   private static boolean offered(Navigator.Plan plan) {
     return plan.lastAi() != null && Reader.BOOKING_OFFER.matcher(plan.lastAi()).find();
   }
@@ -453,6 +473,10 @@ final class Replies {
     String m = Lexicon.normalize(plan.message());
     if (offered(plan) && Lexicon.DECLINE.matcher(m).find()) {
       return "No problem — nothing is booked. Would you like to know more first, or hear about someone else?";
+    }
+    if (plan.bestAccepting() != null && bookedWith(plan, plan.bestAccepting().provider())) {
+      return "You're booked with " + plan.bestAccepting().provider().shortName() + ". Is there anything else I can help "
+          + "with — a question about the first session, cost, or something on your mind?";
     }
     if (Lexicon.AFFIRM.matcher(m).find()) {
       return plan.bestAccepting() != null ? "Okay. " + OFFER.formatted(plan.bestAccepting().provider().shortName())
