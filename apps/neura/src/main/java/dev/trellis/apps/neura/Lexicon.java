@@ -74,7 +74,7 @@ final class Lexicon {
     THEME_CUES.put("trauma", p("\\b(trauma\\w*|c?-?ptsd|post[- ]traumatic|flash ?backs?|nightmares?|"
         + "(car|bike|motorcycle|road|traffic|work|workplace) (accident|crash|collision)|accident|crash(ed)?|collision|"
         + "assault\\w*|attacked|mugged|rape[d]?|sexual(ly)? (abuse|assault|violence)|abus(e|ed|ive)|molest\\w*|"
-        + "domestic violence|violence|violent|combat|deploy\\w*|veteran|war|shooting|robbed|held at gunpoint|"
+        + "domestic violence|violence|violent|combat|deploy\\w*|veteran|war|shooting|army|military|bad dreams|robbed|held at gunpoint|"
         + "reliv\\w*|re-?experienc\\w*|intrusive (memories|images)|keep seeing (it|the)|hypervigilan\\w*|"
         + "startle\\w*|jump at (every|loud)|triggered|dissociat\\w*|what happened to me|"
         + "(survived|survivor of)|witness(ed)? (a|the|my)|near-?death|can'?t drive since|since the (accident|crash|"
@@ -129,7 +129,7 @@ final class Lexicon {
           new String[] {"\\b(friend)\\b", "the loss of your friend"}, new String[] {".", "your loss"}),
       "trauma", List.of(new String[] {"(accident|crash|collision|driv)", "the aftermath of the accident"},
           new String[] {"(assault|attack|rape|abuse|mugged|robbed|violence)", "the aftermath of what was done to you"},
-          new String[] {"(combat|deploy|war\\b|veteran)", "what you carried home from service"},
+          new String[] {"(combat|deploy|war\\b|veteran|army|military)", "what you carried home from service"},
           new String[] {".", "the aftermath of what happened"}),
       "depression", List.of(new String[] {"(lonel|isolat)", "this loneliness"}, new String[] {".", "a low mood"}),
       "insomnia", List.<String[]>of(new String[] {".", "sleepless nights"}),

@@ -226,6 +226,13 @@ final class Reader {
     if (booking && Lexicon.CANCEL.matcher(m).find() && Lexicon.COST.matcher(m).find()) {
       return new String[] {"question_cost", "cancellation"};
     }
+    if (booking && Lexicon.CANCEL.matcher(m).find() && m.matches(".*\\b(policy|rules?|how (do|can) i cancel|"
+        + "what if i (need to|have to) cancel)\\b.*")) {
+      return new String[] {"question_process", "cancellation"};
+    }
+    if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.PREFERENCE_WISH.matcher(m).find()) {
+      booking = false; // "I'd prefer someone who has evening appointments" is a preference
+    }
     if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.QUESTION_FORM.matcher(m).find()
         && Lexicon.PROCESS_TOPIC.matcher(m).find()) {
       booking = false; // "how soon can I get an appointment?" asks how it works

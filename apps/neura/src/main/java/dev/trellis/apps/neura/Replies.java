@@ -342,6 +342,9 @@ final class Replies {
       case "credentials" -> "Everyone on the team is licensed: " + plan.providers().stream().map(Provider::name)
           .collect(Collectors.joining("; ")) + ".";
       case "method" -> methodAnswer(r.prefs().method());
+      case "cancellation" -> "You can cancel or move a session with the link in your booking confirmation or by calling "
+          + "the care team. It costs nothing at least 24 hours ahead; later than that, the therapist may charge the "
+          + "session fee.";
       default -> "Here's how it works: you tell me what's going on and what matters to you in a therapist, I suggest who "
           + "fits best and why, and I book a first session when you're ready. Sessions are 50 minutes, online or in "
           + "person depending on the therapist.";
