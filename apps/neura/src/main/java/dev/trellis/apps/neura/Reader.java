@@ -52,14 +52,24 @@ final class Reader {
     Reading.Preferences own = preferences(message, providers);
     prefs = prefs.overriddenBy(own);
     Provider offered = offered(lastAi, providers);
-    String referred = own.therapist() != null ? own.therapist() : refersBack(m) && offered != null ? offered.id() : null;
     String[] intent = intent(message, m, themes(m), own, lastAi);
+    boolean aboutTherapist = !intent[0].equals("concern") && !intent[0].equals("physical") || themes(m).isEmpty();
+    String referred = own.therapist() != null ? own.therapist()
+        : aboutTherapist && refersBack(m) && offered != null ? offered.id() : null;
     if (referred == null && intent[0].equals("booking") && intent[1].equals("yes") && offered != null) {
       referred = offered.id();
     }
     if (referred != null && !referred.equals(prefs.therapist())) {
       prefs = new Reading.Preferences(prefs.method(), referred, prefs.gender(), prefs.language(), prefs.format(),
           prefs.slots(), prefs.insurer());
+    }
+    if (referred == null && offered == null && prefs.gender() == null && refersBack(m) && themes(m).isEmpty()
+        && (intent[0].equals("booking") || intent[0].equals("preference"))) {
+      // "can I book with her?" with no one named before: at least the gender
+      String g = Pattern.compile("\\b(her|she)\\b").matcher(m).find() ? "female"
+          : Pattern.compile("\\b(him|he)\\b").matcher(m).find() ? "male" : null;
+      prefs = new Reading.Preferences(prefs.method(), prefs.therapist(), g, prefs.language(), prefs.format(), prefs.slots(),
+          prefs.insurer());
     }
     String therapist = referred;
     if (therapist == null && (!themes.isEmpty() || prefs.any())) {

@@ -133,6 +133,8 @@ class NavigatorReadingTest {
     List<Map<String, String>> named = List.of(Map.of("role", "assistant", "content",
         "Of those who are, Ben Okafor, LCSW fits best. Would you like me to book a first session with Ben Okafor?"));
     assertEquals("prov-ben", Navigator.read("can I book with him for tuesday evening?", named).therapist());
+    assertEquals("prov-dia", Navigator.read("my husband had an affair and I can't trust him", named).therapist(),
+        "a pronoun in a concern is about the people in it, not the therapist named before");
   }
 
   @Test
