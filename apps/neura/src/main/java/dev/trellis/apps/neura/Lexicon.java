@@ -65,7 +65,7 @@ final class Lexicon {
         + "worthless|self-?loathing|hate myself|feel like a failure|burn(ed|t)? ?out|dysthymi\\w*|"
         + "seasonal affective|sad lamp|low mood|mood (is|has been) (low|bad|awful)|"
         + "(going|been) through the motions|feel(ing)? nothing|lonel(y|iness)|isolat\\w*|(feel|feeling|felt) (so |really |"
-        + "very |completely |totally )?alone|no friends)\\b"));
+        + "very |completely |totally )?alone|no friends|no ?one (understands|cares|gets)( about)? me)\\b"));
     THEME_CUES.put("grief", p("\\b(grie(f|ve|ving|ved)|bereave\\w*|mourn\\w*|" + DEATH + "|"
         + "lost (my|our) " + KIN + "|(my|our) " + KIN + " (died|passed|is gone|was killed|took (his|her|their) (own )?life)|"
         + "loss of (my|our|a)|since (he|she|they) (died|passed|left us)|anniversary of (his|her|their|my)|widow\\w*|"
@@ -258,7 +258,7 @@ final class Lexicon {
       + "billing|bill me|charges?|charged)\\b|\\$\\d+");
   static final Pattern PROCESS_TOPIC = p("\\b(first (session|appointment|visit|meeting|time)|intake|initial (session|"
       + "appointment|consult\\w*)|how long|how often|how many sessions|session length|sessions? (last|are)|minutes|"
-      + "confidential\\w*|privacy|private|who (can|will|would) (see|read|know)|records|share (my|what|this)|tell my "
+      + "confidential\\w*|privacy|private|who (can|will|would) (see|read|know) (my|what|it|this|the|about)|records|share (my|what|this)|tell my "
       + "(employer|boss|family|parents|doctor)|(employer|boss|work|job|family|parents|wife|husband|partner|insurance|"
       + "insurer|school) (find out|know|see|be told|hear)|find out|your name|who are you|what are you|"
       + "who (would|do|should|can) you (recommend|suggest)|(recommend|suggest) (someone|a therapist|anyone)|"
@@ -273,7 +273,8 @@ final class Lexicon {
       + "therapist|chatbot)|is this (a )?(bot|robot|ai|real)|talking to (a )?(bot|robot|human|real person|person|"
       + "ai|machine|computer)|who are (the|your) (therapists|providers|counsel\\w*)|"
       + "what (kind|type|sort)s? of (therap\\w*|approach\\w*)|which (therapy|approach|method)|how soon|waitlist|"
-      + "wait(ing)? (list|time)|how quickly|how fast|can i (switch|change) (therapist|provider)|switch (therapist|"
+      + "wait(ing)? (list|time)|how quickly|how fast|lcsw|lmft|what does [a-z]+ (mean|stand for)|(will|do|would) i have to "
+      + "(talk|tell|share|say|discuss|bring)|can i (switch|change) (therapist|provider)|switch (therapist|"
       + "provider)s?|qualified|licensed|credentials|what do you do|how (do|does) (this|it) work|"
       + "how it works|what is neura|the process|what now|next steps?|what'?s next)\\b");
   static final Pattern QUESTION_FORM = p("(\\?|^(what|how|why|when|where|who|which|is|are|do|does|can|could|will|would|"
@@ -310,7 +311,7 @@ final class Lexicon {
       + "(like|thought) (i was|it was) (having )?a heart attack|heart attack)\\b");
   static final Pattern DISTRESS = p("\\b(struggl\\w*|hard time|rough (time|patch|few)|tough time|not (doing )?(ok|okay|"
       + "well|great|good)|need (some )?(help|support|someone to talk to)|going through|can'?t cope|not coping|"
-      + "coping|falling apart|(just )?too much|can'?t (handle|take) (it|this|much more)|tried (therapy|counsel\\w*|"
+      + "coping|falling apart|(start|begin|try|get into) (therapy|counsel\\w*|seeing someone)|(just )?too much|can'?t (handle|take) (it|this|much more)|tried (therapy|counsel\\w*|"
       + "medication|everything)|fall apart|overwhelm\\w*|angry|anger|rage|irritab\\w*|mental health|"
       + "(need|want|looking for|find) (a |some )?(therap\\w*|counsel\\w*|someone to talk|help)|talk to someone|"
       + "(bad|rough|hard|awful|terrible|tough|shit|crap) (week|day|month|year|few weeks|few days|time)|"

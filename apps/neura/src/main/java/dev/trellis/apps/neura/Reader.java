@@ -326,7 +326,8 @@ final class Reader {
     }
     List<Map.Entry<String, String>> topics = List.of(
         Map.entry("first (session|appointment|visit|meeting|time)|intake|initial|what happens|what to expect|expect|"
-            + "what should i (bring|say|prepare)", "first_session"),
+            + "what should i (bring|say|prepare)|have to (talk|tell|share|say|discuss|bring)", "first_session"),
+        Map.entry("lcsw|lmft|what does [a-z]+ (mean|stand for)", "credentials"),
         Map.entry("how long|session length|minutes|sessions? (last|are)|how often|how many sessions", "length"),
         Map.entry("confidential|privacy|private|who (can|will) (see|read|know)|records|share|tell my", "confidentiality"),
         Map.entry("online or in[- ]person|in[- ]person or online|(online|in[- ]person|virtual|remote|by video)\\b", "format"),

@@ -313,7 +313,9 @@ final class Replies {
   private static String process(Navigator.Plan plan) {
     Reading r = plan.reading();
     return switch (r.topic()) {
-      case "first_session" -> "The first session is about 50 minutes. Your therapist will ask what's brought you in, "
+      case "first_session" -> (Lexicon.normalize(plan.message()).matches(".*\\bhave to (talk|tell|share|say|discuss).*")
+          ? "You only talk about what you're ready to — your therapist won't push you into anything, including your past. "
+          : "") + "The first session is about 50 minutes. Your therapist will ask what's brought you in, "
           + "a little about your background, and what you'd like to be different, and together you'll agree on goals and "
           + "how often to meet. You don't need to prepare anything, and it's fine to ask them questions too — about how "
           + "they work, or anything that worries you.";
@@ -340,7 +342,8 @@ final class Replies {
       case "switch" -> "Yes — if it doesn't feel right after a session or two, tell me and I'll match you with someone "
           + "else. Therapists expect that; it's part of finding the right fit.";
       case "credentials" -> "Everyone on the team is licensed: " + plan.providers().stream().map(Provider::name)
-          .collect(Collectors.joining("; ")) + ".";
+          .collect(Collectors.joining("; ")) + ". LCSW means licensed clinical social worker and LMFT licensed marriage "
+          + "and family therapist; both are licensed to provide therapy, as are our two psychologists (the doctors).";
       case "method" -> methodAnswer(r.prefs().method());
       case "cancellation" -> "You can cancel or move a session with the link in your booking confirmation or by calling "
           + "the care team. It costs nothing at least 24 hours ahead; later than that, the therapist may charge the "
