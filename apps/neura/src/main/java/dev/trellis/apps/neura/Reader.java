@@ -166,6 +166,9 @@ final class Reader {
         }
       });
     }
+    if (slots.stream().anyMatch(sl -> sl.endsWith("day") && !sl.equals("weekday"))) {
+      slots.removeIf(sl -> sl.equals("weekend") || sl.equals("weekday")); // "saturdays": the day says it
+    }
     String insurer = null;
     for (Map.Entry<String, Pattern> e : Lexicon.INSURERS.entrySet()) {
       if (e.getValue().matcher(m).find() && (!e.getKey().equals("United") || m.matches(".*(insur|plan|cover|network|"

@@ -220,7 +220,7 @@ final class Replies {
         b.append(have.isEmpty() ? "No — " + p.shortName() + " has no " + Fit.slotWords(asked) + " times. "
             : "Yes — " + p.shortName() + " has " + Fit.slotWords(have) + " times. ");
       }
-      b.append(p.shortName()).append(" works with ").append(method(p)).append(" and specialises in ")
+      b.append(asked.isEmpty() ? p.shortName() : capital(p.pronoun())).append(" works with ").append(method(p)).append(" and specialises in ")
           .append(themeWords(p.specialties())).append("; ").append(p.pronoun()).append(" sees people ")
           .append(String.join(" or ", p.formats())).append(", ").append(p.hours()).append('.');
       if (p.accepting()) {
@@ -339,8 +339,8 @@ final class Replies {
           + "get a confirmation with the first time that fits.";
       case "referral" -> "You don't need a referral to book with us. Some insurance plans want one before they pay — if "
           + "yours does, your family doctor can write it.";
-      case "switch" -> "Yes — if it doesn't feel right after a session or two, tell me and I'll match you with someone "
-          + "else. Therapists expect that; it's part of finding the right fit.";
+      case "switch" -> "Then you switch: if it doesn't feel right after a session or two, tell me and I'll match you with "
+          + "someone else. Therapists expect that; it's part of finding the right fit.";
       case "credentials" -> "Everyone on the team is licensed: " + plan.providers().stream().map(Provider::name)
           .collect(Collectors.joining("; ")) + ". LCSW means licensed clinical social worker and LMFT licensed marriage "
           + "and family therapist; both are licensed to provide therapy, as are our two psychologists (the doctors).";
