@@ -94,6 +94,10 @@ public final class Navigator {
     Reading reading = Reader.read(message, history, providers);
     int own = Math.max(1, Reader.themes(Lexicon.normalize(message)).size());
     List<Fit.Ranked> ranked = Fit.rank(providers, reading.themes(), own, reading.prefs());
+    Provider declined = "else".equals(reading.topic()) ? Reader.offered(lastAi, providers) : null;
+    if (declined != null) { // "what about someone else?": the one offered is left out
+      ranked = ranked.stream().filter(r -> !r.provider().id().equals(declined.id())).toList();
+    }
     boolean basis = !reading.themes().isEmpty() || reading.prefs().any();
     Fit.Ranked best = basis && !ranked.isEmpty() && ranked.getFirst().score() > 0 ? ranked.getFirst() : null;
     Fit.Ranked bestAccepting = basis ? ranked.stream().filter(r -> r.provider().accepting() && r.score() > 0).findFirst()

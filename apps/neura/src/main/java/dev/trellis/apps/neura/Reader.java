@@ -55,7 +55,7 @@ final class Reader {
     String[] intent = intent(message, m, themes(m), own, lastAi);
     boolean aboutTherapist = !intent[0].equals("concern") && !intent[0].equals("physical") || themes(m).isEmpty();
     String referred = own.therapist() != null ? own.therapist()
-        : aboutTherapist && refersBack(m) && offered != null ? offered.id() : null;
+        : aboutTherapist && refersBack(m) && offered != null && !intent[1].equals("else") ? offered.id() : null;
     if (referred == null && intent[0].equals("booking") && intent[1].equals("yes") && offered != null) {
       referred = offered.id();
     }
@@ -222,7 +222,11 @@ final class Reader {
     boolean greeted = greet.lookingAt();
     String rest = greeted ? m.substring(greet.end()).trim() : m;
     boolean offeredBooking = lastAi != null && BOOKING_OFFER.matcher(lastAi).find();
+    if (offeredBooking && Lexicon.SOMEONE_ELSE.matcher(m).find() && !Lexicon.EXPLICIT_BOOKING.matcher(m).find()) {
+      return new String[] {"preference", "else"};
+    }
     if (offeredBooking && Lexicon.AFFIRM.matcher(rest).find() && !BARE_OK.matcher(rest).matches()
+        && !rest.matches(".*\\b(but|not|what about|how about)\\b.*")
         && !Lexicon.COST.matcher(rest).find()
         && !Lexicon.QUESTION_FORM.matcher(rest).find()) {
       return new String[] {"booking", "yes"};

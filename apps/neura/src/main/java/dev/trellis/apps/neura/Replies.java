@@ -92,7 +92,9 @@ final class Replies {
       return b.toString();
     }
     if (repeated && plan.lastAi().contains("accepting new patients")
-        && !Reader.preferences(plan.message(), plan.providers()).any()) {
+        && !Reader.preferences(plan.message(), plan.providers()).any()
+        && Reader.themes(Lexicon.normalize(plan.message())).keySet().stream().allMatch(t -> java.util.regex.Pattern
+            .compile("specialises in [^.—]*\\b" + t).matcher(plan.lastAi()).find())) {
       Fit.Ranked next = plan.bestAccepting();
       return "That is what " + p.shortName() + "'s " + method(p) + " is for, but " + p.pronoun() + " still isn't taking new "
           + "patients. " + (next != null && plan.lastAi().contains(next.provider().shortName())
@@ -118,8 +120,9 @@ final class Replies {
       appendUnmet(b, next);
       b.append(' ').append(OFFER.formatted(n.shortName()));
     } else {
-      b.append(" No one else on the team who is taking new patients specialises in ")
-          .append(themeWords(plan.reading().themes())).append(". You could check back for an opening with ")
+      b.append(plan.reading().themes().isEmpty() ? " No one else who is taking new patients matches that."
+          : " No one else on the team who is taking new patients specialises in " + themeWords(plan.reading().themes()) + ".")
+          .append(" You could check back for an opening with ")
           .append(p.callName()).append(", or tell me if you'd like to hear about the others: ")
           .append(team(plan.providers().stream().filter(Provider::accepting).toList())).append('.');
     }
@@ -209,6 +212,19 @@ final class Replies {
 
   private static String preference(Navigator.Plan plan) {
     Reading r = plan.reading();
+    if ("else".equals(r.topic())) {
+      Provider declined = Reader.offered(plan.lastAi(), plan.providers());
+      List<Provider> others = plan.providers().stream().filter(p -> declined == null || !p.id().equals(declined.id())).toList();
+      if (plan.bestAccepting() == null) {
+        return "No one else on the team " + (r.themes().isEmpty() ? "fits what you've told me so far"
+            : "specialises in " + themeWords(r.themes())) + ". The others are " + team(others)
+            + ". Would one of them suit you, or is there something about a therapist I should look for?";
+      }
+      Fit.Ranked next = plan.bestAccepting();
+      return "Of the others, " + next.provider().shortName() + " fits best: " + why(next) + "."
+          + (next.unmet().isEmpty() ? "" : " One thing to know: " + next.provider().pronoun() + " "
+              + Empathy.join(next.unmet()) + ".") + " " + OFFER.formatted(next.provider().shortName());
+    }
     Reading.Preferences prefs = r.prefs();
     StringBuilder b = new StringBuilder();
     String words = preferenceWords(prefs);
@@ -402,7 +418,9 @@ final class Replies {
         bestNote = b.insurance().contains(prefs.insurer()) ? " That includes " + b.shortName() + ", who I suggested."
             : " " + b.shortName() + " isn't, so with " + b.object() + " it would be self-pay ($" + b.fee() + " a session).";
       }
-      return "Yes — with " + prefs.insurer() + ", " + Empathy.join(in) + (in.size() == 1 ? " is" : " are")
+      boolean yesNo = Lexicon.normalize(plan.message()).matches("^(do|does|is|are|can|will|would|could|you|accept|take)\\b.*"
+          + "|.*\\b(do|does|will|would|can) (you|they|it|this) (take|accept|cover|work with)\\b.*");
+      return (yesNo ? "Yes — with " : "With ") + prefs.insurer() + ", " + Empathy.join(in) + (in.size() == 1 ? " is" : " are")
           + " in network, so you'd usually pay just your plan's copay." + bestNote;
     }
     String insurers = ps.stream().flatMap(p -> p.insurance().stream()).distinct().collect(Collectors.joining(", "));

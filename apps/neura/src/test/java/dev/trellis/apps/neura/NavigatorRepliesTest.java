@@ -142,6 +142,14 @@ class NavigatorRepliesTest {
   }
 
   @Test
+  void askingForSomeoneElseAfterAnOfferBooksNothingAndLooksFurther() {
+    reply("o-1", "pat-1", "my teenager won't talk to me and I can't sleep");
+    State s = say("o-1", "pat-1", "ok but what about someone else?");
+    assertNull(s.get(TurnState.BOOKING), s.get(TurnState.RESPONSE));
+    assertTrue(s.get(TurnState.RESPONSE).startsWith("Of the others, Dr. Ana Ruiz fits best"), s.get(TurnState.RESPONSE));
+  }
+
+  @Test
   void thanksIsAGoodbye() {
     String r = reply("t-1", null, "thanks, that's all for now");
     assertTrue(r.startsWith("You're welcome"), r);
