@@ -21,8 +21,9 @@ final class Reader {
   }
 
   /** What the navigator's reply offered that a bare "yes please" accepts. */
-  static final Pattern BOOKING_OFFER = Pattern.compile("(?i)(would you like me to book|shall i book|want me to book|"
-      + "should i book)");
+  static final Pattern BOOKING_OFFER = Pattern.compile("(?i)((would you like|do you want|shall i|should i|want me to|can i)"
+      + "( me)?( to)? (go ahead and )?(book|schedule|set up|arrange|make an appointment)|would you like (a|an|your) (first )?"
+      + "(session|appointment))");
   /** A bare acknowledgement: after an offer it is not taken as a yes. */
   private static final Pattern BARE_OK = Pattern.compile("^(ok(ay)?|k|alright|all right|right|hmm+|i see)[ .!]*$");
 
@@ -91,10 +92,15 @@ final class Reader {
     int from = offer.find() ? offer.start() : 0;
     Provider best = null;
     int at = Integer.MAX_VALUE;
+    String lower = aiText.toLowerCase(java.util.Locale.ROOT);
     for (Provider p : providers) {
       int i = aiText.indexOf(p.shortName(), from);
       if (i < 0) {
         i = aiText.indexOf(p.callName(), from);
+      }
+      Matcher byName = p.namePattern() == null ? null : p.namePattern().matcher(lower);
+      if (i < 0 && byName != null && byName.find(from)) {
+        i = byName.start();
       }
       if (i >= 0 && i < at) {
         at = i;

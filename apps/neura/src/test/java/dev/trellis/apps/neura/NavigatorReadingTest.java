@@ -97,6 +97,10 @@ class NavigatorReadingTest {
     assertEquals("booking", yes.intent());
     assertEquals("prov-ana", yes.therapist());
     assertEquals("other", Navigator.read("yes please", NONE).intent(), "a yes to nothing books nothing");
+    Reading theirWords = Navigator.read("sure", List.of(Map.of("role", "assistant", "content",
+        "Ben Okafor works with grief. Would you like to book an appointment with Ben?")));
+    assertEquals("booking", theirWords.intent());
+    assertEquals("prov-ben", theirWords.therapist());
   }
 
   @Test
