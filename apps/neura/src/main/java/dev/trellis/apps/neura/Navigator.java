@@ -25,7 +25,7 @@ public final class Navigator {
    */
   public static Reading read(String message, List<Map<String, String>> history) {
     List<Reader.Turn> turns = history.stream().map(h -> new Reader.Turn(isHuman(h.get("role")),
-        String.valueOf(h.getOrDefault("content", "")))).toList();
+        java.util.Objects.toString(h.get("content"), ""))).toList();
     return Reader.read(message, turns, Bundled.PROVIDERS);
   }
 

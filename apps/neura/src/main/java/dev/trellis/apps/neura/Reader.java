@@ -237,7 +237,7 @@ final class Reader {
         && !Lexicon.QUESTION_FORM.matcher(rest).find()) {
       return new String[] {"booking", "yes"};
     }
-    if (rest.isEmpty() || greeted && Lexicon.SMALL_TALK.matcher(rest).matches()) {
+    if (greeted && (rest.isEmpty() || Lexicon.SMALL_TALK.matcher(rest).matches())) {
       return new String[] {"greeting", ""};
     }
     String physical = physical(original, m, ownThemes);
