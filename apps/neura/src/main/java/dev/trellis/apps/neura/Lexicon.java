@@ -52,7 +52,8 @@ final class Lexicon {
         + "awful|no) sleep|lie awake|lying awake|laying awake|awake (all night|until|till|til|at|for hours|every night)|"
         + "(up|awake) (until|till|til) ([1-6]|two|three|four|five)|wak(e|ing) up (at [1-5]|every night|in the night|"
         + "at night|several times|constantly|too early)|wide awake|tossing and turning|keeps? me (up|awake)|"
-        + "up all night|exhausted but can'?t|sleep(ing)? (less|badly|poorly)|not sleeping well|sleep(ing)? (maybe |only |about |like |barely |just )?([0-9]|two|three|four)"
+        + "up all night|exhausted but can'?t|sleep (has been|is|'?s been|was) (so |really |just )?(terrible|awful|bad|poor|"
+        + "rubbish|horrible|a mess|non-?existent|all over the place|wrecked)|sleep(ing)? (less|badly|poorly)|not sleeping well|sleep(ing)? (maybe |only |about |like |barely |just )?([0-9]|two|three|four)"
         + "( or [0-9])? hours|sleep (meds|pills|aids?)|sleep (schedule|pattern)s? (is |are )?"
         + "(off|messed|wrecked)|haven'?t slept|have not slept|can'?t switch off at night|3 ?am|4 ?am)\\b"));
     THEME_CUES.put("depression", p("\\b(depress\\w*|(feel|feeling|felt|been|so|really|very|pretty|quite|just) (so |really |"
@@ -74,7 +75,7 @@ final class Lexicon {
     THEME_CUES.put("trauma", p("\\b(trauma\\w*|c?-?ptsd|post[- ]traumatic|flash ?backs?|nightmares?|"
         + "(car|bike|motorcycle|road|traffic|work|workplace) (accident|crash|collision)|accident|crash(ed)?|collision|"
         + "assault\\w*|attacked|mugged|rape[d]?|sexual(ly)? (abuse|assault|violence)|abus(e|ed|ive)|molest\\w*|"
-        + "domestic violence|violence|violent|combat|deploy\\w*|veteran|war|shooting|army|military|bad dreams|robbed|held at gunpoint|"
+        + "domestic violence|violence|violent|(the|an|that) attack|combat|deploy\\w*|veteran|war|shooting|army|military|bad dreams|robbed|held at gunpoint|"
         + "reliv\\w*|re-?experienc\\w*|intrusive (memories|images)|keep seeing (it|the)|hypervigilan\\w*|"
         + "startle\\w*|jump at (every|loud)|triggered|dissociat\\w*|what happened to me|"
         + "(survived|survivor of)|witness(ed)? (a|the|my)|near-?death|can'?t drive since|since the (accident|crash|"
@@ -230,7 +231,8 @@ final class Lexicon {
       + "with|get in with) (her|him|them|dr\\.?)|i'?d like to (see|start with|go with|meet) "
       + "(her|him|them|dr\\.?)|let'?s (do it|go with|book|go ahead)|go ahead|i'?ll (take|go with)|put me (down|in) (for|with)|"
       + "cancel\\w*|reschedul\\w*|move my (appointment|session|booking)|change my (appointment|session|booking)|"
-      + "first (available|opening|slot)|next (available|opening|slot)|(can i|i'?d like to|i want to|how do i) sign up)\\b");
+      + "first (available|opening|slot)|next (available|opening|slot)|(someone|anyone|anything|appointments?|openings?|"
+      + "slots?|spots?|time) (available|free|open)|availability (this|next)|(can i|i'?d like to|i want to|how do i) sign up)\\b");
   /** Booking said as an act, not just the word "appointment" in a question about waiting times. */
   static final Pattern EXPLICIT_BOOKING = p("\\b(book\\w*|schedul\\w*|reserve|sign me up|set me up|get me (in|seen)|"
       + "cancel\\w*|reschedul\\w*|move my|put me (down|in))\\b");
@@ -259,7 +261,7 @@ final class Lexicon {
       + "myself|out)|payments?|self-?pay|insur\\w*|covered|cover (it|"
       + "this|therapy|sessions?)|co-?pay\\w*|co-?insurance|deductible|out[- ]of[- ]pocket|afford\\w*|expensive|cheap\\w*|"
       + "sliding[- ]scale|free of charge|for free|is (it|this) free|hsa|fsa|superbill|in[- ]network|out[- ]of[- ]network|"
-      + "billing|bill me|charges?|charged)\\b|\\$\\d+");
+      + "billing|bill me|charges?|charged|can'?t pay|cannot pay|low income|tight budget|money is tight)\\b|\\$\\d+");
   static final Pattern PROCESS_TOPIC = p("\\b(first (session|appointment|visit|meeting|time)|intake|initial (session|"
       + "appointment|consult\\w*)|how long|how often|how many sessions|session length|sessions? (last|are)|minutes|"
       + "confidential\\w*|privacy|private|who (can|will|would) (see|read|know) (my|what|it|this|the|about)|records|share (my|what|this)|tell my "
@@ -280,7 +282,12 @@ final class Lexicon {
       + "wait(ing)? (list|time)|how quickly|how fast|lcsw|lmft|what does [a-z]+ (mean|stand for)|(will|do|would) i have to "
       + "(talk|tell|share|say|discuss|bring)|can i (switch|change) (therapist|provider)|switch (therapist|"
       + "provider)s?|qualified|licensed|credentials|what do you do|how (do|does) (this|it) work|"
-      + "how it works|what is neura|the process|what now|next steps?|what'?s next)\\b");
+      + "how it works|what is neura|the process|what now|next steps?|what'?s next|(your|the|their|her|his) (opening )?hours|"
+      + "when are you open)\\b");
+  /** Asking about a booking already made, not for a new one. */
+  static final Pattern BOOKING_STATUS = p("\\b((when|what time|what day|where) (is|'?s) my (appointment|booking|session)|"
+      + "confirm my (appointment|booking|session)|(details|status) of my (appointment|booking|session)|"
+      + "did (it|the booking|my booking) go through|am i booked)\\b");
   static final Pattern QUESTION_FORM = p("(\\?|^(what|how|why|when|where|who|which|is|are|do|does|can|could|will|would|"
       + "should|am)\\b|\\b(wondering|curious|explain|tell me (about|more|what|how)|want to know|need to know|"
       + "not sure (what|how)|any idea)\\b)");
@@ -291,12 +298,14 @@ final class Lexicon {
       + "lorazepam|ativan|alprazolam|xanax|clonazepam|zopiclone|zolpidem|ambien|propranolol|melatonin|ssri\\w*|"
       + "antidepressants?|anti-?depressants?|benzo\\w*|birth control|the pill|contracepti\\w*|inhaler|antihistamine|"
       + "meds|medications?|medicines?|pills?|tablets?|prescri\\w*|dose|dosage|mg\\b|side[- ]effects?|pharmac\\w*)\\b");
-  static final Pattern MEDICATION_QUESTION = p("\\b(can i (take|mix|have|drink|stop|double)|is it (safe|ok|okay|"
+  static final Pattern MEDICATION_QUESTION = p("\\b((do|would|will) i (need|have) to (take|be on)|do i need (meds|"
+      + "medication)|can i (take|mix|have|drink|stop|double)|is it (safe|ok|okay|"
       + "fine|bad)|safe to|together with|interact\\w*|mix (it|them)|combine|side[- ]effects?|should i (take|stop|"
       + "keep|up|lower|increase|reduce|switch|come off)|how (much|many|often) (should|can|do) i|dose|dosage|"
       + "missed (a|my) dose|come off|coming off|withdrawal|(start|stop)(ed|ping)? (taking|my)|with (my|the) "
       + "(meds|medication|pills|prescription))\\b");
-  static final Pattern EXTRA_SYMPTOMS = p("\\b((stomach|tummy|belly|head|back|chest|throat|ear|tooth|teeth|knee|hip|neck|"
+  static final Pattern EXTRA_SYMPTOMS = p("\\b(sore (back|neck|knee|shoulder|head|stomach|arm|leg|foot|feet|hip|ear|eye|"
+      + "eyes|muscles?|joints?)|(stomach|tummy|belly|head|back|chest|throat|ear|tooth|teeth|knee|hip|neck|"
       + "shoulder|joint|leg|arm|wrist|ankle|foot|feet|hand|eye|eyes|side|ribs?)s? (has been |have been |is |are |keeps? |"
       + "started |been )?(hurting|aching|hurts|aches|sore|swollen|killing me|bleeding|throbbing|burning|cramping)|sore throat|throat (is |has been )?(sore|hurts|killing)|(ear|ears) "
       + "(hurt|hurts|ache|aches|is (hurting|aching|blocked)|infection)|earache|ear ache|cough\\w*|sneez\\w*|runny nose|"

@@ -253,7 +253,7 @@ final class Reader {
         + "what if i (need to|have to) cancel)\\b.*")) {
       return new String[] {"question_process", "cancellation"};
     }
-    if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.PREFERENCE_WISH.matcher(m).find()) {
+    if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.PREFERENCE_WISH.matcher(m).find() && own.any()) {
       booking = false; // "I'd prefer someone who has evening appointments" is a preference
     }
     if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.QUESTION_FORM.matcher(m).find()
@@ -261,7 +261,7 @@ final class Reader {
       booking = false; // "how soon can I get an appointment?" asks how it works
     }
     if (booking) {
-      String topic = Lexicon.CANCEL.matcher(m).find() ? "cancel" : Lexicon.RESCHEDULE.matcher(m).find() ? "reschedule"
+      String topic = Lexicon.BOOKING_STATUS.matcher(m).find() ? "status" : Lexicon.CANCEL.matcher(m).find() ? "cancel" : Lexicon.RESCHEDULE.matcher(m).find() ? "reschedule"
           : Lexicon.BOOKING_QUESTION.matcher(m).find() ? "how" : "book";
       return new String[] {"booking", topic};
     }
@@ -341,6 +341,7 @@ final class Reader {
         Map.entry("first (session|appointment|visit|meeting|time)|intake|initial|what happens|what to expect|expect|"
             + "what should i (bring|say|prepare)|have to (talk|tell|share|say|discuss|bring)", "first_session"),
         Map.entry("lcsw|lmft|what does [a-z]+ (mean|stand for)", "credentials"),
+        Map.entry("hours|when are you open", "hours"),
         Map.entry("how long|session length|minutes|sessions? (last|are)|how often|how many sessions", "length"),
         Map.entry("confidential|privacy|private|who (can|will) (see|read|know)|records|share|tell my", "confidentiality"),
         Map.entry("online or in[- ]person|in[- ]person or online|(online|in[- ]person|virtual|remote|by video)\\b", "format"),

@@ -280,6 +280,18 @@ final class Replies {
           + (topic.equals("cancel") ? "If you'd rather see someone else instead, tell me and I'll find another fit."
               : "If another therapist's hours suit you better, tell me the days and times and I'll look.");
     }
+    if (topic.equals("status")) {
+      String made = plan.earlierReplies().stream().filter(r -> r.contains("(booking #")).reduce((a, b) -> b).orElse(null);
+      if (made == null) {
+        return "I don't see a booking in this conversation. Your confirmation email has any booking you made elsewhere; "
+            + (plan.bestAccepting() != null ? OFFER.formatted(plan.bestAccepting().provider().shortName())
+                : "if you'd like one, tell me what you'd like help with and I'll find the right person.");
+      }
+      String ref = made.substring(made.indexOf("(booking #"), made.indexOf(')', made.indexOf("(booking #")) + 1);
+      Provider with = plan.providers().stream().filter(p -> made.contains(p.shortName())).findFirst().orElse(null);
+      return "You're booked" + (with == null ? "" : " with " + with.shortName()) + " " + ref + ". The confirmation "
+          + "has the date and time" + (with == null ? "." : ", within " + with.possessive() + " hours: " + with.hours() + ".");
+    }
     if (topic.equals("how")) {
       return "I can book it for you right here. " + (plan.bestAccepting() != null
           ? OFFER.formatted(plan.bestAccepting().provider().shortName())
@@ -345,6 +357,8 @@ final class Replies {
           + "and times, your insurer."
           + (plan.best() != null ? " Right now " + plan.best().provider().shortName() + " comes out on top: "
               + why(plan.best()) + "." : "");
+      case "hours" -> "Each therapist keeps their own hours: " + plan.providers().stream().map(p -> p.shortName() + ", "
+          + p.hours()).collect(Collectors.joining("; ")) + ". I'm here any time.";
       case "format" -> "It depends on the therapist: " + plan.providers().stream().map(p -> p.shortName() + " sees people "
           + String.join(" or ", p.formats())).collect(Collectors.joining("; ")) + ".";
       case "about" -> "I'm Neura, an automated care navigator — not a therapist and not a person. I help you find a "
