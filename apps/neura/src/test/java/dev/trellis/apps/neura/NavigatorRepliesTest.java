@@ -150,6 +150,17 @@ class NavigatorRepliesTest {
   }
 
   @Test
+  void askingAboutABookingReportsItAndBooksNothingNew() {
+    assertTrue(reply("s-1", "pat-1", "when is my appointment?").startsWith("I don't see a booking"));
+    reply("s-1", "pat-1", "I can't sleep and I worry constantly");
+    State booked = say("s-1", "pat-1", "yes please");
+    State status = say("s-1", "pat-1", "when is my appointment?");
+    assertNull(status.get(TurnState.BOOKING), "nothing booked this turn");
+    assertTrue(status.get(TurnState.RESPONSE).startsWith("You're booked with Dr. Ana Ruiz (booking #"
+        + booked.get(TurnState.BOOKING).get("seq") + ")"), status.get(TurnState.RESPONSE));
+  }
+
+  @Test
   void thanksIsAGoodbye() {
     String r = reply("t-1", null, "thanks, that's all for now");
     assertTrue(r.startsWith("You're welcome"), r);
