@@ -252,7 +252,7 @@ final class Lexicon {
       + "let'?s do (it|that)|book (it|her|him|them|me)|absolutely|definitely|of course|alright|all right|why not|"
       + "yes please|yes,? please|ok,? please|sure,? please|please book)\\b.{0,40}$");
   /** Asking for another provider than the one offered. */
-  static final Pattern SOMEONE_ELSE = p("\\b((someone|somebody|anyone|anybody) else|other (therapists?|options?|ones?|"
+  static final Pattern SOMEONE_ELSE = p("\\b((someone|somebody|anyone|anybody|who) else|other (therapists?|options?|ones?|"
       + "people|providers?)|another (therapist|one|person|option|provider)|instead|different (therapist|person|one|provider)|"
       + "not (her|him|them))\\b");
   static final Pattern DECLINE = p("^(no|nope|nah|not (yet|now|right now)|maybe later|i'?ll think|let me think|hold off|"

@@ -53,6 +53,14 @@ final class Reader {
     Reading.Preferences own = preferences(message, providers);
     prefs = prefs.overriddenBy(own);
     Provider offered = offered(lastAi, providers);
+    String pronoun = Pattern.compile("\\b(her|she)\\b").matcher(m).find() ? "she"
+        : Pattern.compile("\\b(him|he)\\b").matcher(m).find() ? "he" : null;
+    if (offered != null && pronoun != null && !offered.pronoun().equals(pronoun) && lastAi != null) {
+      // "does she speak Spanish?": the last reply's first provider the pronoun fits
+      String said = lastAi;
+      offered = providers.stream().filter(p -> p.pronoun().equals(pronoun) && said.contains(p.shortName()))
+          .min(java.util.Comparator.comparingInt(p -> said.indexOf(p.shortName()))).orElse(offered);
+    }
     String[] intent = intent(message, m, themes(m), own, lastAi);
     boolean aboutTherapist = !intent[0].equals("concern") && !intent[0].equals("physical") || themes(m).isEmpty();
     String referred = own.therapist() != null ? own.therapist()

@@ -121,7 +121,8 @@ final class Replies {
       b.append(' ').append(OFFER.formatted(n.shortName()));
     } else {
       b.append(plan.reading().themes().isEmpty() ? " No one else who is taking new patients matches that."
-          : " No one else on the team who is taking new patients specialises in " + themeWords(plan.reading().themes()) + ".")
+          : " No one else on the team who is taking new patients specialises in "
+              + themeWords(plan.reading().themes()).replace(" and ", " or ") + ".")
           .append(" You could check back for an opening with ")
           .append(p.callName()).append(", or tell me if you'd like to hear about the others: ")
           .append(team(plan.providers().stream().filter(Provider::accepting).toList())).append('.');
@@ -216,8 +217,8 @@ final class Replies {
       Provider declined = Reader.offered(plan.lastAi(), plan.providers());
       List<Provider> others = plan.providers().stream().filter(p -> declined == null || !p.id().equals(declined.id())).toList();
       if (plan.bestAccepting() == null) {
-        return "No one else on the team " + (r.themes().isEmpty() ? "fits what you've told me so far"
-            : "specialises in " + themeWords(r.themes())) + ". The others are " + team(others)
+        return "No one else taking new patients " + (r.themes().isEmpty() ? "fits what you've told me so far"
+            : "specialises in " + themeWords(r.themes()).replace(" and ", " or ")) + ". The others are " + team(others)
             + ". Would one of them suit you, or is there something about a therapist I should look for?";
       }
       Fit.Ranked next = plan.bestAccepting();
@@ -230,21 +231,34 @@ final class Replies {
     String words = preferenceWords(prefs);
     if (prefs.therapist() != null && plan.best() != null && plan.best().provider().id().equals(prefs.therapist())) {
       Provider p = plan.best().provider();
-      List<String> asked = Reader.preferences(plan.message(), plan.providers()).slots();
+      Reading.Preferences own = Reader.preferences(plan.message(), plan.providers());
+      List<String> asked = own.slots();
+      if (own.language() != null) {
+        boolean speaks = p.languages().stream().anyMatch(l -> l.equalsIgnoreCase(own.language()));
+        b.append(speaks ? "Yes — " + p.shortName() + " speaks " + own.language() + ". "
+            : "No — " + p.shortName() + " speaks " + Empathy.join(p.languages()) + ", not " + own.language() + ". ");
+      }
+      if (own.format() != null) {
+        b.append(p.formats().contains(own.format()) ? "Yes — " + p.shortName() + " sees people " + own.format() + ". "
+            : "No — " + p.shortName() + " only sees people " + String.join(" or ", p.formats()) + ". ");
+      }
       if (!asked.isEmpty()) {
         List<String> have = asked.stream().filter(p.slots()::contains).toList();
         b.append(have.isEmpty() ? "No — " + p.shortName() + " has no " + Fit.slotWords(asked) + " times. "
             : "Yes — " + p.shortName() + " has " + Fit.slotWords(have) + " times. ");
       }
-      b.append(asked.isEmpty() ? p.shortName() : capital(p.pronoun())).append(" works with ").append(method(p)).append(" and specialises in ")
+      b.append(b.isEmpty() ? p.shortName() : capital(p.pronoun())).append(" works with ").append(method(p)).append(" and specialises in ")
           .append(themeWords(p.specialties())).append("; ").append(p.pronoun()).append(" sees people ")
           .append(String.join(" or ", p.formats())).append(", ").append(p.hours()).append('.');
       if (p.accepting()) {
-        appendUnmet(b, plan.best());
+        if (!own.any()) {
+          appendUnmet(b, plan.best());
+        }
         return b.append(' ').append(OFFER.formatted(p.shortName())).toString();
       }
       b.append(' ').append(capital(p.pronoun())).append(" isn't accepting new patients right now, so I can't book ")
-          .append(p.object()).append('.');
+          .append(p.object()).append(", and I don't have a date for when ").append(p.pronoun())
+          .append(" will open again.");
       Fit.Ranked next = plan.bestAccepting();
       if (next != null) {
         b.append(" The closest fit who is: ").append(next.provider().shortName()).append(" — ").append(why(next)).append(". ")
