@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -34,19 +33,19 @@ public final class AssemblyTools {
 
   /**
    * The client signal of the conversation slice (the session's recent patient messages, the
-   * current one last): the themes named anywhere in it, and whether the current message asks
+   * current one last): the themes it speaks of ({@link Reader#themes}: "my wife walked out" is
+   * relationships, "I lie awake till 4" insomnia), oldest first, and whether the current message asks
    * for an appointment. An acknowledgement after a theme keeps the theme — and so the
    * {@code signal_summary} that {@code therapeutic_fit} injects.
    */
   static ToolOutput clientSignal(List<String> messages) {
     List<String> themes = new ArrayList<>();
     for (String message : messages) {
-      String m = message.toLowerCase(Locale.ROOT);
-      THEMES.stream().filter(th -> (m.contains(th) || m.contains(th.substring(0, 5))) && !themes.contains(th))
-          .forEach(themes::add);
+      Reader.themes(Lexicon.normalize(message)).keySet().stream().filter(th -> !themes.contains(th)).forEach(themes::add);
     }
-    String last = messages.isEmpty() ? "" : messages.getLast().toLowerCase(Locale.ROOT);
-    boolean wantsBooking = last.contains("book") || last.contains("appointment") || last.contains("schedule");
+    String last = messages.isEmpty() ? "" : Lexicon.normalize(messages.getLast());
+    boolean wantsBooking = Lexicon.BOOKING.matcher(last).find() && !Lexicon.NOT_BOOKING.matcher(last).find()
+        && !Lexicon.CANCEL.matcher(last).find();
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("themes", themes);
     out.put("wants_booking", wantsBooking);
@@ -60,7 +59,7 @@ public final class AssemblyTools {
 
   static ToolOutput providerGenome(Dataset data, String providerId) {
     List<Map<String, Object>> rows = providerId == null
-        ? data.query("SELECT * FROM providers WHERE accepting = 1 ORDER BY id")
+        ? data.query("SELECT * FROM providers ORDER BY id")
         : data.query("SELECT * FROM providers WHERE id = ?", providerId);
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("providers", rows);

@@ -8,7 +8,6 @@ import dev.trellis.graph.Schema;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -38,18 +37,15 @@ public final class Booking {
         .compile(CompileOptions.DEFAULT.withName("booking"));
   }
 
-  /** Books when the client signal asks for it and a matched provider exists; null otherwise. */
+  /**
+   * Books {@code provider} for the turn's patient (the navigator's plan decides who: the provider the patient asked
+   * for or accepted, else the best fit accepting new patients); null when there is none to book.
+   */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> bookIfAsked(State s, Runtime rt, Dataset data) {
-    Map<String, Object> sections = (Map<String, Object>) s.get(TurnState.BUNDLE).getOrDefault("sections", Map.of());
-    Map<String, Object> signal = (Map<String, Object>) sections.getOrDefault("client_signal", Map.of());
-    List<Map<String, Object>> candidates = (List<Map<String, Object>>) ((Map<String, Object>) sections
-        .getOrDefault("therapeutic_fit", Map.of())).getOrDefault("candidates", List.of());
-    if (!Boolean.TRUE.equals(signal.get("wants_booking")) || candidates.isEmpty()
-        || ((Number) candidates.get(0).get("score")).longValue() == 0 || s.get(TurnState.PATIENT_ID) == null) {
+  static Map<String, Object> book(State s, Runtime rt, Dataset data, String provider) {
+    if (provider == null || s.get(TurnState.PATIENT_ID) == null) {
       return null;
     }
-    String provider = (String) candidates.get(0).get("provider_id");
     String turn = s.get(TurnState.TURN_ID) != null ? NeuraTurn.threadId(s.get(TurnState.TURN_ID)) : rt.threadId();
     Map<String, Object> request = Map.of("idempotency_key", turn + ":book:" + provider,
         "patient_id", s.get(TurnState.PATIENT_ID), "provider_id", provider);

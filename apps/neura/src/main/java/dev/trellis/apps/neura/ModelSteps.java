@@ -39,10 +39,10 @@ final class ModelSteps {
    * Streams the reply's tokens to the run's messages stream; the answer carries the stream's
    * message id, which finalize stores the reply under so clients see one message.
    */
-  static Message.Ai navigate(ChatModel model, State s, Runtime rt) throws Exception {
+  static Message.Ai navigate(ChatModel model, State s, Runtime rt, String reading) throws Exception {
     String system = "You are Neura, a care navigator. Open with this acknowledgement: " + s.get(TurnState.EMPATHY)
         + "\nSuggest the best-fitting provider from the context. When a section is marked DEGRADED, ask the patient "
-        + "about it.\n\n# Context\n" + s.get(TurnState.CONTEXT);
+        + "about it.\n\n# Context\n" + s.get(TurnState.CONTEXT) + reading;
     return model.streamTo(new ChatRequest(List.of(new Message.System(null, system),
         new Message.Human(null, s.get(TurnState.TURN_MESSAGE))), List.of()), rt.messages());
   }

@@ -1,15 +1,49 @@
 package dev.trellis.apps.neura;
 
+import dev.trellis.agent.message.Message;
 import dev.trellis.graph.State;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The navigator's offline response: a template over the formatted context that suggests the
- * best-fitting provider and, when the bundle is degraded, asks about the missing sections.
+ * The navigator's offline reply, deterministic and without a model: it reads the patient's message in its conversation
+ * ({@link #read}: intent, themes, preferences, the provider it is about), answers the intent first (a greeting, a
+ * concern reflected and matched, a preference, a booking, a question about how it works or what it costs, a physical
+ * symptom or medicine, thanks), names the best-fitting provider by name with why, says when the best fit is not
+ * accepting new patients and offers the next, and never says the same thing twice in a row.
  */
 public final class Navigator {
   private Navigator() {
+  }
+
+  /**
+   * Reads {@code message} after {@code history} (oldest first; each a map with {@code role} — {@code user}/{@code human}
+   * or {@code assistant}/{@code ai} — and {@code content}) against the bundled providers: the intent (one of
+   * {@link Reading#INTENTS}), the conversation's themes (of {@link Reading#THEMES}), and the provider id it is about
+   * (named, referred to, or the best fit; null when nothing points to one).
+   */
+  public static Reading read(String message, List<Map<String, String>> history) {
+    List<Reader.Turn> turns = history.stream().map(h -> new Reader.Turn(isHuman(h.get("role")),
+        java.util.Objects.toString(h.get("content"), ""))).toList();
+    return Reader.read(message, turns, Bundled.PROVIDERS);
+  }
+
+  private static boolean isHuman(String role) {
+    return role == null || role.equalsIgnoreCase("user") || role.equalsIgnoreCase("human") || role.equalsIgnoreCase("patient");
+  }
+
+  /** The bundled dataset's providers, loaded once. */
+  private static final class Bundled {
+    static final List<Provider> PROVIDERS;
+
+    static {
+      try (Dataset d = Dataset.bundled()) {
+        PROVIDERS = Provider.all(d.query("SELECT * FROM providers ORDER BY id"));
+      } catch (java.sql.SQLException e) {
+        throw new IllegalStateException(e);
+      }
+    }
   }
 
   /** The context block the navigator reads, with a line naming each degraded section. */
@@ -24,26 +58,128 @@ public final class Navigator {
     return b.toString();
   }
 
+  /**
+   * What the navigator makes of a turn: the reading, the providers ranked, the best fit, the best fit accepting new
+   * patients, and the provider to book (null unless the patient asked, the provider accepts new patients and the
+   * patient is known).
+   */
+  record Plan(String message, Reading reading, List<Fit.Ranked> ranked, Fit.Ranked best, Fit.Ranked bestAccepting,
+              Provider target, Provider toBook, List<Provider> providers, String lastAi, List<String> earlierReplies) {
+    /** Whether an earlier reply confirmed a booking. */
+    boolean bookedBefore() {
+      return earlierReplies.stream().anyMatch(r -> r.contains("(booking #"));
+    }
+  }
+
+  /** The turn's plan from its state: the message, the transcript, the bundle's providers and the patient. */
   @SuppressWarnings("unchecked")
-  public static String respond(State s) {
+  static Plan plan(State s) {
     Map<String, Object> bundle = s.get(TurnState.BUNDLE);
-    Map<String, Object> sections = (Map<String, Object>) bundle.getOrDefault("sections", Map.of());
-    Map<String, Object> fit = (Map<String, Object>) sections.getOrDefault("therapeutic_fit", Map.of());
-    List<Map<String, Object>> candidates = (List<Map<String, Object>>) fit.getOrDefault("candidates", List.of());
-    StringBuilder b = new StringBuilder(String.valueOf(s.get(TurnState.EMPATHY)));
-    boolean physical = PhysicalSymptoms.mentioned(s.get(TurnState.TURN_MESSAGE));
-    if (physical) {
-      b.append(' ').append(PhysicalSymptoms.POINTER);
+    Map<String, Object> sections = bundle == null ? Map.of() : (Map<String, Object>) bundle.getOrDefault("sections", Map.of());
+    Map<String, Object> genome = (Map<String, Object>) sections.getOrDefault("provider_genome", Map.of());
+    List<Provider> providers = Provider.all((List<Map<String, Object>>) genome.getOrDefault("providers", List.of()));
+    List<Reader.Turn> history = new ArrayList<>();
+    String lastAi = null;
+    List<String> earlierReplies = new ArrayList<>();
+    for (Message m : s.getOrDefault(TurnState.MESSAGES, List.<Message>of())) {
+      if (m instanceof Message.Human h) {
+        history.add(new Reader.Turn(true, h.text()));
+      } else if (m instanceof Message.Ai a) {
+        history.add(new Reader.Turn(false, a.text()));
+        lastAi = a.text();
+        earlierReplies.add(String.valueOf(a.text()));
+      }
     }
-    if (!candidates.isEmpty() && ((Number) candidates.get(0).get("score")).longValue() > 0) {
-      b.append(" Based on what you've shared, ").append(candidates.get(0).get("provider_id"))
-          .append(" looks like a strong fit.");
-    } else if (!physical) {
-      b.append(" Could you tell me a bit more about what you'd like support with?");
+    String message = s.get(TurnState.TURN_MESSAGE);
+    Reading reading = Reader.read(message, history, providers);
+    int own = Math.max(1, Reader.themes(Lexicon.normalize(message)).size());
+    List<Fit.Ranked> ranked = Fit.rank(providers, reading.themes(), own, reading.prefs());
+    Provider declined = "else".equals(reading.topic()) ? Reader.offered(lastAi, providers) : null;
+    if (declined != null) { // "what about someone else?": the one offered is left out
+      ranked = ranked.stream().filter(r -> !r.provider().id().equals(declined.id())).toList();
     }
-    if (((List<String>) bundle.getOrDefault("missing", List.of())).contains("session_narrative")) {
-      b.append(" I couldn't load your past sessions right now — have you seen anyone with us before?");
+    boolean basis = !reading.themes().isEmpty() || reading.prefs().any();
+    Fit.Ranked best = basis && !ranked.isEmpty() && ranked.getFirst().score() > 0 ? ranked.getFirst() : null;
+    Fit.Ranked bestAccepting = basis ? ranked.stream().filter(r -> r.provider().accepting() && r.score() > 0).findFirst()
+        .orElse(null) : null;
+    Provider target = null;
+    Provider toBook = null;
+    if (reading.intent().equals("booking") && (reading.topic().equals("book") || reading.topic().equals("yes"))) {
+      target = reading.prefs().therapist() != null ? byId(providers, reading.prefs().therapist())
+          : bestAccepting != null ? bestAccepting.provider() : best != null ? best.provider() : null;
+      if (target != null && target.accepting() && s.get(TurnState.PATIENT_ID) != null) {
+        toBook = target;
+      }
     }
+    return new Plan(message, reading, ranked, best, bestAccepting, target, toBook, providers, lastAi, List.copyOf(earlierReplies));
+  }
+
+  private static Provider byId(List<Provider> providers, String id) {
+    return providers.stream().filter(p -> p.id().equals(id)).findFirst().orElse(null);
+  }
+
+  /** The offline reply of a turn without a booking (the graph books first: {@link #reply}). */
+  public static String respond(State s) {
+    return reply(plan(s), s, null);
+  }
+
+  /** The offline reply to the turn's plan; {@code booking} is the booking made this turn (null: none). */
+  @SuppressWarnings("unchecked")
+  static String reply(Plan plan, State s, Map<String, Object> booking) {
+    Map<String, Object> bundle = s.get(TurnState.BUNDLE);
+    String empathy = s.get(TurnState.EMPATHY);
+    boolean degraded = bundle != null && ((List<String>) bundle.getOrDefault("missing", List.of())).contains("session_narrative");
+    String reply = null;
+    for (int variant = 0; variant < 2 && (reply == null || plan.lastAi() != null && same(reply, plan.lastAi())); variant++) {
+      reply = join(empathy, Replies.body(plan, s.get(TurnState.PATIENT_ID) != null, booking, variant > 0),
+          degraded ? "I couldn't load your past sessions right now — have you seen anyone with us before?" : "");
+    }
+    if (plan.lastAi() != null && same(reply, plan.lastAi())) {
+      reply = join(Replies.instead(plan, empathy), degraded ? "(I still can't load your past sessions.)" : "");
+    }
+    return reply;
+  }
+
+  static boolean same(String a, String b) {
+    return Lexicon.normalize(a).equals(Lexicon.normalize(b));
+  }
+
+  static String join(String... parts) {
+    StringBuilder b = new StringBuilder();
+    for (String p : parts) {
+      if (p != null && !p.isBlank()) {
+        if (!b.isEmpty()) {
+          b.append(' ');
+        }
+        b.append(p.trim());
+      }
+    }
+    return b.toString();
+  }
+
+  /** The reading and the match in words, for the model's prompt. */
+  static String forModel(Plan plan, Map<String, Object> booking, boolean patientKnown) {
+    Reading r = plan.reading();
+    StringBuilder b = new StringBuilder("## reading\n");
+    b.append("intent: ").append(r.intent()).append(r.topic() == null || r.topic().isEmpty() ? "" : " (" + r.topic() + ")")
+        .append("\nthemes: ").append(r.themes().isEmpty() ? "none named yet" : String.join(", ", r.themes()))
+        .append("\npreferences: ").append(Replies.preferenceWords(r.prefs()).isEmpty() ? "none stated"
+            : Replies.preferenceWords(r.prefs())).append('\n');
+    if (plan.best() != null) {
+      b.append("best fit: ").append(Replies.describe(plan.best())).append(plan.best().provider().accepting() ? ""
+          : " — NOT accepting new patients").append('\n');
+      if (!plan.best().provider().accepting() && plan.bestAccepting() != null) {
+        b.append("best fit accepting new patients: ").append(Replies.describe(plan.bestAccepting())).append('\n');
+      }
+    }
+    if (booking != null) {
+      b.append("booked this turn: ").append(plan.toBook().shortName()).append(" (booking #").append(booking.get("seq"))
+          .append("); confirm it by name\n");
+    } else if (plan.target() != null && !patientKnown) {
+      b.append("the patient asked to book ").append(plan.target().shortName())
+          .append(" but no patient id is known: say they need to sign in (or call the care team) to book\n");
+    }
+    b.append("Answer the intent first; name providers by name, never by id.\n");
     return b.toString();
   }
 }

@@ -97,8 +97,12 @@ public final class NeuraTurn {
       }
       String reply = s.get(TurnState.RESPONSE) != null ? s.get(TurnState.RESPONSE)
           : "Sorry, I couldn't put your context together just now. Please try again in a moment.";
-      return Update.of(TurnState.RESPONSE, reply).and(TurnState.MESSAGES,
-          List.of(new Message.Ai(s.get(TurnState.RESPONSE_ID), reply, List.of(), null)));
+      List<Message> added = new ArrayList<>();
+      if (!endsWithHuman(s.getOrDefault(TurnState.MESSAGES, List.<Message>of()), s.get(TurnState.TURN_MESSAGE))) {
+        added.add(new Message.Human(null, s.get(TurnState.TURN_MESSAGE))); // a turn sent as "message": kept in the transcript
+      }
+      added.add(new Message.Ai(s.get(TurnState.RESPONSE_ID), reply, List.of(), null));
+      return Update.of(TurnState.RESPONSE, reply).and(TurnState.MESSAGES, List.copyOf(added));
     }));
     Map<String, Node> byName = new LinkedHashMap<>();
     nodes.forEach((stage, node) -> byName.put(stage.id(), node));
@@ -109,16 +113,36 @@ public final class NeuraTurn {
         .compile(options.withName(ASSISTANT));
   }
 
+  /**
+   * The navigator: reads the turn ({@link Navigator#plan}), books when the patient asked to and the provider accepts
+   * new patients (the booking subgraph, idempotent per turn), then answers — offline from the plan, or by the model
+   * with the plan in its prompt (a booking confirmed by name after the model's reply).
+   */
   private static Update navigate(State s, Runtime rt, NeuraDeps deps) throws Exception {
-    Map<String, Object> booking = Booking.bookIfAsked(s, rt, deps.data());
-    Message.Ai answer = deps.model() != null ? ModelSteps.navigate(deps.model(), s, rt) : null;
-    String reply = answer != null ? answer.text() : Navigator.respond(s);
+    Navigator.Plan plan = Navigator.plan(s);
+    Map<String, Object> booking = plan.toBook() == null ? null : Booking.book(s, rt, deps.data(), plan.toBook().id());
+    Message.Ai answer = deps.model() != null
+        ? ModelSteps.navigate(deps.model(), s, rt, Navigator.forModel(plan, booking, s.get(TurnState.PATIENT_ID) != null))
+        : null;
+    String reply = answer != null ? answer.text() : Navigator.reply(plan, s, booking);
     Update out = answer != null ? Update.of(TurnState.RESPONSE_ID, answer.id()) : Update.empty();
     if (booking == null) {
       return out.and(TurnState.RESPONSE, reply);
     }
-    return out.and(TurnState.RESPONSE, reply + " I've booked you with " + booking.get("provider_id")
-        + " (booking #" + booking.get("seq") + ").").and(TurnState.BOOKING, booking);
+    if (answer != null) {
+      reply = reply + " I've booked you with " + plan.toBook().shortName() + " (booking #" + booking.get("seq") + ").";
+    }
+    return out.and(TurnState.RESPONSE, reply).and(TurnState.BOOKING, booking);
+  }
+
+  /** Whether the transcript's newest human message is {@code text}. */
+  private static boolean endsWithHuman(List<Message> transcript, String text) {
+    for (int i = transcript.size() - 1; i >= 0; i--) {
+      if (transcript.get(i) instanceof Message.Human h) {
+        return h.text().equals(text);
+      }
+    }
+    return false;
   }
 
   /** How many recent patient messages feed {@code client_signal}. */

@@ -88,6 +88,8 @@ class ModelPathTest {
     assertTrue(prompt.contains(FakeChatServer.EMPATHY), prompt);
     assertTrue(prompt.contains("DEGRADED: session_narrative"), prompt);
     assertTrue(prompt.contains("prov-ana"), prompt);
+    assertTrue(prompt.contains("intent: concern") && prompt.contains("best fit: Dr. Ana Ruiz"),
+        "the offline reading goes into the prompt: " + prompt);
     assertEquals("insomnia and anxiety", nav.path("messages").get(1).path("content").asText());
   }
 

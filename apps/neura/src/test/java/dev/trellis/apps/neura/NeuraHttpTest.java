@@ -70,7 +70,7 @@ class NeuraHttpTest {
         "patient_id", "pat-1"));
     assertEquals(List.of("preflight", "assembly_gate", "context_assembly", "empathy", "context_format", "navigator", "finalize"),
         s.get("completed_stages"));
-    assertTrue(String.valueOf(s.get("response")).contains("prov-ana"), String.valueOf(s.get("response")));
+    assertTrue(String.valueOf(s.get("response")).contains("I'd suggest Dr. Ana Ruiz"), String.valueOf(s.get("response")));
   }
 
   @Test
@@ -228,11 +228,11 @@ class NeuraHttpTest {
     String thread = (String) http.post("/threads", Map.of()).map().get("thread_id");
     Map<String, Object> first = run(thread, Map.of("patient_id", "pat-1", "session_id", "crisis-1",
         "messages", List.of(human("my anxiety keeps me up at night"))));
-    assertTrue(String.valueOf(first.get("response")).contains("prov-"), String.valueOf(first.get("response")));
+    assertTrue(String.valueOf(first.get("response")).contains("I'd suggest"), String.valueOf(first.get("response")));
     Map<String, Object> second = run(thread, Map.of("messages", List.of(human("honestly I want to end my life"))));
     assertEquals(List.of("preflight", "safety_intervention", "finalize"), second.get("completed_stages"));
     assertTrue(String.valueOf(second.get("response")).contains("988"), String.valueOf(second.get("response")));
-    assertFalse(String.valueOf(second.get("response")).contains("strong fit"), "no provider recommendation");
+    assertFalse(String.valueOf(second.get("response")).contains("I'd suggest"), "no provider recommendation");
   }
 
   @Test

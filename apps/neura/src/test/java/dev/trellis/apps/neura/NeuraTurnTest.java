@@ -33,7 +33,7 @@ class NeuraTurnTest {
     State s = turn(deps, "t1", "I've had bad anxiety and insomnia for weeks");
     assertEquals(List.of("preflight", "assembly_gate", "context_assembly", "empathy", "context_format", "navigator", "finalize"),
         s.get(TurnState.COMPLETED_STAGES));
-    assertTrue(s.get(TurnState.RESPONSE).contains("prov-ana"), s.get(TurnState.RESPONSE));
+    assertTrue(s.get(TurnState.RESPONSE).contains("I'd suggest Dr. Ana Ruiz"), s.get(TurnState.RESPONSE));
   }
 
   @Test

@@ -101,7 +101,7 @@ class TurnResetTest {
     assertTrue(failed.get(TurnState.ERROR) != null && failed.get(TurnState.RESPONSE).startsWith("Sorry"));
     State next = turn("t-c", deps, Map.of("message", "grief since my dad died", "patient_id", "pat-1"));
     assertNull(next.get(TurnState.ERROR));
-    assertTrue(next.get(TurnState.RESPONSE).contains("looks like a strong fit"), next.get(TurnState.RESPONSE));
+    assertTrue(next.get(TurnState.RESPONSE).contains("I'd suggest Ben Okafor"), next.get(TurnState.RESPONSE));
     assertEquals(List.of("preflight", "assembly_gate", "context_assembly", "empathy", "context_format", "navigator", "finalize"),
         next.get(TurnState.COMPLETED_STAGES), "completed stages start again each turn");
   }

@@ -1,0 +1,370 @@
+package dev.trellis.apps.neura;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a patient's message in its conversation, deterministically: its intent, the conversation's themes, the
+ * preferences stated so far and the provider it is about ({@link Reading}). Uses {@link Lexicon}'s phrases and the
+ * providers' names.
+ */
+final class Reader {
+  private Reader() {
+  }
+
+  /** A message of the conversation before the current one. */
+  record Turn(boolean human, String text) {
+  }
+
+  /** What the navigator's reply offered that a bare "yes please" accepts. */
+  static final Pattern BOOKING_OFFER = Pattern.compile("(?i)((would you like|do you want|shall i|should i|want me to|can i)"
+      + "( me)?( to)? (go ahead and )?(book|schedule|set up|arrange|make an appointment)|would you like (a|an|your) (first )?"
+      + "(session|appointment))");
+  /** A bare acknowledgement: after an offer it is not taken as a yes. */
+  private static final Pattern BARE_OK = Pattern.compile("^(ok(ay)?|k|alright|all right|right|hmm+|i see)[ .!]*$");
+
+  static Reading read(String message, List<Turn> history, List<Provider> providers) {
+    String m = Lexicon.normalize(message);
+    List<String> earlierHuman = new ArrayList<>();
+    String lastAi = null;
+    for (Turn t : history) {
+      if (t.human()) {
+        earlierHuman.add(t.text());
+      } else {
+        lastAi = t.text();
+      }
+    }
+    if (!earlierHuman.isEmpty() && earlierHuman.getLast().equals(message)) {
+      earlierHuman.removeLast(); // the transcript ends with the current message
+    }
+    // themes: this message's, then the earlier patient messages' (newest first)
+    List<String> themes = new ArrayList<>(themes(m).keySet());
+    for (int i = earlierHuman.size() - 1; i >= 0; i--) {
+      themes(Lexicon.normalize(earlierHuman.get(i))).keySet().stream().filter(th -> !themes.contains(th)).forEach(themes::add);
+    }
+    Reading.Preferences prefs = Reading.Preferences.NONE;
+    for (String earlier : earlierHuman) {
+      prefs = prefs.overriddenBy(preferences(earlier, providers));
+    }
+    Reading.Preferences own = preferences(message, providers);
+    prefs = prefs.overriddenBy(own);
+    Provider offered = offered(lastAi, providers);
+    String pronoun = Pattern.compile("\\b(her|she)\\b").matcher(m).find() ? "she"
+        : Pattern.compile("\\b(him|he)\\b").matcher(m).find() ? "he" : null;
+    if (offered != null && pronoun != null && !offered.pronoun().equals(pronoun) && lastAi != null) {
+      // "does she speak Spanish?": the last reply's first provider the pronoun fits
+      String said = lastAi;
+      offered = providers.stream().filter(p -> p.pronoun().equals(pronoun) && said.contains(p.shortName()))
+          .min(java.util.Comparator.comparingInt(p -> said.indexOf(p.shortName()))).orElse(offered);
+    }
+    String[] intent = intent(message, m, themes(m), own, lastAi);
+    boolean aboutTherapist = !intent[0].equals("concern") && !intent[0].equals("physical") || themes(m).isEmpty();
+    String referred = own.therapist() != null ? own.therapist()
+        : aboutTherapist && refersBack(m) && offered != null && !intent[1].equals("else") ? offered.id() : null;
+    if (referred == null && intent[0].equals("booking") && intent[1].equals("yes") && offered != null) {
+      referred = offered.id();
+    }
+    if (referred != null && !referred.equals(prefs.therapist())) {
+      prefs = new Reading.Preferences(prefs.method(), referred, prefs.gender(), prefs.language(), prefs.format(),
+          prefs.slots(), prefs.insurer());
+    }
+    if (referred == null && offered == null && prefs.gender() == null && refersBack(m) && themes(m).isEmpty()
+        && (intent[0].equals("booking") || intent[0].equals("preference"))) {
+      // "can I book with her?" with no one named before: at least the gender
+      String g = Pattern.compile("\\b(her|she)\\b").matcher(m).find() ? "female"
+          : Pattern.compile("\\b(him|he)\\b").matcher(m).find() ? "male" : null;
+      prefs = new Reading.Preferences(prefs.method(), prefs.therapist(), g, prefs.language(), prefs.format(), prefs.slots(),
+          prefs.insurer());
+    }
+    String therapist = referred;
+    if (therapist == null && (!themes.isEmpty() || prefs.any())) {
+      List<Fit.Ranked> ranked = Fit.rank(providers, themes, Math.max(1, themes(m).size()), prefs);
+      therapist = ranked.isEmpty() || ranked.getFirst().score() <= 0 ? null : ranked.getFirst().provider().id();
+    }
+    if (therapist == null && prefs.therapist() != null) {
+      therapist = prefs.therapist();
+    }
+    return new Reading(intent[0], List.copyOf(themes), therapist, prefs, intent[1]);
+  }
+
+  /** The provider the navigator's reply offered to book, else the first it named; null when none. */
+  static Provider offered(String aiText, List<Provider> providers) {
+    if (aiText == null) {
+      return null;
+    }
+    Matcher offer = BOOKING_OFFER.matcher(aiText);
+    int from = offer.find() ? offer.start() : 0;
+    Provider best = null;
+    int at = Integer.MAX_VALUE;
+    String lower = aiText.toLowerCase(java.util.Locale.ROOT);
+    for (Provider p : providers) {
+      int i = aiText.indexOf(p.shortName(), from);
+      if (i < 0) {
+        i = aiText.indexOf(p.callName(), from);
+      }
+      Matcher byName = p.namePattern() == null ? null : p.namePattern().matcher(lower);
+      if (i < 0 && byName != null && byName.find(from)) {
+        i = byName.start();
+      }
+      if (i >= 0 && i < at) {
+        at = i;
+        best = p;
+      }
+    }
+    return best != null || from == 0 ? best : offered(aiText.substring(0, from), providers);
+  }
+
+  private static final Pattern REFERS_BACK = Pattern.compile("\\b(her|him|them|she|he|that one|this one|the first one|"
+      + "the one you (mentioned|suggested|said)|that (therapist|person|counsel\\w*)|this (therapist|person)|"
+      + "the same (one|person|therapist))\\b");
+
+  private static boolean refersBack(String m) {
+    return REFERS_BACK.matcher(m).find();
+  }
+
+  /** The message's themes with where each is first cued. */
+  static Map<String, Integer> themes(String m) {
+    Map<String, Integer> at = new LinkedHashMap<>();
+    String unnegated = Lexicon.WORRY_ABOUT_SOMEONE.matcher(Lexicon.NEGATED.matcher(m).replaceAll(" ")).replaceAll(" my $5 ");
+    boolean death = Lexicon.DEATH_CUE.matcher(unnegated).find();
+    Lexicon.THEME_CUES.forEach((theme, cue) -> {
+      Matcher c = cue.matcher(unnegated);
+      if (c.find()) {
+        if (death && theme.equals("parenting") && !c.group().matches(".*(won'?t|doesn'?t|refuses|tantrum|teen|toddler|"
+            + "school|custody|parent).*")) {
+          return; // "my son died" is a loss, not parenting
+        }
+        at.put(theme, c.start());
+      }
+    });
+    List<Map.Entry<String, Integer>> sorted = new ArrayList<>(at.entrySet());
+    sorted.sort(Map.Entry.comparingByValue());
+    Map<String, Integer> out = new LinkedHashMap<>();
+    sorted.forEach(e -> out.put(e.getKey(), e.getValue()));
+    return out;
+  }
+
+  /** The preferences one message states. */
+  static Reading.Preferences preferences(String original, List<Provider> providers) {
+    String m = Lexicon.normalize(original);
+    String method = ACT.matcher(original == null ? "" : original).find() ? "ACT" : null;
+    for (Map.Entry<String, Pattern> e : Lexicon.METHODS.entrySet()) {
+      if (method == null && e.getValue().matcher(m).find()) {
+        method = e.getKey();
+        break;
+      }
+    }
+    String therapist = named(m, providers);
+    String gender = Lexicon.FEMALE.matcher(m).find() ? "female" : Lexicon.MALE.matcher(m).find() ? "male" : null;
+    String language = null;
+    Matcher lang = Lexicon.LANGUAGE.matcher(m);
+    if (lang.find() && Lexicon.LANGUAGE_CONTEXT.matcher(m).find()) {
+      String l = lang.group(1);
+      language = switch (l) {
+        case "chinese" -> "Mandarin";
+        case "espanol", "español" -> "Spanish";
+        case "asl", "sign language" -> "ASL";
+        default -> l.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + l.substring(1);
+      };
+    }
+    String format = Lexicon.IN_PERSON.matcher(m).find() ? "in person" : Lexicon.ONLINE.matcher(m).find() ? "online" : null;
+    List<String> slots = new ArrayList<>();
+    if (Lexicon.SLOT_CONTEXT.matcher(m).find() || Lexicon.PREFERENCE_WISH.matcher(m).find()) {
+      Lexicon.SLOTS.forEach((slot, p) -> {
+        if (p.matcher(m).find()) {
+          slots.add(slot);
+        }
+      });
+    }
+    if (slots.stream().anyMatch(sl -> sl.endsWith("day") && !sl.equals("weekday"))) {
+      slots.removeIf(sl -> sl.equals("weekend") || sl.equals("weekday")); // "saturdays": the day says it
+    }
+    String insurer = null;
+    for (Map.Entry<String, Pattern> e : Lexicon.INSURERS.entrySet()) {
+      if (e.getValue().matcher(m).find() && (!e.getKey().equals("United") || m.matches(".*(insur|plan|cover|network|"
+          + "healthcare|health care|uhc|united ?health|optum).*"))) {
+        insurer = e.getKey();
+        break;
+      }
+    }
+    return new Reading.Preferences(method, therapist, gender, language, format, List.copyOf(slots), insurer);
+  }
+
+  private static final Pattern ACT = Pattern.compile("\\bACT\\b");
+
+  /** The provider whose name the message uses, first by position; null when none. */
+  static String named(String m, List<Provider> providers) {
+    String best = null;
+    int at = Integer.MAX_VALUE;
+    for (Provider p : providers) {
+      Pattern name = p.namePattern();
+      Matcher n = name == null ? null : name.matcher(m);
+      if (n != null && n.find() && n.start() < at) {
+        at = n.start();
+        best = p.id();
+      }
+    }
+    return best;
+  }
+
+  /** The first cue position of any stated preference; -1 when none. */
+  private static int preferenceAt(String m, Reading.Preferences own, List<Pattern> extra) {
+    List<Pattern> cues = new ArrayList<>(extra);
+    cues.add(Lexicon.FEMALE);
+    cues.add(Lexicon.MALE);
+    cues.add(Lexicon.ONLINE);
+    cues.add(Lexicon.IN_PERSON);
+    cues.add(Lexicon.PREFERENCE_WISH);
+    cues.addAll(Lexicon.METHODS.values());
+    if (!own.slots().isEmpty()) {
+      cues.addAll(Lexicon.SLOTS.values());
+    }
+    if (own.language() != null) {
+      cues.add(Lexicon.LANGUAGE);
+    }
+    return cues.stream().mapToInt(c -> Lexicon.firstAt(c, m)).filter(i -> i >= 0).min().orElse(-1);
+  }
+
+  /** The intent and its topic (or "" without one). */
+  private static String[] intent(String original, String m, Map<String, Integer> ownThemes, Reading.Preferences own,
+                                 String lastAi) {
+    Matcher greet = Lexicon.GREETING.matcher(m);
+    boolean greeted = greet.lookingAt();
+    String rest = greeted ? m.substring(greet.end()).trim() : m;
+    boolean offeredBooking = lastAi != null && BOOKING_OFFER.matcher(lastAi).find();
+    if (offeredBooking && Lexicon.SOMEONE_ELSE.matcher(m).find() && !Lexicon.EXPLICIT_BOOKING.matcher(m).find()) {
+      return new String[] {"preference", "else"};
+    }
+    if (offeredBooking && Lexicon.AFFIRM.matcher(rest).find() && !BARE_OK.matcher(rest).matches()
+        && !rest.matches(".*\\b(but|not|what about|how about)\\b.*")
+        && !Lexicon.COST.matcher(rest).find()
+        && !Lexicon.QUESTION_FORM.matcher(rest).find()) {
+      return new String[] {"booking", "yes"};
+    }
+    if (greeted && (rest.isEmpty() || Lexicon.SMALL_TALK.matcher(rest).matches())) {
+      return new String[] {"greeting", ""};
+    }
+    String physical = physical(original, m, ownThemes);
+    if (physical != null) {
+      return new String[] {"physical", physical};
+    }
+    boolean booking = (Lexicon.BOOKING.matcher(m).find() && !Lexicon.NOT_BOOKING.matcher(m).find())
+        || Lexicon.BOOKING_QUESTION.matcher(m).find();
+    if (booking && Lexicon.CANCEL.matcher(m).find() && Lexicon.COST.matcher(m).find()) {
+      return new String[] {"question_cost", "cancellation"};
+    }
+    if (booking && Lexicon.CANCEL.matcher(m).find() && m.matches(".*\\b(policy|rules?|how (do|can) i cancel|"
+        + "what if i (need to|have to) cancel)\\b.*")) {
+      return new String[] {"question_process", "cancellation"};
+    }
+    if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.PREFERENCE_WISH.matcher(m).find() && own.any()) {
+      booking = false; // "I'd prefer someone who has evening appointments" is a preference
+    }
+    if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.QUESTION_FORM.matcher(m).find()
+        && Lexicon.PROCESS_TOPIC.matcher(m).find()) {
+      booking = false; // "how soon can I get an appointment?" asks how it works
+    }
+    if (booking) {
+      String topic = Lexicon.BOOKING_STATUS.matcher(m).find() ? "status" : Lexicon.CANCEL.matcher(m).find() ? "cancel" : Lexicon.RESCHEDULE.matcher(m).find() ? "reschedule"
+          : Lexicon.BOOKING_QUESTION.matcher(m).find() ? "how" : "book";
+      return new String[] {"booking", topic};
+    }
+    if (Lexicon.COST.matcher(m).find() || own.insurer() != null) {
+      boolean selfPay = m.matches(".*\\b(without insurance|no insurance|don'?t have insurance|uninsured|self-?pay|out of "
+          + "pocket|cash)\\b.*");
+      return new String[] {"question_cost", !selfPay && (own.insurer() != null || m.contains("insur") || m.contains("network")
+          || m.contains("cover")) ? "insurance" : "cost"};
+    }
+    boolean question = Lexicon.QUESTION_FORM.matcher(m).find();
+    String process = processTopic(m, own, question, ownThemes);
+    if (process != null) {
+      return new String[] {"question_process", process};
+    }
+    int concernAt = ownThemes.values().stream().mapToInt(Integer::intValue).min().orElse(-1);
+    int distressAt = Lexicon.firstAt(Lexicon.DISTRESS, m);
+    if (concernAt < 0 || distressAt >= 0 && distressAt < concernAt) {
+      concernAt = distressAt;
+    }
+    boolean hasPreference = own.method() != null || own.therapist() != null || own.gender() != null
+        || own.language() != null || own.format() != null || !own.slots().isEmpty()
+        || Lexicon.NO_PREFERENCE.matcher(m).find();
+    if (hasPreference) {
+      int preferenceAt = preferenceAt(m, own, own.therapist() != null ? List.of(Pattern.compile("\\b(dr\\.?|doctor)\\b"))
+          : List.of());
+      if (own.therapist() != null) {
+        preferenceAt = preferenceAt < 0 ? 0 : preferenceAt;
+      }
+      if (concernAt < 0 || preferenceAt >= 0 && preferenceAt <= concernAt) {
+        return new String[] {"preference", ""};
+      }
+    }
+    if (concernAt >= 0) {
+      return new String[] {"concern", ""};
+    }
+    if (Lexicon.THANKS_BYE.matcher(m).find()) {
+      return new String[] {"thanks_bye", ""};
+    }
+    if (greeted) {
+      return new String[] {"greeting", ""};
+    }
+    if (question && m.matches(".*\\b(therap\\w*|counsel\\w*|neura|session|sessions)\\b.*")) {
+      return new String[] {"question_process", "general"};
+    }
+    return new String[] {"other", ""};
+  }
+
+  /** {@code medication}, {@code symptom}, or null when the message is not about the body or medicines. */
+  private static String physical(String original, String m, Map<String, Integer> ownThemes) {
+    if (m.contains("referral")) {
+      return null; // "do I need a referral from my GP?" asks how it works
+    }
+    if (Lexicon.MEDICATION.matcher(m).find() && Lexicon.MEDICATION_QUESTION.matcher(m).find()) {
+      return "medication";
+    }
+    boolean panic = ownThemes.containsKey("anxiety");
+    String body = panic ? Lexicon.PANIC_BODY.matcher(m).replaceAll(" ") : m;
+    if (Lexicon.EXTRA_SYMPTOMS.matcher(body).find() || PhysicalSymptoms.mentioned(panic ? body : original)) {
+      return "symptom";
+    }
+    return null;
+  }
+
+  private static final Pattern METHOD_QUESTION = Pattern.compile("\\b(what('?s| is| are| does)|explain|tell me (about|"
+      + "more)|how does|never heard|difference|mean)\\b");
+
+  private static String processTopic(String m, Reading.Preferences own, boolean question, Map<String, Integer> themes) {
+    boolean topic = Lexicon.PROCESS_TOPIC.matcher(m).find();
+    if (own.method() != null && METHOD_QUESTION.matcher(m).find() && themes.isEmpty()) {
+      return "method";
+    }
+    if (!topic || !question && !m.matches(".*\\b(what happens|what to expect|confidential|private|how it works|"
+        + "first session|intake|how long|how often)\\b.*")) {
+      return null;
+    }
+    List<Map.Entry<String, String>> topics = List.of(
+        Map.entry("first (session|appointment|visit|meeting|time)|intake|initial|what happens|what to expect|expect|"
+            + "what should i (bring|say|prepare)|have to (talk|tell|share|say|discuss|bring)", "first_session"),
+        Map.entry("lcsw|lmft|what does [a-z]+ (mean|stand for)", "credentials"),
+        Map.entry("hours|when are you open", "hours"),
+        Map.entry("how long|session length|minutes|sessions? (last|are)|how often|how many sessions", "length"),
+        Map.entry("confidential|privacy|private|who (can|will) (see|read|know)|records|share|tell my", "confidentiality"),
+        Map.entry("online or in[- ]person|in[- ]person or online|(online|in[- ]person|virtual|remote|by video)\\b", "format"),
+        Map.entry("match|pick|choose|decide|why (her|him|them|this|that|dr|did you)|recommend|suggest", "matching"),
+        Map.entry("find out|know|employer|boss", "confidentiality"),
+        Map.entry("(don'?t|do not) (like|get on|get along|click|gel)|not (a good|the right) fit|work out", "switch"),
+        Map.entry("bot|robot|human|real|person|\\bai\\b|chatbot|what is neura|what do you do|your name|who are you|"
+            + "what are you", "about"),
+        Map.entry("who are|what (kind|type|sort)|which (therapy|approach|method)", "team"),
+        Map.entry("how soon|waitlist|wait|how quickly|how fast", "waiting"),
+        Map.entry("referral", "referral"),
+        Map.entry("switch|change", "switch"),
+        Map.entry("qualified|licensed|credentials", "credentials"),
+        Map.entry("what is|what are|what'?s|difference", "method"));
+    return topics.stream().filter(e -> Pattern.compile("\\b(" + e.getKey() + ")").matcher(m).find())
+        .map(Map.Entry::getValue).findFirst().orElse("general");
+  }
+}

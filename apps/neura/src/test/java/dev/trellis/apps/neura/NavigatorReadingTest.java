@@ -1,0 +1,151 @@
+package dev.trellis.apps.neura;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Navigator#read}: the intent, themes and therapist of patient messages as patients write them. Found trying
+ * Neura as a user over HTTP: "hello", "I'm looking for a therapist who does EMDR, I have PTSD from a car accident",
+ * "do you take insurance? I have Aetna", "what happens in a first session?" and "ok can you book me with someone?" all
+ * got "Thanks for sharing that. Could you tell me a bit more about what you'd like support with?".
+ */
+class NavigatorReadingTest {
+  static final List<Map<String, String>> NONE = List.of();
+
+  static void intent(String expected, String... messages) {
+    List<String> wrong = new ArrayList<>();
+    for (String m : messages) {
+      String got = Navigator.read(m, NONE).intent();
+      if (!got.equals(expected)) {
+        wrong.add("\"" + m + "\" → " + got);
+      }
+    }
+    assertTrue(wrong.isEmpty(), "expected " + expected + ": " + wrong);
+  }
+
+  static void themes(List<String> expected, String... messages) {
+    List<String> wrong = new ArrayList<>();
+    for (String m : messages) {
+      List<String> got = Navigator.read(m, NONE).themes();
+      if (!got.equals(expected)) {
+        wrong.add("\"" + m + "\" → " + got);
+      }
+    }
+    assertTrue(wrong.isEmpty(), "expected " + expected + ": " + wrong);
+  }
+
+  @Test
+  void greetingsAreGreetings() {
+    intent("greeting", "hello", "Hi there!", "hey neura", "Good morning :)", "hi, is anyone there?", "hello, I'm new here");
+  }
+
+  @Test
+  void aConcernIsAConcernEvenWithoutTheThemesWord() {
+    intent("concern", "I've been feeling really low since my wife left, can't sleep",
+        "my teenager won't talk to me anymore and I don't know what to do",
+        "ever since the crash I keep having flashbacks", "I lie awake till 4 most nights",
+        "my dad passed away in march and I'm not coping", "honestly I'm just not doing ok lately",
+        "I get these panic attacks at work, my heart races and I can't breathe");
+  }
+
+  @Test
+  void themesAreReadFromWhatPeopleSay() {
+    themes(List.of("trauma"), "I keep getting flashbacks of the crash", "I have PTSD from a car accident");
+    themes(List.of("relationships"), "my wife walked out on me last month", "my boyfriend cheated and I can't get over it");
+    themes(List.of("insomnia"), "I lie awake till 4 every night", "I haven't slept properly in weeks");
+    themes(List.of("parenting"), "my teenager won't talk to me", "my 4 year old has huge tantrums every evening");
+    themes(List.of("grief"), "my mum died in the spring", "we lost our baby in June", "my husband passed away last year");
+    themes(List.of("depression"), "I feel empty and can't get out of bed", "nothing feels worth doing anymore, I'm so down");
+    themes(List.of("anxiety"), "I worry about everything all the time", "I'm constantly on edge and overthinking");
+    themes(List.of("depression", "relationships", "insomnia"), "I've been feeling really low since my wife left, can't sleep");
+  }
+
+  @Test
+  void aLossIsGriefNotRelationshipsOrParenting() {
+    themes(List.of("grief"), "my son died two years ago", "since my wife passed I don't know who I am");
+  }
+
+  @Test
+  void saidWithoutTheThemeIsNotTheTheme() {
+    themes(List.of(), "hello", "I'm not depressed, just curious how this works", "what happens in a first session?");
+  }
+
+  @Test
+  void preferencesAreReadWhenTheyLeadTheMessage() {
+    intent("preference", "preferably a woman, and evenings work best for me", "I'd like someone who does CBT",
+        "do you have anyone who speaks Spanish?", "online would be better for me", "I'd prefer to see Dr. Chen if possible",
+        "I'm looking for a therapist who does EMDR, I have PTSD from a car accident");
+    Reading r = Navigator.read("preferably a woman, and evenings work best for me", NONE);
+    assertEquals("female", r.prefs().gender());
+    assertEquals(List.of("evening"), r.prefs().slots());
+  }
+
+  @Test
+  void bookingCancellingAndAYesToAnOfferAreBookings() {
+    intent("booking", "ok can you book me with someone?", "I'd like to make an appointment", "can I schedule for next week",
+        "I need to cancel my session on friday", "please reschedule my appointment", "can I see Dr. Chen next week?");
+    List<Map<String, String>> offered = List.of(Map.of("role", "user", "content", "I can't sleep"),
+        Map.of("role", "assistant", "content", "I'd suggest Dr. Ana Ruiz. Would you like me to book a first session with "
+            + "Dr. Ana Ruiz?"));
+    Reading yes = Navigator.read("yes please", offered);
+    assertEquals("booking", yes.intent());
+    assertEquals("prov-ana", yes.therapist());
+    assertEquals("other", Navigator.read("yes please", NONE).intent(), "a yes to nothing books nothing");
+    Reading theirWords = Navigator.read("sure", List.of(Map.of("role", "assistant", "content",
+        "Ben Okafor works with grief. Would you like to book an appointment with Ben?")));
+    assertEquals("booking", theirWords.intent());
+    assertEquals("prov-ben", theirWords.therapist());
+  }
+
+  @Test
+  void questionsAboutHowItWorksAndWhatItCosts() {
+    intent("question_process", "what happens in a first session?", "how long are the sessions?",
+        "is what I say confidential?", "what is EMDR exactly?", "how do you match people with therapists?",
+        "am I talking to a bot?");
+    intent("question_cost", "do you take insurance? I have Aetna", "how much does a session cost?",
+        "is there a sliding scale?", "will my blue cross cover this");
+  }
+
+  @Test
+  void physicalSymptomsAndMedicineQuestions() {
+    intent("physical", "hi, I've had a sore throat for 4 days and now my ear hurts too",
+        "no fever I think, maybe 37.8 last night", "can I take ibuprofen with my ramipril?",
+        "I've been throwing up since yesterday");
+    intent("concern", "I get panic attacks where my heart is pounding and I feel dizzy");
+  }
+
+  @Test
+  void thanksAndGoodbyeAndOther() {
+    intent("thanks_bye", "thanks, that's really helpful", "ok bye", "thank you so much, that's all for now");
+    intent("other", "what's the weather like", "asdf");
+  }
+
+  @Test
+  void theTherapistIsTheOneNamedReferredToOrTheBestFit() {
+    assertEquals("prov-chen", Navigator.read("I'm looking for a therapist who does EMDR, I have PTSD from a car accident",
+        NONE).therapist());
+    assertEquals("prov-ben", Navigator.read("I've been feeling really low since my wife left, can't sleep", NONE).therapist());
+    assertEquals("prov-dia", Navigator.read("my teenager won't talk to me", NONE).therapist());
+    assertEquals("prov-ana", Navigator.read("is Dr. Ruiz any good with worry?", NONE).therapist());
+    assertNull(Navigator.read("hello", NONE).therapist());
+    List<Map<String, String>> named = List.of(Map.of("role", "assistant", "content",
+        "Of those who are, Ben Okafor, LCSW fits best. Would you like me to book a first session with Ben Okafor?"));
+    assertEquals("prov-ben", Navigator.read("can I book with him for tuesday evening?", named).therapist());
+    assertEquals("prov-dia", Navigator.read("my husband had an affair and I can't trust him", named).therapist(),
+        "a pronoun in a concern is about the people in it, not the therapist named before");
+  }
+
+  @Test
+  void themesAccumulateOverTheConversation() {
+    List<Map<String, String>> history = List.of(Map.of("role", "user", "content", "I keep having nightmares about the assault"),
+        Map.of("role", "assistant", "content", "I'm sorry."));
+    Reading r = Navigator.read("and I barely sleep anymore", history);
+    assertEquals(List.of("insomnia", "trauma"), r.themes());
+  }
+}
