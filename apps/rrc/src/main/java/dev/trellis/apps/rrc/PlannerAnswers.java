@@ -38,7 +38,7 @@ final class PlannerAnswers {
 
   /** The filing assembled in this conversation that has no verdict yet, as a sentence, or null. */
   @SuppressWarnings("unchecked")
-  private static String pendingFiling(PlannerView v) {
+  static String pendingFiling(PlannerView v) {
     for (String form : List.of("W-1", "R-32")) {
       Map<String, Object> f = filing(v, form);
       if (f != null && verdict(v, form) == null) {
@@ -153,6 +153,9 @@ final class PlannerAnswers {
           : result(use(v, "good_cause_narrative", Map.of("api", api))).get("narrative");
       return "The good-cause narrative for " + well + ": \"" + text + "\"";
     }
+    if (q.matches("(?s).*\\b(?:h2s|sour|pipeline|btu|composition|co2)\\b.*")) {
+      return well + ": " + gas(result(use(v, "gas_analysis", Map.of("api", api))));
+    }
     boolean lineAsked = q.matches("(?s).*\\b(?:lease line|lease-line|setback|spacing|property line)\\b.*");
     boolean wellAsked = q.matches("(?s).*\\b(?:nearest|closest|between)\\b.*\\bwells?\\b.*|(?s).*\\bsame lease\\b.*");
     if (lineAsked || wellAsked || q.contains("distance") || q.contains("how far")) {
@@ -166,9 +169,6 @@ final class PlannerAnswers {
       Map<String, Object> e = result(use(v, "emissions_estimate", Map.of("api", api)));
       return String.format(Locale.ROOT, "Flaring at %s emits about %s t CO2e a day, %s t so far (%s).", well,
           e.get("co2e_tonnes_per_day"), feet(e.get("co2e_tonnes_to_date")), e.get("method"));
-    }
-    if (q.matches("(?s).*\\b(?:h2s|sour|pipeline|btu|composition|co2)\\b.*")) {
-      return well + ": " + gas(result(use(v, "gas_analysis", Map.of("api", api))));
     }
     return describe(v, entity);
   }
@@ -303,6 +303,10 @@ final class PlannerAnswers {
     List<String> similar = r == null ? List.of() : ((List<Map<String, Object>>) r.getOrDefault("candidates", List.of()))
         .stream().filter(c -> "well".equals(c.get("entity_type"))).map(c -> (String) c.get("name")).toList();
     String names = wellNames(v);
+    if (!first && v.previousAnswer().contains(names)) {
+      return "Still no well \"" + name + "\" in the registry. Give me its API number, pick one of the wells I listed, "
+          + "or ask me to create it.";
+    }
     StringBuilder b = new StringBuilder(first
         ? "I could not identify the well \"" + name + "\"; please give its API number."
         : "I still have no well \"" + name + "\" in the registry, so I can't answer that for it.");

@@ -63,11 +63,11 @@ record PlannerIntent(String kind, String subject, String entityType, String targ
     if (!question && rule37(t)) {
       return new PlannerIntent("rule37", well, null, null);
     }
-    if (THANKS.matcher(t).find()) {
-      return new PlannerIntent("thanks", well, null, null);
-    }
     if (PROCEED.matcher(t).find() || (well != null && t.matches(".*\\b(?:instead|same)\\b.*"))) {
       return new PlannerIntent("proceed", well, null, null);
+    }
+    if (THANKS.matcher(t).find()) {
+      return new PlannerIntent("thanks", well, null, null);
     }
     return new PlannerIntent(question || t.endsWith("?") || well != null ? "question" : "other", well, null, null);
   }

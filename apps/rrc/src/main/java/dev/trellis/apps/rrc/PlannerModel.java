@@ -64,7 +64,7 @@ public final class PlannerModel implements ChatModel {
       out = (String) s.next;
     }
     if (!out.startsWith("SKILL_SELECT:") && !out.isEmpty() && out.equals(v.previousAnswer())) {
-      out = "As I said: " + Character.toLowerCase(out.charAt(0)) + out.substring(1);
+      out = "Again: " + out;
     }
     return answer(request, out, List.of());
   }
@@ -78,6 +78,7 @@ public final class PlannerModel implements ChatModel {
     if (intent.kind().equals("proceed")) {
       intent = proceed(v, intent);
     }
+    v.filing = intent.kind().equals("rule37") || intent.kind().equals("rule32");
     return switch (intent.kind()) {
       case "resolve" -> resolveAll(v, intent);
       case "create" -> create(v, intent, at);
@@ -146,8 +147,11 @@ public final class PlannerModel implements ChatModel {
       return r;
     }
     String skill = RULE37_STEPS.contains(tool) ? "rrc_rule37" : RULE32_STEPS.contains(tool) ? "rrc_rule32" : null;
-    if (skill != null && !v.activated(skill) && v.selectable(skill)) {
-      throw new Step("SKILL_SELECT:" + skill);
+    if (skill != null && !v.activated(skill) && v.selectable(skill) && (v.filing || !v.tools.contains(tool))) {
+      // a filing loads its skill before the skill's tools run; a question only when the tool is not offered yet
+      String waiting = v.filing ? null : PlannerAnswers.pendingFiling(v);
+      throw new Step(waiting == null ? "SKILL_SELECT:" + skill : "I can look that up once the "
+          + PlannerView.SKILL_NAMES.get(skill) + " skill is loaded, which waits until the reviewer has decided: " + waiting);
     }
     if (!v.tools.contains(tool)) {
       throw new Step(skill != null && v.tools.stream().noneMatch(t -> RULE37_STEPS.contains(t) || RULE32_STEPS.contains(t))

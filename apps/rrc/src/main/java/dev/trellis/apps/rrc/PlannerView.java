@@ -34,6 +34,8 @@ final class PlannerView {
   /** Index of the user's latest message (-1: none) and its text. */
   final int humanAt;
   final String human;
+  /** Whether the turn assembles a filing (its skill is then loaded before its tools run), not answers a question. */
+  boolean filing;
 
   PlannerView(ChatRequest request) {
     msgs = request.messages();
