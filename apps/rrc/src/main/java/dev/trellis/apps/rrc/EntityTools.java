@@ -19,8 +19,10 @@ final class EntityTools {
   static final List<String> MUTATING = List.of("create_entity", "update_entity", "link_entities");
 
   static final ToolSpec RESOLVE = new ToolSpec("entity_resolve",
-      "Resolve a well, lease or operator by name, API number or alias to its entity id.",
-      Map.of("type", "object", "properties", Map.of("query", Map.of("type", "string")), "required", List.of("query")));
+      "Resolve a well, lease or operator by name, API number or alias to its entity id. An empty query lists the "
+          + "registry: every entity of entity_type (well, lease or operator; all when absent).",
+      Map.of("type", "object", "properties", Map.of("query", Map.of("type", "string"),
+          "entity_type", Map.of("type", "string", "enum", List.of("well", "lease", "operator"))), "required", List.of("query")));
   static final ToolSpec CONTEXT = new ToolSpec("context_assemble",
       "Assemble an entity's context: the entity and its lease, operator and wells.",
       Map.of("type", "object", "properties", Map.of("entity_id", Map.of("type", "string")), "required", List.of("entity_id")));
@@ -30,6 +32,17 @@ final class EntityTools {
   @SuppressWarnings("unchecked")
   static ToolResult resolve(Map<String, Object> args, RrcTool.Call call) {
     String query = String.valueOf(args.getOrDefault("query", ""));
+    if (query.isBlank() || query.equals("*")) {
+      // a listing, not a resolve: it neither selects an entity nor counts as a failed resolve
+      String type = args.get("entity_type") instanceof String t && !t.isBlank() ? t : null;
+      Map<String, Object> out = new LinkedHashMap<>();
+      out.put("query", query);
+      out.put("entity_type", type);
+      out.put("decisive", false);
+      out.put("listing", true);
+      out.put("candidates", call.kg().list(type));
+      return ToolResult.of(out);
+    }
     KnowledgeGraph.Resolution r = call.kg().resolve(query);
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("query", query);

@@ -92,6 +92,8 @@ public final class GraphState {
   public static final String RUNNING = "running";
   public static final String COMPLETED = "completed";
   public static final String FAILED = "failed";
+  /** The value of {@link #LLM_PHASE} during the first LLM call (and its tool loop). */
+  public static final String INITIAL = "initial";
   /** The value of {@link #LLM_PHASE} during the second LLM call. */
   public static final String SYNTHESIS = "synthesis";
 }

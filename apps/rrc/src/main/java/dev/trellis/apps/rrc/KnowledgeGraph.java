@@ -83,6 +83,29 @@ public final class KnowledgeGraph {
   }
 
   /**
+   * Every entity of {@code type} ({@code well}, {@code lease}, {@code operator}; null: all), by
+   * name: the index row, and for a well of the dataset its lease, operator, county and status.
+   */
+  public List<Map<String, Object>> list(String type) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Map<String, Object> e : type == null
+        ? rows("SELECT entity_id, entity_type, name, ref FROM rrc_kg_entities ORDER BY entity_type, name")
+        : rows("SELECT entity_id, entity_type, name, ref FROM rrc_kg_entities WHERE entity_type = ? ORDER BY name", type)) {
+      Map<String, Object> row = new LinkedHashMap<>(e);
+      Map<String, Object> w = "well".equals(e.get("entity_type"))
+          ? one("SELECT w.status, l.name AS lease, l.county, o.name AS operator FROM rrc_kg_wells w "
+              + "JOIN rrc_kg_leases l ON l.lease_id = w.lease_id JOIN rrc_kg_operators o ON o.operator_id = w.operator_id "
+              + "WHERE w.api = ?", e.get("ref"))
+          : null;
+      if (w != null) {
+        row.putAll(w);
+      }
+      out.add(row);
+    }
+    return out;
+  }
+
+  /**
    * The entity, its neighbours (a well's lease and operator; a lease's operator and wells; an
    * operator's leases) and its links. Entities users created have no dataset rows: only the entity
    * and its links.

@@ -11,6 +11,7 @@ import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
 import dev.trellis.runtime.Runtime;
 import io.opentelemetry.api.trace.Span;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,11 @@ import java.util.Map;
  * prompt, streams the answer's tokens, and charges its usage (tokens, and cost at that model's
  * price) to the execution ({@code tokens_used}, {@code cost_usd}) and to the conversation's
  * totals ({@code TokenBudget.THREAD_TOKENS}, {@code THREAD_COST}).
- * The synthesis call is skipped when no skill was injected.
+ * A {@code SKILL_SELECT:{id}} in the answer is taken out of the message and its stream
+ * ({@link SkillMarkers}) and added to {@code selected_skill_ids} for skill_select_node; an answer
+ * that was only markers adds no message. The synthesis call is skipped when it has nothing to
+ * work from: no skill was ever injected, or nothing (a skill's context, a reviewer's verdict)
+ * came after the initial answer, which stays the turn's answer.
  */
 final class LlmCall {
   private final RrcDeps deps;
@@ -43,7 +48,9 @@ final class LlmCall {
     }
     if (phase.equals(GraphState.SYNTHESIS)) {
       List<String> injected = s.get(GraphState.INJECTED_SKILL_IDS);
-      if (injected == null || injected.isEmpty()) {
+      List<Message> history = Turn.messages(s);
+      boolean answered = !history.isEmpty() && history.getLast() instanceof Message.Ai last && last.toolCalls().isEmpty();
+      if (injected == null || injected.isEmpty() || answered) {
         return u;
       }
     }
@@ -71,7 +78,9 @@ final class LlmCall {
       // trellis-otel's GenAI instrumentation: a "chat <model>" span with the model and token usage
       ai = deps.tracing().genAi().wrapModelCall(new ModelRequest(deps.model(), null, prompt, tools.specs(), null, settings, s, rt),
           r -> {
-            Message.Ai answer = r.model().stream(r.toChatRequest(), rt.messages()::write);
+            SkillMarkers.Hiding tokens = new SkillMarkers.Hiding(rt.messages()::write);
+            Message.Ai answer = r.model().stream(r.toChatRequest(), tokens);
+            tokens.flush();
             Tracing.set(Span.current(), Map.of("llm_phase", phase, "cost_usd", budget.cost(model, answer.usage()),
                 "tool_call_count", (long) answer.toolCalls().size()));
             return ModelResponse.of(answer);
@@ -80,7 +89,12 @@ final class LlmCall {
       return u.and(GraphState.STATUS, GraphState.FAILED).and(GraphState.ERROR, "model call failed: " + e.getMessage());
     }
     double cost = budget.cost(model, ai.usage());
-    return u.and(GraphState.MESSAGES, List.of(ai))
+    List<String> selected = new ArrayList<>(s.getOrDefault(GraphState.SELECTED_SKILL_IDS, List.of()));
+    SkillMarkers.ids(ai.text()).stream().filter(id -> !selected.contains(id)).forEach(selected::add);
+    String shown = SkillMarkers.strip(ai.text());
+    Message.Ai kept = new Message.Ai(ai.id(), shown, ai.toolCalls(), ai.usage());
+    return u.and(GraphState.MESSAGES, shown.isEmpty() && ai.toolCalls().isEmpty() ? List.of() : List.of(kept))
+        .and(GraphState.SELECTED_SKILL_IDS, (List<String>) selected)
         .and(GraphState.PENDING_TOOL_CALLS, ai.toolCalls())
         .and(GraphState.TOKENS_USED, used + (int) ai.usage().total())
         .and(GraphState.COST_USD, spent + cost)

@@ -1,325 +1,267 @@
 package dev.trellis.apps.rrc;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.trellis.agent.message.Message;
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.model.ToolSpec;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The offline model: a deterministic planner that reads the conversation the way a model would
- * and drives the seed's demos — a Rule 37 exception (resolve, context, spacing, offsets, good
- * cause, Form W-1, then {@code SKILL_SELECT:rrc_rule37}), a Rule 32 flaring filing, the gated
- * knowledge-graph changes (resolve, then {@code create_entity}; "rename X to Y" →
- * {@code update_entity}; "link X to Y as R" → {@code link_entities}), resolving several wells — calling only tools it
- * is offered, each once per subject. It answers in text when no tool is left; after an earlier
- * answer (the synthesis call) it writes the final summary from the filing package and the
- * reviewer's verdict. Usage is estimated at four characters a token. Stateless and thread-safe.
+ * and answers the user's latest message — a Rule 37 exception (resolve, context, then
+ * {@code SKILL_SELECT:rrc_rule37} so the skill is loaded before its tools run: spacing, offsets,
+ * good cause, Form W-1), a Rule 32 flaring filing (the same with {@code rrc_rule32}, which any
+ * agent offered it in its catalog loads), questions about the registry and the filing under way
+ * answered from the tools' results ({@link PlannerAnswers}), the gated knowledge-graph changes
+ * (resolve, then {@code create_entity}; "rename X to Y" → {@code update_entity}; "link X to Y as
+ * R" → {@code link_entities}), resolving several wells — calling only tools it is offered, each
+ * once per subject. After its answer, a reviewer's verdict (the synthesis call) gets the final
+ * filing summary. It never gives the same answer twice in a row. Usage is estimated at four
+ * characters a token. Stateless and thread-safe.
  */
 public final class PlannerModel implements ChatModel {
   /** The model name budgets price. */
   public static final String NAME = "rrc-planner";
-  private static final ObjectMapper SORTED = new ObjectMapper().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
-  private static final Pattern CREATE = Pattern.compile(
-      "(?i)create (?:a |an |the )?(?:new )?(operator|lease|well)\\s+(?:named |called )?\"?([^\".]+?)\"?\\s*(?:\\.|$)");
-  private static final Pattern RENAME = Pattern.compile(
-      "(?i)rename (?:the )?(?:operator |lease |well )?\"?([^\"]+?)\"? to \"?([^\".]+?)\"?\\s*(?:\\.|$)");
-  private static final Pattern LINK = Pattern.compile(
-      "(?i)link (?:the )?\"?([^\"]+?)\"? to (?:the )?\"?([^\".]+?)\"?(?: as (\\w+))?\\s*(?:\\.|$)");
-  private static final Pattern WELL = Pattern.compile("(\\d{2}-\\d{3}-\\d{5}|[A-Z][a-z]+(?: [A-Z][a-z]+)* #?\\d+H)");
-  private static final Pattern RESOLVE = Pattern.compile("(?i)(?:resolve|identify) (?:the )?(?:wells?|entities|operators?) (.+)");
+  static final List<String> RULE37_STEPS =
+      List.of("spacing_assessment", "offset_well_analysis", "good_cause_narrative", "rule37_filing_assembly");
+  static final List<String> RULE32_STEPS =
+      List.of("flaring_volume_calc", "gas_analysis", "emissions_estimate", "rule32_filing_assembly");
 
   @Override
   public String name() {
     return NAME;
   }
 
-  /** What the user asked: the kind, its subject, and for creations the type, for renames the new name, for links the target and relation. */
-  private record Intent(String kind, String subject, String entityType, String target) {
-    Intent(String kind, String subject, String entityType) {
-      this(kind, subject, entityType, null);
+  /** The planner's next move when it is not yet the answer: a tool call, or a text (a skill selection, a refusal). */
+  static final class Step extends RuntimeException {
+    final transient Object next;
+
+    Step(Object next) {
+      super(null, null, false, false);
+      this.next = next;
     }
   }
 
   @Override
   public Message.Ai chat(ChatRequest request) {
-    List<Message> msgs = request.messages();
-    Set<String> tools = new HashSet<>();
-    for (ToolSpec t : request.tools()) {
-      tools.add(t.name());
-    }
-    Map<String, String> results = new HashMap<>();   // tool call id -> result text
-    Map<String, Map<String, Object>> done = new HashMap<>();   // "name|args" -> parsed result
-    for (Message m : msgs) {
-      if (m instanceof Message.Tool t) {
-        results.put(t.toolCallId(), t.text());
-      }
-    }
-    for (Message m : msgs) {
-      if (m instanceof Message.Ai a) {
-        for (Message.ToolCall c : a.toolCalls()) {
-          if (results.containsKey(c.id())) {
-            done.put(key(c.name(), c.args()), parse(results.get(c.id())));
-          }
-        }
-      }
-    }
-    Message last = null;
-    for (Message m : msgs) {
-      if (!(m instanceof Message.System)) {
-        last = m;
-      }
-    }
-    boolean answered = last instanceof Message.Ai a && a.toolCalls().isEmpty();
+    PlannerView v = new PlannerView(request);
     String out;
-    if (answered) {
-      out = finalAnswer(msgs, done);
-    } else {
-      int intentAt = -1;
-      Intent intent = null;
-      for (int i = msgs.size() - 1; i >= 0 && intent == null; i--) {
-        if (msgs.get(i) instanceof Message.Human h) {
-          intent = intent(h.text());
-          intentAt = i;
-        }
+    if (v.answered()) {
+      // the synthesis call: a reviewer's verdict (or the warning that none could be asked) came after the answer
+      out = v.noteAfter(v.lastAnswerAt(), "HITL: the ") || v.noteAfter(v.lastAnswerAt(), "HITL_WARNING")
+          ? finalAnswer(v) : "";
+      return answer(request, out, List.of());
+    }
+    try {
+      out = plan(v);
+    } catch (Step s) {
+      if (s.next instanceof Message.ToolCall call) {
+        return answer(request, "", List.of(call));
       }
-      if (intent == null) {
-        out = "I can prepare Rule 37 spacing exceptions and Rule 32 flaring filings, and resolve or create wells, "
-            + "leases and operators. What do you need?";
-        if (msgs.stream().anyMatch(m -> m instanceof Message.System s && s.text().startsWith("HITL:"))) {
-          out = "Checking the review status before I finalise.";
-        }
-      } else {
-        Object next = next(intent, tools, done, msgs, intentAt, request);
-        if (next instanceof Message.ToolCall call) {
-          return answer(request, "", List.of(call));
-        }
-        out = (String) next;
-      }
+      out = (String) s.next;
+    }
+    if (!out.startsWith("SKILL_SELECT:") && !out.isEmpty() && out.equals(v.previousAnswer())) {
+      out = "Again: " + out;
     }
     return answer(request, out, List.of());
   }
 
-  private static Intent intent(String text) {
-    String t = text.toLowerCase(Locale.ROOT);
-    Matcher rn = RENAME.matcher(text);
-    if (rn.find()) {
-      return new Intent("rename", rn.group(1).strip(), null, rn.group(2).strip());
+  private static String plan(PlannerView v) {
+    if (v.humanAt < 0) {
+      return PlannerAnswers.help(v);
     }
-    Matcher ln = LINK.matcher(text);
-    if (ln.find()) {
-      return new Intent("link", ln.group(1).strip(), ln.group(3) == null ? "related_to" : ln.group(3), ln.group(2).strip());
+    int at = actionAt(v);
+    PlannerIntent intent = PlannerIntent.of(v.msgs.get(at).text());
+    if (intent.kind().equals("proceed")) {
+      intent = proceed(v, intent);
     }
-    Matcher c = CREATE.matcher(text);
-    if (c.find()) {
-      return new Intent("create", c.group(2).strip(), c.group(1).toLowerCase(Locale.ROOT));
+    v.filing = intent.kind().equals("rule37") || intent.kind().equals("rule32");
+    return switch (intent.kind()) {
+      case "resolve" -> resolveAll(v, intent);
+      case "create" -> create(v, intent, at);
+      case "rename", "link" -> PlannerChanges.change(v, intent, at);
+      case "rule37", "rule32" -> filing(v, intent);
+      case "thanks" -> PlannerAnswers.thanks(v);
+      case "question" -> PlannerAnswers.question(v, intent);
+      default -> PlannerAnswers.help(v);
+    };
+  }
+
+  /**
+   * The message whose request this turn carries on: the latest one, unless this turn brought a
+   * reviewer's verdict on a change or ran the approved change (then the message that asked for it).
+   */
+  private static int actionAt(PlannerView v) {
+    boolean verdict = v.noteAfter(v.humanAt, "HITL: reviewer");
+    for (int i = v.humanAt + 1; i < v.msgs.size() && !verdict; i++) {
+      verdict = v.msgs.get(i) instanceof Message.Tool t
+          && EntityTools.MUTATING.contains(v.callNames.getOrDefault(t.toolCallId(), ""));
     }
-    Matcher r = RESOLVE.matcher(text);
-    if (r.find()) {
-      return new Intent("resolve", r.group(1).strip(), null);
+    if (!verdict || PlannerIntent.of(v.human).change()) {
+      return v.humanAt;
     }
-    Matcher w = WELL.matcher(text);
-    String well = w.find() ? w.group(1) : null;
-    if (t.contains("rule 37") || t.contains("spacing exception") || t.contains("w-1")) {
-      return new Intent("rule37", well, null);
+    for (int i = v.humanAt - 1; i >= 0; i--) {
+      if (v.msgs.get(i) instanceof Message.Human h && PlannerIntent.of(h.text()).change()) {
+        return i;
+      }
     }
-    if (t.contains("rule 32") || t.contains("flaring") || t.contains("r-32")) {
-      return new Intent("rule32", well, null);
+    return v.humanAt;
+  }
+
+  /** "Go ahead", "finalise", "the same for X instead": the latest filing asked for, for the well named now or then. */
+  private static PlannerIntent proceed(PlannerView v, PlannerIntent now) {
+    for (int i = v.humanAt - 1; i >= 0; i--) {
+      if (v.msgs.get(i) instanceof Message.Human h) {
+        PlannerIntent earlier = PlannerIntent.of(h.text());
+        if (earlier.kind().equals("rule37") || earlier.kind().equals("rule32")) {
+          return new PlannerIntent(earlier.kind(), now.subject() != null ? now.subject() : earlier.subject(), null, null);
+        }
+      }
+    }
+    return new PlannerIntent("question", now.subject(), null, null);
+  }
+
+  /** The well the conversation is about: the one the latest message naming a well names, or null. */
+  static String subject(PlannerView v, PlannerIntent intent) {
+    if (intent.subject() != null) {
+      return intent.subject();
+    }
+    for (int i = v.humanAt - 1; i >= 0; i--) {
+      if (v.msgs.get(i) instanceof Message.Human h && PlannerIntent.well(h.text()) instanceof String w) {
+        return w;
+      }
     }
     return null;
   }
 
-  /** The next tool call for the intent, or the text answer when none is left. */
+  /**
+   * The result of {@code tool} with {@code args}, or a {@link Step} towards it: selecting the
+   * skill that governs the tool first when it is not loaded yet, else the call.
+   */
+  static Map<String, Object> use(PlannerView v, String tool, Map<String, Object> args) {
+    Map<String, Object> r = v.result(tool, args);
+    if (r != null) {
+      return r;
+    }
+    String skill = RULE37_STEPS.contains(tool) ? "rrc_rule37" : RULE32_STEPS.contains(tool) ? "rrc_rule32" : null;
+    if (skill != null && !v.activated(skill) && v.selectable(skill) && (v.filing || !v.tools.contains(tool))) {
+      // a filing loads its skill before the skill's tools run; a question only when the tool is not offered yet
+      String waiting = v.filing ? null : PlannerAnswers.pendingFiling(v);
+      throw new Step(waiting == null ? "SKILL_SELECT:" + skill : "I can look that up once the "
+          + PlannerView.SKILL_NAMES.get(skill) + " skill is loaded, which waits until the reviewer has decided: " + waiting);
+    }
+    if (!v.tools.contains(tool)) {
+      throw new Step(skill != null && v.tools.stream().noneMatch(t -> RULE37_STEPS.contains(t) || RULE32_STEPS.contains(t))
+          ? "I'm sorry, I can't help with regulatory filings here. I'm a general assistant without the Railroad Commission "
+              + "skills; please use a Rule 37 or Rule 32 agent."
+          : "I can't do that here: the " + tool + " tool is not available to this agent.");
+    }
+    throw new Step(new Message.ToolCall("call_" + v.msgs.size() + "_" + tool, tool, args));
+  }
+
+  /** The resolved entity for {@code name} (its selected row), or a Step; null when the registry has no such entity. */
   @SuppressWarnings("unchecked")
-  private Object next(Intent intent, Set<String> tools, Map<String, Map<String, Object>> done, List<Message> msgs,
-                      int intentAt, ChatRequest request) {
-    boolean domain = tools.contains("spacing_assessment") || tools.contains("flaring_volume_calc");
-    if ((intent.kind().equals("rule37") || intent.kind().equals("rule32")) && !domain) {
+  static Map<String, Object> resolved(PlannerView v, String name) {
+    Map<String, Object> r = use(v, "entity_resolve", Map.of("query", name));
+    return Boolean.TRUE.equals(r.get("decisive")) ? (Map<String, Object>) r.get("selected") : null;
+  }
+
+  private static String filing(PlannerView v, PlannerIntent intent) {
+    boolean r37 = intent.kind().equals("rule37");
+    String skill = r37 ? "rrc_rule37" : "rrc_rule32";
+    List<String> steps = r37 ? RULE37_STEPS : RULE32_STEPS;
+    if (!v.selectable(skill) && steps.stream().noneMatch(v.tools::contains)) {
       return "I'm sorry, I can't help with regulatory filings here. I'm a general assistant without the "
           + "Railroad Commission skills; please use a Rule 37 or Rule 32 agent.";
     }
-    if (intent.kind().equals("resolve")) {
-      List<String> names = List.of(intent.subject().replaceAll("[.?!]$", "").split("\\s*(?:,|\\band\\b)\\s*"));
-      List<String> failed = new ArrayList<>();
-      List<String> found = new ArrayList<>();
-      for (String n : names) {
-        if (n.isBlank()) {
-          continue;
-        }
-        Map<String, Object> r = done.get(key("entity_resolve", Map.of("query", n.strip())));
-        if (r == null) {
-          return call(msgs, "entity_resolve", Map.of("query", n.strip()));
-        }
-        if (Boolean.TRUE.equals(r.get("decisive"))) {
-          found.add(n.strip() + " = " + ((Map<String, Object>) r.get("selected")).get("entity_id"));
-        } else {
-          failed.add(n.strip());
-        }
-      }
-      return failed.isEmpty() ? "Resolved: " + String.join("; ", found) + "."
-          : "I could not identify " + String.join(", ", failed) + (found.isEmpty() ? "" : " (resolved: "
-              + String.join("; ", found) + ")") + ". Please clarify which wells you mean, e.g. by API number.";
-    }
-    if (intent.subject() == null) {
+    String well = subject(v, intent);
+    if (well == null) {
       return "Which well is this for? Please give its name or API number.";
     }
-    Map<String, Object> resolved = done.get(key("entity_resolve", Map.of("query", intent.subject())));
-    if (resolved == null) {
-      return call(msgs, "entity_resolve", Map.of("query", intent.subject()));
+    Map<String, Object> entity = resolved(v, well);
+    if (entity == null) {
+      return PlannerAnswers.unknownWell(v, well, true);
     }
-    boolean decisive = Boolean.TRUE.equals(resolved.get("decisive"));
-    if (intent.kind().equals("create")) {
-      String rejected = rejection(msgs, intentAt);
-      if (rejected != null) {
-        return "Understood: the reviewer rejected creating " + intent.entityType() + " \"" + intent.subject()
-            + "\", so nothing was created. " + rejected;
-      }
-      if (decisive) {
-        return intent.subject() + " already exists as " + ((Map<String, Object>) resolved.get("selected")).get("entity_id")
-            + "; nothing to create.";
-      }
-      Map<String, Object> args = Map.of("entity_type", intent.entityType(), "name", intent.subject());
-      Map<String, Object> created = done.get(key("create_entity", args));
-      if (created == null) {
-        return tools.contains("create_entity") ? call(msgs, "create_entity", args)
-            : "I cannot create entities with the tools I have.";
-      }
-      if ("created".equals(created.get("status"))) {
-        return "Created " + intent.entityType() + " \"" + intent.subject() + "\" as " + created.get("entity_id")
-            + " after approval.";
-      }
-      return "The creation of \"" + intent.subject() + "\" did not run: " + whyNotRun(created);
-    }
-    if (intent.kind().equals("rename") || intent.kind().equals("link")) {
-      return change(intent, tools, done, msgs, intentAt, resolved);
-    }
-    if (!decisive) {
-      return "I could not identify the well \"" + intent.subject() + "\"; please give its API number.";
-    }
-    Map<String, Object> entity = (Map<String, Object>) resolved.get("selected");
     String api = String.valueOf(entity.get("ref"));
-    List<String> steps = intent.kind().equals("rule37")
-        ? List.of("spacing_assessment", "offset_well_analysis", "good_cause_narrative", "rule37_filing_assembly")
-        : List.of("flaring_volume_calc", "gas_analysis", "emissions_estimate", "rule32_filing_assembly");
-    Map<String, Object> ctxArgs = Map.of("entity_id", entity.get("entity_id"));
-    if (!done.containsKey(key("context_assemble", ctxArgs)) && tools.contains("context_assemble")) {
-      return call(msgs, "context_assemble", ctxArgs);
+    if (v.tools.contains("context_assemble")) {
+      use(v, "context_assemble", Map.of("entity_id", entity.get("entity_id")));
     }
     for (String step : steps) {
-      if (tools.contains(step) && !done.containsKey(key(step, Map.of("api", api)))) {
-        return call(msgs, step, Map.of("api", api));
-      }
+      use(v, step, Map.of("api", api));
     }
-    String skill = intent.kind().equals("rule37") ? "rrc_rule37" : "rrc_rule32";
-    Map<String, Object> filing = result(done, steps.getLast(), api);
-    String summary = filing == null ? "The filing could not be assembled with the tools I have."
-        : "Form " + filing.get("form") + " package " + filing.get("filing_id") + " for " + filing.get("well")
-            + " is assembled and ready for review.";
-    boolean injected = msgs.stream().anyMatch(m -> m instanceof Message.System s && s.text().startsWith(SkillNodes.ACTIVATED)
-        && s.text().contains(skill.equals("rrc_rule37") ? "Rule 37" : "Rule 32"));
-    return injected ? summary : summary + "\nSKILL_SELECT:" + skill;
+    return PlannerAnswers.filingSummary(v, r37 ? "W-1" : "R-32", api);
   }
 
-  /** A rename ({@code update_entity}) or a link ({@code link_entities}) of resolved entities, once approved. */
   @SuppressWarnings("unchecked")
-  private Object change(Intent intent, Set<String> tools, Map<String, Map<String, Object>> done, List<Message> msgs,
-                        int intentAt, Map<String, Object> resolved) {
-    if (!Boolean.TRUE.equals(resolved.get("decisive"))) {
-      return "I could not identify \"" + intent.subject() + "\"; please give its exact name or id.";
-    }
-    String from = (String) ((Map<String, Object>) resolved.get("selected")).get("entity_id");
-    boolean rename = intent.kind().equals("rename");
-    String tool = rename ? "update_entity" : "link_entities";
-    Map<String, Object> args;
-    if (rename) {
-      args = Map.of("entity_id", from, "name", intent.target());
-    } else {
-      Map<String, Object> target = done.get(key("entity_resolve", Map.of("query", intent.target())));
-      if (target == null) {
-        return call(msgs, "entity_resolve", Map.of("query", intent.target()));
+  private static String resolveAll(PlannerView v, PlannerIntent intent) {
+    List<String> names = List.of(intent.subject().replaceAll("[.?!]$", "").split("\\s*(?:,|\\band\\b)\\s*"));
+    List<String> failed = new ArrayList<>();
+    List<String> found = new ArrayList<>();
+    for (String n : names) {
+      if (n.isBlank()) {
+        continue;
       }
-      if (!Boolean.TRUE.equals(target.get("decisive"))) {
-        return "I could not identify \"" + intent.target() + "\"; please give its exact name or id.";
+      Map<String, Object> r = use(v, "entity_resolve", Map.of("query", n.strip()));
+      if (Boolean.TRUE.equals(r.get("decisive"))) {
+        found.add(n.strip() + " = " + ((Map<String, Object>) r.get("selected")).get("entity_id"));
+      } else {
+        failed.add(n.strip());
       }
-      args = Map.of("from_id", from, "relation", intent.entityType(),
-          "to_id", ((Map<String, Object>) target.get("selected")).get("entity_id"));
     }
-    String what = rename ? "renaming " + from + " to \"" + intent.target() + "\""
-        : "linking " + from + " " + intent.entityType() + " " + args.get("to_id");
-    String rejected = rejection(msgs, intentAt);
+    return failed.isEmpty() ? "Resolved: " + String.join("; ", found) + "."
+        : "I could not identify " + String.join(", ", failed) + (found.isEmpty() ? "" : " (resolved: "
+            + String.join("; ", found) + ")") + ". Please clarify which wells you mean, e.g. by API number.";
+  }
+
+  @SuppressWarnings("unchecked")
+  private static String create(PlannerView v, PlannerIntent intent, int at) {
+    Map<String, Object> resolved = use(v, "entity_resolve", Map.of("query", intent.subject()));
+    String rejected = PlannerChanges.rejection(v, at);
     if (rejected != null) {
-      return "Understood: the reviewer rejected " + what + ", so nothing changed. " + rejected;
+      return "Understood: the reviewer rejected creating " + intent.entityType() + " \"" + intent.subject()
+          + "\", so nothing was created. " + rejected;
     }
-    Map<String, Object> result = done.get(key(tool, args));
-    if (result == null) {
-      return tools.contains(tool) ? call(msgs, tool, args) : "I cannot change the knowledge graph with the tools I have.";
+    if (Boolean.TRUE.equals(resolved.get("decisive"))) {
+      return intent.subject() + " already exists as " + ((Map<String, Object>) resolved.get("selected")).get("entity_id")
+          + "; nothing to create.";
     }
-    if ("updated".equals(result.get("status")) || "linked".equals(result.get("status"))) {
-      return "Done after approval: " + what + ".";
-    }
-    return "The change (" + what + ") did not run: " + whyNotRun(result);
-  }
-
-  /** What a tool's result says about why its call did not run, as a sentence: its message, else its error or status. */
-  private static String whyNotRun(Map<String, Object> result) {
-    for (String field : List.of("message", "error", "status")) {
-      if (result.get(field) instanceof String why && !why.isBlank()) {
-        return why.endsWith(".") ? why : why + ".";
+    Map<String, Object> args = Map.of("entity_type", intent.entityType(), "name", intent.subject());
+    Map<String, Object> created = v.result("create_entity", args);
+    if (created == null) {
+      if (!v.tools.contains("create_entity")) {
+        return "I cannot create entities with the tools I have.";
       }
+      throw new Step(new Message.ToolCall("call_" + v.msgs.size() + "_create_entity", "create_entity", args));
     }
-    return "no reason given.";
-  }
-
-  /** The reviewer's comment of a rejection noted after the request at {@code intentAt}, or null. */
-  private static String rejection(List<Message> msgs, int intentAt) {
-    for (int i = intentAt + 1; i < msgs.size(); i++) {
-      if (msgs.get(i) instanceof Message.System s && s.text().startsWith("HITL: reviewer") && s.text().contains("rejected")) {
-        return s.text().replaceFirst("(?s).*?: \"", "Their comment: \"").replaceFirst("\"\\..*", "\".");
-      }
+    if ("created".equals(created.get("status"))) {
+      return "Created " + intent.entityType() + " \"" + intent.subject() + "\" as " + created.get("entity_id")
+          + " after approval.";
     }
-    return null;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> result(Map<String, Map<String, Object>> done, String tool, String api) {
-    Map<String, Object> r = done.get(key(tool, Map.of("api", api)));
-    return r != null && r.get("result") instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
+    return "The creation of \"" + intent.subject() + "\" did not run: " + PlannerChanges.whyNotRun(created);
   }
 
   /** The synthesis answer: the newest filing package in the conversation and the reviewer's verdict. */
   @SuppressWarnings("unchecked")
-  private static String finalAnswer(List<Message> msgs, Map<String, Map<String, Object>> done) {
+  private static String finalAnswer(PlannerView v) {
     Map<String, Object> filing = null;
-    for (Map<String, Object> r : done.values()) {
-      if (r.get("result") instanceof Map<?, ?> m && m.get("filing_id") != null) {
+    int newest = -1;
+    for (var e : v.done.entrySet()) {
+      if (e.getValue().get("result") instanceof Map<?, ?> m && m.get("filing_id") != null && v.doneAt.get(e.getKey()) > newest) {
         filing = (Map<String, Object>) m;
+        newest = v.doneAt.get(e.getKey());
       }
     }
     String verdict = null;
-    for (Message m : msgs) {
+    for (Message m : v.msgs) {
       if (m instanceof Message.System s && (s.text().startsWith("HITL: the ") || s.text().startsWith("HITL_WARNING"))) {
         verdict = s.text();
       }
     }
     if (filing == null) {
-      String lastText = "";
-      for (Message m : msgs) {
-        if (m instanceof Message.Ai a && !a.text().isEmpty()) {
-          lastText = a.text();
-        }
-      }
-      return lastText.replaceAll("\\s*SKILL_SELECT:\\S+", "").strip();
+      return "";
     }
     StringBuilder b = new StringBuilder();
     if ("W-1".equals(filing.get("form"))) {
@@ -330,9 +272,9 @@ public final class PlannerModel implements ChatModel {
           .append(((List<?>) o.get("offset_wells")).size()).append(" (operators to notify: ")
           .append(String.join(", ", (List<String>) o.get("operators_to_notify"))).append(")\n");
     } else {
-      Map<String, Object> v = (Map<String, Object>) filing.get("volumes");
+      Map<String, Object> vol = (Map<String, Object>) filing.get("volumes");
       Map<String, Object> e = (Map<String, Object>) filing.get("emissions");
-      b.append("Flaring Summary:\n- Flared: ").append(v.get("flared_mcfd")).append(" MCF/d for ").append(v.get("days_flared"))
+      b.append("Flaring Summary:\n- Flared: ").append(vol.get("flared_mcfd")).append(" MCF/d for ").append(vol.get("days_flared"))
           .append(" days (allowance: 10 days after completion)\n- Emissions: ").append(e.get("co2e_tonnes_to_date"))
           .append(" t CO2e\n");
     }
@@ -344,10 +286,6 @@ public final class PlannerModel implements ChatModel {
     b.append("Filing: Form ").append(filing.get("form")).append(" package ").append(filing.get("filing_id")).append(", ")
         .append(status);
     return b.toString();
-  }
-
-  private static Message.ToolCall call(List<Message> msgs, String name, Map<String, Object> args) {
-    return new Message.ToolCall("call_" + msgs.size() + "_" + name, name, args);
   }
 
   private static Message.Ai answer(ChatRequest request, String text, List<Message.ToolCall> calls) {
@@ -362,19 +300,7 @@ public final class PlannerModel implements ChatModel {
     return new Message.Ai(null, text, calls, new Message.Usage(Math.max(1, in / 4), Math.max(1, out / 4)));
   }
 
-  private static String key(String name, Map<String, Object> args) {
-    try {
-      return name + "|" + SORTED.writeValueAsString(args);
-    } catch (Exception e) {
-      throw new IllegalArgumentException(e);
-    }
-  }
-
-  private static Map<String, Object> parse(String text) {
-    try {
-      return SORTED.readValue(text, new TypeReference<Map<String, Object>>() {});
-    } catch (Exception e) {
-      return Map.of("text", text);
-    }
+  static String feet(Object n) {
+    return String.format(Locale.ROOT, "%,d", ((Number) n).longValue());
   }
 }

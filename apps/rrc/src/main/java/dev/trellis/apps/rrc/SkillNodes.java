@@ -8,18 +8,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * {@code skill_select_node} (finds {@code SKILL_SELECT:{id}} in the latest assistant message,
+ * {@code skill_select_node} (the skills the model asked for with {@code SKILL_SELECT:{id}} this
+ * execution — the LLM call took the markers out of its answer into {@code selected_skill_ids} —
  * skipping skills already injected, unknown ones, and domain skills for a general agent) and
  * {@code skill_inject_node} (per selected skill: ledger check, tier 2 definition, tier 3
  * artifacts, tier 3.5 entity context from the knowledge graph, one system message in the seed's
  * format, ledger mark).
  */
 final class SkillNodes {
-  static final Pattern SELECT = Pattern.compile("SKILL_SELECT:([A-Za-z0-9_\\-]+)");
   static final String ACTIVATED = "=== Skill Activated: ";
   private final RrcDeps deps;
 
@@ -31,9 +29,7 @@ final class SkillNodes {
     List<String> injected = s.getOrDefault(GraphState.INJECTED_SKILL_IDS, List.of());
     boolean general = deps.agents().agent(Turn.agentType(s)).rootSkill() == null;
     List<String> selected = new ArrayList<>();
-    Matcher m = SELECT.matcher(Turn.lastAssistantText(Turn.messages(s)));
-    while (m.find()) {
-      String id = m.group(1);
+    for (String id : s.getOrDefault(GraphState.SELECTED_SKILL_IDS, List.<String>of())) {
       if (!injected.contains(id) && !selected.contains(id) && !general && deps.skills().find(id).isPresent()) {
         selected.add(id);
       }

@@ -92,6 +92,17 @@ public final class Skills {
     }, skillId)));
   }
 
+  /** Every skill's id and name, by id: the catalog a model selects from. */
+  public Map<String, String> catalog() {
+    return db.transaction(c -> db.query(c, "SELECT skill_id, name FROM rrc_skills ORDER BY skill_id", rs -> {
+      Map<String, String> out = new java.util.LinkedHashMap<>();
+      while (rs.next()) {
+        out.put(rs.getString(1), rs.getString(2));
+      }
+      return out;
+    }));
+  }
+
   /** The first declaration of a tool named {@code toolName} in any skill (for fence tools), if any. */
   public Optional<Skill.ToolDecl> declaration(String toolName) {
     List<String> ids = db.transaction(c -> db.query(c, "SELECT skill_id FROM rrc_skills ORDER BY skill_id", rs -> {

@@ -24,8 +24,8 @@ import java.util.Map;
  */
 final class SystemPromptNode {
   static final String SKILL_SELECT_INSTRUCTION = "When you need a skill's full instructions, reference documents and "
-      + "entity context, write SKILL_SELECT:{skill_id} on its own line. Never create, update or link entities without "
-      + "saying so: those changes wait for a human's approval.";
+      + "entity context, write SKILL_SELECT:{skill_id} on its own line before using its tools; it is loaded "
+      + "before your next step. Never create, update or link entities without saying so: those changes wait for a human's approval.";
   static final String GENERAL_HARD_STOP = "You have no domain skills. If asked to prepare or advise on a regulatory "
       + "filing (Railroad Commission rules, spacing, flaring permits), say you cannot help with that here.";
 
@@ -33,6 +33,13 @@ final class SystemPromptNode {
 
   SystemPromptNode(RrcDeps deps) {
     this.deps = deps;
+  }
+
+  /** The skills a model may select (tier 1): {@code Skills: id (name); …}. The same each turn, so the prefix stays cacheable. */
+  private String catalog() {
+    StringBuilder b = new StringBuilder("Skills:");
+    deps.skills().catalog().forEach((id, name) -> b.append(' ').append(id).append(" (").append(name).append(");"));
+    return b.substring(0, b.length() - 1) + ".";
   }
 
   Update apply(State s, Runtime rt) {
@@ -73,7 +80,8 @@ final class SystemPromptNode {
     String override = s.get(GraphState.SYSTEM_PROMPT);
     boolean overridden = override != null && !override.isBlank();
     String base = overridden ? override
-        : persona + "\n\n" + identity + "\n\n" + (root == null ? GENERAL_HARD_STOP : SKILL_SELECT_INSTRUCTION);
+        : persona + "\n\n" + identity + "\n\n" + (root == null ? GENERAL_HARD_STOP : SKILL_SELECT_INSTRUCTION
+            + "\n" + catalog());
 
     List<Message> messages = new ArrayList<>(Turn.messages(s));
     Map<String, Integer> loaded = s.getOrDefault(GraphState.ACTIVE_SKILLS, Map.of());

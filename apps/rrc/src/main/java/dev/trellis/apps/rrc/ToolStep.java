@@ -20,7 +20,10 @@ import java.util.Map;
  * approval id; 7-day TTL), strips the round so no assistant tool_call is left unanswered, and
  * pauses ({@code awaiting_hitl}). An approved replay (the frozen call resume_guard rebuilt) skips
  * the gate, runs once — claimed on the approval record — and clears the mutation. After each
- * call, the loaded skills' {@code require_hitl} rules and the force-clarify rule fire.
+ * call, the loaded skills' {@code require_hitl} rules and the force-clarify rule fire. A rule
+ * firing on a tool the synthesis call ran (a skill's work done once the skill was injected, after
+ * approval_node) hands the loop back to the initial phase: the results return to
+ * initial_llm_call and so pass skill selection and approval_node, which asks for the review.
  */
 final class ToolStep {
   static final String MUTATION_CHECKPOINT = "mutating_capability";
@@ -55,6 +58,7 @@ final class ToolStep {
     boolean hitl = Boolean.TRUE.equals(s.get(GraphState.HITL_REQUIRED));
     String checkpoint = s.get(GraphState.HITL_CHECKPOINT_TYPE);
     List<String> fired = new ArrayList<>(s.getOrDefault(GraphState.HITL_CHECKPOINT_TYPES, List.of()));
+    boolean ruleFired = false;
     for (Message.ToolCall call : calls) {
       String name = call.name();
       Map<String, Object> output;
@@ -95,6 +99,7 @@ final class ToolStep {
           for (Skill.Rule rule : deps.skills().find(skillId).map(Skill::rules).orElse(List.of())) {
             if ("after_tool_call".equals(rule.trigger()) && "require_hitl".equals(rule.action()) && name.equals(rule.tool())) {
               hitl = true;
+              ruleFired = true;
               checkpoint = rule.checkpointType();
               fired.remove(checkpoint);
               fired.add(checkpoint);
@@ -123,6 +128,9 @@ final class ToolStep {
     u = merged(toolWrites, u).and(GraphState.MESSAGES, answers)
         .and(GraphState.HITL_REQUIRED, hitl).and(GraphState.HITL_CHECKPOINT_TYPE, checkpoint)
         .and(GraphState.HITL_CHECKPOINT_TYPES, (List<String>) fired);
+    if (ruleFired && GraphState.SYNTHESIS.equals(s.get(GraphState.LLM_PHASE))) {
+      u = u.and(GraphState.LLM_PHASE, GraphState.INITIAL);   // the review comes before the summary
+    }
     if (replay) {
       memory.clearPendingMutation(conv);
       u = u.and(GraphState.PENDING_MUTATION, null).and(GraphState.HITL_APPROVAL_ID, null)

@@ -1,0 +1,151 @@
+package dev.trellis.apps.rrc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The offline model as a user meets it over several turns of a rule_37 conversation: what each reply says. */
+class OfflineConversationTest {
+  final Fixture f = new Fixture();
+
+  @AfterEach
+  void close() {
+    f.close();
+  }
+
+  /** One rule_37 turn; the reply the user reads. */
+  String say(String thread, String message) {
+    f.graph().invoke(Fixture.input("rule_37", message), Fixture.thread(thread));
+    return Wire.lastAiText(Wire.messages(f.state(thread)));
+  }
+
+  List<Map<String, Object>> messages(String thread) {
+    return Wire.messages(f.state(thread));
+  }
+
+  long ran(String thread, String tool) {
+    return messages(thread).stream().filter(m -> tool.equals(m.get("name"))).count();
+  }
+
+  @Test
+  void questionsAboutTheRegistryAreAnsweredFromItsData() {
+    String wells = say("q1", "which wells do you know about?");
+    for (String name : List.of("Mitchell Ranch 1H", "Mitchell Ranch 2H", "Hutto State 3H", "Hutto State 5H", "Coyote Draw 4H")) {
+      assertTrue(wells.contains(name), wells);
+    }
+    String line = say("q1", "whats the lease line distance for mitchell ranch #1h?");
+    assertTrue(line.contains("Mitchell Ranch 1H is 300 ft from the east line of the Mitchell Ranch Lease"), line);
+    String nearest = say("q1", "and the nearest well on the same lease?");
+    assertTrue(nearest.contains("Mitchell Ranch 2H, 1,050 ft away"), nearest);
+  }
+
+  @Test
+  void theSkillIsInjectedBeforeTheToolsItGovernsAndItsMarkerReachesNoReply() {
+    String reply = say("s1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    Map<String, Object> s = f.state("s1");
+    assertEquals("awaiting_hitl", s.get("status"));
+    List<Map<String, Object>> msgs = messages("s1");
+    int activated = -1;
+    int firstGoverned = -1;
+    for (int i = 0; i < msgs.size(); i++) {
+      String content = String.valueOf(msgs.get(i).get("content"));
+      if (activated < 0 && content.startsWith(SkillNodes.ACTIVATED)) {
+        activated = i;
+      }
+      if (firstGoverned < 0 && "spacing_assessment".equals(msgs.get(i).get("name"))) {
+        firstGoverned = i;
+      }
+      if ("ai".equals(msgs.get(i).get("type"))) {
+        assertFalse(content.contains("SKILL_SELECT"), "answer " + i + " shows the marker: " + content);
+      }
+    }
+    assertTrue(activated >= 0 && activated < firstGoverned, "skill at " + activated + ", its first tool at " + firstGoverned);
+    assertEquals("ai", msgs.getLast().get("type"), "the execution ends with the answer, not the skill's context");
+    assertTrue(reply.contains("W1-42-329-12345") && reply.contains("needs a reviewer's approval"), reply);
+  }
+
+  @Test
+  void questionsWhileTheFilingAwaitsApprovalAreAnsweredEachOnItsOwn() {
+    say("a1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    List<String> replies = new ArrayList<>();
+    replies.add(say("a1", "what offsets are within 467 feet?"));
+    assertTrue(replies.getLast().contains("No well is within 467 ft of Mitchell Ranch 1H"), replies.getLast());
+    assertTrue(replies.getLast().contains("Hutto State 3H (715 ft, Red Fork Resources Inc"), replies.getLast());
+    replies.add(say("a1", "who operates the offsets and have they been notified?"));
+    assertTrue(replies.getLast().contains("Operators to notify: Red Fork Resources Inc"), replies.getLast());
+    assertTrue(replies.getLast().contains("no record that notice has been sent"), replies.getLast());
+    replies.add(say("a1", "what's the deadline for protests?"));
+    assertTrue(replies.getLast().startsWith("I don't know the protest deadline"), replies.getLast());
+    replies.add(say("a1", "thanks"));
+    assertTrue(replies.getLast().startsWith("You're welcome."), replies.getLast());
+    assertEquals(replies.size(), replies.stream().distinct().count(), replies.toString());
+    assertEquals("awaiting_hitl", f.state("a1").get("status"), "still waiting for the reviewer");
+    assertEquals(1, ran("a1", "rule37_filing_assembly"), "answered from the results, not by filing again");
+  }
+
+  @Test
+  void theSameQuestionTwiceGetsAReplyThatIsNotWordForWordTheSame() {
+    String first = say("r1", "who operates Hutto State 3H?");
+    String second = say("r1", "who operates Hutto State 3H?");
+    assertTrue(first.contains("Red Fork Resources Inc"), first);
+    assertNotEquals(first, second);
+  }
+
+  @Test
+  void aRule32RequestToTheRule37AgentLoadsTheRule32SkillAndAssemblesTheFilingInTheSameTurn() {
+    String reply = say("f1", "I need a Rule 32 flaring exception for the Coyote Draw 4H, pipeline is down for 20 days");
+    Map<String, Object> s = f.state("f1");
+    assertEquals("awaiting_hitl", s.get("status"), reply);
+    assertEquals("pre_filing", s.get("hitl_checkpoint_type"));
+    assertTrue(((List<?>) s.get("injected_skill_ids")).contains("rrc_rule32"));
+    assertEquals(1, ran("f1", "rule32_filing_assembly"));
+    assertTrue(reply.contains("R32-42-389-20001") && reply.contains("You mentioned 20 days"), reply);
+    String perDay = say("f1", "how much gas will we flare per day?");
+    assertTrue(perDay.contains("1,450 MCF a day"), perDay);
+    assertEquals(1, ran("f1", "rule32_filing_assembly"), "the question does not file again");
+    String gas = say("f1", "is the gas sour? how far is the pipeline?");
+    assertTrue(gas.contains("H2S 380 ppm (sour)") && gas.contains("6.5 mi away"), gas);
+    assertEquals("awaiting_hitl", f.state("f1").get("status"));
+  }
+
+  @Test
+  void aQuestionOnARootSkillToolWhileTheRule32FilingAwaitsReviewIsAnsweredNotStalled() {
+    say("f2", "I need a Rule 32 flaring exception for the Coyote Draw 4H");
+    String line = say("f2", "what's its lease line distance?");
+    assertTrue(line.contains("Coyote Draw 4H is 1,500 ft from the west line"), line);
+  }
+
+  @Test
+  void anUnknownWellIsAnsweredWithTheWellsTheRegistryHasAndNeverWordForWordAgain() {
+    String first = say("u1", "Prepare a Rule 37 spacing exception for the Barnett 2H well in Wise County");
+    assertTrue(first.startsWith("I could not identify the well \"Barnett 2H\""), first);
+    assertTrue(first.contains("Mitchell Ranch 1H") && first.contains("None of them is in Wise County"), first);
+    assertTrue(first.contains("create well Barnett 2H"), first);
+    String later = say("u1", "what's the lease line distance?");
+    assertTrue(later.startsWith("Still no well \"Barnett 2H\" in the registry"), later);
+    String again = say("u1", "what's the lease line distance?");
+    assertNotEquals(later, again);
+    String instead = say("u1", "ok, do it for Mitchell Ranch 1H instead");
+    assertTrue(instead.contains("W1-42-329-12345"), instead);
+    assertEquals("awaiting_hitl", f.state("u1").get("status"));
+  }
+
+  @Test
+  void aMarkerSplitAcrossStreamedTokensIsNotPassedOn() {
+    StringBuilder seen = new StringBuilder();
+    SkillMarkers.Hiding sink = new SkillMarkers.Hiding(seen::append);
+    for (String piece : List.of("Loading it.\nSKI", "LL_SEL", "ECT:rrc_ru", "le37\nDone. S", "o it goes")) {
+      sink.accept(piece);
+    }
+    sink.flush();
+    assertEquals("Loading it.\n\nDone. So it goes", seen.toString());
+    assertEquals(List.of("rrc_rule37"), SkillMarkers.ids("x\nSKILL_SELECT:rrc_rule37\n"));
+  }
+}
