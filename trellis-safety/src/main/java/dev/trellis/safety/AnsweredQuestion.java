@@ -52,7 +52,10 @@ final class AnsweredQuestion {
       "souvent", "matin", "matins", "hier", "janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout",
       "septembre", "octobre", "novembre", "decembre", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi",
       "dimanche", "ete", "hiver", "automne", "printemps", "noel", "heure", "heures", "dernier", "derniere", "derniers",
-      "quotidien", "arret"));
+      "quotidien", "arret",
+      // round fifteen: today and tomorrow, just now, minutes
+      "tomorrow", "tmrw", "tonite", "midnight", "noon", "rn", "just", "heute", "morgen", "ubermorgen", "mitternacht",
+      "grad", "gerade", "eben", "vorhin", "demain", "aujourdhui", "minuit", "instant", "min", "mins", "hr", "hrs"));
   /** Words that may stand in a reply telling a time without telling one ("about", "this", "the", "like"), folded. */
   private static final Set<String> WHEN_FILLERS = Folded.words(List.of(
       "about", "around", "roughly", "almost", "nearly", "like", "pretty", "much", "the", "this", "that", "these", "couple",
@@ -121,15 +124,41 @@ final class AnsweredQuestion {
    */
   static boolean opensWithYes(Folded folded) {
     List<String> tokens = folded.tokens();
-    if (tokens.isEmpty() || tokens.size() > MAX_YES_AND_MORE_WORDS || !PLAIN_YES.contains(tokens.getFirst())) {
+    if (tokens.isEmpty() || tokens.size() > MAX_YES_AND_MORE_WORDS) {
       return false;
     }
-    for (String t : tokens) {
-      if (NO.contains(t)) {
+    // or closes with one in a short reply: what was asked, then yes ("the gun yeah", "le fusil de mon père oui"; round
+    // fifteen)
+    if (!PLAIN_YES.contains(tokens.getFirst()) && !(tokens.size() <= MAX_WORDS && PLAIN_YES.contains(tokens.getLast()))) {
+      return false;
+    }
+    for (int i = 0; i < tokens.size(); i++) {
+      if (NO.contains(tokens.get(i)) && !withholds(tokens, i)) {
         return false;
       }
     }
     return true;
+  }
+
+  /** Verbs of telling, folded: a no beside one withholds details ("im not telling you", "sag ich nicht"). */
+  private static final Set<String> TELLING = Folded.words(List.of("tell", "telling", "told", "say", "saying", "share",
+      "sharing", "explain", "explaining", "discuss", "talk", "sagen", "sag", "sage", "verrate", "verraten", "erzahle",
+      "erzahl", "erzahlen", "dire", "dis", "dirai", "raconter", "raconte", "expliquer"));
+  /** How many words from a no a verb of telling may stand to make the no a refusal to tell ({@link #withholds}). */
+  private static final int WITHHOLD_REACH = 3;
+
+  /**
+   * Whether the no at {@code i} refuses to tell rather than denies: a verb of telling within {@value #WITHHOLD_REACH}
+   * words of it ("yes and I know when. im not telling you tho", "ja. wann, sag ich nicht", "oui mais je te dirai pas
+   * où") — withholding the details of a yes is no denial of it (round fifteen).
+   */
+  static boolean withholds(List<String> tokens, int i) {
+    for (int j = Math.max(0, i - WITHHOLD_REACH); j <= Math.min(tokens.size() - 1, i + WITHHOLD_REACH); j++) {
+      if (TELLING.contains(tokens.get(j))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -149,8 +178,13 @@ final class AnsweredQuestion {
       }
     }
     // a distant past ("over a year ago", "vor zwei Jahren", "il y a des années") answers "when did you last …?" with no
-    // risk now
-    if (tokens.stream().anyMatch(YEARS::contains) && tokens.stream().anyMatch(AGO::contains)) {
+    // risk now; French "an" is a year only after a number ("il y a un an"), never in "an hour ago" (round fifteen)
+    boolean years = false;
+    for (int i = 0; i < tokens.size(); i++) {
+      years |= YEARS.contains(tokens.get(i)) && (!tokens.get(i).equals("an")
+          || (i > 0 && (tokens.get(i - 1).equals("un") || tokens.get(i - 1).matches("\\d+"))));
+    }
+    if (years && tokens.stream().anyMatch(AGO::contains)) {
       return false;
     }
     String first = tokens.getFirst();
@@ -158,16 +192,34 @@ final class AnsweredQuestion {
       return true;
     }
     boolean when = false;
-    for (String t : tokens) {
+    for (int i = 0; i < tokens.size(); i++) {
+      String t = tokens.get(i);
+      // a when told by an event ("after my exams", "heute nacht wenn alle schlafen", "avant la rentrée"): the clause
+      // it opens is the when, whatever its words (round fifteen)
+      if (EVENT_WHEN.contains(t) && i + 1 < tokens.size()) {
+        return true;
+      }
       // a time, a count or a rating ("2am", "3x", "8" on a scale of 0 to 10); a bare 0 says none
-      boolean number = t.matches("\\d+(?:am|pm|h|x|st|nd|rd|th|s)?") && !t.matches("0+");
-      if (!(WHEN.contains(t) || WHEN_FILLERS.contains(t) || YES.contains(t) || number)) {
+      boolean number = t.matches("\\d+(?:am|pm|h|x|st|nd|rd|th|s|min|mins)?") && !t.matches("0+");
+      if (!(WHEN.contains(t) || WHEN_FILLERS.contains(t) || YES.contains(t) || BODY.contains(t) || number)) {
         return false;
       }
       when |= WHEN.contains(t) || number;
     }
     return when;
   }
+
+  /** Words that open a when told by an event ("after my exams", "wenn alle schlafen", "avant la rentrée"), folded. */
+  private static final Set<String> EVENT_WHEN = Folded.words(List.of("after", "before", "until", "till", "til", "when",
+      "once", "nach", "nachdem", "bevor", "bis", "wenn", "sobald", "apres", "avant", "quand", "jusqua", "lorsque"));
+  /**
+   * The body's usual places of self-harm, folded: a where beside a when ("grad eben. am Unterarm", "last night, on my
+   * thigh") still only tells the when and where of what was asked (round fifteen).
+   */
+  private static final Set<String> BODY = Folded.words(List.of("arm", "arms", "wrist", "wrists", "forearm", "forearms",
+      "thigh", "thighs", "leg", "legs", "stomach", "hip", "hips", "my", "unterarm", "oberarm", "arme", "handgelenk",
+      "handgelenke", "oberschenkel", "bein", "beine", "bauch", "am", "an", "bras", "poignet", "poignets", "cuisse",
+      "cuisses", "jambe", "jambes", "ventre", "avantbras", "sur", "mon", "ma", "mes"));
 
   /** The question the assistant's last message (the last of {@code recent}) ends with, or null when it asks none. */
   static String question(List<Message> recent) {
@@ -178,6 +230,29 @@ final class AnsweredQuestion {
     int end = text.lastIndexOf('?');
     int start = Math.max(Math.max(text.lastIndexOf('.', end), text.lastIndexOf('!', end)), text.lastIndexOf('\n', end));
     return text.substring(start + 1, end + 1).strip();
+  }
+
+  /** Words by which a question points back at what the assistant said before it ("Is that something you feel?"), folded. */
+  private static final Set<String> POINTING_BACK = Folded.words(List.of("that", "this", "it", "so", "das", "dies",
+      "ca", "cela", "ce"));
+
+  /**
+   * The question the assistant's last message ends with, or, when the question points back within its first three words
+   * ("… people wish they could just not be here. Is that something you feel?", "Ist das bei dir so?", "C'est ton cas
+   * ?"), the whole message: what it points at is what is asked (round fifteen). Null when it asks none.
+   */
+  static String questionAsked(List<Message> recent) {
+    String q = question(recent);
+    if (q == null) {
+      return null;
+    }
+    List<String> tokens = Folded.of(q).tokens();
+    for (int i = 0; i < Math.min(3, tokens.size()); i++) {
+      if (POINTING_BACK.contains(tokens.get(i))) {
+        return recent.getLast().text();
+      }
+    }
+    return q;
   }
 
   /**

@@ -161,7 +161,7 @@ public final class SafetyClassifier {
     // or a how often ("every night this week" after "how often do you think about ending your life?")
     boolean yes = AnsweredQuestion.affirms(folded);
     boolean opensWithYes = !yes && AnsweredQuestion.opensWithYes(folded);
-    String question = yes || opensWithYes || AnsweredQuestion.tellsWhen(folded) ? AnsweredQuestion.question(recent) : null;
+    String question = yes || opensWithYes || AnsweredQuestion.tellsWhen(folded) ? AnsweredQuestion.questionAsked(recent) : null;
     RiskClass asked = question == null ? null : crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback);
     if (asked != null) {
       return base.with(asked, Action.CRISIS, Layer.CONTEXT, (yes ? "yes" : opensWithYes ? "a yes and more" : "a when")
@@ -170,9 +170,9 @@ public final class SafetyClassifier {
     // a bare yes or a when to the assistant's question right after the user's own crisis ("je veux me tuer" — "Est-ce
     // que tu as pensé à quand ?" — "ce soir"; "i've been saving my meds up" — "How long?" — "since march"): the
     // question asks about that crisis whatever its own words (round fourteen)
-    if (question != null && !opensWithYes && answered != null && questionFollowsTheUser(recent)) {
-      return base.with(answered, Action.CRISIS, Layer.CONTEXT, (yes ? "yes" : "a when") + " to a question after "
-          + answered.wireName());
+    if (question != null && answered != null && questionFollowsTheUser(recent)) {
+      return base.with(answered, Action.CRISIS, Layer.CONTEXT, (yes ? "yes" : opensWithYes ? "a yes and more" : "a when")
+          + " to a question after " + answered.wireName());
     }
     // a bare cue of concern ("how do I deal with stress at work?", "what should I say to my landlord"): a question, with
     // no word of risk in the message, is not yet concern for someone else; with a head, the head decides whether it is

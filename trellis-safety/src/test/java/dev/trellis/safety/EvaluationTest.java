@@ -16,12 +16,13 @@ import org.junit.jupiter.api.Test;
  * written, so a change that loses recall or precision fails. Sets Y, Z and Z2 (single messages) and Y3 (messages in a
  * conversation, each with the chat before it), scored once after rounds eleven and twelve (their figures are in the
  * README), were studied in round thirteen and are training data now; so are sets AA, AB, AC and MH (round fourteen),
- * scored once after round thirteen; {@code blind/} holds no set until the lead adds the next ones.
+ * scored once after round thirteen, and sets AD, AE, AF and MI (round fifteen), scored once after round fourteen;
+ * {@code blind/} holds no set until the lead adds the next ones.
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
  * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
  * ten), T, U, V and W (since round eleven), Y2 (since round twelve: messages in a conversation), Y, Z, Z2 and Y3
- * (since round thirteen) and AA, AB, AC and MH (since round fourteen), each written by a writer given only the class definitions and held out until its errors
+ * (since round thirteen), AA, AB, AC and MH (since round fourteen) and AD, AE, AF and MI (since round fifteen), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out. Set X (round ten) was
  * written as training data from the start: care-navigation and support-chat traffic, the register Neura's intake and
@@ -76,7 +77,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2, AA to AC and MH)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2, AA to AF, MH and MI)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -93,39 +94,10 @@ class EvaluationTest {
     assertFloors(file, f, unbanded, floors);
   }
 
-  // Sets AA (default mix), AB (conversations), AC (English, German and French only, hard negatives) and MH (a clinic's
-  // chat), scored once after round thirteen (their figures are in the README), are training data since round fourteen.
-  // Sets AD (default mix), AE (conversations), AF (English, German and French only, hard negatives) and MI (a clinic's
-  // chat) were written at the start of round fourteen by four writers given only the class definitions, kept from the
-  // tuner, and scored once after its rules were final.
-
-  @Test
-  void heldOutSetADFigures() throws Exception {
-    heldOut("setAD.jsonl", AD_FLOORS);
-  }
-
-  @Test
-  void heldOutSetAEFigures() throws Exception {
-    heldOut("setAE.jsonl", AE_FLOORS);
-  }
-
-  @Test
-  void heldOutSetAFFigures() throws Exception {
-    heldOut("setAF.jsonl", AF_FLOORS);
-  }
-
-  @Test
-  void heldOutSetMIFigures() throws Exception {
-    heldOut("setMI.jsonl", MI_FLOORS);
-  }
-
-  // recall, precision; then both without the check-in band; then both over English, German and French — a thousandth
-  // under what the lead measured at the one scoring (2026-11-27 13:36, load 1.2–2.1): AD 135/136, 135/195; AE 111/124,
-  // 111/164; AF 119/120, 119/159; MI 85/86, 85/129. Issue 32's target (recall 1.0, precision ≥ 0.9) is not met on any.
-  private static final double[] AD_FLOORS = {0.991, 0.691, 0.984, 0.707, 0.988, 0.865};
-  private static final double[] AE_FLOORS = {0.894, 0.675, 0.853, 0.691, 0.872, 0.816};
-  private static final double[] AF_FLOORS = {0.990, 0.747, 0.965, 0.799, 0.990, 0.747};
-  private static final double[] MI_FLOORS = {0.987, 0.657, 0.987, 0.663, 0.985, 0.899};
+  // Sets AA, AB, AC and MH (scored once after round thirteen) are training data since round fourteen; sets AD (default
+  // mix), AE (conversations), AF (English, German and French only, hard negatives) and MI (a clinic's chat), scored once
+  // after round fourteen (their figures are in the README), since round fifteen: blind/ holds no set until the lead adds
+  // the next ones.
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures.
   // Sets Y, Z, Z2 and Y3 in the corpus (round thirteen): before its rules 0.9816 (5657/5763) / 0.8766, 0.965 / 0.890;
@@ -137,5 +109,10 @@ class EvaluationTest {
   // are over a different corpus, not a paired measurement: 0.9809 (6316/6439) / 0.8694 (6316/7265), 0.9641 (6208/6439) /
   // 0.8848 (6208/7016); the floors move down with the corpus (leave one writer out, same corpus before and after the
   // round's rules: recall 0.987 to 0.990, precision 0.886 to 0.888; README, Figures)
-  private static final double[] CV_FLOORS = {0.980, 0.868, 0.963, 0.884};
+  // Round fifteen: the corpus grew by 1,494 messages (sets AD, AE, AF and MI, scored once at precision 0.66 to 0.75 and
+  // held out harder than the corpus they join; set Y5; round15.jsonl), so again a different corpus, not a paired
+  // measurement: 0.9815 (6910/7040) / 0.8574 (6910/8059), 0.9643 (6789/7040) / 0.8748 (6789/7761); the precision
+  // floors move down with the corpus (leave one writer out over the same corpus before and after the round's rules is the
+  // paired measure; README, Figures)
+  private static final double[] CV_FLOORS = {0.980, 0.856, 0.963, 0.873};
 }

@@ -32,7 +32,8 @@ import java.util.Map;
  * independent writers' sets among them, are worth on a writer never trained on), {@code -Derrors=}
  * {@code cv} and/or held-out stems whose misclassified messages to print at the last setting,
  * {@code -Dclasses=true} per-class tables, {@code -Dmasked=} the head's bars over a masked message (comma separated;
- * default {@value SafetyClassifier#MASKED_THRESHOLD}), {@code -Dcv=false} no cross-validation, {@code -Dseparately=true} each
+ * default {@value SafetyClassifier#MASKED_THRESHOLD}), {@code -Dcv=false} no cross-validation, {@code -Dexclude=}
+ * corpus files (by stem) left out altogether, {@code -Dseparately=true} each
  * held-out file measured by a head trained on everything else (the other held-out files included: what each is worth
  * alone, in one run), {@code -Ddisagree=false,true} whether the crisis regression's crisis the class regression
  * disagrees with is a check-in (held-out files only; round ten), and the trainer's {@code -Dsteps -Drate -Dl2 -Dgrams}. The
@@ -49,11 +50,17 @@ final class Tuning {
     // the corpus's files; those named by -Dholdout (their stems: -Dholdout=setD) are held out of training and
     // measured as sets; the held-out sets in the test resources (blind/: set H, and any later) are never read here
     List<String> holdout = List.of(System.getProperty("holdout", "").split(","));
+    // -Dexclude: corpus files (by stem) left out altogether, so that a run after a file was added can be paired with
+    // one before it (round fifteen: set Y5 arrived between the two leave-one-writer-out runs)
+    List<String> exclude = List.of(System.getProperty("exclude", "").split(","));
     List<Example> corpus = new ArrayList<>();
     Map<String, List<Example>> sets = new java.util.LinkedHashMap<>();
     try (var files = Files.list(module.resolve("corpus"))) {
       for (Path file : files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList()) {
         String stem = file.getFileName().toString().replace(".jsonl", "");
+        if (exclude.contains(stem)) {
+          continue;
+        }
         if (holdout.contains(stem)) {
           sets.put(stem, Example.read(file));
         } else {
