@@ -51,6 +51,18 @@ public record Features(float[] embedding, int[] grams, float weight) {
       "i see", "ok i see", "got it", "ok got it", "cool", "ok cool", "alright", "sounds good", "ok sounds good", "noted",
       "nice", "great", "perfect", "understood", "danke", "danke schon", "ok danke", "alles klar", "verstehe", "ich verstehe",
       "merci", "merci beaucoup", "ok merci", "d'accord", "je vois", "compris"));
+  /**
+   * Goodbyes that say nothing else ("bye", "tschüss", "bonne nuit"), folded. Only the classifier reads these, not the
+   * trainer: a goodbye after a crisis is still read by the head (a farewell can be a warning sign).
+   */
+  private static final Set<String> GOODBYES = phrases(List.of(
+      "bye", "bye bye", "byee", "goodbye", "good bye", "ok bye", "okay bye", "thanks bye", "thank you bye", "bye for now",
+      "bye thanks", "see you", "see ya", "cya", "see you later", "see you tomorrow", "see you next time", "later",
+      "talk later", "talk to you later", "ttyl", "good night", "goodnight", "night", "nite", "gn", "ciao",
+      "tschuss", "tschuess", "tschus", "ok tschuss", "danke tschuss", "bis dann", "bis spater", "bis morgen", "bis bald",
+      "gute nacht", "schonen abend", "au revoir", "merci au revoir", "ok au revoir", "salut", "a plus", "a plus tard",
+      "a bientot", "a demain", "bonne nuit", "bonne soiree", "bonne journee", "merci bonne soiree"));
+
   /** Words that point back at what was said before ("they're right here", "I did it", "that's the plan"), folded. */
   private static final Set<String> ANAPHORA = Folded.words(List.of(
       "it", "its", "it'll", "thats", "that", "this", "these", "those", "them", "they", "they're", "they'll", "they've",
@@ -82,6 +94,11 @@ public record Features(float[] embedding, int[] grams, float weight) {
   /** Whether {@code message} only acknowledges ({@link #ACKNOWLEDGEMENTS}), its closing punctuation aside ("Ok, thanks!"). */
   static boolean acknowledges(String message) {
     return ACKNOWLEDGEMENTS.contains(String.join(" ", Folded.of(message.strip().replaceAll("[\\p{Punct}\\s]+$", "")).tokens()));
+  }
+
+  /** Whether {@code message} only says goodbye ({@link #GOODBYES}), its closing punctuation aside ("bye!", "Tschüss."). */
+  static boolean saysGoodbye(String message) {
+    return GOODBYES.contains(String.join(" ", Folded.of(message.strip().replaceAll("[\\p{Punct}\\s]+$", "")).tokens()));
   }
 
   /** {@code phrases} folded as messages are, words joined by one space. */

@@ -157,6 +157,11 @@ public final class SafetyClassifier {
     if (answered != null && isFollowUp(folded)) {
       return base.with(answered, Action.CRISIS, Layer.CONTEXT, "follow-up to an earlier " + answered.wireName());
     }
+    // a bare goodbye right after the user's own crisis is a farewell, a warning sign: the resources again, not silence
+    // ("i want to kill myself" — "Are you safe right now?" — "bye" was none; round fifteen)
+    if (answered != null && Features.saysGoodbye(message)) {
+      return base.with(RiskClass.WARNING_SIGNS, Action.CRISIS, Layer.CONTEXT, "a goodbye after " + answered.wireName());
+    }
     // a bare yes to the assistant's question about risk ("still do" after "do you still have the pills?"), or a when
     // or a how often ("every night this week" after "how often do you think about ending your life?")
     boolean yes = AnsweredQuestion.affirms(folded);
@@ -185,7 +190,10 @@ public final class SafetyClassifier {
             supported ? "" : "a language the classifier cannot read: " + language);
     double score = Double.NaN;
     // a reply that only acknowledges ("ok", "that makes sense", "alles klar") claims nothing for the head to read
-    boolean acknowledgement = earlier == null && supported && d.mask() == null && Features.acknowledges(message);
+    // nor does a bare goodbye ("bye", "tschüss") when nothing before it was a crisis and the assistant did not ask about
+    // risk: read after "Stimmt das alles noch?" the head scored "bye" 0.79 as a farewell (round fifteen, OpenCouch)
+    boolean acknowledgement = earlier == null && supported && d.mask() == null && (Features.acknowledges(message)
+        || Features.saysGoodbye(message) && !recent.isEmpty() && !askedAboutRisk(recent, fallback));
     if (head != null && embeddings != null && !acknowledgement) {
       // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
       Scored s = score(message, folded, earlier == null ? recent : List.of(), fallback);
@@ -307,6 +315,12 @@ public final class SafetyClassifier {
     Folded f = Folded.of(text);
     Reading d = Reading.of(lexicon, text, f, languagesFor(Languages.detect(text, f, fallback)));
     return d.crisis() == null ? null : d.crisis().cls();
+  }
+
+  /** Whether the assistant's last message asks about risk ("are you safe right now?", "do you still have the pills?"). */
+  private boolean askedAboutRisk(List<Message> recent, String fallback) {
+    String question = AnsweredQuestion.questionAsked(recent);
+    return question != null && crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback) != null;
   }
 
   private static boolean isFollowUp(Folded f) {
