@@ -167,12 +167,12 @@ final class Lexicon {
         + "(better|preferable|best|easier|more comfortable|great)|(a |an )?(" + words + ")(,)? (please|if possible|"
         + "ideally|preferably))\\b");
   }
-  static final Pattern LANGUAGE = p("\\b(spanish|espa[nñ]ol|mandarin|chinese|cantonese|yoruba|danish|french|german|"
-      + "portuguese|arabic|hindi|urdu|punjabi|tagalog|vietnamese|korean|japanese|russian|polish|italian|farsi|persian|"
-      + "turkish|swahili|somali|bengali|greek|hebrew|ukrainian|asl|sign language)\\b");
-  static final Pattern LANGUAGE_CONTEXT = p("\\b(speak\\w*|language|native|in (spanish|mandarin|chinese|cantonese|yoruba|"
-      + "danish|french|german|portuguese|arabic|hindi|urdu|punjabi|tagalog|vietnamese|korean|japanese|russian|polish|"
-      + "italian|farsi|persian|turkish|swahili|somali|bengali|greek|hebrew|ukrainian)|bilingual|english (is|isn'?t) my|"
+  /** Spoken languages a patient may ask for, by their English names. */
+  private static final String TONGUES = "spanish|mandarin|chinese|cantonese|yoruba|danish|french|german|portuguese|"
+      + "arabic|hindi|urdu|punjabi|tagalog|vietnamese|korean|japanese|russian|polish|italian|farsi|persian|turkish|"
+      + "swahili|somali|bengali|greek|hebrew|ukrainian";
+  static final Pattern LANGUAGE = p("\\b(" + TONGUES + "|espa[nñ]ol|asl|sign language)\\b");
+  static final Pattern LANGUAGE_CONTEXT = p("\\b(speak\\w*|language|native|in (" + TONGUES + ")|bilingual|english (is|isn'?t) my|"
       + "first language|mother tongue|fluent|asl|sign language)");
   static final Pattern ONLINE = p("\\b(online|virtual\\w*|video (call|session|therap\\w*|appointment)s?|telehealth|"
       + "tele-?therapy|zoom|remotely|(sessions?|therapy|appointments?) (from|at) home|over the phone|by phone|phone "
