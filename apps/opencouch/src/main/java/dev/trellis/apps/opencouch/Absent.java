@@ -1,5 +1,7 @@
 package dev.trellis.apps.opencouch;
 
+import static dev.trellis.apps.opencouch.Patterns.unicode;
+
 import dev.trellis.apps.opencouch.safety.ReplyLocale;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -12,12 +14,9 @@ import java.util.regex.Pattern;
  * with the resources, and asks whether they could (no yes/no question is left pending).
  */
 final class Absent {
-  private static Pattern p(String regex) {
-    return Pattern.compile(regex, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.UNICODE_CHARACTER_CLASS);
-  }
 
   /** Someone who is not with them right now, or could only be reached. */
-  private static final Pattern AWAY = p("\\b(lives?|living|is|stays?|works?|'s) (nearby|near( me| here)?|close( by)?|"
+  private static final Pattern AWAY = unicode("\\b(lives?|living|is|stays?|works?|'s) (nearby|near( me| here)?|close( by)?|"
       + "down the (road|street)|around the corner|next door|in (town|the city|another city)|away|far( away)?|at work|out)\\b"
       + "|\\b(could|can|might|maybe i could|i could) (call|text|message|ring|phone|ask)\\b|\\bnot (here|with me|home|around)\\b"
       + "|\\bwohnt (in der nähe|nebenan|nicht weit|um die ecke|weit weg|in \\w+)|\\bist (nicht da|nicht hier|bei der arbeit|"
@@ -25,9 +24,9 @@ final class Absent {
       + "|\\bhabite (pas loin|à côté|près|loin|dans)|\\b(n'est|est) pas (là|ici)\\b|\\b(pourrais|peux) (l'appeler|lui écrire|"
       + "lui envoyer|lui demander)");
   /** A hedge opening the answer ("maybe", "vielleicht", "peut-être"). */
-  private static final Pattern HEDGE = p("^(maybe|perhaps|kind of|not sure|i guess|vielleicht|eventuell|peut-être|"
+  private static final Pattern HEDGE = unicode("^(maybe|perhaps|kind of|not sure|i guess|vielleicht|eventuell|peut-être|"
       + "je sais pas)\\b");
-  private static final Pattern PERSON = p("\\bmy (best friend|sister|brother|mom|mum|mother|dad|father|partner|wife|husband|"
+  private static final Pattern PERSON = unicode("\\bmy (best friend|sister|brother|mom|mum|mother|dad|father|partner|wife|husband|"
       + "girlfriend|boyfriend|friend|roommate|flatmate|neighbou?r|aunt|uncle|cousin|grandma|grandpa|son|daughter)\\b"
       + "|\\b(meine|mein) (schwester|mutter|mama|freundin|frau|partnerin|nachbarin|oma|tante|tochter|cousine|"
       + "mitbewohnerin|bruder|vater|papa|freund|mann|partner|nachbar|opa|onkel|sohn|cousin|mitbewohner)\\b"

@@ -1,5 +1,7 @@
 package dev.trellis.apps.opencouch.memory;
 
+import static dev.trellis.apps.opencouch.Patterns.unicode;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +24,6 @@ public final class LocalFacts {
   private record Back(String lang, Pattern stored, Function<Matcher, String> said) {
   }
 
-  private static final int FLAGS = Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.UNICODE_CHARACTER_CLASS;
   private static final String NAME = "(\\p{Lu}[\\p{L}'-]+)";
   private static final String CITY = "(\\p{Lu}[\\p{L}'-]+(?:[ -]\\p{Lu}[\\p{L}'-]+)?)";
   /** What a worry is about: up to the end of the clause. */
@@ -52,9 +53,6 @@ public final class LocalFacts {
       + "meilleure amie|meilleur ami|grand-mère|grand-père|patronne|patron|cheffe|chef|collègue|compagne|compagnon|cousine|"
       + "cousin|tante|oncle|coloc|colocataire|psy";
 
-  private static Pattern p(String regex) {
-    return Pattern.compile(regex, FLAGS);
-  }
 
   /** The pattern with the keywords read case-insensitively and the name as written (a capital). */
   private static Pattern named(String keywords) {
@@ -76,10 +74,10 @@ public final class LocalFacts {
 
   private static final List<Rule> RULES = List.of(
       // German
-      new Rule("occupation", p("\\bich (?:arbeite|jobbe) als (\\p{L}+)\\b"), m -> "Die Person arbeitet als " + m.group(1) + "."),
-      new Rule("occupation", p("\\bich bin (?:von beruf |gelernte[rs]? )?" + DE_JOB),
+      new Rule("occupation", unicode("\\bich (?:arbeite|jobbe) als (\\p{L}+)\\b"), m -> "Die Person arbeitet als " + m.group(1) + "."),
+      new Rule("occupation", unicode("\\bich bin (?:von beruf |gelernte[rs]? )?" + DE_JOB),
           m -> "Die Person ist " + m.group(1) + "."),
-      new Rule("occupation", p("\\bich war (?:früher |mal |lange |\\d+ jahre(?: lang)? )*" + DE_JOB),
+      new Rule("occupation", unicode("\\bich war (?:früher |mal |lange |\\d+ jahre(?: lang)? )*" + DE_JOB),
           m -> "Die Person war früher " + m.group(1) + "."),
       new Rule("location", Pattern.compile("(?iu:\\bich (?:wohne|lebe) (?:jetzt |seit \\S+ \\S+ |schon |auch )*in )" + CITY,
           Pattern.UNICODE_CHARACTER_CLASS), m -> "Die Person wohnt in " + m.group(1) + "."),
@@ -94,16 +92,16 @@ public final class LocalFacts {
           + CITY, Pattern.UNICODE_CHARACTER_CLASS), m -> "Die " + cap(m.group(1)) + " der Person wohnt in " + m.group(2) + "."),
       new Rule("relationship", Pattern.compile("(?iu:\\bmein (" + DE_MALE + ") (?:wohnt|lebt) (?:jetzt |auch |seit \\S+ \\S+ )*in )"
           + CITY, Pattern.UNICODE_CHARACTER_CLASS), m -> "Der " + cap(m.group(1)) + " der Person wohnt in " + m.group(2) + "."),
-      new Rule("concern", p("\\bich mache mir (?:gro(?:ß|ss)e |solche |ziemliche |echt |viele |total |ständig )*sorgen "
+      new Rule("concern", unicode("\\bich mache mir (?:gro(?:ß|ss)e |solche |ziemliche |echt |viele |total |ständig )*sorgen "
           + "(um|wegen|über) " + ABOUT), m -> "Die Person macht sich Sorgen " + m.group(1).toLowerCase(Locale.ROOT) + " "
           + turned(m.group(2), DE_THIRD) + "."),
-      new Rule("concern", p("\\bich habe (?:gro(?:ß|ss)e |solche |echt |total )*angst (vor|um) " + ABOUT),
+      new Rule("concern", unicode("\\bich habe (?:gro(?:ß|ss)e |solche |echt |total )*angst (vor|um) " + ABOUT),
           m -> "Die Person hat Angst " + m.group(1).toLowerCase(Locale.ROOT) + " " + turned(m.group(2), DE_THIRD) + "."),
       // French
-      new Rule("occupation", p("\\bje (?:suis|serai) " + FR_JOB), m -> "La personne est " + m.group(1) + "."),
-      new Rule("occupation", p("\\bje (?:travaille|bosse) comme ([\\p{L}-]+(?: de nuit| de jour)?)\\b"),
+      new Rule("occupation", unicode("\\bje (?:suis|serai) " + FR_JOB), m -> "La personne est " + m.group(1) + "."),
+      new Rule("occupation", unicode("\\bje (?:travaille|bosse) comme ([\\p{L}-]+(?: de nuit| de jour)?)\\b"),
           m -> "La personne travaille comme " + m.group(1) + "."),
-      new Rule("occupation", p("\\bj['’]étais " + FR_JOB), m -> "La personne était " + m.group(1) + "."),
+      new Rule("occupation", unicode("\\bj['’]étais " + FR_JOB), m -> "La personne était " + m.group(1) + "."),
       new Rule("location", Pattern.compile("(?iu:\\b(?:j['’]habite|je vis|je vais vivre) (?:maintenant |toujours |depuis \\S+ \\S+ )*à )"
           + CITY, Pattern.UNICODE_CHARACTER_CLASS), m -> "La personne habite à " + m.group(1) + "."),
       new Rule("pet", named("\\bj['’]ai (un|une) (" + FR_PETS + ")(?: qui s['’]appelle| nommée?| appelée?|,)? "),
@@ -117,46 +115,46 @@ public final class LocalFacts {
       new Rule("relationship", Pattern.compile("(?iu:\\b(mon|ma) (" + FR_REL + ") (?:habite|vit) (?:maintenant |toujours |aussi )*à )"
           + CITY, Pattern.UNICODE_CHARACTER_CLASS),
           m -> frenchArticle(m.group(1), m.group(2)) + " de la personne habite à " + m.group(3) + "."),
-      new Rule("concern", p("\\bje m['’]inquiète (?:beaucoup |vraiment |trop |tellement )*(pour|de|à propos de|au sujet de) "
+      new Rule("concern", unicode("\\bje m['’]inquiète (?:beaucoup |vraiment |trop |tellement )*(pour|de|à propos de|au sujet de) "
           + ABOUT), m -> "La personne s'inquiète " + m.group(1).toLowerCase(Locale.ROOT) + " " + turned(m.group(2), FR_THIRD) + "."),
-      new Rule("concern", p("\\bje suis (?:très |vraiment |trop |super |hyper )*inquiète? (pour|à propos de|au sujet de|à cause de) "
+      new Rule("concern", unicode("\\bje suis (?:très |vraiment |trop |super |hyper )*inquiète? (pour|à propos de|au sujet de|à cause de) "
           + ABOUT), m -> "La personne s'inquiète " + m.group(1).toLowerCase(Locale.ROOT) + " " + turned(m.group(2), FR_THIRD) + "."),
-      new Rule("concern", p("\\bj['’]ai (?:très |vraiment |trop |super )*peur (pour|de|d['’]) ?" + ABOUT),
+      new Rule("concern", unicode("\\bj['’]ai (?:très |vraiment |trop |super )*peur (pour|de|d['’]) ?" + ABOUT),
           m -> "La personne a peur " + m.group(1).toLowerCase(Locale.ROOT).replace('’', '\'')
               + (m.group(1).endsWith("'") || m.group(1).endsWith("’") ? "" : " ") + turned(m.group(2), FR_THIRD) + "."),
       // English: what the user is worried about (the other English facts are FactRules')
-      new Rule("concern", p("\\bi(?:'m| am) (?:really |so |very |kind of |a bit |pretty |super |quite )*(?:worried|anxious|"
+      new Rule("concern", unicode("\\bi(?:'m| am) (?:really |so |very |kind of |a bit |pretty |super |quite )*(?:worried|anxious|"
           + "nervous|scared|stressed) about " + ABOUT.replace(" und | aber | et | mais ", " and | but ")),
           m -> "The user is worried about " + turned(m.group(1), EN_THIRD) + "."),
-      new Rule("concern", p("\\bi (?:keep )?worry(?:ing)? (?:a lot )?about " + ABOUT.replace(" und | aber | et | mais ", " and | but ")),
+      new Rule("concern", unicode("\\bi (?:keep )?worry(?:ing)? (?:a lot )?about " + ABOUT.replace(" und | aber | et | mais ", " and | but ")),
           m -> "The user is worried about " + turned(m.group(1), EN_THIRD) + "."));
 
   private static final List<Back> BACK = List.of(
-      new Back("de", p("^Die Person arbeitet als (.+?)\\.?$"), m -> "du arbeitest als " + m.group(1)),
-      new Back("de", p("^Die Person ist (.+?)\\.?$"), m -> "du bist " + m.group(1)),
-      new Back("de", p("^Die Person war früher (.+?)\\.?$"), m -> "du warst früher " + m.group(1)),
-      new Back("de", p("^Die Person wohnt in (.+?)\\.?$"), m -> "du wohnst in " + m.group(1)),
-      new Back("de", p("^Die Person hat (einen|eine|ein) (\\S+) namens (.+?)\\.?$"),
+      new Back("de", unicode("^Die Person arbeitet als (.+?)\\.?$"), m -> "du arbeitest als " + m.group(1)),
+      new Back("de", unicode("^Die Person ist (.+?)\\.?$"), m -> "du bist " + m.group(1)),
+      new Back("de", unicode("^Die Person war früher (.+?)\\.?$"), m -> "du warst früher " + m.group(1)),
+      new Back("de", unicode("^Die Person wohnt in (.+?)\\.?$"), m -> "du wohnst in " + m.group(1)),
+      new Back("de", unicode("^Die Person hat (einen|eine|ein) (\\S+) namens (.+?)\\.?$"),
           m -> "du hast " + m.group(1) + " " + m.group(2) + " namens " + m.group(3)),
-      new Back("de", p("^(Die|Der) (\\S+) der Person (heißt|wohnt in) (.+?)\\.?$"),
+      new Back("de", unicode("^(Die|Der) (\\S+) der Person (heißt|wohnt in) (.+?)\\.?$"),
           m -> (m.group(1).equals("Die") ? "deine " : "dein ") + m.group(2) + " " + m.group(3) + " " + m.group(4)),
-      new Back("de", p("^Die Person macht sich Sorgen (\\S+) (.+?)\\.?$"),
+      new Back("de", unicode("^Die Person macht sich Sorgen (\\S+) (.+?)\\.?$"),
           m -> "du machst dir Sorgen " + m.group(1) + " " + turned(m.group(2), DE_SECOND)),
-      new Back("de", p("^Die Person hat Angst (\\S+) (.+?)\\.?$"),
+      new Back("de", unicode("^Die Person hat Angst (\\S+) (.+?)\\.?$"),
           m -> "du hast Angst " + m.group(1) + " " + turned(m.group(2), DE_SECOND)),
-      new Back("fr", p("^La personne est (.+?)\\.?$"), m -> "tu es " + m.group(1)),
-      new Back("fr", p("^La personne travaille comme (.+?)\\.?$"), m -> "tu travailles comme " + m.group(1)),
-      new Back("fr", p("^La personne était (.+?)\\.?$"), m -> "tu étais " + m.group(1)),
-      new Back("fr", p("^La personne habite à (.+?)\\.?$"), m -> "tu habites à " + m.group(1)),
-      new Back("fr", p("^La personne a (un|une) (\\S+) qui s'appelle (.+?)\\.?$"),
+      new Back("fr", unicode("^La personne est (.+?)\\.?$"), m -> "tu es " + m.group(1)),
+      new Back("fr", unicode("^La personne travaille comme (.+?)\\.?$"), m -> "tu travailles comme " + m.group(1)),
+      new Back("fr", unicode("^La personne était (.+?)\\.?$"), m -> "tu étais " + m.group(1)),
+      new Back("fr", unicode("^La personne habite à (.+?)\\.?$"), m -> "tu habites à " + m.group(1)),
+      new Back("fr", unicode("^La personne a (un|une) (\\S+) qui s'appelle (.+?)\\.?$"),
           m -> "tu as " + m.group(1) + " " + m.group(2) + " qui s'appelle " + m.group(3)),
-      new Back("fr", p("^(Le |La |L')(\\S+(?: ami| amie)?) de la personne (s'appelle|habite à) (.+?)\\.?$"),
+      new Back("fr", unicode("^(Le |La |L')(\\S+(?: ami| amie)?) de la personne (s'appelle|habite à) (.+?)\\.?$"),
           m -> (m.group(1).equals("La ") ? "ta " : "ton ") + m.group(2) + " " + m.group(3) + " " + m.group(4)),
-      new Back("fr", p("^La personne s'inquiète (pour|de|à propos de|au sujet de|à cause de) (.+?)\\.?$"),
+      new Back("fr", unicode("^La personne s'inquiète (pour|de|à propos de|au sujet de|à cause de) (.+?)\\.?$"),
           m -> "tu t'inquiètes " + m.group(1) + " " + turned(m.group(2), FR_SECOND)),
-      new Back("fr", p("^La personne a peur (d'|de |pour )(.+?)\\.?$"),
+      new Back("fr", unicode("^La personne a peur (d'|de |pour )(.+?)\\.?$"),
           m -> "tu as peur " + m.group(1) + turned(m.group(2), FR_SECOND)),
-      new Back("en", p("^The user is worried about (.+?)\\.?$"), m -> "you're worried about " + turned(m.group(1), EN_SECOND)));
+      new Back("en", unicode("^The user is worried about (.+?)\\.?$"), m -> "you're worried about " + turned(m.group(1), EN_SECOND)));
 
   private LocalFacts() {
   }

@@ -1,5 +1,6 @@
 package dev.trellis.apps.opencouch.memory;
 
+import dev.trellis.apps.opencouch.Patterns;
 import java.util.regex.Pattern;
 
 /**
@@ -9,13 +10,12 @@ import java.util.regex.Pattern;
  */
 public final class RecallQuestion {
   /** The question, in English, German or French. */
-  public static final Pattern ABOUT_ME = Pattern.compile("\\b(what do you (still )?(remember|know|recall) about me"
+  public static final Pattern ABOUT_ME = Patterns.unicode("\\b(what do you (still )?(remember|know|recall) about me"
       + "|what have you (got|saved|kept|remembered) (on|about) me|do you (still )?remember me|what do you remember"
       + "|was wei(ß|ss)t du (noch |eigentlich |alles |denn )*(über mich|von mir)|woran erinnerst du dich|erinnerst du dich "
       + "(noch |eigentlich )*an mich|was hast du dir (über mich |von mir )?gemerkt|kennst du mich (noch)?"
       + "|tu te souviens de moi|(qu'est-ce que|qu'est ce que|ce que) tu (sais|te rappelles) (sur|de) moi|que sais-tu de moi"
-      + "|de quoi tu te souviens|tu sais quoi (sur|de) moi|tu te rappelles de moi)\\b",
-      Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.UNICODE_CHARACTER_CLASS);
+      + "|de quoi tu te souviens|tu sais quoi (sur|de) moi|tu te rappelles de moi)\\b");
 
   private RecallQuestion() {
   }

@@ -1,5 +1,7 @@
 package dev.trellis.apps.opencouch.therapeutic;
 
+import static dev.trellis.apps.opencouch.Patterns.unicode;
+
 import dev.trellis.agent.model.ChatModel;
 import dev.trellis.agent.structured.Description;
 import dev.trellis.apps.opencouch.ModelCalls;
@@ -25,20 +27,17 @@ public final class Dispatcher {
       @Description("one short reason") String reason) {
   }
 
-  private static Pattern p(String regex) {
-    return Pattern.compile(regex, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.UNICODE_CHARACTER_CLASS);
-  }
 
-  static final Pattern CONTINUE_EXERCISE = p("^(next|done|ok(ay)?|continue|go on|ready|i'?m ready|did it|i did it|finished|"
+  static final Pattern CONTINUE_EXERCISE = unicode("^(next|done|ok(ay)?|continue|go on|ready|i'?m ready|did it|i did it|finished|"
       + "yes|yep|yeah|got it|what'?s next|next step|keep going|and then\\??|weiter|fertig|bereit|ich bin bereit|ja|"
       + "nächster schritt|und dann\\??|gemacht|erledigt|geschafft|mach weiter|suivant|prête?|je suis prête?|c'est fait|"
       + "fait|oui|continue|continuons|étape suivante|ensuite\\??|vas-y|on continue|d'accord)[\\s.!?]*$");
   /** Stopping the active exercise ("let's stop", "nein", "ça suffit"). */
-  static final Pattern EXERCISE_STOP = p("^(no|nope|nah|stop|let'?s stop|can we stop|i'?d (rather|like to) stop|enough|"
+  static final Pattern EXERCISE_STOP = unicode("^(no|nope|nah|stop|let'?s stop|can we stop|i'?d (rather|like to) stop|enough|"
       + "that'?s enough|not now|no thanks|nein|stopp|lass uns aufhören|aufhören|genug|nein danke|lieber nicht|non|arrête|"
       + "arrêtons|on arrête|ça suffit|stop merci|non merci|pas maintenant)[\\s.!?]*$");
   /** Thanks or "that helped" in the middle of an exercise: a pause in it, not a goodbye. */
-  static final Pattern EXERCISE_THANKS = p("\\b(thanks|thank you|thx|helped|helps|helping|danke|hilft|geholfen|merci|"
+  static final Pattern EXERCISE_THANKS = unicode("\\b(thanks|thank you|thx|helped|helps|helping|danke|hilft|geholfen|merci|"
       + "ça aide|ça m'aide|aidée?)\\b");
   /** A goodbye, which ends the session even in the middle of an exercise. */
   /** The goodbye words a leaving and a closing message share, in English, German and French. */
@@ -46,27 +45,27 @@ public final class Dispatcher {
       + "|gotta go|good ?night|talk (to you )?(later|soon|tomorrow)|see you( next time| later)?|ciao|ich muss (jetzt )?(los|gehen|weg|"
       + "schluss machen)|gute nacht|bis (bald|später|morgen|dann)|au revoir|je dois (y aller|partir|filer|te laisser)"
       + "|bonne nuit|à (plus|bientôt|demain)";
-  static final Pattern LEAVING = p("\\b(bye|goodbye|tschüss|tschüs|" + GOODBYE + ")\\b");
-  static final Pattern CONFUSION = p("^(i don'?t know|idk|dunno|not sure|i'?m not sure|no idea|i'?m confused|hard to (say|explain)|"
+  static final Pattern LEAVING = unicode("\\b(bye|goodbye|tschüss|tschüs|" + GOODBYE + ")\\b");
+  static final Pattern CONFUSION = unicode("^(i don'?t know|idk|dunno|not sure|i'?m not sure|no idea|i'?m confused|hard to (say|explain)|"
       + "it'?s complicated|i can'?t explain( it)?|i don'?t even know|where do i (even )?start|whatever|meh|hmm+|ugh+|\\.{2,}|\\?+|"
       + "ich wei(ß|ss) (es )?nicht|wei(ß|ss) nicht|keine ahnung|schwer zu sagen|keine ahnung|je (ne )?sais pas|j'sais pas|"
       + "chais pas|aucune idée|c'est compliqué)"
       + "(\\b.{0,40})?$|\\bi don'?t know (how|what|where) to (say|start|explain|begin)\\b|\\bi'?m not sure (what|how|why)\\b"
       + "|\\b(it'?s|this is) hard to put into words\\b");
-  static final Pattern EXERCISE_REQUEST = p("\\b(breathing|grounding|relaxation|mindfulness|meditation|body scan) "
+  static final Pattern EXERCISE_REQUEST = unicode("\\b(breathing|grounding|relaxation|mindfulness|meditation|body scan) "
       + "(exercise|technique|practice)\\b|\\b(an?|some|another) (exercise|technique)\\b|\\bwalk me through\\b|\\bguide me\\b"
       + "|\\bcan we (do|try) (an?|some|the)\\b|\\bhelp me (calm down|relax|ground myself|breathe)\\b|\\b(box|4-7-8) breathing\\b"
       + "|\\b5-4-3-2-1\\b|\\bthought record\\b|\\bmuscle relaxation\\b|\\bteach me (a|an|some|how to (breathe|relax|calm))\\b"
       + "|\\b(atemübung|entspannungsübung|achtsamkeitsübung)\\w*|\\b(eine|die|noch eine) übung\\b|\\bmit mir atmen\\b"
       + "|\\bhilf mir,? (mich zu beruhigen|runterzukommen|zu entspannen)\\b|\\bexercice (de respiration|de relaxation|"
       + "d'ancrage|de pleine conscience)\\b|\\b(un|l') exercice\\b|\\bguide-moi\\b|\\baide-moi à (me calmer|respirer|me détendre)\\b");
-  static final Pattern CLOSING = p("\\b(" + GOODBYE + ")\\b|\\btschüs+\\b|\\b(bye|goodbye|bye for now|bye bye)[\\s.!]*$|^(ok(ay)?|well|alright)?[ ,]*(bye|goodbye)\\b"
+  static final Pattern CLOSING = unicode("\\b(" + GOODBYE + ")\\b|\\btschüs+\\b|\\b(bye|goodbye|bye for now|bye bye)[\\s.!]*$|^(ok(ay)?|well|alright)?[ ,]*(bye|goodbye)\\b"
       + "|\\b(thanks|thank you)[,!. ]+(this|that|you|it) (really )?help(ed|s)\\b|\\bthis (really )?helped\\b"
       + "|\\bthat'?s (all|enough) for (today|now|tonight)\\b|\\bi'?m done for (today|now|tonight)\\b"
       + "|\\bwrap (this|it) up\\b|\\bcalling it a (day|night)\\b"
       + "|\\b(danke,? )?(das|es) hat (mir )?(sehr |echt |wirklich )?geholfen\\b|\\bmach'?s gut\\b"
       + "|\\bça m'a (bien |vraiment |beaucoup )?aidée?\\b|\\bc'est tout pour (aujourd'hui|ce soir)\\b");
-  static final Pattern PSYCHOEDUCATION = p("\\bwhy (do|does|am|is|did|can'?t|do i always) (i|my|it|this|people)\\b|\\bis (it|this|that) "
+  static final Pattern PSYCHOEDUCATION = unicode("\\bwhy (do|does|am|is|did|can'?t|do i always) (i|my|it|this|people)\\b|\\bis (it|this|that) "
       + "normal\\b|\\bwhat (is|are|causes|happens)\\b|\\bhow does\\b|\\bexplain\\b|\\bunderstand why\\b|\\bwhat'?s happening "
       + "(to|in) (me|my)\\b|\\bis there a reason\\b|\\bwhy i (feel|get|can'?t)\\b|\\bthe science\\b|\\bis that a (symptom|sign)\\b"
       // a practical question: what helps is what psychoeducation explains
@@ -79,7 +78,7 @@ public final class Dispatcher {
       + "|\\b(des |tes |quelques )?(conseils|astuces|idées)\\b.{0,40}\\b(pour|contre)\\b|\\bcomment faire pour\\b"
       + "|\\b(qu'est-ce que|que) (je peux|puis-je) faire\\b|\\bcomment (je peux|puis-je|pourrais-je|est-ce que je peux)\\b"
       + "|\\bpourquoi (je|est-ce que je)\\b|\\b(est-ce|c'est) normal\\b|\\btu as des (conseils|astuces|idées)\\b");
-  static final Pattern REFLECTIVE = p("\\b(again|every time|everytime|always end up|keep (doing|having|getting|ending|falling|"
+  static final Pattern REFLECTIVE = unicode("\\b(again|every time|everytime|always end up|keep (doing|having|getting|ending|falling|"
       + "going|picking|choosing|repeating|finding)|same (thing|pattern|cycle|story)|pattern|whenever|every single|"
       + "i always|over and over|cycle|i notice (that )?i|i tend to|it happens every|immer wieder|jedes mal|jedesmal|"
       + "schon wieder|ständig|à chaque fois|chaque fois|encore une fois|toujours la même|je finis toujours)\\b");

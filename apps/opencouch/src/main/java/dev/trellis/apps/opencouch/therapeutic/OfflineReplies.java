@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
+import dev.trellis.apps.opencouch.Patterns;
 import java.util.regex.Pattern;
 
 /**
@@ -28,9 +29,9 @@ final class OfflineReplies {
   private static final Pattern CALL = Pattern.compile("^Call the user ([^.]+)\\.$");
   private static final String REL = "name|sister|brother|mom|mother|mum|dad|father|partner|wife|husband|girlfriend|boyfriend|"
       + "son|daughter|friend|best friend|boss|roommate|dog|cat|puppy|kitten|pet|job|work|city|hometown|hobby";
-  static final Pattern RECALL = Pattern.compile("(?i)\\b(what'?s|what is|what was|who'?s|who is|do you (still )?"
+  static final Pattern RECALL = Patterns.unicode("(?i)\\b(what'?s|what is|what was|who'?s|who is|do you (still )?"
       + "(remember|know|recall)|can you remember|remember)\\b.{0,25}?\\b(my (" + REL + ")|about me)\\b|"
-      + RecallQuestion.ABOUT_ME.pattern(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.UNICODE_CHARACTER_CLASS);
+      + RecallQuestion.ABOUT_ME.pattern());
   private static final Pattern ASKED_ABOUT = Pattern.compile("(?i)\\bmy (" + REL + ")\\b");
   static final Pattern ABOUT_US = Cues.ABOUT_US;
   /** A clause about our replies ("long answers stress me out more", "lange Antworten überfordern mich"). */
