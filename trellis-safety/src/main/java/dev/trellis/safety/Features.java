@@ -93,12 +93,17 @@ public record Features(float[] embedding, int[] grams, float weight) {
 
   /** Whether {@code message} only acknowledges ({@link #ACKNOWLEDGEMENTS}), its closing punctuation aside ("Ok, thanks!"). */
   static boolean acknowledges(String message) {
-    return ACKNOWLEDGEMENTS.contains(String.join(" ", Folded.of(message.strip().replaceAll("[\\p{Punct}\\s]+$", "")).tokens()));
+    return ACKNOWLEDGEMENTS.contains(bare(message));
   }
 
   /** Whether {@code message} only says goodbye ({@link #GOODBYES}), its closing punctuation aside ("bye!", "Tschüss."). */
   static boolean saysGoodbye(String message) {
-    return GOODBYES.contains(String.join(" ", Folded.of(message.strip().replaceAll("[\\p{Punct}\\s]+$", "")).tokens()));
+    return GOODBYES.contains(bare(message));
+  }
+
+  /** {@code message} folded, its closing punctuation dropped, words joined by one space: as {@link #phrases} holds them. */
+  private static String bare(String message) {
+    return String.join(" ", Folded.of(message.strip().replaceAll("[\\p{Punct}\\s]+$", "")).tokens());
   }
 
   /** {@code phrases} folded as messages are, words joined by one space. */

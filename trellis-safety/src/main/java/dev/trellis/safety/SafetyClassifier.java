@@ -167,7 +167,7 @@ public final class SafetyClassifier {
     boolean yes = AnsweredQuestion.affirms(folded);
     boolean opensWithYes = !yes && AnsweredQuestion.opensWithYes(folded);
     String question = yes || opensWithYes || AnsweredQuestion.tellsWhen(folded) ? AnsweredQuestion.questionAsked(recent) : null;
-    RiskClass asked = question == null ? null : crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback);
+    RiskClass asked = riskAsked(question, fallback);
     if (asked != null) {
       return base.with(asked, Action.CRISIS, Layer.CONTEXT, (yes ? "yes" : opensWithYes ? "a yes and more" : "a when")
           + " to a question about " + asked.wireName());
@@ -193,7 +193,8 @@ public final class SafetyClassifier {
     // nor does a bare goodbye ("bye", "tschüss") when nothing before it was a crisis and the assistant did not ask about
     // risk: read after "Stimmt das alles noch?" the head scored "bye" 0.79 as a farewell (round fifteen, OpenCouch)
     boolean acknowledgement = earlier == null && supported && d.mask() == null && (Features.acknowledges(message)
-        || Features.saysGoodbye(message) && !recent.isEmpty() && !askedAboutRisk(recent, fallback));
+        || Features.saysGoodbye(message) && !recent.isEmpty()
+        && riskAsked(AnsweredQuestion.questionAsked(recent), fallback) == null);
     if (head != null && embeddings != null && !acknowledgement) {
       // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
       Scored s = score(message, folded, earlier == null ? recent : List.of(), fallback);
@@ -204,7 +205,7 @@ public final class SafetyClassifier {
       // a no to the assistant's question about risk ("nah, not since the new meds") is read like a negated phrase: the
       // head still hears the risk words the reply denies (round thirteen)
       String asking = AnsweredQuestion.denies(folded) ? AnsweredQuestion.asking(recent) : null;
-      boolean denied = asking != null && crisisOf(AnsweredQuestion.inOwnWordsDetected(asking, fallback), fallback) != null;
+      boolean denied = riskAsked(asking, fallback) != null;
       double threshold = earlier != null && elliptical && !denied ? crisisThreshold / 2
           : d.negated() || denied ? Math.max(crisisThreshold, NEGATED_THRESHOLD) : crisisThreshold;
       // a masked message (idiom, someone else) needs the head to name a crisis class itself
@@ -317,10 +318,12 @@ public final class SafetyClassifier {
     return d.crisis() == null ? null : d.crisis().cls();
   }
 
-  /** Whether the assistant's last message asks about risk ("are you safe right now?", "do you still have the pills?"). */
-  private boolean askedAboutRisk(List<Message> recent, String fallback) {
-    String question = AnsweredQuestion.questionAsked(recent);
-    return question != null && crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback) != null;
+  /**
+   * The crisis class the assistant's {@code question} asks about, turned into the user's words ("are you safe right
+   * now?", "do you still have the pills?"), or null: none, or no question.
+   */
+  private RiskClass riskAsked(String question, String fallback) {
+    return question == null ? null : crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback);
   }
 
   private static boolean isFollowUp(Folded f) {
@@ -382,8 +385,7 @@ public final class SafetyClassifier {
    */
   private boolean ownQuestion(String message, List<Message> recent, String fallback) {
     String question = AnsweredQuestion.question(recent);
-    return question != null && message.strip().endsWith("?")
-        && crisisOf(AnsweredQuestion.inOwnWordsDetected(question, fallback), fallback) == null;
+    return question != null && message.strip().endsWith("?") && riskAsked(question, fallback) == null;
   }
 
   /** Whether the assistant's last message (the question) answers the user's message right before it. */
