@@ -106,9 +106,12 @@ class ScaleOutTest {
       ServerDb db = new ServerDb(pg, true);
       String thread = "fenced-" + UUID.randomUUID();
       String run = UUID.randomUUID().toString();
+      // Due now, not since 1970: the two servers of this class claim only runs due for longer than their hand-off
+      // delay, so this claim is the test's own (due at 0 a server's worker could take it first and run it).
+      long due = System.currentTimeMillis();
       db.tx(c -> db.update(c, "INSERT INTO trellis_runs (run_id, thread_id, assistant_id, owner, status, temporary, "
-          + "created_at, updated_at, available_at, attempt, worker) VALUES (?, ?, 'x', '', 'pending', 0, ?, ?, 0, 0, NULL)",
-          run, thread, ServerDb.now(), ServerDb.now()));
+          + "created_at, updated_at, available_at, attempt, worker) VALUES (?, ?, 'x', '', 'pending', 0, ?, ?, ?, 0, NULL)",
+          run, thread, ServerDb.now(), ServerDb.now(), due));
       dev.trellis.server.queue.RunStore store = new dev.trellis.server.queue.RunStore(db);
       Fences fences = new Fences(db, "old");
       var claimed = store.claim("old", 60_000, 1);
