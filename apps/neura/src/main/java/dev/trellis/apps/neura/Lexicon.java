@@ -31,7 +31,7 @@ final class Lexicon {
       + "boyfriend|girlfriend|dog|cat|pet)";
   private static final String PARTNER = "(partner|husband|wife|boyfriend|girlfriend|spouse|fianc[eé]e?|bf|gf|ex)";
   private static final String CHILD = "(son|daughter|kids?|child|children|teen|teenager|teens|toddler|stepson|stepdaughter|"
-      + "step-?kids?|baby|little one|boy|girl|twins|[0-9]{1,2}[- ]year[- ]old)";
+      + "step-?kids?|baby|little one|boy|girl|twins|[0-9]{1,2}[- ](year|yr)s?[- ]old|teenage (son|daughter|boy|girl|kids?))";
   private static final String DEATH = "(died|dying|passed|passing|death|deceased|funeral|killed|lost (my|our|her|his)|"
       + "losing (my|our)|miscarr\\w*|stillb\\w*|suicide of|no longer with us)";
 
@@ -44,7 +44,8 @@ final class Lexicon {
         + "stress(ed|ful)?|overwhelm\\w*|dread\\w*|phobi\\w*|ocd|obsessive|compulsi\\w*|health anxiety|social anxiety|"
         + "tense|uptight|restless|jittery|scared (all the time|of everything|to leave|to go out)|fear of|afraid of "
         + "(everything|people|going|leaving|being)|on high alert|catastrophi\\w*|heart (races|racing|pounding)|"
-        + "tight chest|knot in my stomach|freak(ing)? out|shaky|can'?t relax|what-ifs)\\b"));
+        + "tight chest|knot in my stomach|freak(ing)? out|shaky|can'?t relax|what-ifs|(keep|can'?t stop|constantly) "
+        + "(re-?)?checking|go back and check|something (terrible|bad|awful) (is going to|will) happen|nerves)\\b"));
     THEME_CUES.put("insomnia", p("\\b(insomnia\\w*|sleepless\\w*|can'?t (fall |get to |go to |stay )?(a)?sleep|"
         + "cannot (fall |get to |stay )?(a)?sleep|(trouble|problems?|difficulty|struggl\\w+|issues?) (with )?(falling |"
         + "staying )?(a)?sleep\\w*|not sleeping|barely sleep\\w*|hardly sleep\\w*|no sleep|(don'?t|didn'?t|never) sleep|"
@@ -55,7 +56,10 @@ final class Lexicon {
         + "up all night|exhausted but can'?t|sleep (has been|is|'?s been|was) (so |really |just )?(terrible|awful|bad|poor|"
         + "rubbish|horrible|a mess|non-?existent|all over the place|wrecked)|sleep(ing)? (less|badly|poorly)|not sleeping well|sleep(ing)? (maybe |only |about |like |barely |just )?([0-9]|two|three|four)"
         + "( or [0-9])? hours|sleep (meds|pills|aids?)|sleep (schedule|pattern)s? (is |are )?"
-        + "(off|messed|wrecked)|haven'?t slept|have not slept|can'?t switch off at night|3 ?am|4 ?am)\\b"));
+        + "(off|messed|wrecked)|haven'?t slept|have not slept|can'?t switch off at night|3 ?am|4 ?am|sleep (problems?|issues?|"
+        + "troubles?|difficult\\w*)|(help|helps|helping|work|works) (with|on) (my )?sleep|desperate for (some )?sleep|"
+        + "(to|get) (fall )?asleep (every night|at night)|(up|awake) for hours|can'?t get back to sleep|"
+        + "sleeping (pills?|tablets?|meds)|every night to (fall )?asleep)\\b"));
     THEME_CUES.put("depression", p("\\b(depress\\w*|(feel|feeling|felt|been|so|really|very|pretty|quite|just) (so |really |"
         + "very |pretty |quite |kind of |kinda )?(low|down|flat|empty|numb|hopeless|worthless|miserable|blue|sad|"
         + "unhappy|in a (dark|bad) place)|sadness|(i'?m|i am) (so |really |very )?sad|(no|zero|lost( all)?|lack of) "
@@ -66,7 +70,10 @@ final class Lexicon {
         + "worthless|self-?loathing|hate myself|feel like a failure|burn(ed|t)? ?out|dysthymi\\w*|"
         + "seasonal affective|sad lamp|low mood|mood (is|has been) (low|bad|awful)|"
         + "(going|been) through the motions|feel(ing)? nothing|lonel(y|iness)|isolat\\w*|(feel|feeling|felt) (so |really |"
-        + "very |completely |totally )?alone|no friends|no ?one (understands|cares|gets)( about)? me)\\b"));
+        + "very |completely |totally )?alone|no friends|no ?one (understands|cares|gets)( about)? me|i have no ?one|"
+        + "(stopped|stop) caring|can'?t (make|get) myself (to )?do anything|(things|stuff) i used to (love|enjoy)|"
+        + "haven'?t (showered|washed|left the house)|(haven'?t|not) (felt|been feeling|feeling) like myself|cry(ing)? in "
+        + "the (car|shower|bathroom)|don'?t (get out of|leave) bed|don'?t talk to (a single person|anyone))\\b"));
     THEME_CUES.put("grief", p("\\b(grie(f|ve|ving|ved)|bereave\\w*|mourn\\w*|" + DEATH + "|"
         + "lost (my|our) " + KIN + "|(my|our) " + KIN + " (died|passed|is gone|was killed|took (his|her|their) (own )?life)|"
         + "loss of (my|our|a)|since (he|she|they) (died|passed|left us)|anniversary of (his|her|their|my)|widow\\w*|"
@@ -79,24 +86,37 @@ final class Lexicon {
         + "reliv\\w*|re-?experienc\\w*|intrusive (memories|images)|keep seeing (it|the)|hypervigilan\\w*|"
         + "startle\\w*|jump at (every|loud)|triggered|dissociat\\w*|what happened to me|"
         + "(survived|survivor of)|witness(ed)? (a|the|my)|near-?death|can'?t drive since|since the (accident|crash|"
-        + "attack|assault|fire|incident))\\b"));
+        + "attack|assault|fire|incident)|(house|apartment|building) fire|(pictures|images|memories) of (that|the) (night|"
+        + "day)|(right )?back in (that|the) (moment|room|car|hallway|night|house)|(hurt|abused|touched) me when i was (a|"
+        + "little)|something happened to me|bitten by)\\b"));
     THEME_CUES.put("relationships", p("\\b(relationship\\w*|marriage|marital|married|divorc\\w*|separat(ed|ion|ing)|"
         + "break ?-?up|broke up|breaking up|broken up|split up|splitting up|dumped|(he|she|they) left me|"
         + PARTNER + " (left|walked out|moved out|packed up|cheated|has been cheating|is cheating|wants (a divorce|to separate|"
         + "to leave|out)|doesn'?t (love|listen|understand|care|want)|won'?t (listen|talk|communicate)|ignores|and i "
         + "(keep |always |constantly )?(fight|argue|clash|don'?t talk)|is (distant|cold|controlling)|said (he|she|they) "
-        + "(wants|needs) space)|cheat(ed|ing)|affair|infidelity|unfaithful|couples?( therapy| counsel\\w*)?|"
+        + "(wants|needs) space)|cheat(ed|ing)|affair|infidelity|unfaithful|couples? (issues|problems|stuff)|as a couple|"
         + "(fight|fighting|arguing|argue|argument|arguments|rows) with (my )?" + PARTNER + "|(we|we'?ve been) (keep |always |"
         + "constantly )?(fight|argue|fighting|arguing)|my ex\\b|dating|in-?laws|trust issues|"
         + "communication (issues|problems)|drifting apart|toxic relationship|codependen\\w*|we (barely|hardly|never|don'?t) "
         + "(talk|speak|communicate|connect)|(he|she|they)'?s (so |really |become )?distant|says i'?m (so |really )?distant|"
         + "(problems|issues|trouble|things|tension|distance) (with|between) (me and )?(my )?" + PARTNER + "|"
-        + PARTNER + " and i (are|have been|aren'?t|don'?t|can'?t|keep))\\b"));
-    THEME_CUES.put("parenting", p("\\b(parent(ing|hood)?|co-?parent\\w*|(my|our|the) " + CHILD + "|" + CHILD
-        + " (won'?t|doesn'?t|isn'?t|refuses|keeps|has|is (being|struggling|acting|failing|refusing)|got (suspended|"
-        + "expelled)|acting out|tantrums?|meltdowns?)|teenagers?|toddlers?|tantrums?|meltdowns?|as a (mum|mom|mother|"
+        + PARTNER + " and i (are|have been|aren'?t|don'?t|can'?t|keep|just|always|never|barely|hardly)|(me and|and me) my "
+        + PARTNER + "|(we|we'?re|we are) (only |just |always |constantly )?(fighting|arguing)|like roommates|behind my back|"
+        + "texting (his|her) ex|(goes|went|going) through my phone|checks my phone|tearing (us|the two of us) apart|takes "
+        + "(his|her|their|my)( [a-z]+'s)? side|(his|her|their) (dad|mom|mum|father|mother) left|can'?t say no to (my )?(mother|mom|mum|"
+        + "father|dad|parents)|(mother|mom|mum|father|dad) (calls|guilt\\w*|controls|criticis\\w*|criticiz\\w*))\\b"));
+    THEME_CUES.put("parenting", p("\\b(parent(ing|hood)?|co-?parent\\w*|worried-about (my|our) " + CHILD + "|(my|our|the) "
+        + CHILD + "\\b[^.!?]{0,40}?\\b(won'?t|doesn'?t|isn'?t|refuses|flinch\\w*|keeps (hitting|lying|"
+        + "yelling|screaming|fighting|getting)|screams|yells|hits|has (tantrums|meltdowns|adhd|autism|stopped)|stopped going|is "
+        + "(being|struggling|acting|failing|refusing)|got (suspended|expelled)|acting out|talks back|hates me|tantrums?|"
+        + "meltdowns?|tells me)|(don'?t|do not) know (what to do|how to (handle|deal|reach|talk to)) (with )?(him|her|them)|"
+        + "can'?t (get|make) (him|her|them) to|how to handle (it|him|her|them)|(son|daughter|teen|teenager) and i (can'?t|"
+        + "fight|argue|clash|don'?t|keep|really need|need help)|(bad|terrible|awful|good|better|failing) (mom|mum|dad|parent|"
+        + "mother|father)|how to be a (mom|mum|dad|parent|mother|father)|(snap|yell|shout|scream) at (my|our|the) (kids|"
+        + "children|son|daughter)|(handle|deal with|discipline|parent) (our|my|the) (kids|children|son|daughter|teen)|"
+        + "(adhd|autistic|autism) (kids?|child|son|daughter)|feel lost with (him|her|them)|(my|our) teenagers?|toddlers?|tantrums?|meltdowns?|as a (mum|mom|mother|"
         + "dad|father|parent)|new (mum|mom|dad|parent)|single (mum|mom|dad|parent)|stay-?at-?home|school refus\\w*|"
-        + "custody|step-?(son|daughter|kids?|child|children|parent)|bedtime battles|screen time|my kids|"
+        + "custody|step-?(son|daughter|kids?|child|children|parent)|bedtime battles|screen time|"
         + "(son|daughter|child) (has|with) (adhd|autism|asd))\\b"));
   }
 
@@ -165,7 +185,7 @@ final class Lexicon {
         + "speak to|speak with|talk with|get|open to|happier with|easier with) (to (see|talk to|speak with|work with) )?"
         + "(a |an |with a |with an |someone )?(" + words + ")|(a |an )?(" + words + ")(,)? (would be|is|might be) "
         + "(better|preferable|best|easier|more comfortable|great)|(a |an )?(" + words + ")(,)? (please|if possible|"
-        + "ideally|preferably))\\b");
+        + "ideally|preferably))\\b|^(a |an )?(" + words + ")([ ,.!]|$)");
   }
   /** Spoken languages a patient may ask for, by their English names. */
   private static final String TONGUES = "spanish|mandarin|chinese|cantonese|yoruba|danish|french|german|portuguese|"
@@ -184,7 +204,8 @@ final class Lexicon {
   static {
     SLOTS.put("evening", p("\\b(evenings?|after work|after ([5-8]|five|six|seven|eight)( ?pm)?|after hours|"
         + "late (afternoon|in the day)|weeknights?)\\b"));
-    SLOTS.put("morning", p("\\b(mornings?|before work|before (9|10|nine|ten)( ?am)?)\\b"));
+    SLOTS.put("morning", p("\\b(mornings?|before work|before (9|10|nine|ten)( ?am)?|early (sessions?|appointments?|slots?)|"
+        + "[6-9] ?am|before my shift|earlier in the day)\\b"));
     SLOTS.put("afternoon", p("\\b(afternoons?|lunch ?(time|break)?|midday|after school)\\b"));
     SLOTS.put("weekend", p("\\b(weekends?|saturdays?|sundays?)\\b"));
     SLOTS.put("weekday", p("\\b(weekdays?|during the week)\\b"));
@@ -194,7 +215,7 @@ final class Lexicon {
   }
 
   /** Slot words only count where the message speaks of times that suit, not of when the trouble is. */
-  static final Pattern SLOT_CONTEXT = p("\\b(work(s)? (best|better|for me|well)|suits?|best for me|prefer\\w*|free|"
+  static final Pattern SLOT_CONTEXT = p("^(mornings?|afternoons?|evenings?|weekends?|weekdays?|saturdays?|sundays?)\\b|\\b(work(s)? (best|better|for me|well)|suits?|best for me|prefer\\w*|free|"
       + "available|availability|only (do|make|manage)|can (only )?(do|make)|could (do|make)|slots?|appointments?|"
       + "sessions?|times?|schedule|see (her|him|them|someone)|ideally|if possible|open|any(thing)? (on|in)|"
       + "something (on|in)|book|during)\\b");
@@ -226,25 +247,37 @@ final class Lexicon {
       + "everything)( for now)?|i'?m (all )?(good|set|done)( for now)?|have a (good|nice|great) (day|one|night|evening)|"
       + "that (helps|helped|was helpful)|very helpful|that'?s helpful|nothing else|no more questions|i'?ll think about it|"
       + "i'?ll (get back|come back))\\b");
+  /** Asking to be seen soon: "I want to see someone asap", "whoever is free this week". */
+  private static final String SEE_SOON = "(want|need|like) to see (someone|somebody|a therapist) (asap|soon|this week|today|"
+      + "tomorrow|next week|as soon as)|see (someone|somebody) (asap|as soon as possible|this week|today)|whoever (is (free|"
+      + "available)|does|works|has)|put me (on|with|down|in)\\b|wait ?list for|(want|like) to come in( together)?|come in together";
+  /** Moving a session: "can I move my wednesday session", "push it to next week". */
+  private static final String MOVE = "(move|change|push|shift|switch) (my|the|our|tomorrow'?s|today'?s|this week'?s|next week'?s|"
+      + "monday'?s|tuesday'?s|wednesday'?s|thursday'?s|friday'?s) ([a-z']+ ){0,2}(appointment|session|booking|appt)s?|"
+      + "push (it|that) (to|back)|move (it|that) to";
   static final Pattern BOOKING = p("\\b(book\\w*|schedul\\w*|appointments?|appt|reserve|set (me )?up (with|an?|for)|"
       + "sign me up|get me (in|seen|an?)|make an? (appointment|session)|when can i (see|start|come)|can i (see|start "
       + "with|get in with) (her|him|them|dr\\.?)|i'?d like to (see|start with|go with|meet) "
       + "(her|him|them|dr\\.?)|let'?s (do it|go with|book|go ahead)|go ahead|i'?ll (take|go with)|put me (down|in) (for|with)|"
       + "cancel\\w*|reschedul\\w*|move my (appointment|session|booking)|change my (appointment|session|booking)|"
       + "first (available|opening|slot)|next (available|opening|slot)|(someone|anyone|anything|appointments?|openings?|"
-      + "slots?|spots?|time) (available|free|open)|availability (this|next)|(can i|i'?d like to|i want to|how do i) sign up)\\b");
+      + "slots?|spots?|time) (available|free|open)|availability (this|next)|(can i|i'?d like to|i want to|how do i) sign up|"
+        + SEE_SOON + "|" + MOVE + ")\\b");
   /** Booking said as an act, not just the word "appointment" in a question about waiting times. */
   static final Pattern EXPLICIT_BOOKING = p("\\b(book\\w*|schedul\\w*|reserve|sign me up|set me up|get me (in|seen)|"
-      + "cancel\\w*|reschedul\\w*|move my|put me (down|in))\\b");
+      + "cancel\\w*|reschedul\\w*|move my|put me (down|in))\\b|\\b(" + SEE_SOON + "|" + MOVE + ")");
   /** "I don't mind", "either is fine": a preference stated as none. */
   static final Pattern NO_PREFERENCE = p("\\b((don'?t|do not) mind|doesn'?t matter|no preference|either (is|would be) "
       + "(fine|ok|okay)|any (gender|time|day) (is )?(fine|ok|okay|works))\\b");
   static final Pattern CANCEL = p("\\b(cancel\\w*|call off|can'?t make (it|my appointment|my session))\\b");
-  static final Pattern RESCHEDULE = p("\\b(reschedul\\w*|move my|change my (appointment|session|booking)|different (time|day))\\b");
+  static final Pattern RESCHEDULE = p("\\b(reschedul\\w*|move my|change my (appointment|session|booking)|different (time|day)|"
+      + MOVE + ")\\b");
   /** Words that look like booking but are not about booking with us. */
   static final Pattern NOT_BOOKING = p("\\b((doctor'?s|gp|dentist|medical|hospital|dental|vet) appointments?|my (work |busy )?"
       + "schedule (is|has)|sleep schedule|book (club|about|on)|read(ing)? (a|the) book|a book\\b|schedule (is|was) "
-      + "(crazy|busy|packed|full))");
+      + "(crazy|busy|packed|full)|cancel\\w* on (my |the )?(friends|people|everyone|them|him|her)|cancel(led|ling)? "
+      + "(my |our |all )?plans|before (i|we) (book|schedul\\w*|sign up|commit)|i'?ll (come back and |get back and )?"
+      + "book\\w* (it )?(later|next|another|when|once|after)|put me (off|on edge))");
   static final Pattern BOOKING_QUESTION = p("\\b(how (do|can) i (book|schedule|make an appointment)|can i book online|"
       + "how does booking work)\\b");
   static final Pattern AFFIRM = p("^(yes+|yeah|yep|yup|ya|yea|sure|ok(ay)?|please|please do|do it|go ahead|sounds (good|"
@@ -261,7 +294,9 @@ final class Lexicon {
       + "myself|out)|payments?|self-?pay|insur\\w*|covered|cover (it|"
       + "this|therapy|sessions?)|co-?pay\\w*|co-?insurance|deductible|out[- ]of[- ]pocket|afford\\w*|expensive|cheap\\w*|"
       + "sliding[- ]scale|free of charge|for free|is (it|this) free|hsa|fsa|superbill|in[- ]network|out[- ]of[- ]network|"
-      + "billing|bill me|charges?|charged|can'?t pay|cannot pay|low income|tight budget|money is tight)\\b|\\$\\d+");
+      + "billing|bill me|charges?|charged|can'?t pay|cannot pay|low income|tight budget|money is tight|discounts?|eap|employee "
+      + "assistance|paypal|venmo|credit card|debit card|pay (with|by|using)|free (consultation|consult|session|trial|call)|"
+      + "(first|initial) (session|appointment|consult\\w*|call) (is )?free)\\b|\\$\\d+");
   static final Pattern PROCESS_TOPIC = p("\\b(first (session|appointment|visit|meeting|time)|intake|initial (session|"
       + "appointment|consult\\w*)|how long|how often|how many sessions|session length|sessions? (last|are)|minutes|"
       + "confidential\\w*|privacy|private|who (can|will|would) (see|read|know) (my|what|it|this|the|about)|records|share (my|what|this)|tell my "
@@ -283,13 +318,15 @@ final class Lexicon {
       + "(talk|tell|share|say|discuss|bring)|can i (switch|change) (therapist|provider)|switch (therapist|"
       + "provider)s?|qualified|licensed|credentials|what do you do|how (do|does) (this|it) work|"
       + "how it works|what is neura|the process|what now|next steps?|what'?s next|(your|the|their|her|his) (opening )?hours|"
-      + "when are you open)\\b");
+      + "when are you open|do you (see|treat|work with|take|help) (teen\\w*|kids|children|adolescents|couples|families|"
+      + "seniors|older (adults|people)|students))\\b");
   /** Asking about a booking already made, not for a new one. */
   static final Pattern BOOKING_STATUS = p("\\b((when|what time|what day|where) (is|'?s) my (appointment|booking|session)|"
       + "confirm my (appointment|booking|session)|(details|status) of my (appointment|booking|session)|"
       + "did (it|the booking|my booking) go through|am i booked)\\b");
   static final Pattern QUESTION_FORM = p("(\\?|^(what|how|why|when|where|who|which|is|are|do|does|can|could|will|would|"
-      + "should|am)\\b|\\b(wondering|curious|explain|tell me (about|more|what|how)|want to know|need to know|"
+      + "should|am)\\b|\\b(will|would|does|can) (that|it|this|they) (go|be|show|get)\\b|\\b(wondering|curious|explain|tell me "
+      + "(about|more|what|how)|want to know|need to know|"
       + "not sure (what|how)|any idea)\\b)");
   static final Pattern MEDICATION = p("\\b(ibuprofen|advil|motrin|paracetamol|acetaminophen|tylenol|aspirin|naproxen|"
       + "aleve|ramipril|lisinopril|amlodipine|metformin|statin\\w*|warfarin|insulin|antibiotic\\w*|amoxicillin|"
@@ -297,10 +334,12 @@ final class Lexicon {
       + "duloxetine|bupropion|wellbutrin|mirtazapine|trazodone|quetiapine|lithium|lamotrigine|diazepam|valium|"
       + "lorazepam|ativan|alprazolam|xanax|clonazepam|zopiclone|zolpidem|ambien|propranolol|melatonin|ssri\\w*|"
       + "antidepressants?|anti-?depressants?|benzo\\w*|birth control|the pill|contracepti\\w*|inhaler|antihistamine|"
-      + "meds|medications?|medicines?|pills?|tablets?|prescri\\w*|dose|dosage|mg\\b|side[- ]effects?|pharmac\\w*)\\b");
+      + "meds|medications?|medicines?|pills?|tablets?|prescri\\w*|dose|dosage|mg\\b|side[- ]effects?|pharmac\\w*|benadryl|"
+      + "nyquil|unisom|addictive|habit[- ]forming)\\b");
   static final Pattern MEDICATION_QUESTION = p("\\b((do|would|will) i (need|have) to (take|be on)|do i need (meds|"
-      + "medication)|can i (take|mix|have|drink|stop|double)|is it (safe|ok|okay|"
-      + "fine|bad)|safe to|together with|interact\\w*|mix (it|them)|combine|side[- ]effects?|should i (take|stop|"
+      + "medication)|can i (just |still |also )?(take|mix|have|drink|stop|double)|is it (safe|ok|okay|"
+      + "fine|bad)|is (that|it|this) (bad|safe|dangerous|harmful) for me|addictive|habit[- ]forming|take two|"
+      + "safe to|together with|interact\\w*|mix (it|them)|combine|side[- ]effects?|should i (take|stop|"
       + "keep|up|lower|increase|reduce|switch|come off)|how (much|many|often) (should|can|do) i|dose|dosage|"
       + "missed (a|my) dose|come off|coming off|withdrawal|(start|stop)(ed|ping)? (taking|my)|with (my|the) "
       + "(meds|medication|pills|prescription))\\b");
@@ -317,7 +356,13 @@ final class Lexicon {
       + "tingling|blurred vision|seizure|injur(y|ed|ies)|sprain\\w*|broken (bone|arm|leg|wrist|ankle)|"
       + "bleed\\w*|period pain|heart attack|stroke|"
       + "(my )?(blood pressure|bp) (is|was|reading)|skipp(ing|ed|s) (a )?beats?|palpitations|irregular heart\\w*|urinary|uti\\b|rash|hives|vomit\\w*|throw(ing)? up|allergic reaction|"
-      + "nause\\w*|fever\\w*|dizz\\w*|faint\\w*|chest pain)\\b");
+      + "nause\\w*|fever\\w*|dizz\\w*|faint\\w*|chest pain|lost [0-9]+ ?(pounds|lbs|kg|kilos)|weight loss|(haven'?t had|missed) "
+      + "my period|snor\\w*|sleep apnea)\\b");
+  /** Asking whether to see a doctor: answered as a physical question even when the message is also about worry. */
+  static final Pattern SEE_A_DOCTOR = p("\\b(should i (get (it|that|this|them) (checked|looked at)|see (a|my) (doctor|gp|physician|"
+      + "gyno\\w*|dentist)|go to (the )?(er|a&e|emergency|urgent care|hospital)|tell my doctor)|(do|would) i need to see (a|my) "
+      + "(medical )?(doctor|gp|physician)|get (it|that|this) checked|(get|be) tested for|should i be worried (about (that|it|"
+      + "this) )?physically|how do i know it'?s not (a )?(heart attack|stroke|something (serious|physical)))\\b");
   /** Bodily signs of panic: in a message about anxiety they are the concern, not a physical complaint. */
   static final Pattern PANIC_BODY = p("\\b(heart (races|racing|pounding|pounds)|can'?t breathe|short(ness)? of breath|"
       + "chest (tight\\w*|feels tight)|tight chest|shaking|sweating|dizz\\w*|nause\\w*|light-?headed|faint\\w*|"
@@ -342,6 +387,15 @@ final class Lexicon {
       + "specializ\\w*|specialis\\w*|works)|do (you|any of your \\w+) (have|offer|do)|is there (a|someone|anyone)|"
       + "does (anyone|someone)|(works|work) (best|better|for me)|only (available|free|do|can)|suits? me|"
       + "if possible|doesn'?t matter|don'?t mind)\\b");
+
+  /** What kind of person the therapist should be: "someone who won't judge me", "someone a bit older", "is she a mum?". */
+  static final Pattern THERAPIST_TRAIT = p("\\b(((want|need|like|looking for|have) )?(someone|somebody|anybody|anyone|a therapist|a counsel\\w*|therapist) (who|that)\\b|"
+      + "(someone|somebody|a therapist) (a bit |much |slightly )?(older|younger)|(older|younger) (therapist|someone|person)|"
+      + "is (she|he) (a|an|married|religious|\\w+ (herself|himself))\\b)");
+  /** Not about therapy at all: the website or app, a job, a school project. */
+  static final Pattern OFF_TOPIC = p("\\b(hiring|job openings?|join your team|(a|an|my) (paper|thesis|dissertation|article|essay|school "
+      + "project|class project|research project)|interview (someone|you)|for a (school|class) project|(your|the) (app|website|"
+      + "site|portal)|upload\\w*|log ?in\\b|password|just spins|keeps crashing|phone just rings)");
 
   /** The first index in {@code text} where {@code pattern} matches; -1 when it does not. */
   static int firstAt(Pattern pattern, String text) {

@@ -23,7 +23,19 @@ final class Reader {
   /** What the navigator's reply offered that a bare "yes please" accepts. */
   static final Pattern BOOKING_OFFER = Pattern.compile("(?i)((would you like|do you want|shall i|should i|want me to|can i)"
       + "( me)?( to)? (go ahead and )?(book|schedule|set up|arrange|make an appointment)|would you like (a|an|your) (first )?"
-      + "(session|appointment))");
+      + "(session|appointment)|(would you like|do you want|shall i|want me) (me )?to (find|look for) (a )?time|would you "
+      + "like to (see|book with|meet|start with) (her|him|them))");
+  /** A reply offering times to choose from ("She has Friday at 2:00 PM or Monday at 11:00 AM. Which would you prefer?"). */
+  static final Pattern TIME_OFFER = Pattern.compile("(?i)(which (one )?(works|would you (like|prefer)|suits|is better)|shall i "
+      + "book (it|that)|(has|have) (an )?(openings?|slots?|times?|availability)|(has|have) (monday|tuesday|wednesday|thursday|"
+      + "friday|saturday|sunday)|at [0-9]{1,2}(:[0-9]{2})? ?(am|pm))");
+  /** A short answer to offered times: a day, a time, a number, or asking for another. */
+  private static final Pattern TIME_ANSWER = Pattern.compile("^(((on |at |the )?(monday|tuesday|wednesday|thursday|friday|"
+      + "saturday|sunday|tomorrow|[0-9]{1,2}(:[0-9]{2})? ?(am|pm)?|morning|afternoon|evening|first|second|the (first|second|"
+      + "earlier|later) one)\\b.{0,60})|.*\\b(neither|none of (those|them|these)|anything (earlier|later|else|next week|"
+      + "on)|(slots?|times?|openings?) (on|at|in|this|next)|"
+      + "(earlier|later) in the (day|week)|something (earlier|later)|do you have anything|any other (times?|days?|"
+      + "slots?)|other times)\\b.*)$");
   /** A bare acknowledgement: after an offer it is not taken as a yes. */
   private static final Pattern BARE_OK = Pattern.compile("^(ok(ay)?|k|alright|all right|right|hmm+|i see)[ .!]*$");
 
@@ -61,7 +73,7 @@ final class Reader {
       offered = providers.stream().filter(p -> p.pronoun().equals(pronoun) && said.contains(p.shortName()))
           .min(java.util.Comparator.comparingInt(p -> said.indexOf(p.shortName()))).orElse(offered);
     }
-    String[] intent = intent(message, m, themes(m), own, lastAi);
+    String[] intent = intent(message, m, themes(m), own, lastAi, own.therapist() == null ? -1 : namedAt(m, providers));
     boolean aboutTherapist = !intent[0].equals("concern") && !intent[0].equals("physical") || themes(m).isEmpty();
     String referred = own.therapist() != null ? own.therapist()
         : aboutTherapist && refersBack(m) && offered != null && !intent[1].equals("else") ? offered.id() : null;
@@ -115,7 +127,26 @@ final class Reader {
         best = p;
       }
     }
-    return best != null || from == 0 ? best : offered(aiText.substring(0, from), providers);
+    return best != null || from == 0 ? best : lastNamed(aiText.substring(0, from), providers);
+  }
+
+  /** The provider named last in {@code text} ("… Dr. Ana Ruiz also has openings. Would you like to see her instead?"). */
+  private static Provider lastNamed(String text, List<Provider> providers) {
+    Provider best = null;
+    int at = -1;
+    String lower = text.toLowerCase(java.util.Locale.ROOT);
+    for (Provider p : providers) {
+      int i = Math.max(text.lastIndexOf(p.shortName()), text.lastIndexOf(p.callName()));
+      Matcher byName = p.namePattern() == null ? null : p.namePattern().matcher(lower);
+      while (byName != null && byName.find()) {
+        i = Math.max(i, byName.start());
+      }
+      if (i > at) {
+        at = i;
+        best = p;
+      }
+    }
+    return best;
   }
 
   private static final Pattern REFERS_BACK = Pattern.compile("\\b(her|him|them|she|he|that one|this one|the first one|"
@@ -129,7 +160,7 @@ final class Reader {
   /** The message's themes with where each is first cued. */
   static Map<String, Integer> themes(String m) {
     Map<String, Integer> at = new LinkedHashMap<>();
-    String unnegated = Lexicon.WORRY_ABOUT_SOMEONE.matcher(Lexicon.NEGATED.matcher(m).replaceAll(" ")).replaceAll(" my $5 ");
+    String unnegated = Lexicon.WORRY_ABOUT_SOMEONE.matcher(Lexicon.NEGATED.matcher(m).replaceAll(" ")).replaceAll(" worried-about my $5 ");
     boolean death = Lexicon.DEATH_CUE.matcher(unnegated).find();
     Lexicon.THEME_CUES.forEach((theme, cue) -> {
       Matcher c = cue.matcher(unnegated);
@@ -211,6 +242,12 @@ final class Reader {
     return best;
   }
 
+  /** Where the first provider's name the message uses starts; -1 when none. */
+  private static int namedAt(String m, List<Provider> providers) {
+    return providers.stream().map(Provider::namePattern).filter(java.util.Objects::nonNull)
+        .mapToInt(n -> Lexicon.firstAt(n, m)).filter(i -> i >= 0).min().orElse(-1);
+  }
+
   /** The first cue position of any stated preference; -1 when none. */
   private static int preferenceAt(String m, Reading.Preferences own, List<Pattern> extra) {
     List<Pattern> cues = new ArrayList<>(extra);
@@ -219,6 +256,7 @@ final class Reader {
     cues.add(Lexicon.ONLINE);
     cues.add(Lexicon.IN_PERSON);
     cues.add(Lexicon.PREFERENCE_WISH);
+    cues.add(Lexicon.THERAPIST_TRAIT);
     cues.addAll(Lexicon.METHODS.values());
     if (!own.slots().isEmpty()) {
       cues.addAll(Lexicon.SLOTS.values());
@@ -231,24 +269,35 @@ final class Reader {
 
   /** The intent and its topic (or "" without one). */
   private static String[] intent(String original, String m, Map<String, Integer> ownThemes, Reading.Preferences own,
-                                 String lastAi) {
+                                 String lastAi, int nameAt) {
     Matcher greet = Lexicon.GREETING.matcher(m);
     boolean greeted = greet.lookingAt();
     String rest = greeted ? m.substring(greet.end()).trim() : m;
     boolean offeredBooking = lastAi != null && BOOKING_OFFER.matcher(lastAi).find();
-    if (offeredBooking && Lexicon.SOMEONE_ELSE.matcher(m).find() && !Lexicon.EXPLICIT_BOOKING.matcher(m).find()) {
-      return new String[] {"preference", "else"};
-    }
+    boolean timeAsked = lastAi != null && TIME_OFFER.matcher(lastAi).find();
+    boolean namesTime = Lexicon.SLOTS.values().stream().anyMatch(p -> p.matcher(rest).find());
     if (offeredBooking && Lexicon.AFFIRM.matcher(rest).find() && !BARE_OK.matcher(rest).matches()
         && !rest.matches(".*\\b(but|not|what about|how about)\\b.*")
         && !Lexicon.COST.matcher(rest).find()
-        && !Lexicon.QUESTION_FORM.matcher(rest).find()) {
-      return new String[] {"booking", "yes"};
+        && (!Lexicon.QUESTION_FORM.matcher(rest).find() || namesTime)) {
+      return new String[] {"booking", "yes"}; // "yes that works. tuesday if he has it?"
+    }
+    if ((offeredBooking || timeAsked) && TIME_ANSWER.matcher(rest).matches() && !Lexicon.COST.matcher(rest).find()) {
+      // "wednesday", "friday at 2 pls", "10" after times were offered; "anything next week?" asks for others
+      return new String[] {"booking", rest.matches(".*\\b(neither|none|anything|earlier|later|other|do you have)\\b.*")
+          ? "time" : "yes"};
     }
     if (greeted && (rest.isEmpty() || Lexicon.SMALL_TALK.matcher(rest).matches())) {
       return new String[] {"greeting", ""};
     }
+    if (Lexicon.OFF_TOPIC.matcher(m).find()) {
+      return new String[] {"other", ""};
+    }
     String physical = physical(original, m, ownThemes);
+    if (physical != null && (Lexicon.CANCEL.matcher(m).find() || Lexicon.RESCHEDULE.matcher(m).find())
+        && !Lexicon.NOT_BOOKING.matcher(m).find()) {
+      physical = null; // "I need to cancel tomorrow's session, my daughter has a fever" is about the session
+    }
     if (physical != null) {
       return new String[] {"physical", physical};
     }
@@ -291,12 +340,12 @@ final class Reader {
     }
     boolean hasPreference = own.method() != null || own.therapist() != null || own.gender() != null
         || own.language() != null || own.format() != null || !own.slots().isEmpty()
-        || Lexicon.NO_PREFERENCE.matcher(m).find();
+        || Lexicon.NO_PREFERENCE.matcher(m).find() || Lexicon.THERAPIST_TRAIT.matcher(m).find();
     if (hasPreference) {
       int preferenceAt = preferenceAt(m, own, own.therapist() != null ? List.of(Pattern.compile("\\b(dr\\.?|doctor)\\b"))
           : List.of());
       if (own.therapist() != null) {
-        preferenceAt = preferenceAt < 0 ? 0 : preferenceAt;
+        preferenceAt = preferenceAt < 0 ? Math.max(0, nameAt) : nameAt >= 0 ? Math.min(preferenceAt, nameAt) : preferenceAt;
       }
       if (concernAt < 0 || preferenceAt >= 0 && preferenceAt <= concernAt) {
         return new String[] {"preference", ""};
@@ -325,6 +374,9 @@ final class Reader {
     if (Lexicon.MEDICATION.matcher(m).find() && Lexicon.MEDICATION_QUESTION.matcher(m).find()) {
       return "medication";
     }
+    if (Lexicon.SEE_A_DOCTOR.matcher(m).find()) {
+      return "symptom"; // "should I get that checked by a doctor or is it just nerves?"
+    }
     boolean panic = ownThemes.containsKey("anxiety");
     String body = panic ? Lexicon.PANIC_BODY.matcher(m).replaceAll(" ") : m;
     if (Lexicon.EXTRA_SYMPTOMS.matcher(body).find() || PhysicalSymptoms.mentioned(panic ? body : original)) {
@@ -334,11 +386,15 @@ final class Reader {
   }
 
   private static final Pattern METHOD_QUESTION = Pattern.compile("\\b(what('?s| is| are| does)|explain|tell me (about|"
-      + "more)|how does|never heard|difference|mean)\\b");
+      + "more)|how does|never heard|difference|mean|what (actually )?happens|(do|will|would) (you|i|we) have to|does (it|that) "
+      + "(involve|mean))\\b");
+  /** A question that opens on the method: "how does CBT help with sleep?", "does EMDR mean I have to…?". */
+  private static final Pattern ABOUT_METHOD = Pattern.compile("^(how|what|does|do|is|can|will|would)\\b[^.?!]{0,30}\\b(cbt|act|"
+      + "emdr|family systems|family therapy|dbt|it)\\b");
 
   private static String processTopic(String m, Reading.Preferences own, boolean question, Map<String, Integer> themes) {
     boolean topic = Lexicon.PROCESS_TOPIC.matcher(m).find();
-    if (own.method() != null && METHOD_QUESTION.matcher(m).find() && themes.isEmpty()) {
+    if (own.method() != null && METHOD_QUESTION.matcher(m).find() && (themes.isEmpty() || ABOUT_METHOD.matcher(m).find())) {
       return "method";
     }
     if (!topic || !question && !m.matches(".*\\b(what happens|what to expect|confidential|private|how it works|"
