@@ -12,9 +12,10 @@ import java.util.Map;
 
 /**
  * The navigator's side-effect subgraph: books the best-fitting provider when the patient asks
- * for an appointment. The request carries an idempotency key derived from the turn
- * ({@code turn:{turn_id}:book:{provider}}), so a replayed or resumed turn books once; the
- * booking node has no retry policy (side effects are never retried automatically).
+ * for an appointment, and cancels or moves a booked session once the patient has confirmed it. The request carries an
+ * idempotency key derived from the turn ({@code turn:{turn_id}:book:{provider}}, {@code …:cancel:{seq}},
+ * {@code …:move:{seq}}), so a replayed or resumed turn books, cancels or moves once; the booking node has no retry
+ * policy (side effects are never retried automatically).
  */
 public final class Booking {
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -30,8 +31,11 @@ public final class Booking {
     return StateGraph.of(Schema.of(REQUEST, RESULT))
         .addNode("book", (s, rt) -> {
           Map<String, Object> r = s.get(REQUEST);
-          return Update.of(RESULT, data.book((String) r.get("idempotency_key"), (String) r.get("patient_id"),
-              (String) r.get("provider_id")));
+          String action = (String) r.getOrDefault("action", "book");
+          String key = (String) r.get("idempotency_key");
+          String patient = (String) r.get("patient_id");
+          return Update.of(RESULT, action.equals("book") ? data.book(key, patient, (String) r.get("provider_id"))
+              : data.change(key, patient, ((Number) r.get("seq")).longValue(), action, (String) r.get("moved_to")));
         })
         .addEdge(StateGraph.START, "book").addEdge("book", StateGraph.END)
         .compile(CompileOptions.DEFAULT.withName("booking"));
@@ -49,6 +53,25 @@ public final class Booking {
     String turn = s.get(TurnState.TURN_ID) != null ? NeuraTurn.threadId(s.get(TurnState.TURN_ID)) : rt.threadId();
     Map<String, Object> request = Map.of("idempotency_key", turn + ":book:" + provider,
         "patient_id", s.get(TurnState.PATIENT_ID), "provider_id", provider);
+    return (Map<String, Object>) subgraph(data).invokeFrom(rt, Map.of(REQUEST.name(), request)).get(RESULT.name());
+  }
+
+  /**
+   * Cancels or moves the turn's patient's booking {@code change.seq()} (confirmed by the patient); the booking row after
+   * the change, with {@code changed}; null without a patient or when the patient has no such booking.
+   */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> change(State s, Runtime rt, Dataset data, Navigator.Change change) {
+    if (change == null || s.get(TurnState.PATIENT_ID) == null) {
+      return null;
+    }
+    String turn = s.get(TurnState.TURN_ID) != null ? NeuraTurn.threadId(s.get(TurnState.TURN_ID)) : rt.threadId();
+    Map<String, Object> request = new java.util.HashMap<>(Map.of("action", change.action(),
+        "idempotency_key", turn + ":" + change.action() + ":" + change.seq(), "patient_id", s.get(TurnState.PATIENT_ID),
+        "seq", change.seq()));
+    if (change.movedTo() != null) {
+      request.put("moved_to", change.movedTo());
+    }
     return (Map<String, Object>) subgraph(data).invokeFrom(rt, Map.of(REQUEST.name(), request)).get(RESULT.name());
   }
 }

@@ -75,8 +75,8 @@ public final class Dataset implements AutoCloseable {
    * the same key books nothing and returns the first booking.
    */
   public synchronized Map<String, Object> book(String idempotencyKey, String patient, String provider) {
-    try (PreparedStatement ps = db.prepareStatement("INSERT OR IGNORE INTO bookings VALUES (?, ?, ?, "
-        + "(SELECT COUNT(*) + 1 FROM bookings))")) {
+    try (PreparedStatement ps = db.prepareStatement("INSERT OR IGNORE INTO bookings (idempotency_key, patient_id, "
+        + "provider_id, seq) VALUES (?, ?, ?, (SELECT COUNT(*) + 1 FROM bookings))")) {
       ps.setString(1, idempotencyKey);
       ps.setString(2, patient);
       ps.setString(3, provider);
@@ -85,6 +85,70 @@ public final class Dataset implements AutoCloseable {
       throw new IllegalStateException("booking failed: " + e.getMessage(), e);
     }
     return query("SELECT * FROM bookings WHERE idempotency_key = ?", idempotencyKey).get(0);
+  }
+
+  /** The patient's sessions still booked (not cancelled), oldest first. */
+  public List<Map<String, Object>> booked(String patient) {
+    return query("SELECT * FROM bookings WHERE patient_id = ? AND status = 'booked' ORDER BY seq", patient);
+  }
+
+  /**
+   * Cancels ({@code action} {@code cancel}) or moves ({@code move}, to {@code movedTo}) the patient's booking number
+   * {@code seq} once per idempotency key: a second call with the same key changes nothing and returns the booking as the
+   * first left it. Returns the booking row with {@code changed} (whether this call changed it); null when the patient
+   * has no such booking.
+   */
+  public synchronized Map<String, Object> change(String idempotencyKey, String patient, long seq, String action,
+                                                 String movedTo) {
+    if (!action.equals("cancel") && !action.equals("move")) {
+      throw new IllegalArgumentException("unknown booking change: " + action);
+    }
+    List<Map<String, Object>> rows = query("SELECT * FROM bookings WHERE patient_id = ? AND seq = ?", patient, seq);
+    if (rows.isEmpty()) {
+      return null;
+    }
+    boolean changed;
+    try {
+      db.setAutoCommit(false);
+      try (PreparedStatement log = db.prepareStatement("INSERT OR IGNORE INTO booking_changes VALUES (?, ?, ?, ?)")) {
+        log.setString(1, idempotencyKey);
+        log.setLong(2, seq);
+        log.setString(3, action);
+        log.setString(4, movedTo);
+        changed = log.executeUpdate() == 1;
+      }
+      if (changed) {
+        try (PreparedStatement ps = db.prepareStatement(action.equals("cancel")
+            ? "UPDATE bookings SET status = 'cancelled' WHERE patient_id = ? AND seq = ?"
+            : "UPDATE bookings SET moved_to = ? WHERE patient_id = ? AND seq = ? AND status = 'booked'")) {
+          int i = 1;
+          if (action.equals("move")) {
+            ps.setString(i++, movedTo);
+          }
+          ps.setString(i++, patient);
+          ps.setLong(i, seq);
+          ps.executeUpdate();
+        }
+      }
+      db.commit();
+    } catch (SQLException e) {
+      try {
+        db.rollback();
+      } catch (SQLException ignored) {
+        // the change failed; its rollback failing too leaves nothing more to do here
+      }
+      throw new IllegalStateException("booking change failed: " + e.getMessage(), e);
+    } finally {
+      try {
+        db.setAutoCommit(true);
+      } catch (SQLException ignored) {
+        // the connection is unusable anyway
+      }
+    }
+    Map<String, Object> out = new LinkedHashMap<>(query("SELECT * FROM bookings WHERE patient_id = ? AND seq = ?",
+        patient, seq).get(0));
+    out.put("changed", changed);
+    return out;
   }
 
   @Override

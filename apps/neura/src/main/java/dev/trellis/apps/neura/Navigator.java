@@ -64,16 +64,33 @@ public final class Navigator {
    * patient is known).
    */
   record Plan(String message, Reading reading, List<Fit.Ranked> ranked, Fit.Ranked best, Fit.Ranked bestAccepting,
-              Provider target, Provider toBook, List<Provider> providers, String lastAi, List<String> earlierReplies) {
+              Provider target, Provider toBook, List<Provider> providers, String lastAi, List<String> earlierReplies,
+              List<Map<String, Object>> booked, Change change) {
     /** Whether an earlier reply confirmed a booking. */
     boolean bookedBefore() {
       return earlierReplies.stream().anyMatch(r -> r.contains("(booking #"));
     }
   }
 
-  /** The turn's plan from its state: the message, the transcript, the bundle's providers and the patient. */
-  @SuppressWarnings("unchecked")
+  /**
+   * A change to a booked session: {@code action} {@code cancel} or {@code move} (to {@code movedTo}, the day or time
+   * asked for) of the patient's booking number {@code seq} with {@code provider}. {@code confirmed}: the patient said
+   * yes to it, so the navigator makes it; otherwise the navigator asks to confirm it first.
+   */
+  record Change(String action, long seq, Provider provider, String movedTo, boolean confirmed) {
+  }
+
+  /** The turn's plan from its state, without the patient's booked sessions. */
   static Plan plan(State s) {
+    return plan(s, List.of());
+  }
+
+  /**
+   * The turn's plan from its state: the message, the transcript, the bundle's providers and the patient, and the
+   * patient's sessions still booked ({@link Dataset#booked}: what a cancel or a move is about).
+   */
+  @SuppressWarnings("unchecked")
+  static Plan plan(State s, List<Map<String, Object>> booked) {
     Map<String, Object> bundle = s.get(TurnState.BUNDLE);
     Map<String, Object> sections = bundle == null ? Map.of() : (Map<String, Object>) bundle.getOrDefault("sections", Map.of());
     Map<String, Object> genome = (Map<String, Object>) sections.getOrDefault("provider_genome", Map.of());
@@ -111,7 +128,70 @@ public final class Navigator {
         toBook = target;
       }
     }
-    return new Plan(message, reading, ranked, best, bestAccepting, target, toBook, providers, lastAi, List.copyOf(earlierReplies));
+    Change change = reading.intent().equals("booking") ? change(reading, message, lastAi, booked, providers) : null;
+    return new Plan(message, reading, ranked, best, bestAccepting, target, toBook, providers, lastAi,
+        List.copyOf(earlierReplies), List.copyOf(booked), change);
+  }
+
+  /**
+   * The cancel or move a booking turn asks for: confirmed when it says yes to the navigator's "Shall I cancel …?";
+   * otherwise the booked session it is about (the one whose therapist it names, else the only one; null when there are
+   * several and it names none, or none is booked) with the day or time it names for a move.
+   */
+  static Change change(Reading reading, String message, String lastAi, List<Map<String, Object>> booked,
+                       List<Provider> providers) {
+    String topic = reading.topic();
+    if (topic.equals("confirm") && lastAi != null) {
+      java.util.regex.Matcher offer = Reader.CHANGE_OFFER.matcher(lastAi);
+      if (offer.find()) {
+        long seq = Long.parseLong(offer.group(2));
+        Map<String, Object> row = booked.stream().filter(b -> ((Number) b.get("seq")).longValue() == seq).findFirst()
+            .orElse(null);
+        Provider p = row == null ? null : byId(providers, (String) row.get("provider_id"));
+        return new Change(offer.group(1), seq, p, offer.group(3), true);
+      }
+      return null;
+    }
+    if (!topic.equals("cancel") && !topic.equals("reschedule")) {
+      return null;
+    }
+    String action = topic.equals("cancel") ? "cancel" : "move";
+    Map<String, Object> row = null;
+    java.util.regex.Matcher asked = lastAi == null ? null : Reader.MOVE_ASKED.matcher(lastAi);
+    if (asked != null && asked.find() && action.equals("move")) {
+      long seq = Long.parseLong(asked.group(1));
+      row = booked.stream().filter(b -> ((Number) b.get("seq")).longValue() == seq).findFirst().orElse(null);
+    }
+    String named = Reader.named(Lexicon.normalize(message), providers);
+    if (row == null && named != null) {
+      row = booked.stream().filter(b -> named.equals(b.get("provider_id"))).reduce((a, b) -> b).orElse(null);
+    }
+    if (row == null && booked.size() == 1) {
+      row = booked.getFirst();
+    }
+    if (row == null) {
+      return null;
+    }
+    String when = message;
+    if (asked == null || !asked.find(0)) { // "move my wednesday session to the afternoon": the time after "to"
+      java.util.regex.Matcher to = MOVE_TO.matcher(Lexicon.normalize(message));
+      when = to.find() ? to.group(2) : "";
+    }
+    List<String> slots = when.isEmpty() ? List.of() : Reader.preferences("any time " + when, providers).slots();
+    return new Change(action, ((Number) row.get("seq")).longValue(), byId(providers, (String) row.get("provider_id")),
+        action.equals("move") && !slots.isEmpty() ? moveWords(slots) : null, false);
+  }
+
+  private static final java.util.regex.Pattern MOVE_TO = java.util.regex.Pattern.compile(
+      "\\b(move|moving|push|change|shift|reschedul\\w*|switch)\\b.*?\\b(?:to|for|into|until|till)\\b(.*)$");
+
+  /** [afternoon, friday] → "Friday afternoon". */
+  static String moveWords(List<String> slots) {
+    List<String> days = slots.stream().filter(sl -> sl.endsWith("day") && !sl.equals("weekday"))
+        .map(d -> d.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + d.substring(1)).toList();
+    List<String> times = slots.stream().filter(sl -> !sl.endsWith("day") || sl.equals("weekday"))
+        .map(t -> t.equals("weekend") ? "the weekend" : t.equals("weekday") ? "a weekday" : t).toList();
+    return String.join(" ", java.util.stream.Stream.concat(days.stream().limit(1), times.stream().limit(1)).toList());
   }
 
   private static Provider byId(List<Provider> providers, String id) {
@@ -172,7 +252,16 @@ public final class Navigator {
         b.append("best fit accepting new patients: ").append(Replies.describe(plan.bestAccepting())).append('\n');
       }
     }
-    if (booking != null) {
+    Change c = plan.change();
+    if (c != null && booking != null && plan.toBook() == null) {
+      b.append(c.action().equals("cancel") ? "cancelled this turn: booking #" + c.seq() : "moved this turn: booking #" + c.seq()
+          + " to " + c.movedTo()).append("; confirm it\n");
+    } else if (c != null && !c.confirmed()) {
+      b.append("the patient asks to ").append(c.action()).append(" booking #").append(c.seq())
+          .append(c.provider() == null ? "" : " with " + c.provider().shortName())
+          .append(c.movedTo() == null ? "" : " to " + c.movedTo())
+          .append(": ask them to confirm first (Shall I ").append(c.action()).append(" your session …?); nothing is changed yet\n");
+    } else if (booking != null) {
       b.append("booked this turn: ").append(plan.toBook().shortName()).append(" (booking #").append(booking.get("seq"))
           .append("); confirm it by name\n");
     } else if (plan.target() != null && !patientKnown) {

@@ -114,13 +114,19 @@ public final class NeuraTurn {
   }
 
   /**
-   * The navigator: reads the turn ({@link Navigator#plan}), books when the patient asked to and the provider accepts
-   * new patients (the booking subgraph, idempotent per turn), then answers — offline from the plan, or by the model
+   * The navigator: reads the turn ({@link Navigator#plan}, with the patient's booked sessions), books when the patient
+   * asked to and the provider accepts new patients, cancels or moves a booked session the patient confirmed (the
+   * booking subgraph, idempotent per turn), then answers — offline from the plan, or by the model
    * with the plan in its prompt (a booking confirmed by name after the model's reply).
    */
   private static Update navigate(State s, Runtime rt, NeuraDeps deps) throws Exception {
-    Navigator.Plan plan = Navigator.plan(s);
-    Map<String, Object> booking = plan.toBook() == null ? null : Booking.book(s, rt, deps.data(), plan.toBook().id());
+    String patient = s.get(TurnState.PATIENT_ID);
+    boolean aboutBooked = patient != null && Lexicon.BOOKING.matcher(Lexicon.normalize(s.get(TurnState.TURN_MESSAGE))).find()
+        || patient != null && Reader.CHANGE_OFFER.matcher(lastAi(s)).find() || patient != null
+        && Reader.MOVE_ASKED.matcher(lastAi(s)).find();
+    Navigator.Plan plan = Navigator.plan(s, aboutBooked ? deps.data().booked(patient) : List.of());
+    Map<String, Object> booking = plan.toBook() != null ? Booking.book(s, rt, deps.data(), plan.toBook().id())
+        : plan.change() != null && plan.change().confirmed() ? Booking.change(s, rt, deps.data(), plan.change()) : null;
     Message.Ai answer = deps.model() != null
         ? ModelSteps.navigate(deps.model(), s, rt, Navigator.forModel(plan, booking, s.get(TurnState.PATIENT_ID) != null))
         : null;
@@ -129,10 +135,25 @@ public final class NeuraTurn {
     if (booking == null) {
       return out.and(TurnState.RESPONSE, reply);
     }
-    if (answer != null) {
+    if (answer != null && plan.toBook() == null) {
+      reply = reply + (plan.change().action().equals("cancel") ? " I've cancelled your session (booking #"
+          + plan.change().seq() + ")." : " I've asked to move your session (booking #" + plan.change().seq() + ") to "
+          + plan.change().movedTo() + ".");
+    } else if (answer != null) {
       reply = reply + " I've booked you with " + plan.toBook().shortName() + " (booking #" + booking.get("seq") + ").";
     }
     return out.and(TurnState.RESPONSE, reply).and(TurnState.BOOKING, booking);
+  }
+
+  /** The transcript's newest AI message; empty when none. */
+  private static String lastAi(State s) {
+    List<Message> transcript = s.getOrDefault(TurnState.MESSAGES, List.<Message>of());
+    for (int i = transcript.size() - 1; i >= 0; i--) {
+      if (transcript.get(i) instanceof Message.Ai a) {
+        return String.valueOf(a.text());
+      }
+    }
+    return "";
   }
 
   /** Whether the transcript's newest human message is {@code text}. */

@@ -36,6 +36,14 @@ final class Reader {
       + "on)|(slots?|times?|openings?) (on|at|in|this|next)|"
       + "(earlier|later) in the (day|week)|something (earlier|later)|do you have anything|any other (times?|days?|"
       + "slots?)|other times)\\b.*)$");
+  /** The navigator asking to confirm a cancel or a move: "Shall I cancel your session with Ben Okafor (booking #3)?". */
+  static final Pattern CHANGE_OFFER = Pattern.compile("Shall I (cancel|move) your session with [^?]*?\\(booking #(\\d+)\\)"
+      + "(?: to ([^?]+))?\\?");
+  /** The navigator asking which day or time a session should move to. */
+  static final Pattern MOVE_ASKED = Pattern.compile("\\(booking #(\\d+)\\): which day or time");
+  /** Keeping a session as it is, after the navigator asked to confirm a change. */
+  private static final Pattern KEEP = Pattern.compile("^(no|nope|nah|not (yet|now)|wait|hold on|actually|leave it|keep it|"
+      + "never ?mind|don'?t)\\b");
   /** A bare acknowledgement: after an offer it is not taken as a yes. */
   private static final Pattern BARE_OK = Pattern.compile("^(ok(ay)?|k|alright|all right|right|hmm+|i see)[ .!]*$");
 
@@ -274,6 +282,21 @@ final class Reader {
     boolean greeted = greet.lookingAt();
     String rest = greeted ? m.substring(greet.end()).trim() : m;
     boolean offeredBooking = lastAi != null && BOOKING_OFFER.matcher(lastAi).find();
+    if (lastAi != null && CHANGE_OFFER.matcher(lastAi).find()) { // "Shall I cancel your session with …?"
+      if (KEEP.matcher(rest).find() || rest.matches(".*\\b(keep|leave) (it|the (session|appointment|booking))\\b.*")) {
+        return new String[] {"booking", "keep"};
+      }
+      if (Lexicon.AFFIRM.matcher(rest).find() && !BARE_OK.matcher(rest).matches()) {
+        return new String[] {"booking", "confirm"};
+      }
+    }
+    if (lastAi != null && MOVE_ASKED.matcher(lastAi).find()
+        && Lexicon.SLOTS.values().stream().anyMatch(p -> p.matcher(rest).find())) {
+      return new String[] {"booking", "reschedule"}; // "friday afternoon" after "which day or time would you like?"
+    }
+    if (offeredBooking && Lexicon.SOMEONE_ELSE.matcher(m).find() && !Lexicon.EXPLICIT_BOOKING.matcher(m).find()) {
+      return new String[] {"preference", "else"};
+    }
     boolean timeAsked = lastAi != null && TIME_OFFER.matcher(lastAi).find();
     boolean namesTime = Lexicon.SLOTS.values().stream().anyMatch(p -> p.matcher(rest).find());
     if (offeredBooking && Lexicon.AFFIRM.matcher(rest).find() && !BARE_OK.matcher(rest).matches()

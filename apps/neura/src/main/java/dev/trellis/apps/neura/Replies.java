@@ -287,12 +287,16 @@ final class Replies {
 
   private static String booking(Navigator.Plan plan, boolean patientKnown, Map<String, Object> booking, boolean again) {
     String topic = plan.reading().topic();
-    if (topic.equals("cancel") || topic.equals("reschedule")) {
-      String verb = topic.equals("cancel") ? "cancel" : "move";
-      return "I can't " + verb + " a booked session from this chat. Please use the link in your booking confirmation or "
-          + "call the care team — letting them know at least 24 hours ahead frees the time for someone else. "
-          + (topic.equals("cancel") ? "If you'd rather see someone else instead, tell me and I'll find another fit."
-              : "If another therapist's hours suit you better, tell me the days and times and I'll look.");
+    if (topic.equals("cancel") || topic.equals("reschedule") || topic.equals("confirm") || topic.equals("keep")) {
+      return change(plan, patientKnown, booking, again);
+    }
+    if (topic.equals("time")) {
+      Provider p = plan.target() != null ? plan.target() : plan.reading().therapist() == null ? null
+          : plan.providers().stream().filter(x -> x.id().equals(plan.reading().therapist())).findFirst().orElse(null);
+      return p == null ? "Which days and times suit you? I'll find a therapist whose hours fit."
+          : "I can't see " + p.possessive() + " calendar from here, but " + p.possessive() + " hours are " + p.hours()
+              + ". Tell me the day and time of day that suit you and I'll book a first session with " + p.object()
+              + " — the confirmation gives the exact time.";
     }
     if (topic.equals("status")) {
       String made = plan.earlierReplies().stream().filter(r -> r.contains("(booking #")).reduce((a, b) -> b).orElse(null);
@@ -348,6 +352,73 @@ final class Replies {
           + "ask again, or call the care team and ask for " + target.callName() + ".";
     }
     return OFFER.formatted(target.shortName());
+  }
+
+  /** Cancelling or moving a booked session: asked to confirm first, then done once (through the booking subgraph). */
+  private static String change(Navigator.Plan plan, boolean patientKnown, Map<String, Object> done, boolean again) {
+    String topic = plan.reading().topic();
+    String verb = topic.equals("cancel") ? "cancel" : "move";
+    if (!patientKnown) {
+      return "This chat isn't linked to a patient record, so I can't see your sessions to " + verb + " one. Please sign "
+          + "in to Neura and ask me again, or use the link in your booking confirmation or call the care team — letting "
+          + "them know at least 24 hours ahead is free.";
+    }
+    if (topic.equals("keep")) {
+      return "All right — I've left your session as it is." + (again ? " Anything else I can help with?" : "");
+    }
+    Navigator.Change c = plan.change();
+    if (c != null && c.confirmed()) {
+      String with = c.provider() == null ? "" : " with " + c.provider().shortName();
+      if (done == null) {
+        return "I couldn't find that session (booking #" + c.seq() + ") among your bookings any more — it may already "
+            + "have been cancelled. The care team can check it for you.";
+      }
+      if ("cancelled".equals(done.get("status"))) {
+        return (Boolean.TRUE.equals(done.get("changed")) ? "Done — I've cancelled your session" : "That session is already "
+            + "cancelled — your session") + with + " (booking #" + c.seq() + ")" + (Boolean.TRUE.equals(done.get("changed"))
+            ? ". You'll get an email confirming the cancellation; there's no fee when it's more than 24 hours ahead."
+            : ", so there's nothing more to do.") + " If you'd like another time or another therapist, just tell me.";
+      }
+      return "Done — I've asked to move your session" + with + " (booking #" + c.seq() + ") to " + c.movedTo() + ". "
+          + "You'll get a new confirmation with the exact time" + (c.provider() == null ? "."
+              : ", within " + c.provider().possessive() + " hours: " + c.provider().hours() + ".");
+    }
+    if (topic.equals("confirm")) {
+      return "I couldn't tell which session you meant. Tell me the therapist's name and whether to cancel or move it.";
+    }
+    if (plan.booked().isEmpty()) {
+      return "I don't see a booked session for you. If you booked by phone or under another account, the link in your "
+          + "confirmation or the care team can " + verb + " it — at least 24 hours ahead it's free.";
+    }
+    if (c == null) {
+      List<String> which = plan.booked().stream().map(b -> {
+        Provider p = plan.providers().stream().filter(x -> x.id().equals(b.get("provider_id"))).findFirst().orElse(null);
+        return (p == null ? "" : "with " + p.shortName() + " ") + "(booking #" + b.get("seq") + ")";
+      }).toList();
+      return "You have " + which.size() + " sessions booked: " + Empathy.join(which) + ". Which one should I " + verb
+          + "?";
+    }
+    String with = c.provider() == null ? "" : " with " + c.provider().shortName();
+    if (c.action().equals("cancel")) {
+      return "Shall I cancel your session" + with + " (booking #" + c.seq() + ")? Cancelling at least 24 hours ahead is "
+          + "free.";
+    }
+    if (c.movedTo() == null) {
+      return "Your session" + with + " (booking #" + c.seq() + "): which day or time would you like instead?"
+          + (c.provider() == null ? "" : " " + capitalised(c.provider().possessive()) + " hours are "
+              + c.provider().hours() + ".");
+    }
+    if (c.provider() != null && !java.util.Arrays.stream(c.movedTo().toLowerCase(java.util.Locale.ROOT).split(" "))
+        .filter(Lexicon.SLOTS::containsKey).allMatch(c.provider().slots()::contains)) {
+      return c.provider().shortName() + " doesn't see people " + c.movedTo() + " — " + c.provider().possessive()
+          + " hours are " + c.provider().hours() + ". Your session" + with + " (booking #" + c.seq() + "): which day or "
+          + "time would you like instead?";
+    }
+    return "Shall I move your session" + with + " (booking #" + c.seq() + ") to " + c.movedTo() + "?";
+  }
+
+  private static String capitalised(String word) {
+    return word.isEmpty() ? word : word.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + word.substring(1);
   }
 
   // --- questions ---

@@ -17,4 +17,8 @@ INSERT INTO patients VALUES ('pat-3', 'Kai', 27, 'trauma', NULL);
 INSERT INTO sessions VALUES (1, 'pat-1', 'prov-ana', '2026-10-02', 'intake; sleep diary started');
 INSERT INTO sessions VALUES (2, 'pat-1', 'prov-ana', '2026-10-16', 'worry time technique');
 INSERT INTO sessions VALUES (3, 'pat-2', 'prov-ben', '2026-11-01', 'values card sort');
-CREATE TABLE bookings (idempotency_key TEXT PRIMARY KEY, patient_id TEXT, provider_id TEXT, seq INTEGER);
+-- bookings: status 'booked' or 'cancelled'; moved_to is the day or time a patient asked to move the session to.
+-- booking_changes: one row per cancel or move request (its idempotency key), so a replayed turn changes nothing again.
+CREATE TABLE bookings (idempotency_key TEXT PRIMARY KEY, patient_id TEXT, provider_id TEXT, seq INTEGER,
+  status TEXT NOT NULL DEFAULT 'booked', moved_to TEXT);
+CREATE TABLE booking_changes (idempotency_key TEXT PRIMARY KEY, seq INTEGER, action TEXT, moved_to TEXT);

@@ -1,0 +1,145 @@
+package dev.trellis.apps.neura;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.checkpoint.memory.InMemorySaver;
+import dev.trellis.checkpoint.store.InMemoryStore;
+import dev.trellis.core.CompiledGraph;
+import dev.trellis.graph.CompileOptions;
+import dev.trellis.graph.RunConfig;
+import dev.trellis.graph.State;
+import dev.trellis.pipeline.InMemorySkipStore;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Cancelling or moving a booked session from the chat ("please cancel my session with Ben", "can I move my thursday
+ * appointment"): the navigator finds the patient's booking, asks to confirm (and for the new day or time), and only a
+ * yes changes it, through the booking subgraph, once per turn. Until round sixteen the reply said it could not be done
+ * from the chat.
+ */
+class BookingChangeTest {
+  final NeuraDeps deps = NeuraDeps.bundled().withSkipStore(new InMemorySkipStore());
+  final CompiledGraph graph = NeuraTurn.graph(CompileOptions.checkpointer(new InMemorySaver()).withStore(new InMemoryStore()),
+      deps);
+
+  State say(String thread, String patient, String message) {
+    Map<String, Object> input = new HashMap<>();
+    input.put("messages", List.of(Map.of("type", "human", "content", message)));
+    input.put("session_id", thread);
+    if (patient != null) {
+      input.put("patient_id", patient);
+    }
+    return graph.invoke(input, RunConfig.thread(thread).withContext(deps));
+  }
+
+  String reply(String thread, String patient, String message) {
+    return say(thread, patient, message).get(TurnState.RESPONSE);
+  }
+
+  /** Books Ben Okafor for {@code patient} on {@code thread}; the booking's number. */
+  long bookBen(String thread, String patient) {
+    reply(thread, patient, "I'm grieving my dad and I have no motivation for anything");
+    State booked = say(thread, patient, "yes please");
+    assertTrue(booked.get(TurnState.RESPONSE).contains("booked for a first session with Ben Okafor"),
+        booked.get(TurnState.RESPONSE));
+    return ((Number) booked.get(TurnState.BOOKING).get("seq")).longValue();
+  }
+
+  Map<String, Object> row(String patient, long seq) {
+    return deps.data().query("SELECT * FROM bookings WHERE patient_id = ? AND seq = ?", patient, seq).getFirst();
+  }
+
+  @Test
+  void cancellingAsksToConfirmAndOnlyAYesCancels() {
+    long seq = bookBen("x-1", "pat-2");
+    State asked = say("x-1", "pat-2", "please cancel my session with Ben");
+    assertTrue(asked.get(TurnState.RESPONSE).contains("Shall I cancel your session with Ben Okafor (booking #" + seq + ")?"),
+        asked.get(TurnState.RESPONSE));
+    assertNull(asked.get(TurnState.BOOKING), "nothing changed before the yes");
+    assertEquals("booked", row("pat-2", seq).get("status"));
+
+    State done = say("x-1", "pat-2", "yes");
+    assertTrue(done.get(TurnState.RESPONSE).startsWith("Done — I've cancelled your session with Ben Okafor (booking #" + seq
+        + ")"), done.get(TurnState.RESPONSE));
+    assertEquals("cancelled", row("pat-2", seq).get("status"));
+    assertEquals(true, done.get(TurnState.BOOKING).get("changed"));
+
+    String again = reply("x-1", "pat-2", "cancel my appointment");
+    assertTrue(again.startsWith("I don't see a booked session for you"), "a cancelled session is not booked: " + again);
+  }
+
+  @Test
+  void movingAsksForTheNewTimeThenConfirmsIt() {
+    long seq = bookBen("m-1", "pat-2");
+    String which = reply("m-1", "pat-2", "can I move my thursday appointment");
+    assertTrue(which.contains("Your session with Ben Okafor (booking #" + seq + "): which day or time would you like instead?"
+        + " His hours are evenings on Tuesday and Thursday, and Saturday mornings."), which);
+    String outside = reply("m-1", "pat-2", "monday afternoon");
+    assertTrue(outside.startsWith("Ben Okafor doesn't see people Monday afternoon"), "a time outside his hours: " + outside);
+    String confirm = reply("m-1", "pat-2", "saturday morning works");
+    assertTrue(confirm.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Saturday morning?"),
+        confirm);
+    assertNull(row("pat-2", seq).get("moved_to"), "not moved before the yes");
+    String done = reply("m-1", "pat-2", "yes please");
+    assertTrue(done.startsWith("Done — I've asked to move your session with Ben Okafor (booking #" + seq
+        + ") to Saturday morning"), done);
+    assertEquals("Saturday morning", row("pat-2", seq).get("moved_to"));
+    assertEquals("booked", row("pat-2", seq).get("status"));
+  }
+
+  @Test
+  void aMoveNamingTheNewTimeIsConfirmedInOneQuestion() {
+    long seq = bookBen("m-2", "pat-3");
+    String confirm = reply("m-2", "pat-3", "could we push my session with Ben to tuesday evening?");
+    assertTrue(confirm.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Tuesday evening?"),
+        confirm);
+  }
+
+  @Test
+  void sayingNoKeepsTheSession() {
+    long seq = bookBen("k-1", "pat-1");
+    reply("k-1", "pat-1", "I need to cancel my appointment");
+    State kept = say("k-1", "pat-1", "no actually keep it");
+    assertTrue(kept.get(TurnState.RESPONSE).startsWith("All right — I've left your session as it is."),
+        kept.get(TurnState.RESPONSE));
+    assertNull(kept.get(TurnState.BOOKING));
+    assertEquals("booked", row("pat-1", seq).get("status"));
+  }
+
+  @Test
+  void withSeveralSessionsBookedItAsksWhichOne() {
+    bookBen("w-1", "pat-1");
+    reply("w-2", "pat-1", "my teenager won't talk to me");
+    assertTrue(reply("w-2", "pat-1", "yes please").contains("Dia Larsen"));
+    String which = reply("w-3", "pat-1", "I have to cancel my appointment");
+    assertTrue(which.startsWith("You have 2 sessions booked: with Ben Okafor (booking #"), which);
+    assertTrue(which.endsWith("Which one should I cancel?"), which);
+    String named = reply("w-3", "pat-1", "the one with Dia, cancel it");
+    assertTrue(named.contains("Shall I cancel your session with Dia Larsen"), named);
+  }
+
+  @Test
+  void withoutAPatientIdNothingIsCancelled() {
+    String r = reply("n-1", null, "please cancel my session with Ben");
+    assertTrue(r.contains("isn't linked to a patient record"), r);
+    assertFalse(r.contains("Shall I"), r);
+  }
+
+  @Test
+  void theSameChangeRequestChangesOnce() {
+    Map<String, Object> first = deps.data().book("key-book", "pat-3", "prov-dia");
+    long seq = ((Number) first.get("seq")).longValue();
+    Map<String, Object> moved = deps.data().change("turn-9:move:" + seq, "pat-3", seq, "move", "Friday afternoon");
+    Map<String, Object> replayed = deps.data().change("turn-9:move:" + seq, "pat-3", seq, "move", "Saturday");
+    assertEquals(true, moved.get("changed"));
+    assertEquals(false, replayed.get("changed"), "a replayed request changes nothing");
+    assertEquals("Friday afternoon", replayed.get("moved_to"));
+    assertNull(deps.data().change("turn-9:cancel:99", "pat-3", 99, "cancel", null), "no such booking");
+  }
+}
