@@ -36,12 +36,17 @@ public final class AssemblyTools {
    * current one last): the themes it speaks of ({@link Reader#themes}: "my wife walked out" is
    * relationships, "I lie awake till 4" insomnia), oldest first, and whether the current message asks
    * for an appointment. An acknowledgement after a theme keeps the theme — and so the
-   * {@code signal_summary} that {@code therapeutic_fit} injects.
+   * {@code signal_summary} that {@code therapeutic_fit} injects. Each message's reading (its themes by where each is
+   * first cued, under the message's {@link #digest}: no patient text is kept in the skip state) is in {@code read},
+   * so the navigator reuses it instead of reading the messages again.
    */
   static ToolOutput clientSignal(List<String> messages) {
     List<String> themes = new ArrayList<>();
+    List<Map<String, Object>> read = new ArrayList<>();
     for (String message : messages) {
-      Reader.themes(Lexicon.normalize(message)).keySet().stream().filter(th -> !themes.contains(th)).forEach(themes::add);
+      Map<String, Integer> at = Reader.themes(Lexicon.normalize(message));
+      at.keySet().stream().filter(th -> !themes.contains(th)).forEach(themes::add);
+      read.add(Map.of("message", digest(message), "themes", at));
     }
     String last = messages.isEmpty() ? "" : Lexicon.normalize(messages.getLast());
     boolean wantsBooking = Lexicon.BOOKING.matcher(last).find() && !Lexicon.NOT_BOOKING.matcher(last).find()
@@ -49,8 +54,19 @@ public final class AssemblyTools {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("themes", themes);
     out.put("wants_booking", wantsBooking);
+    out.put("read", read);
     out.put("signal_summary", themes.isEmpty() ? "no clinical theme named" : "mentions " + String.join(", ", themes));
     return ToolOutput.of(out, themes.isEmpty() ? 0.2 : Math.min(1.0, 0.5 + 0.25 * themes.size()));
+  }
+
+  /** A message's SHA-256, hex: how {@code client_signal}'s reading names it. */
+  static String digest(String message) {
+    try {
+      return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+          .digest(String.valueOf(message).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static List<String> strings(Object list) {

@@ -51,7 +51,15 @@ public final class Navigator {
   public static String formatContext(Map<String, Object> bundle) {
     Map<String, Object> sections = (Map<String, Object>) bundle.getOrDefault("sections", Map.of());
     StringBuilder b = new StringBuilder();
-    sections.keySet().stream().sorted().forEach(k -> b.append("## ").append(k).append('\n').append(sections.get(k)).append('\n'));
+    sections.keySet().stream().sorted().forEach(k -> {
+      Object section = sections.get(k);
+      if (section instanceof Map<?, ?> m && m.containsKey("read")) { // client_signal's per-message reading: for the navigator
+        Map<Object, Object> shown = new java.util.LinkedHashMap<>(m);
+        shown.remove("read");
+        section = shown;
+      }
+      b.append("## ").append(k).append('\n').append(section).append('\n');
+    });
     for (String missing : (List<String>) bundle.getOrDefault("missing", List.of())) {
       b.append("## DEGRADED: ").append(missing).append(" is unavailable; ask the patient about it\n");
     }
@@ -65,7 +73,7 @@ public final class Navigator {
    */
   record Plan(String message, Reading reading, List<Fit.Ranked> ranked, Fit.Ranked best, Fit.Ranked bestAccepting,
               Provider target, Provider toBook, List<Provider> providers, String lastAi, List<String> earlierReplies,
-              List<Map<String, Object>> booked, Change change) {
+              List<Map<String, Object>> booked, Change change, Map<String, Integer> ownThemes) {
     /** Whether an earlier reply confirmed a booking. */
     boolean bookedBefore() {
       return earlierReplies.stream().anyMatch(r -> r.contains("(booking #"));
@@ -108,8 +116,10 @@ public final class Navigator {
       }
     }
     String message = s.get(TurnState.TURN_MESSAGE);
-    Reading reading = Reader.read(message, history, providers);
-    int own = Math.max(1, Reader.themes(Lexicon.normalize(message)).size());
+    java.util.function.Function<String, Map<String, Integer>> themesOf = themesRead(sections);
+    Reading reading = Reader.read(message, history, providers, themesOf);
+    Map<String, Integer> ownThemes = themesOf.apply(message);
+    int own = Math.max(1, ownThemes.size());
     List<Fit.Ranked> ranked = Fit.rank(providers, reading.themes(), own, reading.prefs());
     Provider declined = "else".equals(reading.topic()) ? Reader.offered(lastAi, providers) : null;
     if (declined != null) { // "what about someone else?": the one offered is left out
@@ -130,7 +140,31 @@ public final class Navigator {
     }
     Change change = reading.intent().equals("booking") ? change(reading, message, lastAi, booked, providers) : null;
     return new Plan(message, reading, ranked, best, bestAccepting, target, toBook, providers, lastAi,
-        List.copyOf(earlierReplies), List.copyOf(booked), change);
+        List.copyOf(earlierReplies), List.copyOf(booked), change, ownThemes);
+  }
+
+  /**
+   * Each message's themes as {@code client_signal} read them this turn (its {@code read}); a message it did not read
+   * (older than the session's slice, or no signal in the bundle) is read here, once.
+   */
+  @SuppressWarnings("unchecked")
+  static java.util.function.Function<String, Map<String, Integer>> themesRead(Map<String, Object> sections) {
+    Map<String, Map<String, Integer>> read = new java.util.HashMap<>();
+    Object signal = sections.get("client_signal");
+    if (signal instanceof Map<?, ?> sig && sig.get("read") instanceof List<?> rows) {
+      for (Object row : rows) {
+        if (row instanceof Map<?, ?> r && r.get("message") instanceof String text && r.get("themes") instanceof Map<?, ?> t) {
+          Map<String, Integer> at = new java.util.LinkedHashMap<>();
+          ((Map<String, Object>) t).forEach((theme, i) -> at.put(theme, ((Number) i).intValue()));
+          read.put(text, at);
+        }
+      }
+    }
+    Map<String, Map<String, Integer>> memo = new java.util.HashMap<>();
+    return text -> memo.computeIfAbsent(String.valueOf(text), x -> {
+      Map<String, Integer> signalled = read.get(AssemblyTools.digest(x));
+      return signalled != null ? signalled : Reader.themes(Lexicon.normalize(x));
+    });
   }
 
   /**

@@ -48,7 +48,17 @@ final class Reader {
   private static final Pattern BARE_OK = Pattern.compile("^(ok(ay)?|k|alright|all right|right|hmm+|i see)[ .!]*$");
 
   static Reading read(String message, List<Turn> history, List<Provider> providers) {
+    return read(message, history, providers, text -> themes(Lexicon.normalize(text)));
+  }
+
+  /**
+   * As {@link #read(String, List, List)}, with each message's themes (by where each is first cued) from
+   * {@code themesOf}: the navigator passes what {@code client_signal} already read, so a message is read once a turn.
+   */
+  static Reading read(String message, List<Turn> history, List<Provider> providers,
+                      java.util.function.Function<String, Map<String, Integer>> themesOf) {
     String m = Lexicon.normalize(message);
+    Map<String, Integer> ownThemes = themesOf.apply(message);
     List<String> earlierHuman = new ArrayList<>();
     String lastAi = null;
     for (Turn t : history) {
@@ -62,9 +72,9 @@ final class Reader {
       earlierHuman.removeLast(); // the transcript ends with the current message
     }
     // themes: this message's, then the earlier patient messages' (newest first)
-    List<String> themes = new ArrayList<>(themes(m).keySet());
+    List<String> themes = new ArrayList<>(ownThemes.keySet());
     for (int i = earlierHuman.size() - 1; i >= 0; i--) {
-      themes(Lexicon.normalize(earlierHuman.get(i))).keySet().stream().filter(th -> !themes.contains(th)).forEach(themes::add);
+      themesOf.apply(earlierHuman.get(i)).keySet().stream().filter(th -> !themes.contains(th)).forEach(themes::add);
     }
     Reading.Preferences prefs = Reading.Preferences.NONE;
     for (String earlier : earlierHuman) {
@@ -81,8 +91,8 @@ final class Reader {
       offered = providers.stream().filter(p -> p.pronoun().equals(pronoun) && said.contains(p.shortName()))
           .min(java.util.Comparator.comparingInt(p -> said.indexOf(p.shortName()))).orElse(offered);
     }
-    String[] intent = intent(message, m, themes(m), own, lastAi, own.therapist() == null ? -1 : namedAt(m, providers));
-    boolean aboutTherapist = !intent[0].equals("concern") && !intent[0].equals("physical") || themes(m).isEmpty();
+    String[] intent = intent(message, m, ownThemes, own, lastAi, own.therapist() == null ? -1 : namedAt(m, providers));
+    boolean aboutTherapist = !intent[0].equals("concern") && !intent[0].equals("physical") || ownThemes.isEmpty();
     String referred = own.therapist() != null ? own.therapist()
         : aboutTherapist && refersBack(m) && offered != null && !intent[1].equals("else") ? offered.id() : null;
     if (referred == null && intent[0].equals("booking") && intent[1].equals("yes") && offered != null) {
@@ -92,7 +102,7 @@ final class Reader {
       prefs = new Reading.Preferences(prefs.method(), referred, prefs.gender(), prefs.language(), prefs.format(),
           prefs.slots(), prefs.insurer());
     }
-    if (referred == null && offered == null && prefs.gender() == null && refersBack(m) && themes(m).isEmpty()
+    if (referred == null && offered == null && prefs.gender() == null && refersBack(m) && ownThemes.isEmpty()
         && (intent[0].equals("booking") || intent[0].equals("preference"))) {
       // "can I book with her?" with no one named before: at least the gender
       String g = Pattern.compile("\\b(her|she)\\b").matcher(m).find() ? "female"
@@ -102,7 +112,7 @@ final class Reader {
     }
     String therapist = referred;
     if (therapist == null && (!themes.isEmpty() || prefs.any())) {
-      List<Fit.Ranked> ranked = Fit.rank(providers, themes, Math.max(1, themes(m).size()), prefs);
+      List<Fit.Ranked> ranked = Fit.rank(providers, themes, Math.max(1, ownThemes.size()), prefs);
       therapist = ranked.isEmpty() || ranked.getFirst().score() <= 0 ? null : ranked.getFirst().provider().id();
     }
     if (therapist == null && prefs.therapist() != null) {

@@ -93,7 +93,7 @@ final class Replies {
     }
     if (repeated && plan.lastAi().contains("accepting new patients")
         && !Reader.preferences(plan.message(), plan.providers()).any()
-        && Reader.themes(Lexicon.normalize(plan.message())).keySet().stream().allMatch(t -> java.util.regex.Pattern
+        && plan.ownThemes().keySet().stream().allMatch(t -> java.util.regex.Pattern
             .compile("specialises in [^.—]*\\b" + t).matcher(plan.lastAi()).find())) {
       Fit.Ranked next = plan.bestAccepting();
       return "That is what " + p.shortName() + "'s " + method(p) + " is for, but " + p.pronoun() + " still isn't taking new "
@@ -267,7 +267,7 @@ final class Replies {
       return b.toString();
     }
     String own = preferenceWords(Reader.preferences(plan.message(), plan.providers()));
-    if (!own.isEmpty() && Reader.themes(Lexicon.normalize(plan.message())).isEmpty()) {
+    if (!own.isEmpty() && plan.ownThemes().isEmpty()) {
       b.append("Noted: ").append(own).append('.');
     }
     if (prefs.method() != null && !OFFERED.contains(prefs.method())) {
