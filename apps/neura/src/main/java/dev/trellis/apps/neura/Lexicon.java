@@ -106,10 +106,10 @@ final class Lexicon {
         + "(his|her|their|my)( [a-z]+'s)? side|(his|her|their) (dad|mom|mum|father|mother) left|can'?t say no to (my )?(mother|mom|mum|"
         + "father|dad|parents)|(mother|mom|mum|father|dad) (calls|guilt\\w*|controls|criticis\\w*|criticiz\\w*))\\b"));
     THEME_CUES.put("parenting", p("\\b(parent(ing|hood)?|co-?parent\\w*|worried-about (my|our) " + CHILD + "|(my|our|the) "
-        + CHILD + "\\b[^.!?]{0,40}?\\b(won'?t|doesn'?t|isn'?t|refuses|flinch\\w*|keeps (hitting|lying|"
+        + CHILD + "\\b[^.!]{0,40}?\\b(won'?t|doesn'?t|isn'?t|refuses|flinch\\w*|keeps (hitting|lying|"
         + "yelling|screaming|fighting|getting)|screams|yells|hits|has (tantrums|meltdowns|adhd|autism|stopped)|stopped going|is "
         + "(being|struggling|acting|failing|refusing)|got (suspended|expelled)|acting out|talks back|hates me|tantrums?|"
-        + "meltdowns?|tells me)|(don'?t|do not) know (what to do|how to (handle|deal|reach|talk to)) (with )?(him|her|them)|"
+        + "meltdowns?|tells me)|(refuses|refusing|won'?t|doesn'?t want) to go to school|stopped going to school|(don'?t|do not) know (what to do|how to (handle|deal|reach|talk to)) (with )?(him|her|them)|"
         + "can'?t (get|make) (him|her|them) to|how to handle (it|him|her|them)|(son|daughter|teen|teenager) and i (can'?t|"
         + "fight|argue|clash|don'?t|keep|really need|need help)|(bad|terrible|awful|good|better|failing) (mom|mum|dad|parent|"
         + "mother|father)|how to be a (mom|mum|dad|parent|mother|father)|(snap|yell|shout|scream) at (my|our|the) (kids|"
@@ -254,7 +254,7 @@ final class Lexicon {
   /** Moving a session: "can I move my wednesday session", "push it to next week". */
   private static final String MOVE = "(move|change|push|shift|switch) (my|the|our|tomorrow'?s|today'?s|this week'?s|next week'?s|"
       + "monday'?s|tuesday'?s|wednesday'?s|thursday'?s|friday'?s) ([a-z']+ ){0,2}(appointment|session|booking|appt)s?|"
-      + "push (it|that) (to|back)|move (it|that) to";
+      + "push (it|that) (to|back)|move (it|that) to|(need|want|have|like) to (move|reschedule|change|push) (it|that)\\b";
   static final Pattern BOOKING = p("\\b(book\\w*|schedul\\w*|appointments?|appt|reserve|set (me )?up (with|an?|for)|"
       + "sign me up|get me (in|seen|an?)|make an? (appointment|session)|when can i (see|start|come)|can i (see|start "
       + "with|get in with) (her|him|them|dr\\.?)|i'?d like to (see|start with|go with|meet) "
@@ -319,7 +319,8 @@ final class Lexicon {
       + "provider)s?|qualified|licensed|credentials|what do you do|how (do|does) (this|it) work|"
       + "how it works|what is neura|the process|what now|next steps?|what'?s next|(your|the|their|her|his) (opening )?hours|"
       + "when are you open|do you (see|treat|work with|take|help) (teen\\w*|kids|children|adolescents|couples|families|"
-      + "seniors|older (adults|people)|students))\\b");
+      + "seniors|older (adults|people)|students)|(do you have|is there) (anyone|someone|somebody|anybody|a therapist) (for|who "
+      + "(sees|works with|treats)) (my|our|kids|children|teens|teenagers|couples|families))\\b");
   /** Asking about a booking already made, not for a new one. */
   static final Pattern BOOKING_STATUS = p("\\b((when|what time|what day|where) (is|'?s) my (appointment|booking|session)|"
       + "confirm my (appointment|booking|session)|(details|status) of my (appointment|booking|session)|"

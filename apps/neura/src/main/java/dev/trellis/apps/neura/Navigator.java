@@ -74,9 +74,14 @@ public final class Navigator {
   record Plan(String message, Reading reading, List<Fit.Ranked> ranked, Fit.Ranked best, Fit.Ranked bestAccepting,
               Provider target, Provider toBook, List<Provider> providers, String lastAi, List<String> earlierReplies,
               List<Map<String, Object>> booked, Change change, Map<String, Integer> ownThemes) {
-    /** Whether an earlier reply confirmed a booking. */
+    /** Whether an earlier reply confirmed a booking that no later reply cancelled. */
     boolean bookedBefore() {
-      return earlierReplies.stream().anyMatch(r -> r.contains("(booking #"));
+      return latestBookingReply() != null && !latestBookingReply().contains("I've cancelled");
+    }
+
+    /** The newest earlier reply naming a booking (made, moved or cancelled); null when none. */
+    String latestBookingReply() {
+      return earlierReplies.stream().filter(r -> r.contains("(booking #")).reduce((a, b) -> b).orElse(null);
     }
   }
 
@@ -208,8 +213,9 @@ public final class Navigator {
     }
     String when = message;
     if (asked == null || !asked.find(0)) { // "move my wednesday session to the afternoon": the time after "to"
+      // ("wednesday afternoon works" right after the booking names the time without a verb)
       java.util.regex.Matcher to = MOVE_TO.matcher(Lexicon.normalize(message));
-      when = to.find() ? to.group(2) : "";
+      when = to.find() ? to.group(2) : MOVE_VERB.matcher(Lexicon.normalize(message)).find() ? "" : message;
     }
     List<String> slots = when.isEmpty() ? List.of() : Reader.preferences("any time " + when, providers).slots();
     return new Change(action, ((Number) row.get("seq")).longValue(), byId(providers, (String) row.get("provider_id")),
@@ -218,6 +224,9 @@ public final class Navigator {
 
   private static final java.util.regex.Pattern MOVE_TO = java.util.regex.Pattern.compile(
       "\\b(move|moving|push|change|shift|reschedul\\w*|switch)\\b.*?\\b(?:to|for|into|until|till)\\b(.*)$");
+
+  private static final java.util.regex.Pattern MOVE_VERB = java.util.regex.Pattern.compile(
+      "\\b(move|moving|push|change|shift|reschedul\\w*|switch)\\b");
 
   /** [afternoon, friday] → "Friday afternoon". */
   static String moveWords(List<String> slots) {

@@ -121,10 +121,7 @@ public final class NeuraTurn {
    */
   private static Update navigate(State s, Runtime rt, NeuraDeps deps) throws Exception {
     String patient = s.get(TurnState.PATIENT_ID);
-    boolean aboutBooked = patient != null && Lexicon.BOOKING.matcher(Lexicon.normalize(s.get(TurnState.TURN_MESSAGE))).find()
-        || patient != null && Reader.CHANGE_OFFER.matcher(lastAi(s)).find() || patient != null
-        && Reader.MOVE_ASKED.matcher(lastAi(s)).find();
-    Navigator.Plan plan = Navigator.plan(s, aboutBooked ? deps.data().booked(patient) : List.of());
+    Navigator.Plan plan = Navigator.plan(s, patient != null ? deps.data().booked(patient) : List.of());
     Map<String, Object> booking = plan.toBook() != null ? Booking.book(s, rt, deps.data(), plan.toBook().id())
         : plan.change() != null && plan.change().confirmed() ? Booking.change(s, rt, deps.data(), plan.change()) : null;
     Message.Ai answer = deps.model() != null
@@ -143,17 +140,6 @@ public final class NeuraTurn {
       reply = reply + " I've booked you with " + plan.toBook().shortName() + " (booking #" + booking.get("seq") + ").";
     }
     return out.and(TurnState.RESPONSE, reply).and(TurnState.BOOKING, booking);
-  }
-
-  /** The transcript's newest AI message; empty when none. */
-  private static String lastAi(State s) {
-    List<Message> transcript = s.getOrDefault(TurnState.MESSAGES, List.<Message>of());
-    for (int i = transcript.size() - 1; i >= 0; i--) {
-      if (transcript.get(i) instanceof Message.Ai a) {
-        return String.valueOf(a.text());
-      }
-    }
-    return "";
   }
 
   /** Whether the transcript's newest human message is {@code text}. */

@@ -292,7 +292,8 @@ final class Reader {
     boolean greeted = greet.lookingAt();
     String rest = greeted ? m.substring(greet.end()).trim() : m;
     boolean offeredBooking = lastAi != null && BOOKING_OFFER.matcher(lastAi).find();
-    if (lastAi != null && CHANGE_OFFER.matcher(lastAi).find()) { // "Shall I cancel your session with …?"
+    boolean asksChange = Lexicon.CANCEL.matcher(m).find() || Lexicon.RESCHEDULE.matcher(m).find();
+    if (lastAi != null && CHANGE_OFFER.matcher(lastAi).find() && !asksChange) { // "Shall I cancel your session with …?"
       if (KEEP.matcher(rest).find() || rest.matches(".*\\b(keep|leave) (it|the (session|appointment|booking))\\b.*")) {
         return new String[] {"booking", "keep"};
       }
@@ -314,6 +315,10 @@ final class Reader {
         && !Lexicon.COST.matcher(rest).find()
         && (!Lexicon.QUESTION_FORM.matcher(rest).find() || namesTime)) {
       return new String[] {"booking", "yes"}; // "yes that works. tuesday if he has it?"
+    }
+    if (lastAi != null && lastAi.contains("you're booked for a first session") && TIME_ANSWER.matcher(rest).matches()
+        && Lexicon.SLOTS.values().stream().anyMatch(p -> p.matcher(rest).find())) {
+      return new String[] {"booking", "reschedule"}; // "wednesday afternoon works" right after the booking: its time
     }
     if ((offeredBooking || timeAsked) && TIME_ANSWER.matcher(rest).matches() && !Lexicon.COST.matcher(rest).find()) {
       // "wednesday", "friday at 2 pls", "10" after times were offered; "anything next week?" asks for others
@@ -447,7 +452,8 @@ final class Reader {
         Map.entry("(don'?t|do not) (like|get on|get along|click|gel)|not (a good|the right) fit|work out", "switch"),
         Map.entry("bot|robot|human|real|person|\\bai\\b|chatbot|what is neura|what do you do|your name|who are you|"
             + "what are you", "about"),
-        Map.entry("who are|what (kind|type|sort)|which (therapy|approach|method)", "team"),
+        Map.entry("who are|what (kind|type|sort)|which (therapy|approach|method)|do you (see|treat|work with|take|help)|"
+            + "(anyone|someone|somebody|anybody|a therapist) (for|who (sees|works with|treats))", "team"),
         Map.entry("how soon|waitlist|wait|how quickly|how fast", "waiting"),
         Map.entry("referral", "referral"),
         Map.entry("switch|change", "switch"),

@@ -233,6 +233,10 @@ final class Replies {
       Provider p = plan.best().provider();
       Reading.Preferences own = Reader.preferences(plan.message(), plan.providers());
       List<String> asked = own.slots();
+      if (p.accepting() && Lexicon.normalize(plan.message()).matches(".*\\b(taking|accepting|seeing|open to) (on )?(new |any )?"
+          + "(people|patients|clients|anyone|referrals)\\b.*")) {
+        b.append("Yes — ").append(p.shortName()).append(" is accepting new patients. ");
+      }
       if (own.language() != null) {
         boolean speaks = p.languages().stream().anyMatch(l -> l.equalsIgnoreCase(own.language()));
         b.append(speaks ? "Yes — " + p.shortName() + " speaks " + own.language() + ". "
@@ -299,7 +303,13 @@ final class Replies {
               + " — the confirmation gives the exact time.";
     }
     if (topic.equals("status")) {
-      String made = plan.earlierReplies().stream().filter(r -> r.contains("(booking #")).reduce((a, b) -> b).orElse(null);
+      String made = plan.latestBookingReply();
+      if (made != null && made.contains("I've cancelled")) {
+        return "You cancelled your session " + made.substring(made.indexOf("(booking #"), made.indexOf(')',
+            made.indexOf("(booking #")) + 1) + ", so nothing is booked in this conversation now. "
+            + (plan.bestAccepting() != null ? OFFER.formatted(plan.bestAccepting().provider().shortName())
+                : "If you'd like a new session, tell me and I'll find the right person.");
+      }
       if (made == null) {
         return "I don't see a booking in this conversation. Your confirmation email has any booking you made elsewhere; "
             + (plan.bestAccepting() != null ? OFFER.formatted(plan.bestAccepting().provider().shortName())
@@ -448,7 +458,11 @@ final class Replies {
           + String.join(" or ", p.formats())).collect(Collectors.joining("; ")) + ".";
       case "about" -> "I'm Neura, an automated care navigator — not a therapist and not a person. I help you find a "
           + "therapist who fits and book a first session; the therapy itself is with a licensed clinician.";
-      case "team" -> "Our team: " + team(plan.providers()) + ".";
+      case "team" -> plan.ranked().stream() // "anyone for my 15 year old? she refuses to go to school": who has that
+          .filter(f -> f.provider().accepting() && f.provider().specialties().stream().anyMatch(plan.ownThemes()::containsKey))
+          .findFirst().map(f -> "Yes — " + f.provider().shortName() + " specialises in " + themeWords(f.provider().specialties())
+              + " and works with " + method(f.provider()) + ". " + OFFER.formatted(f.provider().shortName()))
+          .orElse("Our team: " + team(plan.providers()) + ".");
       case "waiting" -> "Everyone on the team except " + plan.providers().stream().filter(p -> !p.accepting())
           .map(Provider::shortName).collect(Collectors.joining(" and ")) + " is taking new patients; once I book, you'll "
           + "get a confirmation with the first time that fits.";

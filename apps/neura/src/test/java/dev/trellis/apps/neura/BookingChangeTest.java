@@ -70,6 +70,10 @@ class BookingChangeTest {
     assertEquals("cancelled", row("pat-2", seq).get("status"));
     assertEquals(true, done.get(TurnState.BOOKING).get("changed"));
 
+    String status = reply("x-1", "pat-2", "when is my appointment?");
+    assertTrue(status.startsWith("You cancelled your session (booking #" + seq + "), so nothing is booked"), status);
+    String bye = reply("x-1", "pat-2", "ok thanks, bye");
+    assertFalse(bye.contains("Your booking stands"), "a cancelled booking does not stand: " + bye);
     String again = reply("x-1", "pat-2", "cancel my appointment");
     assertTrue(again.startsWith("I don't see a booked session for you"), "a cancelled session is not booked: " + again);
   }
@@ -141,5 +145,14 @@ class BookingChangeTest {
     assertEquals(false, replayed.get("changed"), "a replayed request changes nothing");
     assertEquals("Friday afternoon", replayed.get("moved_to"));
     assertNull(deps.data().change("turn-9:cancel:99", "pat-3", 99, "cancel", null), "no such booking");
+  }
+
+  @Test
+  void aTimeRightAfterTheBookingIsAskedForThatSession() {
+    long seq = bookBen("t-1", "pat-3");
+    String r = reply("t-1", "pat-3", "saturday morning works");
+    assertTrue(r.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Saturday morning?"), r);
+    String again = reply("t-1", "pat-3", "actually I need to move it, something came up");
+    assertTrue(again.contains("which day or time would you like instead?"), "a new request, not a no: " + again);
   }
 }

@@ -165,4 +165,20 @@ class NavigatorRepliesTest {
     String r = reply("t-1", null, "thanks, that's all for now");
     assertTrue(r.startsWith("You're welcome"), r);
   }
+
+  // Round sixteen's HTTP trial: what read wrong as a user.
+
+  @Test
+  void askingWhetherANamedTherapistTakesNewPatientsIsAnsweredYes() {
+    String r = reply("h-1", null, "is Dr Ruiz taking new people?");
+    assertTrue(r.startsWith("Yes — Dr. Ana Ruiz is accepting new patients."), r);
+  }
+
+  @Test
+  void askingForSomeoneForOnesChildNamesWhoSpecialisesInThat() {
+    reply("h-2", null, "my anxiety has gotten really bad since I started my new job");
+    String r = reply("h-2", null, "do you have anyone for my 15 year old? she refuses to go to school");
+    assertTrue(r.startsWith("Yes — Dia Larsen specialises in relationship difficulties and parenting"),
+        "the child's trouble, not the parent's anxiety from before: " + r);
+  }
 }
