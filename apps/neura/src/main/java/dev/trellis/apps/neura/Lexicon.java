@@ -318,7 +318,7 @@ final class Lexicon {
       + "(talk|tell|share|say|discuss|bring)|can i (switch|change) (therapist|provider)|switch (therapist|"
       + "provider)s?|qualified|licensed|credentials|what do you do|how (do|does) (this|it) work|"
       + "how it works|what is neura|the process|what now|next steps?|what'?s next|(your|the|their|her|his) (opening )?hours|"
-      + "when are you open|do you (see|treat|work with|take|help) (teen\\w*|kids|children|adolescents|couples|families|"
+      + "when are you open|(we both|both of us|the whole family|everyone|all of us|my (partner|husband|wife|kids?|son|daughter)) (have|need|has|needs) to (come|attend|be there)|(have|need) to come (together|every)|do you (see|treat|work with|take|help) (teen\\w*|kids|children|adolescents|couples|families|"
       + "seniors|older (adults|people)|students)|(do you have|is there) (anyone|someone|somebody|anybody|a therapist) (for|who "
       + "(sees|works with|treats)) (my|our|kids|children|teens|teenagers|couples|families))\\b");
   /** Asking about a booking already made, not for a new one. */

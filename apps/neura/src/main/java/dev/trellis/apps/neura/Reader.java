@@ -235,7 +235,7 @@ final class Reader {
     String insurer = null;
     for (Map.Entry<String, Pattern> e : Lexicon.INSURERS.entrySet()) {
       if (e.getValue().matcher(m).find() && (!e.getKey().equals("United") || m.matches(".*(insur|plan|cover|network|"
-          + "healthcare|health care|uhc|united ?health|optum).*"))) {
+          + "healthcare|health care|uhc|united ?health|optum|(have|got|with|on|through|use) united).*"))) {
         insurer = e.getKey();
         break;
       }
@@ -440,6 +440,8 @@ final class Reader {
       return null;
     }
     List<Map.Entry<String, String>> topics = List.of(
+        Map.entry("(we both|both of us|the whole family|everyone|all of us|my (partner|husband|wife|kids?|son|daughter)) "
+            + "(have|need|has|needs) to (come|attend|be there)|(have|need) to come (together|every)", "together"),
         Map.entry("first (session|appointment|visit|meeting|time)|intake|initial|what happens|what to expect|expect|"
             + "what should i (bring|say|prepare)|have to (talk|tell|share|say|discuss|bring)", "first_session"),
         Map.entry("lcsw|lmft|what does [a-z]+ (mean|stand for)", "credentials"),
@@ -450,7 +452,7 @@ final class Reader {
         Map.entry("match|pick|choose|decide|why (her|him|them|this|that|dr|did you)|recommend|suggest", "matching"),
         Map.entry("find out|know|employer|boss", "confidentiality"),
         Map.entry("(don'?t|do not) (like|get on|get along|click|gel)|not (a good|the right) fit|work out", "switch"),
-        Map.entry("bot|robot|human|real|person|\\bai\\b|chatbot|what is neura|what do you do|your name|who are you|"
+        Map.entry("bot\\b|robot\\b|human|real\\b|person\\b|\\bai\\b|chatbot|what is neura|what do you do|your name|who are you|"
             + "what are you", "about"),
         Map.entry("who are|what (kind|type|sort)|which (therapy|approach|method)|do you (see|treat|work with|take|help)|"
             + "(anyone|someone|somebody|anybody|a therapist) (for|who (sees|works with|treats))", "team"),

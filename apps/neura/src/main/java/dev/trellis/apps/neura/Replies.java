@@ -458,6 +458,11 @@ final class Replies {
           + String.join(" or ", p.formats())).collect(Collectors.joining("; ")) + ".";
       case "about" -> "I'm Neura, an automated care navigator — not a therapist and not a person. I help you find a "
           + "therapist who fits and book a first session; the therapy itself is with a licensed clinician.";
+      case "together" -> "In couples or family work you usually come together, at least at first; the therapist may also "
+          + "see each of you alone now and then, and sometimes only part of the family comes. You settle it with the "
+          + "therapist in the first session" + (plan.bestAccepting() == null ? "." : " — "
+              + plan.bestAccepting().provider().shortName() + " will say how " + plan.bestAccepting().provider().pronoun()
+              + " likes to work.");
       case "team" -> plan.ranked().stream() // "anyone for my 15 year old? she refuses to go to school": who has that
           .filter(f -> f.provider().accepting() && f.provider().specialties().stream().anyMatch(plan.ownThemes()::containsKey))
           .findFirst().map(f -> "Yes — " + f.provider().shortName() + " specialises in " + themeWords(f.provider().specialties())

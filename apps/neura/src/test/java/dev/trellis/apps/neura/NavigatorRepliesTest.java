@@ -181,4 +181,13 @@ class NavigatorRepliesTest {
     assertTrue(r.startsWith("Yes — Dia Larsen specialises in relationship difficulties and parenting"),
         "the child's trouble, not the parent's anxiety from before: " + r);
   }
+
+  @Test
+  void whetherBothPartnersComeIsAnsweredNotReadAsABotQuestion() {
+    reply("h-3", null, "we've been married 12 years and we just argue about everything now");
+    String r = reply("h-3", null, "how does it work, do we both have to come every time?");
+    assertTrue(r.startsWith("In couples or family work you usually come together"), "'both' is not 'bot': " + r);
+    String cost = reply("h-3", null, "what does it cost, we have United");
+    assertTrue(cost.startsWith("With United, "), cost);
+  }
 }
