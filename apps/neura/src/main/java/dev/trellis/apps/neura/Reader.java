@@ -44,6 +44,9 @@ final class Reader {
   /** Keeping a session as it is, after the navigator asked to confirm a change. */
   private static final Pattern KEEP = Pattern.compile("^(no|nope|nah|not (yet|now)|wait|hold on|actually|leave it|keep it|"
       + "never ?mind|don'?t)\\b");
+  /** A reply that suggested someone without offering to book ("… is the closest fit … isn't accepting new patients"). */
+  private static final Pattern SUGGESTED = Pattern.compile("(isn't accepting new patients|is the closest fit|I'd suggest|"
+      + "fits best)");
   /** A bare acknowledgement: after an offer it is not taken as a yes. */
   private static final Pattern BARE_OK = Pattern.compile("^(ok(ay)?|k|alright|all right|right|hmm+|i see)[ .!]*$");
 
@@ -305,7 +308,8 @@ final class Reader {
         && Lexicon.SLOTS.values().stream().anyMatch(p -> p.matcher(rest).find())) {
       return new String[] {"booking", "reschedule"}; // "friday afternoon" after "which day or time would you like?"
     }
-    if (offeredBooking && Lexicon.SOMEONE_ELSE.matcher(m).find() && !Lexicon.EXPLICIT_BOOKING.matcher(m).find()) {
+    boolean suggested = offeredBooking || lastAi != null && SUGGESTED.matcher(lastAi).find();
+    if (suggested && Lexicon.SOMEONE_ELSE.matcher(m).find() && !Lexicon.EXPLICIT_BOOKING.matcher(m).find()) {
       return new String[] {"preference", "else"};
     }
     boolean timeAsked = lastAi != null && TIME_OFFER.matcher(lastAi).find();

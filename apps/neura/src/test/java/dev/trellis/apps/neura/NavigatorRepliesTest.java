@@ -190,4 +190,11 @@ class NavigatorRepliesTest {
     String cost = reply("h-3", null, "what does it cost, we have United");
     assertTrue(cost.startsWith("With United, "), cost);
   }
+
+  @Test
+  void someoneElseAfterTheClosestFitIsNotAcceptingLooksFurther() {
+    reply("h-4", null, "I was in a bad car accident in september and since then I can't drive");
+    String r = reply("h-4", null, "ok what about someone else then");
+    assertTrue(r.startsWith("No one else taking new patients specialises in trauma"), r);
+  }
 }
