@@ -254,7 +254,7 @@ final class Lexicon {
   /** Moving a session: "can I move my wednesday session", "push it to next week". */
   private static final String MOVE = "(move|change|push|shift|switch) (my|the|our|tomorrow'?s|today'?s|this week'?s|next week'?s|"
       + "monday'?s|tuesday'?s|wednesday'?s|thursday'?s|friday'?s) ([a-z']+ ){0,2}(appointment|session|booking|appt)s?|"
-      + "push (it|that) (to|back)|move (it|that) to|(need|want|have|like) to (move|reschedule|change|push) (it|that)\\b";
+      + "push (it|that) (to|back)|(move|change|switch|shift) (it|that) to|(need|want|have|like) to (move|reschedule|change|push) (it|that)\\b";
   static final Pattern BOOKING = p("\\b(book\\w*|schedul\\w*|appointments?|appt|reserve|set (me )?up (with|an?|for)|"
       + "sign me up|get me (in|seen|an?)|make an? (appointment|session)|when can i (see|start|come)|can i (see|start "
       + "with|get in with) (her|him|them|dr\\.?)|i'?d like to (see|start with|go with|meet) "
@@ -309,7 +309,8 @@ final class Lexicon {
       + "family systems therapy|cognitive|acceptance|eye movement|the difference)|difference between|"
       + "how does (the |this |it |your )?(matching|match|this|it|neura|the service|the process|therapy|emdr|cbt|act)"
       + "( thing)? work|how do(es)? (you|neura|it) (match|choose|pick|decide|work)|how (did|do) you (pick|choose|match)|"
-      + "why (her|him|them|this|that|dr\\.?|did you)|what happens|what should i (expect|bring|say|prepare)|what to expect|"
+      + "why (her|him|them|this|that|dr\\.?|did you)|what happens|what should i (expect|bring|say|prepare)|(do|should) i (need to |have to )?bring|"
+      + "what to expect|"
       + "expect (in|at|from)|do i need (a )?referral|referral|are you (a )?(bot|robot|human|real|person|ai|"
       + "therapist|chatbot)|is this (a )?(bot|robot|ai|real)|talking to (a )?(bot|robot|human|real person|person|"
       + "ai|machine|computer)|who are (the|your) (therapists|providers|counsel\\w*)|"

@@ -329,6 +329,10 @@ final class Reader {
       return new String[] {"booking", rest.matches(".*\\b(neither|none|anything|earlier|later|other|do you have)\\b.*")
           ? "time" : "yes"};
     }
+    if (lastAi != null && lastAi.contains("(booking #") && rest.matches("^(so |and |ok |okay )?(when|what time|what day|where)"
+        + "('?s| is| will) (it|that)\\b.*")) {
+      return new String[] {"booking", "status"}; // "when is it?" right after the booking
+    }
     if (greeted && (rest.isEmpty() || Lexicon.SMALL_TALK.matcher(rest).matches())) {
       return new String[] {"greeting", ""};
     }
@@ -447,7 +451,7 @@ final class Reader {
         Map.entry("(we both|both of us|the whole family|everyone|all of us|my (partner|husband|wife|kids?|son|daughter)) "
             + "(have|need|has|needs) to (come|attend|be there)|(have|need) to come (together|every)", "together"),
         Map.entry("first (session|appointment|visit|meeting|time)|intake|initial|what happens|what to expect|expect|"
-            + "what should i (bring|say|prepare)|have to (talk|tell|share|say|discuss|bring)", "first_session"),
+            + "what should i (bring|say|prepare)|(do|should) i (need to |have to )?bring|have to (talk|tell|share|say|discuss|bring)", "first_session"),
         Map.entry("lcsw|lmft|what does [a-z]+ (mean|stand for)", "credentials"),
         Map.entry("hours|when are you open", "hours"),
         Map.entry("how long|session length|minutes|sessions? (last|are)|how often|how many sessions", "length"),

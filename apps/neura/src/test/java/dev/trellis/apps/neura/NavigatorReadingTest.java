@@ -201,4 +201,16 @@ class NavigatorReadingTest {
     themes(List.of("relationships"), "me and my girlfriend barely talk anymore");
     themes(List.of("relationships"), "my wife always takes her mother's side over mine");
   }
+
+  @Test
+  void followUpsAfterABookingAreAboutIt() {
+    List<Map<String, String>> booked = List.of(Map.of("role", "assistant", "content", "Done — you're booked for a first "
+        + "session with Dia Larsen (booking #1). You'll get a confirmation with the time."));
+    Reading when = Navigator.read("when is it?", booked);
+    assertEquals("booking", when.intent());
+    assertEquals("status", when.topic());
+    assertEquals("reschedule", Navigator.read("can I change it to a saturday?", booked).topic());
+    assertEquals("reschedule", Navigator.read("actually I need to move it, something came up", booked).topic());
+    intent("question_process", "do I need to bring anything?");
+  }
 }
