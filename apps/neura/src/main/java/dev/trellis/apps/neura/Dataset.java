@@ -72,9 +72,22 @@ public final class Dataset implements AutoCloseable {
 
   /**
    * Books {@code provider} for {@code patient} once per idempotency key: a second call with
-   * the same key books nothing and returns the first booking.
+   * the same key books nothing and returns the first booking — unless that booking was cancelled since, when the
+   * key's next variant ({@code key:2}, {@code key:3}, …) books anew (booking again after cancelling, on the same
+   * thread; a replay finds the same variant and books once).
    */
   public synchronized Map<String, Object> book(String idempotencyKey, String patient, String provider) {
+    String key = idempotencyKey;
+    for (int n = 2; ; n++) {
+      List<Map<String, Object>> made = query("SELECT * FROM bookings WHERE idempotency_key = ?", key);
+      if (made.isEmpty() || !"cancelled".equals(made.getFirst().get("status"))) {
+        return bookOnce(key, patient, provider);
+      }
+      key = idempotencyKey + ":" + n;
+    }
+  }
+
+  private Map<String, Object> bookOnce(String idempotencyKey, String patient, String provider) {
     try (PreparedStatement ps = db.prepareStatement("INSERT OR IGNORE INTO bookings (idempotency_key, patient_id, "
         + "provider_id, seq) VALUES (?, ?, ?, (SELECT COUNT(*) + 1 FROM bookings))")) {
       ps.setString(1, idempotencyKey);

@@ -79,9 +79,11 @@ public final class Navigator {
       return latestBookingReply() != null && !latestBookingReply().contains("I've cancelled");
     }
 
-    /** The newest earlier reply naming a booking (made, moved or cancelled); null when none. */
+    /** The newest earlier reply that made, moved or cancelled a booking (not one that only spoke of it); null when none. */
     String latestBookingReply() {
-      return earlierReplies.stream().filter(r -> r.contains("(booking #")).reduce((a, b) -> b).orElse(null);
+      return earlierReplies.stream().filter(r -> r.contains("(booking #") && (r.contains("you're booked for")
+          || r.contains("You're already booked") || r.contains("I've cancelled") || r.contains("I've asked to move")))
+          .reduce((a, b) -> b).orElse(null);
     }
   }
 

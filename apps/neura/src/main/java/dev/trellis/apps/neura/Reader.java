@@ -315,7 +315,7 @@ final class Reader {
     boolean timeAsked = lastAi != null && TIME_OFFER.matcher(lastAi).find();
     boolean namesTime = Lexicon.SLOTS.values().stream().anyMatch(p -> p.matcher(rest).find());
     if (offeredBooking && Lexicon.AFFIRM.matcher(rest).find() && !BARE_OK.matcher(rest).matches()
-        && !rest.matches(".*\\b(but|not|what about|how about)\\b.*")
+        && !rest.matches(".*\\b(but|not|what about|how about|bye|goodbye|that'?s all|no thanks|maybe later)\\b.*")
         && !Lexicon.COST.matcher(rest).find()
         && (!Lexicon.QUESTION_FORM.matcher(rest).find() || namesTime)) {
       return new String[] {"booking", "yes"}; // "yes that works. tuesday if he has it?"
