@@ -250,7 +250,8 @@ final class Lexicon {
   /** Asking to be seen soon: "I want to see someone asap", "whoever is free this week". */
   private static final String SEE_SOON = "(want|need|like) to see (someone|somebody|a therapist) (asap|soon|this week|today|"
       + "tomorrow|next week|as soon as)|see (someone|somebody) (asap|as soon as possible|this week|today)|whoever (is (free|"
-      + "available)|does|works|has)|put me (on|with|down|in)\\b|wait ?list for|(want|like) to come in( together)?|come in together";
+      + "available)|does|works|has)|put me (on (a|the) wait ?list|with|down|in)\\b|wait ?list for|come in together|(we|both of us) "
+      + "(want|would like|'d like) to come in\\b(?! person)";
   /** Moving a session: "can I move my wednesday session", "push it to next week". */
   private static final String MOVE = "(move|change|push|shift|switch) (my|the|our|tomorrow'?s|today'?s|this week'?s|next week'?s|"
       + "monday'?s|tuesday'?s|wednesday'?s|thursday'?s|friday'?s) ([a-z']+ ){0,2}(appointment|session|booking|appt)s?|"

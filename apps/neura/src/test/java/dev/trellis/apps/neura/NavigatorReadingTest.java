@@ -212,5 +212,7 @@ class NavigatorReadingTest {
     assertEquals("reschedule", Navigator.read("can I change it to a saturday?", booked).topic());
     assertEquals("reschedule", Navigator.read("actually I need to move it, something came up", booked).topic());
     intent("question_process", "do I need to bring anything?");
+    intent("preference", "I'd like to come in person if that's possible");
+    intent("booking", "my wife and I want to come in together", "can you put me on the waitlist for Dr. Chen?");
   }
 }
