@@ -275,7 +275,7 @@ final class Lexicon {
       + MOVE + ")\\b");
   /** Words that look like booking but are not about booking with us. */
   static final Pattern NOT_BOOKING = p("\\b((doctor'?s|gp|dentist|medical|hospital|dental|vet) appointments?|my (work |busy )?"
-      + "schedule (is|has)|sleep schedule|book (club|about|on)|read(ing)? (a|the) book|a book\\b|schedule (is|was) "
+      + "schedule (is|has)|sleep schedule|(a|the|this|that|his|her|my|any)( good| great| new)? books? (club|about|on|for)|book club|read(ing)? (a|the) book|a book\\b|schedule (is|was) "
       + "(crazy|busy|packed|full)|cancel\\w* on (my |the )?(friends|people|everyone|them|him|her)|cancel(led|ling)? "
       + "(my |our |all )?plans|before (i|we) (book|schedul\\w*|sign up|commit)|i'?ll (come back and |get back and )?"
       + "book\\w* (it )?(later|next|another|when|once|after)|put me (off|on edge))");
@@ -398,7 +398,7 @@ final class Lexicon {
   /** Not about therapy at all: the website or app, a job, a school project. */
   static final Pattern OFF_TOPIC = p("\\b(hiring|job openings?|join your team|(a|an|my) (paper|thesis|dissertation|article|essay|school "
       + "project|class project|research project)|interview (someone|you)|for a (school|class) project|(your|the) (app|website|"
-      + "site|portal)|upload\\w*|log ?in\\b|password|just spins|keeps crashing|phone just rings)");
+      + "site|portal) (is|keeps|won'?t|doesn'?t|isn'?t|says|crashed|broke|logged)|upload\\w*|log ?in\\b|password|just spins|keeps crashing|phone just rings)");
 
   /** The first index in {@code text} where {@code pattern} matches; -1 when it does not. */
   static int firstAt(Pattern pattern, String text) {

@@ -179,7 +179,9 @@ class NavigatorReadingTest {
   @Test
   void theWebsiteAJobOrASchoolProjectIsOther() {
     intent("other", "your app keeps logging me out when I try to upload my documents",
-        "are you hiring? I'm an LMFT looking for a practice", "I'm writing an essay on online therapy for class");
+        "are you hiring? I'm an LMFT looking for a practice", "I'm writing an essay on online therapy for class",
+        "the website says you're open on sundays but nobody answers");
+    intent("booking", "can I book on the website instead?");
   }
 
   @Test
