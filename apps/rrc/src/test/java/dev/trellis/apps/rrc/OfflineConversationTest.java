@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.model.ScriptedChatModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -147,5 +150,28 @@ class OfflineConversationTest {
     sink.flush();
     assertEquals("Loading it.\n\nDone. So it goes", seen.toString());
     assertEquals(List.of("rrc_rule37"), SkillMarkers.ids("x\nSKILL_SELECT:rrc_rule37\n"));
+  }
+
+  @Test
+  void aMarkerAsOlderThreadsStoredItIsReadAndStrippedLikeANewOne() {
+    // stored before LlmCall took markers out: braces as the instruction spells them, punctuation after, blank lines around
+    String old = "Loading the skill.\n\n\nSKILL_SELECT:{rrc_rule37}.\n\n\nSpacing: 300 ft.";
+    assertEquals("Loading the skill.\n\nSpacing: 300 ft.", SkillMarkers.strip(old));
+    assertEquals(List.of("rrc_rule37"), SkillMarkers.ids(old));
+    assertEquals("Selected.", SkillMarkers.strip("Selected. SKILL_SELECT:rrc_rule32,"));
+    assertEquals("a SKILL_SELECTED b", SkillMarkers.strip("a SKILL_SELECTED b"), "a word that only starts like a marker stays");
+  }
+
+  @Test
+  void anEpisodeSavedFromAnAnswerStoredWithAnOldMarkerQuotesNeitherTheMarkerNorItsBlankLines() {
+    var config = Fixture.thread("old1");
+    // an answer as an earlier version stored it (the marker in it), then a turn whose model adds no message
+    f.graph().updateState(config, Map.of("messages", List.of(
+        Message.human("Prepare a Rule 37 spacing exception for Mitchell Ranch 1H"),
+        Message.ai("Form W-1 is assembled.\n\n\nSKILL_SELECT:{rrc_rule37}.\n\n\nNext: the review."))), null);
+    ChatModel silent = ScriptedChatModel.replies(new Message.Ai(null, "", List.of(), new Message.Usage(1, 0)));
+    f.graph(silent).invoke(Fixture.input("rule_37", "ok"), config);
+    assertEquals("completed", f.state("old1").get("status"));
+    assertEquals("rule_37: Form W-1 is assembled.\n\nNext: the review.", new Memory(f.store).working("old1").get("scratchpad"));
   }
 }
