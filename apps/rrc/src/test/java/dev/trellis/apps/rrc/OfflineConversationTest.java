@@ -94,6 +94,33 @@ class OfflineConversationTest {
   }
 
   @Test
+  void aQuestionNeedingASkillNotYetLoadedWhileTheFilingAwaitsReviewIsAnsweredAndTheApprovalStaysPending() {
+    say("k1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    String approval = (String) f.state("k1").get("hitl_approval_id");
+    String perDay = say("k1", "how much gas will Coyote Draw 4H flare per day?");
+    assertTrue(perDay.contains("1,450 MCF a day"), perDay);
+    assertFalse(perDay.contains("once the reviewer has decided"), perDay);
+    Map<String, Object> s = f.state("k1");
+    assertTrue(((List<?>) s.get("injected_skill_ids")).contains("rrc_rule32"), "the question loaded the skill it needs");
+    assertEquals("awaiting_hitl", s.get("status"), "the filing still waits for its reviewer");
+    assertEquals(approval, s.get("hitl_approval_id"));
+    assertEquals("pending", f.deps.approvals().get(approval).orElseThrow().status());
+    assertEquals(1, f.deps.approvals().pending().size(), "no second approval was asked");
+    String status = say("k1", "is it filed yet?");
+    assertTrue(status.contains("waiting for a reviewer's approval"), status);
+    f.deps.approvals().decide(approval, "approved", "carol", "ship it");
+    String done = say("k1", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
+    assertTrue(done.contains("W1-42-329-12345") && done.contains("approved by carol"), done);
+    assertEquals("completed", f.state("k1").get("status"));
+  }
+
+  @Test
+  void aWellNamedAfterAQuestionWordIsTheWellNotTheWord() {
+    assertEquals("Coyote Draw 4H", PlannerIntent.well("how much gas will Coyote Draw 4H flare per day?"));
+    assertEquals("Mitchell Ranch 1H", PlannerIntent.well("does Mitchell Ranch 1H need notice?"));
+  }
+
+  @Test
   void theSameQuestionTwiceGetsAReplyThatIsNotWordForWordTheSame() {
     String first = say("r1", "who operates Hutto State 3H?");
     String second = say("r1", "who operates Hutto State 3H?");
