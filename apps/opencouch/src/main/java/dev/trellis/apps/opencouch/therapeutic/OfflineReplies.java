@@ -352,7 +352,7 @@ final class OfflineReplies {
   /**
    * A remembered fact or the last session's summary, as one sentence in the second person ("" when none). A fact is said
    * in the language it was told in (the name in any language): in German and French the job, the pet, the people
-   * close to them and what worries them are recalled as in English.
+   * close to them and what worries them are recalled as in English. The summary's topics are said in {@code lang}.
    */
   static String recall(List<MemoryEntry> memory, String lang) {
     for (MemoryEntry e : WorkingMemory.ofType(memory, "semantic")) {
@@ -364,11 +364,8 @@ final class OfflineReplies {
         return Say.REMEMBER_FACT.in(lang, "de".equals(lang) ? capital(said) : said);
       }
     }
-    if (!"en".equals(lang)) {
-      return "";
-    }
     for (MemoryEntry e : WorkingMemory.ofType(memory, "episodic")) {
-      String recalled = SessionEnd.recalled(String.valueOf(e.text()));
+      String recalled = SessionEnd.recalled(String.valueOf(e.text()), lang);
       if (recalled != null) {
         return recalled;
       }
