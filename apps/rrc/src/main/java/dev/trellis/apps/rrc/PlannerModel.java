@@ -191,7 +191,9 @@ public final class PlannerModel implements ChatModel {
     for (String step : steps) {
       use(v, step, Map.of("api", api));
     }
-    return PlannerAnswers.filingSummary(v, r37 ? "W-1" : "R-32", api);
+    String summary = PlannerAnswers.filingSummary(v, r37 ? "W-1" : "R-32", api);
+    // "finalise it" right after the summary: not the same summary again ("Again: …"), the package and what it waits for
+    return summary.equals(v.previousAnswer()) ? PlannerAnswers.filingAsBefore(v, r37 ? "W-1" : "R-32") : summary;
   }
 
   @SuppressWarnings("unchecked")

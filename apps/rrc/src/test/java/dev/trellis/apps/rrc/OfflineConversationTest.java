@@ -121,6 +121,40 @@ class OfflineConversationTest {
   }
 
   @Test
+  void aGatedChangeAndAQuestionWhileItWaitsAreEachAnsweredWithWhatWaits() {
+    String gated = say("g1", "Create operator Lone Star Flaring LLC.");
+    assertEquals("Creating operator \"Lone Star Flaring LLC\" changes the knowledge graph, so it waits for a reviewer's "
+        + "approval; nothing has changed yet.", gated);
+    String news = say("g1", "Any news?");
+    assertTrue(news.startsWith("Still waiting for a reviewer's approval: creating operator \"Lone Star Flaring LLC\""), news);
+    assertEquals("awaiting_hitl", f.state("g1").get("status"));
+  }
+
+  @Test
+  void finalisingRightAfterTheSummaryDoesNotRepeatItWithAgain() {
+    say("z1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    f.deps.approvals().decide((String) f.state("z1").get("hitl_approval_id"), "approved", "carol", "ship it");
+    String done = say("z1", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
+    assertTrue(done.contains("approved by carol"), done);
+    List<String> answers = messages("z1").stream().filter(m -> "ai".equals(m.get("type")))
+        .map(m -> String.valueOf(m.get("content"))).filter(c -> !c.isEmpty()).toList();
+    assertTrue(answers.stream().noneMatch(a -> a.startsWith("Again:")), answers.toString());
+    assertTrue(answers.contains("Form W-1 package W1-42-329-12345 for Mitchell Ranch 1H (API 42-329-12345) is assembled as before. Filing it "
+        + "takes a reviewer's approval (good-cause review and pre-filing)."), answers.toString());
+  }
+
+  @Test
+  void aSkillTheLedgerMarksButTheStateLacksIsInjectedAgain() {
+    // what a worker killed after skill_inject marked the ledger leaves for the run resumed from an earlier checkpoint
+    f.deps.skills().markInjected("kr1", "rrc_rule37");
+    String reply = say("kr1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    assertEquals("awaiting_hitl", f.state("kr1").get("status"), reply);
+    assertEquals(1, messages("kr1").stream().filter(m -> String.valueOf(m.get("content")).startsWith(SkillNodes.ACTIVATED))
+        .count());
+    assertEquals(1, ran("kr1", "rule37_filing_assembly"));
+  }
+
+  @Test
   void theSameQuestionTwiceGetsAReplyThatIsNotWordForWordTheSame() {
     String first = say("r1", "who operates Hutto State 3H?");
     String second = say("r1", "who operates Hutto State 3H?");
