@@ -53,6 +53,23 @@ class RecallLanguageTest {
   }
 
   @Test
+  void whatWeTalkedAboutLastTimeIsAnsweredFromTheLastSessionInTheConversationsLanguage() {
+    say("sam", "l1", "en-US", "my family has been so hard to be around lately");
+    couch.endSession("sam", "l1");
+    say("sam", "l2", "en-US", "hello");
+    String en = say("sam", "l2", "en-US", "what did we talk about last time?");
+    assertTrue(en.startsWith("Last time you talked about family."), en);
+    say("jonas", "l3", "de-DE", "Die Arbeit stresst mich total, mein Chef ist unmöglich.");
+    couch.endSession("jonas", "l3");
+    say("jonas", "l4", "de-DE", "Hallo");
+    String de = say("jonas", "l4", "de-DE", "worüber haben wir letztes Mal gesprochen?");
+    assertTrue(de.startsWith("Letztes Mal haben wir über Arbeit und Stress gesprochen."), de);
+    say("new", "l5", "fr-FR", "bonjour");
+    String none = say("new", "l5", "fr-FR", "de quoi on a parlé la dernière fois ?");
+    assertTrue(none.startsWith("Je n'ai rien gardé de notre dernière conversation."), none);
+  }
+
+  @Test
   void aSummaryNamingAnythingButTopicsIsNeverSaid() {
     assertEquals("Letztes Mal haben wir über Arbeit und einen Umzug gesprochen.",
         SessionEnd.recalled("In an earlier session the user talked about work and a move.", "de"));

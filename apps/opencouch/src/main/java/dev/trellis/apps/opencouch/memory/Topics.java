@@ -42,7 +42,7 @@ public final class Topics {
         + "|adhs|depression(en)?|diagnose|arzt|ärztin|medikamente?|krank(heit)?|therapie|therapeut(in)?|migräne|panikattacken?"
         + "|tdah|dépression|diagnostic|médecin|médicaments?|maladie|malade|thérapie|thérapeute|crises? d'angoisse");
     topic("stress", "Stress", "de stress", "stress|stressed|stressful|overwhelmed|pressure|burn(ed|t)? out|burnout"
-        + "|gestresst|stressig|überfordert|überforderung|druck|stress(e|es|ent|é|ée|ant|ante)|débordée?|pression");
+        + "|gestresst|stresst|stressig|überfordert|überforderung|druck|stress(e|es|ent|é|ée|ant|ante)|débordée?|pression");
     topic("loneliness", "Einsamkeit", "de solitude", "lonely|loneliness|alone|isolated"
         + "|einsam(keit)?|allein|alleine|isoliert|solitude|seul(e)?|isolé(e)?");
     topic("money", "Geld", "d'argent", "money|rent|debt|bills|finances|paycheck|geld|miete|schulden|rechnungen|finanzen"

@@ -68,7 +68,7 @@ final class ModeNode implements Node {
     }
     List<ConversationRecall.Earlier> earlier = ConversationRecall.userMessages(s);
     // "Last time you…" opens a conversation only: inside one it would recall this very conversation once it closed
-    List<MemoryEntry> offline = earlier.isEmpty() ? memory
+    List<MemoryEntry> offline = earlier.isEmpty() || Cues.asksAboutLastTime(message) ? memory
         : memory.stream().filter(e -> !"episodic".equals(e.type())).toList();
     OfflineReplies.Reply instruction = mode == Mode.GUIDED_EXERCISE ? null : OfflineReplies.instruction(message, lang);
     OfflineReplies.Reply reply = instruction != null ? instruction : switch (mode) {
