@@ -25,6 +25,13 @@ class GermanRepliesTest {
   }
 
   @Test
+  void weIsSaidBackAsYouAllWithItsVerb() {
+    // tried as a user over HTTP: "…, wir telefonieren selten." came back as "…, wir telefonieren selten."
+    String r = say("wir1", "de-DE", "Meine Tochter wohnt in Hamburg, wir telefonieren selten.");
+    assertTrue(r.contains("Deine Tochter wohnt in Hamburg, ihr telefoniert selten."), r);
+  }
+
+  @Test
   void anIntroductionIsAnsweredInGermanByNameAndTheNameIsRecalled() {
     for (String locale : new String[] {"en-US", "de-DE"}) {
       String s = "lena-" + locale;

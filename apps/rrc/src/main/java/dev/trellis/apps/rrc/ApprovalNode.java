@@ -18,7 +18,10 @@ import java.util.Map;
  * this execution and the digest of that content; sets {@code awaiting_hitl}. An approval asked
  * for in an earlier execution is read fresh and must still cover exactly the filing content in
  * the state: approved or rejected, a system note carries the verdict on to synthesis; pending,
- * unreadable or not matching, the execution pauses again (fail-closed). When the approval
+ * unreadable or not matching, the execution pauses again (fail-closed) — unless this execution
+ * loaded a skill to answer the user's message (a question while the filing awaits review): then
+ * the synthesis call answers it, the approval untouched, and {@code output_format} ends the
+ * execution {@code awaiting_hitl} still. When the approval
  * service cannot create a record the execution continues with a {@code HITL_WARNING} message.
  */
 final class ApprovalNode {
@@ -84,6 +87,9 @@ final class ApprovalNode {
     List<String> asked = s.getOrDefault(GraphState.HITL_CHECKPOINT_TYPES, List.of());
     String mismatch = v == null ? "approval" : asked.isEmpty() ? "checkpoint_types"
         : subject(s, rt, s.get(GraphState.HITL_EXECUTION_ID), asked, coveredContent(s, asked)).mismatch(v.subject());
+    if (mismatch == null && Approval.PENDING.equals(v.status()) && skillLoadedForTheMessage(s)) {
+      return u;   // the synthesis call answers with the skill's tools; the approval stays pending (output_format)
+    }
     if (mismatch != null || Approval.PENDING.equals(v.status())) {
       return u.and(GraphState.STATUS, GraphState.AWAITING_HITL).and(GraphState.ERROR, mismatch == null || v == null ? null
           : "approval " + earlier + " does not cover this filing (" + mismatch + " differs): it was not used");
@@ -94,6 +100,15 @@ final class ApprovalNode {
         .and(GraphState.HITL_APPROVAL_ID, null).and(GraphState.HITL_CHECKPOINT_TYPE, null)
         .and(GraphState.HITL_CHECKPOINT_TYPES, List.of()).and(GraphState.HITL_EXECUTION_ID, null)
         .and(GraphState.HITL_REVIEWER_ID, v.reviewer());
+  }
+
+  /**
+   * Whether this execution loaded a skill for the user's message and nothing answered it since
+   * (the last message is the skill's activation): a question asked while a filing awaits review.
+   */
+  private static boolean skillLoadedForTheMessage(State s) {
+    List<Message> messages = Turn.messages(s);
+    return !messages.isEmpty() && messages.getLast() instanceof Message.System m && m.text().startsWith(SkillNodes.ACTIVATED);
   }
 
   /** What a checkpoint approval authorises: this conversation, the asking execution, its types and the digest of the content they cover. */

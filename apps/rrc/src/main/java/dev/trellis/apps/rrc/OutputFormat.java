@@ -7,16 +7,21 @@ import java.util.Map;
 
 /**
  * {@code output_format}: finalises the execution — {@code awaiting_hitl} stays, an error makes it
- * {@code failed}, anything else {@code completed} — and increments the iteration counter. A
- * completed execution's answer is saved as an episode (found by later conversations' memory).
+ * {@code failed}, an approval the conversation still holds undecided ({@code hitl_approval_id}, which
+ * is cleared once its verdict is carried) keeps it {@code awaiting_hitl} after a question answered
+ * meanwhile, anything else {@code completed} — and increments the iteration counter. A
+ * completed execution's answer is saved as an episode (found by later conversations' memory),
+ * without the skill markers an answer stored before the LLM call took them out still carries
+ * ({@link SkillMarkers#strip}).
  */
 final class OutputFormat {
   Update apply(State s, Runtime rt) {
     String status = s.get(GraphState.STATUS);
     String end = GraphState.AWAITING_HITL.equals(status) ? status
-        : s.get(GraphState.ERROR) != null || GraphState.FAILED.equals(status) ? GraphState.FAILED : GraphState.COMPLETED;
+        : s.get(GraphState.ERROR) != null || GraphState.FAILED.equals(status) ? GraphState.FAILED
+        : s.get(GraphState.HITL_APPROVAL_ID) != null ? GraphState.AWAITING_HITL : GraphState.COMPLETED;
     if (end.equals(GraphState.COMPLETED) && rt.store() != null) {
-      String answer = Turn.lastAssistantText(Turn.messages(s)).replaceAll("\\s*SKILL_SELECT:\\S+", "").strip();
+      String answer = SkillMarkers.strip(Turn.lastAssistantText(Turn.messages(s)));
       if (!answer.isEmpty()) {
         String summary = Turn.agentType(s) + ": " + (answer.length() > 300 ? answer.substring(0, 300) + "…" : answer);
         Memory memory = new Memory(rt.store());

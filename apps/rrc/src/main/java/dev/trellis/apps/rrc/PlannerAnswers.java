@@ -103,11 +103,24 @@ final class PlannerAnswers {
             .append(" days of flaring for this well, which is what the package uses.");
       }
     }
+    return b.append(decision(v, form)).toString();
+  }
+
+  /** The package assembled earlier, in one sentence, and the reviewer's decision or what it waits for. */
+  static String filingAsBefore(PlannerView v, String form) {
+    Map<String, Object> f = filing(v, form);
     String verdict = verdict(v, form);
-    b.append(verdict != null ? " The reviewer's decision: " + verdict + "."
+    // said before the reviewer's verdict is read (approval_node comes after this call): true either way
+    return "Form " + form + " package " + f.get("filing_id") + " for " + f.get("well") + " is assembled as before. "
+        + (verdict != null ? "The reviewer's decision: " + verdict + "." : "Filing it takes a reviewer's approval ("
+            + (form.equals("W-1") ? "good-cause review and pre-filing" : "pre-filing") + ").");
+  }
+
+  private static String decision(PlannerView v, String form) {
+    String verdict = verdict(v, form);
+    return verdict != null ? " The reviewer's decision: " + verdict + "."
         : " It needs a reviewer's approval (" + (form.equals("W-1") ? "good-cause review and pre-filing" : "pre-filing")
-            + ") before it is filed.");
-    return b.toString();
+            + ") before it is filed.";
   }
 
   static String question(PlannerView v, PlannerIntent intent) {

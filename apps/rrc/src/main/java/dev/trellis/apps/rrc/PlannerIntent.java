@@ -35,7 +35,9 @@ record PlannerIntent(String kind, String subject, String entityType, String targ
       "about", "well", "wells", "distance", "line", "from", "with", "near", "nearest", "by", "what", "whats", "what's",
       "how", "far", "spacing", "exception", "prepare", "filing", "me", "tell", "show", "do", "it", "same", "instead",
       "then", "its", "it's", "our", "my", "this", "that", "operates", "operator", "who", "flaring", "permit", "need",
-      "file", "draft", "w-1", "r-32", "37", "32", "rule", "i", "we", "please", "now", "one", "lease", "offsets", "offset");
+      "file", "draft", "w-1", "r-32", "37", "32", "rule", "i", "we", "please", "now", "one", "lease", "offsets", "offset",
+      "will", "would", "does", "did", "was", "were", "are", "can", "could", "should", "has", "have", "had", "when", "where",
+      "which", "why", "if", "so", "as", "be", "much", "many", "gas", "ok", "okay", "check", "get", "give");
 
   static PlannerIntent of(String text) {
     String t = text.toLowerCase(Locale.ROOT).strip();

@@ -149,9 +149,8 @@ public final class PlannerModel implements ChatModel {
     String skill = RULE37_STEPS.contains(tool) ? "rrc_rule37" : RULE32_STEPS.contains(tool) ? "rrc_rule32" : null;
     if (skill != null && !v.activated(skill) && v.selectable(skill) && (v.filing || !v.tools.contains(tool))) {
       // a filing loads its skill before the skill's tools run; a question only when the tool is not offered yet
-      String waiting = v.filing ? null : PlannerAnswers.pendingFiling(v);
-      throw new Step(waiting == null ? "SKILL_SELECT:" + skill : "I can look that up once the "
-          + PlannerView.SKILL_NAMES.get(skill) + " skill is loaded, which waits until the reviewer has decided: " + waiting);
+      // (also while a filing awaits review: approval_node lets the question's answer through and keeps the approval)
+      throw new Step("SKILL_SELECT:" + skill);
     }
     if (!v.tools.contains(tool)) {
       throw new Step(skill != null && v.tools.stream().noneMatch(t -> RULE37_STEPS.contains(t) || RULE32_STEPS.contains(t))
@@ -192,7 +191,9 @@ public final class PlannerModel implements ChatModel {
     for (String step : steps) {
       use(v, step, Map.of("api", api));
     }
-    return PlannerAnswers.filingSummary(v, r37 ? "W-1" : "R-32", api);
+    String summary = PlannerAnswers.filingSummary(v, r37 ? "W-1" : "R-32", api);
+    // "finalise it" right after the summary: not the same summary again ("Again: …"), the package and what it waits for
+    return summary.equals(v.previousAnswer()) ? PlannerAnswers.filingAsBefore(v, r37 ? "W-1" : "R-32") : summary;
   }
 
   @SuppressWarnings("unchecked")

@@ -85,6 +85,11 @@ final class ResumeGuard {
           .and(GraphState.HITL_REVIEWER_ID, v.reviewer())
           .and(GraphState.STATUS, GraphState.RUNNING);
     }
+    if (mismatch == null && pm.get("args") instanceof Map<?, ?> args) {
+      String what = ToolStep.change((String) pm.get("tool_name"), (Map<String, Object>) args);
+      u = u.and(GraphState.MESSAGES, List.of(Message.ai("Still waiting for a reviewer's approval: "
+          + Character.toLowerCase(what.charAt(0)) + what.substring(1) + " has not been run, so nothing has changed yet.")));
+    }
     return u.and(GraphState.STATUS, GraphState.AWAITING_HITL)
         .and(GraphState.ERROR, mismatch == null || v == null ? null : "approval " + approvalId
             + " does not authorise the pending " + pm.get("tool_name") + " call (" + mismatch + " differs): not run")

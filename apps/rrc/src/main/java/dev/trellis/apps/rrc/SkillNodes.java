@@ -15,7 +15,8 @@ import java.util.Map;
  * skipping skills already injected, unknown ones, and domain skills for a general agent) and
  * {@code skill_inject_node} (per selected skill: ledger check, tier 2 definition, tier 3
  * artifacts, tier 3.5 entity context from the knowledge graph, one system message in the seed's
- * format, ledger mark).
+ * format, ledger mark). A skill the ledger marks but whose message the state lacks (a run resumed
+ * from a checkpoint taken before a killed worker's inject, a fork) is rendered again.
  */
 final class SkillNodes {
   static final String ACTIVATED = "=== Skill Activated: ";
@@ -43,17 +44,22 @@ final class SkillNodes {
     List<Message> added = new ArrayList<>();
     List<String> injected = new ArrayList<>(s.getOrDefault(GraphState.INJECTED_SKILL_IDS, List.of()));
     Map<String, Integer> active = new LinkedHashMap<>(s.getOrDefault(GraphState.ACTIVE_SKILLS, Map.of()));
+    List<Message> history = Turn.messages(s);
     for (String id : s.getOrDefault(GraphState.SELECTED_SKILL_IDS, List.<String>of())) {
-      if (deps.skills().injected(conv, id)) {
+      Skill skill = deps.skills().find(id).orElseThrow();
+      boolean inState = history.stream().anyMatch(m -> m instanceof Message.System sys
+          && sys.text().startsWith(ACTIVATED + skill.name() + " ==="));
+      if (deps.skills().injected(conv, id) && inState) {
         if (!injected.contains(id)) {
           injected.add(id);
         }
         continue;
       }
-      Skill skill = deps.skills().find(id).orElseThrow();
+      // the ledger alone is not enough: a run resumed from a checkpoint before this node's (a worker killed after
+      // marking the ledger) or a fork of an earlier state has no skill context, so it is rendered again
       List<Skill.Artifact> artifacts = deps.skills().artifacts(id);
       added.add(Message.system(render(skill, artifacts, entityContext(s))));
-      deps.skills().markInjected(conv, id);
+      deps.skills().markInjected(conv, id);   // once: a later mark changes nothing
       injected.add(id);
       active.put(id, artifacts.isEmpty() ? 2 : 3);
     }

@@ -157,6 +157,16 @@ final class ToolStep {
   }
 
   /** The before_tool_call gate: ask, freeze, strip the round, pause. Fail-closed when the approval cannot be created. */
+  /** A gated change as the user reads it: "Creating operator "Lone Star Flaring LLC"", "Linking a operates b". */
+  static String change(String tool, Map<String, Object> args) {
+    return switch (tool) {
+      case "create_entity" -> "Creating " + args.get("entity_type") + " \"" + args.get("name") + "\"";
+      case "update_entity" -> "Updating " + args.get("entity_id");
+      case "link_entities" -> "Linking " + args.get("from_id") + " " + args.get("relation") + " " + args.get("to_id");
+      default -> "Running " + tool;
+    };
+  }
+
   private Update gate(State s, Runtime rt, Update u, Message.ToolCall call, String conv, Memory memory) {
     String callId = call.id();
     String name = call.name();
@@ -171,6 +181,8 @@ final class ToolStep {
         break;
       }
     }
+    kept.add(Message.ai(change(name, call.args()) + " changes the knowledge graph, so it waits for a reviewer's approval; "
+        + "nothing has changed yet."));   // the paused turn's answer: the user reads what waits
     List<Message> stripped = Msgs.replace(kept);
     deps.tracing().record("hitl.rule_fire", Map.of("skill_id", "platform", "rule_key", "platform:hitl_on_mutating_capability",
         "trigger", "before_tool_call", "tool_name", name, "checkpoint_type", MUTATION_CHECKPOINT));

@@ -43,7 +43,7 @@ class KillResumeTest {
         Http.Reply joined = new Http(b.port()).get("/threads/" + conv + "/runs/" + run + "/join");
         assertEquals(200, joined.status(), joined.text());
         Map<String, Object> s = joined.map();
-        assertEquals("awaiting_hitl", s.get("status"));
+        assertEquals("awaiting_hitl", s.get("status"), String.valueOf(s.get("messages")));
         List<String> tools = ((List<Map<String, Object>>) s.get("messages")).stream()
             .filter(m -> "tool".equals(m.get("type"))).map(m -> (String) m.get("name")).toList();
         assertEquals(List.of("entity_resolve", "context_assemble", "spacing_assessment", "offset_well_analysis",

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.trellis.agent.message.Message;
+import dev.trellis.agent.model.ChatModel;
+import dev.trellis.agent.model.ScriptedChatModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,6 +94,67 @@ class OfflineConversationTest {
   }
 
   @Test
+  void aQuestionNeedingASkillNotYetLoadedWhileTheFilingAwaitsReviewIsAnsweredAndTheApprovalStaysPending() {
+    say("k1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    String approval = (String) f.state("k1").get("hitl_approval_id");
+    String perDay = say("k1", "how much gas will Coyote Draw 4H flare per day?");
+    assertTrue(perDay.contains("1,450 MCF a day"), perDay);
+    assertFalse(perDay.contains("once the reviewer has decided"), perDay);
+    Map<String, Object> s = f.state("k1");
+    assertTrue(((List<?>) s.get("injected_skill_ids")).contains("rrc_rule32"), "the question loaded the skill it needs");
+    assertEquals("awaiting_hitl", s.get("status"), "the filing still waits for its reviewer");
+    assertEquals(approval, s.get("hitl_approval_id"));
+    assertEquals("pending", f.deps.approvals().get(approval).orElseThrow().status());
+    assertEquals(1, f.deps.approvals().pending().size(), "no second approval was asked");
+    String status = say("k1", "is it filed yet?");
+    assertTrue(status.contains("waiting for a reviewer's approval"), status);
+    f.deps.approvals().decide(approval, "approved", "carol", "ship it");
+    String done = say("k1", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
+    assertTrue(done.contains("W1-42-329-12345") && done.contains("approved by carol"), done);
+    assertEquals("completed", f.state("k1").get("status"));
+  }
+
+  @Test
+  void aWellNamedAfterAQuestionWordIsTheWellNotTheWord() {
+    assertEquals("Coyote Draw 4H", PlannerIntent.well("how much gas will Coyote Draw 4H flare per day?"));
+    assertEquals("Mitchell Ranch 1H", PlannerIntent.well("does Mitchell Ranch 1H need notice?"));
+  }
+
+  @Test
+  void aGatedChangeAndAQuestionWhileItWaitsAreEachAnsweredWithWhatWaits() {
+    String gated = say("g1", "Create operator Lone Star Flaring LLC.");
+    assertEquals("Creating operator \"Lone Star Flaring LLC\" changes the knowledge graph, so it waits for a reviewer's "
+        + "approval; nothing has changed yet.", gated);
+    String news = say("g1", "Any news?");
+    assertTrue(news.startsWith("Still waiting for a reviewer's approval: creating operator \"Lone Star Flaring LLC\""), news);
+    assertEquals("awaiting_hitl", f.state("g1").get("status"));
+  }
+
+  @Test
+  void finalisingRightAfterTheSummaryDoesNotRepeatItWithAgain() {
+    say("z1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    f.deps.approvals().decide((String) f.state("z1").get("hitl_approval_id"), "approved", "carol", "ship it");
+    String done = say("z1", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
+    assertTrue(done.contains("approved by carol"), done);
+    List<String> answers = messages("z1").stream().filter(m -> "ai".equals(m.get("type")))
+        .map(m -> String.valueOf(m.get("content"))).filter(c -> !c.isEmpty()).toList();
+    assertTrue(answers.stream().noneMatch(a -> a.startsWith("Again:")), answers.toString());
+    assertTrue(answers.contains("Form W-1 package W1-42-329-12345 for Mitchell Ranch 1H (API 42-329-12345) is assembled as before. Filing it "
+        + "takes a reviewer's approval (good-cause review and pre-filing)."), answers.toString());
+  }
+
+  @Test
+  void aSkillTheLedgerMarksButTheStateLacksIsInjectedAgain() {
+    // what a worker killed after skill_inject marked the ledger leaves for the run resumed from an earlier checkpoint
+    f.deps.skills().markInjected("kr1", "rrc_rule37");
+    String reply = say("kr1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    assertEquals("awaiting_hitl", f.state("kr1").get("status"), reply);
+    assertEquals(1, messages("kr1").stream().filter(m -> String.valueOf(m.get("content")).startsWith(SkillNodes.ACTIVATED))
+        .count());
+    assertEquals(1, ran("kr1", "rule37_filing_assembly"));
+  }
+
+  @Test
   void theSameQuestionTwiceGetsAReplyThatIsNotWordForWordTheSame() {
     String first = say("r1", "who operates Hutto State 3H?");
     String second = say("r1", "who operates Hutto State 3H?");
@@ -147,5 +211,28 @@ class OfflineConversationTest {
     sink.flush();
     assertEquals("Loading it.\n\nDone. So it goes", seen.toString());
     assertEquals(List.of("rrc_rule37"), SkillMarkers.ids("x\nSKILL_SELECT:rrc_rule37\n"));
+  }
+
+  @Test
+  void aMarkerAsOlderThreadsStoredItIsReadAndStrippedLikeANewOne() {
+    // stored before LlmCall took markers out: braces as the instruction spells them, punctuation after, blank lines around
+    String old = "Loading the skill.\n\n\nSKILL_SELECT:{rrc_rule37}.\n\n\nSpacing: 300 ft.";
+    assertEquals("Loading the skill.\n\nSpacing: 300 ft.", SkillMarkers.strip(old));
+    assertEquals(List.of("rrc_rule37"), SkillMarkers.ids(old));
+    assertEquals("Selected.", SkillMarkers.strip("Selected. SKILL_SELECT:rrc_rule32,"));
+    assertEquals("a SKILL_SELECTED b", SkillMarkers.strip("a SKILL_SELECTED b"), "a word that only starts like a marker stays");
+  }
+
+  @Test
+  void anEpisodeSavedFromAnAnswerStoredWithAnOldMarkerQuotesNeitherTheMarkerNorItsBlankLines() {
+    var config = Fixture.thread("old1");
+    // an answer as an earlier version stored it (the marker in it), then a turn whose model adds no message
+    f.graph().updateState(config, Map.of("messages", List.of(
+        Message.human("Prepare a Rule 37 spacing exception for Mitchell Ranch 1H"),
+        Message.ai("Form W-1 is assembled.\n\n\nSKILL_SELECT:{rrc_rule37}.\n\n\nNext: the review."))), null);
+    ChatModel silent = ScriptedChatModel.replies(new Message.Ai(null, "", List.of(), new Message.Usage(1, 0)));
+    f.graph(silent).invoke(Fixture.input("rule_37", "ok"), config);
+    assertEquals("completed", f.state("old1").get("status"));
+    assertEquals("rule_37: Form W-1 is assembled.\n\nNext: the review.", new Memory(f.store).working("old1").get("scratchpad"));
   }
 }

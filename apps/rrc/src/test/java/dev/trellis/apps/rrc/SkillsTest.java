@@ -91,15 +91,15 @@ class SkillsTest {
   }
 
   @Test
-  void theLedgerKeepsASkillFromBeingInjectedTwiceInAConversation() {
-    f.deps.skills().markInjected("s2", "rrc_rule37");
-    ScriptedChatModel m = ScriptedChatModel.replies(new Message.Ai(null, "SKILL_SELECT:rrc_rule37", List.of(), null),
-        Message.ai("done"));
+  void aSkillIsInjectedOnceInAConversationThoughSelectedAgain() {
+    ScriptedChatModel m = ScriptedChatModel.replies(new Message.Ai(null, "SKILL_SELECT:rrc_rule32", List.of(), null),
+        Message.ai("done"), new Message.Ai(null, "SKILL_SELECT:rrc_rule32", List.of(), null), Message.ai("done again"));
     f.graph(m).invoke(Fixture.input("rule_37", "hi"), Fixture.thread("s2"));
+    f.graph(m).invoke(Fixture.input("rule_37", "and again"), Fixture.thread("s2"));
     Map<String, Object> s = f.state("s2");
-    assertEquals(List.of("rrc_rule37"), s.get("injected_skill_ids"));
-    assertTrue(HumanApprovalTest.messages(s).stream().noneMatch(x -> String.valueOf(x.get("content"))
-        .startsWith(SkillNodes.ACTIVATED)));
+    assertTrue(f.deps.skills().injected("s2", "rrc_rule32"), "the ledger records it");
+    assertEquals(1, HumanApprovalTest.messages(s).stream().filter(x -> String.valueOf(x.get("content"))
+        .startsWith(SkillNodes.ACTIVATED)).count());
   }
 
   @Test

@@ -251,9 +251,26 @@ public final class SessionEnd {
     return some.isEmpty() ? "" : OFFLINE_PREFIX + "talked about " + Topics.join(some) + ".";
   }
 
-  /** A summary written by {@link #offlineSummary} in the second person ("Last time you talked about ..."), or null. */
-  public static String recalled(String summary) {
-    return summary != null && summary.startsWith(OFFLINE_PREFIX)
-        ? "Last time you " + summary.substring(OFFLINE_PREFIX.length()).replaceAll("[.!\\s]+$", "") + "." : null;
+  /**
+   * A summary written by {@link #offlineSummary} said to the user in {@code lang} ("Last time you talked about work and
+   * sleep.", "Letztes Mal haben wir über Arbeit und Schlaf gesprochen.", "La dernière fois, on a parlé de travail et de
+   * sommeil."), or null: for a summary of another shape (a model's), and for one naming anything but the known topics,
+   * so no sentence of the user's and no label of ours is ever said back.
+   */
+  public static String recalled(String summary, String lang) {
+    String about = OFFLINE_PREFIX + "talked about ";
+    if (summary == null || !summary.startsWith(about)) {
+      return null;
+    }
+    List<String> topics = List.of(summary.substring(about.length()).replaceAll("[.!\\s]+$", "").split(", | and "));
+    if (topics.isEmpty() || !topics.stream().allMatch(Topics::known)) {
+      return null;
+    }
+    String said = Topics.said(topics, lang);
+    return switch (lang) {
+      case "de" -> "Letztes Mal haben wir über " + said + " gesprochen.";
+      case "fr" -> "La dernière fois, on a parlé " + said + ".";
+      default -> "Last time you talked about " + said + ".";
+    };
   }
 }

@@ -95,10 +95,20 @@ final class Cues {
   /** A question about what this conversation has been about (English, German, French). */
   static final Pattern TALKED = unicode("\\b(what (did|have) we (just |already )?(talk|talked|speak|spoke|spoken|"
       + "chat|chatted|discuss|discussed|cover|covered)( about)?|remind me what we (talked|spoke|were talking|chatted|"
-      + "discussed)|what were we (just )?(talking|chatting) about|where were we|worüber haben wir (gesprochen|geredet)|"
+      + "discussed)|what were we (just )?(talking|chatting) about|where were we|worüber haben wir ((letztes|das letzte|beim "
+      + "letzten) mal )?(gesprochen|geredet)|"
       + "was haben wir besprochen|wo waren wir|de quoi (est-ce qu'on a|on a|avons-nous) parlé|on parlait de quoi|"
       + "où en étions-nous|on en était où)\\b|\\b(tu te souviens de |rappelle-moi )?ce que je t'ai (dit|raconté) au début\\b"
       + "|\\bwas ich (dir )?am anfang (gesagt|erzählt)\\b|\\bwhat i (said|told you) at the (start|beginning)\\b");
+  /** "Last time", said of an earlier conversation ("what did we talk about last time?", "letztes Mal", "la dernière fois"). */
+  static final Pattern LAST_TIME = unicode("\\b(last time|last session|the other day|(letztes|das letzte|beim letzten) mal"
+      + "|la (dernière|derniere) fois|la fois d'avant)\\b");
+
+  /** Whether {@code message} asks what an earlier conversation was about ("what did we talk about last time?"). */
+  static boolean asksAboutLastTime(String message) {
+    return message != null && TALKED.matcher(message).find() && LAST_TIME.matcher(message).find();
+  }
+
   /** A question about what the user said earlier in this conversation (English, German, French). */
   static final Pattern SAID = unicode("\\b(what (did|have) i (just |already )?(say|said|tell|told|mention(ed)?|"
       + "write|wrote)|what was i (just )?(saying|talking about|telling you)|remind me what i (said|told you|was saying)|"

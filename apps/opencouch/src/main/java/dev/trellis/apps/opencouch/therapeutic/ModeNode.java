@@ -68,7 +68,7 @@ final class ModeNode implements Node {
     }
     List<ConversationRecall.Earlier> earlier = ConversationRecall.userMessages(s);
     // "Last time you…" opens a conversation only: inside one it would recall this very conversation once it closed
-    List<MemoryEntry> offline = earlier.isEmpty() ? memory
+    List<MemoryEntry> offline = earlier.isEmpty() || Cues.asksAboutLastTime(message) ? memory
         : memory.stream().filter(e -> !"episodic".equals(e.type())).toList();
     OfflineReplies.Reply instruction = mode == Mode.GUIDED_EXERCISE ? null : OfflineReplies.instruction(message, lang);
     OfflineReplies.Reply reply = instruction != null ? instruction : switch (mode) {
@@ -124,7 +124,8 @@ final class ModeNode implements Node {
   }
 
   /** How a recall opens, in each language: one said earlier in the conversation is enough. */
-  private static final List<String> RECALLED = List.of("I remember that ", "Ich weiß noch", "Je me souviens que ", "Last time you");
+  private static final List<String> RECALLED = List.of("I remember that ", "Ich weiß noch", "Je me souviens que ", "Last time you",
+      "Letztes Mal haben wir", "La dernière fois, on a");
   /** The words of a kept fact's sentence shape, which say nothing about what the user told. */
   private static final java.util.Set<String> SHAPE = java.util.Set.of("user", "user's", "person", "personne", "namens",
       "heißt", "s'appelle", "works", "lives", "früher", "travaille", "comme", "habite", "worried", "about", "their",

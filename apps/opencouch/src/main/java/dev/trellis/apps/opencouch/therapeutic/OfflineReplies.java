@@ -105,6 +105,12 @@ final class OfflineReplies {
    */
   static Reply supportive(String message, List<MemoryEntry> memory, List<ConversationRecall.Earlier> earlier, String lang) {
     String text = message.strip().replace('’', '\'');
+    if (Cues.asksAboutLastTime(text)) {
+      // "what did we talk about last time?": the last session's summary (topics only), not this conversation
+      String last = lastSession(memory, lang);
+      return last.isEmpty() ? Reply.of(Say.NO_LAST_TIME.in(lang)).question(Say.TALK_ABOUT.in(lang))
+          : Reply.of(last).question(Say.PICK_UP.in(lang));
+    }
     if (TALKED.matcher(text).find()) {
       return ConversationRecall.summary(earlier, lang);
     }
@@ -352,7 +358,7 @@ final class OfflineReplies {
   /**
    * A remembered fact or the last session's summary, as one sentence in the second person ("" when none). A fact is said
    * in the language it was told in (the name in any language): in German and French the job, the pet, the people
-   * close to them and what worries them are recalled as in English.
+   * close to them and what worries them are recalled as in English. The summary's topics are said in {@code lang}.
    */
   static String recall(List<MemoryEntry> memory, String lang) {
     for (MemoryEntry e : WorkingMemory.ofType(memory, "semantic")) {
@@ -364,11 +370,13 @@ final class OfflineReplies {
         return Say.REMEMBER_FACT.in(lang, "de".equals(lang) ? capital(said) : said);
       }
     }
-    if (!"en".equals(lang)) {
-      return "";
-    }
+    return lastSession(memory, lang);
+  }
+
+  /** The last session's summary said in {@code lang} ("Last time you talked about work."), "" when none is kept. */
+  static String lastSession(List<MemoryEntry> memory, String lang) {
     for (MemoryEntry e : WorkingMemory.ofType(memory, "episodic")) {
-      String recalled = SessionEnd.recalled(String.valueOf(e.text()));
+      String recalled = SessionEnd.recalled(String.valueOf(e.text()), lang);
       if (recalled != null) {
         return recalled;
       }

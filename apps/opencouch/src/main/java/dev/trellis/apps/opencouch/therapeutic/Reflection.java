@@ -41,7 +41,11 @@ final class Reflection {
   private static final Map<String, String> DE_WORDS = Map.ofEntries(Map.entry("ich", "du"), Map.entry("mich", "dich"),
       Map.entry("mir", "dir"), Map.entry("mein", "dein"), Map.entry("meine", "deine"), Map.entry("meinen", "deinen"),
       Map.entry("meinem", "deinem"), Map.entry("meiner", "deiner"), Map.entry("meines", "deines"),
-      Map.entry("meins", "deins"), Map.entry("selbst", "selbst"));
+      Map.entry("meins", "deins"), Map.entry("selbst", "selbst"), Map.entry("uns", "euch"), Map.entry("unser", "euer"),
+      Map.entry("unsere", "eure"), Map.entry("unseren", "euren"), Map.entry("unserem", "eurem"), Map.entry("unserer", "eurer"));
+  /** Words ending in "-en" beside "wir" that are no verbs ("wir selten …"). */
+  private static final Pattern DE_NOT_VERBS = Pattern.compile("selten|oben|eben|unten|morgen|zusammen|trotzdem|beiden|allen|"
+      + "jeden|einen|keinen|deinen|meinen|seinen|ihren|unseren|schon|wegen|gegen|ohne|neben|zwischen|kaum|nie|oft|nur");
   /** Words that start a German clause whose verb comes last ("weil ich nicht schlafen kann"): not turned. */
   private static final Pattern DE_SUBORDINATE = Pattern.compile("(?iU)\\b(weil|dass|daß|wenn|ob|obwohl|als|seitdem|"
       + "nachdem|bevor|damit|sodass|da) (\\S+ ){0,3}ich\\b");
@@ -155,6 +159,21 @@ final class Reflection {
         if (verb == i + 1) {
           i++;
         }
+      } else if (low.equals("wir")) {
+        // "wir telefonieren selten" → "ihr telefoniert selten": "wir" and its verb (after it, or before it) turned
+        int verb = i + 1 < words.length && ihrForm(words[i + 1]) != null ? i + 1
+            : i > 0 && !done[i - 1] && ihrForm(words[i - 1]) != null ? i - 1 : -1;
+        if (verb < 0) {
+          return null;
+        }
+        String v = words[verb].replaceAll("[,;:.!]+$", "");
+        out[verb] = ihrForm(v) + words[verb].substring(v.length());
+        done[verb] = true;
+        out[i] = (Character.isUpperCase(core.charAt(0)) ? "Ihr" : "ihr") + tail;
+        done[i] = true;
+        if (verb == i + 1) {
+          i++;
+        }
       } else if (!done[i]) {
         String swapped = DE_WORDS.get(low);
         out[i] = swapped == null ? words[i] : (Character.isUpperCase(core.charAt(0)) ? capital(swapped) : swapped) + tail;
@@ -164,6 +183,23 @@ final class Reflection {
       }
     }
     return String.join(" ", out);
+  }
+
+  /** The "ihr" form of a German verb said with "wir" ("telefonieren" → "telefoniert", "sind" → "seid"), or null. */
+  private static String ihrForm(String word) {
+    String w = word.replaceAll("[,;:.!]+$", "");
+    String low = w.toLowerCase(Locale.ROOT);
+    if (w.isEmpty() || Character.isUpperCase(w.charAt(0))) {
+      return null;
+    }
+    if (low.equals("sind")) {
+      return "seid";
+    }
+    if (low.length() < 4 || !low.endsWith("en") || DE_NOT_VERBS.matcher(low).matches()) {
+      return null;
+    }
+    String stem = low.substring(0, low.length() - 2);
+    return stem.endsWith("t") || stem.endsWith("d") ? stem + "et" : stem + "t";
   }
 
   /** The "du" form of a German verb said with "ich", or null when it is not one these rules know. */
