@@ -31,6 +31,14 @@ final class RunCreation {
   private final Services services;
   private final Worker worker;
   private final IdempotencyKeys keys;
+  /**
+   * Assistants read before a creation's transaction, by owner and reference: that transaction checks that each is still
+   * the one it would read ({@link dev.trellis.server.db.Assistants#unchanged}) and reads it again if not, so an entry
+   * saves the reader statement and the parsing, never decides what a run gets. At most {@link #RECENT_MAX} entries.
+   */
+  private final java.util.concurrent.ConcurrentHashMap<String, Assistant> recentAssistants =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final int RECENT_MAX = 1024;
 
   RunCreation(Services services, Worker worker) {
     this.services = services;
@@ -166,8 +174,7 @@ final class RunCreation {
     // On SQLite the assistant is read and the body checked against its graph before the transaction, on a reader, so
     // the writer lock covers only a check that the assistant is unchanged (one statement) and the writes. A retry
     // with an Idempotency-Key reads and checks in the transaction, after finding its earlier run, as before.
-    Checked early = idem == null && !services.db().postgres()
-        ? check(services.db().jdbc().read(c -> services.assistants().require(c, assistantRef, owner)), req) : null;
+    Checked early = idem == null && !services.db().postgres() ? checkRecent(assistantRef, owner, req) : null;
     boolean[] cancelled = {false};
     List<String> unstarted = new java.util.ArrayList<>();
     RunRow[] earlier = new RunRow[1];
@@ -183,8 +190,11 @@ final class RunCreation {
         if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
           return earlier[0];
         }
-        Checked checked = early != null && services.assistants().unchanged(c, assistantRef, owner, early.assistant())
-            ? early : check(services.assistants().require(c, assistantRef, owner), req);
+        boolean current = early != null && services.assistants().unchanged(c, assistantRef, owner, early.assistant());
+        if (early != null && !current) {
+          recentAssistants.remove(recentKey(assistantRef, owner));
+        }
+        Checked checked = current ? early : check(services.assistants().require(c, assistantRef, owner), req);
         Assistant assistant = checked.assistant();
         String graphId = assistant.graphId();
         if (!checked.dropped().isEmpty()) {
@@ -264,6 +274,32 @@ final class RunCreation {
       worker.checkLeases();
     }
     return new Created(run.wire(), tid, runId, stateless);
+  }
+
+  /**
+   * The request checked against the assistant {@code ref} as last read for {@code owner} (read on a reader when not
+   * kept); a refusal by a kept one is checked again against the assistant read afresh, so a stale entry refuses nothing.
+   */
+  private Checked checkRecent(String ref, String owner, RunRequest req) {
+    String key = recentKey(ref, owner);
+    Assistant kept = recentAssistants.get(key);
+    if (kept != null) {
+      try {
+        return check(kept, req);
+      } catch (RuntimeException e) {
+        recentAssistants.remove(key, kept);
+      }
+    }
+    Assistant read = services.db().jdbc().read(c -> services.assistants().require(c, ref, owner));
+    if (recentAssistants.size() >= RECENT_MAX) {
+      recentAssistants.clear();
+    }
+    recentAssistants.put(key, read);
+    return check(read, req);
+  }
+
+  private static String recentKey(String ref, String owner) {
+    return owner + '\u0000' + ref;
   }
 
   /** An assistant and the run's input checked against its graph: the input without the keys it dropped. */
