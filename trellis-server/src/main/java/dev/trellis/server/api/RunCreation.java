@@ -31,6 +31,14 @@ final class RunCreation {
   private final Services services;
   private final Worker worker;
   private final IdempotencyKeys keys;
+  /**
+   * Assistants read before a creation's transaction, by owner and reference: that transaction checks that each is still
+   * the one it would read ({@link dev.trellis.server.db.Assistants#unchanged}) and reads it again if not, so an entry
+   * saves the reader statement and the parsing, never decides what a run gets. At most {@link #RECENT_MAX} entries.
+   */
+  private final java.util.concurrent.ConcurrentHashMap<String, Assistant> recentAssistants =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final int RECENT_MAX = 1024;
 
   RunCreation(Services services, Worker worker) {
     this.services = services;
@@ -48,8 +56,12 @@ final class RunCreation {
     }
   }
 
-  /** A run just created, with a subscription to its events from the first (the caller closes it). */
-  record Subscribed(Created created, dev.trellis.server.queue.EventBus.Subscription events) {}
+  /**
+   * A run just created, with a subscription to its events from the first (the caller closes it), and, when the caller
+   * asked to execute it and this process claimed it at creation, the task that does ({@code here}; else null): the
+   * caller must call it, whatever happens, or the run's slot stays taken.
+   */
+  record Subscribed(Created created, dev.trellis.server.queue.EventBus.Subscription events, Runnable here) {}
 
   /**
    * Creates a run as {@link #create} does, subscribed to its events before it exists so none is
@@ -57,17 +69,29 @@ final class RunCreation {
    * A refused body closes the subscription and throws.
    */
   Subscribed createSubscribed(Context ctx, String publicThreadId, Map<String, Object> body) {
+    return createSubscribed(ctx, publicThreadId, body, false);
+  }
+
+  /**
+   * As {@link #createSubscribed(Context, String, Map)}; with {@code runHere}, a run this process claims in the
+   * transaction that creates it is not started on a thread of its own but handed back ({@link Subscribed#here}).
+   */
+  Subscribed createSubscribed(Context ctx, String publicThreadId, Map<String, Object> body, boolean runHere) {
     String newId = dev.trellis.server.db.TimeOrderedIds.next();
     dev.trellis.server.queue.EventBus.Subscription sub = services.bus().subscribe(newId, 0);
+    Runnable[] here = runHere ? new Runnable[1] : null;
     try {
-      Created created = create(ctx, publicThreadId, body, newId);
+      Created created = create(ctx, publicThreadId, body, newId, here);
       if (!created.runId().equals(newId)) {
         sub.close();
         sub = services.bus().subscribe(created.runId(), 0);
       }
-      return new Subscribed(created, sub);
+      return new Subscribed(created, sub, here == null ? null : here[0]);
     } catch (RuntimeException e) {
       sub.close();
+      if (here != null && here[0] != null) {
+        Thread.ofVirtual().start(here[0]); // nothing after the claim throws today; never leave a claimed run unexecuted
+      }
       throw e;
     }
   }
@@ -78,6 +102,11 @@ final class RunCreation {
    * first one created (its id may differ from {@code runId}); the same key on another request is a 422.
    */
   Created create(Context ctx, String publicThreadId, Map<String, Object> body, String runId) {
+    return create(ctx, publicThreadId, body, runId, null);
+  }
+
+  /** As {@link #create(Context, String, Map, String)}; a run claimed at creation goes to {@code here[0]} if given. */
+  private Created create(Context ctx, String publicThreadId, Map<String, Object> body, String runId, Runnable[] here) {
     String threadId = publicThreadId != null && "create".equals(body.get("if_not_exists"))
         ? services.db().tx(c -> PublicIds.claim(ctx, c, dev.trellis.server.db.IdAliases.Kind.THREAD, publicThreadId))
         : publicThreadId;
@@ -93,18 +122,18 @@ final class RunCreation {
     String owner = Http.owner(ctx);
     String key = ctx.header("Idempotency-Key");
     if (key == null) {
-      return logged(ctx, submit(owner, threadId, withHeaders, runId, null));
+      return logged(ctx, submit(owner, threadId, withHeaders, runId, null, here));
     }
     if (key.isBlank() || key.length() > IdempotencyKeys.MAX_KEY_LENGTH) {
       throw ServerException.invalid("Idempotency-Key must be 1 to " + IdempotencyKeys.MAX_KEY_LENGTH + " characters");
     }
     Idempotency idem = new Idempotency(key, IdempotencyKeys.hash(threadId == null ? "/runs" : "/threads/" + threadId, body));
     try {
-      return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
+      return logged(ctx, submit(owner, threadId, withHeaders, runId, idem, here));
     } catch (RuntimeException e) {
       // A concurrent request with the same key (another process) won the insert: answer as its retry.
       if (!(e instanceof ServerException) && services.db().tx(c -> keys.find(c, owner, key)) != null) {
-        return logged(ctx, submit(owner, threadId, withHeaders, runId, idem));
+        return logged(ctx, submit(owner, threadId, withHeaders, runId, idem, here));
       }
       throw e;
     }
@@ -120,10 +149,11 @@ final class RunCreation {
 
   /** Queues a run for {@code owner} (crons use this too); {@code threadId} null makes a stateless run. */
   Created submit(String owner, String threadId, Map<String, Object> body, String runId) {
-    return submit(owner, threadId, body, runId, null);
+    return submit(owner, threadId, body, runId, null, null);
   }
 
-  private Created submit(String owner, String threadId, Map<String, Object> body, String runId, Idempotency idem) {
+  private Created submit(String owner, String threadId, Map<String, Object> body, String runId, Idempotency idem,
+      Runnable[] here) {
     RunRequest req = RunRequest.parse(body);
     services.webhooks().check(req.webhook());
     String assistantRef = Json.string(body, "assistant_id");
@@ -144,8 +174,7 @@ final class RunCreation {
     // On SQLite the assistant is read and the body checked against its graph before the transaction, on a reader, so
     // the writer lock covers only a check that the assistant is unchanged (one statement) and the writes. A retry
     // with an Idempotency-Key reads and checks in the transaction, after finding its earlier run, as before.
-    Checked early = idem == null && !services.db().postgres()
-        ? check(services.db().jdbc().read(c -> services.assistants().require(c, assistantRef, owner)), req) : null;
+    Checked early = idem == null && !services.db().postgres() ? checkRecent(assistantRef, owner, req) : null;
     boolean[] cancelled = {false};
     List<String> unstarted = new java.util.ArrayList<>();
     RunRow[] earlier = new RunRow[1];
@@ -161,8 +190,11 @@ final class RunCreation {
         if (idem != null && (earlier[0] = earlierRun(c, owner, idem)) != null) {
           return earlier[0];
         }
-        Checked checked = early != null && services.assistants().unchanged(c, assistantRef, owner, early.assistant())
-            ? early : check(services.assistants().require(c, assistantRef, owner), req);
+        boolean current = early != null && services.assistants().unchanged(c, assistantRef, owner, early.assistant());
+        if (early != null && !current) {
+          recentAssistants.remove(recentKey(assistantRef, owner));
+        }
+        Checked checked = current ? early : check(services.assistants().require(c, assistantRef, owner), req);
         Assistant assistant = checked.assistant();
         String graphId = assistant.graphId();
         if (!checked.dropped().isEmpty()) {
@@ -222,7 +254,11 @@ final class RunCreation {
     }
     dev.trellis.checkpoint.jdbc.Waits.since(claimed[0] != null ? "srv.create.tx-claimed" : "srv.create.tx-queued", t0);
     if (claimed[0] != null) {
-      worker.startClaimed(claimed[0]);
+      if (here != null) {
+        here[0] = worker.claimedHere(claimed[0]);
+      } else {
+        worker.startClaimed(claimed[0]);
+      }
       worker.runAnnounced(tid);
     } else if (slot) {
       worker.releaseSlot();
@@ -238,6 +274,32 @@ final class RunCreation {
       worker.checkLeases();
     }
     return new Created(run.wire(), tid, runId, stateless);
+  }
+
+  /**
+   * The request checked against the assistant {@code ref} as last read for {@code owner} (read on a reader when not
+   * kept); a refusal by a kept one is checked again against the assistant read afresh, so a stale entry refuses nothing.
+   */
+  private Checked checkRecent(String ref, String owner, RunRequest req) {
+    String key = recentKey(ref, owner);
+    Assistant kept = recentAssistants.get(key);
+    if (kept != null) {
+      try {
+        return check(kept, req);
+      } catch (RuntimeException e) {
+        recentAssistants.remove(key, kept);
+      }
+    }
+    Assistant read = services.db().jdbc().read(c -> services.assistants().require(c, ref, owner));
+    if (recentAssistants.size() >= RECENT_MAX) {
+      recentAssistants.clear();
+    }
+    recentAssistants.put(key, read);
+    return check(read, req);
+  }
+
+  private static String recentKey(String ref, String owner) {
+    return owner + '\u0000' + ref;
   }
 
   /** An assistant and the run's input checked against its graph: the input without the keys it dropped. */

@@ -103,49 +103,101 @@ final class RunsApi {
   }
 
   private void stream(Context ctx, String threadId) {
-    follow(ctx, threadId, (c, sub) -> {
+    follow(ctx, threadId, false, (c, sub, here, cancelIfAsked) -> {
       headers(ctx, c, "/stream");
       return sse.stream(ctx, sub, StreamModes.EVERY, () -> finished(c.runId())) == Sse.End.CLIENT_GONE;
     });
   }
 
+  /**
+   * Creates the run and answers its result when it ends. A run this process claims at creation executes on this
+   * request's thread (no thread of its own to start, no hand-off of its end back to this one); one queued or claimed
+   * elsewhere is waited for.
+   */
   private void waitFor(Context ctx, String threadId) {
-    follow(ctx, threadId, (c, sub) -> {
+    follow(ctx, threadId, true, (c, sub, here, cancelIfAsked) -> {
       ctx.header("Content-Location", location(ctx, c));
       String joinAt = (c.stateless() ? "/threads/" + c.threadId() + "/runs/" + c.runId() : location(ctx, c)) + "/join";
       ctx.header("Location", joinAt);
-      return !writeWhenDone(ctx, sub, c.runId());
+      return !writeWhenDone(ctx, sub, c.runId(), here, cancelIfAsked);
     });
   }
 
   /** Follows a run just created, reading its events; true when the client left before the end. */
   @FunctionalInterface
   private interface Follower {
-    boolean clientLeft(RunCreation.Created run, EventBus.Subscription events);
+    /**
+     * @param here the run's execution when this request is to execute it (else null): call it once; it is called
+     *     after the follower if the follower did not
+     * @param cancelIfAsked cancels the run if the body asks for it on a disconnect
+     */
+    boolean clientLeft(RunCreation.Created run, EventBus.Subscription events, Runnable here, Runnable cancelIfAsked);
   }
 
   /**
    * The stream and wait handlers' shared part: creates the run subscribed to its events from the
    * first, lets {@code follower} read them, and cancels the run when the client left and the body
-   * asks for it ({@code on_disconnect: cancel}).
+   * asks for it ({@code on_disconnect: cancel}). With {@code runHere}, a run claimed at creation is
+   * handed to the follower to execute on this thread.
    */
-  private void follow(Context ctx, String threadId, Follower follower) {
+  private void follow(Context ctx, String threadId, boolean runHere, Follower follower) {
     long t = Waits.now();
     Waits.label("create");
     Map<String, Object> body = Http.body(ctx);
-    RunCreation.Subscribed run = creation.createSubscribed(ctx, threadId, body);
+    RunCreation.Subscribed run = creation.createSubscribed(ctx, threadId, body, runHere);
     Waits.since("srv.wait.1-created", t);
+    String runId = run.created().runId();
+    boolean cancelOnLeave = "cancel".equals(body.get("on_disconnect"));
+    Runnable cancelIfAsked = () -> {
+      if (cancelOnLeave) {
+        cancelRun(runId, "interrupt");
+      }
+    };
+    Runnable here = run.here() == null ? null : once(run.here());
     try (EventBus.Subscription sub = run.events()) {
-      if (follower.clientLeft(run.created(), sub) && "cancel".equals(body.get("on_disconnect"))) {
-        cancelRun(run.created().runId(), "interrupt");
+      try {
+        if (follower.clientLeft(run.created(), sub, here, cancelIfAsked)) {
+          cancelIfAsked.run();
+        }
+      } finally {
+        if (here != null) {
+          here.run(); // a no-op when the follower executed it
+        }
       }
     }
   }
 
-  /** Waits for the run's end, writing a newline at every keep-alive interval to keep the connection open, then its result; false if the client left. */
-  private boolean writeWhenDone(Context ctx, EventBus.Subscription sub, String runId) {
+  /** {@code task} run by the first call only. */
+  private static Runnable once(Runnable task) {
+    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    return () -> {
+      if (done.compareAndSet(false, true)) {
+        task.run();
+      }
+    };
+  }
+
+  /**
+   * Waits for the run's end, writing a newline at every keep-alive interval to keep the connection open, then its
+   * result; false if the client left. With {@code here}, the run executes on this thread first, another thread writing
+   * the newlines meanwhile (and cancelling the run as the body asks if the client left).
+   */
+  private boolean writeWhenDone(Context ctx, EventBus.Subscription sub, String runId, Runnable here,
+      Runnable cancelIfAsked) {
     try {
       OutputStream out = Sse.openJson(ctx);
+      if (here != null) {
+        WaitKeepAlive beats = WaitKeepAlive.start(out, sse.keepAliveMillis(), cancelIfAsked);
+        boolean stayed;
+        try {
+          here.run();
+        } finally {
+          stayed = beats.stop();
+        }
+        if (!stayed) {
+          return true; // the client left while the run executed; the beats already cancelled it if the body asked
+        }
+      }
       long t = Waits.now();
       while (true) {
         RunEvent e = sub.nextDone(sse.keepAliveMillis());
@@ -212,7 +264,7 @@ final class RunsApi {
       return;
     }
     try (EventBus.Subscription sub = services.bus().subscribe(runId, 0)) {
-      writeWhenDone(ctx, sub, runId);
+      writeWhenDone(ctx, sub, runId, null, () -> { });
     }
   }
 

@@ -143,6 +143,15 @@ public final class Worker implements AutoCloseable {
     launch(run);
   }
 
+  /**
+   * Like {@link #startClaimed}, but the caller executes the run on its own thread by calling the returned task (once,
+   * and always, whatever happens before: until it runs, the slot stays taken and the run's lease is not renewed). A
+   * {@code /runs/wait} request does this: the run needs no thread of its own, and its end needs no hand-off back.
+   */
+  public Runnable claimedHere(Run run) {
+    return execution(run);
+  }
+
   /** How long a claimed run stays this worker's without a heartbeat. */
   public long leaseMillis() {
     return settings.leaseMillis();
@@ -284,11 +293,16 @@ public final class Worker implements AutoCloseable {
 
   /** Executes a run claimed for this worker on a virtual thread of its own, in a slot already taken for it. */
   private void launch(Run run) {
+    Thread.ofVirtual().name("trellis-run-" + run.runId()).start(execution(run));
+  }
+
+  /** What executes a run claimed for this worker, in a slot already taken for it, on the thread that calls it. */
+  private Runnable execution(Run run) {
     RunExecution ex = new RunExecution(services, run, settings.id());
     active.put(run.runId(), ex);
     counters.recordStart();
     long launched = dev.trellis.checkpoint.jdbc.Waits.now();
-    Thread.ofVirtual().name("trellis-run-" + run.runId()).start(() -> {
+    return () -> {
       dev.trellis.checkpoint.jdbc.Waits.since("run.0-start-delay", launched);
       java.time.Instant t0 = services.db().instant();   // the server's clock, as run timeouts are: tests move it
       try {
@@ -303,7 +317,7 @@ public final class Worker implements AutoCloseable {
           wake.release();
         }
       }
-    });
+    };
   }
 
   private void heartLoop() {
