@@ -19,7 +19,11 @@ final class Languages {
       Map.entry("en", Set.of("the", "i", "im", "ive", "you", "and", "is", "are", "to", "of", "my", "me", "it", "that",
           "this", "was", "have", "dont", "cant", "what", "with", "just", "be", "so", "not", "about", "would", "like",
           "feel", "anymore", "want", "can", "do", "all", "they", "he", "she", "we", "but", "at", "on", "for", "if",
-          "how", "any", "get", "going", "no", "been", "really", "know", "think", "am", "or")),
+          "how", "any", "get", "going", "no", "been", "really", "know", "think", "am", "or",
+          // contractions lose their apostrophe ("I'd" is "id"), and a short request may hold no other function word:
+          // "I'd rather see someone online" had only Spanish "se" (folded "see") and read as Spanish
+          "id", "ill", "youre", "its", "thats", "whats", "isnt", "didnt", "doesnt", "wont", "theyre", "rather",
+          "someone", "see", "when", "your", "from", "there", "please", "need")),
       Map.entry("de", Set.of("ich", "nicht", "und", "der", "die", "das", "ist", "bin", "mich", "mir", "mein", "meine",
           "ein", "eine", "zu", "es", "auch", "habe", "hab", "mehr", "will", "was", "wie", "kann", "einfach", "nur",
           "sein", "wenn", "dass", "schon", "noch", "wir", "sie", "er", "mit", "auf", "fur", "aber", "nach", "heute",
