@@ -117,5 +117,9 @@ class EvaluationTest {
   // measurement: 0.9815 (6910/7040) / 0.8574 (6910/8059), 0.9643 (6789/7040) / 0.8748 (6789/7761); the precision
   // floors move down with the corpus (leave one writer out over the same corpus before and after the round's rules is the
   // paired measure; README, Figures)
-  private static final double[] CV_FLOORS = {0.980, 0.856, 0.963, 0.873};
+  // Round sixteen: the corpus grew by 1,231 messages (sets AG, AH, AJ and MJ, scored once at precision 0.65 to 0.73 and
+  // harder than the corpus they join; round16.jsonl), so again a different corpus, not a paired measurement: 0.9813
+  // (7382/7523) / 0.8469 (7382/8716), 0.9610 (7230/7523) / 0.8639 (7230/8369), measured before the round's last six
+  // corpus lines and the longer impatience lists; the floors sit two thousandths under to leave room for those
+  private static final double[] CV_FLOORS = {0.979, 0.844, 0.959, 0.861};
 }
