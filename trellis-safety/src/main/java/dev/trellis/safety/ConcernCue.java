@@ -52,6 +52,44 @@ final class ConcernCue {
     return false;
   }
 
+  /** How many words after a cue of concern a recommendation may start and still be what was said ("said it helped"). */
+  private static final int RECOMMENDED_REACH = 6;
+
+  /**
+   * Whether what the cue {@code m} reports is a treatment or helper found good ({@code [recommended]}: "my friend said it
+   * helped her", "meinte, die Therapie hat ihr geholfen", "m'a dit que ça l'a beaucoup aidée"), starting within a few
+   * words after the cue, in its sentence, with no crisis phrase there: a recommendation passed on, no concern for the
+   * friend (round sixteen: Neura's intake took such messages to the third-party path). Another cue in the sentence keeps
+   * its own reach ("my cousin said therapy helped for a while but now he talks about killing himself").
+   */
+  static boolean recommended(Lexicon.Hit m, List<Lexicon.Hit> hits, int[] sentences, List<String> tokens) {
+    boolean recommended = false;
+    for (Lexicon.Hit s : hits) {
+      if (sentences[s.start()] != sentences[m.start()]) {
+        continue;
+      }
+      if (s.kind() == Lexicon.Kind.OVERRIDE || s.kind() == Lexicon.Kind.PHRASE) {
+        return false;
+      }
+      recommended |= s.kind() == Lexicon.Kind.RECOMMENDED && s.start() >= m.start()
+          && s.start() <= m.end() + RECOMMENDED_REACH && !s.negated() && !unhelped(s, tokens);
+    }
+    return recommended;
+  }
+
+  /** Words that turn a recommendation round ("nothing helped", "hasn't worked", "nobody helped", "nichts geholfen"). */
+  private static final java.util.Set<String> UNHELPED = java.util.Set.of("nothing", "nobody", "noone", "hasnt", "havent",
+      "hadnt", "doesnt", "isnt", "wasnt", "stopped", "nichts", "niemand", "kaum", "rien", "personne", "plus", "nie");
+
+  private static boolean unhelped(Lexicon.Hit h, List<String> tokens) {
+    for (int i = Math.max(0, h.start() - 3); i < Math.min(tokens.size(), h.end() + 2); i++) {
+      if (UNHELPED.contains(tokens.get(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Whether the mask {@code m} covers {@code h}: an idiom its own words; a third-party cue the rest of its sentence's
    * worth of words ("how can I help someone who ..."), up to a clause about oneself ("my friend said she's fine but I

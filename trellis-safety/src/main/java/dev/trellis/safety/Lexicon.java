@@ -24,7 +24,10 @@ import java.util.Set;
  * in its gaps), {@code [past]} (a distant past named: "years ago", "when I was 15"; with a {@code [past_verb]} word
  * next to a crisis phrase in the same sentence, the phrase is told as past), {@code [self_reference]} (a comparison
  * with oneself, "as much as I do", that turns a cue of concern for someone else back on the writer) and {@code [loss]}
- * (a death mourned, "the anniversary of", "funeral": a cue of concern in its sentence is grief, not concern). A phrase is words separated by spaces, folded like the message
+ * (a death mourned, "the anniversary of", "funeral": a cue of concern in its sentence is grief, not concern) and
+ * {@code [recommended]} (a treatment or helper someone else found good, "EMDR … helped", "swears by": a cue of concern
+ * in its sentence, with no crisis phrase there, is a recommendation passed on) and {@code [work]} (a song, a book, a film
+ * named: a crisis phrase in quotes beside it is quoted from it). A phrase is words separated by spaces, folded like the message
  * ({@link Folded}); {@code a/b} is either word, {@code word*} any word starting so,
  * {@code a_b} the two words {@code a b} (inside alternatives: {@code to_live/be_alive}),
  * {@code ...} up to four skipped words; a phrase starting {@code & } matches its words in any order
@@ -36,8 +39,11 @@ final class Lexicon {
   record Hit(RiskClass cls, Kind kind, int start, int end, String phrase, boolean negated) {
   }
 
-  /** An override, a crisis phrase, a mask; a distant past named; a comparison with oneself; a death mourned. */
-  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF, LOSS }
+  /**
+   * An override, a crisis phrase, a mask; a distant past named; a comparison with oneself; a death mourned; a treatment
+   * or helper recommended; a song, book or film named.
+   */
+  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF, LOSS, RECOMMENDED, WORK }
 
   /** One alternative: one word, or several joined by {@code _} in the file ({@code be_alive}). */
   private record Alt(String[] words, boolean prefix) {
@@ -330,8 +336,15 @@ final class Lexicon {
     } else if (section.equals("figurative") || section.equals("third_party_concern")) {
       kind = Kind.MASK;
       cls = RiskClass.fromWire(section);
-    } else if (section.equals("past") || section.equals("self_reference") || section.equals("loss")) {
-      kind = section.equals("past") ? Kind.PAST : section.equals("loss") ? Kind.LOSS : Kind.SELF;
+    } else if (section.equals("past") || section.equals("self_reference") || section.equals("loss")
+        || section.equals("recommended") || section.equals("work")) {
+      kind = switch (section) {
+        case "past" -> Kind.PAST;
+        case "loss" -> Kind.LOSS;
+        case "recommended" -> Kind.RECOMMENDED;
+        case "work" -> Kind.WORK;
+        default -> Kind.SELF;
+      };
       cls = RiskClass.NONE;
     } else {
       kind = Kind.PHRASE;

@@ -32,7 +32,8 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
     java.util.function.Supplier<int[]> sentences =
         () -> memo[0] != null ? memo[0] : (memo[0] = Spans.sentenceOf(message, tokens.size()));
     for (Lexicon.Hit h : found) {
-      if (ConcernCue.is(h) && (ConcernCue.selfReferent(h, found) || ConcernCue.mourned(h, found, sentences.get()))) {
+      if (ConcernCue.is(h) && (ConcernCue.selfReferent(h, found) || ConcernCue.mourned(h, found, sentences.get())
+          || ConcernCue.recommended(h, found, sentences.get(), tokens))) {
         continue;
       }
       if (ConcernCue.is(h) && Whose.addressee(h, tokens)) {
@@ -44,6 +45,7 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       hits.add(h);
     }
     boolean pastNamed = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST);
+    boolean workNamed = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.WORK);
     Lexicon.Hit named = namedBreakup(message);
     if (named != null) {
       hits.add(named);
@@ -54,6 +56,7 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
     Lexicon.Hit mask = null;
     Lexicon.Hit past = null;
     Lexicon.Hit threat = null;
+    Lexicon.Hit sung = null;
     boolean negated = false;
     boolean thirdPartyCue = false;
     boolean questionsOnly = true;
@@ -76,6 +79,12 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       }
       if (h.negated() || masked(h, hits, tokens, quoted, sentences)) {
         negated |= h.negated();
+        continue;
+      }
+      // words in quotes with a song, a book or a film named ("Dalida chante « moi je veux mourir sur scène »"): quoted
+      // from it, masked like an idiom (round sixteen); the writer's own words outside the quotes are still read
+      if (workNamed && Spans.inside(h.start(), quoted) && Spans.inside(h.end() - 1, quoted)) {
+        sung = sung == null ? h : sung;
         continue;
       }
       Lexicon.Hit when = pastNamed ? toldAsPast(lexicon, h, hits, tokens, sentences.get()) : null;
@@ -114,6 +123,19 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       // a crisis told as past ("five years ago I took an overdose"): masked like an idiom, the head decides the rest
       mask = new Lexicon.Hit(RiskClass.FIGURATIVE, Lexicon.Kind.MASK, past.start(), past.end(), "told as past: " + past.phrase(),
           false);
+    }
+    if (best == null && sung != null) {
+      // the writer's own words outside the quotes are read as if the quotes were not there ("that song 'I want to die
+      // young' is on repeat and honestly I want to die too": the lexicons find each phrase once, inside the quotes)
+      String own = Spans.unquoted(message);
+      Reading outside = own.equals(message) ? null : of(lexicon, own, Folded.of(own), languages);
+      if (outside != null && outside.crisis() != null) {
+        return outside;
+      }
+    }
+    if (mask == null && sung != null) {
+      mask = new Lexicon.Hit(RiskClass.FIGURATIVE, Lexicon.Kind.MASK, sung.start(), sung.end(),
+          "quoted from a song, a book or a film: " + sung.phrase(), false);
     }
     // harm to others in the writer's own clause, past the reach of every cue of concern ("a guy said stuff about my
     // sister. I'm going to find him and break his face"): what someone else did is the reason, not the concern

@@ -48,6 +48,11 @@ final class Spans {
     return out;
   }
 
+  /** {@code message} with its quoted words left out (the quotes' places kept as a comma). */
+  static String unquoted(String message) {
+    return QUOTED.matcher(message).replaceAll(",");
+  }
+
   /** Whether token {@code i} lies in one of {@code ranges}. */
   static boolean inside(int i, List<int[]> ranges) {
     for (int[] r : ranges) {

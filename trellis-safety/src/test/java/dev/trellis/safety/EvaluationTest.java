@@ -16,13 +16,15 @@ import org.junit.jupiter.api.Test;
  * written, so a change that loses recall or precision fails. Sets Y, Z and Z2 (single messages) and Y3 (messages in a
  * conversation, each with the chat before it), scored once after rounds eleven and twelve (their figures are in the
  * README), were studied in round thirteen and are training data now; so are sets AA, AB, AC and MH (round fourteen),
- * scored once after round thirteen, and sets AD, AE, AF and MI (round fifteen), scored once after round fourteen;
- * {@code blind/} holds no set until the lead adds the next ones.
+ * scored once after round thirteen, sets AD, AE, AF and MI (round fifteen), scored once after round fourteen, and sets
+ * AG, AH, AJ and MJ (round sixteen), scored once after round fifteen; {@code blind/} holds no set until the lead adds the
+ * next ones.
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
  * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
  * ten), T, U, V and W (since round eleven), Y2 (since round twelve: messages in a conversation), Y, Z, Z2 and Y3
- * (since round thirteen), AA, AB, AC and MH (since round fourteen) and AD, AE, AF and MI (since round fifteen), each written by a writer given only the class definitions and held out until its errors
+ * (since round thirteen), AA, AB, AC and MH (since round fourteen), AD, AE, AF and MI (since round fifteen) and AG, AH, AJ and MJ (since round
+ * sixteen), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out. Set X (round ten) was
  * written as training data from the start: care-navigation and support-chat traffic, the register Neura's intake and
@@ -77,7 +79,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2, AA to AF, MH and MI)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2, AA to AJ, MH, MI and MJ)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -94,40 +96,11 @@ class EvaluationTest {
     assertFloors(file, f, unbanded, floors);
   }
 
-  // Sets AA, AB, AC and MH (scored once after round thirteen) are training data since round fourteen; sets AD (default
-  // mix), AE (conversations), AF (English, German and French only, hard negatives) and MI (a clinic's chat), scored once
-  // after round fourteen (their figures are in the README), since round fifteen. Sets AG (default mix), AH
-  // (conversations), AJ (English, German and French only, hard on both sides) and MJ (a clinic's chat) were written at
-  // the start of round fifteen by four writers given only the class definitions, kept from the tuner, and scored once
-  // after its rules were final.
-
-  @Test
-  void heldOutSetAGFigures() throws Exception {
-    heldOut("setAG.jsonl", AG_FLOORS);
-  }
-
-  @Test
-  void heldOutSetAHFigures() throws Exception {
-    heldOut("setAH.jsonl", AH_FLOORS);
-  }
-
-  @Test
-  void heldOutSetAJFigures() throws Exception {
-    heldOut("setAJ.jsonl", AJ_FLOORS);
-  }
-
-  @Test
-  void heldOutSetMJFigures() throws Exception {
-    heldOut("setMJ.jsonl", MJ_FLOORS);
-  }
-
-  // recall, precision; then both without the check-in band; then both over English, German and French — a thousandth
-  // under what the lead measured at the one scoring (2026-11-27 16:40, load 1.4–1.5): AG 132/135, 132/197; AH 115/120,
-  // 115/157; AJ 117/122, 117/162; MJ 89/90, 89/136. Issue 32's target (recall 1.0, precision ≥ 0.9) is not met on any.
-  private static final double[] AG_FLOORS = {0.976, 0.669, 0.947, 0.665, 0.971, 0.875};
-  private static final double[] AH_FLOORS = {0.957, 0.731, 0.915, 0.757, 0.950, 0.859};
-  private static final double[] AJ_FLOORS = {0.958, 0.721, 0.917, 0.740, 0.958, 0.721};
-  private static final double[] MJ_FLOORS = {0.987, 0.653, 0.976, 0.691, 0.984, 0.789};
+  // Sets AA, AB, AC and MH (scored once after round thirteen) are training data since round fourteen; sets AD, AE, AF
+  // and MI (scored once after round fourteen) since round fifteen; sets AG (default mix), AH (conversations), AJ (English,
+  // German and French only, hard on both sides) and MJ (a clinic's chat), scored once after round fifteen (2026-11-27
+  // 16:40: 453/467 caught, precision 0.695; their figures are in the README), since round sixteen. blind/ holds no set
+  // until the lead adds the next ones.
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures.
   // Sets Y, Z, Z2 and Y3 in the corpus (round thirteen): before its rules 0.9816 (5657/5763) / 0.8766, 0.965 / 0.890;
@@ -144,5 +117,9 @@ class EvaluationTest {
   // measurement: 0.9815 (6910/7040) / 0.8574 (6910/8059), 0.9643 (6789/7040) / 0.8748 (6789/7761); the precision
   // floors move down with the corpus (leave one writer out over the same corpus before and after the round's rules is the
   // paired measure; README, Figures)
-  private static final double[] CV_FLOORS = {0.980, 0.856, 0.963, 0.873};
+  // Round sixteen: the corpus grew by 1,231 messages (sets AG, AH, AJ and MJ, scored once at precision 0.65 to 0.73 and
+  // harder than the corpus they join; round16.jsonl), so again a different corpus, not a paired measurement: 0.9802
+  // (7374/7523) / 0.8459 (7374/8717), 0.9612 (7231/7523) / 0.8637 (7231/8372); the floors a thousandth or so under
+  // (set from an earlier run of the round, 0.9813 / 0.8469, two thousandths under that)
+  private static final double[] CV_FLOORS = {0.979, 0.844, 0.959, 0.861};
 }
