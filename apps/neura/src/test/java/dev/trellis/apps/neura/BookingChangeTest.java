@@ -5,15 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.trellis.checkpoint.memory.InMemorySaver;
-import dev.trellis.checkpoint.store.InMemoryStore;
-import dev.trellis.core.CompiledGraph;
-import dev.trellis.graph.CompileOptions;
-import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.State;
-import dev.trellis.pipeline.InMemorySkipStore;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -23,21 +15,7 @@ import org.junit.jupiter.api.Test;
  * yes changes it, through the booking subgraph, once per turn. Until round sixteen the reply said it could not be done
  * from the chat.
  */
-class BookingChangeTest {
-  final NeuraDeps deps = NeuraDeps.bundled().withSkipStore(new InMemorySkipStore());
-  final CompiledGraph graph = NeuraTurn.graph(CompileOptions.checkpointer(new InMemorySaver()).withStore(new InMemoryStore()),
-      deps);
-
-  State say(String thread, String patient, String message) {
-    Map<String, Object> input = new HashMap<>();
-    input.put("messages", List.of(Map.of("type", "human", "content", message)));
-    input.put("session_id", thread);
-    if (patient != null) {
-      input.put("patient_id", patient);
-    }
-    return graph.invoke(input, RunConfig.thread(thread).withContext(deps));
-  }
-
+class BookingChangeTest extends ChatTurns {
   String reply(String thread, String patient, String message) {
     return say(thread, patient, message).get(TurnState.RESPONSE);
   }
