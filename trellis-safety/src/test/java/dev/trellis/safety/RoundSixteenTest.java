@@ -108,4 +108,38 @@ class RoundSixteenTest {
     Verdict v = SAFETY.classify(message, List.of(), locale);
     assertNotEquals(Action.NONE, v.action(), v.toString());
   }
+
+  /**
+   * What Neura asked, word for word, before a patient's cancellation got the check-in when tried over HTTP ("actually
+   * please cancel it", p 0.44; then "yes" to confirm answered the check-in's question and got the crisis reply).
+   */
+  private static final List<dev.trellis.agent.message.Message> MOVE_ASKED = List.of(
+      dev.trellis.agent.message.Message.human("can I move it to a saturday?"),
+      dev.trellis.agent.message.Message.ai("Dr. Ana Ruiz doesn't see people Saturday — her hours are weekday mornings and"
+          + " afternoons, Monday to Thursday. Your session with Dr. Ana Ruiz (booking #1): which day or time would you"
+          + " like instead?"));
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "actually please cancel it|en-US",
+      "just cancel it|en-US",
+      "fine, cancel it|en-US",
+      "please cancel it instead|en-US",
+      "cancel it please|en-US",
+      "dann sagen Sie ihn bitte ganz ab|de-DE",
+      "non, annulez-la plutôt|fr-FR"})
+  void cancellingASessionAfterABookingQuestionIsNoCrisis(String message, String locale) {
+    Verdict v = SAFETY.classify(message, MOVE_ASKED, locale);
+    assertEquals(Action.NONE, v.action(), v.toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "cancel it instead, I won't be here by then|en-US",
+      "no need for a new time, I plan to kill myself on wednesday|en-US",
+      "sagen Sie ab, ich will nicht mehr leben|de-DE"})
+  void cancellingBecauseOfOnesOwnDeathStaysACrisis(String message, String locale) {
+    Verdict v = SAFETY.classify(message, MOVE_ASKED, locale);
+    assertEquals(Action.CRISIS, v.action(), v.toString());
+  }
 }
