@@ -72,10 +72,12 @@ class WalCopierTest {
           return null;
         });
       }
-      // 3,000 commits of ~5 pages (~15,000 frames): the log started over again and again. It may pass 4 x 100 pages
-      // (the writer's own checkpoint skips a commit that finds the copier mid-pass) but not SQLite's default 1,000.
+      // 3,000 commits of ~5 pages: ~15,000 frames written. The log file keeps the largest size it reached, so a file
+      // far shorter than that proves the log started over again and again. How far past 4 x 100 pages it gets depends
+      // on scheduling (a commit's own checkpoint skips when it finds the copier mid-pass; a loaded CI machine saw
+      // 1,390 pages), so the bound is a fifth of what a log that never started over would hold.
       long walPages = Files.size(dir.resolve("restarted.db-wal")) / (PAGE + 24);
-      assertTrue(walPages < 1_000, "the log grew to " + walPages + " pages");
+      assertTrue(walPages < 3_000, "the log grew to " + walPages + " pages of ~15,000 written");
     }
   }
 
