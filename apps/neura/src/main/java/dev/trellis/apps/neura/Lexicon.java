@@ -40,7 +40,7 @@ final class Lexicon {
 
   static {
     THEME_CUES.put("anxiety", p("\\b(anxi\\w*|panic\\w*|worr(y|ied|ies|ying)|nervous\\w*|on edge|edgy|overthink\\w*|"
-        + "over-?thinking|racing thoughts|mind (is )?racing|can'?t (stop|switch off) (thinking|worrying|my brain)|"
+        + "over-?thinking|racing thoughts|mind (is |starts |keeps |goes |was )?racing|racing mind|can'?t (stop|switch off) (thinking|worrying|my brain)|"
         + "stress(ed|ful)?|overwhelm\\w*|dread\\w*|phobi\\w*|ocd|obsessive|compulsi\\w*|health anxiety|social anxiety|"
         + "tense|uptight|restless|jittery|scared (all the time|of everything|to leave|to go out)|fear of|afraid of "
         + "(everything|people|going|leaving|being)|on high alert|catastrophi\\w*|heart (races|racing|pounding)|"
@@ -59,7 +59,9 @@ final class Lexicon {
         + "(off|messed|wrecked)|haven'?t slept|have not slept|can'?t switch off at night|3 ?am|4 ?am|sleep (problems?|issues?|"
         + "troubles?|difficult\\w*)|(help|helps|helping|work|works) (with|on) (my )?sleep|desperate for (some )?sleep|"
         + "(to|get) (fall )?asleep (every night|at night)|(up|awake) for hours|can'?t get back to sleep|"
-        + "sleeping (pills?|tablets?|meds)|every night to (fall )?asleep)\\b"));
+        + "sleeping (pills?|tablets?|meds)|every night to (fall )?asleep|(getting|get) (maybe |only |about |like |barely |just )?"
+        + "[0-9]( or [0-9])? hours( of sleep| a night)|sleep stuff|(up|awake) (every|all|most) night|(drink\\w*|beers?|wine|"
+        + "alcohol|pills?|something) (more )?to (fall |get to )?(a)?sleep)\\b"));
     THEME_CUES.put("depression", p("\\b(depress\\w*|(feel|feeling|felt|been|so|really|very|pretty|quite|just) (so |really |"
         + "very |pretty |quite |kind of |kinda )?(low|down|flat|empty|numb|hopeless|worthless|miserable|blue|sad|"
         + "unhappy|in a (dark|bad) place)|sadness|(i'?m|i am) (so |really |very )?sad|(no|zero|lost( all)?|lack of) "
@@ -67,8 +69,9 @@ final class Lexicon {
         + "nothing (matters|feels|brings|makes me)|don'?t (enjoy|care about) anything|lost interest|anhedonia|"
         + "cry(ing)? (all the time|every day|a lot|constantly|for no reason)|keep crying|dark place|"
         + "grey|gray cloud|black cloud|can'?t be bothered|no point|pointless|what'?s the point|hopeless|"
-        + "worthless|self-?loathing|hate myself|feel like a failure|burn(ed|t)? ?out|dysthymi\\w*|"
-        + "seasonal affective|sad lamp|low mood|mood (is|has been) (low|bad|awful)|"
+        + "worthless|self-?loathing|hate myself|feel like a failure(?! as a)|burn(ed|t)? ?out|dysthymi\\w*|"
+        + "seasonal affective|sad lamp|low mood|(tired|exhausted) and (low|down|flat|sad)|(low|down|sad) all the "
+        + "time|being sad|dragging (myself|a|around)|weighed down|cancel(ling)? on (friends|people)|mood (is|has been) (low|bad|awful)|"
         + "(going|been) through the motions|feel(ing)? nothing|lonel(y|iness)|isolat\\w*|(feel|feeling|felt) (so |really |"
         + "very |completely |totally )?alone|no friends|no ?one (understands|cares|gets)( about)? me|i have no ?one|"
         + "(stopped|stop) caring|can'?t (make|get) myself (to )?do anything|(things|stuff) i used to (love|enjoy)|"
@@ -80,7 +83,8 @@ final class Lexicon {
         + "(his|her|their) (passing|death)|miss (him|her|them) so much|gone too soon|pregnancy loss|"
         + "put (my|our) (dog|cat) down)\\b"));
     THEME_CUES.put("trauma", p("\\b(trauma\\w*|c?-?ptsd|post[- ]traumatic|flash ?backs?|nightmares?|"
-        + "(car|bike|motorcycle|road|traffic|work|workplace) (accident|crash|collision)|accident|crash(ed)?|collision|"
+        + "(car|bike|motorcycle|road|traffic|work|workplace) (accident|crash|collision)|(?<!by )accident|(the|a|that|in a|bad) "
+        + "crash|crashed (into|my|the|our)|collision|flood(ed|ing)?|hurricane|tornado|earthquake|wildfire|"
         + "assault\\w*|attacked|mugged|rape[d]?|sexual(ly)? (abuse|assault|violence)|abus(e|ed|ive)|molest\\w*|"
         + "domestic violence|violence|violent|(the|an|that) attack|combat|deploy\\w*|veteran|war|shooting|army|military|bad dreams|robbed|held at gunpoint|"
         + "reliv\\w*|re-?experienc\\w*|intrusive (memories|images)|keep seeing (it|the)|hypervigilan\\w*|"
@@ -97,16 +101,23 @@ final class Lexicon {
         + "(wants|needs) space)|cheat(ed|ing)|affair|infidelity|unfaithful|couples? (issues|problems|stuff)|as a couple|"
         + "(fight|fighting|arguing|argue|argument|arguments|rows) with (my )?" + PARTNER + "|(we|we'?ve been) (keep |always |"
         + "constantly )?(fight|argue|fighting|arguing)|my ex\\b|dating|in-?laws|trust issues|"
-        + "communication (issues|problems)|drifting apart|toxic relationship|codependen\\w*|we (barely|hardly|never|don'?t) "
+        + "communication (issues|problems)|(same|constant) (fights?|arguments?) over and over|(we|we'?ve) (keep )?(having|have) the "
+        + "same (fight|argument)s?|(we'?re|we are|feel like) (complete |total )?strangers|(don'?t|can'?t) (know how to )?"
+        + "(talk|communicate) (to|with) each other|(mother|father|sister|brother)-in-law|my (parents|mom|mum|dad|mother|"
+        + "father|family) and i (clash|fight|argue|don'?t get along|can'?t agree)|(things are|it'?s|stuff is) (really |so )?"
+        + "(bad|hard|rough|tense|awful|terrible) (with|between) (me and )?my " + PARTNER + "|drifting apart|toxic relationship|codependen\\w*|we (barely|hardly|never|don'?t) "
         + "(talk|speak|communicate|connect)|(he|she|they)'?s (so |really |become )?distant|says i'?m (so |really )?distant|"
         + "(problems|issues|trouble|things|tension|distance) (with|between) (me and )?(my )?" + PARTNER + "|"
-        + PARTNER + " and i (are|have been|aren'?t|don'?t|can'?t|keep|just|always|never|barely|hardly)|(me and|and me) my "
-        + PARTNER + "|(we|we'?re|we are) (only |just |always |constantly )?(fighting|arguing)|like roommates|behind my back|"
+        + PARTNER + " and i (are|have been|aren'?t|don'?t|can'?t|keep|just|always|never|barely|hardly|argue|fight|clash)|"
+        + "(me and|and me) my " + PARTNER + " (barely|hardly|never|don'?t|can'?t|keep|always|aren'?t|argue|fight|clash|are (always|"
+        + "constantly|just|not))|"
+        + "(we|we'?re|we are) (only |just |always |constantly )?(fighting|arguing)|like roommates|behind my back|"
         + "texting (his|her) ex|(goes|went|going) through my phone|checks my phone|tearing (us|the two of us) apart|takes "
         + "(his|her|their|my)( [a-z]+'s)? side|(his|her|their) (dad|mom|mum|father|mother) left|can'?t say no to (my )?(mother|mom|mum|"
         + "father|dad|parents)|(mother|mom|mum|father|dad) (calls|guilt\\w*|controls|criticis\\w*|criticiz\\w*))\\b"));
     THEME_CUES.put("parenting", p("\\b(parent(ing|hood)?|co-?parent\\w*|worried-about (my|our) " + CHILD + "|(my|our|the) "
-        + CHILD + "\\b[^.!]{0,40}?\\b(won'?t|doesn'?t|isn'?t|refuses|flinch\\w*|keeps (hitting|lying|"
+        + CHILD + "\\b[^.!]{0,40}?\\b(won'?t|doesn'?t|isn'?t|refuses|flinch\\w*|ignores? me|play us|(has )?started (wetting|hitting|"
+        + "biting|lying|stealing|skipping|refusing|acting)|wet(s|ting) the bed|keeps (hitting|lying|"
         + "yelling|screaming|fighting|getting)|screams|yells|hits|has (tantrums|meltdowns|adhd|autism|stopped)|stopped going|is "
         + "(being|struggling|acting|failing|refusing)|got (suspended|expelled)|acting out|talks back|hates me|tantrums?|"
         + "meltdowns?|tells me)|(refuses|refusing|won'?t|doesn'?t want) to go to school|stopped going to school|(don'?t|do not) know (what to do|how to (handle|deal|reach|talk to)) (with )?(him|her|them)|"
@@ -117,7 +128,10 @@ final class Lexicon {
         + "(adhd|autistic|autism) (kids?|child|son|daughter)|feel lost with (him|her|them)|(my|our) teenagers?|toddlers?|tantrums?|meltdowns?|as a (mum|mom|mother|"
         + "dad|father|parent)|new (mum|mom|dad|parent)|single (mum|mom|dad|parent)|stay-?at-?home|school refus\\w*|"
         + "custody|step-?(son|daughter|kids?|child|children|parent)|bedtime battles|screen time|"
-        + "(son|daughter|child) (has|with) (adhd|autism|asd))\\b"));
+        + "(son|daughter|child) (has|with) (adhd|autism|asd)|how to raise (him|her|them|our|the|a)|raising (our|the|my) (kids|"
+        + "children|son|daughter|baby)|(agree|argue|fight|disagree|clash)\\w* (on|about|over) (anything |everything )?(about )?"
+        + "(the|our) (kids|children|son|daughter|baby)|undermines? me with the (kids|children)|bed-?wetting|hand-?offs?|"
+        + "custody (exchange|handover)s?|clingy|play us against)\\b"));
   }
 
   /** Death words: a partner or child named with them is grief, not relationships or parenting. */
@@ -130,7 +144,8 @@ final class Lexicon {
   static final Pattern WORRY_ABOUT_SOMEONE = p("\\b(worr(y|ied|ying)|concerned|anxious) (about|for) (my|our) " + KIN + "\\b");
   static final Pattern NEGATED = p("\\b(no|not|never|isn'?t|aren'?t|without|don'?t have( any)?) (really |much |"
       + "that |very |feeling |particularly )?(anxi\\w*|depress\\w*|trauma\\w*|grie\\w*|insomnia|sad|stressed|worried)\\b"
-      + "|\\bsleep(ing)? (is |has been )?(fine|ok|okay|good|great|well)\\b");
+      + "|\\bsleep(ing)? (is |has been )?(fine|ok|okay|good|great|well)\\b"
+      + "|\\b((probably|maybe|is it|it'?s|its) )?(just|only) stress\\b|\\bsays (it'?s|its) stress\\b|\\bshould i be worried\\b");
 
   /** How the empathy note names a theme, by the first cue (a regex) the message contains. */
   static final Map<String, List<String[]>> REFLECTIONS = Map.of(
@@ -167,7 +182,8 @@ final class Lexicon {
     METHODS.put("CBT", p("\\b(cbt|cognitive[- ]behaviou?ral|cognitive therapy|cbt-?i)\\b"));
     METHODS.put("ACT", p("\\b(acceptance (and|&) commitment|act (therapy|therapist|approach|based|-based))"));
     METHODS.put("family systems", p("\\b(family (systems|therapy|therapist|counsel\\w*)|systemic therapy|couples? "
-        + "(therapy|therapist|counsel\\w*)|marriage (therapy|counsel\\w*)|marital therapy|lmft|family and marriage)\\b"));
+        + "(therapy|therapist|counsel\\w*|sessions?|work)|marriage (therapy|counsel\\w*)|marital therapy|lmft|family and marriage|"
+        + "(does|do|offers?|for|who does) couples|joint sessions?)\\b"));
     METHODS.put("DBT", p("\\b(dbt|dialectical)\\b"));
     METHODS.put("psychodynamic", p("\\b(psychodynamic|psychoanaly\\w*)\\b"));
     METHODS.put("hypnotherapy", p("\\bhypno\\w*"));
@@ -183,7 +199,8 @@ final class Lexicon {
     return p("\\b((" + words + ") (therapist|counsel\\w*|provider|doctor|clinician|psychologist|one)s?|(prefer(ably|red)?|"
         + "rather|ideally|only|comfortable (with|talking to|seeing)|like|want|need|looking for|see|be with|talk to|"
         + "speak to|speak with|talk with|get|open to|happier with|easier with) (to (see|talk to|speak with|work with) )?"
-        + "(a |an |with a |with an |someone )?(" + words + ")|(a |an )?(" + words + ")(,)? (would be|is|might be) "
+        + "(a |an |with a |with an |someone )?(" + words + ")|(want|need|prefer|like|rather have|go with) the ("
+        + words + ")( one| who)\\b|(a |an )?(" + words + ")(,)? (would be|is|might be) "
         + "(better|preferable|best|easier|more comfortable|great)|(a |an )?(" + words + ")(,)? (please|if possible|"
         + "ideally|preferably))\\b|^(a |an )?(" + words + ")([ ,.!]|$)");
   }
@@ -252,21 +269,39 @@ final class Lexicon {
       + "tomorrow|next week|as soon as)|see (someone|somebody) (asap|as soon as possible|this week|today)|whoever (is (free|"
       + "available)|does|works|has)|put me (on (a|the) wait ?list|with|down|in)\\b|wait ?list for|come in together|(we|both of us) "
       + "(want|would like|'d like) to come in\\b(?! person)";
+  /** One to one or in a group. */
+  static final String GROUP = "one[- ]on[- ]one|one[- ]to[- ]one|group (therapy|sessions?|work)|individual or group|or (a )?group";
+  /** Whether children can be seen, and with whom. */
+  static final String AGE = "minimum age|age limit|how old (do|does|should|must)|too (young|old) for therapy|(can|do you see) (a|my) "
+      + "[0-9]{1,2} ?(year|yr)[- ]old|does a parent have to|(a|the) parent (has|have|needs?) to be (there|in the room)";
+  /** A short call before the first session. */
+  static final String INTRO = "intro(ductory)? (call|chat|session|meeting|consult\\w*)|(phone|video) (call|chat) (first|before)|"
+      + "consultation call|meet (her|him|them) (first|before)";
+  /** Whether a child or partner is seen alone or together. */
+  static final String ALONE = "(see|seen|sees) (him|her|them|us|me|my (son|daughter|kid|child|partner|husband|wife)) (alone|on "
+      + "(his|her|their) own|separately|together)|alone or (is it )?(together|with)|(me and|and me) (him|her) together";
+  /** Booking said another way: "get on the calendar with Dr. Ana", "sign me and my wife up", "match me with whoever". */
+  private static final String ON_CALENDAR = "get (me |us |something |it )?(on|in) (the|your) (calendar|schedule|books|diary)|"
+      + "sign (me|us)( and my [a-z]+)? up|match (me|us) (with|up)|set (me |us )?up (with|an?|for)\\b";
+  /** A day of the week, also shortened ("wed", "thurs") and plural. */
+  static final String DAY = "(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|"
+      + "fri|sat|sun)s?";
   /** Moving a session: "can I move my wednesday session", "push it to next week". */
   private static final String MOVE = "(move|change|push|shift|switch) (my|the|our|tomorrow'?s|today'?s|this week'?s|next week'?s|"
       + "monday'?s|tuesday'?s|wednesday'?s|thursday'?s|friday'?s) ([a-z']+ ){0,2}(appointment|session|booking|appt)s?|"
-      + "push (it|that) (to|back)|(move|change|switch|shift) (it|that) to|(need|want|have|like) to (move|reschedule|change|push) (it|that)\\b";
+      + "push (it|that) (to|back)|(move|change|switch|shift) (it|that) to|(move|change|switch|shift|push) (it |that |the "
+      + "(session|appointment|booking) )?to (this |next )?(" + DAY + "|tomorrow|next week|another day|a different day)|(need|want|have|like) to (move|reschedule|change|push) (it|that)\\b";
   static final Pattern BOOKING = p("\\b(book\\w*|schedul\\w*|appointments?|appt|reserve|set (me )?up (with|an?|for)|"
       + "sign me up|get me (in|seen|an?)|make an? (appointment|session)|when can i (see|start|come)|can i (see|start "
       + "with|get in with) (her|him|them|dr\\.?)|i'?d like to (see|start with|go with|meet) "
       + "(her|him|them|dr\\.?)|let'?s (do it|go with|book|go ahead)|go ahead|i'?ll (take|go with)|put me (down|in) (for|with)|"
       + "cancel\\w*|reschedul\\w*|move my (appointment|session|booking)|change my (appointment|session|booking)|"
-      + "first (available|opening|slot)|next (available|opening|slot)|(someone|anyone|anything|appointments?|openings?|"
+      + "first (available|opening|slot)|next (available|opening|slot)|(can|could) (i|we) get in with|" + ON_CALENDAR + "|(someone|anyone|anything|appointments?|openings?|"
       + "slots?|spots?|time) (available|free|open)|availability (this|next)|(can i|i'?d like to|i want to|how do i) sign up|"
         + SEE_SOON + "|" + MOVE + ")\\b");
   /** Booking said as an act, not just the word "appointment" in a question about waiting times. */
   static final Pattern EXPLICIT_BOOKING = p("\\b(book\\w*|schedul\\w*|reserve|sign me up|set me up|get me (in|seen)|"
-      + "cancel\\w*|reschedul\\w*|move my|put me (down|in))\\b|\\b(" + SEE_SOON + "|" + MOVE + ")");
+      + "cancel\\w*|reschedul\\w*|move my|put me (down|in))\\b|\\b(" + SEE_SOON + "|" + MOVE + "|" + ON_CALENDAR + ")");
   /** "I don't mind", "either is fine": a preference stated as none. */
   static final Pattern NO_PREFERENCE = p("\\b((don'?t|do not) mind|doesn'?t matter|no preference|either (is|would be) "
       + "(fine|ok|okay)|any (gender|time|day) (is )?(fine|ok|okay|works))\\b");
@@ -284,7 +319,7 @@ final class Lexicon {
   static final Pattern AFFIRM = p("^(yes+|yeah|yep|yup|ya|yea|sure|ok(ay)?|please|please do|do it|go ahead|sounds (good|"
       + "great|perfect)|perfect|great|that works|that'?d be (great|good|perfect)|that would be (great|good|perfect)|"
       + "let'?s do (it|that)|book (it|her|him|them|me)|absolutely|definitely|of course|alright|all right|why not|"
-      + "yes please|yes,? please|ok,? please|sure,? please|please book)\\b.{0,40}$");
+      + "yes please|yes,? please|ok,? please|sure,? please|please book)\\b.{0,50}$");
   /** Asking for another provider than the one offered. */
   static final Pattern SOMEONE_ELSE = p("\\b((someone|somebody|anyone|anybody|who) else|other (therapists?|options?|ones?|"
       + "people|providers?)|another (therapist|one|person|option|provider)|instead|different (therapist|person|one|provider)|"
@@ -292,15 +327,17 @@ final class Lexicon {
   static final Pattern DECLINE = p("^(no|nope|nah|not (yet|now|right now)|maybe later|i'?ll think|let me think|hold off|"
       + "not sure yet)\\b");
   static final Pattern COST = p("\\b(cost\\w*|price\\w*|pricing|fees?|how much|pay (for|out|myself|cash)|paying (for|"
-      + "myself|out)|payments?|self-?pay|insur\\w*|covered|cover (it|"
+      + "myself|out)|payments?|self[- ]?pay|insur\\w*|covered|cover (it|"
       + "this|therapy|sessions?)|co-?pay\\w*|co-?insurance|deductible|out[- ]of[- ]pocket|afford\\w*|expensive|cheap\\w*|"
       + "sliding[- ]scale|free of charge|for free|is (it|this) free|hsa|fsa|superbill|in[- ]network|out[- ]of[- ]network|"
       + "billing|bill me|charges?|charged|can'?t pay|cannot pay|low income|tight budget|money is tight|discounts?|eap|employee "
       + "assistance|paypal|venmo|credit card|debit card|pay (with|by|using)|free (consultation|consult|session|trial|call)|"
-      + "(first|initial) (session|appointment|consult\\w*|call) (is )?free)\\b|\\$\\d+");
+      + "(first|initial) (session|appointment|consult\\w*|call) (is )?free|installments?|payment plans?|pay (monthly|in parts|over "
+      + "time)|per (session|month|hour|visit)|(hourly|session|your) rates?|(do|when do|how do) i pay|pay (at|after|before) the "
+      + "(appointment|session))\\b|\\$\\d+");
   static final Pattern PROCESS_TOPIC = p("\\b(first (session|appointment|visit|meeting|time)|intake|initial (session|"
       + "appointment|consult\\w*)|how long|how often|how many sessions|session length|sessions? (last|are)|minutes|"
-      + "confidential\\w*|privacy|private|who (can|will|would) (see|read|know) (my|what|it|this|the|about)|records|share (my|what|this)|tell my "
+      + "confidential\\w*|privacy|private|(?<!(someone|somebody|anyone|anybody|therapist) )who (can|will|would) (see|read|know) (my|what|it|this|the|about)|records|share (my|what|this)|tell my "
       + "(employer|boss|family|parents|doctor)|(employer|boss|work|job|family|parents|wife|husband|partner|insurance|"
       + "insurer|school) (find out|know|see|be told|hear)|find out|your name|who are you|what are you|"
       + "who (would|do|should|can) you (recommend|suggest)|(recommend|suggest) (someone|a therapist|anyone)|"
@@ -322,7 +359,8 @@ final class Lexicon {
       + "how it works|what is neura|the process|what now|next steps?|what'?s next|(your|the|their|her|his) (opening )?hours|"
       + "when are you open|(we both|both of us|the whole family|everyone|all of us|my (partner|husband|wife|kids?|son|daughter)) (have|need|has|needs) to (come|attend|be there)|(have|need) to come (together|every)|do you (see|treat|work with|take|help) (teen\\w*|kids|children|adolescents|couples|families|"
       + "seniors|older (adults|people)|students)|(do you have|is there) (anyone|someone|somebody|anybody|a therapist) (for|who "
-      + "(sees|works with|treats)) (my|our|kids|children|teens|teenagers|couples|families))\\b");
+      + "(sees|works with|treats)) (my|our|kids|children|teens|teenagers|couples|families))\\b|\\b(" + GROUP + "|" + AGE + "|"
+      + INTRO + "|" + ALONE + "|how does (that|this)( part)? work)\\b");
   /** Asking about a booking already made, not for a new one. */
   static final Pattern BOOKING_STATUS = p("\\b((when|what time|what day|where) (is|'?s) my (appointment|booking|session)|"
       + "confirm my (appointment|booking|session)|(details|status) of my (appointment|booking|session)|"
@@ -338,14 +376,15 @@ final class Lexicon {
       + "lorazepam|ativan|alprazolam|xanax|clonazepam|zopiclone|zolpidem|ambien|propranolol|melatonin|ssri\\w*|"
       + "antidepressants?|anti-?depressants?|benzo\\w*|birth control|the pill|contracepti\\w*|inhaler|antihistamine|"
       + "meds|medications?|medicines?|pills?|tablets?|prescri\\w*|dose|dosage|mg\\b|side[- ]effects?|pharmac\\w*|benadryl|"
-      + "nyquil|unisom|addictive|habit[- ]forming)\\b");
+      + "nyquil|unisom|addictive|habit[- ]forming|beta[- ]?blockers?)\\b");
   static final Pattern MEDICATION_QUESTION = p("\\b((do|would|will) i (need|have) to (take|be on)|do i need (meds|"
       + "medication)|can i (just |still |also )?(take|mix|have|drink|stop|double)|is it (safe|ok|okay|"
       + "fine|bad)|is (that|it|this) (bad|safe|dangerous|harmful) for me|addictive|habit[- ]forming|take two|"
       + "safe to|together with|interact\\w*|mix (it|them)|combine|side[- ]effects?|should i (take|stop|"
       + "keep|up|lower|increase|reduce|switch|come off)|how (much|many|often) (should|can|do) i|dose|dosage|"
       + "missed (a|my) dose|come off|coming off|withdrawal|(start|stop)(ed|ping)? (taking|my)|with (my|the) "
-      + "(meds|medication|pills|prescription))\\b");
+      + "(meds|medication|pills|prescription)|(do|should|would) i (need|have) to (stop|quit|come off|taper)|prescribe|psychiatrist|"
+      + "medication management|manage (my )?(meds|medication)|refills?|run(ning)? out of|ran out of|is (it|this|that) normal)\\b");
   static final Pattern EXTRA_SYMPTOMS = p("\\b(sore (back|neck|knee|shoulder|head|stomach|arm|leg|foot|feet|hip|ear|eye|"
       + "eyes|muscles?|joints?)|(stomach|tummy|belly|head|back|chest|throat|ear|tooth|teeth|knee|hip|neck|"
       + "shoulder|joint|leg|arm|wrist|ankle|foot|feet|hand|eye|eyes|side|ribs?)s? (has been |have been |is |are |keeps? |"
@@ -360,10 +399,12 @@ final class Lexicon {
       + "bleed\\w*|period pain|heart attack|stroke|"
       + "(my )?(blood pressure|bp) (is|was|reading)|skipp(ing|ed|s) (a )?beats?|palpitations|irregular heart\\w*|urinary|uti\\b|rash|hives|vomit\\w*|throw(ing)? up|allergic reaction|"
       + "nause\\w*|fever\\w*|dizz\\w*|faint\\w*|chest pain|lost [0-9]+ ?(pounds|lbs|kg|kilos)|weight loss|(haven'?t had|missed) "
-      + "my period|snor\\w*|sleep apnea)\\b");
+      + "(a|my) period|(resting )?heart rate|snor\\w*|sleep apnea)\\b");
   /** Asking whether to see a doctor: answered as a physical question even when the message is also about worry. */
   static final Pattern SEE_A_DOCTOR = p("\\b(should i (get (it|that|this|them) (checked|looked at)|see (a|my) (doctor|gp|physician|"
-      + "gyno\\w*|dentist)|go to (the )?(er|a&e|emergency|urgent care|hospital)|tell my doctor)|(do|would) i need to see (a|my) "
+      + "gyno\\w*|dentist|neurologist|cardiologist|specialist|dermatologist)|go to (the )?(er|a&e|emergency|urgent care|"
+      + "hospital)|tell my doctor)|(doctor|gp) or (a )?(therap\\w*|counsel\\w*)( first)?|get (it|that|this|them) (checked|"
+      + "looked at|seen to)|(do|would) i need to see (a|my) "
       + "(medical )?(doctor|gp|physician)|get (it|that|this) checked|(get|be) tested for|should i be worried (about (that|it|"
       + "this) )?physically|how do i know it'?s not (a )?(heart attack|stroke|something (serious|physical)))\\b");
   /** Bodily signs of panic: in a message about anxiety they are the concern, not a physical complaint. */
@@ -394,11 +435,15 @@ final class Lexicon {
   /** What kind of person the therapist should be: "someone who won't judge me", "someone a bit older", "is she a mum?". */
   static final Pattern THERAPIST_TRAIT = p("\\b(((want|need|like|looking for|have) )?(someone|somebody|anybody|anyone|a therapist|a counsel\\w*|therapist) (who|that)\\b|"
       + "(someone|somebody|a therapist) (a bit |much |slightly )?(older|younger)|(older|younger) (therapist|someone|person)|"
-      + "is (she|he) (a|an|married|religious|\\w+ (herself|himself))\\b)");
+      + "is (she|he) (a|an|married|religious|\\w+ (herself|himself))\\b|(something|someone|somebody|a therapist|therapy|an approach) "
+      + "(more |that'?s |that is |who is |a bit )?(structured|practical|direct|hands-on|evidence-based|down to earth)|homework|"
+      + "worksheets|(actual|practical|real|concrete) (tools|skills|strategies|techniques)|touchy-?feely|won'?t just nod)");
   /** Not about therapy at all: the website or app, a job, a school project. */
   static final Pattern OFF_TOPIC = p("\\b(hiring|job openings?|join your team|(a|an|my) (paper|thesis|dissertation|article|essay|school "
       + "project|class project|research project)|interview (someone|you)|for a (school|class) project|(your|the) (app|website|"
-      + "site|portal) (is|keeps|won'?t|doesn'?t|isn'?t|says|crashed|broke|logged)|upload\\w*|log ?in\\b|password|just spins|keeps crashing|phone just rings)");
+      + "site|portal) (is|keeps|won'?t|doesn'?t|isn'?t|says|crashed|broke|logged)|tell me a joke|cover letter|(write|help me "
+      + "write|draft) (me )?(a|an|my) (poem|story|essay|resume|cv|email|letter)|reminder (texts?|emails?|messages?|calls?)|"
+      + "stop (sending|texting|emailing|calling) me|unsubscribe|upload\\w*|log ?in\\b|password|just spins|keeps crashing|phone just rings)");
 
   /** The first index in {@code text} where {@code pattern} matches; -1 when it does not. */
   static int firstAt(Pattern pattern, String text) {

@@ -20,7 +20,7 @@ final class PhysicalSymptoms {
       + "awful |these |those )?(headaches?|migraines?)|(headache|migraine)s? (for|since|behind|every)|dizz(y|iness)|light-?headed|"
       + "faint(ed|ing)?|pass(ed)? out|nause(a|ous)|vomit(ing|ed)?|throwing up|fever|chest (pain|tightness)|palpitations|"
       + "short(ness)? of breath|can'?t breathe|rash|bleeding|blood pressure|blood sugar|stomach ache|"
-      + "((?-i:ER|A&E)|emergency room|urgent care|walk-in clinic|the doctor|a doctor|my GP)\\b.{0,20}\\?|"
+      + "(?<!isn'?t |isnt |not )((?-i:ER|A&E)|emergency room|urgent care|walk-in clinic|the doctor|a doctor|my GP)\\b.{0,20}\\?|"
       + "(go to|see|call) (the |a |my )?((?-i:ER|A&E)|emergency room|urgent care|doctor|GP)\\b)");
 
   /** Whether {@code message} speaks of a physical symptom or asks about emergency or medical care. */

@@ -47,8 +47,11 @@ record Provider(String id, String name, String modality, List<String> specialtie
 
   /** The name's words a patient might use for the provider ("ana", "ruiz"), as one pattern; null without a name. */
   Pattern namePattern() {
-    List<String> words = Arrays.stream(shortName().replace("Dr. ", "").toLowerCase(Locale.ROOT).split(" "))
-        .filter(w -> w.length() >= 3).toList();
+    List<String> words = new java.util.ArrayList<>(Arrays.stream(shortName().replace("Dr. ", "").toLowerCase(Locale.ROOT)
+        .split(" ")).filter(w -> w.length() >= 3).toList());
+    if (name.contains(",")) { // "the LCSW one"
+      words.add(name.substring(name.indexOf(',') + 1).trim().toLowerCase(Locale.ROOT));
+    }
     return words.isEmpty() ? null : Pattern.compile("\\b(dr\\.? |doctor )?(" + String.join("|", words) + ")\\b");
   }
 

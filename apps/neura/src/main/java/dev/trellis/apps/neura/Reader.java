@@ -24,16 +24,17 @@ final class Reader {
   static final Pattern BOOKING_OFFER = Pattern.compile("(?i)((would you like|do you want|shall i|should i|want me to|can i)"
       + "( me)?( to)? (go ahead and )?(book|schedule|set up|arrange|make an appointment)|would you like (a|an|your) (first )?"
       + "(session|appointment)|(would you like|do you want|shall i|want me) (me )?to (find|look for) (a )?time|would you "
-      + "like to (see|book with|meet|start with) (her|him|them))");
+      + "like to (see|book with|meet|start with) (her|him|them|someone|somebody))");
   /** A reply offering times to choose from ("She has Friday at 2:00 PM or Monday at 11:00 AM. Which would you prefer?"). */
   static final Pattern TIME_OFFER = Pattern.compile("(?i)(which (one )?(works|would you (like|prefer)|suits|is better)|shall i "
       + "book (it|that)|(has|have) (an )?(openings?|slots?|times?|availability)|(has|have) (monday|tuesday|wednesday|thursday|"
-      + "friday|saturday|sunday)|at [0-9]{1,2}(:[0-9]{2})? ?(am|pm))");
+      + "friday|saturday|sunday)|at [0-9]{1,2}(:[0-9]{2})? ?(am|pm)|what (day|time)s? (suits?|works?|would (work|suit)|is best|would be "
+      + "better)|which (day|time|appointment|session)s?\\b)");
   /** A short answer to offered times: a day, a time, a number, or asking for another. */
-  private static final Pattern TIME_ANSWER = Pattern.compile("^(((on |at |the )?(monday|tuesday|wednesday|thursday|friday|"
-      + "saturday|sunday|tomorrow|[0-9]{1,2}(:[0-9]{2})? ?(am|pm)?|morning|afternoon|evening|first|second|the (first|second|"
+  private static final Pattern TIME_ANSWER = Pattern.compile("^(((on |at |the |my |this |next )?(" + Lexicon.DAY + "|"
+      + "tomorrow|[0-9]{1,2}(:[0-9]{2})? ?(am|pm)?|mornings?|afternoons?|evenings?|first|second|the (first|second|"
       + "earlier|later) one)\\b.{0,60})|.*\\b(neither|none of (those|them|these)|anything (earlier|later|else|next week|"
-      + "on)|(slots?|times?|openings?) (on|at|in|this|next)|"
+      + "on)|(has|have) anything (on |this |next )?(" + Lexicon.DAY + "|tomorrow|earlier|later)|(slots?|times?|openings?) (on|at|in|this|next)|"
       + "(earlier|later) in the (day|week)|something (earlier|later)|do you have anything|any other (times?|days?|"
       + "slots?)|other times)\\b.*)$");
   /** The navigator asking to confirm a cancel or a move: "Shall I cancel your session with Ben Okafor (booking #3)?". */
@@ -293,7 +294,12 @@ final class Reader {
                                  String lastAi, int nameAt) {
     Matcher greet = Lexicon.GREETING.matcher(m);
     boolean greeted = greet.lookingAt();
-    String rest = greeted ? m.substring(greet.end()).trim() : m;
+    String after = greeted ? m.substring(greet.end()).trim() : m;
+    for (Matcher again = Lexicon.GREETING.matcher(after); greeted && !after.isEmpty() && again.lookingAt();
+         again = Lexicon.GREETING.matcher(after)) {
+      after = after.substring(again.end()).trim(); // "Morning. Hi"
+    }
+    String rest = after;
     boolean offeredBooking = lastAi != null && BOOKING_OFFER.matcher(lastAi).find();
     boolean asksChange = Lexicon.CANCEL.matcher(m).find() || Lexicon.RESCHEDULE.matcher(m).find();
     if (lastAi != null && CHANGE_OFFER.matcher(lastAi).find() && !asksChange) { // "Shall I cancel your session with …?"
@@ -326,6 +332,9 @@ final class Reader {
     }
     if ((offeredBooking || timeAsked) && TIME_ANSWER.matcher(rest).matches() && !Lexicon.COST.matcher(rest).find()) {
       // "wednesday", "friday at 2 pls", "10" after times were offered; "anything next week?" asks for others
+      if (lastAi.matches("(?is).*\\b(change|move|reschedul\\w*|different (day|time)|work better|instead)\\b.*")) {
+        return new String[] {"booking", "reschedule"}; // "my monday 3pm with Ana" after "which appointment would you like to change?"
+      }
       return new String[] {"booking", rest.matches(".*\\b(neither|none|anything|earlier|later|other|do you have)\\b.*")
           ? "time" : "yes"};
     }
@@ -348,7 +357,11 @@ final class Reader {
       return new String[] {"physical", physical};
     }
     boolean booking = (Lexicon.BOOKING.matcher(m).find() && !Lexicon.NOT_BOOKING.matcher(m).find())
-        || Lexicon.BOOKING_QUESTION.matcher(m).find();
+        || Lexicon.BOOKING_QUESTION.matcher(m).find()
+        || nameAt >= 0 && SEE_NAMED.matcher(m).find() && WHEN.matcher(m).find(); // "can I see Ben thursday at 3"
+    if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.COST.matcher(m).find()) {
+      return new String[] {"question_cost", "cost"}; // "do I pay at the appointment or do you bill me after?"
+    }
     if (booking && Lexicon.CANCEL.matcher(m).find() && Lexicon.COST.matcher(m).find()) {
       return new String[] {"question_cost", "cancellation"};
     }
@@ -375,7 +388,14 @@ final class Reader {
           || m.contains("cover")) ? "insurance" : "cost"};
     }
     boolean question = Lexicon.QUESTION_FORM.matcher(m).find();
-    String process = processTopic(m, own, question, ownThemes);
+    if (Lexicon.firstAt(Lexicon.THANKS_BYE, rest) == 0 && LEAVING.matcher(m).find() && !m.contains("?")) {
+      return new String[] {"thanks_bye", ""}; // "Thank you, you've been really helpful. I'll think about Dr Ruiz and come back."
+    }
+    int wishAt = Math.max(Lexicon.firstAt(Lexicon.THERAPIST_TRAIT, m), Lexicon.firstAt(WANT_SOMEONE, m));
+    int askAt = java.util.stream.IntStream.of(Lexicon.firstAt(Lexicon.PROCESS_TOPIC, m), Lexicon.firstAt(METHOD_QUESTION, m))
+        .filter(i -> i >= 0).min().orElse(-1);
+    boolean wishFirst = wishAt >= 0 && wishAt <= 25 && (askAt < 0 || wishAt < askAt); // "Somebody who does family therapy … the LMFT?"
+    String process = wishFirst ? null : processTopic(m, own, question, ownThemes);
     if (process != null) {
       return new String[] {"question_process", process};
     }
@@ -431,12 +451,23 @@ final class Reader {
     return null;
   }
 
-  private static final Pattern METHOD_QUESTION = Pattern.compile("\\b(what('?s| is| are| does)|explain|tell me (about|"
+  /** Leaving for now: "I'll think about it and come back". */
+  private static final Pattern LEAVING = Pattern.compile("\\b(i'?ll (think|get back|come back|let you know|be in touch)|come back|"
+      + "bye|talk (to you )?(later|soon)|that'?s (all|it)|have a (good|nice|great))\\b");
+  /** Wanting a kind of therapist, said first. */
+  private static final Pattern WANT_SOMEONE = Pattern.compile("\\b(i )?(just )?(want|need|would like|'d like|looking for|"
+      + "prefer\\w*) (someone|somebody|a therapist|a counsel\\w*|the (lady|woman|man|guy|one))\\b");
+  /** Asking to see a named therapist: "can I see Ben thursday at 3", "could we get Dia on saturday". */
+  private static final Pattern SEE_NAMED = Pattern.compile("\\b(can|could|may) (i|we) (see|meet|have|get|get in with)\\b");
+  /** A day or a time of day. */
+  private static final Pattern WHEN = Pattern.compile("\\b(" + Lexicon.DAY + "|today|tomorrow|tonight|next week|this week|"
+      + "mornings?|afternoons?|evenings?|at [0-9]{1,2}(:[0-9]{2})?|[0-9]{1,2}(:[0-9]{2})? ?(am|pm))\\b");
+  private static final Pattern METHOD_QUESTION = Pattern.compile("\\b(what( even| exactly| actually)?('?s| is| are| does)|explain|tell me (about|"
       + "more)|how does|never heard|difference|mean|what (actually )?happens|(do|will|would) (you|i|we) have to|does (it|that) "
       + "(involve|mean))\\b");
   /** A question that opens on the method: "how does CBT help with sleep?", "does EMDR mean I have to…?". */
-  private static final Pattern ABOUT_METHOD = Pattern.compile("^(how|what|does|do|is|can|will|would)\\b[^.?!]{0,30}\\b(cbt|act|"
-      + "emdr|family systems|family therapy|dbt|it)\\b");
+  private static final Pattern ABOUT_METHOD = Pattern.compile("^((wait|so|ok|okay|um|and|but|sorry),? )?(how|what|does|do|is|can|will|"
+      + "would)\\b[^.?!]{0,30}\\b(cbt|act|acceptance|cognitive|eye movement|emdr|family systems|family therapy|dbt|it)\\b");
 
   private static String processTopic(String m, Reading.Preferences own, boolean question, Map<String, Integer> themes) {
     boolean topic = Lexicon.PROCESS_TOPIC.matcher(m).find();
@@ -449,7 +480,10 @@ final class Reader {
     }
     List<Map.Entry<String, String>> topics = List.of(
         Map.entry("(we both|both of us|the whole family|everyone|all of us|my (partner|husband|wife|kids?|son|daughter)) "
-            + "(have|need|has|needs) to (come|attend|be there)|(have|need) to come (together|every)", "together"),
+            + "(have|need|has|needs) to (come|attend|be there)|(have|need) to come (together|every)|" + Lexicon.ALONE, "together"),
+        Map.entry(Lexicon.INTRO, "intro"),
+        Map.entry(Lexicon.AGE, "age"),
+        Map.entry(Lexicon.GROUP, "group"),
         Map.entry("first (session|appointment|visit|meeting|time)|intake|initial|what happens|what to expect|expect|"
             + "what should i (bring|say|prepare)|(do|should) i (need to |have to )?bring|have to (talk|tell|share|say|discuss|bring)", "first_session"),
         Map.entry("lcsw|lmft|what does [a-z]+ (mean|stand for)", "credentials"),

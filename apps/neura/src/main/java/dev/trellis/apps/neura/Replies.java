@@ -471,6 +471,12 @@ final class Replies {
       case "waiting" -> "Everyone on the team except " + plan.providers().stream().filter(p -> !p.accepting())
           .map(Provider::shortName).collect(Collectors.joining(" and ")) + " is taking new patients; once I book, you'll "
           + "get a confirmation with the first time that fits.";
+      case "intro" -> "There isn't a separate intro call: the first session is where you and your therapist get to know each "
+          + "other and see whether it fits. If it doesn't feel right, tell me and I'll match you with someone else.";
+      case "age" -> "Children and teenagers can be seen here: Dia Larsen (family systems therapy) works with families, and "
+          + "with younger children a parent usually joins at least part of each session. The rest of the team sees adults.";
+      case "group" -> "Sessions are one to one — or with your partner or family in couples and family work. We don't run "
+          + "groups.";
       case "referral" -> "You don't need a referral to book with us. Some insurance plans want one before they pay — if "
           + "yours does, your family doctor can write it.";
       case "switch" -> "Then you switch: if it doesn't feel right after a session or two, tell me and I'll match you with "

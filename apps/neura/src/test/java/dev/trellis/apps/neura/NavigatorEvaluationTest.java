@@ -13,16 +13,18 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Navigator#read} on set NX: 240 patient messages written by someone given only the label definitions
- * (development/README.md), never the code. Held out when the navigator was merged (2026-11-27, scored once): intent
- * 0.738 (177/240), themes of the message read alone recall 0.719 and precision 0.812, the therapist 41 of 43. Round
- * sixteen studied its misses and widened the reader by families of wording, so NX is now development data: after it,
- * intent 0.996 (239), recall 0.979, precision 0.949, therapist 43 of 43. The floors sit a thousandth under those
- * development figures (round sixteen's, not a held-out measurement): a change that loses ground on NX fails here.
+ * {@link Navigator#read} on sets NX and NY: 240 patient messages each, written by writers given only the label definitions
+ * (development/README.md), never the code. Both were held out once and are now development data:
  *
- * <p>Set NY (heldout/README.md) is the held-out figure: 240 messages written on 2026-11-27 from the same definitions by
- * another writer while round sixteen widened the reader, never seen by its engineer, and scored by the lead before and
- * once after that round's merge.
+ * <ul>
+ *   <li>NX, scored once at the navigator's merge (intent 0.738, themes recall 0.719 / precision 0.812, therapist 41 of 43),
+ *   studied in round sixteen;</li>
+ *   <li>NY, scored once after round sixteen's merge (0.817 / 0.798 / 0.806 / 46 of 49), studied in round seventeen.</li>
+ * </ul>
+ *
+ * <p>The floors sit a thousandth under the development figures after round seventeen (fitted on these sets, not a
+ * held-out measurement): a change that loses ground on either fails here. The held-out figure is a fresh set's, scored
+ * by the lead.
  */
 class NavigatorEvaluationTest {
   /** What the navigator got right on one labelled set. */
@@ -55,26 +57,25 @@ class NavigatorEvaluationTest {
     Score s = score("development/setNX.jsonl");
     System.out.println("[neura] set NX: " + s);
     assertTrue(s.messages() == 240, s.toString());
-    // development floors (round sixteen, after studying NX's misses), a thousandth under 0.996 / 0.979 / 0.949 / 43 of 43
+    // a thousandth under round seventeen's 0.996 / 0.979 / 0.969 / 43 of 43 (round sixteen's: 0.996 / 0.979 / 0.949)
     assertTrue(s.intent() >= 0.995, s.toString());
     assertTrue(s.recall() >= 0.978, s.toString());
-    assertTrue(s.precision() >= 0.948, s.toString());
+    assertTrue(s.precision() >= 0.968, s.toString());
     assertTrue(s.therapist() >= 0.999, s.toString());
   }
 
   @Test
-  void readsHeldOutSetNYAtTheMeasuredFloors() throws Exception {
-    Score s = score("heldout/setNY.jsonl");
+  void readsSetNYAtItsDevelopmentFloors() throws Exception {
+    Score s = score("development/setNY.jsonl");
     System.out.println("[neura] set NY: " + s);
     assertTrue(s.messages() == 240, s.toString());
-    // a thousandth under what the lead measured once after round sixteen's merge (2026-11-27 19:31): intent 0.817 (196),
-    // themes recall 0.798, precision 0.806, therapist 46 of 49. Before that round's reader (main at 92ca4cc0) the same
-    // set read intent 0.767 (184), recall 0.819, precision 0.762, therapist 45 of 49: intent and precision rose, theme
-    // recall fell two hundredths.
-    assertTrue(s.intent() >= 0.816, s.toString());
-    assertTrue(s.recall() >= 0.797, s.toString());
-    assertTrue(s.precision() >= 0.805, s.toString());
-    assertTrue(s.therapist() >= 0.937, s.toString());
+    // Held out, the lead scored it once after round sixteen's merge (2026-11-27 19:31): intent 0.817 (196), themes recall
+    // 0.798, precision 0.806, therapist 46 of 49. Round seventeen studied its misses: 0.996 (239) / 1.000 / 0.913 /
+    // 49 of 49, development figures; the floors sit a thousandth under them.
+    assertTrue(s.intent() >= 0.995, s.toString());
+    assertTrue(s.recall() >= 0.999, s.toString());
+    assertTrue(s.precision() >= 0.912, s.toString());
+    assertTrue(s.therapist() >= 0.999, s.toString());
   }
 
   @SuppressWarnings("unchecked")

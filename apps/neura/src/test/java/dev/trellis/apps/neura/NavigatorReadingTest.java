@@ -217,4 +217,75 @@ class NavigatorReadingTest {
     intent("preference", "I'd like to come in person if that's possible");
     intent("booking", "my wife and I want to come in together", "can you put me on the waitlist for Dr. Chen?");
   }
+
+  // Round seventeen: set NY's misses, read by families of wording; each tested on sentences written for it, not NY's.
+
+  @Test
+  void childrenAtTheCentreOfAFamilyConflictAreParenting() {
+    themes(List.of("relationships", "parenting"), "my husband and I argue about the kids every single night");
+    themes(List.of("parenting"), "my 6 year old has started wetting the bed again", "the kids ignore me whenever their dad is around");
+    themes(List.of("relationships"), "things are really rough with my boyfriend lately", "my father-in-law criticises everything I do",
+        "my parents and I fight about my career all the time");
+    themes(List.of(), "me and my boyfriend are looking for a therapist");
+  }
+
+  @Test
+  void lowMoodSleepAndDisasterSaidPlainly() {
+    themes(List.of("depression"), "I'm tired and low all the time", "every day feels like dragging myself through mud");
+    themes(List.of("insomnia"), "I've been having a glass of wine to fall asleep", "I'm getting maybe 3 hours a night");
+    themes(List.of("trauma"), "we lost everything in the wildfire and I keep reliving it");
+    themes(List.of("anxiety"), "I took my anxiety meds twice by accident");
+    themes(List.of(), "my stomach has been hurting for days, is it just stress?");
+  }
+
+  @Test
+  void stoppingRefillingOrBeingPrescribedMedicineAndWhichDoctorArePhysical() {
+    intent("physical", "do I have to stop my sleeping pills before I start therapy?",
+        "can a therapist prescribe anything or do I need a psychiatrist?", "I ran out of my sertraline, who can refill it?",
+        "is it normal to feel worse on a new dose?", "my resting heart rate is 120, do I need to get it looked at?",
+        "I haven't had a period in two months, doctor or therapist first?", "should I see a neurologist about these headaches?");
+    intent("preference", "can I have someone who isn't a doctor?");
+  }
+
+  @Test
+  void ratesInstallmentsAndWhenToPayAreCost() {
+    intent("question_cost", "what's your self pay rate?", "can I pay in installments?", "is that per session or per month?",
+        "do I pay at the appointment or afterwards?");
+  }
+
+  @Test
+  void groupsAgeAnIntroCallAndWhoComesAreProcessQuestions() {
+    intent("question_process", "is it one on one or group?", "is there a minimum age for therapy?",
+        "is there an intro call before the first session?", "would she see my daughter alone or both of us together?",
+        "what even is EMDR?");
+  }
+
+  @Test
+  void whatKindOfTherapistSaidFirstIsAPreference() {
+    intent("preference", "someone who does family therapy, the LMFT?", "I want someone practical who gives homework, is that CBT?",
+        "nothing touchy-feely please, something structured", "I'd like the woman who does sleep stuff");
+    assertEquals("prov-ben", Navigator.read("the LCSW one", NONE).therapist());
+    assertEquals("prov-ana", Navigator.read("I'd like the woman who does sleep stuff", NONE).therapist());
+  }
+
+  @Test
+  void bookingSaidAnotherWay() {
+    intent("booking", "can I see Ben thursday at 3?", "can I get in with Dia this saturday?",
+        "I'd like to get on the calendar with Dr. Ruiz, mornings if possible", "sign me and my partner up with the family therapist",
+        "match me with whoever fits and get something on the calendar", "I want to set up an intake, who can see me soonest?");
+    List<Map<String, String>> askedDay = List.of(Map.of("role", "assistant", "content", "Dia Larsen has openings. What day suits you?"));
+    assertEquals("booking", Navigator.read("thurs after 6", askedDay).intent());
+    assertEquals("booking", Navigator.read("does she have anything friday?", askedDay).intent());
+    List<Map<String, String>> askedChange = List.of(Map.of("role", "assistant", "content", "Sure — which appointment would you "
+        + "like to change?"));
+    assertEquals("reschedule", Navigator.read("my tuesday one with Ben, to saturday if possible", askedChange).topic());
+    assertEquals("reschedule", Navigator.read("can we switch it to friday?", NONE).topic());
+  }
+
+  @Test
+  void offTopicRequestsThanksForNowAndDoubleGreetings() {
+    intent("other", "can you write me a cover letter?", "tell me a joke", "stop sending me reminder emails please");
+    intent("thanks_bye", "thanks so much, I'll think it over and come back");
+    intent("greeting", "Evening. Hello");
+  }
 }
