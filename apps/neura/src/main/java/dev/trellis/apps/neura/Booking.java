@@ -34,8 +34,10 @@ public final class Booking {
           String action = (String) r.getOrDefault("action", "book");
           String key = (String) r.get("idempotency_key");
           String patient = (String) r.get("patient_id");
-          return Update.of(RESULT, action.equals("book") ? data.book(key, patient, (String) r.get("provider_id"))
-              : data.change(key, patient, ((Number) r.get("seq")).longValue(), action, (String) r.get("moved_to")));
+          return Update.of(RESULT, action.equals("book") ? data.book(key, patient, (String) r.get("provider_id"),
+              (String) r.get("session_date"), (String) r.get("session_time"))
+              : data.change(key, patient, ((Number) r.get("seq")).longValue(), action, (String) r.get("moved_to"),
+                  (String) r.get("session_date"), (String) r.get("session_time")));
         })
         .addEdge(StateGraph.START, "book").addEdge("book", StateGraph.END)
         .compile(CompileOptions.DEFAULT.withName("booking"));
@@ -43,16 +45,18 @@ public final class Booking {
 
   /**
    * Books {@code provider} for the turn's patient (the navigator's plan decides who: the provider the patient asked
-   * for or accepted, else the best fit accepting new patients); null when there is none to book.
+   * for or accepted, else the best fit accepting new patients) on the day and time the patient gave ({@code when}; null: none);
+   * null when there is none to book.
    */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> book(State s, Runtime rt, Dataset data, String provider) {
+  static Map<String, Object> book(State s, Runtime rt, Dataset data, String provider, SessionTime when) {
     if (provider == null || s.get(TurnState.PATIENT_ID) == null) {
       return null;
     }
     String turn = s.get(TurnState.TURN_ID) != null ? NeuraTurn.threadId(s.get(TurnState.TURN_ID)) : rt.threadId();
-    Map<String, Object> request = Map.of("idempotency_key", turn + ":book:" + provider,
-        "patient_id", s.get(TurnState.PATIENT_ID), "provider_id", provider);
+    Map<String, Object> request = new java.util.HashMap<>(Map.of("idempotency_key", turn + ":book:" + provider,
+        "patient_id", s.get(TurnState.PATIENT_ID), "provider_id", provider));
+    putWhen(request, when);
     return (Map<String, Object>) subgraph(data).invokeFrom(rt, Map.of(REQUEST.name(), request)).get(RESULT.name());
   }
 
@@ -72,6 +76,16 @@ public final class Booking {
     if (change.movedTo() != null) {
       request.put("moved_to", change.movedTo());
     }
+    putWhen(request, change.when());
     return (Map<String, Object>) subgraph(data).invokeFrom(rt, Map.of(REQUEST.name(), request)).get(RESULT.name());
+  }
+
+  private static void putWhen(Map<String, Object> request, SessionTime when) {
+    if (when != null && when.storedDate() != null) {
+      request.put("session_date", when.storedDate());
+    }
+    if (when != null && when.storedTime() != null) {
+      request.put("session_time", when.storedTime());
+    }
   }
 }

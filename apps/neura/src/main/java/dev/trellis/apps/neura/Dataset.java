@@ -76,23 +76,34 @@ public final class Dataset implements AutoCloseable {
    * key's next variant ({@code key:2}, {@code key:3}, …) books anew (booking again after cancelling, on the same
    * thread; a replay finds the same variant and books once).
    */
-  public synchronized Map<String, Object> book(String idempotencyKey, String patient, String provider) {
+  public Map<String, Object> book(String idempotencyKey, String patient, String provider) {
+    return book(idempotencyKey, patient, provider, null, null);
+  }
+
+  /**
+   * As {@link #book(String, String, String)}, on {@code date} (ISO, {@code 2026-12-03}) at {@code time} ({@code 15:00} or
+   * a part of the day); either may be null (the care team sets it).
+   */
+  public synchronized Map<String, Object> book(String idempotencyKey, String patient, String provider, String date,
+                                               String time) {
     String key = idempotencyKey;
     for (int n = 2; ; n++) {
       List<Map<String, Object>> made = query("SELECT * FROM bookings WHERE idempotency_key = ?", key);
       if (made.isEmpty() || !"cancelled".equals(made.getFirst().get("status"))) {
-        return bookOnce(key, patient, provider);
+        return bookOnce(key, patient, provider, date, time);
       }
       key = idempotencyKey + ":" + n;
     }
   }
 
-  private Map<String, Object> bookOnce(String idempotencyKey, String patient, String provider) {
+  private Map<String, Object> bookOnce(String idempotencyKey, String patient, String provider, String date, String time) {
     try (PreparedStatement ps = db.prepareStatement("INSERT OR IGNORE INTO bookings (idempotency_key, patient_id, "
-        + "provider_id, seq) VALUES (?, ?, ?, (SELECT COUNT(*) + 1 FROM bookings))")) {
+        + "provider_id, seq, session_date, session_time) VALUES (?, ?, ?, (SELECT COUNT(*) + 1 FROM bookings), ?, ?)")) {
       ps.setString(1, idempotencyKey);
       ps.setString(2, patient);
       ps.setString(3, provider);
+      ps.setString(4, date);
+      ps.setString(5, time);
       ps.executeUpdate();
     } catch (SQLException e) {
       throw new IllegalStateException("booking failed: " + e.getMessage(), e);
@@ -111,8 +122,16 @@ public final class Dataset implements AutoCloseable {
    * first left it. Returns the booking row with {@code changed} (whether this call changed it); null when the patient
    * has no such booking.
    */
+  public Map<String, Object> change(String idempotencyKey, String patient, long seq, String action, String movedTo) {
+    return change(idempotencyKey, patient, seq, action, movedTo, null, null);
+  }
+
+  /**
+   * As {@link #change(String, String, long, String, String)}; a move also sets the session's {@code date} and
+   * {@code time}: a new date with the time given with it, or only a new time on the same date.
+   */
   public synchronized Map<String, Object> change(String idempotencyKey, String patient, long seq, String action,
-                                                 String movedTo) {
+                                                 String movedTo, String date, String time) {
     if (!action.equals("cancel") && !action.equals("move")) {
       throw new IllegalArgumentException("unknown booking change: " + action);
     }
@@ -123,20 +142,27 @@ public final class Dataset implements AutoCloseable {
     boolean changed;
     try {
       db.setAutoCommit(false);
-      try (PreparedStatement log = db.prepareStatement("INSERT OR IGNORE INTO booking_changes VALUES (?, ?, ?, ?)")) {
+      try (PreparedStatement log = db.prepareStatement("INSERT OR IGNORE INTO booking_changes VALUES (?, ?, ?, ?, ?, ?)")) {
         log.setString(1, idempotencyKey);
         log.setLong(2, seq);
         log.setString(3, action);
         log.setString(4, movedTo);
+        log.setString(5, date);
+        log.setString(6, time);
         changed = log.executeUpdate() == 1;
       }
       if (changed) {
         try (PreparedStatement ps = db.prepareStatement(action.equals("cancel")
             ? "UPDATE bookings SET status = 'cancelled' WHERE patient_id = ? AND seq = ?"
-            : "UPDATE bookings SET moved_to = ? WHERE patient_id = ? AND seq = ? AND status = 'booked'")) {
+            : "UPDATE bookings SET moved_to = ?, session_date = COALESCE(?, session_date), session_time = CASE WHEN ? IS NULL "
+            + "THEN COALESCE(?, session_time) ELSE ? END WHERE patient_id = ? AND seq = ? AND status = 'booked'")) {
           int i = 1;
           if (action.equals("move")) {
             ps.setString(i++, movedTo);
+            ps.setString(i++, date);
+            ps.setString(i++, date); // a new day takes the time given with it (none: the care team sets it)
+            ps.setString(i++, time);
+            ps.setString(i++, time);
           }
           ps.setString(i++, patient);
           ps.setLong(i, seq);

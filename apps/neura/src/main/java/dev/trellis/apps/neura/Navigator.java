@@ -73,7 +73,8 @@ public final class Navigator {
    */
   record Plan(String message, Reading reading, List<Fit.Ranked> ranked, Fit.Ranked best, Fit.Ranked bestAccepting,
               Provider target, Provider toBook, List<Provider> providers, String lastAi, List<String> earlierReplies,
-              List<Map<String, Object>> booked, Change change, Map<String, Integer> ownThemes) {
+              List<Map<String, Object>> booked, Change change, Map<String, Integer> ownThemes, SessionTime when,
+              boolean confirmTime) {
     /** Whether an earlier reply confirmed a booking that no later reply cancelled. */
     boolean bookedBefore() {
       return latestBookingReply() != null && !latestBookingReply().contains("I've cancelled");
@@ -82,30 +83,89 @@ public final class Navigator {
     /** The newest earlier reply that made, moved or cancelled a booking (not one that only spoke of it); null when none. */
     String latestBookingReply() {
       return earlierReplies.stream().filter(r -> r.contains("(booking #") && (r.contains("you're booked for")
-          || r.contains("You're already booked") || r.contains("I've cancelled") || r.contains("I've asked to move")))
+          || r.contains("You're already booked") || r.contains("I've cancelled") || r.contains("I've asked to move")
+          || r.contains("I've moved")))
           .reduce((a, b) -> b).orElse(null);
     }
+
+    /** The time to offer for the booking: the one asked for when the provider sees people then, else their nearest. */
+    SessionTime offeredTime() {
+      return when == null || target == null ? null : when.within(target) ? when : when.nearest(target);
+    }
+
+    /** What this plan's reply asks the patient to confirm (see {@link TurnState#PENDING}, without {@code after}); null. */
+    Map<String, Object> pending() {
+      Map<String, Object> p = new java.util.LinkedHashMap<>();
+      if (confirmTime && offeredTime() != null && target != null && target.accepting()) {
+        p.put("action", "book");
+        p.put("provider_id", target.id());
+        putWhen(p, offeredTime());
+        return p;
+      }
+      if (change != null && !change.confirmed() && (change.action().equals("cancel") || change.movedTo() != null
+          && change.fitsHours())) {
+        p.put("action", change.action());
+        p.put("seq", change.seq());
+        p.put("provider_id", change.provider() == null ? null : change.provider().id());
+        p.put("moved_to", change.movedTo());
+        putWhen(p, change.when());
+        return p;
+      }
+      return null;
+    }
+
+    private static void putWhen(Map<String, Object> p, SessionTime when) {
+      if (when != null) {
+        p.put("session_date", when.storedDate());
+        p.put("session_time", when.storedTime());
+      }
+    }
+  }
+
+  /** The time a pending confirmation or a booking row carries; null without one. */
+  static SessionTime whenOf(Map<String, Object> row) {
+    Object date = row.get("session_date");
+    Object time = row.get("session_time");
+    if (date == null && time == null) {
+      return null;
+    }
+    java.time.LocalTime clock = time instanceof String t && t.matches("[0-9]{2}:[0-9]{2}") ? java.time.LocalTime.parse(t) : null;
+    return new SessionTime(date == null ? null : java.time.LocalDate.parse((String) date), clock,
+        clock == null ? (String) time : null);
   }
 
   /**
    * A change to a booked session: {@code action} {@code cancel} or {@code move} (to {@code movedTo}, the day or time
    * asked for) of the patient's booking number {@code seq} with {@code provider}. {@code confirmed}: the patient said
-   * yes to it, so the navigator makes it; otherwise the navigator asks to confirm it first.
+   * yes to it, so the navigator makes it; otherwise the navigator asks to confirm it first. {@code when}: the day and
+   * time of a move as read (null: none, or only words such as "a weekday").
    */
-  record Change(String action, long seq, Provider provider, String movedTo, boolean confirmed) {
+  record Change(String action, long seq, Provider provider, String movedTo, boolean confirmed, SessionTime when) {
+    /** Whether the provider sees people at the time a move asks for (true for a cancel or nothing to check). */
+    boolean fitsHours() {
+      if (movedTo == null || provider == null) {
+        return true;
+      }
+      if (when != null) {
+        return when.within(provider);
+      }
+      return java.util.Arrays.stream(movedTo.toLowerCase(java.util.Locale.ROOT).split(" "))
+          .filter(Lexicon.SLOTS::containsKey).allMatch(provider.slots()::contains);
+    }
   }
 
   /** The turn's plan from its state, without the patient's booked sessions. */
   static Plan plan(State s) {
-    return plan(s, List.of());
+    return plan(s, List.of(), java.time.LocalDate.now());
   }
 
   /**
    * The turn's plan from its state: the message, the transcript, the bundle's providers and the patient, and the
-   * patient's sessions still booked ({@link Dataset#booked}: what a cancel or a move is about).
+   * patient's sessions still booked ({@link Dataset#booked}: what a cancel or a move is about), and {@code today}, which
+   * relative days ("thursday", "next monday", "tomorrow") resolve against.
    */
   @SuppressWarnings("unchecked")
-  static Plan plan(State s, List<Map<String, Object>> booked) {
+  static Plan plan(State s, List<Map<String, Object>> booked, java.time.LocalDate today) {
     Map<String, Object> bundle = s.get(TurnState.BUNDLE);
     Map<String, Object> sections = bundle == null ? Map.of() : (Map<String, Object>) bundle.getOrDefault("sections", Map.of());
     Map<String, Object> genome = (Map<String, Object>) sections.getOrDefault("provider_genome", Map.of());
@@ -125,6 +185,21 @@ public final class Navigator {
     String message = s.get(TurnState.TURN_MESSAGE);
     java.util.function.Function<String, Map<String, Integer>> themesOf = themesRead(sections);
     Reading reading = Reader.read(message, history, providers, themesOf);
+    Map<String, Object> pending = s.get(TurnState.PENDING);
+    String answer = pending != null && lastAi != null && AssemblyTools.digest(lastAi).equals(pending.get("after"))
+        ? Reader.answer(message) : null;
+    if (answer != null) { // a yes or no to what the last reply asked to confirm, whatever its words (a model's)
+      boolean book = "book".equals(pending.get("action"));
+      if (book && answer.equals("yes")) {
+        String id = (String) pending.get("provider_id");
+        Reading.Preferences p = reading.prefs();
+        reading = new Reading("booking", reading.themes(), id, new Reading.Preferences(p.method(), id, p.gender(),
+            p.language(), p.format(), p.slots(), p.insurer()), "yes");
+      } else if (!book) {
+        reading = new Reading("booking", reading.themes(), reading.therapist(), reading.prefs(),
+            answer.equals("yes") ? "confirm" : "keep");
+      }
+    }
     Map<String, Integer> ownThemes = themesOf.apply(message);
     int own = Math.max(1, ownThemes.size());
     List<Fit.Ranked> ranked = Fit.rank(providers, reading.themes(), own, reading.prefs());
@@ -138,17 +213,37 @@ public final class Navigator {
         .orElse(null) : null;
     Provider target = null;
     Provider toBook = null;
+    SessionTime when = null;
+    boolean confirmTime = false;
     if (reading.intent().equals("booking") && (reading.topic().equals("book") || reading.topic().equals("yes"))) {
       target = reading.prefs().therapist() != null ? byId(providers, reading.prefs().therapist())
           : bestAccepting != null ? bestAccepting.provider() : best != null ? best.provider() : null;
-      if (target != null && target.accepting() && s.get(TurnState.PATIENT_ID) != null) {
+      SessionTime asked = SessionTime.parse(message, today);
+      java.util.regex.Matcher offered = lastAi == null ? null : BOOK_TIME_OFFER.matcher(lastAi);
+      if ("yes".equals(answer) && "book".equals(pending.get("action"))) {
+        when = whenOf(pending); // "yes" to "Thursday 3 December at 6 pm with Ben Okafor — shall I book it?"
+      } else if (reading.topic().equals("yes") && offered != null && offered.find()
+          && (asked == null || asked.date() == null)) {
+        when = SessionTime.parse(offered.group(1), today); // the same question, read from its words (a new thread)
+      } else if (asked != null && asked.date() != null && target != null) {
+        when = asked; // "can I see Ben thursday at 3": asked to confirm first; outside the hours, the nearest offered
+        confirmTime = reading.topic().equals("book") || !asked.within(target);
+      }
+      if (target != null && target.accepting() && s.get(TurnState.PATIENT_ID) != null && !confirmTime) {
         toBook = target;
       }
     }
-    Change change = reading.intent().equals("booking") ? change(reading, message, lastAi, booked, providers) : null;
+    Change change = reading.intent().equals("booking") ? change(reading, message, lastAi, booked, providers, today,
+        "confirm".equals(reading.topic()) && answer != null ? pending : null) : null;
     return new Plan(message, reading, ranked, best, bestAccepting, target, toBook, providers, lastAi,
-        List.copyOf(earlierReplies), List.copyOf(booked), change, ownThemes);
+        List.copyOf(earlierReplies), List.copyOf(booked), change, ownThemes, when, confirmTime);
   }
+
+  /** The navigator asking to confirm a booking's day and time: "Thursday 3 December at 6 pm with Ben Okafor — shall I
+   * book it?", "… The nearest time he has is Thursday 3 December at 5 pm — shall I book that?". */
+  static final java.util.regex.Pattern BOOK_TIME_OFFER = java.util.regex.Pattern.compile("([A-Z][a-z]+day [0-9]{1,2} "
+      + "[A-Z][a-z]+(?: at [0-9]{1,2}(?::[0-9]{2})? (?:am|pm|noon)| in the (?:morning|afternoon|evening))?)(?: with [^—?]+?)? "
+      + "— shall I book (?:it|that)\\?");
 
   /**
    * Each message's themes as {@code client_signal} read them this turn (its {@code read}); a message it did not read
@@ -180,8 +275,13 @@ public final class Navigator {
    * several and it names none, or none is booked) with the day or time it names for a move.
    */
   static Change change(Reading reading, String message, String lastAi, List<Map<String, Object>> booked,
-                       List<Provider> providers) {
+                       List<Provider> providers, java.time.LocalDate today, Map<String, Object> pending) {
     String topic = reading.topic();
+    if (pending != null) { // the yes to what the last reply asked, kept in state
+      long seq = ((Number) pending.get("seq")).longValue();
+      return new Change((String) pending.get("action"), seq, byId(providers, (String) pending.get("provider_id")),
+          (String) pending.get("moved_to"), true, whenOf(pending));
+    }
     if (topic.equals("confirm") && lastAi != null) {
       java.util.regex.Matcher offer = Reader.CHANGE_OFFER.matcher(lastAi);
       if (offer.find()) {
@@ -189,7 +289,8 @@ public final class Navigator {
         Map<String, Object> row = booked.stream().filter(b -> ((Number) b.get("seq")).longValue() == seq).findFirst()
             .orElse(null);
         Provider p = row == null ? null : byId(providers, (String) row.get("provider_id"));
-        return new Change(offer.group(1), seq, p, offer.group(3), true);
+        return new Change(offer.group(1), seq, p, offer.group(3), true,
+            offer.group(3) == null ? null : SessionTime.parse(offer.group(3), today));
       }
       return null;
     }
@@ -219,9 +320,11 @@ public final class Navigator {
       java.util.regex.Matcher to = MOVE_TO.matcher(Lexicon.normalize(message));
       when = to.find() ? to.group(2) : MOVE_VERB.matcher(Lexicon.normalize(message)).find() ? "" : message;
     }
+    SessionTime at = when.isEmpty() || !action.equals("move") ? null : SessionTime.parse(when, today);
     List<String> slots = when.isEmpty() ? List.of() : Reader.preferences("any time " + when, providers).slots();
+    String words = at != null ? at.words() : !slots.isEmpty() ? moveWords(slots) : null;
     return new Change(action, ((Number) row.get("seq")).longValue(), byId(providers, (String) row.get("provider_id")),
-        action.equals("move") && !slots.isEmpty() ? moveWords(slots) : null, false);
+        action.equals("move") ? words : null, false, at);
   }
 
   private static final java.util.regex.Pattern MOVE_TO = java.util.regex.Pattern.compile(
@@ -307,8 +410,16 @@ public final class Navigator {
           .append(c.movedTo() == null ? "" : " to " + c.movedTo())
           .append(": ask them to confirm first (Shall I ").append(c.action()).append(" your session …?); nothing is changed yet\n");
     } else if (booking != null) {
-      b.append("booked this turn: ").append(plan.toBook().shortName()).append(" (booking #").append(booking.get("seq"))
-          .append("); confirm it by name\n");
+      b.append("booked this turn: ").append(plan.toBook().shortName())
+          .append(plan.when() == null ? "" : " on " + plan.when().words()).append(" (booking #").append(booking.get("seq"))
+          .append("); confirm it by name").append(plan.when() == null ? "" : ", day and time").append('\n');
+    } else if (plan.confirmTime() && plan.target() != null && plan.target().accepting() && patientKnown) {
+      SessionTime offered = plan.offeredTime();
+      b.append("the patient asks to book ").append(plan.target().shortName()).append(" on ").append(plan.when().words())
+          .append(offered == plan.when() ? "" : ", outside " + plan.target().possessive() + " hours ("
+              + plan.target().hours() + ")" + (offered == null ? "" : "; the nearest time is " + offered.words()))
+          .append(offered == null ? ": ask which day and time would suit" : ": ask them to confirm " + offered.words()
+              + " (… — shall I book it?)").append("; nothing is booked yet\n");
     } else if (plan.target() != null && !patientKnown) {
       b.append("the patient asked to book ").append(plan.target().shortName())
           .append(" but no patient id is known: say they need to sign in (or call the care team) to book\n");

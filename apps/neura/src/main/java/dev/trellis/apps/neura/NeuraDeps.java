@@ -7,6 +7,7 @@ import dev.trellis.pipeline.PipelineTool;
 import dev.trellis.pipeline.SkipStore;
 import dev.trellis.pipeline.ToolRegistry;
 import dev.trellis.safety.SafetyClassifier;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 
@@ -18,10 +19,11 @@ import java.util.Map;
  * chat model for preflight, empathy and the navigator (null: their offline fallbacks), how
  * long skip state stays usable ({@code skipMaxAge}; null: no limit), and preflight's safety
  * classifier (the library's, with the model as its judge when one is configured: only a model
- * widens what the offline layers found).
+ * widens what the offline layers found), and the clock a day or time the patient asks for ("thursday at 3", "next monday")
+ * is resolved against (the system clock in the system's zone unless a test or deployment gives another).
  */
 public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, SkipStore skipStore, String agent, Dataset data,
-                        ChatModel model, Duration skipMaxAge, SafetyClassifier safety) {
+                        ChatModel model, Duration skipMaxAge, SafetyClassifier safety, Clock clock) {
   /** The default age after which skip state is not reused: a day ({@code NEURA_SKIP_MAX_AGE}, ISO-8601, overrides it). */
   public static final Duration DEFAULT_SKIP_MAX_AGE = Duration.ofHours(24);
 
@@ -30,6 +32,13 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
     tools = Map.copyOf(tools);
     registry.forAgent(agent); // fails naming the registry's agents when it has no such agent
     java.util.Objects.requireNonNull(safety, "safety");
+    clock = clock == null ? Clock.systemDefaultZone() : clock;
+  }
+
+  /** The dependencies on the system clock. */
+  public NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, SkipStore skipStore, String agent, Dataset data,
+                   ChatModel model, Duration skipMaxAge, SafetyClassifier safety) {
+    this(registry, tools, skipStore, agent, data, model, skipMaxAge, safety, null);
   }
 
   /**
@@ -52,7 +61,7 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
         ? LangChain4jChatModel.openAiFromEnv() : null;
     String age = System.getenv("NEURA_SKIP_MAX_AGE");
     return new NeuraDeps(bundledRegistry(), AssemblyTools.over(data), null, "neura", data, model,
-        age == null ? DEFAULT_SKIP_MAX_AGE : Duration.parse(age), safetyFor(model));
+        age == null ? DEFAULT_SKIP_MAX_AGE : Duration.parse(age), safetyFor(model), null);
   }
 
   /** The bundled tool registry ({@code tools.yaml}). */
@@ -68,24 +77,29 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
   public NeuraDeps withTool(String name, PipelineTool tool) {
     Map<String, PipelineTool> t = new java.util.LinkedHashMap<>(tools);
     t.put(name, tool);
-    return new NeuraDeps(registry, t, skipStore, agent, data, model, skipMaxAge, safety);
+    return new NeuraDeps(registry, t, skipStore, agent, data, model, skipMaxAge, safety, clock);
   }
 
   public NeuraDeps withSkipStore(SkipStore s) {
-    return new NeuraDeps(registry, tools, s, agent, data, model, skipMaxAge, safety);
+    return new NeuraDeps(registry, tools, s, agent, data, model, skipMaxAge, safety, clock);
   }
 
   /** The same dependencies on model {@code m}, which also becomes the safety classifier's judge. */
   public NeuraDeps withModel(ChatModel m) {
-    return new NeuraDeps(registry, tools, skipStore, agent, data, m, skipMaxAge, safetyFor(m));
+    return new NeuraDeps(registry, tools, skipStore, agent, data, m, skipMaxAge, safetyFor(m), clock);
   }
 
   /** The same dependencies running {@code a}'s tool subset of the registry. */
   public NeuraDeps withAgent(String a) {
-    return new NeuraDeps(registry, tools, skipStore, a, data, model, skipMaxAge, safety);
+    return new NeuraDeps(registry, tools, skipStore, a, data, model, skipMaxAge, safety, clock);
   }
 
   public NeuraDeps withSkipMaxAge(Duration age) {
-    return new NeuraDeps(registry, tools, skipStore, agent, data, model, age, safety);
+    return new NeuraDeps(registry, tools, skipStore, agent, data, model, age, safety, clock);
+  }
+
+  /** The same dependencies reading relative days ("tomorrow", "next monday") against {@code c}. */
+  public NeuraDeps withClock(Clock c) {
+    return new NeuraDeps(registry, tools, skipStore, agent, data, model, skipMaxAge, safety, c);
   }
 }

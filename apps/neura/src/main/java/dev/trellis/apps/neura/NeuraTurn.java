@@ -121,25 +121,29 @@ public final class NeuraTurn {
    */
   private static Update navigate(State s, Runtime rt, NeuraDeps deps) throws Exception {
     String patient = s.get(TurnState.PATIENT_ID);
-    Navigator.Plan plan = Navigator.plan(s, patient != null ? deps.data().booked(patient) : List.of());
-    Map<String, Object> booking = plan.toBook() != null ? Booking.book(s, rt, deps.data(), plan.toBook().id())
+    Navigator.Plan plan = Navigator.plan(s, patient != null ? deps.data().booked(patient) : List.of(),
+        java.time.LocalDate.now(deps.clock()));
+    Map<String, Object> booking = plan.toBook() != null ? Booking.book(s, rt, deps.data(), plan.toBook().id(), plan.when())
         : plan.change() != null && plan.change().confirmed() ? Booking.change(s, rt, deps.data(), plan.change()) : null;
     Message.Ai answer = deps.model() != null
         ? ModelSteps.navigate(deps.model(), s, rt, Navigator.forModel(plan, booking, s.get(TurnState.PATIENT_ID) != null))
         : null;
     String reply = answer != null ? answer.text() : Navigator.reply(plan, s, booking);
     Update out = answer != null ? Update.of(TurnState.RESPONSE_ID, answer.id()) : Update.empty();
-    if (booking == null) {
-      return out.and(TurnState.RESPONSE, reply);
-    }
-    if (answer != null && plan.toBook() == null) {
+    if (booking != null && answer != null && plan.toBook() == null) {
       reply = reply + (plan.change().action().equals("cancel") ? " I've cancelled your session (booking #"
-          + plan.change().seq() + ")." : " I've asked to move your session (booking #" + plan.change().seq() + ") to "
+          + plan.change().seq() + ")." : " I've moved your session (booking #" + plan.change().seq() + ") to "
           + plan.change().movedTo() + ".");
-    } else if (answer != null) {
-      reply = reply + " I've booked you with " + plan.toBook().shortName() + " (booking #" + booking.get("seq") + ").";
+    } else if (booking != null && answer != null) {
+      reply = reply + " I've booked you with " + plan.toBook().shortName() + (plan.when() == null ? ""
+          : " on " + plan.when().words()) + " (booking #" + booking.get("seq") + ").";
     }
-    return out.and(TurnState.RESPONSE, reply).and(TurnState.BOOKING, booking);
+    Map<String, Object> pending = plan.pending();
+    if (pending != null) { // the next turn's yes confirms it, whatever words the reply (a model's) asked in
+      pending.put("after", AssemblyTools.digest(reply));
+    }
+    out = out.and(TurnState.RESPONSE, reply).and(TurnState.PENDING, pending);
+    return booking == null ? out : out.and(TurnState.BOOKING, booking);
   }
 
   /** Whether the transcript's newest human message is {@code text}. */

@@ -1,5 +1,6 @@
 package dev.trellis.apps.neura;
 
+import java.time.DayOfWeek;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -9,14 +10,27 @@ import java.util.regex.Pattern;
 /** A provider row of the dataset as the navigator reads it (absent columns read as empty). */
 record Provider(String id, String name, String modality, List<String> specialties, boolean accepting, String gender,
                 List<String> languages, List<String> formats, String hours, List<String> slots, List<String> insurance,
-                int fee, boolean sliding, String pronoun) {
+                int fee, boolean sliding, String pronoun, Map<DayOfWeek, int[]> schedule) {
 
   static Provider of(Map<String, Object> row) {
     return new Provider(str(row.get("id")), str(row.get("name")), str(row.get("modality")), list(row.get("specialties")),
         !"0".equals(str(row.getOrDefault("accepting", 1))), str(row.get("gender")), list(row.get("languages")),
         list(row.get("formats")), str(row.get("hours")), list(row.get("slots")), list(row.get("insurance")),
         row.get("fee") instanceof Number n ? n.intValue() : 0, "1".equals(str(row.get("sliding"))),
-        row.get("pronoun") == null ? "they" : str(row.get("pronoun")));
+        row.get("pronoun") == null ? "they" : str(row.get("pronoun")), schedule(str(row.get("schedule"))));
+  }
+
+  /** "tuesday 17-20,saturday 9-12" → {TUESDAY: [17, 20], SATURDAY: [9, 12]}: the whole hours they see people each day. */
+  static Map<DayOfWeek, int[]> schedule(String text) {
+    Map<DayOfWeek, int[]> out = new java.util.EnumMap<>(DayOfWeek.class);
+    for (String day : list(text)) {
+      String[] parts = day.split("[ -]");
+      if (parts.length == 3) {
+        out.put(DayOfWeek.valueOf(parts[0].toUpperCase(Locale.ROOT)), new int[] {Integer.parseInt(parts[1]),
+            Integer.parseInt(parts[2])});
+      }
+    }
+    return java.util.Collections.unmodifiableMap(out);
   }
 
   static List<Provider> all(List<Map<String, Object>> rows) {

@@ -125,6 +125,26 @@ final class Reader {
     return new Reading(intent[0], List.copyOf(themes), therapist, prefs, intent[1]);
   }
 
+  /**
+   * A yes or a no to a question asking to confirm something ({@code "yes"}, {@code "no"}); null when the message is
+   * neither or asks for a change of its own ("actually cancel it").
+   */
+  static String answer(String message) {
+    String m = Lexicon.normalize(message);
+    if (Lexicon.CANCEL.matcher(m).find() || Lexicon.RESCHEDULE.matcher(m).find()) {
+      return null;
+    }
+    if (KEEP.matcher(m).find() || Lexicon.DECLINE.matcher(m).find()
+        || m.matches(".*\\b(keep|leave) (it|the (session|appointment|booking))\\b.*")) {
+      return "no";
+    }
+    if (Lexicon.AFFIRM.matcher(m).find() && !BARE_OK.matcher(m).matches()
+        && !m.matches(".*\\b(but|not|what about|how about|bye|goodbye|no thanks|maybe later)\\b.*")) {
+      return "yes";
+    }
+    return null;
+  }
+
   /** The provider the navigator's reply offered to book, else the first it named; null when none. */
   static Provider offered(String aiText, List<Provider> providers) {
     if (aiText == null) {

@@ -317,6 +317,11 @@ final class Replies {
       }
       String ref = made.substring(made.indexOf("(booking #"), made.indexOf(')', made.indexOf("(booking #")) + 1);
       Provider with = plan.providers().stream().filter(p -> made.contains(p.shortName())).findFirst().orElse(null);
+      SessionTime at = plan.booked().stream().filter(b -> ref.equals("(booking #" + b.get("seq") + ")")).findFirst()
+          .map(Navigator::whenOf).orElse(null);
+      if (at != null && at.date() != null) {
+        return "You're booked" + (with == null ? "" : " with " + with.shortName()) + " on " + at.words() + " " + ref + ".";
+      }
       return "You're booked" + (with == null ? "" : " with " + with.shortName()) + " " + ref + ". The confirmation "
           + "has the date and time" + (with == null ? "." : ", within " + with.possessive() + " hours: " + with.hours() + ".");
     }
@@ -336,10 +341,25 @@ final class Replies {
           + "nothing new to book. The confirmation offers a time within " + target.possessive() + " hours — "
           + target.hours() + (slots.isEmpty() ? "." : "; " + Fit.slotWords(slots) + " is among them.");
     }
+    SessionTime at = booking == null ? null : Navigator.whenOf(booking);
+    if (booking != null && at != null && at.date() != null) {
+      return "Done — you're booked for a first session with " + target.shortName() + " on " + at.words() + " (booking #"
+          + booking.get("seq") + "), " + String.join(" or ", target.formats()) + ". You'll get a confirmation by email.";
+    }
     if (booking != null) {
       return "Done — you're booked for a first session with " + target.shortName() + " (booking #" + booking.get("seq")
           + "). You'll get a confirmation with the time; " + target.possessive() + " hours are " + target.hours()
           + ", " + String.join(" or ", target.formats()) + ".";
+    }
+    if (plan.confirmTime() && target.accepting() && patientKnown) {
+      SessionTime offered = plan.offeredTime();
+      if (offered == plan.when()) {
+        return offered.words() + " with " + target.shortName() + " — shall I book it?";
+      }
+      String no = target.shortName() + " doesn't see people on " + plan.when().words() + " — " + target.possessive()
+          + " hours are " + target.hours() + ".";
+      return offered == null ? no + " Which day and time would suit you?"
+          : no + " The nearest time " + target.pronoun() + " has is " + offered.words() + " — shall I book that?";
     }
     if (!target.accepting()) {
       StringBuilder b = new StringBuilder(target.shortName()).append(" isn't accepting new patients right now, so I can't book ")
@@ -389,6 +409,10 @@ final class Replies {
             ? ". You'll get an email confirming the cancellation; there's no fee when it's more than 24 hours ahead."
             : ", so there's nothing more to do.") + " If you'd like another time or another therapist, just tell me.";
       }
+      if (c.when() != null && c.when().date() != null && c.when().time() != null) {
+        return "Done — I've moved your session" + with + " (booking #" + c.seq() + ") to " + c.movedTo() + ". You'll get "
+            + "a new confirmation by email.";
+      }
       return "Done — I've asked to move your session" + with + " (booking #" + c.seq() + ") to " + c.movedTo() + ". "
           + "You'll get a new confirmation with the exact time" + (c.provider() == null ? "."
               : ", within " + c.provider().possessive() + " hours: " + c.provider().hours() + ".");
@@ -418,9 +442,9 @@ final class Replies {
           + (c.provider() == null ? "" : " " + capitalised(c.provider().possessive()) + " hours are "
               + c.provider().hours() + ".");
     }
-    if (c.provider() != null && !java.util.Arrays.stream(c.movedTo().toLowerCase(java.util.Locale.ROOT).split(" "))
-        .filter(Lexicon.SLOTS::containsKey).allMatch(c.provider().slots()::contains)) {
-      return c.provider().shortName() + " doesn't see people " + c.movedTo() + " — " + c.provider().possessive()
+    if (!c.fitsHours()) {
+      return c.provider().shortName() + " doesn't see people " + (c.when() != null && c.when().date() != null ? "on " : "")
+          + c.movedTo() + " — " + c.provider().possessive()
           + " hours are " + c.provider().hours() + ". Your session" + with + " (booking #" + c.seq() + "): which day or "
           + "time would you like instead?";
     }

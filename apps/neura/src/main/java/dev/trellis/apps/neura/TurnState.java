@@ -42,6 +42,14 @@ public final class TurnState {
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static final Key<Map<String, Object>> BOOKING = (Key) Key.of("booking", Map.class);
   public static final Key<String> ERROR = Key.of("error", String.class);
+  /**
+   * What the navigator's last reply asked the patient to confirm — a booking on a day and time, a cancel, a move — with
+   * the SHA-256 of that reply ({@code after}); null when it asked nothing. Kept across turns (not an input: a client
+   * cannot send it), so the next turn's yes confirms it whatever words the reply used (a model's); it counts only while
+   * the transcript's last reply is that one.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static final Key<Map<String, Object>> PENDING = (Key) Key.of("pending_confirmation", Map.class);
 
   /** The chat transcript (LangChain-shaped messages; chat UIs send it, finalize appends the reply). */
   public static final Key<List<Message>> MESSAGES = Messages.KEY;
@@ -56,7 +64,7 @@ public final class TurnState {
       BOOKING, ERROR);
 
   public static final Schema SCHEMA = Schema.of(MESSAGES, MESSAGE, TURN_MESSAGE, SCREENED, PATIENT_ID, PROVIDER_ID, SESSION_ID, TURN_ID, SAFETY_HIJACKED, SAFETY_REASON,
-      COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, RESPONSE_ID, BOOKING, ERROR);
+      COMPLETED_STAGES, BUNDLE, EMPATHY, CONTEXT, RESPONSE, RESPONSE_ID, BOOKING, ERROR, PENDING);
 
   private TurnState() {
   }

@@ -68,15 +68,17 @@ class BookingChangeTest extends ChatTurns {
     assertTrue(which.contains("Your session with Ben Okafor (booking #" + seq + "): which day or time would you like instead?"
         + " His hours are evenings on Tuesday and Thursday, and Saturday mornings."), which);
     String outside = reply("m-1", "pat-2", "monday afternoon");
-    assertTrue(outside.startsWith("Ben Okafor doesn't see people Monday afternoon"), "a time outside his hours: " + outside);
+    assertTrue(outside.startsWith("Ben Okafor doesn't see people on Monday 30 November in the afternoon"), "a time outside his hours: " + outside);
     String confirm = reply("m-1", "pat-2", "saturday morning works");
-    assertTrue(confirm.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Saturday morning?"),
+    assertTrue(confirm.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Saturday 28 November in the morning?"),
         confirm);
     assertNull(row("pat-2", seq).get("moved_to"), "not moved before the yes");
     String done = reply("m-1", "pat-2", "yes please");
     assertTrue(done.startsWith("Done — I've asked to move your session with Ben Okafor (booking #" + seq
-        + ") to Saturday morning"), done);
-    assertEquals("Saturday morning", row("pat-2", seq).get("moved_to"));
+        + ") to Saturday 28 November in the morning"), done);
+    assertEquals("Saturday 28 November in the morning", row("pat-2", seq).get("moved_to"));
+    assertEquals("2026-11-28", row("pat-2", seq).get("session_date"));
+    assertEquals("morning", row("pat-2", seq).get("session_time"));
     assertEquals("booked", row("pat-2", seq).get("status"));
   }
 
@@ -84,7 +86,7 @@ class BookingChangeTest extends ChatTurns {
   void aMoveNamingTheNewTimeIsConfirmedInOneQuestion() {
     long seq = bookBen("m-2", "pat-3");
     String confirm = reply("m-2", "pat-3", "could we push my session with Ben to tuesday evening?");
-    assertTrue(confirm.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Tuesday evening?"),
+    assertTrue(confirm.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Tuesday 1 December in the evening?"),
         confirm);
   }
 
@@ -134,7 +136,7 @@ class BookingChangeTest extends ChatTurns {
   void aTimeRightAfterTheBookingIsAskedForThatSession() {
     long seq = bookBen("t-1", "pat-3");
     String r = reply("t-1", "pat-3", "saturday morning works");
-    assertTrue(r.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Saturday morning?"), r);
+    assertTrue(r.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Saturday 28 November in the morning?"), r);
     String again = reply("t-1", "pat-3", "actually I need to move it, something came up");
     assertTrue(again.contains("which day or time would you like instead?"), "a new request, not a no: " + again);
   }

@@ -16,7 +16,10 @@ import java.util.Map;
  * time as a chat UI does: each turn sends only its new message on the thread.
  */
 abstract class ChatTurns {
-  final NeuraDeps deps = NeuraDeps.bundled().withSkipStore(new InMemorySkipStore());
+  /** The graph's clock: Friday 27 November 2026, 10:00 UTC ("thursday" is 3 December, "next monday" 30 November). */
+  static final java.time.Clock CLOCK = java.time.Clock.fixed(java.time.Instant.parse("2026-11-27T10:00:00Z"),
+      java.time.ZoneOffset.UTC);
+  final NeuraDeps deps = NeuraDeps.bundled().withSkipStore(new InMemorySkipStore()).withClock(CLOCK);
   final CompiledGraph graph = NeuraTurn.graph(CompileOptions.checkpointer(new InMemorySaver()).withStore(new InMemoryStore()),
       deps);
 

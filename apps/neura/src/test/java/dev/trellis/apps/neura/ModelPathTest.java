@@ -30,7 +30,7 @@ class ModelPathTest {
   @BeforeAll
   static void start() throws Exception {
     model = new FakeChatServer();
-    deps = NeuraDeps.bundled().withModel(LangChain4jChatModel.openAi(model.baseUrl(), "m", "none"))
+    deps = NeuraDeps.bundled().withModel(LangChain4jChatModel.openAi(model.baseUrl(), "m", "none")).withClock(ChatTurns.CLOCK)
         .withTool("session_narrative", args -> {
           throw new IllegalStateException("narrative store down");
         });
@@ -125,5 +125,44 @@ class ModelPathTest {
         "finalize"), state.get("completed_stages"), "the resumed run starts at the navigator");
     assertEquals(booked.getFirst(), ((Map<String, Object>) state.get("booking")));
     assertEquals(1, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-2'").size(), "booked once");
+  }
+
+  private static String status(String patient, long seq) {
+    return (String) deps.data().query("SELECT status FROM bookings WHERE patient_id = ? AND seq = ?", patient, seq)
+        .getFirst().get("status");
+  }
+
+  @Test
+  void aYesToTheModelsOwnWordingConfirmsTheCancelTheNavigatorAskedFor() {
+    Map<String, Object> booked = http.turn("neura", "model-cancel-1", Map.of("message", "please book me with Dia Larsen",
+        "patient_id", "pat-3"));
+    long seq = ((Number) ((Map<?, ?>) booked.get("booking")).get("seq")).longValue();
+    Map<String, Object> asked = http.turn("neura", "model-cancel-1", Map.of("message", "please cancel my session with Dia",
+        "patient_id", "pat-3"));
+    assertEquals("Dr. Ruiz fits well.", asked.get("response"), "the model's words, not the navigator's question");
+    assertEquals("booked", status("pat-3", seq), "nothing cancelled before the yes");
+    Map<String, Object> done = http.turn("neura", "model-cancel-1", Map.of("message", "yes please", "patient_id", "pat-3"));
+    assertTrue(((String) done.get("response")).endsWith("I've cancelled your session (booking #" + seq + ")."),
+        (String) done.get("response"));
+    assertEquals("cancelled", status("pat-3", seq));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void aYesToTheModelsOwnWordingMovesTheSessionToTheDayAndTimeAsked() {
+    Map<String, Object> booked = http.turn("neura", "model-move-1", Map.of("message", "please book me with Dia Larsen",
+        "patient_id", "pat-1"));
+    long seq = ((Number) ((Map<?, ?>) booked.get("booking")).get("seq")).longValue();
+    http.turn("neura", "model-move-1", Map.of("message", "can I move my session with Dia to friday at 2?", "patient_id",
+        "pat-1"));
+    Map<String, Object> done = http.turn("neura", "model-move-1", Map.of("message", "sure", "patient_id", "pat-1"));
+    assertTrue(((String) done.get("response")).endsWith("I've moved your session (booking #" + seq + ") to Friday 4 "
+        + "December at 2 pm."), (String) done.get("response"));
+    Map<String, Object> row = deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-1' AND seq = ?", seq)
+        .getFirst();
+    assertEquals("2026-12-04", row.get("session_date"));
+    assertEquals("14:00", row.get("session_time"));
+    String prompt = model.streamed().getLast().path("messages").get(0).path("content").asText();
+    assertTrue(prompt.contains("moved this turn: booking #" + seq + " to Friday 4 December at 2 pm"), prompt);
   }
 }
