@@ -120,7 +120,7 @@ final class Lexicon {
         + "biting|lying|stealing|skipping|refusing|acting)|wet(s|ting) the bed|keeps (hitting|lying|"
         + "yelling|screaming|fighting|getting)|screams|yells|hits|has (tantrums|meltdowns|adhd|autism|stopped)|stopped going|is "
         + "(being|struggling|acting|failing|refusing)|got (suspended|expelled)|acting out|talks back|hates me|tantrums?|"
-        + "meltdowns?|tells me)|(refuses|refusing|won'?t|doesn'?t want) to go to school|stopped going to school|(don'?t|do not) know (what to do|how to (handle|deal|reach|talk to)) (with )?(him|her|them)|"
+        + "meltdowns?|tells me|(are |is )?(starting|started|begun|beginning) to act out|act(ing)? out)|(refuses|refusing|won'?t|doesn'?t want) to go to school|stopped going to school|(don'?t|do not) know (what to do|how to (handle|deal|reach|talk to)) (with )?(him|her|them)|"
         + "can'?t (get|make) (him|her|them) to|how to handle (it|him|her|them)|(son|daughter|teen|teenager) and i (can'?t|"
         + "fight|argue|clash|don'?t|keep|really need|need help)|(bad|terrible|awful|good|better|failing) (mom|mum|dad|parent|"
         + "mother|father)|how to be a (mom|mum|dad|parent|mother|father)|(snap|yell|shout|scream) at (my|our|the) (kids|"
@@ -235,7 +235,8 @@ final class Lexicon {
   static final Pattern SLOT_CONTEXT = p("^(mornings?|afternoons?|evenings?|weekends?|weekdays?|saturdays?|sundays?)\\b|\\b(work(s)? (best|better|for me|well)|suits?|best for me|prefer\\w*|free|"
       + "available|availability|only (do|make|manage)|can (only )?(do|make)|could (do|make)|slots?|appointments?|"
       + "sessions?|times?|schedule|see (her|him|them|someone)|ideally|if possible|open|any(thing)? (on|in)|"
-      + "something (on|in)|book|during)\\b");
+      + "something (on|in)|book|during|(do|does|work|works|have|has|offer|offers) (any )?(mornings?|afternoons?|evenings?|"
+      + "weekends?|weekdays?|saturdays?|sundays?))\\b");
   static final Map<String, Pattern> INSURERS = new LinkedHashMap<>();
 
   static {
@@ -292,7 +293,7 @@ final class Lexicon {
       + "push (it|that) (to|back)|(move|change|switch|shift) (it|that) to|(move|change|switch|shift|push) (it |that |the "
       + "(session|appointment|booking) )?to (this |next )?(" + DAY + "|tomorrow|next week|another day|a different day)|(need|want|have|like) to (move|reschedule|change|push) (it|that)\\b";
   static final Pattern BOOKING = p("\\b(book\\w*|schedul\\w*|appointments?|appt|reserve|set (me )?up (with|an?|for)|"
-      + "sign me up|get me (in|seen|an?)|make an? (appointment|session)|when can i (see|start|come)|can i (see|start "
+      + "sign me up|get me (in|seen|an?)|make an? (appointment|session)|when can i (see|start|come)|can (i|we) (see|start "
       + "with|get in with) (her|him|them|dr\\.?)|i'?d like to (see|start with|go with|meet) "
       + "(her|him|them|dr\\.?)|let'?s (do it|go with|book|go ahead)|go ahead|i'?ll (take|go with)|put me (down|in) (for|with)|"
       + "cancel\\w*|reschedul\\w*|move my (appointment|session|booking)|change my (appointment|session|booking)|"

@@ -378,7 +378,8 @@ final class Reader {
     }
     boolean booking = (Lexicon.BOOKING.matcher(m).find() && !Lexicon.NOT_BOOKING.matcher(m).find())
         || Lexicon.BOOKING_QUESTION.matcher(m).find()
-        || nameAt >= 0 && SEE_NAMED.matcher(m).find() && WHEN.matcher(m).find(); // "can I see Ben thursday at 3"
+        || (nameAt >= 0 || refersBack(m) && lastAi != null) && SEE_NAMED.matcher(m).find() && WHEN.matcher(m).find()
+        && Lexicon.firstAt(WHEN, m) > Lexicon.firstAt(SEE_NAMED, m); // "can I see Ben thursday at 3", "can we see her at 7?"
     if (booking && !Lexicon.EXPLICIT_BOOKING.matcher(m).find() && Lexicon.COST.matcher(m).find()) {
       return new String[] {"question_cost", "cost"}; // "do I pay at the appointment or do you bill me after?"
     }

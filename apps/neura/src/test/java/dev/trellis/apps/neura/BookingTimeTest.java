@@ -81,4 +81,16 @@ class BookingTimeTest extends ChatTurns {
     assertTrue(done.get(TurnState.RESPONSE).contains("on Friday 4 December at 4 pm"), done.get(TurnState.RESPONSE));
     assertEquals("16:00", only("pat-2").get("session_time"));
   }
+
+  @Test
+  void triedOverHttpAskingAboutEveningsThenForADayWithHerBooksThatTime() {
+    reply("bt-5", "pat-2", "my husband and I keep having the same fight over and over, and the kids are starting to act out");
+    String evenings = reply("bt-5", "pat-2", "does she do evenings? we both work til 6");
+    assertTrue(evenings.startsWith("Yes — Dia Larsen has evening times."), "was 'I'm not sure I followed': " + evenings);
+    String asked = reply("bt-5", "pat-2", "can we see her thursday at 7?");
+    assertTrue(asked.endsWith("Thursday 3 December at 7 pm with Dia Larsen — shall I book it?"),
+        "was a yes-or-no about her Thursday times, then a booking without the time: " + asked);
+    reply("bt-5", "pat-2", "yes please");
+    assertEquals("19:00", only("pat-2").get("session_time"));
+  }
 }
