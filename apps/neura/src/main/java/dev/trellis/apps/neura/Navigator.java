@@ -187,7 +187,7 @@ public final class Navigator {
     Reading reading = Reader.read(message, history, providers, themesOf);
     Map<String, Object> pending = s.get(TurnState.PENDING);
     String answer = pending != null && lastAi != null && AssemblyTools.digest(lastAi).equals(pending.get("after"))
-        ? Reader.answer(message) : null;
+        ? Reader.answer(message, (String) pending.get("action")) : null;
     if (answer != null) { // a yes or no to what the last reply asked to confirm, whatever its words (a model's)
       boolean book = "book".equals(pending.get("action"));
       if (book && answer.equals("yes")) {

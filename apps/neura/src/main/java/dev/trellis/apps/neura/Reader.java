@@ -129,9 +129,9 @@ final class Reader {
    * A yes or a no to a question asking to confirm something ({@code "yes"}, {@code "no"}); null when the message is
    * neither or asks for a change of its own ("actually cancel it").
    */
-  static String answer(String message) {
+  static String answer(String message, String action) {
     String m = Lexicon.normalize(message);
-    if (Lexicon.CANCEL.matcher(m).find() || Lexicon.RESCHEDULE.matcher(m).find()) {
+    if (asksOtherChange(m, action)) {
       return null;
     }
     if (KEEP.matcher(m).find() || Lexicon.DECLINE.matcher(m).find()
@@ -143,6 +143,21 @@ final class Reader {
       return "yes";
     }
     return null;
+  }
+
+  /**
+   * Whether a reply to "Shall I {@code action} …?" asks for a change of its own: "actually move it to friday" after
+   * "Shall I cancel …?", "yes but to saturday instead"; "yes cancel it" after "Shall I cancel …?" does not.
+   */
+  static boolean asksOtherChange(String m, String action) {
+    boolean cancel = Lexicon.CANCEL.matcher(m).find();
+    boolean move = Lexicon.RESCHEDULE.matcher(m).find();
+    if (!cancel && !move) {
+      return false;
+    }
+    boolean yesSame = Lexicon.AFFIRM.matcher(m).find() && !m.matches(".*\\b(but|instead|actually|rather|another|different)\\b.*")
+        && (cancel ? "cancel".equals(action) : "move".equals(action) || "book".equals(action));
+    return !yesSame;
   }
 
   /** The provider the navigator's reply offered to book, else the first it named; null when none. */
@@ -321,8 +336,8 @@ final class Reader {
     }
     String rest = after;
     boolean offeredBooking = lastAi != null && BOOKING_OFFER.matcher(lastAi).find();
-    boolean asksChange = Lexicon.CANCEL.matcher(m).find() || Lexicon.RESCHEDULE.matcher(m).find();
-    if (lastAi != null && CHANGE_OFFER.matcher(lastAi).find() && !asksChange) { // "Shall I cancel your session with …?"
+    Matcher changeOffer = lastAi == null ? null : CHANGE_OFFER.matcher(lastAi);
+    if (changeOffer != null && changeOffer.find() && !asksOtherChange(rest, changeOffer.group(1))) { // "Shall I cancel …?"
       if (KEEP.matcher(rest).find() || rest.matches(".*\\b(keep|leave) (it|the (session|appointment|booking))\\b.*")) {
         return new String[] {"booking", "keep"};
       }

@@ -140,4 +140,23 @@ class BookingChangeTest extends ChatTurns {
     String again = reply("t-1", "pat-3", "actually I need to move it, something came up");
     assertTrue(again.contains("which day or time would you like instead?"), "a new request, not a no: " + again);
   }
+
+  @Test
+  void aYesThatRepeatsTheVerbConfirmsIt() {
+    long seq = bookBen("y-1", "pat-3");
+    reply("y-1", "pat-3", "please cancel my session with Ben");
+    String done = reply("y-1", "pat-3", "yes cancel it");
+    assertTrue(done.startsWith("Done — I've cancelled your session with Ben Okafor (booking #" + seq + ")"),
+        "tried over HTTP, it asked again and then said 'still the one I'd suggest': " + done);
+    assertEquals("cancelled", row("pat-3", seq).get("status"));
+  }
+
+  @Test
+  void aYesWithAnotherChangeAsksAboutThatOne() {
+    long seq = bookBen("y-2", "pat-1");
+    reply("y-2", "pat-1", "please cancel my session with Ben");
+    String other = reply("y-2", "pat-1", "actually can we move it to saturday morning instead");
+    assertTrue(other.contains("Shall I move your session with Ben Okafor (booking #" + seq + ")"), other);
+    assertEquals("booked", row("pat-1", seq).get("status"));
+  }
 }
