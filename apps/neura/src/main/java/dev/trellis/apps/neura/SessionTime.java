@@ -34,6 +34,8 @@ record SessionTime(LocalDate date, LocalTime time, String part) {
   private static final Pattern WEEKDAY = Pattern.compile("\\b(?:(this|next|coming|on) )?(" + Lexicon.DAY + ")\\b");
   private static final Pattern DAY_MONTH = Pattern.compile("\\b([0-9]{1,2})(?:st|nd|rd|th)? (?:of )?" + MONTHS + "\\b");
   private static final Pattern MONTH_DAY = Pattern.compile("\\b" + MONTHS + " ([0-9]{1,2})(?:st|nd|rd|th)?\\b");
+  /** "the 5th", "on the 12th": a day of this month, or of the next once it has passed. */
+  private static final Pattern ORDINAL = Pattern.compile("\\bthe ([0-9]{1,2})(?:st|nd|rd|th)\\b");
   private static final Pattern RELATIVE = Pattern.compile("\\b(today|tonight|tomorrow|day after tomorrow)\\b");
   private static final Pattern CLOCK = Pattern.compile("\\b(?:(at|@|around|from|by|for|to) ?)?([0-9]{1,2})(?:[:.]([0-9]{2}))? ?"
       + "(am|pm|a\\.m\\.|p\\.m\\.|o'?clock)?(?![0-9]|\\.[0-9]| ?(?:year|yr|hour|hr|min|week|day|month|session|time|kid|child|"
@@ -63,6 +65,14 @@ record SessionTime(LocalDate date, LocalTime time, String part) {
       date = LocalDate.of(today.getYear(), month, day);
       if (date.isBefore(today)) {
         date = date.plusYears(1); // "3 January" said in November
+      }
+    }
+    Matcher ordinal = ORDINAL.matcher(m);
+    if (date == null && ordinal.find()) {
+      int day = Integer.parseInt(ordinal.group(1));
+      LocalDate inMonth = day < today.getDayOfMonth() ? today.plusMonths(1) : today;
+      if (day >= 1 && day <= inMonth.lengthOfMonth()) {
+        date = inMonth.withDayOfMonth(day); // "saturday the 5th" said on 27 November: 5 December
       }
     }
     Matcher rel = RELATIVE.matcher(m);

@@ -31,6 +31,8 @@ class SessionTimeTest {
     assertEquals("Thursday 3 December at 12 noon", read("the 3rd of december at noon", FRIDAY));
     assertEquals("Sunday 3 January at 10 am", read("january 3 at 10", FRIDAY), "a month gone by is next year's");
     assertEquals("Wednesday 2 December at 6 pm", read("wed at 6 pls", FRIDAY));
+    assertEquals("Saturday 5 December in the morning", read("saturday the 5th in the morning", FRIDAY));
+    assertEquals("Monday 30 November at 4 pm", read("on the 30th at 4", FRIDAY));
   }
 
   @Test
