@@ -10,6 +10,7 @@ import dev.trellis.checkpoint.SaveOp;
 import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.checkpoint.serde.Serde;
 import dev.trellis.checkpoint.serde.SerdeException;
+import dev.trellis.diagnostics.Waits;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
