@@ -18,6 +18,9 @@ module dev.trellis.checkpoint {
   exports dev.trellis.checkpoint.memory;
   exports dev.trellis.checkpoint.serde;
   exports dev.trellis.checkpoint.store;
+  // Benchmark probes (where a run waits), off unless -Dtrellis.waits=true: here, the lowest module, so the engine,
+  // the SQLite module and the server can all record into them.
+  exports dev.trellis.diagnostics;
 
   // JacksonSerde registers the Jackson modules it finds (java.time, and any the application adds).
   uses com.fasterxml.jackson.databind.Module;

@@ -47,6 +47,13 @@ final class CountingJdbc {
   final LongAdder rowsLocked = new LongAdder();
   /** Executions by statement text, whitespace collapsed ({@code [reader] } before a reader's, {@code  [batch]} after a batch). */
   private final Map<String, LongAdder> bySql = new ConcurrentHashMap<>();
+  /** Rows the statement itself wrote (its update count; a batch's rows summed), by the same text as {@link #bySql}. */
+  private final Map<String, LongAdder> rowsBySql = new ConcurrentHashMap<>();
+  /**
+   * Rows written by SQLite in all, the statement's triggers' rows included ({@code sqlite3_total_changes} before and
+   * after it, on the writer's connection: only one statement runs on it at a time), by the same text.
+   */
+  private final Map<String, LongAdder> changesBySql = new ConcurrentHashMap<>();
 
   /** The counters W9Probe prints, in order ({@link #NAMES}). */
   long[] snapshot() {
@@ -59,9 +66,33 @@ final class CountingJdbc {
 
   /** Executions by statement text so far. */
   Map<String, Long> bySql() {
+    return sums(bySql);
+  }
+
+  /** Rows each statement text wrote itself so far (update counts). */
+  Map<String, Long> rowsBySql() {
+    return sums(rowsBySql);
+  }
+
+  /** Rows each statement text made SQLite write so far, its triggers' included (SQLite only; empty elsewhere). */
+  Map<String, Long> changesBySql() {
+    return sums(changesBySql);
+  }
+
+  private static Map<String, Long> sums(Map<String, LongAdder> adders) {
     Map<String, Long> out = new HashMap<>();
-    bySql.forEach((k, v) -> out.put(k, v.sum()));
+    adders.forEach((k, v) -> out.put(k, v.sum()));
     return out;
+  }
+
+  /** SQLite's count of rows written on {@code c} since it opened, triggers' included; -1 when not SQLite. */
+  private static long totalChanges(Connection c) {
+    try {
+      return c.isWrapperFor(org.sqlite.SQLiteConnection.class)
+          ? c.unwrap(org.sqlite.SQLiteConnection.class).getDatabase().total_changes() : -1;
+    } catch (SQLException e) {
+      return -1;
+    }
   }
 
   /** {@code raw} with every connection it gives counted. */
@@ -162,24 +193,37 @@ final class CountingJdbc {
           savepoints.increment();
         }
         String text = sql == null ? "?" : sql.replaceAll("\\s+", " ").trim();
-        bySql.computeIfAbsent((connection.reader ? "[reader] " : "") + text + (name.equals("executeBatch") ? " [batch]" : ""),
-            k -> new LongAdder()).increment();
+        String key = (connection.reader ? "[reader] " : "") + text + (name.equals("executeBatch") ? " [batch]" : "");
+        bySql.computeIfAbsent(key, k -> new LongAdder()).increment();
+        long changesBefore = connection.reader ? -1 : totalChanges(connection.target);
         Object r = call(st, m, a);
+        if (changesBefore >= 0) {
+          long changed = totalChanges(connection.target) - changesBefore;
+          if (changed > 0) {
+            changesBySql.computeIfAbsent(key, k -> new LongAdder()).add(changed);
+          }
+        }
         String upper = text.toUpperCase(Locale.ROOT);
         boolean writes = upper.startsWith("UPDATE") || upper.startsWith("DELETE") || upper.startsWith("INSERT");
+        long rows = 0;
         if (name.equals("executeBatch")) {
           batched = 0;
           for (int n : (int[]) r) {
             if (n > 0 && writes) {
-              rowsWritten.add(n);
+              rows += n;
             }
           }
-        } else if (r instanceof Integer n && n > 0) {
-          rowsWritten.add(n);
+        } else if (r instanceof Integer n && n > 0 && writes) {
+          rows = n;
         } else if (r instanceof ResultSet rs && (upper.contains("FOR UPDATE") || upper.contains("FOR SHARE"))) {
           return lockedRows(rs);
-        } else if (name.equals("execute") && Boolean.FALSE.equals(r) && st.getUpdateCount() > 0) {
-          rowsWritten.add(st.getUpdateCount());
+        } else if (name.equals("execute") && writes && Boolean.FALSE.equals(r) && st.getUpdateCount() > 0) {
+          // (SQLite's driver answers a COMMIT's or SAVEPOINT's update count with the last statement's: not counted)
+          rows = st.getUpdateCount();
+        }
+        if (rows > 0) {
+          rowsWritten.add(rows);
+          rowsBySql.computeIfAbsent(key, k -> new LongAdder()).add(rows);
         }
         return r;
       }

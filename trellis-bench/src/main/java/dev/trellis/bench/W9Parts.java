@@ -91,7 +91,7 @@ public final class W9Parts {
     };
     try {
       drive(op, clients, warmup, null);
-      dev.trellis.checkpoint.jdbc.Waits.reset();
+      dev.trellis.diagnostics.Waits.reset();
       Sample before = Sample.take();
       long[] latencies = new long[runs];
       long started = System.nanoTime();
@@ -109,8 +109,8 @@ public final class W9Parts {
           (after.jit - before.jit) / 1e6 / n, (after.gc - before.gc) / 1e6 / n, (after.others - before.others) / 1e6 / n,
           (after.rest() - before.rest()) / 1e6 / n, (after.gcMillis - before.gcMillis) / n,
           (after.allocated - before.allocated) / 1024.0 / n);
-      if (dev.trellis.checkpoint.jdbc.Waits.ON) {
-        System.out.print("waits (name: per run, mean ms, ms per run):\n" + dev.trellis.checkpoint.jdbc.Waits.report(runs));
+      if (dev.trellis.diagnostics.Waits.ON) {
+        System.out.print("waits (name: per run, mean ms, ms per run):\n" + dev.trellis.diagnostics.Waits.report(runs));
       }
     } finally {
       close[0].close();

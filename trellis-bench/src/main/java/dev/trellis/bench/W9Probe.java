@@ -55,6 +55,8 @@ public final class W9Probe {
       drive(w9, clients, warmup, null);
       long[] sqlBefore = sql.snapshot();
       java.util.Map<String, Long> bySqlBefore = sql.bySql();
+      java.util.Map<String, Long> rowsBefore = sql.rowsBySql();
+      java.util.Map<String, Long> changesBefore = sql.changesBySql();
       Sample before = Sample.take();
       long[] latencies = new long[runs];
       long started = System.nanoTime();
@@ -79,11 +81,19 @@ public final class W9Probe {
         }
         System.out.println(sb);
         java.util.Map<String, Long> bySql = sql.bySql();
+        java.util.Map<String, Long> rows = sql.rowsBySql();
+        java.util.Map<String, Long> changes = sql.changesBySql();
         final int n = runs;
+        System.out.println("  (executions per run; rows: written by the statement itself per run; +trigger: rows its "
+            + "triggers wrote per run, from sqlite3_total_changes)");
         bySql.entrySet().stream().map(e -> java.util.Map.entry(e.getKey(), e.getValue() - bySqlBefore.getOrDefault(e.getKey(), 0L)))
             .filter(e -> e.getValue() > 0).sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed())
-            .forEach(e -> System.out.printf(Locale.ROOT, "  %.2f per run: %s%n", (double) e.getValue() / n,
-                e.getKey().replaceAll("\\s+", " ")));
+            .forEach(e -> {
+              long own = rows.getOrDefault(e.getKey(), 0L) - rowsBefore.getOrDefault(e.getKey(), 0L);
+              long all = changes.getOrDefault(e.getKey(), 0L) - changesBefore.getOrDefault(e.getKey(), 0L);
+              System.out.printf(Locale.ROOT, "  %.2f per run, rows %.2f, +trigger %.2f: %s%n", (double) e.getValue() / n,
+                  (double) own / n, Math.max(0, all - own) / (double) n, e.getKey().replaceAll("\\s+", " "));
+            });
       }
     } finally {
       w9.teardown();

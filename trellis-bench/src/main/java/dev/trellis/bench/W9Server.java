@@ -85,15 +85,15 @@ public class W9Server {
 
   @Benchmark
   public String createThreadAndWait() throws IOException, InterruptedException {
-    long t0 = dev.trellis.checkpoint.jdbc.Waits.now();
+    long t0 = dev.trellis.diagnostics.Waits.now();
     java.util.regex.Matcher m = THREAD_ID.matcher(post("/threads", "{}"));
-    dev.trellis.checkpoint.jdbc.Waits.since("client.1-thread", t0);
-    t0 = dev.trellis.checkpoint.jdbc.Waits.now();
+    dev.trellis.diagnostics.Waits.since("client.1-thread", t0);
+    t0 = dev.trellis.diagnostics.Waits.now();
     if (!m.find()) {
       throw new IllegalStateException("no thread_id in the reply");
     }
     String out = post("/threads/" + m.group(1) + "/runs/wait", INPUT);
-    dev.trellis.checkpoint.jdbc.Waits.since("client.2-wait", t0);
+    dev.trellis.diagnostics.Waits.since("client.2-wait", t0);
     if (!COUNT_10.matcher(out).find()) {
       throw new IllegalStateException("unexpected result " + out);
     }

@@ -6,7 +6,7 @@ import dev.trellis.checkpoint.CheckpointMetadata;
 import dev.trellis.checkpoint.CheckpointSaver;
 import dev.trellis.checkpoint.PendingWrite;
 import dev.trellis.checkpoint.SaveOp;
-import dev.trellis.checkpoint.jdbc.Waits;
+import dev.trellis.diagnostics.Waits;
 import dev.trellis.graph.Durability;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -47,6 +47,56 @@ class RunBookkeepingStatementsTest {
         && !s.contains("available_at") && ofOneThread(s))), "queries for a thread's active runs:\n" + String.join("\n", sql));
   }
 
+  @Test
+  void aRunOnANewThreadDoesNotReadTheThreadsNonexistentCheckpoint() throws Exception {
+    List<String> sql = statementsOfRuns();
+    // The creating transaction found no checkpoint (checkpoint_before ""), and the busy thread gets none but the run's.
+    assertEquals(0, count(sql, s -> s.startsWith(NEWEST_CHECKPOINT)), "reads of the newest checkpoint:\n" + String.join("\n", sql));
+  }
+
+  @Test
+  void aSecondRunOnTheSameThreadStartsFromTheFirstRunsState() throws Exception {
+    Path dir = TestServers.tempDir();
+    try (CountingSqlite sql = CountingSqlite.under(dir);
+        TrellisServer server = TestServers.builder().sqlite(dir.resolve("server.db")).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      String thread = http.call("POST", "/threads", Map.of()).get("thread_id");
+      for (int run = 1; run <= 2; run++) {
+        sql.reset();
+        HttpClientHelper.Reply r = http.call("POST", "/threads/" + thread + "/runs/wait",
+            Map.of("assistant_id", "chain", "input", Map.of("count", 0, "log", List.of())));
+        assertEquals(200, r.status(), r.text());
+        assertEquals(10 * run, ((List<?>) r.map().get("log")).size(), r.text());
+        assertEquals(run - 1, sql.count(s -> s.startsWith(NEWEST_CHECKPOINT)), "the thread's checkpoint is read when it has one");
+      }
+    }
+  }
+
+  @Test
+  void aRunsEndIsFencedByItsOwnUpdateOfTheRunRowWithoutReadingItFirst() throws Exception {
+    // durability exit: the run's one save is its last, in the end's transaction (async may save in the background,
+    // whose transactions still check the run row).
+    Path dir = TestServers.tempDir();
+    List<String> sql;
+    try (CountingSqlite counting = CountingSqlite.under(dir);
+        TrellisServer server = TestServers.builder().sqlite(dir.resolve("server.db")).start()) {
+      HttpClientHelper http = new HttpClientHelper(server);
+      threadAndWait(http, "exit");
+      counting.reset();
+      for (int i = 0; i < RUNS; i++) {
+        threadAndWait(http, "exit");
+      }
+      sql = counting.all();
+    }
+    assertEquals(0, count(sql, s -> s.startsWith("SELECT attempt, worker, status FROM trellis_runs")),
+        "reads of the run row's holder:\n" + String.join("\n", sql));
+    assertEquals(RUNS, count(sql, s -> s.startsWith("UPDATE trellis_runs SET status = ?, result = ?")
+        && s.contains("worker = ? AND attempt = ? AND status = 'running'")), "fenced ends:\n" + String.join("\n", sql));
+  }
+
+  private static final String NEWEST_CHECKPOINT = "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata "
+      + "FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1";
+
   /** The statements of {@link #RUNS} runs, each on a new thread, after one run of warm-up (the system assistant's first use). */
   private static List<String> statementsOfRuns() throws Exception {
     return statementsOfRuns(TestServers.tempDir(), RUNS);
@@ -81,10 +131,15 @@ class RunBookkeepingStatementsTest {
 
   /** A new thread and a run of the chain graph on it, waited for: its reply, checked. */
   static HttpClientHelper.Reply threadAndWait(HttpClientHelper http) {
+    return threadAndWait(http, "async");
+  }
+
+  /** As {@link #threadAndWait(HttpClientHelper)}, with the run's {@code durability}. */
+  static HttpClientHelper.Reply threadAndWait(HttpClientHelper http, String durability) {
     HttpClientHelper.Reply thread = http.call("POST", "/threads", Map.of());
     assertEquals(200, thread.status(), thread.text());
     HttpClientHelper.Reply run = http.call("POST", "/threads/" + thread.get("thread_id") + "/runs/wait",
-        Map.of("assistant_id", "chain", "input", Map.of("count", 0, "log", List.of())));
+        Map.of("assistant_id", "chain", "durability", durability, "input", Map.of("count", 0, "log", List.of())));
     assertEquals(200, run.status(), run.text());
     assertEquals(10, ((Number) run.map().get("count")).intValue(), run.text());
     return run;

@@ -1,7 +1,7 @@
 package dev.trellis.sqlite;
 
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
-import dev.trellis.checkpoint.jdbc.Waits;
+import dev.trellis.diagnostics.Waits;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

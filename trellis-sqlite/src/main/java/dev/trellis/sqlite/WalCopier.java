@@ -1,6 +1,6 @@
 package dev.trellis.sqlite;
 
-import dev.trellis.checkpoint.jdbc.Waits;
+import dev.trellis.diagnostics.Waits;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -10,6 +10,7 @@ import dev.trellis.checkpoint.SaveOp;
 import dev.trellis.checkpoint.serde.JacksonSerde;
 import dev.trellis.checkpoint.serde.Serde;
 import dev.trellis.checkpoint.serde.SerdeException;
+import dev.trellis.diagnostics.Waits;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -46,6 +47,8 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   private final AppendedLists appended;
   private final java.util.concurrent.atomic.LongAdder checkpointsRead = new java.util.concurrent.atomic.LongAdder();
   private final SharedValues shared;
+  /** Threads the caller said have no root checkpoint ({@link #knownEmpty}): their next newest-checkpoint read is skipped. */
+  private final java.util.Set<String> empty = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   /** A saver on {@code db}; brings its tables ({@link #SCHEMA}) to the newest version. */
   public JdbcSaver(JdbcDatabase db, Serde serde) {
@@ -113,8 +116,27 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     db.close();
   }
 
+  /**
+   * Tells the saver that thread {@code threadId} has no checkpoint in its root namespace and that nobody else will
+   * write one before the caller does (a server run on a thread that had none when the run was created, which keeps the
+   * thread busy): the next read of its newest root checkpoint answers none without asking the database. The hint is
+   * forgotten by that read, by any write to the thread through this saver, and by {@link #forgetEmpty}.
+   */
+  public void knownEmpty(String threadId) {
+    empty.add(threadId);
+  }
+
+  /** Forgets {@link #knownEmpty}'s hint for {@code threadId} (no-op when there is none). */
+  public void forgetEmpty(String threadId) {
+    empty.remove(threadId);
+  }
+
   @Override
   public CheckpointTuple getTuple(CheckpointConfig config) {
+    if (config.checkpointId() == null && config.namespace().isEmpty() && !empty.isEmpty()
+        && config.threadId() != null && empty.remove(config.threadId())) {
+      return null;
+    }
     return read(c -> {
       String sql = "SELECT checkpoint_id, parent_checkpoint_id, checkpoint, metadata FROM checkpoints "
           + "WHERE thread_id = ? AND checkpoint_ns = ?"
@@ -227,6 +249,28 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
    * @throws IllegalStateException the database failed, or {@code then} did (nothing is saved then)
    */
   public <T> T putBatch(List<SaveOp> ops, JdbcDatabase.Work<T> then) {
+    return putBatch(ops, then, true);
+  }
+
+  /**
+   * As {@link #putBatch(List, JdbcDatabase.Work)}, with {@code then} standing in for this saver's {@link WriteGuard}:
+   * the guard is not asked, so {@code then} must itself throw when the writer may no longer write (a fenced update of
+   * the row the guard would read, whose count says whether it still holds it), which rolls back the saves with it.
+   * One statement fewer than the guard's read followed by {@code then}'s write of the same row.
+   */
+  public <T> T putBatchGuardedBy(List<SaveOp> ops, JdbcDatabase.Work<T> then) {
+    return putBatch(ops, then, false);
+  }
+
+  private <T> T putBatch(List<SaveOp> ops, JdbcDatabase.Work<T> then, boolean guarded) {
+    if (!empty.isEmpty()) {
+      for (SaveOp op : ops) {
+        String thread = threadOf(op);
+        if (thread != null) {
+          empty.remove(thread);
+        }
+      }
+    }
     try {
       // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
       long t0 = Waits.now();
@@ -239,7 +283,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
         });
       }
       Waits.since("saver.encode", t0);
-      T result = transact(ops, encoded, then);
+      T result = transact(ops, encoded, then, guarded);
       for (BatchedSaves.Encoded e : encoded) {
         e.shared().committed();
       }
@@ -247,10 +291,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     } catch (RuntimeException e) {
       // The list deltas and blobs of these saves were claimed but not saved: start their threads afresh.
       for (SaveOp op : ops) {
-        String thread = switch (op) {
-          case SaveOp.Put p -> p.parent().threadId();
-          case SaveOp.Writes w -> w.config().threadId();
-        };
+        String thread = threadOf(op);
         appended.forget(thread);
         shared.forget(thread);
       }
@@ -258,15 +299,20 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
     }
   }
 
-  private <T> T transact(List<SaveOp> ops, List<BatchedSaves.Encoded> encoded, JdbcDatabase.Work<T> then) {
+  private static String threadOf(SaveOp op) {
+    return switch (op) {
+      case SaveOp.Put p -> p.parent().threadId();
+      case SaveOp.Writes w -> w.config().threadId();
+    };
+  }
+
+  private <T> T transact(List<SaveOp> ops, List<BatchedSaves.Encoded> encoded, JdbcDatabase.Work<T> then,
+                         boolean guarded) {
     return transaction(c -> {
-      if (guard != WriteGuard.NONE) {
+      if (guarded && guard != WriteGuard.NONE) {
         java.util.Set<String> threads = new java.util.HashSet<>();
         for (SaveOp op : ops) {
-          threads.add(switch (op) {
-            case SaveOp.Put p -> p.parent().threadId();
-            case SaveOp.Writes w -> w.config().threadId();
-          });
+          threads.add(threadOf(op));
         }
         guard.check(c, threads);
       }
@@ -321,6 +367,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
   @Override
   public void deleteThread(String threadId) {
+    empty.remove(threadId);
     transaction(c -> {
       for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoint_blobs", "checkpoints")) {
         db.update(c, "DELETE FROM " + table + " WHERE thread_id = ?", threadId);
@@ -337,6 +384,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       deleteThread(threadId);
       return;
     }
+    empty.remove(threadId);
     transaction(c -> {
       for (String table : List.of("checkpoint_writes", "checkpoint_appends", "checkpoint_blobs", "checkpoints")) {
         db.update(c, "DELETE FROM " + table + " WHERE thread_id = ? AND checkpoint_id > ?", threadId, checkpointId);
@@ -349,6 +397,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
 
   @Override
   public void copyThread(String from, String to) {
+    empty.remove(to);
     transaction(c -> {
       db.update(c, "INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, "
           + "checkpoint, metadata) SELECT ?, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, "

@@ -183,7 +183,7 @@ final class RunCreation {
     boolean slot = !services.db().postgres() && req.afterMillis() <= 0 && worker.reserveSlot();
     Run[] claimed = new Run[1];
     RunRow run;
-    long t0 = dev.trellis.checkpoint.jdbc.Waits.now();
+    long t0 = dev.trellis.diagnostics.Waits.now();
     try {
       run = services.db().tx(c -> {
         claimed[0] = null;
@@ -252,7 +252,7 @@ final class RunCreation {
       }
       throw e;
     }
-    dev.trellis.checkpoint.jdbc.Waits.since(claimed[0] != null ? "srv.create.tx-claimed" : "srv.create.tx-queued", t0);
+    dev.trellis.diagnostics.Waits.since(claimed[0] != null ? "srv.create.tx-claimed" : "srv.create.tx-queued", t0);
     if (claimed[0] != null) {
       if (here != null) {
         here[0] = worker.claimedHere(claimed[0]);

@@ -1,5 +1,6 @@
 package dev.trellis.server.api;
 
+import dev.trellis.diagnostics.Waits;
 import dev.trellis.server.db.TimeOrderedIds;
 import dev.trellis.server.error.ServerException;
 import dev.trellis.server.queue.EventBus;
@@ -15,7 +16,6 @@ import dev.trellis.server.wire.Json;
 import dev.trellis.server.wire.RequestBody;
 import dev.trellis.server.wire.StreamModes;
 import io.javalin.config.RoutesConfig;
-import dev.trellis.checkpoint.jdbc.Waits;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.OutputStream;

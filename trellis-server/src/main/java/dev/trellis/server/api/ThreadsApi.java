@@ -65,8 +65,8 @@ final class ThreadsApi {
   }
 
   private void create(Context ctx) {
-    long t0 = dev.trellis.checkpoint.jdbc.Waits.now();
-    dev.trellis.checkpoint.jdbc.Waits.label("thread");
+    long t0 = dev.trellis.diagnostics.Waits.now();
+    dev.trellis.diagnostics.Waits.label("thread");
     Map<String, Object> b = Http.body(ctx);
     String id = Json.string(b, "thread_id");
     if (id != null) {
@@ -98,9 +98,9 @@ final class ThreadsApi {
     if (supersteps != null) {
       out = seed(stored[0], owner, graphId, supersteps);
     }
-    dev.trellis.checkpoint.jdbc.Waits.since("srv.thread.1-inserted", t0);
+    dev.trellis.diagnostics.Waits.since("srv.thread.1-inserted", t0);
     Http.json(ctx, out);
-    dev.trellis.checkpoint.jdbc.Waits.since("srv.thread.2-answered", t0);
+    dev.trellis.diagnostics.Waits.since("srv.thread.2-answered", t0);
   }
 
   @SuppressWarnings("unchecked")

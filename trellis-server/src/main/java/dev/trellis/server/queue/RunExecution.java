@@ -4,8 +4,8 @@ import dev.trellis.checkpoint.CheckpointConfig;
 import dev.trellis.checkpoint.CheckpointTuple;
 import dev.trellis.checkpoint.SaveOp;
 import dev.trellis.checkpoint.jdbc.JdbcSaver;
-import dev.trellis.checkpoint.jdbc.Waits;
 import dev.trellis.core.CompiledGraph;
+import dev.trellis.diagnostics.Waits;
 import dev.trellis.graph.RunConfig;
 import dev.trellis.graph.StateSnapshot;
 import dev.trellis.runtime.Interrupt;
@@ -166,6 +166,12 @@ final class RunExecution {
     // its last checkpoint saves to end(), which commits them with the run's end.
     Waits.since("run.1-prepared", t0);
     t0 = Waits.now();
+    // A first attempt on a thread that had no checkpoint when the run was created (checkpoint_before ""): the thread is
+    // busy since then, so nobody else wrote one; the engine's read of its newest checkpoint is answered without a statement.
+    JdbcSaver fresh = run.attempt() == 1 && "".equals(before) && rc.checkpointId() == null ? joiner(graph) : null;
+    if (fresh != null) {
+      fresh.knownEmpty(run.threadId());
+    }
     try (GraphStream g = graph.streamLeavingLastSaves(input, rc, req.modes().engineModes(), req.subgraphs())) {
       stream = g;
       if (cancel != null || lost || requeue) {
@@ -180,6 +186,10 @@ final class RunExecution {
       finalState = graph.finalState(g);
     } catch (Throwable e) {
       error = e;
+    } finally {
+      if (fresh != null) {
+        fresh.forgetEmpty(run.threadId());
+      }
     }
     Waits.since("run.2-graph", t0);
     t0 = Waits.now();
@@ -335,7 +345,14 @@ final class RunExecution {
       ended = services.runs().finish(run, worker, status, stored, alsoDo);
     } else {
       try {
-        ended = joiner(graph).putBatch(unsaved, c -> services.runs().finish(c, run, worker, status, stored, alsoDo));
+        // The run row's fenced update is the write guard here: a lost lease updates no row, and the saves roll back.
+        ended = joiner(graph).putBatchGuardedBy(unsaved, c -> {
+          if (!services.runs().finish(c, run, worker, status, stored, alsoDo)) {
+            throw new Fences.LeaseLostException("run " + run.runId() + " attempt " + run.attempt()
+                + " no longer holds thread " + run.threadId() + "; its end and last checkpoints refused");
+          }
+          return true;
+        });
       } catch (RuntimeException e) {
         if (hasCause(e, Fences.LeaseLostException.class)) {
           stopLost();

@@ -301,9 +301,9 @@ public final class Worker implements AutoCloseable {
     RunExecution ex = new RunExecution(services, run, settings.id());
     active.put(run.runId(), ex);
     counters.recordStart();
-    long launched = dev.trellis.checkpoint.jdbc.Waits.now();
+    long launched = dev.trellis.diagnostics.Waits.now();
     return () -> {
-      dev.trellis.checkpoint.jdbc.Waits.since("run.0-start-delay", launched);
+      dev.trellis.diagnostics.Waits.since("run.0-start-delay", launched);
       java.time.Instant t0 = services.db().instant();   // the server's clock, as run timeouts are: tests move it
       try {
         ex.execute();

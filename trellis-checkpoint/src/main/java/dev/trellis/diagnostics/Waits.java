@@ -1,4 +1,4 @@
-package dev.trellis.checkpoint.jdbc;
+package dev.trellis.diagnostics;
 
 import java.util.Map;
 import java.util.TreeMap;
