@@ -115,7 +115,10 @@ final class OfflineReplies {
       return ConversationRecall.summary(earlier, lang);
     }
     if (SAID.matcher(text).find()) {
-      return ConversationRecall.answer(text, earlier, lang);
+      // "what did I tell you about my sister?": this conversation's words, else a fact kept from an earlier one
+      Reply here = ConversationRecall.answer(text, earlier, lang);
+      Reply kept = here.text().startsWith(Say.NOT_TOLD.in(lang)) ? FactQuestion.reply(text, memory, lang, true) : null;
+      return kept != null ? kept : here;
     }
     if (ABOUT_US.matcher(text).find()) {
       return Reply.of(Say.ABOUT_US.in(lang)).extra(Say.ABOUT_US_MORE.in(lang)).question(Say.ON_YOUR_MIND.in(lang));
@@ -129,6 +132,11 @@ final class OfflineReplies {
     }
     if (RECALL.matcher(text).find() || Cues.NAME_QUESTION.matcher(text).find()) {
       return answer(text, memory, lang);
+    }
+    Reply fact = FactQuestion.reply(text, memory, lang, false);
+    if (fact != null) {
+      // "wer ist Anna?", "I forgot what my sister's name is": the kept fact answers it, not a generic reply or the summary
+      return fact;
     }
     String subject = Cues.switchTo(text);
     if (subject != null) {
