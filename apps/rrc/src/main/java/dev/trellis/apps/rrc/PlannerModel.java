@@ -81,6 +81,15 @@ public final class PlannerModel implements ChatModel {
     if (v.noteAfter(v.humanAt, PendingChange.NOTE) && PlannerPending.reply(v) instanceof String pending) {
       return pending;   // a change awaits its reviewer: the user asks about it, cancels it or changes it
     }
+    String filing = PlannerAnswers.pendingFiling(v);
+    if (PlannerPending.WHO_APPROVES.matcher(v.human).find() && filing != null) {
+      return "A reviewer decides it, not you or I. " + filing;
+    }
+    if (PlannerPending.CANCEL.matcher(v.human).find() && !PlannerIntent.of(v.human).change()) {
+      // a filing's review is not withdrawn from the chat (a gated change is: PlannerPending); say so, not the help text
+      return filing != null ? "A filing's review can't be withdrawn from the chat. " + filing
+          + " The reviewer can reject it." : "Nothing is waiting for approval, so there is nothing to cancel.";
+    }
     int at = actionAt(v);
     PlannerIntent intent = PlannerIntent.of(v.msgs.get(at).text());
     if (intent.kind().equals("proceed")) {

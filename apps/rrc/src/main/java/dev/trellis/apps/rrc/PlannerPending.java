@@ -17,11 +17,13 @@ import java.util.regex.Pattern;
  */
 final class PlannerPending {
   private static final Pattern NOTE = Pattern.compile("(?s)^" + PendingChange.NOTE + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\)");
-  private static final Pattern CANCEL = Pattern.compile("(?i)\\b(?:cancel|withdraw|revoke|retract|scrap|abort|"
+  static final Pattern CANCEL = Pattern.compile("(?i)\\b(?:cancel|withdraw|revoke|retract|scrap|abort|"
       + "never ?mind|forget (?:it|that|about it)|call it off|drop it|don'?t (?:do|create|make|link|rename|change|bother)|"
       + "do not (?:do|create|make|link|rename|change)|no longer (?:need|want))\\b");
   private static final Pattern MODIFY = Pattern.compile("(?i)\\b(?:make it|call it|name it|change (?:it|that|the name) to|"
       + "rename it to|it should be|the name should be|should be called|use the name)\\s+\"?([^\"?!]+?)\"?(?:\\s+instead)?\\s*[.!]*\\s*$");
+  /** "Who has to approve it?", "who reviews this?". */
+  static final Pattern WHO_APPROVES = Pattern.compile("(?i)\\bwho\\b.{0,40}\\b(?:approv\\w*|review\\w*|decid\\w*|sign\\w* off)\\b");
   private static final Pattern ABOUT_IT = Pattern.compile("(?i)\\b(?:what|which|details?|exactly|who|why)\\b");
 
   private PlannerPending() {}
@@ -63,6 +65,9 @@ final class PlannerPending {
         if (intent.subject() != null || q.matches("(?s).*\\b(?:wells|leases|operators|registry)\\b.*")) {
           yield PlannerAnswers.question(v, intent) + " Meanwhile " + lower(ToolStep.change(tool, args))
               + " still waits for a reviewer's approval.";
+        }
+        if (WHO_APPROVES.matcher(text).find()) {
+          yield "Only a reviewer can approve it, not you or I. " + waiting(tool, args);
         }
         yield ABOUT_IT.matcher(text).find() ? PendingChange.effect(tool, args) + " " + waiting(tool, args)
             : waiting(tool, args);

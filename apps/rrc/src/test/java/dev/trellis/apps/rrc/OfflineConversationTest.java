@@ -150,6 +150,19 @@ class OfflineConversationTest {
   }
 
   @Test
+  void whoApprovesAndCancellingAFilingUnderReviewAreAnsweredNotMetWithTheHelpText() {
+    say("c1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    String approval = (String) f.state("c1").get("hitl_approval_id");
+    String cancel = say("c1", "Actually, cancel the filing.");
+    assertEquals("A filing's review can't be withdrawn from the chat. Form W-1 package W1-42-329-12345 for Mitchell Ranch 1H "
+        + "(API 42-329-12345) is waiting for a reviewer's approval; nothing is filed until then. The reviewer can reject it.", cancel);
+    String who = say("c1", "who has to approve it?");
+    assertTrue(who.startsWith("A reviewer decides it, not you or I. Form W-1 package W1-42-329-12345"), who);
+    assertEquals("awaiting_hitl", f.state("c1").get("status"));
+    assertEquals("pending", f.deps.approvals().get(approval).orElseThrow().status());
+  }
+
+  @Test
   void finalisingRightAfterTheSummaryDoesNotRepeatItWithAgain() {
     say("z1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
     f.deps.approvals().decide((String) f.state("z1").get("hitl_approval_id"), "approved", "carol", "ship it");

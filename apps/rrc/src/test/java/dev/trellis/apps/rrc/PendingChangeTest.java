@@ -52,6 +52,8 @@ class PendingChangeTest {
     assertEquals("awaiting_hitl", state("q").get("status"));
     assertEquals(id, approvalOf("q"));
     assertEquals("pending", f.deps.approvals().get(id).orElseThrow().status());
+    String who = say("q", "Who has to approve it?");
+    assertTrue(who.startsWith("Only a reviewer can approve it, not you or I. Still waiting"), who);
     String wells = say("q", "who operates Hutto State 3H?");
     assertTrue(wells.contains("Red Fork Resources Inc") && wells.contains("still waits for a reviewer's approval"), wells);
     assertEquals("awaiting_hitl", state("q").get("status"));
@@ -77,6 +79,7 @@ class PendingChangeTest {
     IllegalStateException refused = assertThrows(IllegalStateException.class,
         () -> f.deps.approvals().decide(id, "approved", "carol", null));
     assertTrue(refused.getMessage().contains("withdrawn"), refused.getMessage());
+    assertEquals("Nothing is waiting for approval, so there is nothing to cancel.", say("w", "cancel it"));
     say("w", "Go ahead.");
     assertEquals(0, creations.get());
     assertEquals(0, f.deps.kg().countNamed("Lone Star Flaring LLC"));
