@@ -146,8 +146,10 @@ final class OfflineReplies {
     String name = FactRules.extract(text).stream().filter(c -> "name".equals(c.category())).map(c -> nameIn(c.text()))
         .findFirst().orElse(null);
     String rest = name == null ? null : afterName(text, name);
-    if (rest != null && (Cues.DISTRESS.matcher(rest).find() || Cues.goodNews(rest) || Cues.LOSS.matcher(rest).find())) {
-      // "hi, I'm Sam. work has been stressing me out": greeted by name, and what follows answered as itself
+    if (rest != null && (Cues.DISTRESS.matcher(rest).find() || Cues.goodNews(rest) || Cues.LOSS.matcher(rest).find()
+        || !dev.trellis.apps.opencouch.memory.Topics.of(rest).isEmpty())) {
+      // "hi, I'm Sam. work has been stressing me out", "ich bin Jonas. Ich wurde gekündigt …": greeted by name, and
+      // what follows — something hard, good news, a loss or anything with a topic — answered as itself
       return supportive(rest, memory, earlier, lang).after(Say.NICE_TO_MEET.in(lang, name));
     }
     if (name != null) {
