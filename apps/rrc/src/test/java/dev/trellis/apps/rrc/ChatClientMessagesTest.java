@@ -39,6 +39,18 @@ class ChatClientMessagesTest {
   }
 
   @Test
+  void aRunNamingNoAgentIsARule37OneAsThroughExecute() {
+    // trellis chat rrc and chat UIs send only messages: "Create operator …" got "I cannot create entities with the tools I have."
+    String thread = UUID.randomUUID().toString();
+    f.graph().invoke(Map.of("messages", List.of(Map.of("type", "human", "content", "Create operator Lone Star Flaring LLC."))),
+        Fixture.thread(thread));
+    Map<String, Object> state = f.state(thread);
+    assertEquals("rule_37", state.get("agent_type"));
+    assertEquals("awaiting_hitl", state.get("status"));
+    assertEquals("create_entity", ((Map<?, ?>) state.get("pending_mutation")).get("tool_name"));
+  }
+
+  @Test
   void openAiShapedMessagesWithToolCallsAreReadIntoTheConversation() {
     String thread = UUID.randomUUID().toString();
     Map<String, Object> in = Fixture.input("rule_37", null);
