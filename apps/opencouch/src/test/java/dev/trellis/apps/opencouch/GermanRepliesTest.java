@@ -32,6 +32,15 @@ class GermanRepliesTest {
   }
 
   @Test
+  void whatFollowsAnIntroductionIsAnsweredNotPassedOver() {
+    // tried as a user over HTTP: the lost job got only "… Worüber möchtest du heute sprechen?"
+    String r = say("jonas1", "de-DE", "Hallo, ich bin Jonas. Ich wurde letzte Woche gekündigt und mein Gehalt fehlt jetzt.");
+    assertTrue(r.startsWith("Schön, dich kennenzulernen, Jonas."), r);
+    assertTrue(r.contains("Du wurdest letzte Woche gekündigt"), r);
+    assertFalse(r.contains("Worüber möchtest du heute sprechen?"), r);
+  }
+
+  @Test
   void anIntroductionIsAnsweredInGermanByNameAndTheNameIsRecalled() {
     for (String locale : new String[] {"en-US", "de-DE"}) {
       String s = "lena-" + locale;

@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * A durable approval record: what it authorises ({@link Subject}), its verdict ({@code pending},
- * {@code approved}, {@code rejected}), who decided and why, the snapshot the reviewer reads
+ * {@code approved}, {@code rejected}, or {@code withdrawn} by its requester before a reviewer decided), who decided and why, the snapshot the reviewer reads
  * ({@code payload}), and how many times the approved action was executed (a gated mutation: at
  * most once). Its id is made by the server (random); a client never chooses it.
  */
@@ -14,6 +14,8 @@ public record Approval(String approvalId, Subject subject, String status, String
   public static final String PENDING = "pending";
   public static final String APPROVED = "approved";
   public static final String REJECTED = "rejected";
+  /** Closed by its requester (the change cancelled or replaced) before a reviewer decided: it can no longer be decided. */
+  public static final String WITHDRAWN = "withdrawn";
 
   public Approval {
     payload = payload == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(payload));

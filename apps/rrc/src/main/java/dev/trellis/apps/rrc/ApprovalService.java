@@ -32,6 +32,14 @@ public interface ApprovalService {
    */
   Approval decide(String approvalId, String decision, String reviewer, String comment);
 
+  /**
+   * Closes a pending approval its requester no longer wants (the change was cancelled, or replaced
+   * by a changed one): true when the record is pending and its subject is exactly {@code expected}
+   * — its status becomes {@code withdrawn}, with {@code reason} as its comment, so no reviewer can
+   * decide it any more and nothing it named can run — false for any other record.
+   */
+  boolean withdraw(String approvalId, Approval.Subject expected, String reason);
+
   /** Pending approvals, oldest first. */
   List<Approval> pending();
 

@@ -36,7 +36,7 @@ record ExecuteRequest(String conversationId, String executionId, String agentTyp
         throw new ApiException(422, "unknown field " + ApiException.echo(key) + " (known: " + new java.util.TreeSet<>(FIELDS) + ")");
       }
     }
-    String agentType = string(body, "agent_type", "rule_37");
+    String agentType = string(body, "agent_type", Turn.DEFAULT_AGENT);
     if (!agents.known(agentType)) {
       throw new ApiException(422, "unknown \"agent_type\" " + ApiException.echo(agentType) + " (known: "
           + new java.util.TreeSet<>(agents.agents().keySet()) + ")");

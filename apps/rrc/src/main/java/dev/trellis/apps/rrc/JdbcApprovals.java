@@ -82,7 +82,9 @@ public final class JdbcApprovals implements ApprovalService {
         if (status == null) {
           throw new NoSuchElementException("no approval " + approvalId);
         }
-        throw new IllegalStateException("approval " + approvalId + " was already " + status);
+        throw new IllegalStateException(Approval.WITHDRAWN.equals(status)
+            ? "approval " + approvalId + " was withdrawn by its requester: there is nothing left to decide"
+            : "approval " + approvalId + " was already " + status);
       }
       return null;
     });
@@ -92,6 +94,19 @@ public final class JdbcApprovals implements ApprovalService {
   @Override
   public List<Approval> pending() {
     return db.transaction(c -> select(c, "status = 'pending' ORDER BY created_at, approval_id"));
+  }
+
+  @Override
+  public boolean withdraw(String approvalId, Approval.Subject expected, String reason) {
+    return db.transaction(c -> {
+      List<Approval> found = select(c, "approval_id = ?", approvalId);
+      if (found.isEmpty() || expected.mismatch(found.getFirst().subject()) != null) {
+        return false;
+      }
+      return db.update(c, "UPDATE " + TABLE + " SET status = ?, comment = ?, decided_at = ? "
+          + "WHERE approval_id = ? AND status = 'pending'", Approval.WITHDRAWN, reason, clock.instant().toString(),
+          approvalId) == 1;
+    });
   }
 
   @Override

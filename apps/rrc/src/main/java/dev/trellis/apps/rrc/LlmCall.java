@@ -9,6 +9,7 @@ import dev.trellis.agent.model.ChatRequest;
 import dev.trellis.agent.budget.BudgetExceededException;
 import dev.trellis.graph.State;
 import dev.trellis.graph.Update;
+import dev.trellis.runtime.MessageStream;
 import dev.trellis.runtime.Runtime;
 import io.opentelemetry.api.trace.Span;
 import java.util.ArrayList;
@@ -73,12 +74,15 @@ final class LlmCall {
     if (!prompt.isEmpty() && prompt.getFirst() instanceof Message.System) {
       settings.put(ChatRequest.CACHE_BREAKPOINT, 0);   // the base prompt is the cacheable prefix
     }
+    // one message on the messages stream: its tokens and the stored answer share the stream's id, so a client (the
+    // terminal chat, a chat UI) folding both shows the answer once — it was shown twice, the stored one under its own id
+    MessageStream stream = rt.messages();
     Message.Ai ai;
     try {
       // trellis-otel's GenAI instrumentation: a "chat <model>" span with the model and token usage
       ai = deps.tracing().genAi().wrapModelCall(new ModelRequest(deps.model(), null, prompt, tools.specs(), null, settings, s, rt),
           r -> {
-            SkillMarkers.Hiding tokens = new SkillMarkers.Hiding(rt.messages()::write);
+            SkillMarkers.Hiding tokens = new SkillMarkers.Hiding(stream::write);
             Message.Ai answer = r.model().stream(r.toChatRequest(), tokens);
             tokens.flush();
             Tracing.set(Span.current(), Map.of("llm_phase", phase, "cost_usd", budget.cost(model, answer.usage()),
@@ -92,7 +96,8 @@ final class LlmCall {
     List<String> selected = new ArrayList<>(s.getOrDefault(GraphState.SELECTED_SKILL_IDS, List.of()));
     SkillMarkers.ids(ai.text()).stream().filter(id -> !selected.contains(id)).forEach(selected::add);
     String shown = SkillMarkers.strip(ai.text());
-    Message.Ai kept = new Message.Ai(ai.id(), shown, ai.toolCalls(), ai.usage());
+    Message.Ai kept = new Message.Ai(stream.messageId(), shown, ai.toolCalls(), ai.usage());
+    stream.end(kept);
     return u.and(GraphState.MESSAGES, shown.isEmpty() && ai.toolCalls().isEmpty() ? List.of() : List.of(kept))
         .and(GraphState.SELECTED_SKILL_IDS, (List<String>) selected)
         .and(GraphState.PENDING_TOOL_CALLS, ai.toolCalls())

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  */
 record PlannerIntent(String kind, String subject, String entityType, String target) {
   private static final Pattern CREATE = Pattern.compile(
-      "(?i)create (?:a |an |the )?(?:new )?(operator|lease|well)\\s+(?:named |called )?\"?([^\".]+?)\"?\\s*(?:\\.|$)");
+      "(?i)create (?:a |an |the )?(?:new )?(operator|lease|well)\\s+(?:named |called )?\"?([^\".]+?)\"?(?:\\s+instead)?\\s*(?:\\.|$)");
   private static final Pattern RENAME = Pattern.compile(
       "(?i)rename (?:the )?(?:operator |lease |well )?\"?([^\"]+?)\"? to \"?([^\".]+?)\"?\\s*(?:\\.|$)");
   private static final Pattern LINK = Pattern.compile(

@@ -51,8 +51,10 @@ public final class PlannerModel implements ChatModel {
     String out;
     if (v.answered()) {
       // the synthesis call: a reviewer's verdict (or the warning that none could be asked) came after the answer
+      // a question answered meanwhile gets only what the verdict means for the filing, not the whole summary again
+      boolean asked = List.of("question", "thanks", "other").contains(PlannerIntent.of(v.human).kind());
       out = v.noteAfter(v.lastAnswerAt(), "HITL: the ") || v.noteAfter(v.lastAnswerAt(), "HITL_WARNING")
-          ? finalAnswer(v) : "";
+          ? finalAnswer(v, asked) : "";
       return answer(request, out, List.of());
     }
     try {
@@ -72,6 +74,21 @@ public final class PlannerModel implements ChatModel {
   private static String plan(PlannerView v) {
     if (v.humanAt < 0) {
       return PlannerAnswers.help(v);
+    }
+    if (PlannerPending.replayed(v) instanceof String done) {
+      return done;   // an approved change ran this turn: what ran, as the reviewer approved it
+    }
+    if (v.noteAfter(v.humanAt, PendingChange.NOTE) && PlannerPending.reply(v) instanceof String pending) {
+      return pending;   // a change awaits its reviewer: the user asks about it, cancels it or changes it
+    }
+    String filing = PlannerAnswers.pendingFiling(v);
+    if (PlannerPending.WHO_APPROVES.matcher(v.human).find() && filing != null) {
+      return "A reviewer decides it, not you or I. " + filing;
+    }
+    if (PlannerPending.CANCEL.matcher(v.human).find() && !PlannerIntent.of(v.human).change()) {
+      // a filing's review is not withdrawn from the chat (a gated change is: PlannerPending); say so, not the help text
+      return filing != null ? "A filing's review can't be withdrawn from the chat. " + filing
+          + " The reviewer can reject it." : "Nothing is waiting for approval, so there is nothing to cancel.";
     }
     int at = actionAt(v);
     PlannerIntent intent = PlannerIntent.of(v.msgs.get(at).text());
@@ -244,9 +261,13 @@ public final class PlannerModel implements ChatModel {
     return "The creation of \"" + intent.subject() + "\" did not run: " + PlannerChanges.whyNotRun(created);
   }
 
-  /** The synthesis answer: the newest filing package in the conversation and the reviewer's verdict. */
+  /**
+   * The synthesis answer: the newest filing package in the conversation and the reviewer's verdict —
+   * after a question ({@code reminder}) only the package and the verdict, the summary being the
+   * finalisation's.
+   */
   @SuppressWarnings("unchecked")
-  private static String finalAnswer(PlannerView v) {
+  private static String finalAnswer(PlannerView v, boolean reminder) {
     Map<String, Object> filing = null;
     int newest = -1;
     for (var e : v.done.entrySet()) {
@@ -264,6 +285,15 @@ public final class PlannerModel implements ChatModel {
     if (filing == null) {
       return "";
     }
+    String status = verdict == null ? "awaiting review"
+        : verdict.startsWith("HITL_WARNING") ? "not reviewed by a human (approval service unavailable)"
+        : verdict.contains(" was approved by ") ? "approved" + verdict.substring(verdict.indexOf(" by ")).replaceAll("\\.$", "")
+            + " — ready to file"
+        : "rejected" + verdict.substring(verdict.indexOf(" by ")).replaceAll("\\.$", "") + " — not filed";
+    if (reminder) {
+      return "Form " + filing.get("form") + " package " + filing.get("filing_id") + " was " + status
+          + (status.startsWith("approved") ? ". Say \"finalise\" when you want the filing summary." : ".");
+    }
     StringBuilder b = new StringBuilder();
     if ("W-1".equals(filing.get("form"))) {
       Map<String, Object> s = (Map<String, Object>) filing.get("spacing");
@@ -279,11 +309,6 @@ public final class PlannerModel implements ChatModel {
           .append(" days (allowance: 10 days after completion)\n- Emissions: ").append(e.get("co2e_tonnes_to_date"))
           .append(" t CO2e\n");
     }
-    String status = verdict == null ? "awaiting review"
-        : verdict.startsWith("HITL_WARNING") ? "not reviewed by a human (approval service unavailable)"
-        : verdict.contains(" was approved by ") ? "approved" + verdict.substring(verdict.indexOf(" by ")).replaceAll("\\.$", "")
-            + " — ready to file"
-        : "rejected" + verdict.substring(verdict.indexOf(" by ")).replaceAll("\\.$", "") + " — not filed";
     b.append("Filing: Form ").append(filing.get("form")).append(" package ").append(filing.get("filing_id")).append(", ")
         .append(status);
     return b.toString();

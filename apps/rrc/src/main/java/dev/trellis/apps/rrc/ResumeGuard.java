@@ -15,8 +15,11 @@ import java.util.Map;
  * authorise exactly that call — this conversation and tenant, the execution that asked, the
  * mutation checkpoint, the tool, the call id and the digest of the frozen arguments — or the
  * guard denies as for an unreadable verdict. Rejected: the mutation
- * is dropped and a system note carries the reviewer's comment to the model. Pending, missing or
- * unreadable (service down): re-pause — a gate that cannot read its verdict denies.
+ * is dropped and a system note carries the reviewer's comment to the model. Pending, and the user
+ * wrote: a note says what waits and the model answers — a question, a cancellation
+ * ({@code cancel_pending_change}), or a changed call, which tool_node gates anew, closing this
+ * approval — while the execution still ends {@code awaiting_hitl}. Pending without a message,
+ * missing or unreadable (service down): re-pause — a gate that cannot read its verdict denies.
  */
 final class ResumeGuard {
   private final RrcDeps deps;
@@ -49,6 +52,12 @@ final class ResumeGuard {
       return "pending_mutation";
     }
     return ToolStep.subject(s, rt, execution, name, callId, (Map<String, Object>) args).mismatch(v.subject());
+  }
+
+  /** Whether this execution brought a message from the user (system_prompt_node appended it last). */
+  private static boolean userWrote(State s) {
+    List<Message> messages = Turn.messages(s);
+    return !messages.isEmpty() && messages.getLast() instanceof Message.Human;
   }
 
   @SuppressWarnings("unchecked")
@@ -84,6 +93,14 @@ final class ResumeGuard {
           .and(GraphState.HITL_CHECKPOINT_TYPE, null)
           .and(GraphState.HITL_REVIEWER_ID, v.reviewer())
           .and(GraphState.STATUS, GraphState.RUNNING);
+    }
+    if (mismatch == null && pm.get("args") instanceof Map<?, ?> args && userWrote(s)) {
+      // the user wrote while it waits: the model answers — a question, a cancellation (cancel_pending_change),
+      // a changed request (a new gated call, which closes this approval) — and output_format keeps it awaiting_hitl
+      return u.and(GraphState.MESSAGES, List.of(Message.system(PendingChange.note((String) pm.get("tool_name"),
+              (Map<String, Object>) args, approvalId))))
+          .and(GraphState.STATUS, GraphState.RUNNING)
+          .and(GraphState.HITL_APPROVAL_ID, approvalId);
     }
     if (mismatch == null && pm.get("args") instanceof Map<?, ?> args) {
       String what = ToolStep.change((String) pm.get("tool_name"), (Map<String, Object>) args);

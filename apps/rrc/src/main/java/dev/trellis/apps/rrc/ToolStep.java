@@ -19,7 +19,9 @@ import java.util.Map;
  * creates the durable approval, saves {@code pending_mutation} (frozen call id, arguments and
  * approval id; 7-day TTL), strips the round so no assistant tool_call is left unanswered, and
  * pauses ({@code awaiting_hitl}). An approved replay (the frozen call resume_guard rebuilt) skips
- * the gate, runs once — claimed on the approval record — and clears the mutation. After each
+ * the gate, runs once — claimed on the approval record — and clears the mutation. A gated call
+ * asked while another change waits closes that change's approval first (the request was
+ * changed); {@code cancel_pending_change} closes it and forgets the change. After each
  * call, the loaded skills' {@code require_hitl} rules and the force-clarify rule fire. A rule
  * firing on a tool the synthesis call ran (a skill's work done once the skill was injected, after
  * approval_node) hands the loop back to the initial phase: the results return to
@@ -59,11 +61,15 @@ final class ToolStep {
     String checkpoint = s.get(GraphState.HITL_CHECKPOINT_TYPE);
     List<String> fired = new ArrayList<>(s.getOrDefault(GraphState.HITL_CHECKPOINT_TYPES, List.of()));
     boolean ruleFired = false;
+    boolean withdrawn = false;
     for (Message.ToolCall call : calls) {
       String name = call.name();
       Map<String, Object> output;
       ToolResult result = null;
-      if (replay && !deps.approvals().claimExecution((String) pm.get("approval_id"),
+      if (PendingChange.CANCEL.equals(name) && !replay) {
+        output = withdraw(s, rt, pm, memory, conv);
+        withdrawn |= Approval.WITHDRAWN.equals(output.get("status"));
+      } else if (replay && !deps.approvals().claimExecution((String) pm.get("approval_id"),
           subject(s, rt, (String) pm.get("execution_id"), name, call.id(), call.args()))) {
         output = Map.of("status", "not_run", "approval_id", pm.get("approval_id"),
             "message", "the approval does not authorise this call, or its single execution is spent");
@@ -131,6 +137,10 @@ final class ToolStep {
     if (ruleFired && GraphState.SYNTHESIS.equals(s.get(GraphState.LLM_PHASE))) {
       u = u.and(GraphState.LLM_PHASE, GraphState.INITIAL);   // the review comes before the summary
     }
+    if (withdrawn) {
+      u = u.and(GraphState.PENDING_MUTATION, null).and(GraphState.HITL_APPROVAL_ID, null)
+          .and(GraphState.HITL_CHECKPOINT_TYPE, null).and(GraphState.HITL_REQUIRED, false);
+    }
     if (replay) {
       memory.clearPendingMutation(conv);
       u = u.and(GraphState.PENDING_MUTATION, null).and(GraphState.HITL_APPROVAL_ID, null)
@@ -156,7 +166,35 @@ final class ToolStep {
         List.of(MUTATION_CHECKPOINT), toolName, toolCallId, Digests.of(args), null);
   }
 
-  /** The before_tool_call gate: ask, freeze, strip the round, pause. Fail-closed when the approval cannot be created. */
+  /**
+   * {@code cancel_pending_change}: closes the approval of the change that waits ({@link ApprovalService#withdraw},
+   * which checks it is this conversation's and this very call's) and forgets the change; the result says what
+   * was withdrawn, or why nothing was.
+   */
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> withdraw(State s, Runtime rt, Map<String, Object> pm, Memory memory, String conv) {
+    if (pm == null || !(pm.get("args") instanceof Map<?, ?> args) || !(pm.get("approval_id") instanceof String id)) {
+      return Map.of("status", "nothing_pending", "message", "no change is waiting for approval");
+    }
+    String name = (String) pm.get("tool_name");
+    boolean closed;
+    try {
+      closed = deps.approvals().withdraw(id, subject(s, rt, (String) pm.get("execution_id"), name,
+          (String) pm.get("tool_call_id"), (Map<String, Object>) args), "withdrawn by the requester");
+    } catch (RuntimeException e) {
+      return Map.of("status", "not_withdrawn", "approval_id", id,
+          "message", "the approval service is unavailable, so the change still waits: " + e.getMessage());
+    }
+    if (!closed) {
+      Approval now = ResumeGuard.verdict(deps.approvals(), id);
+      return Map.of("status", "not_withdrawn", "approval_id", id, "message", "approval " + id + " is no longer pending"
+          + (now == null ? "" : " (" + now.status() + ")"));
+    }
+    memory.clearPendingMutation(conv);
+    return Map.of("status", Approval.WITHDRAWN, "approval_id", id, "tool_name", name, "args", args,
+        "change", change(name, (Map<String, Object>) args));
+  }
+
   /** A gated change as the user reads it: "Creating operator "Lone Star Flaring LLC"", "Linking a operates b". */
   static String change(String tool, Map<String, Object> args) {
     return switch (tool) {
@@ -167,6 +205,32 @@ final class ToolStep {
     };
   }
 
+  /**
+   * A gated call asked while another change waits (the user changed their request): the waiting
+   * change's approval is closed, so it can no longer be approved, and the answer opens with
+   * saying so; "" when nothing else waits.
+   */
+  @SuppressWarnings("unchecked")
+  private String replace(State s, Runtime rt, Message.ToolCall call) {
+    Map<String, Object> pm = s.get(GraphState.PENDING_MUTATION);
+    if (pm == null || !Approval.PENDING.equals(pm.get("status")) || call.id().equals(pm.get("tool_call_id"))
+        || !(pm.get("args") instanceof Map<?, ?> args) || !(pm.get("approval_id") instanceof String id)) {
+      return "";
+    }
+    String name = (String) pm.get("tool_name");
+    boolean closed;
+    try {
+      closed = deps.approvals().withdraw(id, subject(s, rt, (String) pm.get("execution_id"), name,
+          (String) pm.get("tool_call_id"), (Map<String, Object>) args), "replaced by a changed request");
+    } catch (RuntimeException e) {
+      closed = false;   // the new request fails the same way: nothing runs
+    }
+    String what = change(name, (Map<String, Object>) args);
+    return closed ? "The earlier request (" + Character.toLowerCase(what.charAt(0)) + what.substring(1)
+        + ") is withdrawn, so it can no longer be approved. " : "";
+  }
+
+  /** The before_tool_call gate: ask, freeze, strip the round, pause. Fail-closed when the approval cannot be created. */
   private Update gate(State s, Runtime rt, Update u, Message.ToolCall call, String conv, Memory memory) {
     String callId = call.id();
     String name = call.name();
@@ -181,8 +245,9 @@ final class ToolStep {
         break;
       }
     }
-    kept.add(Message.ai(change(name, call.args()) + " changes the knowledge graph, so it waits for a reviewer's approval; "
-        + "nothing has changed yet."));   // the paused turn's answer: the user reads what waits
+    String replaced = replace(s, rt, call);
+    kept.add(Message.ai(replaced + change(name, call.args()) + " changes the knowledge graph, so it waits for a "
+        + "reviewer's approval; nothing has changed yet."));   // the paused turn's answer: the user reads what waits
     List<Message> stripped = Msgs.replace(kept);
     deps.tracing().record("hitl.rule_fire", Map.of("skill_id", "platform", "rule_key", "platform:hitl_on_mutating_capability",
         "trigger", "before_tool_call", "tool_name", name, "checkpoint_type", MUTATION_CHECKPOINT));

@@ -44,9 +44,16 @@ final class Turn {
     return t == null ? "default" : t;
   }
 
+  /**
+   * The agent of an execution that names none: {@code rule_37}, whether it came through {@code POST /execute} or as a
+   * run of LangGraph's API ({@code trellis chat rrc}, a chat UI), which before round seventeen got the general agent
+   * and answered "Create operator …" with "I cannot create entities with the tools I have."
+   */
+  static final String DEFAULT_AGENT = "rule_37";
+
   static String agentType(State s) {
     String a = s.get(GraphState.AGENT_TYPE);
-    return a == null ? "general" : a;
+    return a == null ? DEFAULT_AGENT : a;
   }
 
   static int integer(State s, String key, int fallback) {

@@ -9,8 +9,8 @@ import java.util.Map;
 
 /**
  * The tools one model call sees: the core capabilities, then the tools the loaded skills expose
- * (de-duplicated by name, first wins), then an agent's fence tools; with the implementation each
- * name is bound to. tool_node dispatches only names in this set.
+ * (de-duplicated by name, first wins), then an agent's fence tools, and {@code cancel_pending_change}
+ * while a gated change awaits its reviewer; with the implementation each name is bound to. tool_node dispatches only names in this set.
  */
 record VisibleTools(List<ToolSpec> specs, Map<String, String> bindings, int coreCount, int skillExposedCount,
                     List<String> skills) {
@@ -43,6 +43,11 @@ record VisibleTools(List<ToolSpec> specs, Map<String, String> bindings, int core
         specs.put(fence, new ToolSpec(t.name(), t.description(), t.parameters()));
         bindings.put(fence, t.binding());
       }
+    }
+    if (s.get(GraphState.PENDING_MUTATION) != null && !specs.containsKey(PendingChange.CANCEL)) {
+      // while a change awaits its reviewer, the user may withdraw it (tool_node runs it, no implementation is bound)
+      specs.put(PendingChange.CANCEL, PendingChange.CANCEL_SPEC);
+      bindings.put(PendingChange.CANCEL, PendingChange.CANCEL);
     }
     return new VisibleTools(new ArrayList<>(specs.values()), bindings, ToolBindings.CORE.size(), exposed, skills);
   }

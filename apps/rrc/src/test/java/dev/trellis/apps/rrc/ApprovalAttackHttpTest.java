@@ -156,6 +156,32 @@ class ApprovalAttackHttpTest {
   }
 
   @Test
+  void aWithdrawnOrReplacedChangeCannotBeApprovedAndOnlyAReviewerDecidesTheNewOne() {
+    String conv = UUID.randomUUID().toString();
+    String first = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");
+    assertEquals("awaiting_hitl", execute(alice, conv, "what exactly will that create?").get("status"));
+    assertEquals("pending", carol.get("/approvals/" + first).map().get("status"), "a question leaves it pending");
+    assertEquals("completed", execute(alice, conv, "cancel it, please").get("status"));
+    Http.Reply late = carol.post("/approvals/" + first + "/decision", Map.of("decision", "approved"));
+    assertEquals(409, late.status(), late.text());
+    assertTrue(late.map().get("detail").toString().contains("withdrawn"), late.text());
+    assertEquals("withdrawn", carol.get("/approvals/" + first).map().get("status"));
+    assertEquals(List.of(), carol.get("/approvals").list(), "no reviewer is asked any more");
+    assertEquals(404, bob.post("/approvals/" + first + "/decision", Map.of("decision", "approved")).status());
+
+    String second = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");
+    String third = (String) execute(alice, conv, "make it Lone Star Flaring Inc instead").get("hitl_approval_id");
+    assertNotEquals(second, third);
+    assertEquals(409, carol.post("/approvals/" + second + "/decision", Map.of("decision", "approved")).status());
+    assertEquals(404, bob.post("/approvals/" + third + "/decision", Map.of("decision", "approved")).status());
+    assertEquals(403, alice.post("/approvals/" + third + "/decision", Map.of("decision", "approved")).status());
+    assertEquals(200, carol.post("/approvals/" + third + "/decision", Map.of("decision", "approved")).status());
+    assertEquals("completed", execute(alice, conv, null).get("status"));
+    assertEquals(1, kg.countNamed("Lone Star Flaring Inc"));
+    assertEquals(0, kg.countNamed("Lone Star Flaring LLC"));
+  }
+
+  @Test
   void bobUsingAlicesConversationIdGetsAConversationOfHisOwn() {
     String conv = UUID.randomUUID().toString();
     String id = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");

@@ -1,6 +1,7 @@
 package dev.trellis.apps.rrc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,6 +37,38 @@ class ChatClientMessagesTest {
     assertNull(state.get("error"));
     assertEquals("awaiting_hitl", state.get("status"));
     assertEquals(List.of("rrc_rule37"), state.get("injected_skill_ids"));
+  }
+
+  @Test
+  void aRunNamingNoAgentIsARule37OneAsThroughExecute() {
+    // trellis chat rrc and chat UIs send only messages: "Create operator …" got "I cannot create entities with the tools I have."
+    String thread = UUID.randomUUID().toString();
+    f.graph().invoke(Map.of("messages", List.of(Map.of("type", "human", "content", "Create operator Lone Star Flaring LLC."))),
+        Fixture.thread(thread));
+    Map<String, Object> state = f.state(thread);
+    assertEquals("rule_37", state.get("agent_type"));
+    assertEquals("awaiting_hitl", state.get("status"));
+    assertEquals("create_entity", ((Map<?, ?>) state.get("pending_mutation")).get("tool_name"));
+  }
+
+  @Test
+  void theStreamedTokensAndTheStoredAnswerAreOneMessage() {
+    // trellis chat rrc printed each streamed answer twice: its tokens under one id, the stored answer under another
+    String thread = UUID.randomUUID().toString();
+    java.util.Set<String> streamed = new java.util.HashSet<>();
+    try (dev.trellis.stream.GraphStream s = f.graph().stream(Fixture.input("rule_37", "which wells do you know about?"),
+        Fixture.thread(thread), dev.trellis.stream.StreamMode.MESSAGES)) {
+      for (dev.trellis.stream.StreamPart p : s) {
+        if (p instanceof dev.trellis.stream.StreamPart.MessageChunk c) {
+          streamed.add(c.messageId());
+        }
+      }
+    }
+    @SuppressWarnings("unchecked")
+    List<Message> messages = (List<Message>) f.state(thread).get("messages");
+    Message.Ai answer = (Message.Ai) messages.getLast();
+    assertFalse(streamed.isEmpty());
+    assertTrue(streamed.contains(answer.id()), streamed + " vs the stored " + answer.id());
   }
 
   @Test

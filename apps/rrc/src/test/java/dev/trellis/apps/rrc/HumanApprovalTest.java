@@ -272,6 +272,11 @@ class HumanApprovalTest {
     }
 
     @Override
+    public boolean withdraw(String approvalId, Approval.Subject expected, String reason) {
+      throw new IllegalStateException("approval service unreachable");
+    }
+
+    @Override
     public List<Approval> pending() {
       throw new IllegalStateException("approval service unreachable");
     }

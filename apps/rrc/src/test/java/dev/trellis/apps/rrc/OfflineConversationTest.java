@@ -131,6 +131,38 @@ class OfflineConversationTest {
   }
 
   @Test
+  void aQuestionAfterTheApprovalIsAnsweredAndOnlyRemindsWhatTheVerdictMeansNotTheWholeSummary() {
+    say("v1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    f.deps.approvals().decide((String) f.state("v1").get("hitl_approval_id"), "approved", "carol", "ship it");
+    say("v1", "what's the nearest well on the lease?");
+    List<Map<String, Object>> msgs = messages("v1");
+    int asked = msgs.size() - 1;
+    while (!"human".equals(msgs.get(asked).get("type"))) {
+      asked--;
+    }
+    List<String> replies = msgs.subList(asked, msgs.size()).stream().filter(m -> "ai".equals(m.get("type")))
+        .map(m -> String.valueOf(m.get("content"))).filter(c -> !c.isEmpty()).toList();
+    assertEquals(List.of("The nearest well on the Mitchell Ranch Lease is Mitchell Ranch 2H, 1,050 ft away; the between-well "
+        + "minimum is 1,200 ft, so a between-well exception is needed too.", "Form W-1 package W1-42-329-12345 was approved "
+        + "by carol: \"ship it\" — ready to file. Say \"finalise\" when you want the filing summary."), replies);
+    String done = say("v1", "Finalise the Rule 37 filing for Mitchell Ranch 1H.");
+    assertTrue(done.contains("W1-42-329-12345") && done.contains("approved by carol"), done);
+  }
+
+  @Test
+  void whoApprovesAndCancellingAFilingUnderReviewAreAnsweredNotMetWithTheHelpText() {
+    say("c1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
+    String approval = (String) f.state("c1").get("hitl_approval_id");
+    String cancel = say("c1", "Actually, cancel the filing.");
+    assertEquals("A filing's review can't be withdrawn from the chat. Form W-1 package W1-42-329-12345 for Mitchell Ranch 1H "
+        + "(API 42-329-12345) is waiting for a reviewer's approval; nothing is filed until then. The reviewer can reject it.", cancel);
+    String who = say("c1", "who has to approve it?");
+    assertTrue(who.startsWith("A reviewer decides it, not you or I. Form W-1 package W1-42-329-12345"), who);
+    assertEquals("awaiting_hitl", f.state("c1").get("status"));
+    assertEquals("pending", f.deps.approvals().get(approval).orElseThrow().status());
+  }
+
+  @Test
   void finalisingRightAfterTheSummaryDoesNotRepeatItWithAgain() {
     say("z1", "Prepare a Rule 37 spacing exception for Mitchell Ranch 1H");
     f.deps.approvals().decide((String) f.state("z1").get("hitl_approval_id"), "approved", "carol", "ship it");

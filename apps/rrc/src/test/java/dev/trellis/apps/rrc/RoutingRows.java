@@ -48,7 +48,8 @@ abstract class RoutingRows {
   @Test
   void resumeGuardStillPendingGoesToOutputFormat() {
     gated("r1");
-    List<String> path = run(null, "r1", Fixture.input("rule_37", "Any news?"));
+    // a resume turn (no message); a message meanwhile is the model's to answer (PendingChangeTest)
+    List<String> path = run(null, "r1", Fixture.input("rule_37", null));
     assertStep(path, "resume_guard", "output_format");
     assertEquals("awaiting_hitl", state("r1").get("status"));
   }

@@ -21,31 +21,34 @@ public final class Topics {
   private static final Map<String, String[]> NAMES = new LinkedHashMap<>();
 
   static {
-    topic("work", "Arbeit", "de travail", "work|job|boss|manager|office|colleagues?|coworkers?|shifts?|promotion|promoted|career|interview"
-        + "|arbeit\\w*|jobs?|chef(in)?|büro|kolleg(e|en|in|innen)|schicht(en|dienst)?|beförderung|vorstellungsgespräch"
+    topic("work", "Arbeit", "de travail", "work|job|boss|manager|office|colleagues?|coworkers?|shifts?|promotion|promoted|career|interview|"
+        + "(got|been|was|were) (fired|laid off)|"
+        + "arbeit|arbeiten|arbeite|arbeitest|arbeitet|arbeitete\\p{L}*|arbeits\\p{L}+|jobs?|chef(in)?|vorgesetzte[rn]?|büro|kolleg(e|en|in|innen)|"
+        + "schicht(en|dienst)?|beförderung|befördert|karriere|vorstellungsgespräch|gekündigt|kündigung"
         + "|travail\\w*|boulot|patron(ne)?|bureau|collègues?|entretien d'embauche");
     topic("school", "Schule", "d'école", "school|exams?|university|college|class(es)?|homework|grades|teachers?|studying"
-        + "|schule|prüfung(en)?|klausur(en)?|uni|universität|studium|hausaufgaben|lehrer(in)?|abitur"
+        + "|schule|prüfung(en)?|klausur(en)?|uni|universität|studium|studiere|hausaufgaben|noten|lehrer(in)?|abitur"
         + "|école|examens?|partiels?|fac|université|lycée|devoirs|profs?|bac");
     topic("family", "Familie", "de famille", "family|mom|mum|mother|dad|father|parents?|sister|brother|siblings?|son|daughter|kids|children|"
         + "grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin"
         + "|familie|mutter|mama|vater|papa|eltern|schwester|bruder|geschwister|sohn|tochter|kinder|oma|opa|tante|onkel"
         + "|famille|mère|maman|père|parents|sœur|soeur|frère|fils|fille|enfants|grand-mère|grand-père|tante|oncle");
-    topic("relationships", "Beziehungen", "de relations", "partner|boyfriend|girlfriend|wife|husband|relationship|break ?up|broke up|dating|divorce|marriage"
-        + "|partner(in)?|beziehung|trennung|getrennt|scheidung|ehe(mann|frau)|(mein|meinem|meinen) (mann|freund)|(meine|meiner) (frau|freundin)"
+    topic("relationships", "Beziehungen", "de relations", "partner|boyfriend|girlfriend|wife|husband|relationship|break ?up|broke up|dating|divorce|marriage|heartbroken|heartbreak"
+        + "|partner(in)?|beziehung|trennung|getrennt|scheidung|ehe(mann|frau)|liebeskummer|schluss gemacht|verheiratet|(mein|meinem|meinen) (mann|freund)|(meine|meiner) (frau|freundin)"
         + "|copain|copine|mari|(ma|mon) (femme|compagnon|compagne)|(mon|notre) couple|rupture|séparation");
     topic("friends", "Freundschaften", "d'amis", "friends?|friendship|freunde|freundinnen|freundschaft(en)?|amis|amies|amitié");
     topic("sleep", "Schlaf", "de sommeil", "sleep|sleeping|insomnia|nightmares?|awake at night"
-        + "|schlaf\\w*|schläf\\w*|albträume?|alpträume?|sommeil|dormir|dors|insomnie|cauchemars?");
+        + "|schlaf(e|en|t|st|los|losigkeit|störung(en)?|probleme?|mangel)?|schläf(st|t)|(ein|durch)schlafen|eingeschlafen|"
+        + "wach (liege|lag|gelegen)|albträume?|alpträume?|sommeil|dormir|dors|insomnie|cauchemars?");
     topic("health", "Gesundheit", "de santé", "adhd|anxiety|depression|diagnosed|diagnosis|doctor|medication|illness|ill|sick|therapy|therapist|"
         + "migraines?|chronic pain|panic attacks?"
-        + "|adhs|depression(en)?|diagnose|arzt|ärztin|medikamente?|krank(heit)?|therapie|therapeut(in)?|migräne|panikattacken?"
+        + "|ängste|angstzustände|angststörung|angstattacken?|adhs|depression(en)?|diagnose|arzt|ärztin|medikamente?|krank(heit)?|therapie|therapeut(in)?|migräne|panikattacken?"
         + "|tdah|dépression|diagnostic|médecin|médicaments?|maladie|malade|thérapie|thérapeute|crises? d'angoisse");
     topic("stress", "Stress", "de stress", "stress|stressed|stressful|overwhelmed|pressure|burn(ed|t)? out|burnout"
         + "|gestresst|stresst|stressig|überfordert|überforderung|druck|stress(e|es|ent|é|ée|ant|ante)|débordée?|pression");
     topic("loneliness", "Einsamkeit", "de solitude", "lonely|loneliness|alone|isolated"
         + "|einsam(keit)?|allein|alleine|isoliert|solitude|seul(e)?|isolé(e)?");
-    topic("money", "Geld", "d'argent", "money|rent|debt|bills|finances|paycheck|geld|miete|schulden|rechnungen|finanzen"
+    topic("money", "Geld", "d'argent", "money|rent|debt|bills|finances|paycheck|salary|geld|miete|schulden|rechnungen|finanzen|gehalt|lohn"
         + "|argent|loyer|dettes?|factures|fric");
     topic("a move", "einen Umzug", "d'un déménagement", "moved (here|to|out|away|abroad|house|in with)|(just|recently|since (i|we)) moved|moving (here|to|out|away|abroad|house|in with)"
         + "|new city|new country|relocat\\w*"

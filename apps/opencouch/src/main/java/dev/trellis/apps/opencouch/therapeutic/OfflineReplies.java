@@ -115,7 +115,10 @@ final class OfflineReplies {
       return ConversationRecall.summary(earlier, lang);
     }
     if (SAID.matcher(text).find()) {
-      return ConversationRecall.answer(text, earlier, lang);
+      // "what did I tell you about my sister?": this conversation's words, else a fact kept from an earlier one
+      Reply here = ConversationRecall.answer(text, earlier, lang);
+      Reply kept = here.text().startsWith(Say.NOT_TOLD.in(lang)) ? FactQuestion.reply(text, memory, lang, true) : null;
+      return kept != null ? kept : here;
     }
     if (ABOUT_US.matcher(text).find()) {
       return Reply.of(Say.ABOUT_US.in(lang)).extra(Say.ABOUT_US_MORE.in(lang)).question(Say.ON_YOUR_MIND.in(lang));
@@ -130,6 +133,11 @@ final class OfflineReplies {
     if (RECALL.matcher(text).find() || Cues.NAME_QUESTION.matcher(text).find()) {
       return answer(text, memory, lang);
     }
+    Reply fact = FactQuestion.reply(text, memory, lang, false);
+    if (fact != null) {
+      // "wer ist Anna?", "I forgot what my sister's name is": the kept fact answers it, not a generic reply or the summary
+      return fact;
+    }
     String subject = Cues.switchTo(text);
     if (subject != null) {
       return ConversationRecall.opening(subject, earlier, lang);
@@ -138,8 +146,10 @@ final class OfflineReplies {
     String name = FactRules.extract(text).stream().filter(c -> "name".equals(c.category())).map(c -> nameIn(c.text()))
         .findFirst().orElse(null);
     String rest = name == null ? null : afterName(text, name);
-    if (rest != null && (Cues.DISTRESS.matcher(rest).find() || Cues.goodNews(rest) || Cues.LOSS.matcher(rest).find())) {
-      // "hi, I'm Sam. work has been stressing me out": greeted by name, and what follows answered as itself
+    if (rest != null && (Cues.DISTRESS.matcher(rest).find() || Cues.goodNews(rest) || Cues.LOSS.matcher(rest).find()
+        || !dev.trellis.apps.opencouch.memory.Topics.of(rest).isEmpty())) {
+      // "hi, I'm Sam. work has been stressing me out", "ich bin Jonas. Ich wurde gekündigt …": greeted by name, and
+      // what follows — something hard, good news, a loss or anything with a topic — answered as itself
       return supportive(rest, memory, earlier, lang).after(Say.NICE_TO_MEET.in(lang, name));
     }
     if (name != null) {

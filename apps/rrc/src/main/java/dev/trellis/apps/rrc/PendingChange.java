@@ -1,0 +1,47 @@
+package dev.trellis.apps.rrc;
+
+import dev.trellis.agent.model.ToolSpec;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A gated knowledge-graph change while it awaits its reviewer, as the conversation speaks of it:
+ * the note resume_guard adds when the user writes meanwhile (what waits, and what the model may
+ * do about it), the {@code cancel_pending_change} tool the model is then offered, and how the
+ * change reads to a user.
+ */
+final class PendingChange {
+  private PendingChange() {}
+
+  /** The start of the note resume_guard adds to a turn the user wrote while the change waits. */
+  static final String NOTE = "HITL_PENDING: ";
+  /** The tool that withdraws the pending change and closes its approval. */
+  static final String CANCEL = "cancel_pending_change";
+  static final ToolSpec CANCEL_SPEC = new ToolSpec(CANCEL,
+      "Withdraw the knowledge-graph change that awaits a reviewer's approval: it will not run, and its approval is "
+          + "closed so no reviewer can approve it any more. Call it only when the user cancels or withdraws the change.",
+      Map.of("type", "object", "properties", Map.of(), "required", List.of()));
+
+  /** The note for a turn the user wrote while {@code tool} with {@code args} awaits approval {@code approvalId}. */
+  static String note(String tool, Map<String, Object> args, String approvalId) {
+    return NOTE + tool + " " + Msgs.json(args) + " (approval " + approvalId + ") still awaits a reviewer's approval; "
+        + "nothing has run. Answer the user's message. If they cancel or withdraw the change, call " + CANCEL
+        + ". If they want it changed, call " + tool + " with the changed arguments: the pending approval is then closed "
+        + "and a new one asked. Otherwise leave it pending: only a reviewer approves it.";
+  }
+
+  /** What the change would do, as a sentence: "It would add a new operator, "Lone Star Flaring LLC", to the knowledge graph." */
+  static String effect(String tool, Map<String, Object> args) {
+    return switch (tool) {
+      case "create_entity" -> "It would add a new " + args.get("entity_type") + ", \"" + args.get("name")
+          + "\", to the knowledge graph.";
+      case "update_entity" -> "It would change " + args.get("entity_id")
+          + (args.get("name") != null ? ": its name becomes \"" + args.get("name") + "\"" : "")
+          + (args.get("attributes") != null ? (args.get("name") != null ? " and its" : ": its") + " attributes become "
+              + Msgs.json(args.get("attributes")) : "") + ".";
+      case "link_entities" -> "It would record that " + args.get("from_id") + " " + args.get("relation") + " "
+          + args.get("to_id") + ".";
+      default -> "It would run " + tool + ".";
+    };
+  }
+}

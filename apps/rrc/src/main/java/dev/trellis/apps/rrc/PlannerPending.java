@@ -1,0 +1,161 @@
+package dev.trellis.apps.rrc;
+
+import dev.trellis.agent.message.Message;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The offline planner while a knowledge-graph change awaits its reviewer and the user writes (the
+ * {@link PendingChange#NOTE} resume_guard added): a cancellation calls {@code cancel_pending_change};
+ * a changed request ("make it Lone Star Flaring Inc instead") asks for the changed call, which the
+ * gate asks approval for anew, closing the old one; a question about the change is answered with
+ * what it would do, any other question as usual with a reminder of what waits; "go ahead" is told
+ * only a reviewer approves.
+ */
+final class PlannerPending {
+  private static final Pattern NOTE = Pattern.compile("(?s)^" + PendingChange.NOTE + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\)");
+  static final Pattern CANCEL = Pattern.compile("(?i)\\b(?:cancel|withdraw|revoke|retract|scrap|abort|"
+      + "never ?mind|forget (?:it|that|about it)|call it off|drop it|don'?t (?:do|create|make|link|rename|change|bother)|"
+      + "do not (?:do|create|make|link|rename|change)|no longer (?:need|want))\\b");
+  private static final Pattern MODIFY = Pattern.compile("(?i)\\b(?:make it|call it|name it|change (?:it|that|the name) to|"
+      + "rename it to|it should be|the name should be|should be called|use the name)\\s+\"?([^\"?!]+?)\"?(?:\\s+instead)?\\s*[.!]*\\s*$");
+  /** "Who has to approve it?", "who reviews this?". */
+  static final Pattern WHO_APPROVES = Pattern.compile("(?i)\\bwho\\b.{0,40}\\b(?:approv\\w*|review\\w*|decid\\w*|sign\\w* off)\\b");
+  private static final Pattern ABOUT_IT = Pattern.compile("(?i)\\b(?:what|which|details?|exactly|who|why)\\b");
+
+  private PlannerPending() {}
+
+  /** The reply to the user's message while a change waits, a {@link PlannerModel.Step}, or null: plan as usual (a new change). */
+  @SuppressWarnings("unchecked")
+  static String reply(PlannerView v) {
+    Matcher n = null;
+    for (int i = v.msgs.size() - 1; i > v.humanAt && n == null; i--) {
+      if (v.msgs.get(i) instanceof Message.System s && NOTE.matcher(s.text()).find()) {
+        n = NOTE.matcher(s.text());
+        n.find();
+      }
+    }
+    if (n == null) {
+      return null;
+    }
+    String tool = n.group(1);
+    Map<String, Object> args = PlannerView.parse(n.group(2));
+    String text = v.human.strip();
+    Matcher modify = MODIFY.matcher(text);
+    if (modify.find()) {
+      return modify(v, tool, args, modify.group(1).strip());
+    }
+    PlannerIntent intent = PlannerIntent.of(text);
+    if (intent.change()) {
+      boolean same = intent.kind().equals("create") && tool.equals("create_entity")
+          && Map.of("entity_type", intent.entityType(), "name", intent.subject()).equals(args);
+      return same ? "That is what already waits. " + waiting(tool, args) : null;
+    }
+    if (CANCEL.matcher(text).find()) {
+      return cancel(v, tool, args);
+    }
+    return switch (intent.kind()) {
+      case "thanks" -> "You're welcome. " + waiting(tool, args);
+      case "proceed" -> "Only a reviewer can approve it, not I. " + waiting(tool, args);
+      default -> {
+        String q = text.toLowerCase(Locale.ROOT);
+        if (intent.subject() != null || q.matches("(?s).*\\b(?:wells|leases|operators|registry)\\b.*")) {
+          yield PlannerAnswers.question(v, intent) + " Meanwhile " + lower(ToolStep.change(tool, args))
+              + " still waits for a reviewer's approval.";
+        }
+        if (WHO_APPROVES.matcher(text).find()) {
+          yield "Only a reviewer can approve it, not you or I. " + waiting(tool, args);
+        }
+        yield ABOUT_IT.matcher(text).find() ? PendingChange.effect(tool, args) + " " + waiting(tool, args)
+            : waiting(tool, args);
+      }
+    };
+  }
+
+  /**
+   * The answer to an approved change replayed this turn, read from the call that ran (which may be a
+   * changed request's, not what the first message asked), or null when none ran.
+   */
+  static String replayed(PlannerView v) {
+    for (int i = v.msgs.size() - 1; i > v.humanAt; i--) {   // the latest: a resume turn brings no message of its own
+      if (v.msgs.get(i) instanceof Message.Tool t && EntityTools.MUTATING.contains(v.callNames.getOrDefault(t.toolCallId(), ""))) {
+        Map<String, Object> args = null;
+        for (Message m : v.msgs) {
+          if (m instanceof Message.Ai a) {
+            for (Message.ToolCall c : a.toolCalls()) {
+              if (c.id().equals(t.toolCallId())) {
+                args = c.args();
+              }
+            }
+          }
+        }
+        if (args == null) {
+          return null;
+        }
+        String tool = v.callNames.get(t.toolCallId());
+        Map<String, Object> result = PlannerView.parse(t.text());
+        if (tool.equals("create_entity")) {
+          return "created".equals(result.get("status"))
+              ? "Created " + args.get("entity_type") + " \"" + args.get("name") + "\" as " + result.get("entity_id") + " after approval."
+              : "The creation of \"" + args.get("name") + "\" did not run: " + PlannerChanges.whyNotRun(result);
+        }
+        String what = tool.equals("update_entity") ? "renaming " + args.get("entity_id") + " to \"" + args.get("name") + "\""
+            : "linking " + args.get("from_id") + " " + args.get("relation") + " " + args.get("to_id");
+        return "updated".equals(result.get("status")) || "linked".equals(result.get("status"))
+            ? "Done after approval: " + what + "." : "The change (" + what + ") did not run: " + PlannerChanges.whyNotRun(result);
+      }
+    }
+    return null;
+  }
+
+  /** What waits, and what the user may do meanwhile. */
+  static String waiting(String tool, Map<String, Object> args) {
+    return "Still waiting for a reviewer's approval: " + lower(ToolStep.change(tool, args)) + " has not been run, so "
+        + "nothing has changed yet. You can cancel it or ask for a change while it waits.";
+  }
+
+  private static String cancel(PlannerView v, String tool, Map<String, Object> args) {
+    Integer at = v.doneAt.get(PlannerView.key(PendingChange.CANCEL, Map.of()));
+    Map<String, Object> done = at != null && at > v.humanAt ? v.result(PendingChange.CANCEL, Map.of()) : null;
+    if (done == null) {
+      if (!v.tools.contains(PendingChange.CANCEL)) {
+        return "I can't withdraw it here. " + waiting(tool, args);
+      }
+      throw new PlannerModel.Step(new Message.ToolCall("call_" + v.msgs.size() + "_" + PendingChange.CANCEL,
+          PendingChange.CANCEL, Map.of()));
+    }
+    if (Approval.WITHDRAWN.equals(done.get("status"))) {
+      return "Withdrawn: " + lower(ToolStep.change(tool, args)) + " will not be run, and its approval request is "
+          + "closed, so no reviewer can approve it. Nothing has changed.";
+    }
+    return "I could not withdraw it: " + PlannerChanges.whyNotRun(done);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static String modify(PlannerView v, String tool, Map<String, Object> args, String value) {
+    Map<String, Object> changed = new LinkedHashMap<>(args);
+    if (tool.equals("link_entities")) {
+      Map<String, Object> target = PlannerModel.use(v, "entity_resolve", Map.of("query", value));
+      if (!Boolean.TRUE.equals(target.get("decisive"))) {
+        return "I could not identify \"" + value + "\"; please give its exact name or id. " + waiting(tool, args);
+      }
+      changed.put("to_id", ((Map<String, Object>) target.get("selected")).get("entity_id"));
+    } else {
+      changed.put("name", value);
+    }
+    if (changed.equals(args)) {
+      return "That is what already waits. " + waiting(tool, args);
+    }
+    if (!v.tools.contains(tool)) {
+      return "I cannot change the knowledge graph with the tools I have. " + waiting(tool, args);
+    }
+    throw new PlannerModel.Step(new Message.ToolCall("call_" + v.msgs.size() + "_" + tool, tool, changed));
+  }
+
+  private static String lower(String s) {
+    return Character.toLowerCase(s.charAt(0)) + s.substring(1);
+  }
+}
