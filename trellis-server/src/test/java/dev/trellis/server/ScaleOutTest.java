@@ -114,8 +114,11 @@ class ScaleOutTest {
           run, thread, ServerDb.now(), ServerDb.now(), due));
       dev.trellis.server.queue.RunStore store = new dev.trellis.server.queue.RunStore(db);
       Fences fences = new Fences(db, "old");
-      var claimed = store.claim("old", 60_000, 1);
+      // This run only: a pending run left in the shared database by another test (due earlier) would be claimed first,
+      // and its own server's takeover then fenced this test's first save.
+      var claimed = store.claim("old", 60_000, 1, java.util.List.of(run), Long.MAX_VALUE / 4);
       assertEquals(1, claimed.size());
+      assertEquals(run, claimed.getFirst().runId());
       FenceAccess.hold(fences, claimed.getFirst());
       JdbcSaver saver = new JdbcSaver(pg, new JacksonSerde(), fences);
       CheckpointConfig cfg = CheckpointConfig.thread(thread);
