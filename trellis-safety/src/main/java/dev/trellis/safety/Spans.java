@@ -53,6 +53,27 @@ final class Spans {
     return QUOTED.matcher(message).replaceAll(",");
   }
 
+  /** How many words from its quotes a song, a book or a film named may stand and still be what they quote. */
+  private static final int WORK_REACH = 6;
+
+  /**
+   * Whether the phrase {@code h} lies inside one quoted span of {@code quoted} with one of {@code works} (a song, a book, a
+   * film named) inside it or at most {@link #WORK_REACH} words before or after it: "listening to a song: '…'", "'…' is
+   * the chorus". A work named sentences away ("I was listening to music earlier. Anyway. '…'") quotes nothing.
+   */
+  static boolean quotedBeside(Lexicon.Hit h, List<int[]> quoted, List<Lexicon.Hit> works) {
+    for (int[] r : quoted) {
+      if (h.start() >= r[0] && h.end() <= r[1]) {
+        for (Lexicon.Hit w : works) {
+          if (w.end() > r[0] - WORK_REACH && w.start() < r[1] + WORK_REACH) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /** Whether token {@code i} lies in one of {@code ranges}. */
   static boolean inside(int i, List<int[]> ranges) {
     for (int[] r : ranges) {
