@@ -121,5 +121,11 @@ class EvaluationTest {
   // harder than the corpus they join; round16.jsonl), so again a different corpus, not a paired measurement: 0.9802
   // (7374/7523) / 0.8459 (7374/8717), 0.9612 (7231/7523) / 0.8637 (7231/8372); the floors a thousandth or so under
   // (set from an earlier run of the round, 0.9813 / 0.8469, two thousandths under that)
-  private static final double[] CV_FLOORS = {0.979, 0.844, 0.959, 0.861};
+  // Round seventeen: the corpus grew by 941 messages (sets AK, AL and AM, scored once held out at precision 0.67 to 0.77,
+  // harder than the corpus they join; round17.jsonl), so again a different corpus, not a paired measurement (27 Nov
+  // 21:06 to 21:12, load 2.4 to 1.1): 0.9814 (7757/7904) / 0.8402 (7757/9232), 0.9605 (7592/7904) / 0.8600 (7592/8828);
+  // over English, German and French 0.980 / 0.910. The precision floors move down with the corpus; the rules' own
+  // effect is the paired run with the same corpus (README, Figures: sets AK, AL and AM held out of training, round
+  // sixteen's rules 0.977 / 0.714, round seventeen's 0.977 / 0.719)
+  private static final double[] CV_FLOORS = {0.980, 0.839, 0.960, 0.859};
 }
