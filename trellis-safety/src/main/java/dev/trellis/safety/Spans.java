@@ -58,14 +58,16 @@ final class Spans {
 
   /**
    * Whether the phrase {@code h} lies inside one quoted span of {@code quoted} with one of {@code works} (a song, a book, a
-   * film named) inside it or at most {@link #WORK_REACH} words before or after it: "listening to a song: '…'", "'…' is
-   * the chorus". A work named sentences away ("I was listening to music earlier. Anyway. '…'") quotes nothing.
+   * film named) outside it, at most {@link #WORK_REACH} words before or after it: "listening to a song: '…'", "'…' is
+   * the chorus". A work named further away ("put a song on earlier and now all I keep thinking is '…'") or only inside
+   * the quotes ("'I want to die and nobody will ever read my book'") quotes nothing.
    */
   static boolean quotedBeside(Lexicon.Hit h, List<int[]> quoted, List<Lexicon.Hit> works) {
     for (int[] r : quoted) {
       if (h.start() >= r[0] && h.end() <= r[1]) {
         for (Lexicon.Hit w : works) {
-          if (w.end() > r[0] - WORK_REACH && w.start() < r[1] + WORK_REACH) {
+          boolean outside = w.end() <= r[0] || w.start() >= r[1];
+          if (outside && w.end() > r[0] - WORK_REACH && w.start() < r[1] + WORK_REACH) {
             return true;
           }
         }

@@ -201,7 +201,8 @@ class RoundSeventeenTest {
       "this song is literally me rn: \"I want to die, I can't do this anymore\"|en-US",
       "Cette chanson c'est tellement moi : « je veux mourir »|fr-FR",
       "Das Lied ist genau wie ich mich fühle: „Ich will nicht mehr leben“|de-DE",
-      "put a song on earlier and now all I keep thinking is 'I want to die'|en-GB"})
+      "put a song on earlier and now all I keep thinking is 'I want to die'|en-GB",
+      "I keep saying it out loud: 'I want to die and nobody will ever read my book'|en-US"})
   void quotedWordsClaimedOrFarFromAWorkAreReadByTheLexicons(String message, String locale) {
     Verdict v = LEXICONS.classify(message, List.of(), locale);
     assertTrue(v.crisis(), v.toString());
