@@ -101,6 +101,41 @@ public record Features(float[] embedding, int[] grams, float weight) {
     return GOODBYES.contains(bare(message));
   }
 
+  /**
+   * A bare question about when, where or how long an arrangement is ("when is it?", "what time does the session
+   * start?", "wann ist der Termin nochmal?", "c'est à quelle heure ?"), folded: it asks about a booking, claims
+   * nothing, and the head read it as a crisis plan's when ("when is it?" p 0.47 to 0.51; round seventeen). Its subject
+   * is the arrangement or a person, its verb one of being, starting or lasting — never "when will I die".
+   */
+  private static final java.util.regex.Pattern ARRANGEMENT = foldedPattern(
+      "(?:so |and |ok |okay |sorry |um |oh )?(?:"
+          + "(?:when|where|what time|what day|which day|how long|how much)(?: is| does| will| do| are)?"
+          + "|whens|wheres|whats the time)"
+          + "(?: it| that| this| she| he| they| we| you"
+          + "| (?:the|my|our|her|his|your|next|the next|my next)"
+          + " (?:appointment|appointments|session|sessions|meeting|call|class|group|intake|consultation|assessment|booking|visit|slot))?"
+          + "(?: start| starts| begin| begins| open| be| be back| take place| cost| last| on)?"
+          + "(?: again| at| then| exactly| tomorrow| today| on| please| though)?"
+          + "|(?:und |ok |also )?(?:wann|wo|um wie viel uhr|wie lange|wie viel)"
+          + "(?: ist| war| beginnt| fangt| findet| geht| dauert| kostet)"
+          + "(?: es| das| er| sie| der termin| die sitzung| mein termin| meine sitzung| der nachste termin| die stunde)?"
+          + "(?: an| statt| los| nochmal| noch mal| denn| genau| morgen)*"
+          + "|(?:et |ok |donc )?(?:(?:cest|c est) (?:quand|ou|a quelle heure|combien)"
+          + "|(?:quand|ou|a quelle heure|combien de temps) (?:est|commence|a lieu|dure|coute|cest)"
+          + "(?: le rendez vous| la seance| le rdv| mon rendez vous| ma seance| ca| elle| il)?)"
+          + "(?: deja| exactement| alors| demain)?");
+
+  /** {@code regex} with every word folded as messages are ("appointment" is "apointment", "wann" "wan"). */
+  private static java.util.regex.Pattern foldedPattern(String regex) {
+    return java.util.regex.Pattern.compile(java.util.regex.Pattern.compile("[a-z]+").matcher(regex)
+        .replaceAll(m -> Folded.word(m.group())));
+  }
+
+  /** Whether {@code message} only asks when, where or how long an arrangement is ({@link #ARRANGEMENT}). */
+  static boolean asksAboutArrangement(String message) {
+    return ARRANGEMENT.matcher(bare(message)).matches();
+  }
+
   /** {@code message} folded, its closing punctuation dropped, words joined by one space: as {@link #phrases} holds them. */
   private static String bare(String message) {
     return String.join(" ", Folded.of(message.strip().replaceAll("[\\p{Punct}\\s]+$", "")).tokens());

@@ -23,15 +23,25 @@ final class Languages {
           // contractions lose their apostrophe ("I'd" is "id"), and a short request may hold no other function word:
           // "I'd rather see someone online" had only Spanish "se" (folded "see") and read as Spanish
           "id", "ill", "youre", "its", "thats", "whats", "isnt", "didnt", "doesnt", "wont", "theyre", "rather",
-          "someone", "see", "when", "your", "from", "there", "please", "need")),
+          "someone", "see", "when", "your", "from", "there", "please", "need",
+          // round seventeen: a short reply whose only other word is another language's ("yeah called non emergency
+          // twice" read as Italian: 11 of the corpus's 15,512 English, German and French messages were called
+          // unreadable; "ta" and "min", shared with Portuguese and Swedish, are left out)
+          "yeah", "yes", "gonna", "called")),
       Map.entry("de", Set.of("ich", "nicht", "und", "der", "die", "das", "ist", "bin", "mich", "mir", "mein", "meine",
           "ein", "eine", "zu", "es", "auch", "habe", "hab", "mehr", "will", "was", "wie", "kann", "einfach", "nur",
           "sein", "wenn", "dass", "schon", "noch", "wir", "sie", "er", "mit", "auf", "fur", "aber", "nach", "heute",
-          "keine", "kein", "alles", "gerade", "weiss", "denn", "oder", "doch", "wieder", "dich", "ja", "nein")),
+          "keine", "kein", "alles", "gerade", "weiss", "denn", "oder", "doch", "wieder", "dich", "ja", "nein",
+          // round seventeen: "bis morgen dann" (Indonesian "dan"), "Per Video bitte" (Italian "per"), "wär lieber tot
+          // ehrlich gesagt" (Romanian "tot")
+          "dann", "bis", "bitte", "lieber", "ehrlich", "gesagt")),
       Map.entry("fr", Set.of("je", "j", "suis", "pas", "ne", "le", "la", "les", "et", "est", "moi", "mon", "ma", "mes",
           "plus", "veux", "un", "une", "de", "du", "des", "que", "qui", "ce", "cest", "jai", "tout", "rien", "en",
           "pour", "avec", "mais", "me", "sais", "il", "elle", "nous", "vous", "on", "au", "aux", "sur", "fait",
-          "vraiment", "trop", "aujourdhui", "ca", "envie")),
+          "vraiment", "trop", "aujourdhui", "ca", "envie",
+          // round seventeen: a short French reply after "non" ("non jamais", "non aucune", "non non, juste crevé", "non.
+          // à quoi bon continuer") read as Italian; "non" itself is shared, so the word beside it decides
+          "jamais", "aucun", "aucune", "juste", "quoi")),
       Map.entry("es", Set.of("yo", "no", "quiero", "el", "los", "las", "que", "es", "estoy", "mi", "me", "y", "una",
           "por", "para", "con", "pero", "muy", "nada", "todo", "mas", "vivir", "tengo", "soy", "esta", "como", "ya",
           "puedo", "porque", "nadie", "hoy", "ayuda", "siento", "se", "lo")),

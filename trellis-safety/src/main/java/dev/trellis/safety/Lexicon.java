@@ -20,14 +20,16 @@ import java.util.Set;
  * <p>A file has sections: {@code [<class>]} (a lexicon phrase of that class),
  * {@code [override <class>]} (a phrase that is a crisis whatever surrounds it),
  * {@code [figurative]} and {@code [third_party_concern]} (spans that mask crisis phrases
- * overlapping them), {@code [negator]} (words that negate a phrase when they stand up to three words before it or
+ * overlapping them), {@code [everyday]} (everyday talk the head misreads, "lying awake going over the day": a mask of
+ * class none for the head only, over no crisis phrase), {@code [negator]} (words that negate a phrase when they stand up to three words before it or
  * in its gaps), {@code [past]} (a distant past named: "years ago", "when I was 15"; with a {@code [past_verb]} word
  * next to a crisis phrase in the same sentence, the phrase is told as past), {@code [self_reference]} (a comparison
  * with oneself, "as much as I do", that turns a cue of concern for someone else back on the writer) and {@code [loss]}
  * (a death mourned, "the anniversary of", "funeral": a cue of concern in its sentence is grief, not concern) and
  * {@code [recommended]} (a treatment or helper someone else found good, "EMDR … helped", "swears by": a cue of concern
  * in its sentence, with no crisis phrase there, is a recommendation passed on) and {@code [work]} (a song, a book, a film
- * named: a crisis phrase in quotes beside it is quoted from it). A phrase is words separated by spaces, folded like the message
+ * named: a crisis phrase in quotes beside it is quoted from it) and {@code [own_words]} (the writer claims quoted words
+ * as their own, "that's literally me", "my poem", "genau wie ich mich fühle": quoted, they are still the writer's). A phrase is words separated by spaces, folded like the message
  * ({@link Folded}); {@code a/b} is either word, {@code word*} any word starting so,
  * {@code a_b} the two words {@code a b} (inside alternatives: {@code to_live/be_alive}),
  * {@code ...} up to four skipped words; a phrase starting {@code & } matches its words in any order
@@ -41,9 +43,9 @@ final class Lexicon {
 
   /**
    * An override, a crisis phrase, a mask; a distant past named; a comparison with oneself; a death mourned; a treatment
-   * or helper recommended; a song, book or film named.
+   * or helper recommended; a song, book or film named; quoted words claimed as the writer's own.
    */
-  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF, LOSS, RECOMMENDED, WORK }
+  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF, LOSS, RECOMMENDED, WORK, OWN }
 
   /** One alternative: one word, or several joined by {@code _} in the file ({@code be_alive}). */
   private record Alt(String[] words, boolean prefix) {
@@ -282,8 +284,22 @@ final class Lexicon {
     }
     boolean near = prefix ? token.length() >= w.length() && Typos.withinOne(w, token.substring(0, w.length()))
         : Typos.withinOne(w, token);
-    return near && !Languages.READABLE_FUNCTION_WORDS.contains(token);
+    return near && !Languages.READABLE_FUNCTION_WORDS.contains(token) && !WORDS_OF_THEIR_OWN.contains(token);
   }
+
+  /**
+   * Everyday words one typo from a lexicon word, read as themselves: "taking" is no typo of "talking" ("when will she be
+   * taking people again?", a therapist accepting patients, went to the third-party path through "she … talking"; round
+   * seventeen), nor "staying" of "saying", "tested" of "texted", "changing" of "hanging". Found by listing the corpus's
+   * words one typo from a lexicon word (not an inflection of it: "overdosed" is still "overdose"), folded.
+   */
+  static final Set<String> WORDS_OF_THEIR_OWN = Folded.words(List.of(
+      "taking", "talking", "staying", "saying", "saving", "tested", "testing", "texting", "waiting", "writing", "bother",
+      "brother", "other", "mother", "smother", "sending", "ending", "hunting", "hurting", "dreading", "reading", "locked",
+      "looked", "polite", "police", "contract", "contact", "setting", "sitting", "treat", "throat", "threat", "thinks",
+      "things", "changing", "handing", "hanging", "batter", "better",
+      "machen", "madchen", "wurden", "wunden", "wenden", "schreit", "schreibt",
+      "college", "collegue", "parait", "parlait"));
 
   private static void read(String lang, List<Entry> entries, Set<String> negs, Set<String> pastVerbs) {
     String path = "lexicon/" + lang + ".txt";
@@ -336,13 +352,17 @@ final class Lexicon {
     } else if (section.equals("figurative") || section.equals("third_party_concern")) {
       kind = Kind.MASK;
       cls = RiskClass.fromWire(section);
+    } else if (section.equals("everyday")) {
+      kind = Kind.MASK; // for the head only: it masks no lexicon phrase (Reading)
+      cls = RiskClass.NONE;
     } else if (section.equals("past") || section.equals("self_reference") || section.equals("loss")
-        || section.equals("recommended") || section.equals("work")) {
+        || section.equals("recommended") || section.equals("work") || section.equals("own_words")) {
       kind = switch (section) {
         case "past" -> Kind.PAST;
         case "loss" -> Kind.LOSS;
         case "recommended" -> Kind.RECOMMENDED;
         case "work" -> Kind.WORK;
+        case "own_words" -> Kind.OWN;
         default -> Kind.SELF;
       };
       cls = RiskClass.NONE;

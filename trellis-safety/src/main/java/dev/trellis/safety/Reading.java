@@ -45,12 +45,16 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       hits.add(h);
     }
     boolean pastNamed = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.PAST);
-    boolean workNamed = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.WORK);
+    List<int[]> quoted = Spans.quoted(message);
+    // quoted words the writer claims as their own outside the quotes ("this song is literally me rn: '…'", "my poem: '…'")
+    // are the writer's words, whatever work is named (round seventeen)
+    boolean claimed = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.OWN && !Spans.inside(h.start(), quoted));
+    List<Lexicon.Hit> works = claimed ? List.of()
+        : hits.stream().filter(h -> h.kind() == Lexicon.Kind.WORK).toList();
     Lexicon.Hit named = namedBreakup(message);
     if (named != null) {
       hits.add(named);
     }
-    List<int[]> quoted = Spans.quoted(message);
     Lexicon.Hit best = null;
     Lexicon.Hit others = null;
     Lexicon.Hit mask = null;
@@ -81,9 +85,10 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
         negated |= h.negated();
         continue;
       }
-      // words in quotes with a song, a book or a film named ("Dalida chante « moi je veux mourir sur scène »"): quoted
-      // from it, masked like an idiom (round sixteen); the writer's own words outside the quotes are still read
-      if (workNamed && Spans.inside(h.start(), quoted) && Spans.inside(h.end() - 1, quoted)) {
+      // words in quotes with a song, a book or a film named beside them ("Dalida chante « moi je veux mourir sur scène »"):
+      // quoted from it, masked like an idiom (round sixteen); the writer's own words outside the quotes are still read,
+      // and quotes far from the work named, or claimed as the writer's own, are not masked (round seventeen)
+      if (!works.isEmpty() && Spans.quotedBeside(h, quoted, works)) {
         sung = sung == null ? h : sung;
         continue;
       }
@@ -189,7 +194,9 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
                                 java.util.function.Supplier<int[]> sentences) {
     for (Lexicon.Hit m : hits) {
       // harm to others is about someone else by definition: a third-party cue does not mask it
-      boolean applies = m.kind() == Lexicon.Kind.MASK && !(ConcernCue.is(m) && h.cls() == RiskClass.HARM_TO_OTHERS)
+      // an everyday mask (class none) is for the head only: it never masks a crisis phrase (round seventeen)
+      boolean applies = m.kind() == Lexicon.Kind.MASK && m.cls() != RiskClass.NONE
+          && !(ConcernCue.is(m) && h.cls() == RiskClass.HARM_TO_OTHERS)
           && !(ConcernCue.is(m) && Whose.writersOwn(h, tokens, quoted, sentences.get()));
       if (applies && ConcernCue.covers(m, h, tokens, quoted)) {
         return true;

@@ -53,6 +53,29 @@ final class Spans {
     return QUOTED.matcher(message).replaceAll(",");
   }
 
+  /** How many words from its quotes a song, a book or a film named may stand and still be what they quote. */
+  private static final int WORK_REACH = 6;
+
+  /**
+   * Whether the phrase {@code h} lies inside one quoted span of {@code quoted} with one of {@code works} (a song, a book, a
+   * film named) outside it, at most {@link #WORK_REACH} words before or after it: "listening to a song: '…'", "'…' is
+   * the chorus". A work named further away ("put a song on earlier and now all I keep thinking is '…'") or only inside
+   * the quotes ("'I want to die and nobody will ever read my book'") quotes nothing.
+   */
+  static boolean quotedBeside(Lexicon.Hit h, List<int[]> quoted, List<Lexicon.Hit> works) {
+    for (int[] r : quoted) {
+      if (h.start() >= r[0] && h.end() <= r[1]) {
+        for (Lexicon.Hit w : works) {
+          boolean outside = w.end() <= r[0] || w.start() >= r[1];
+          if (outside && w.end() > r[0] - WORK_REACH && w.start() < r[1] + WORK_REACH) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /** Whether token {@code i} lies in one of {@code ranges}. */
   static boolean inside(int i, List<int[]> ranges) {
     for (int[] r : ranges) {

@@ -17,14 +17,14 @@ import org.junit.jupiter.api.Test;
  * conversation, each with the chat before it), scored once after rounds eleven and twelve (their figures are in the
  * README), were studied in round thirteen and are training data now; so are sets AA, AB, AC and MH (round fourteen),
  * scored once after round thirteen, sets AD, AE, AF and MI (round fifteen), scored once after round fourteen, and sets
- * AG, AH, AJ and MJ (round sixteen), scored once after round fifteen; {@code blind/} holds sets AK, AL and AM, written
- * during round sixteen and never trained on.
+ * AG, AH, AJ and MJ (round sixteen), scored once after round fifteen, and sets AK, AL and AM (round seventeen), scored
+ * once after round sixteen; {@code blind/} holds no set until the lead adds the next ones.
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
  * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
  * ten), T, U, V and W (since round eleven), Y2 (since round twelve: messages in a conversation), Y, Z, Z2 and Y3
- * (since round thirteen), AA, AB, AC and MH (since round fourteen), AD, AE, AF and MI (since round fifteen) and AG, AH, AJ and MJ (since round
- * sixteen), each written by a writer given only the class definitions and held out until its errors
+ * (since round thirteen), AA, AB, AC and MH (since round fourteen), AD, AE, AF and MI (since round fifteen), AG, AH, AJ and MJ (since round
+ * sixteen) and AK, AL and AM (since round seventeen), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out. Set X (round ten) was
  * written as training data from the start: care-navigation and support-chat traffic, the register Neura's intake and
@@ -79,7 +79,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2, AA to AJ, MH, MI and MJ)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2, AA to AM, MH, MI and MJ)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -97,35 +97,10 @@ class EvaluationTest {
   }
 
   // Sets AA, AB, AC and MH (scored once after round thirteen) are training data since round fourteen; sets AD, AE, AF
-  // and MI (scored once after round fourteen) since round fifteen; sets AG (default mix), AH (conversations), AJ (English,
-  // German and French only, hard on both sides) and MJ (a clinic's chat), scored once after round fifteen (2026-11-27
-  // 16:40: 453/467 caught, precision 0.695; their figures are in the README), since round sixteen. Sets AK (the default
-  // mix), AL (every message in a conversation) and AM (a therapy practice's intake chat, English, German and French) were
-  // written at the start of round sixteen by three writers given only the class definitions, kept from the tuner, and
-  // scored by the lead on main before the round (aggregates only) and once after its rules were merged.
-
-  @Test
-  void heldOutSetAKFigures() throws Exception {
-    heldOut("setAK.jsonl", AK_FLOORS);
-  }
-
-  @Test
-  void heldOutSetALFigures() throws Exception {
-    heldOut("setAL.jsonl", AL_FLOORS);
-  }
-
-  @Test
-  void heldOutSetAMFigures() throws Exception {
-    heldOut("setAM.jsonl", AM_FLOORS);
-  }
-
-  // recall, precision; then both without the check-in band; then both over English, German and French — a thousandth
-  // under what the lead measured at the one scoring after round sixteen's merge (2026-11-27 19:48, load 1.0–1.4): AK
-  // 134/136, 134/200; AL 118/121, 118/162; AM 85/88, 85/111 (all three 337/345 = 0.977, precision 0.713; on main before
-  // the round 335/345 = 0.971, 0.704). Issue 32's target (recall 1.0, precision ≥ 0.9) is not met on any.
-  private static final double[] AK_FLOORS = {0.984, 0.669, 0.976, 0.688, 0.979, 0.843};
-  private static final double[] AL_FLOORS = {0.974, 0.727, 0.932, 0.752, 0.971, 0.782};
-  private static final double[] AM_FLOORS = {0.964, 0.764, 0.919, 0.770, 0.964, 0.764};
+  // and MI (scored once after round fourteen) since round fifteen; sets AG, AH, AJ and MJ (scored once after round
+  // fifteen) since round sixteen; sets AK (the default mix), AL (every message in a conversation) and AM (a therapy
+  // practice's intake chat), scored once after round sixteen's merge (2026-11-27 19:48: 337/345 caught, precision 0.713;
+  // their figures are in the README), since round seventeen. blind/ holds no set until the lead adds the next ones.
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures.
   // Sets Y, Z, Z2 and Y3 in the corpus (round thirteen): before its rules 0.9816 (5657/5763) / 0.8766, 0.965 / 0.890;
@@ -146,5 +121,11 @@ class EvaluationTest {
   // harder than the corpus they join; round16.jsonl), so again a different corpus, not a paired measurement: 0.9802
   // (7374/7523) / 0.8459 (7374/8717), 0.9612 (7231/7523) / 0.8637 (7231/8372); the floors a thousandth or so under
   // (set from an earlier run of the round, 0.9813 / 0.8469, two thousandths under that)
-  private static final double[] CV_FLOORS = {0.979, 0.844, 0.959, 0.861};
+  // Round seventeen: the corpus grew by 941 messages (sets AK, AL and AM, scored once held out at precision 0.67 to 0.77,
+  // harder than the corpus they join; round17.jsonl), so again a different corpus, not a paired measurement (27 Nov
+  // 21:06 to 21:12, load 2.4 to 1.1): 0.9814 (7757/7904) / 0.8402 (7757/9232), 0.9605 (7592/7904) / 0.8600 (7592/8828);
+  // over English, German and French 0.980 / 0.910. The precision floors move down with the corpus; the rules' own
+  // effect is the paired run with the same corpus (README, Figures: sets AK, AL and AM held out of training, round
+  // sixteen's rules 0.977 / 0.714, round seventeen's 0.977 / 0.719)
+  private static final double[] CV_FLOORS = {0.980, 0.839, 0.960, 0.859};
 }
