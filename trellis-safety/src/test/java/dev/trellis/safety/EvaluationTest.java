@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * README), were studied in round thirteen and are training data now; so are sets AA, AB, AC and MH (round fourteen),
  * scored once after round thirteen, sets AD, AE, AF and MI (round fifteen), scored once after round fourteen, and sets
  * AG, AH, AJ and MJ (round sixteen), scored once after round fifteen, and sets AK, AL and AM (round seventeen), scored
- * once after round sixteen; {@code blind/} holds no set until the lead adds the next ones.
+ * once after round sixteen. {@code blind/} holds sets AN, AO and AP, written at the start of round seventeen and scored
+ * once after its merge.
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
  * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
@@ -100,7 +101,34 @@ class EvaluationTest {
   // and MI (scored once after round fourteen) since round fifteen; sets AG, AH, AJ and MJ (scored once after round
   // fifteen) since round sixteen; sets AK (the default mix), AL (every message in a conversation) and AM (a therapy
   // practice's intake chat), scored once after round sixteen's merge (2026-11-27 19:48: 337/345 caught, precision 0.713;
-  // their figures are in the README), since round seventeen. blind/ holds no set until the lead adds the next ones.
+  // their figures are in the README), since round seventeen.
+
+  @Test
+  void heldOutSetANFigures() throws Exception {
+    heldOut("setAN.jsonl", AN_FLOORS);
+  }
+
+  @Test
+  void heldOutSetAOFigures() throws Exception {
+    heldOut("setAO.jsonl", AO_FLOORS);
+  }
+
+  @Test
+  void heldOutSetAPFigures() throws Exception {
+    heldOut("setAP.jsonl", AP_FLOORS);
+  }
+
+  // Sets AN (the default mix, a quarter in languages the classifier cannot read), AO (crisis and everyday messages in
+  // the same disguises: deadpan, polite, hypothetical, quoted, coded, spread over a conversation) and AP (German and
+  // French conversations) were written at the start of round seventeen by three writers given only the class
+  // definitions, kept from the tuner, scored by the lead on main before the round (aggregates only) and once after its
+  // merge. recall, precision; both without the check-in band; both over English, German and French — a thousandth
+  // under the one scoring (2026-11-27 22:12, load 1.4–1.6): AN 137/138, 137/190; AO 103/107, 103/120; AP 92/96, 92/116
+  // (all three 332/341 = 0.974, precision 0.779; before the round 332/341, 0.778). Issue 32's target (recall 1.0,
+  // precision ≥ 0.9) is not met on any.
+  private static final double[] AN_FLOORS = {0.991, 0.720, 0.991, 0.731, 0.989, 0.871};
+  private static final double[] AO_FLOORS = {0.961, 0.857, 0.896, 0.879, 0.961, 0.857};
+  private static final double[] AP_FLOORS = {0.957, 0.792, 0.905, 0.827, 0.957, 0.792};
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures.
   // Sets Y, Z, Z2 and Y3 in the corpus (round thirteen): before its rules 0.9816 (5657/5763) / 0.8766, 0.965 / 0.890;
