@@ -27,8 +27,11 @@ final class Cues {
   private static final String KIN = "dad|mum|mom|mother|father|parents?|grand(ma|pa|mother|father|ad|mum)|nan|nana|"
       + "brother|sister|husband|wife|partner|son|daughter|baby|friend|best friend|uncle|aunt|cousin|dog|cat|pet|puppy|"
       + "kitten|horse";
-  /** A death or loss of someone (or a pet): grief, never good news ("my dad passed away", "ich habe meinen Hund verloren"). */
+  /** A death or loss of someone (or a pet): grief, never good news ("my dad passed away", "my mom died", "ich habe meinen
+   * Hund verloren"). */
   static final Pattern LOSS = unicode("\\bpassed away\\b|\\bpassed on\\b|\\b(lost|losing) (my|our|a|the) (\\w+ ){0,2}(" + KIN + ")\\b"
+      + "|\\b(" + KIN + ")('s)? ((just|recently|suddenly|unexpectedly|has|had|finally|sadly) )*(died|is dead)\\b"
+      + "|\\b(death|loss) of (my|our) |\\b(" + KIN + ")'s death\\b"
       + "|\\bfuneral\\b|\\bbereave\\w*|\\bgrie(f|ving|ve|ved)\\b|\\bmourn\\w*|\\b(gestorben|verstorben|verschieden)\\b"
       + "|\\b(meine[nmr]?|unsere[nmr]?|den|die) (\\w+ ){0,2}(vater|mutter|papa|mama|oma|opa|bruder|schwester|mann|frau|"
       + "sohn|tochter|kind|baby|freund\\w*|hund|katze|haustier)\\b.{0,30}\\bverloren\\b|\\bbeerdigung\\b|\\btrauer\\w*"

@@ -130,10 +130,13 @@ final class OfflineReplies {
       // "yeah" answering the question we asked: heard, and a door to say more
       return Reply.of(Say.HEAR_YOU.in(lang)).extra(Say.NO_RUSH.in(lang)).question(Say.TELL_MORE.in(lang));
     }
-    if (RECALL.matcher(text).find() || Cues.NAME_QUESTION.matcher(text).find()) {
+    // "who is going to look after my dog now that my mom died?", "I can't remember when Anna last called, I'm so
+    // lonely": a loss or something hard is answered as such (below, a kept fact as its recall), never a fact alone
+    boolean hard = Cues.LOSS.matcher(text).find() || Cues.DISTRESS.matcher(text).find();
+    if (!hard && RECALL.matcher(text).find() || Cues.NAME_QUESTION.matcher(text).find()) {
       return answer(text, memory, lang);
     }
-    Reply fact = FactQuestion.reply(text, memory, lang, false);
+    Reply fact = hard ? null : FactQuestion.reply(text, memory, lang, false);
     if (fact != null) {
       // "wer ist Anna?", "I forgot what my sister's name is": the kept fact answers it, not a generic reply or the summary
       return fact;
