@@ -15,6 +15,11 @@ final class PendingChange {
 
   /** The start of the note resume_guard adds to a turn the user wrote while the change waits. */
   static final String NOTE = "HITL_PENDING: ";
+  /**
+   * The start of the note resume_guard adds when the waiting change's approval was withdrawn (cancelled or replaced,
+   * the thread's checkpoint not knowing it yet): the change is forgotten and never runs.
+   */
+  static final String WITHDRAWN_NOTE = "HITL_WITHDRAWN: ";
   /** The tool that withdraws the pending change and closes its approval. */
   static final String CANCEL = "cancel_pending_change";
   static final ToolSpec CANCEL_SPEC = new ToolSpec(CANCEL,
@@ -28,6 +33,21 @@ final class PendingChange {
         + "nothing has run. Answer the user's message. If they cancel or withdraw the change, call " + CANCEL
         + ". If they want it changed, call " + tool + " with the changed arguments: the pending approval is then closed "
         + "and a new one asked. Otherwise leave it pending: only a reviewer approves it.";
+  }
+
+  /** The note for a waiting {@code tool} call whose approval {@code approvalId} was withdrawn before a reviewer decided. */
+  static String withdrawnNote(String tool, Map<String, Object> args, String approvalId, String comment) {
+    return WITHDRAWN_NOTE + tool + " " + Msgs.json(args) + " (approval " + approvalId + ") was withdrawn by its requester"
+        + (comment == null || comment.isBlank() ? "" : " (\"" + comment + "\")") + " before a reviewer decided. It was "
+        + "not run and can no longer be approved; nothing waits any more. Answer the user's message, and tell them the "
+        + "earlier request was withdrawn and nothing ran. Do not retry it unless they ask for it again.";
+  }
+
+  /** The withdrawn change as the user reads it: "The earlier request (creating operator "X") was withdrawn …". */
+  static String withdrawn(String tool, Map<String, Object> args) {
+    String what = ToolStep.change(tool, args);
+    return "The earlier request (" + Character.toLowerCase(what.charAt(0)) + what.substring(1) + ") was withdrawn "
+        + "before a reviewer decided, so it was not run and nothing has changed.";
   }
 
   /** What the change would do, as a sentence: "It would add a new operator, "Lone Star Flaring LLC", to the knowledge graph." */

@@ -55,6 +55,9 @@ public final class PlannerModel implements ChatModel {
       boolean asked = List.of("question", "thanks", "other").contains(PlannerIntent.of(v.human).kind());
       out = v.noteAfter(v.lastAnswerAt(), "HITL: the ") || v.noteAfter(v.lastAnswerAt(), "HITL_WARNING")
           ? finalAnswer(v, asked) : "";
+      if (out.isEmpty() && PlannerPending.withdrawnSince(v, v.lastAnswerAt()) instanceof String withdrawn) {
+        out = withdrawn;   // resumed without a message: the change that waited was withdrawn, so say so
+      }
       return answer(request, out, List.of());
     }
     try {
@@ -64,6 +67,10 @@ public final class PlannerModel implements ChatModel {
         return answer(request, "", List.of(call));
       }
       out = (String) s.next;
+    }
+    if (!out.startsWith("SKILL_SELECT:") && !out.isEmpty()
+        && PlannerPending.withdrawnSince(v, v.humanAt) instanceof String withdrawn) {
+      out = withdrawn + " " + out;   // the change that waited was withdrawn before this turn: the user learns it never ran
     }
     if (!out.startsWith("SKILL_SELECT:") && !out.isEmpty() && out.equals(v.previousAnswer())) {
       out = "Again: " + out;

@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  */
 final class PlannerPending {
   private static final Pattern NOTE = Pattern.compile("(?s)^" + PendingChange.NOTE + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\)");
+  private static final Pattern WITHDRAWN = Pattern.compile("(?s)^" + PendingChange.WITHDRAWN_NOTE
+      + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\) was withdrawn");
   static final Pattern CANCEL = Pattern.compile("(?i)\\b(?:cancel|withdraw|revoke|retract|scrap|abort|"
       + "never ?mind|forget (?:it|that|about it)|call it off|drop it|don'?t (?:do|create|make|link|rename|change|bother)|"
       + "do not (?:do|create|make|link|rename|change)|no longer (?:need|want))\\b");
@@ -106,6 +108,21 @@ final class PlannerPending {
             : "linking " + args.get("from_id") + " " + args.get("relation") + " " + args.get("to_id");
         return "updated".equals(result.get("status")) || "linked".equals(result.get("status"))
             ? "Done after approval: " + what + "." : "The change (" + what + ") did not run: " + PlannerChanges.whyNotRun(result);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The sentence telling the user a waiting change was withdrawn before a reviewer decided (the
+   * {@link PendingChange#WITHDRAWN_NOTE} resume_guard added after index {@code from}), or null.
+   */
+  static String withdrawnSince(PlannerView v, int from) {
+    for (int i = Math.max(0, from + 1); i < v.msgs.size(); i++) {
+      if (v.msgs.get(i) instanceof Message.System s && WITHDRAWN.matcher(s.text()).find()) {
+        Matcher w = WITHDRAWN.matcher(s.text());
+        w.find();
+        return PendingChange.withdrawn(w.group(1), PlannerView.parse(w.group(2)));
       }
     }
     return null;

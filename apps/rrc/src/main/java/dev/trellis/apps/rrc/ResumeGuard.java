@@ -15,7 +15,9 @@ import java.util.Map;
  * authorise exactly that call — this conversation and tenant, the execution that asked, the
  * mutation checkpoint, the tool, the call id and the digest of the frozen arguments — or the
  * guard denies as for an unreadable verdict. Rejected: the mutation
- * is dropped and a system note carries the reviewer's comment to the model. Pending, and the user
+ * is dropped and a system note carries the reviewer's comment to the model. Withdrawn by its
+ * requester (the cancel or changed request committed, this checkpoint not): dropped the same way,
+ * a note saying it was withdrawn and never ran, and the turn answered as usual. Pending, and the user
  * wrote: a note says what waits and the model answers — a question, a cancellation
  * ({@code cancel_pending_change}), or a changed call, which tool_node gates anew, closing this
  * approval — while the execution still ends {@code awaiting_hitl}. Pending without a message,
@@ -92,6 +94,18 @@ final class ResumeGuard {
           .and(GraphState.HITL_APPROVAL_ID, null)
           .and(GraphState.HITL_CHECKPOINT_TYPE, null)
           .and(GraphState.HITL_REVIEWER_ID, v.reviewer())
+          .and(GraphState.STATUS, GraphState.RUNNING);
+    }
+    if (Approval.WITHDRAWN.equals(status) && pm.get("args") instanceof Map<?, ?> args) {
+      // closed by its requester (a cancellation or a changed request whose checkpoint, or whose new request, was lost):
+      // nothing waits any more, so the change is forgotten and the turn carries on, not "still waiting" forever
+      new Memory(rt.store()).clearPendingMutation(Turn.thread(s, rt));
+      return u.and(GraphState.MESSAGES, List.of(Message.system(PendingChange.withdrawnNote((String) pm.get("tool_name"),
+              (Map<String, Object>) args, approvalId, v.comment()))))
+          .and(GraphState.PENDING_MUTATION, null)
+          .and(GraphState.HITL_APPROVAL_ID, null)
+          .and(GraphState.HITL_CHECKPOINT_TYPE, null)
+          .and(GraphState.HITL_REQUIRED, false)
           .and(GraphState.STATUS, GraphState.RUNNING);
     }
     if (mismatch == null && pm.get("args") instanceof Map<?, ?> args && userWrote(s)) {
