@@ -92,7 +92,7 @@ public final class PlannerModel implements ChatModel {
     if (PlannerPending.WHO_APPROVES.matcher(v.human).find() && filing != null) {
       return "A reviewer decides it, not you or I. " + filing;
     }
-    if (PlannerPending.CANCEL.matcher(v.human).find() && !PlannerIntent.of(v.human).change()) {
+    if (PlannerPending.cancels(v.human) && !PlannerIntent.of(v.human).change()) {
       // a filing's review is not withdrawn from the chat (a gated change is: PlannerPending); say so, not the help text
       return filing != null ? "A filing's review can't be withdrawn from the chat. " + filing
           + " The reviewer can reject it." : "Nothing is waiting for approval, so there is nothing to cancel.";

@@ -19,9 +19,25 @@ final class PlannerPending {
   private static final Pattern NOTE = Pattern.compile("(?s)^" + PendingChange.NOTE + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\)");
   private static final Pattern WITHDRAWN = Pattern.compile("(?s)^" + PendingChange.WITHDRAWN_NOTE
       + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\) was withdrawn");
-  static final Pattern CANCEL = Pattern.compile("(?i)\\b(?:cancel|withdraw|revoke|retract|scrap|abort|"
-      + "never ?mind|forget (?:it|that|about it)|call it off|drop it|don'?t (?:do|create|make|link|rename|change|bother)|"
-      + "do not (?:do|create|make|link|rename|change)|no longer (?:need|want))\\b");
+  /** What a cancellation is addressed to: the change or filing that waits ("it", "that", "the request", "my request"). */
+  private static final String OURS = "(?:it|that|this|them|my (?:request|change)|the (?:\\w+ )?(?:request|change|creation|"
+      + "approval|filing|operator|lease|well|link|rename|update|entity|whole thing))\\b";
+  /**
+   * An instruction to cancel what waits: "cancel that", "withdraw the request", "never mind, don't create it",
+   * "I no longer need that operator", a bare "Cancel." — a verb addressed to it, or alone.
+   */
+  private static final Pattern CANCEL = Pattern.compile("(?i)(?:\\b(?:cancel|withdraw|revoke|retract|scrap|abort|drop|"
+      + "call off|never ?mind|(?<!don't |dont |do not )forget(?: about)?)\\s+" + OURS
+      + "|\\b(?:cancel|withdraw|revoke|retract|scrap|abort|never ?mind|(?<!don't |dont |do not )forget (?:it|about it)"
+      + "|call it off|don'?t bother)\\s*(?:[.!,;]|$)"
+      + "|\\b(?:don'?t|do not) (?:do|create|make|link|rename|change|file|add) " + OURS
+      + "|\\bno longer (?:need|want) " + OURS + ")");
+  /** A question about something ("What happens if an operator withdraws …?"), not a request ("can you cancel it?"). */
+  private static final Pattern QUESTION = Pattern.compile("(?is)^\\W*(?:what|how|why|when|where|who|whom|whose|which|"
+      + "does|do|did|is|are|was|were|has|have|had|if|suppose)\\b.*\\?\\W*$");
+  /** A condition on the wait ("don't change anything else until it's approved"), not a cancellation. */
+  private static final Pattern CONDITION = Pattern.compile("(?i)\\b(?:until|till|'?til)\\b");
+
   private static final Pattern MODIFY = Pattern.compile("(?i)\\b(?:make it|call it|name it|change (?:it|that|the name) to|"
       + "rename it to|it should be|the name should be|should be called|use the name)\\s+\"?([^\"?!]+?)\"?(?:\\s+instead)?\\s*[.!]*\\s*$");
   /** "Who has to approve it?", "who reviews this?". */
@@ -56,7 +72,7 @@ final class PlannerPending {
           && Map.of("entity_type", intent.entityType(), "name", intent.subject()).equals(args);
       return same ? "That is what already waits. " + waiting(tool, args) : null;
     }
-    if (CANCEL.matcher(text).find()) {
+    if (cancels(text)) {
       return cancel(v, tool, args);
     }
     return switch (intent.kind()) {
@@ -126,6 +142,14 @@ final class PlannerPending {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether {@code text} tells us to cancel the change or filing that waits — an instruction addressed to it, not a
+   * question about withdrawals in general, "don't change anything else", or a condition ("… till then").
+   */
+  static boolean cancels(String text) {
+    return CANCEL.matcher(text).find() && !QUESTION.matcher(text).find() && !CONDITION.matcher(text).find();
   }
 
   /** What waits, and what the user may do meanwhile. */
