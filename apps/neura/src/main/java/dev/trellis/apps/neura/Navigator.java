@@ -122,6 +122,17 @@ public final class Navigator {
     }
   }
 
+  /**
+   * Whether {@code booking} (the row {@link Dataset#book} returned for the plan's booking) was made before this turn: an
+   * earlier reply named it, or it holds another time than the one asked for (the turn's key found the thread's first
+   * booking with this provider, so nothing new was booked).
+   */
+  static boolean bookedBefore(Plan plan, Map<String, Object> booking) {
+    SessionTime stored = whenOf(booking);
+    return plan.earlierReplies().stream().anyMatch(r -> r.contains("(booking #" + booking.get("seq") + ")"))
+        || plan.when() != null && !plan.when().equals(stored);
+  }
+
   /** The time a pending confirmation or a booking row carries; null without one. */
   static SessionTime whenOf(Map<String, Object> row) {
     Object date = row.get("session_date");
@@ -130,8 +141,8 @@ public final class Navigator {
       return null;
     }
     java.time.LocalTime clock = time instanceof String t && t.matches("[0-9]{2}:[0-9]{2}") ? java.time.LocalTime.parse(t) : null;
-    return new SessionTime(date == null ? null : java.time.LocalDate.parse((String) date), clock,
-        clock == null ? (String) time : null);
+    String part = clock == null && time instanceof String t && t.matches("morning|afternoon|evening") ? t : null;
+    return new SessionTime(date == null ? null : java.time.LocalDate.parse((String) date), clock, part);
   }
 
   /**
@@ -229,6 +240,9 @@ public final class Navigator {
         when = asked; // "can I see Ben thursday at 3": asked to confirm first; outside the hours, the nearest offered
         confirmTime = reading.topic().equals("book") || !asked.within(target);
       }
+      if (when != null && target != null && !confirmTime && !when.within(target)) {
+        confirmTime = true; // a yes to a time outside the hours (a transcript's words): never booked, the nearest offered
+      }
       if (target != null && target.accepting() && s.get(TurnState.PATIENT_ID) != null && !confirmTime) {
         toBook = target;
       }
@@ -279,8 +293,8 @@ public final class Navigator {
     String topic = reading.topic();
     if (pending != null) { // the yes to what the last reply asked, kept in state
       long seq = ((Number) pending.get("seq")).longValue();
-      return new Change((String) pending.get("action"), seq, byId(providers, (String) pending.get("provider_id")),
-          (String) pending.get("moved_to"), true, whenOf(pending));
+      return checked(new Change((String) pending.get("action"), seq, byId(providers, (String) pending.get("provider_id")),
+          (String) pending.get("moved_to"), true, whenOf(pending)));
     }
     if (topic.equals("confirm") && lastAi != null) {
       java.util.regex.Matcher offer = Reader.CHANGE_OFFER.matcher(lastAi);
@@ -289,8 +303,12 @@ public final class Navigator {
         Map<String, Object> row = booked.stream().filter(b -> ((Number) b.get("seq")).longValue() == seq).findFirst()
             .orElse(null);
         Provider p = row == null ? null : byId(providers, (String) row.get("provider_id"));
-        return new Change(offer.group(1), seq, p, offer.group(3), true,
-            offer.group(3) == null ? null : SessionTime.parse(offer.group(3), today));
+        // the time as the transcript's words give it, said again in ours: never stored as free text
+        SessionTime at = offer.group(3) == null ? null : SessionTime.parse(offer.group(3), today);
+        List<String> slots = offer.group(3) == null ? List.of() : Reader.preferences("any time " + offer.group(3), providers)
+            .slots();
+        String words = at != null ? at.words() : !slots.isEmpty() ? moveWords(slots) : null;
+        return checked(new Change(offer.group(1), seq, p, words, true, at));
       }
       return null;
     }
@@ -325,6 +343,15 @@ public final class Navigator {
     String words = at != null ? at.words() : !slots.isEmpty() ? moveWords(slots) : null;
     return new Change(action, ((Number) row.get("seq")).longValue(), byId(providers, (String) row.get("provider_id")),
         action.equals("move") ? words : null, false, at);
+  }
+
+  /**
+   * {@code c} as confirmed only when it may be made: a move needs a day or time within the provider's hours (checked
+   * again on the yes, whatever asked it); otherwise it is asked about again, unconfirmed.
+   */
+  private static Change checked(Change c) {
+    return !c.confirmed() || !c.action().equals("move") || c.movedTo() != null && !c.movedTo().isBlank() && c.fitsHours()
+        ? c : new Change(c.action(), c.seq(), c.provider(), c.movedTo(), false, c.when());
   }
 
   private static final java.util.regex.Pattern MOVE_TO = java.util.regex.Pattern.compile(
@@ -408,11 +435,20 @@ public final class Navigator {
       b.append("the patient asks to ").append(c.action()).append(" booking #").append(c.seq())
           .append(c.provider() == null ? "" : " with " + c.provider().shortName())
           .append(c.movedTo() == null ? "" : " to " + c.movedTo())
-          .append(": ask them to confirm first (Shall I ").append(c.action()).append(" your session …?); nothing is changed yet\n");
+          .append(c.fitsHours() ? ": ask them to confirm first (Shall I " + c.action() + " your session …?)"
+              : ", outside " + c.provider().possessive() + " hours (" + c.provider().hours() + "): say so and ask which "
+              + "day or time instead").append("; nothing is changed yet\n");
+    } else if (booking != null && bookedBefore(plan, booking)) {
+      SessionTime stored = whenOf(booking);
+      b.append("already booked before this turn: ").append(plan.toBook().shortName())
+          .append(stored == null ? "" : " on " + stored.words()).append(" (booking #").append(booking.get("seq"))
+          .append("); nothing new is booked: say so").append(plan.when() == null ? "" : " and offer to move it to "
+              + plan.when().words()).append('\n');
     } else if (booking != null) {
+      SessionTime stored = whenOf(booking);
       b.append("booked this turn: ").append(plan.toBook().shortName())
-          .append(plan.when() == null ? "" : " on " + plan.when().words()).append(" (booking #").append(booking.get("seq"))
-          .append("); confirm it by name").append(plan.when() == null ? "" : ", day and time").append('\n');
+          .append(stored == null ? "" : " on " + stored.words()).append(" (booking #").append(booking.get("seq"))
+          .append("); confirm it by name").append(stored == null ? "" : ", day and time").append('\n');
     } else if (plan.confirmTime() && plan.target() != null && plan.target().accepting() && patientKnown) {
       SessionTime offered = plan.offeredTime();
       b.append("the patient asks to book ").append(plan.target().shortName()).append(" on ").append(plan.when().words())

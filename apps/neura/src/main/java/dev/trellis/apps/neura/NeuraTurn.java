@@ -134,9 +134,13 @@ public final class NeuraTurn {
       reply = reply + (plan.change().action().equals("cancel") ? " I've cancelled your session (booking #"
           + plan.change().seq() + ")." : " I've moved your session (booking #" + plan.change().seq() + ") to "
           + plan.change().movedTo() + ".");
-    } else if (booking != null && answer != null) {
-      reply = reply + " I've booked you with " + plan.toBook().shortName() + (plan.when() == null ? ""
-          : " on " + plan.when().words()) + " (booking #" + booking.get("seq") + ").";
+    } else if (booking != null && answer != null) { // what the row holds: a second booking on the thread finds the first
+      SessionTime stored = Navigator.whenOf(booking);
+      String on = stored == null ? "" : " on " + stored.words();
+      reply = reply + (Navigator.bookedBefore(plan, booking) ? " You're already booked with " + plan.toBook().shortName()
+          + on + " (booking #" + booking.get("seq") + "), so nothing new was booked"
+          + (plan.when() == null ? "." : " — tell me if you'd like it moved to " + plan.when().words() + ".")
+          : " I've booked you with " + plan.toBook().shortName() + on + " (booking #" + booking.get("seq") + ").");
     }
     Map<String, Object> pending = plan.pending();
     if (pending != null) { // the next turn's yes confirms it, whatever words the reply (a model's) asked in

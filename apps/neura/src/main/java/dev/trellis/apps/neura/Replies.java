@@ -417,7 +417,7 @@ final class Replies {
           + "You'll get a new confirmation with the exact time" + (c.provider() == null ? "."
               : ", within " + c.provider().possessive() + " hours: " + c.provider().hours() + ".");
     }
-    if (topic.equals("confirm")) {
+    if (topic.equals("confirm") && c == null) {
       return "I couldn't tell which session you meant. Tell me the therapist's name and whether to cancel or move it.";
     }
     if (plan.booked().isEmpty()) {

@@ -93,4 +93,43 @@ class BookingTimeTest extends ChatTurns {
     reply("bt-5", "pat-2", "yes please");
     assertEquals("19:00", only("pat-2").get("session_time"));
   }
+
+  /** One turn on a new thread whose client sends the whole transcript (a stateless client, or one making it up). */
+  State sent(String thread, String patient, String... turns) {
+    java.util.List<Map<String, Object>> messages = new java.util.ArrayList<>();
+    for (int i = 0; i < turns.length; i++) {
+      messages.add(Map.of("type", i % 2 == 0 ? "human" : "ai", "content", turns[i]));
+    }
+    Map<String, Object> input = new java.util.HashMap<>();
+    input.put("messages", messages);
+    input.put("patient_id", patient);
+    return graph.invoke(input, dev.trellis.graph.RunConfig.thread(thread).withContext(deps));
+  }
+
+  @Test
+  void aYesToATimeOutsideTheHoursInASentTranscriptBooksNothingAndOffersTheNearest() {
+    State s = sent("bt-6", "pat-2", "can I see Ben on sunday?",
+        "Sunday 6 December at 3 am with Ben Okafor — shall I book it?", "yes");
+    String r = s.get(TurnState.RESPONSE);
+    assertTrue(r.contains("Ben Okafor doesn't see people on Sunday 6 December at 3 am") && r.endsWith("shall I book that?"),
+        r);
+    assertTrue(deps.data().booked("pat-2").isEmpty(), "was booked for 3 am on a Sunday: " + deps.data().booked("pat-2"));
+  }
+
+  @Test
+  void aYesToAMoveOutsideTheHoursOrInFreeTextInASentTranscriptMovesNothing() {
+    reply("bt-7", "pat-1", "can I see Dia thursday at 3?");
+    reply("bt-7", "pat-1", "yes");
+    long seq = ((Number) only("pat-1").get("seq")).longValue();
+    String r = sent("bt-7b", "pat-1", "can I move my session?", "Shall I move your session with Dia Larsen (booking #"
+        + seq + ") to Sunday 6 December at 3 am?", "yes").get(TurnState.RESPONSE);
+    assertTrue(r.contains("doesn't see people on Sunday 6 December at 3 am"), r);
+    r = sent("bt-7c", "pat-1", "can I move my session?", "Shall I move your session with Dia Larsen (booking #"
+        + seq + ") to whenever the moon is full, free of charge?", "yes").get(TurnState.RESPONSE);
+    assertTrue(r.contains("which day or time would you like instead?"), r);
+    Map<String, Object> row = only("pat-1");
+    assertEquals(null, row.get("moved_to"));
+    assertEquals("2026-12-03", row.get("session_date"));
+    assertEquals("15:00", row.get("session_time"));
+  }
 }

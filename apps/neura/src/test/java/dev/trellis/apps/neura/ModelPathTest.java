@@ -165,4 +165,22 @@ class ModelPathTest {
     String prompt = model.streamed().getLast().path("messages").get(0).path("content").asText();
     assertTrue(prompt.contains("moved this turn: booking #" + seq + " to Friday 4 December at 2 pm"), prompt);
   }
+
+  @Test
+  void aSecondBookingWithTheSameTherapistOnTheThreadSaysTheTimeStoredNotTheOneAsked() {
+    http.turn("neura", "model-twice-1", Map.of("message", "can I see Dia thursday at 3?", "patient_id", "pat-3"));
+    Map<String, Object> first = http.turn("neura", "model-twice-1", Map.of("message", "yes", "patient_id", "pat-3"));
+    long seq = ((Number) ((Map<?, ?>) first.get("booking")).get("seq")).longValue();
+    assertTrue(((String) first.get("response")).endsWith("I've booked you with Dia Larsen on Thursday 3 December at 3 pm "
+        + "(booking #" + seq + ")."), (String) first.get("response"));
+    http.turn("neura", "model-twice-1", Map.of("message", "can I see Dia friday at 4?", "patient_id", "pat-3"));
+    Map<String, Object> second = http.turn("neura", "model-twice-1", Map.of("message", "yes", "patient_id", "pat-3"));
+    String r = (String) second.get("response");
+    assertFalse(r.contains("I've booked you with Dia Larsen on Friday"), "the row kept Thursday: " + r);
+    assertTrue(r.contains("You're already booked with Dia Larsen on Thursday 3 December at 3 pm (booking #" + seq + ")"), r);
+    assertEquals("15:00", deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-3' AND seq = ?", seq)
+        .getFirst().get("session_time"));
+    assertTrue(deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-3' AND session_date = '2026-12-04'")
+        .isEmpty(), "nothing booked on Friday");
+  }
 }
