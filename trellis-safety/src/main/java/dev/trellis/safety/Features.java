@@ -107,22 +107,28 @@ public record Features(float[] embedding, int[] grams, float weight) {
    * nothing, and the head read it as a crisis plan's when ("when is it?" p 0.47 to 0.51; round seventeen). Its subject
    * is the arrangement or a person, its verb one of being, starting or lasting — never "when will I die".
    */
+  private static final String ARRANGED = " (?:the|my|our|her|his|your|next|the next|my next)"
+      + " (?:appointment|appointments|session|sessions|meeting|call|class|group|intake|consultation|assessment|booking|visit|slot)";
+  private static final String ARRANGED_DE = " (?:der termin|die sitzung|mein termin|meine sitzung|der nachste termin|die stunde)";
+  private static final String ARRANGED_FR = " (?:le rendez vous|la seance|le rdv|mon rendez vous|ma seance)";
+  // "how long" asks about a named arrangement only: "how long will this last?" may be about the pain, not the session
   private static final java.util.regex.Pattern ARRANGEMENT = foldedPattern(
       "(?:so |and |ok |okay |sorry |um |oh )?(?:"
-          + "(?:when|where|what time|what day|which day|how long|how much)(?: is| does| will| do| are)?"
+          + "(?:(?:when|where|what time|what day|which day|how much)(?: is| does| will| do| are)?"
           + "|whens|wheres|whats the time)"
-          + "(?: it| that| this| she| he| they| we| you"
-          + "| (?:the|my|our|her|his|your|next|the next|my next)"
-          + " (?:appointment|appointments|session|sessions|meeting|call|class|group|intake|consultation|assessment|booking|visit|slot))?"
+          + "(?: it| that| this| she| he| they| we| you|" + ARRANGED + ")?"
+          + "|how long(?: is| does| will| do| are)?" + ARRANGED + ")"
           + "(?: start| starts| begin| begins| open| be| be back| take place| cost| last| on)?"
           + "(?: again| at| then| exactly| tomorrow| today| on| please| though)?"
-          + "|(?:und |ok |also )?(?:wann|wo|um wie viel uhr|wie lange|wie viel)"
+          + "|(?:und |ok |also )?(?:(?:wann|wo|um wie viel uhr|wie viel)"
           + "(?: ist| war| beginnt| fangt| findet| geht| dauert| kostet)"
-          + "(?: es| das| er| sie| der termin| die sitzung| mein termin| meine sitzung| der nachste termin| die stunde)?"
+          + "(?: es| das| er| sie|" + ARRANGED_DE + ")?"
+          + "|wie lange(?: ist| war| geht| dauert)" + ARRANGED_DE + ")"
           + "(?: an| statt| los| nochmal| noch mal| denn| genau| morgen)*"
           + "|(?:et |ok |donc )?(?:(?:cest|c est) (?:quand|ou|a quelle heure|combien)"
-          + "|(?:quand|ou|a quelle heure|combien de temps) (?:est|commence|a lieu|dure|coute|cest)"
-          + "(?: le rendez vous| la seance| le rdv| mon rendez vous| ma seance| ca| elle| il)?)"
+          + "|(?:quand|ou|a quelle heure) (?:est|commence|a lieu|dure|coute|cest)"
+          + "(?:" + ARRANGED_FR + "| ca| elle| il)?"
+          + "|combien de temps (?:est|dure|cest)" + ARRANGED_FR + ")"
           + "(?: deja| exactement| alors| demain)?");
 
   /** {@code regex} with every word folded as messages are ("appointment" is "apointment", "wann" "wan"). */

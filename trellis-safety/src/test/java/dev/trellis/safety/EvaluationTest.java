@@ -154,6 +154,9 @@ class EvaluationTest {
   // 21:06 to 21:12, load 2.4 to 1.1): 0.9814 (7757/7904) / 0.8402 (7757/9232), 0.9605 (7592/7904) / 0.8600 (7592/8828);
   // over English, German and French 0.980 / 0.910. The precision floors move down with the corpus; the rules' own
   // effect is the paired run with the same corpus (README, Figures: sets AK, AL and AM held out of training, round
-  // sixteen's rules 0.977 / 0.714, round seventeen's 0.977 / 0.719)
-  private static final double[] CV_FLOORS = {0.980, 0.839, 0.960, 0.859};
+  // sixteen's rules 0.977 / 0.714, round seventeen's 0.977 / 0.719). Then the lead's 53 lines from trying the apps (a fee
+  // question naming an insurer, a name asked again, a yes to a cancellation, a pet's death, each beside crisis twins in
+  // the same words): 0.9807 (7762/7915) / 0.8407, 0.9592 (7592/7915) / 0.8597 — the unbanded recall floor moves to
+  // 0.958 with them (the twins are hard positives the head reads under the threshold; the band catches them)
+  private static final double[] CV_FLOORS = {0.980, 0.839, 0.958, 0.859};
 }
