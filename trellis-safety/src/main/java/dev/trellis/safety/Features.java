@@ -61,7 +61,15 @@ public record Features(float[] embedding, int[] grams, float weight) {
       "talk later", "talk to you later", "ttyl", "good night", "goodnight", "night", "nite", "gn", "ciao",
       "tschuss", "tschuess", "tschus", "ok tschuss", "danke tschuss", "bis dann", "bis spater", "bis morgen", "bis bald",
       "gute nacht", "schonen abend", "au revoir", "merci au revoir", "ok au revoir", "salut", "a plus", "a plus tard",
-      "a bientot", "a demain", "bonne nuit", "bonne soiree", "bonne journee", "merci bonne soiree"));
+      "a bientot", "a demain", "bonne nuit", "bonne soiree", "bonne journee", "merci bonne soiree", "night all",
+      "night night", "nighty night"));
+  /**
+   * The goodbyes of going to sleep ("goodnight", "gute Nacht", "bonne nuit"), folded: an everyday closing even as a
+   * conversation's first message, where a bare "goodbye" is still read by the head (a farewell can be a warning sign).
+   */
+  private static final Set<String> GOODNIGHTS = phrases(List.of(
+      "good night", "goodnight", "night", "nite", "gn", "night all", "night night", "nighty night", "gute nacht",
+      "bonne nuit"));
 
   /** Words that point back at what was said before ("they're right here", "I did it", "that's the plan"), folded. */
   private static final Set<String> ANAPHORA = Folded.words(List.of(
@@ -101,6 +109,11 @@ public record Features(float[] embedding, int[] grams, float weight) {
     return GOODBYES.contains(bare(message));
   }
 
+  /** Whether {@code message} only says goodnight ({@link #GOODNIGHTS}), its closing punctuation aside ("Goodnight!"). */
+  static boolean saysGoodnight(String message) {
+    return GOODNIGHTS.contains(bare(message));
+  }
+
   /**
    * A bare question about when, where or how long an arrangement is ("when is it?", "what time does the session
    * start?", "wann ist der Termin nochmal?", "c'est à quelle heure ?"), folded: it asks about a booking, claims
@@ -131,6 +144,28 @@ public record Features(float[] embedding, int[] grams, float weight) {
           + "|combien de temps (?:est|dure|cest)" + ARRANGED_FR + ")"
           + "(?: deja| exactement| alors| demain)?");
 
+  private static final String WHEN_WORDS = "(?: (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues"
+      + "|wed|thu|thur|thurs|fri|sat|sun|today|tomorrow|tmrw|next|this|week|morning|afternoon|evening|the|at|on|in|or"
+      + "|instead|please|pls|am|pm|oclock|noon|later|earlier|same|time|day|[0-9]{1,2}(?::?[0-9]{2})?(?:am|pm|st|nd|rd|th)?))";
+  /**
+   * A bare request to move a booking to another day or time ("can we move it to friday at 6?", "kann ich den Termin auf
+   * Montag verschieben?", "on peut le décaler à vendredi ?"): read on its own the head scored "can we move it to friday
+   * at 6?" as a plan's when (the check-in; round seventeen, Neura). Only day and time words may follow.
+   */
+  private static final java.util.regex.Pattern MOVE_ARRANGEMENT = foldedPattern(
+      "(?:ok |okay |so |and |actually |sorry |hi |um )?(?:can|could) (?:we|i|you) (?:please )?"
+          + "(?:move|reschedule|change|push|switch|shift|bring) (?:it|that|this|" + ARRANGED.substring(1) + ")"
+          + "(?: forward| back)? (?:to|for)" + WHEN_WORDS + "{1,6}"
+          + "|(?:ok |okay |so |actually |please |pls )?(?:move|reschedule|change|push|switch|shift) (?:it|that|this|"
+          + ARRANGED.substring(1) + ")(?: forward| back)? (?:to|for)" + WHEN_WORDS + "{1,6}"
+          + "|(?:kann ich|konnen wir|konnten wir|konnte ich) (?:es|ihn|den termin|meinen termin|die sitzung) (?:auf|nach)"
+          + "(?: (?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|morgen|nachste|nachsten|woche|um|uhr|abend"
+          + "|abends|vormittag|nachmittag|[0-9]{1,2}(?::?[0-9]{2})?)){1,5} verschieben"
+          + "|(?:on peut|je peux|est ce quon peut|pouvez vous) (?:le |la )?(?:decaler|deplacer|reporter)"
+          + "(?: (?:le rendez vous|la seance|mon rendez vous|ma seance))? (?:a|au|jusqua)"
+          + "(?: (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|la|semaine|prochaine|matin|soir|apres midi"
+          + "|[0-9]{1,2}h(?:[0-9]{2})?|[0-9]{1,2})){1,5}");
+
   /** {@code regex} with every word folded as messages are ("appointment" is "apointment", "wann" "wan"). */
   private static java.util.regex.Pattern foldedPattern(String regex) {
     return java.util.regex.Pattern.compile(java.util.regex.Pattern.compile("[a-z]+").matcher(regex)
@@ -139,7 +174,8 @@ public record Features(float[] embedding, int[] grams, float weight) {
 
   /** Whether {@code message} only asks when, where or how long an arrangement is ({@link #ARRANGEMENT}). */
   static boolean asksAboutArrangement(String message) {
-    return ARRANGEMENT.matcher(bare(message)).matches();
+    String bare = bare(message);
+    return ARRANGEMENT.matcher(bare).matches() || MOVE_ARRANGEMENT.matcher(bare).matches();
   }
 
   /** {@code message} folded, its closing punctuation dropped, words joined by one space: as {@link #phrases} holds them. */

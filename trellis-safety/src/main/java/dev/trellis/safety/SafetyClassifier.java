@@ -192,10 +192,13 @@ public final class SafetyClassifier {
     // a reply that only acknowledges ("ok", "that makes sense", "alles klar") claims nothing for the head to read
     // nor does a bare goodbye ("bye", "tschüss") when nothing before it was a crisis and the assistant did not ask about
     // risk: read after "Stimmt das alles noch?" the head scored "bye" 0.79 as a farewell (round fifteen, OpenCouch)
+    // nor a bare goodnight, even as the first message: alone the head scored "goodnight" 0.63 and "night all" 0.73
+    // (round seventeen, OpenCouch's routing eval)
     // nor does a bare question about a booking ("when is it?", "c'est à quelle heure ?"): read on its own the head
     // scored "when is it?" 0.47 to 0.51, a plan's when (round seventeen); after a question about risk it is still read
     boolean acknowledgement = earlier == null && supported && d.mask() == null && (Features.acknowledges(message)
-        || (Features.saysGoodbye(message) && !recent.isEmpty() || Features.asksAboutArrangement(message))
+        || (Features.saysGoodbye(message) && (!recent.isEmpty() || Features.saysGoodnight(message))
+            || Features.asksAboutArrangement(message))
         && riskAsked(AnsweredQuestion.questionAsked(recent), fallback) == null);
     if (head != null && embeddings != null && !acknowledgement) {
       // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")

@@ -49,4 +49,21 @@ class GoodbyeTest {
     Verdict v = SAFETY.classify(goodbye, asked, "en-US");
     assertNotEquals(Double.NaN, v.crisisScore(), v.toString());
   }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"goodnight", "Goodnight!", "night all", "gute Nacht", "bonne nuit"})
+  void aBareGoodnightAsTheFirstMessageIsNoSafetyResponse(String goodnight) {
+    Verdict v = SAFETY.classify(goodnight, List.of(), "en-US");
+    assertEquals(Action.NONE, v.action(), v.toString());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"goodnight", "gute Nacht"})
+  void aGoodnightRightAfterTheUsersOwnCrisisIsStillAWarningSign(String goodnight) {
+    List<Message> crisis = List.of(
+        Message.human("i want to kill myself"),
+        Message.ai("I'm really glad you told me. Are you safe right now?"));
+    Verdict v = SAFETY.classify(goodnight, crisis, "en-US");
+    assertTrue(v.crisis(), v.toString());
+  }
 }

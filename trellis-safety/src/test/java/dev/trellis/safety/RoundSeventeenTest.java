@@ -355,4 +355,28 @@ class RoundSeventeenTest {
   void howLongWithTheArrangementNamedIsABookingQuestion(String message) {
     assertTrue(Features.asksAboutArrangement(message), message);
   }
+
+  // Tried by the lead over HTTP: right after a booking, "can we move it to friday at 6?" got Neura's check-in, and the
+  // patient's "yes" (to the move) then answered the check-in's question and got the crisis reply
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "can we move it to friday at 6?|en-US",
+      "could I reschedule the appointment to next tuesday morning?|en-US",
+      "move it to 5pm tomorrow please|en-GB",
+      "Kann ich den Termin auf Montag um 10 verschieben?|de-DE",
+      "on peut le décaler à vendredi 18h ?|fr-FR"})
+  void askingToMoveABookingToAnotherTimeIsNoSafetyResponse(String message, String locale) {
+    assertTrue(Features.asksAboutArrangement(message), message);
+    none(message, NEURA_BOOKED, locale);
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "can we move it to friday, I won't be alive after that|en-US",
+      "move it to tonight, that's when I'm going to do it|en-US"})
+  void aMoveWithOnesOwnEndIsNoBookingQuestion(String message, String locale) {
+    assertFalse(Features.asksAboutArrangement(message), message);
+    assertNotEquals(Action.NONE, SAFETY.classify(message, NEURA_BOOKED, locale).action());
+  }
 }
