@@ -21,7 +21,12 @@ final class CheckIn {
   private static final Pattern IDIOMS = Pattern.compile("\\b(is|are|was|'s|it'?s|this|that|these|gonna|going to|will|would)"
       + " (\\w+ )?(kill|killing|murder) (me|us)\\b|\\bkill(s|ed)? it\\b|\\bdying (to|for)\\b|\\bto die for\\b"
       + "|\\bdead (tired|serious|on|set|end)\\b|\\b(bored|scared|worried|tickled) to death\\b|\\bkill(ing)? time\\b"
-      + "|\\b(phone|battery|laptop|car|plant)s? (is |was |just )?(dead|died)\\b|\\bdeadline\\b");
+      + "|\\b(phone|battery|laptop|car|plant)s? (is |was |just )?(dead|died)\\b|\\bdeadline\\b"
+      // a death mourned, someone else's: "my dog died", "my mom passed away", "mein Hund ist gestorben", "ma mère est
+      // morte" — grief, answered as grief; the writer's own words of death beside it are still read
+      + "|\\b(my|our|his|her|their) (\\w+ ){0,2}(just |recently |suddenly )?(died|passed( away)?|is dead|has died)\\b"
+      + "|\\b(mein|meine|unser|unsere) (\\w+ ){0,2}(ist|sind) (\\w+ )?(gestorben|tot)\\b"
+      + "|\\b(mon|ma|mes|notre|nos) (\\w+ ){0,2}(est|sont) (\\w+ )?(mort|morte|morts|mortes|décédé|décédée)\\b");
 
   private CheckIn() {
   }

@@ -26,4 +26,15 @@ class CheckInNeededTest {
     assertTrue(CheckIn.needed("no. I just want to die", gate("check_in"), true),
         "words of death in the answer still get the check-in");
   }
+
+  @Test
+  void aDeathMournedIsGriefNotACheckIn() {
+    // tried over HTTP: "My dog died." reached the therapeutic branch (the gate sure it was none) and got the check-in
+    for (String loss : new String[] {"My dog died.", "Who is going to look after my dog now that my mom died?",
+        "my grandad passed away last week", "Mein Hund ist gestorben.", "ma mère est morte en mars"}) {
+      assertFalse(CheckIn.needed(loss, gate("none"), false), loss);
+    }
+    assertTrue(CheckIn.needed("my dog died and I want to die too", gate("none"), false),
+        "the writer's own words of death beside a loss still get the check-in");
+  }
 }
