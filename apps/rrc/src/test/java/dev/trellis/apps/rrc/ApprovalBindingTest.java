@@ -8,8 +8,6 @@ import dev.trellis.agent.message.Message;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,24 +15,7 @@ import org.junit.jupiter.api.Test;
  * approval_node refuse an approval of another conversation, of another type, or of other
  * arguments or content — whatever the conversation's state was changed to.
  */
-class ApprovalBindingTest {
-  final Fixture f = new Fixture();
-  final AtomicInteger creations = new AtomicInteger();
-  final RrcDeps counted = f.countingCreations(creations);
-
-  @AfterEach
-  void close() {
-    f.close();
-  }
-
-  void turn(String thread, String message) {
-    f.turn(counted, thread, message);
-  }
-
-  Map<String, Object> state(String thread) {
-    return f.values(counted, thread);
-  }
-
+class ApprovalBindingTest extends CountedConversation {
   @SuppressWarnings("unchecked")
   Map<String, Object> pendingMutation(String thread) {
     return new LinkedHashMap<>((Map<String, Object>) state(thread).get("pending_mutation"));

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * change anything else", or a wait with a condition ("… till then") is no cancellation — withdrawing
  * a change cannot be undone.
  */
-class CancelPhrasingTest {
+class CancelPhrasingTest extends CountedConversation {
   static final List<String> CANCELS = List.of("actually, cancel that", "cancel it", "Cancel.", "Withdraw the request.",
       "Please withdraw my request", "never mind, don't create it", "Never mind.", "I no longer need that operator",
       "Actually, cancel the filing.", "forget it", "Call it off!", "Can you cancel it?", "Do not create it.",
@@ -26,20 +24,6 @@ class CancelPhrasingTest {
       "Don't change anything else until it's approved", "OK, don't bother me till then",
       "How do I cancel a Rule 37 filing?", "Does the operator ever withdraw a permit?", "don't forget it",
       "Is it possible that the reviewer withdraws it?", "Don't change anything else.");
-
-  final Fixture f = new Fixture();
-  final AtomicInteger creations = new AtomicInteger();
-  final RrcDeps counted = f.countingCreations(creations);
-
-  @AfterEach
-  void close() {
-    f.close();
-  }
-
-  String say(String thread, String message) {
-    f.turn(counted, thread, message);
-    return Wire.lastAiText(Wire.messages(f.values(counted, thread)));
-  }
 
   @Test
   void anInstructionToCancelWhatWaitsIsACancellation() {

@@ -12,31 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The before_tool_call gate, resume_guard and approval_node against the durable approval records. */
-class HumanApprovalTest {
+class HumanApprovalTest extends CountedConversation {
   static final String CREATE = "Create operator Lone Star Flaring LLC.";
   static final String NAME = "Lone Star Flaring LLC";
-  final Fixture f = new Fixture();
-  final AtomicInteger creations = new AtomicInteger();
-  final RrcDeps counted = f.countingCreations(creations);
-
-  @AfterEach
-  void close() {
-    f.close();
-  }
-
-  void turn(String thread, String message) {
-    f.turn(counted, thread, message);
-  }
-
-  Map<String, Object> state(String thread) {
-    return f.values(counted, thread);
-  }
-
   static List<Map<String, Object>> messages(Map<String, Object> state) {
     return Wire.messages(state);
   }

@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,26 +16,8 @@ import org.junit.jupiter.api.Test;
  * pending), withdraw it (its approval closed, so no reviewer can approve it and it never runs) or
  * change it (the old approval closed, a new one asked for the changed call).
  */
-class PendingChangeTest {
+class PendingChangeTest extends CountedConversation {
   static final String CREATE = "Create operator Lone Star Flaring LLC.";
-  final Fixture f = new Fixture();
-  final AtomicInteger creations = new AtomicInteger();
-  final RrcDeps counted = f.countingCreations(creations);
-
-  @AfterEach
-  void close() {
-    f.close();
-  }
-
-  String say(String thread, String message) {
-    f.turn(counted, thread, message);
-    return Wire.lastAiText(Wire.messages(state(thread)));
-  }
-
-  Map<String, Object> state(String thread) {
-    return f.values(counted, thread);
-  }
-
   String approvalOf(String thread) {
     return (String) ((Map<?, ?>) state(thread).get("pending_mutation")).get("approval_id");
   }

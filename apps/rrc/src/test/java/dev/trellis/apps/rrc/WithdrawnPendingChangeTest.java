@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,21 +14,7 @@ import org.junit.jupiter.api.Test;
  * not): resume_guard forgets the change, says it was withdrawn and never ran, and answers the turn
  * as usual — not "still waiting" forever with a cancel that can no longer withdraw anything.
  */
-class WithdrawnPendingChangeTest {
-  final Fixture f = new Fixture();
-  final AtomicInteger creations = new AtomicInteger();
-  final RrcDeps counted = f.countingCreations(creations);
-
-  @AfterEach
-  void close() {
-    f.close();
-  }
-
-  String say(String thread, String message) {
-    f.turn(counted, thread, message);
-    return Wire.lastAiText(Wire.messages(f.values(counted, thread)));
-  }
-
+class WithdrawnPendingChangeTest extends CountedConversation {
   /** A gated creation on {@code thread} whose approval is then withdrawn behind the thread's back. */
   String withdrawnBehindTheCheckpoint(String thread) {
     say(thread, PendingChangeTest.CREATE);
