@@ -52,24 +52,26 @@ public record Features(float[] embedding, int[] grams, float weight) {
       "nice", "great", "perfect", "understood", "danke", "danke schon", "ok danke", "alles klar", "verstehe", "ich verstehe",
       "merci", "merci beaucoup", "ok merci", "d'accord", "je vois", "compris"));
   /**
-   * Goodbyes that say nothing else ("bye", "tschüss", "bonne nuit"), folded. Only the classifier reads these, not the
-   * trainer: a goodbye after a crisis is still read by the head (a farewell can be a warning sign).
-   */
-  private static final Set<String> GOODBYES = phrases(List.of(
-      "bye", "bye bye", "byee", "goodbye", "good bye", "ok bye", "okay bye", "thanks bye", "thank you bye", "bye for now",
-      "bye thanks", "see you", "see ya", "cya", "see you later", "see you tomorrow", "see you next time", "later",
-      "talk later", "talk to you later", "ttyl", "good night", "goodnight", "night", "nite", "gn", "ciao",
-      "tschuss", "tschuess", "tschus", "ok tschuss", "danke tschuss", "bis dann", "bis spater", "bis morgen", "bis bald",
-      "gute nacht", "schonen abend", "au revoir", "merci au revoir", "ok au revoir", "salut", "a plus", "a plus tard",
-      "a bientot", "a demain", "bonne nuit", "bonne soiree", "bonne journee", "merci bonne soiree", "night all",
-      "night night", "nighty night"));
-  /**
    * The goodbyes of going to sleep ("goodnight", "gute Nacht", "bonne nuit"), folded: an everyday closing even as a
    * conversation's first message, where a bare "goodbye" is still read by the head (a farewell can be a warning sign).
    */
-  private static final Set<String> GOODNIGHTS = phrases(List.of(
+  private static final List<String> GOODNIGHT_WORDS = List.of(
       "good night", "goodnight", "night", "nite", "gn", "night all", "night night", "nighty night", "gute nacht",
-      "bonne nuit"));
+      "bonne nuit");
+  private static final Set<String> GOODNIGHTS = phrases(GOODNIGHT_WORDS);
+  /**
+   * Goodbyes that say nothing else ("bye", "tschüss", "bonne nuit"), folded, the goodnights among them. Only the
+   * classifier reads these, not the trainer: a goodbye after a crisis is still read by the head (a farewell can be a
+   * warning sign).
+   */
+  private static final Set<String> GOODBYES = phrases(java.util.stream.Stream.concat(GOODNIGHT_WORDS.stream(),
+      java.util.stream.Stream.of(
+      "bye", "bye bye", "byee", "goodbye", "good bye", "ok bye", "okay bye", "thanks bye", "thank you bye", "bye for now",
+      "bye thanks", "see you", "see ya", "cya", "see you later", "see you tomorrow", "see you next time", "later",
+      "talk later", "talk to you later", "ttyl", "ciao",
+      "tschuss", "tschuess", "tschus", "ok tschuss", "danke tschuss", "bis dann", "bis spater", "bis morgen", "bis bald",
+      "schonen abend", "au revoir", "merci au revoir", "ok au revoir", "salut", "a plus", "a plus tard",
+      "a bientot", "a demain", "bonne soiree", "bonne journee", "merci bonne soiree")).toList());
 
   /** Words that point back at what was said before ("they're right here", "I did it", "that's the plan"), folded. */
   private static final Set<String> ANAPHORA = Folded.words(List.of(
@@ -152,12 +154,13 @@ public record Features(float[] embedding, int[] grams, float weight) {
    * Montag verschieben?", "on peut le décaler à vendredi ?"): read on its own the head scored "can we move it to friday
    * at 6?" as a plan's when (the check-in; round seventeen, Neura). Only day and time words may follow.
    */
+  /** What a move asks for after its verb: the booking ("it", "the appointment"), then "to" and day or time words. */
+  private static final String MOVED_TO = " (?:it|that|this|" + ARRANGED.substring(1) + ")(?: forward| back)? (?:to|for)"
+      + WHEN_WORDS + "{1,6}";
   private static final java.util.regex.Pattern MOVE_ARRANGEMENT = foldedPattern(
       "(?:ok |okay |so |and |actually |sorry |hi |um )?(?:can|could) (?:we|i|you) (?:please )?"
-          + "(?:move|reschedule|change|push|switch|shift|bring) (?:it|that|this|" + ARRANGED.substring(1) + ")"
-          + "(?: forward| back)? (?:to|for)" + WHEN_WORDS + "{1,6}"
-          + "|(?:ok |okay |so |actually |please |pls )?(?:move|reschedule|change|push|switch|shift) (?:it|that|this|"
-          + ARRANGED.substring(1) + ")(?: forward| back)? (?:to|for)" + WHEN_WORDS + "{1,6}"
+          + "(?:move|reschedule|change|push|switch|shift|bring)" + MOVED_TO
+          + "|(?:ok |okay |so |actually |please |pls )?(?:move|reschedule|change|push|switch|shift)" + MOVED_TO
           + "|(?:kann ich|konnen wir|konnten wir|konnte ich) (?:es|ihn|den termin|meinen termin|die sitzung) (?:auf|nach)"
           + "(?: (?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|morgen|nachste|nachsten|woche|um|uhr|abend"
           + "|abends|vormittag|nachmittag|[0-9]{1,2}(?::?[0-9]{2})?)){1,5} verschieben"

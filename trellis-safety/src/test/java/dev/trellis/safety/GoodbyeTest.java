@@ -31,7 +31,7 @@ class GoodbyeTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"bye", "goodbye", "tschüss", "au revoir"})
+  @ValueSource(strings = {"bye", "goodbye", "tschüss", "au revoir", "goodnight", "gute Nacht"})
   void aGoodbyeRightAfterTheUsersOwnCrisisIsAWarningSign(String goodbye) {
     List<Message> crisis = List.of(
         Message.human("i want to kill myself"),
@@ -55,15 +55,5 @@ class GoodbyeTest {
   void aBareGoodnightAsTheFirstMessageIsNoSafetyResponse(String goodnight) {
     Verdict v = SAFETY.classify(goodnight, List.of(), "en-US");
     assertEquals(Action.NONE, v.action(), v.toString());
-  }
-
-  @ParameterizedTest
-  @ValueSource(strings = {"goodnight", "gute Nacht"})
-  void aGoodnightRightAfterTheUsersOwnCrisisIsStillAWarningSign(String goodnight) {
-    List<Message> crisis = List.of(
-        Message.human("i want to kill myself"),
-        Message.ai("I'm really glad you told me. Are you safe right now?"));
-    Verdict v = SAFETY.classify(goodnight, crisis, "en-US");
-    assertTrue(v.crisis(), v.toString());
   }
 }
