@@ -102,7 +102,10 @@ class ScaleOutTest {
 
   @Test
   void aWorkerThatLostItsLeaseCanWriteNoCheckpoint() throws Exception {
-    try (PostgresDatabase pg = PostgresDatabase.connect(url)) {
+    // Worker "old" is alive for the test's length (its liveness lock held): without it the class's servers, sweeping
+    // leases, found "old" provably dead and requeued its run before the test's first save (seen twice under load).
+    try (PostgresDatabase pg = PostgresDatabase.connect(url);
+        var old = dev.trellis.server.queue.WorkerLiveness.postgres(pg, java.sql.DriverManager.getConnection(url), "old")) {
       ServerDb db = new ServerDb(pg, true);
       String thread = "fenced-" + UUID.randomUUID();
       String run = UUID.randomUUID().toString();
@@ -114,8 +117,7 @@ class ScaleOutTest {
           run, thread, ServerDb.now(), ServerDb.now(), due));
       dev.trellis.server.queue.RunStore store = new dev.trellis.server.queue.RunStore(db);
       Fences fences = new Fences(db, "old");
-      // This run only: a pending run left in the shared database by another test (due earlier) would be claimed first,
-      // and its own server's takeover then fenced this test's first save.
+      // This run only: a pending run left in the shared database by another test (due earlier) is not the test's.
       var claimed = store.claim("old", 60_000, 1, java.util.List.of(run), Long.MAX_VALUE / 4);
       assertEquals(1, claimed.size());
       assertEquals(run, claimed.getFirst().runId());
