@@ -185,6 +185,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       List<String> matching = db.query(c, sql, rs -> {
         List<String> ids = new ArrayList<>();
         while (rs.next() && (limit <= 0 || ids.size() < limit)) {
+          refs.at(config, rs.getString(1));
           if (CheckpointSaver.matches(decodeMetadata(rs.getString(2), refs), filter)) {
             ids.add(rs.getString(1));
           }
@@ -275,7 +276,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
       long t0 = Waits.now();
       List<BatchedSaves.Encoded> encoded = new ArrayList<>(ops.size());
-      MetadataExtras extras = new MetadataExtras();
+      MetadataExtras extras = new MetadataExtras(serde, ops);
       for (SaveOp op : ops) {
         encoded.add(switch (op) {
           case SaveOp.Put p -> encodePut(p, extras);
@@ -332,8 +333,8 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       blobBytes += b.length;
     }
     serde.checkSize(blob.length + split.listBytes() + blobBytes);
-    return new BatchedSaves.Encoded(p, blob, extras.encode(p.metadata(), blobs.encoding()), null, split,
-        blobs.encoding());
+    String metadata = extras.encode(p.metadata(), blobs.encoding(), blobs.encoding(), p.checkpoint().id());
+    return new BatchedSaves.Encoded(p, blob, metadata, null, split, blobs.encoding());
   }
 
   private BatchedSaves.Encoded encodeWrites(SaveOp.Writes op) {
