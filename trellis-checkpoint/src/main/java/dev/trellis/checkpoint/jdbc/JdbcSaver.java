@@ -33,8 +33,7 @@ import java.util.Map;
  * (a retry after a crash) is idempotent. Long list values (conversations) are kept out of
  * the blob, in {@code checkpoint_appends} as what each checkpoint appended ({@link AppendedLists});
  * large values once per thread in {@code checkpoint_blobs}, which checkpoints and writes name
- * ({@link SharedValues}), and so is the run metadata ({@code extra}) that a batch's checkpoints share
- * ({@link MetadataExtras}). Databases written before blobs existed read as they did.
+ * ({@link SharedValues}). Databases written before blobs existed read as they did.
  */
 public class JdbcSaver implements CheckpointSaver, AutoCloseable {
   static final JacksonSerde TAGS = new JacksonSerde();
