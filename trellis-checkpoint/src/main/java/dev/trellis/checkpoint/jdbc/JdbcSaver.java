@@ -185,7 +185,6 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       List<String> matching = db.query(c, sql, rs -> {
         List<String> ids = new ArrayList<>();
         while (rs.next() && (limit <= 0 || ids.size() < limit)) {
-          refs.at(config, rs.getString(1));
           if (CheckpointSaver.matches(decodeMetadata(rs.getString(2), refs), filter)) {
             ids.add(rs.getString(1));
           }
@@ -276,7 +275,7 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       // Serialize first, outside the transaction, so a value that cannot be saved aborts nothing half-way.
       long t0 = Waits.now();
       List<BatchedSaves.Encoded> encoded = new ArrayList<>(ops.size());
-      MetadataExtras extras = new MetadataExtras(serde, ops);
+      MetadataExtras extras = new MetadataExtras();
       for (SaveOp op : ops) {
         encoded.add(switch (op) {
           case SaveOp.Put p -> encodePut(p, extras);
@@ -333,8 +332,8 @@ public class JdbcSaver implements CheckpointSaver, AutoCloseable {
       blobBytes += b.length;
     }
     serde.checkSize(blob.length + split.listBytes() + blobBytes);
-    String metadata = extras.encode(p.metadata(), blobs.encoding(), blobs.encoding(), p.checkpoint().id());
-    return new BatchedSaves.Encoded(p, blob, metadata, null, split, blobs.encoding());
+    return new BatchedSaves.Encoded(p, blob, extras.encode(p.metadata(), blobs.encoding()), null, split,
+        blobs.encoding());
   }
 
   private BatchedSaves.Encoded encodeWrites(SaveOp.Writes op) {
