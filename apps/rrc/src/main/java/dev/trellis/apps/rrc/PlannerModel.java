@@ -83,7 +83,8 @@ public final class PlannerModel implements ChatModel {
       return PlannerAnswers.help(v);
     }
     if (PlannerPending.replayed(v) instanceof String done) {
-      return done;   // an approved change ran this turn: what ran, as the reviewer approved it
+      // an approved change ran this turn: what ran, as the reviewer approved it — after a cancel, that it came too late
+      return PlannerPending.cancels(v.human) && PlannerPending.tooLate(v) instanceof String late ? late + " " + done : done;
     }
     if (v.noteAfter(v.humanAt, PendingChange.NOTE) && PlannerPending.reply(v) instanceof String pending) {
       return pending;   // a change awaits its reviewer: the user asks about it, cancels it or changes it
