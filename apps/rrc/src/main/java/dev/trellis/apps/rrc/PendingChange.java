@@ -62,6 +62,17 @@ final class PendingChange {
         + what.substring(1) + " before your cancel arrived, so it ran.";
   }
 
+  /**
+   * What a cancel that came after the reviewer's rejection learns: "carol had already rejected creating operator "X"
+   * ("duplicate"), so it was not run and nothing waits any more".
+   */
+  static String rejectedFirst(String tool, Map<String, Object> args, String reviewer, String comment) {
+    String what = ToolStep.change(tool, args);
+    return reviewer + " had already rejected " + Character.toLowerCase(what.charAt(0)) + what.substring(1)
+        + (comment == null || comment.isBlank() ? "" : " (\"" + comment + "\")") + ", so it was not run and nothing waits "
+        + "any more";
+  }
+
   /** The withdrawn change as the user reads it: "The earlier request (creating operator "X") was withdrawn …". */
   static String withdrawn(String tool, Map<String, Object> args) {
     String what = ToolStep.change(tool, args);

@@ -19,6 +19,8 @@ final class PlannerPending {
   private static final Pattern NOTE = Pattern.compile("(?s)^" + PendingChange.NOTE + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\)");
   private static final Pattern APPROVED = Pattern.compile("(?s)^" + PendingChange.APPROVED_NOTE
       + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\) was approved by (.+?) before the user's message");
+  private static final Pattern REJECTED = Pattern.compile("(?s)^HITL: reviewer (.+?) rejected (\\w+) (\\{.*\\}) "
+      + "\\(approval [^)]+\\): \"(.*)\"\\. It was not run");
   private static final Pattern WITHDRAWN = Pattern.compile("(?s)^" + PendingChange.WITHDRAWN_NOTE
       + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\) was withdrawn");
   /** What a cancellation is addressed to: the change or filing that waits ("it", "that", "the request", "my request"). */
@@ -149,6 +151,19 @@ final class PlannerPending {
         if (ToolStep.ALREADY_APPROVED.equals(r.get("status")) && r.get("args") instanceof Map<?, ?> args) {
           return PendingChange.tooLate((String) r.get("tool_name"), (Map<String, Object>) args, (String) r.get("reviewer"));
         }
+      }
+    }
+    return null;
+  }
+
+  /** A cancel sent after the reviewer rejected the change (resume_guard's note this turn): "Nothing to withdraw: …", or null. */
+  static String rejectedFirst(PlannerView v) {
+    for (int i = v.humanAt + 1; i < v.msgs.size(); i++) {
+      if (v.msgs.get(i) instanceof Message.System s && REJECTED.matcher(s.text()).find()) {
+        Matcher r = REJECTED.matcher(s.text());
+        r.find();
+        return "Nothing to withdraw: " + PendingChange.rejectedFirst(r.group(2), PlannerView.parse(r.group(3)), r.group(1),
+            r.group(4)) + ".";
       }
     }
     return null;

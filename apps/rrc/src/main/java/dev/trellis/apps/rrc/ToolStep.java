@@ -219,8 +219,8 @@ final class ToolStep {
         case Approval.REJECTED -> {
           memory.clearPendingMutation(conv);
           yield Map.of("status", "already_rejected", "approval_id", id, "tool_name", name, "args", args,
-              "reviewer", String.valueOf(now.reviewer()), "message", now.reviewer() + " had already rejected " + lower
-                  + ", so it was not run and nothing waits any more");
+              "reviewer", String.valueOf(now.reviewer()), "message", PendingChange.rejectedFirst(name,
+                  (Map<String, Object>) args, now.reviewer(), now.comment()));
         }
         case Approval.WITHDRAWN -> {
           memory.clearPendingMutation(conv);
@@ -240,7 +240,8 @@ final class ToolStep {
   static String change(String tool, Map<String, Object> args) {
     return switch (tool) {
       case "create_entity" -> "Creating " + args.get("entity_type") + " \"" + args.get("name") + "\"";
-      case "update_entity" -> "Updating " + args.get("entity_id");
+      case "update_entity" -> args.get("name") != null
+          ? "Renaming " + args.get("entity_id") + " to \"" + args.get("name") + "\"" : "Updating " + args.get("entity_id");
       case "link_entities" -> "Linking " + args.get("from_id") + " " + args.get("relation") + " " + args.get("to_id");
       default -> "Running " + tool;
     };

@@ -127,8 +127,8 @@ class ApproveCancelRaceHttpTest {
     decidedMidTurn = "rejected";
     Map<String, Object> s = ApprovalAttackHttpTest.execute(alice, conv, "cancel that");
     decidedMidTurn = null;
-    assertEquals("Nothing to withdraw: carol had already rejected creating operator \"Lone Star Flaring LLC\", so it "
-        + "was not run and nothing waits any more.", reply(s));
+    assertEquals("Nothing to withdraw: carol had already rejected creating operator \"Lone Star Flaring LLC\" "
+        + "(\"looks fine\"), so it was not run and nothing waits any more.", reply(s));
     assertEquals("completed", s.get("status"));
     assertEquals(null, s.get("pending_mutation"));
     assertEquals("completed", ApprovalAttackHttpTest.execute(alice, conv, null).get("status"));
@@ -167,6 +167,37 @@ class ApproveCancelRaceHttpTest {
     assertEquals(409, again.status(), again.text());
     assertTrue(again.map().get("detail").toString().contains("already approved by carol"), again.text());
     assertEquals(1, kg.countNamed("Lone Star Flaring LLC"));
+  }
+
+  @Test
+  void aQuestionAfterTheApprovalIsAnsweredBesideWhatRan() {
+    String conv = UUID.randomUUID().toString();
+    String id = gated(conv, "Lone Star Flaring LLC");
+    assertEquals(200, carol.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
+    String reply = reply(ApprovalAttackHttpTest.execute(alice, conv, "who operates Hutto State 3H?"));
+    assertTrue(reply.startsWith("Created operator \"Lone Star Flaring LLC\" as "), reply);
+    assertTrue(reply.contains("Red Fork Resources Inc"), reply);
+    assertEquals(1, kg.countNamed("Lone Star Flaring LLC"));
+  }
+
+  @Test
+  void aCancelAfterTheRejectionIsToldTheReviewerRejectedIt() {
+    String conv = UUID.randomUUID().toString();
+    String id = gated(conv, "Mesa Verde Energy");
+    assertEquals(200, carol.post("/approvals/" + id + "/decision", Map.of("decision", "rejected",
+        "comment", "duplicate of Caprock")).status());
+    Map<String, Object> s = ApprovalAttackHttpTest.execute(alice, conv, "cancel that");
+    assertEquals("Nothing to withdraw: carol had already rejected creating operator \"Mesa Verde Energy\" (\"duplicate "
+        + "of Caprock\"), so it was not run and nothing waits any more.", reply(s));
+    assertEquals("completed", s.get("status"));
+    assertEquals(0, kg.countNamed("Mesa Verde Energy"));
+  }
+
+  @Test
+  void aRenameThatWaitsSaysTheNewName() {
+    String reply = reply(ApprovalAttackHttpTest.execute(alice, UUID.randomUUID().toString(),
+        "Rename Hutto State 3H to Hutto State 3H-R."));
+    assertTrue(reply.startsWith("Renaming well-42-329-13377 to \"Hutto State 3H-R\" changes the knowledge graph"), reply);
   }
 
   @Test
