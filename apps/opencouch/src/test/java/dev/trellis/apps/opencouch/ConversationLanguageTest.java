@@ -54,6 +54,14 @@ class ConversationLanguageTest {
   }
 
   @Test
+  void aShortGermanQuestionInAGermanConversationIsAnsweredInGerman() {
+    say("g3", "de-DE", "Ich schlafe seit Wochen schlecht.");
+    State tips = say("g3", "de-DE", "Hast du Tipps?");
+    assertEquals("de", tips.get(CouchState.LANGUAGE));
+    assertTrue(reply(tips).contains("Kopf und Körper reagieren auf Stress"), reply(tips));
+  }
+
+  @Test
   void anEnglishConversationOfAGermanSessionStaysEnglishOnANeutralOk() {
     say("e1", "de-DE", "I've had a really rough week at work and I can't switch off");
     String ok = reply(say("e1", "de-DE", "ok"));

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.apps.opencouch.memory.Topics;
-import dev.trellis.graph.State;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,40 +17,34 @@ import org.junit.jupiter.api.Test;
 class FactQuestionTest {
   final Couch couch = new Couch();
 
-  String say(String user, String session, String locale, String message) {
-    State s = couch.graph.invoke(Map.of("message", message, "user_id", user, "session_id", session, "locale", locale),
-        couch.config(session));
-    return String.valueOf(CouchState.response(s).text());
-  }
-
   @Test
   void aQuestionAboutSomeoneToldOfEarlierIsAnsweredFromTheKeptFact() {
-    say("sam", "s1", "en-US", "Hi, I'm Sam. My sister Anna has been really distant lately and it hurts");
-    say("sam", "s1", "en-US", "work has been stressful too, my boss keeps piling things on");
+    couch.say("sam", "s1", "en-US", "Hi, I'm Sam. My sister Anna has been really distant lately and it hurts");
+    couch.say("sam", "s1", "en-US", "work has been stressful too, my boss keeps piling things on");
     couch.endSession("sam", "s1");
     int session = 2;
     for (String q : List.of("who is Anna?", "I forgot what my sister's name is", "what did I tell you about my sister?")) {
-      String r = say("sam", "s" + session++, "en-US", q);   // each in a new session: nothing said in this one
+      String r = couch.say("sam", "s" + session++, "en-US", q);   // each in a new session: nothing said in this one
       assertTrue(r.startsWith("I remember that your sister is Anna."), q + " → " + r);
       assertFalse(r.contains("Last time") || r.contains("fair question") || r.contains("in this conversation"), r);
     }
-    String mentions = say("sam", "s2", "en-US", "do you think my sister is angry with me?");
+    String mentions = couch.say("sam", "s2", "en-US", "do you think my sister is angry with me?");
     assertFalse(mentions.startsWith("I remember that your sister is Anna."), "a question that only mentions her: " + mentions);
   }
 
   @Test
   void germanAndFrenchQuestionsAreAnsweredFromTheFactNotAsAnOpenQuestion() {
-    say("lena", "d1", "de-DE", "Hallo, ich heiße Lena. Meine Schwester Anna ist in letzter Zeit so distanziert.");
-    say("lena", "d1", "de-DE", "Und die Arbeit stresst mich, mein Chef ist unmöglich.");
+    couch.say("lena", "d1", "de-DE", "Hallo, ich heiße Lena. Meine Schwester Anna ist in letzter Zeit so distanziert.");
+    couch.say("lena", "d1", "de-DE", "Und die Arbeit stresst mich, mein Chef ist unmöglich.");
     couch.endSession("lena", "d1");
     for (String q : List.of("Wie heißt meine Schwester?", "Wer ist Anna?", "Kannst du mir sagen, wie meine Schwester heißt?")) {
-      String r = say("lena", "d2", "de-DE", q);
+      String r = couch.say("lena", "d2", "de-DE", q);
       assertTrue(r.startsWith("Ich weiß noch: Deine Schwester heißt Anna."), q + " → " + r);
       assertFalse(r.contains("berechtigte Frage") || r.contains("Letztes Mal"), r);
     }
-    say("lea", "f1", "fr-FR", "Bonjour, je m'appelle Léa. Ma sœur Anna est très distante en ce moment.");
+    couch.say("lea", "f1", "fr-FR", "Bonjour, je m'appelle Léa. Ma sœur Anna est très distante en ce moment.");
     couch.endSession("lea", "f1");
-    String fr = say("lea", "f2", "fr-FR", "Comment s'appelle ma sœur ?");
+    String fr = couch.say("lea", "f2", "fr-FR", "Comment s'appelle ma sœur ?");
     assertTrue(fr.startsWith("Je me souviens que ta sœur s'appelle Anna."), fr);
     assertFalse(fr.contains("vraie question"), fr);
   }

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.trellis.apps.opencouch.memory.SessionEnd;
-import dev.trellis.graph.State;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,54 +16,48 @@ import org.junit.jupiter.api.Test;
 class RecallLanguageTest {
   final Couch couch = new Couch();
 
-  String say(String user, String session, String locale, String message) {
-    State s = couch.graph.invoke(Map.of("message", message, "user_id", user, "session_id", session, "locale", locale),
-        couch.config(session));
-    return String.valueOf(CouchState.response(s).text());
-  }
-
   @Test
   void aGermanSessionOpensWithTheLastSessionsTopicsInGerman() {
-    say("lea", "de1", "de-DE", "Die Arbeit macht mich gerade fertig, mein Chef setzt mich ständig unter Druck.");
-    say("lea", "de1", "de-DE", "Und ich schlafe seit Wochen schlecht.");
+    couch.say("lea", "de1", "de-DE", "Die Arbeit macht mich gerade fertig, mein Chef setzt mich ständig unter Druck.");
+    couch.say("lea", "de1", "de-DE", "Und ich schlafe seit Wochen schlecht.");
     couch.endSession("lea", "de1");
-    String hi = say("lea", "de2", "de-DE", "Hallo, da bin ich wieder");
+    String hi = couch.say("lea", "de2", "de-DE", "Hallo, da bin ich wieder");
     assertTrue(hi.contains("Letztes Mal haben wir über Arbeit, Stress und Schlaf gesprochen."), hi);
     assertFalse(hi.contains("Last time") || hi.contains("Chef") || hi.contains("fertig"), hi);
   }
 
   @Test
   void aFrenchSessionOpensWithTheLastSessionsTopicsInFrenchAndNothingOfItsCrisisTurn() {
-    say("zoe", "fr1", "fr-FR", "je veux mourir, je n'en peux plus");
-    say("zoe", "fr1", "fr-FR", "mon travail me stresse énormément en ce moment");
+    couch.say("zoe", "fr1", "fr-FR", "je veux mourir, je n'en peux plus");
+    couch.say("zoe", "fr1", "fr-FR", "mon travail me stresse énormément en ce moment");
     couch.endSession("zoe", "fr1");
-    String hi = say("zoe", "fr2", "fr-FR", "Bonjour, c'est encore moi");
+    String hi = couch.say("zoe", "fr2", "fr-FR", "Bonjour, c'est encore moi");
     assertTrue(hi.contains("La dernière fois, on a parlé de travail et de stress."), hi);
     assertFalse(hi.contains("Last time") || hi.contains("mourir") || hi.contains("crisis"), hi);
   }
 
   @Test
   void anEnglishSessionStillOpensWithLastTime() {
-    say("ray", "en1", "en-US", "work has been so stressful lately, my manager keeps moving deadlines");
+    couch.say("ray", "en1", "en-US", "work has been so stressful lately, my manager keeps moving deadlines");
     couch.endSession("ray", "en1");
-    String hi = say("ray", "en2", "en-US", "hi there");
+    String hi = couch.say("ray", "en2", "en-US", "hi there");
     assertTrue(hi.contains("Last time you talked about work and stress."), hi);
   }
 
   @Test
   void whatWeTalkedAboutLastTimeIsAnsweredFromTheLastSessionInTheConversationsLanguage() {
-    say("sam", "l1", "en-US", "my family has been so hard to be around lately");
+    couch.say("sam", "l1", "en-US", "my family has been so hard to be around lately");
     couch.endSession("sam", "l1");
-    say("sam", "l2", "en-US", "hello");
-    String en = say("sam", "l2", "en-US", "what did we talk about last time?");
+    couch.say("sam", "l2", "en-US", "hello");
+    String en = couch.say("sam", "l2", "en-US", "what did we talk about last time?");
     assertTrue(en.startsWith("Last time you talked about family."), en);
-    say("jonas", "l3", "de-DE", "Die Arbeit stresst mich total, mein Chef ist unmöglich.");
+    couch.say("jonas", "l3", "de-DE", "Die Arbeit stresst mich total, mein Chef ist unmöglich.");
     couch.endSession("jonas", "l3");
-    say("jonas", "l4", "de-DE", "Hallo");
-    String de = say("jonas", "l4", "de-DE", "worüber haben wir letztes Mal gesprochen?");
+    couch.say("jonas", "l4", "de-DE", "Hallo");
+    String de = couch.say("jonas", "l4", "de-DE", "worüber haben wir letztes Mal gesprochen?");
     assertTrue(de.startsWith("Letztes Mal haben wir über Arbeit und Stress gesprochen."), de);
-    say("new", "l5", "fr-FR", "bonjour");
-    String none = say("new", "l5", "fr-FR", "de quoi on a parlé la dernière fois ?");
+    couch.say("new", "l5", "fr-FR", "bonjour");
+    String none = couch.say("new", "l5", "fr-FR", "de quoi on a parlé la dernière fois ?");
     assertTrue(none.startsWith("Je n'ai rien gardé de notre dernière conversation."), none);
   }
 

@@ -77,14 +77,15 @@ public final class JdbcApprovals implements ApprovalService {
       int n = db.update(c, "UPDATE " + TABLE + " SET status = ?, reviewer = ?, comment = ?, decided_at = ? "
           + "WHERE approval_id = ? AND status = 'pending'", decision, reviewer, comment, clock.instant().toString(), approvalId);
       if (n == 0) {
-        String status = db.query(c, "SELECT status FROM " + TABLE + " WHERE approval_id = ?",
-            rs -> rs.next() ? rs.getString(1) : null, approvalId);
-        if (status == null) {
+        List<Approval> found = select(c, "approval_id = ?", approvalId);
+        if (found.isEmpty()) {
           throw new NoSuchElementException("no approval " + approvalId);
         }
-        throw new IllegalStateException(Approval.WITHDRAWN.equals(status)
+        Approval was = found.getFirst();
+        throw new IllegalStateException(Approval.WITHDRAWN.equals(was.status())
             ? "approval " + approvalId + " was withdrawn by its requester: there is nothing left to decide"
-            : "approval " + approvalId + " was already " + status);
+            : "approval " + approvalId + " was already " + was.status() + " by " + was.reviewer()
+                + ": a decision is recorded once");
       }
       return null;
     });

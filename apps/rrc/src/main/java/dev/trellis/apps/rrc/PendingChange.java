@@ -20,6 +20,11 @@ final class PendingChange {
    * the thread's checkpoint not knowing it yet): the change is forgotten and never runs.
    */
   static final String WITHDRAWN_NOTE = "HITL_WITHDRAWN: ";
+  /**
+   * The start of the note resume_guard adds when the user wrote after the waiting change was approved: the approval was
+   * recorded first, so the change runs this turn and can no longer be withdrawn.
+   */
+  static final String APPROVED_NOTE = "HITL_APPROVED: ";
   /** The tool that withdraws the pending change and closes its approval. */
   static final String CANCEL = "cancel_pending_change";
   static final ToolSpec CANCEL_SPEC = new ToolSpec(CANCEL,
@@ -41,6 +46,31 @@ final class PendingChange {
         + (comment == null || comment.isBlank() ? "" : " (\"" + comment + "\")") + " before a reviewer decided. It was "
         + "not run and can no longer be approved; nothing waits any more. Answer the user's message, and tell them the "
         + "earlier request was withdrawn and nothing ran. Do not retry it unless they ask for it again.";
+  }
+
+  /** The note for a turn the user wrote after {@code reviewer} approved the waiting {@code tool} call: it runs now. */
+  static String approvedNote(String tool, Map<String, Object> args, String approvalId, String reviewer) {
+    return APPROVED_NOTE + tool + " " + Msgs.json(args) + " (approval " + approvalId + ") was approved by " + reviewer
+        + " before the user's message arrived, so it runs now and can no longer be withdrawn. Answer the user's message; "
+        + "if they cancel or withdraw it, tell them it was already approved and what the run did.";
+  }
+
+  /** The user's cancel that came after the approval: "Too late to withdraw it: carol had already approved … so it ran." */
+  static String tooLate(String tool, Map<String, Object> args, String reviewer) {
+    String what = ToolStep.change(tool, args);
+    return "Too late to withdraw it: " + reviewer + " had already approved " + Character.toLowerCase(what.charAt(0))
+        + what.substring(1) + " before your cancel arrived, so it ran.";
+  }
+
+  /**
+   * What a cancel that came after the reviewer's rejection learns: "carol had already rejected creating operator "X"
+   * ("duplicate"), so it was not run and nothing waits any more".
+   */
+  static String rejectedFirst(String tool, Map<String, Object> args, String reviewer, String comment) {
+    String what = ToolStep.change(tool, args);
+    return reviewer + " had already rejected " + Character.toLowerCase(what.charAt(0)) + what.substring(1)
+        + (comment == null || comment.isBlank() ? "" : " (\"" + comment + "\")") + ", so it was not run and nothing waits "
+        + "any more";
   }
 
   /** The withdrawn change as the user reads it: "The earlier request (creating operator "X") was withdrawn …". */

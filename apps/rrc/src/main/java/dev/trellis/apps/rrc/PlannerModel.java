@@ -83,7 +83,16 @@ public final class PlannerModel implements ChatModel {
       return PlannerAnswers.help(v);
     }
     if (PlannerPending.replayed(v) instanceof String done) {
-      return done;   // an approved change ran this turn: what ran, as the reviewer approved it
+      // an approved change ran this turn: what ran, as the reviewer approved it — after a cancel, that it came too late
+      if (PlannerPending.cancels(v.human) && PlannerPending.tooLate(v) instanceof String late) {
+        return late + " " + done;
+      }
+      PlannerIntent asked = PlannerIntent.of(v.human);
+      if (v.noteAfter(v.humanAt, PendingChange.APPROVED_NOTE) && asked.kind().equals("question") && (asked.subject() != null
+          || v.human.toLowerCase(Locale.ROOT).matches("(?s).*\\b(?:wells|leases|operators|registry)\\b.*"))) {
+        return done + " " + PlannerAnswers.question(v, asked);   // the user asked about the registry meanwhile: answered too
+      }
+      return done;
     }
     if (v.noteAfter(v.humanAt, PendingChange.NOTE) && PlannerPending.reply(v) instanceof String pending) {
       return pending;   // a change awaits its reviewer: the user asks about it, cancels it or changes it
@@ -93,6 +102,9 @@ public final class PlannerModel implements ChatModel {
       return "A reviewer decides it, not you or I. " + filing;
     }
     if (PlannerPending.cancels(v.human) && !PlannerIntent.of(v.human).change()) {
+      if (PlannerPending.rejectedFirst(v) instanceof String rejected) {
+        return rejected;   // the reviewer's rejection was recorded before the cancel: say so, not "nothing is waiting"
+      }
       // a filing's review is not withdrawn from the chat (a gated change is: PlannerPending); say so, not the help text
       return filing != null ? "A filing's review can't be withdrawn from the chat. " + filing
           + " The reviewer can reject it." : "Nothing is waiting for approval, so there is nothing to cancel.";

@@ -17,6 +17,10 @@ import java.util.regex.Pattern;
  */
 final class PlannerPending {
   private static final Pattern NOTE = Pattern.compile("(?s)^" + PendingChange.NOTE + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\)");
+  private static final Pattern APPROVED = Pattern.compile("(?s)^" + PendingChange.APPROVED_NOTE
+      + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\) was approved by (.+?) before the user's message");
+  private static final Pattern REJECTED = Pattern.compile("(?s)^HITL: reviewer (.+?) rejected (\\w+) (\\{.*\\}) "
+      + "\\(approval [^)]+\\): \"(.*)\"\\. It was not run");
   private static final Pattern WITHDRAWN = Pattern.compile("(?s)^" + PendingChange.WITHDRAWN_NOTE
       + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\) was withdrawn");
   /** What a cancellation is addressed to: the change or filing that waits ("it", "that", "the request", "my request"). */
@@ -130,6 +134,42 @@ final class PlannerPending {
   }
 
   /**
+   * The sentence telling a user who cancelled that the change was approved before the cancel arrived, so it ran (the
+   * {@link PendingChange#APPROVED_NOTE} resume_guard added, or a {@code cancel_pending_change} result saying so), or
+   * null.
+   */
+  @SuppressWarnings("unchecked")
+  static String tooLate(PlannerView v) {
+    for (int i = v.humanAt + 1; i < v.msgs.size(); i++) {
+      if (v.msgs.get(i) instanceof Message.System s && APPROVED.matcher(s.text()).find()) {
+        Matcher a = APPROVED.matcher(s.text());
+        a.find();
+        return PendingChange.tooLate(a.group(1), PlannerView.parse(a.group(2)), a.group(4));
+      }
+      if (v.msgs.get(i) instanceof Message.Tool t && PendingChange.CANCEL.equals(v.callNames.get(t.toolCallId()))) {
+        Map<String, Object> r = PlannerView.parse(t.text());
+        if (ToolStep.ALREADY_APPROVED.equals(r.get("status")) && r.get("args") instanceof Map<?, ?> args) {
+          return PendingChange.tooLate((String) r.get("tool_name"), (Map<String, Object>) args, (String) r.get("reviewer"));
+        }
+      }
+    }
+    return null;
+  }
+
+  /** A cancel sent after the reviewer rejected the change (resume_guard's note this turn): "Nothing to withdraw: …", or null. */
+  static String rejectedFirst(PlannerView v) {
+    for (int i = v.humanAt + 1; i < v.msgs.size(); i++) {
+      if (v.msgs.get(i) instanceof Message.System s && REJECTED.matcher(s.text()).find()) {
+        Matcher r = REJECTED.matcher(s.text());
+        r.find();
+        return "Nothing to withdraw: " + PendingChange.rejectedFirst(r.group(2), PlannerView.parse(r.group(3)), r.group(1),
+            r.group(4)) + ".";
+      }
+    }
+    return null;
+  }
+
+  /**
    * The sentence telling the user a waiting change was withdrawn before a reviewer decided (the
    * {@link PendingChange#WITHDRAWN_NOTE} resume_guard added after index {@code from}), or null.
    */
@@ -171,6 +211,9 @@ final class PlannerPending {
     if (Approval.WITHDRAWN.equals(done.get("status"))) {
       return "Withdrawn: " + lower(ToolStep.change(tool, args)) + " will not be run, and its approval request is "
           + "closed, so no reviewer can approve it. Nothing has changed.";
+    }
+    if (ToolStep.CLOSED_BEFORE.contains(done.get("status"))) {
+      return "Nothing to withdraw: " + PlannerChanges.whyNotRun(done);
     }
     return "I could not withdraw it: " + PlannerChanges.whyNotRun(done);
   }

@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * {@code resume_guard}: reconciles a gated mutation with its approval verdict, read fresh from
  * the approval service. Approved: the frozen call (original tool_call_id, frozen arguments) is
- * rebuilt as an assistant message and handed to tool_node for one replay. The approval must
+ * rebuilt as an assistant message and handed to tool_node for one replay — also when the user wrote
+ * meanwhile, even "cancel that": the decision was recorded first, so it stands, and a note tells the
+ * model the change was approved before the message and runs now. The approval must
  * authorise exactly that call — this conversation and tenant, the execution that asked, the
  * mutation checkpoint, the tool, the call id and the digest of the frozen arguments — or the
  * guard denies as for an unreadable verdict. Rejected: the mutation
@@ -78,7 +80,12 @@ final class ResumeGuard {
           (Map<String, Object>) pm.get("args"));
       Map<String, Object> approved = new LinkedHashMap<>(pm);
       approved.put("status", Approval.APPROVED);
-      return u.and(GraphState.MESSAGES, List.of(new Message.Ai(null, "", List.of(call), null)))
+      List<Message> replay = userWrote(s)
+          // approved before the user's message (a cancel, say): the decision was recorded first, so the change runs
+          ? List.of(Message.system(PendingChange.approvedNote(call.name(), call.args(), approvalId, v.reviewer())),
+              new Message.Ai(null, "", List.of(call), null))
+          : List.of(new Message.Ai(null, "", List.of(call), null));
+      return u.and(GraphState.MESSAGES, replay)
           .and(GraphState.PENDING_TOOL_CALLS, List.of(call))
           .and(GraphState.PENDING_MUTATION, approved)
           .and(GraphState.HITL_REVIEWER_ID, v.reviewer())

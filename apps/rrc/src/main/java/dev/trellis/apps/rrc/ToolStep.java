@@ -21,7 +21,9 @@ import java.util.Map;
  * pauses ({@code awaiting_hitl}). An approved replay (the frozen call resume_guard rebuilt) skips
  * the gate, runs once — claimed on the approval record — and clears the mutation. A gated call
  * asked while another change waits closes that change's approval first (the request was
- * changed); {@code cancel_pending_change} closes it and forgets the change. After each
+ * changed); {@code cancel_pending_change} closes it and forgets the change — unless the reviewer's
+ * decision was recorded first: approved, the frozen call runs in this very step (claimed once, as a
+ * replay) and the cancel's result says it was already approved; rejected, nothing runs. After each
  * call, the loaded skills' {@code require_hitl} rules and the force-clarify rule fire. A rule
  * firing on a tool the synthesis call ran (a skill's work done once the skill was injected, after
  * approval_node) hands the loop back to the initial phase: the results return to
@@ -30,6 +32,10 @@ import java.util.Map;
 final class ToolStep {
   static final String MUTATION_CHECKPOINT = "mutating_capability";
   static final int FORCE_CLARIFY_AFTER = 3;
+  /** A cancel's result when the reviewer's approval was recorded first: the change runs, it is not withdrawn. */
+  static final String ALREADY_APPROVED = "already_approved";
+  /** A cancel's results when the approval was closed before it by a rejection or an earlier withdrawal: nothing waits. */
+  static final List<String> CLOSED_BEFORE = List.of("already_rejected", "already_withdrawn");
   private final RrcDeps deps;
 
   ToolStep(RrcDeps deps) {
@@ -62,21 +68,33 @@ final class ToolStep {
     List<String> fired = new ArrayList<>(s.getOrDefault(GraphState.HITL_CHECKPOINT_TYPES, List.of()));
     boolean ruleFired = false;
     boolean withdrawn = false;
-    for (Message.ToolCall call : calls) {
+    List<Message.ToolCall> work = new ArrayList<>(calls);
+    Message.ToolCall lateApproved = null;   // a cancel that lost to the reviewer's approval: the frozen call runs now
+    for (int k = 0; k < work.size(); k++) {
+      Message.ToolCall call = work.get(k);
       String name = call.name();
+      boolean replaying = replay || call == lateApproved;
       Map<String, Object> output;
       ToolResult result = null;
-      if (PendingChange.CANCEL.equals(name) && !replay) {
+      if (call == lateApproved) {
+        answers.add(new Message.Ai(null, "", List.of(call), null));
+      }
+      if (PendingChange.CANCEL.equals(name) && !replaying) {
         output = withdraw(s, rt, pm, memory, conv);
-        withdrawn |= Approval.WITHDRAWN.equals(output.get("status"));
-      } else if (replay && !deps.approvals().claimExecution((String) pm.get("approval_id"),
+        withdrawn |= Approval.WITHDRAWN.equals(output.get("status")) || CLOSED_BEFORE.contains(output.get("status"));
+        if (ALREADY_APPROVED.equals(output.get("status")) && lateApproved == null) {
+          lateApproved = new Message.ToolCall((String) pm.get("tool_call_id"), (String) pm.get("tool_name"),
+              (Map<String, Object>) pm.get("args"));
+          work.add(lateApproved);
+        }
+      } else if (replaying && !deps.approvals().claimExecution((String) pm.get("approval_id"),
           subject(s, rt, (String) pm.get("execution_id"), name, call.id(), call.args()))) {
         output = Map.of("status", "not_run", "approval_id", pm.get("approval_id"),
             "message", "the approval does not authorise this call, or its single execution is spent");
       } else {
         try {
           State seen = current;
-          boolean replayed = replay;
+          boolean replayed = replaying;
           // one execute_tool span per call, nested in this node's span; a failed call's carries error.type
           result = (ToolResult) Observed.tool(new ToolCallRequest(call, null, new ToolContext(seen, rt, call)), () -> {
             String binding = visible.bindings().get(name);
@@ -137,11 +155,11 @@ final class ToolStep {
     if (ruleFired && GraphState.SYNTHESIS.equals(s.get(GraphState.LLM_PHASE))) {
       u = u.and(GraphState.LLM_PHASE, GraphState.INITIAL);   // the review comes before the summary
     }
-    if (withdrawn) {
+    if (withdrawn && lateApproved == null) {
       u = u.and(GraphState.PENDING_MUTATION, null).and(GraphState.HITL_APPROVAL_ID, null)
           .and(GraphState.HITL_CHECKPOINT_TYPE, null).and(GraphState.HITL_REQUIRED, false);
     }
-    if (replay) {
+    if (replay || lateApproved != null) {
       memory.clearPendingMutation(conv);
       u = u.and(GraphState.PENDING_MUTATION, null).and(GraphState.HITL_APPROVAL_ID, null)
           .and(GraphState.HITL_CHECKPOINT_TYPE, null).and(GraphState.HITL_REQUIRED, false);
@@ -186,9 +204,32 @@ final class ToolStep {
           "message", "the approval service is unavailable, so the change still waits: " + e.getMessage());
     }
     if (!closed) {
+      // the first of decision and withdrawal recorded wins: say which came first, and what follows from it
       Approval now = ResumeGuard.verdict(deps.approvals(), id);
-      return Map.of("status", "not_withdrawn", "approval_id", id, "message", "approval " + id + " is no longer pending"
-          + (now == null ? "" : " (" + now.status() + ")"));
+      if (now == null || ResumeGuard.mismatch(s, rt, pm, now) != null) {
+        return Map.of("status", "not_withdrawn", "approval_id", id,
+            "message", "no change of this conversation waits under approval " + id + ", so nothing was withdrawn");
+      }
+      String what = change(name, (Map<String, Object>) args);
+      String lower = Character.toLowerCase(what.charAt(0)) + what.substring(1);
+      return switch (now.status()) {
+        case Approval.APPROVED -> Map.of("status", ALREADY_APPROVED, "approval_id", id, "tool_name", name, "args", args,
+            "reviewer", String.valueOf(now.reviewer()), "message", now.reviewer() + " had already approved " + lower
+                + " before the cancel arrived, so it could not be withdrawn: it runs now");
+        case Approval.REJECTED -> {
+          memory.clearPendingMutation(conv);
+          yield Map.of("status", "already_rejected", "approval_id", id, "tool_name", name, "args", args,
+              "reviewer", String.valueOf(now.reviewer()), "message", PendingChange.rejectedFirst(name,
+                  (Map<String, Object>) args, now.reviewer(), now.comment()));
+        }
+        case Approval.WITHDRAWN -> {
+          memory.clearPendingMutation(conv);
+          yield Map.of("status", "already_withdrawn", "approval_id", id, "tool_name", name, "args", args,
+              "message", lower + " was already withdrawn, so it was not run and nothing waits any more");
+        }
+        default -> Map.of("status", "not_withdrawn", "approval_id", id,
+            "message", "approval " + id + " could not be withdrawn (" + now.status() + "); the change still waits");
+      };
     }
     memory.clearPendingMutation(conv);
     return Map.of("status", Approval.WITHDRAWN, "approval_id", id, "tool_name", name, "args", args,
@@ -199,7 +240,8 @@ final class ToolStep {
   static String change(String tool, Map<String, Object> args) {
     return switch (tool) {
       case "create_entity" -> "Creating " + args.get("entity_type") + " \"" + args.get("name") + "\"";
-      case "update_entity" -> "Updating " + args.get("entity_id");
+      case "update_entity" -> args.get("name") != null
+          ? "Renaming " + args.get("entity_id") + " to \"" + args.get("name") + "\"" : "Updating " + args.get("entity_id");
       case "link_entities" -> "Linking " + args.get("from_id") + " " + args.get("relation") + " " + args.get("to_id");
       default -> "Running " + tool;
     };

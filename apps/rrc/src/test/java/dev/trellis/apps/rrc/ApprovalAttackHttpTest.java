@@ -182,6 +182,61 @@ class ApprovalAttackHttpTest {
   }
 
   @Test
+  void aDecisionReplayedOrSentUnderAForgedIdIsRefusedWithAReason() {
+    String conv = UUID.randomUUID().toString();
+    String id = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");
+    assertEquals(200, carol.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
+    for (Http who : List.of(carol, dave)) {
+      for (String verdict : List.of("approved", "rejected")) {
+        Http.Reply replayed = who.post("/approvals/" + id + "/decision", Map.of("decision", verdict));
+        assertEquals(409, replayed.status(), replayed.text());
+        assertEquals("approval " + id + " was already approved by carol: a decision is recorded once",
+            replayed.map().get("detail"), replayed.text());
+      }
+    }
+    assertEquals("carol", carol.get("/approvals/" + id).map().get("reviewer"), "the first decision stands");
+    for (String forged : List.of(UUID.randomUUID().toString(), id.toUpperCase(java.util.Locale.ROOT), id + "0",
+        "' OR '1'='1")) {
+      Http.Reply r = carol.post("/approvals/" + java.net.URLEncoder.encode(forged, StandardCharsets.UTF_8)
+          .replace("+", "%20") + "/decision", Map.of("decision", "approved"));
+      assertEquals(404, r.status(), forged + ": " + r.text());
+      assertTrue(r.map().get("detail").toString().contains("approval"), r.text());
+    }
+    assertEquals("completed", execute(alice, conv, null).get("status"));
+    assertEquals(1, kg.countNamed("Lone Star Flaring LLC"), "it ran once");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void anotherUserCannotWithdrawAlicesWaitingChange() {
+    String conv = UUID.randomUUID().toString();
+    Map<String, Object> gated = execute(alice, conv, "Create operator Lone Star Flaring LLC.");
+    String id = (String) gated.get("hitl_approval_id");
+    // her conversation id names a conversation of his own, where nothing waits
+    Map<String, Object> his = execute(bob, conv, "cancel that");
+    assertEquals("completed", his.get("status"));
+    List<Map<String, Object>> messages = (List<Map<String, Object>>) his.get("messages");
+    assertEquals("Nothing is waiting for approval, so there is nothing to cancel.", messages.getLast().get("content"));
+    Http.Reply state = bob.post("/threads/" + conv + "/state", Map.of("values", Map.of("pending_mutation",
+        gated.get("pending_mutation"))));
+    assertTrue(state.status() == 200 || state.status() >= 400, state.text());
+    // his own conversation, with her frozen call and approval id put into its state, then "cancel that"
+    String own = UUID.randomUUID().toString();
+    execute(bob, own, "Hello.");
+    Http.Reply planted = bob.post("/threads/" + own + "/state", Map.of("values", Map.of("pending_mutation",
+        gated.get("pending_mutation"))));
+    assertEquals(200, planted.status(), planted.text());
+    Map<String, Object> tried = execute(bob, own, "cancel that");
+    assertTrue(String.valueOf(tried.get("error")).contains("does not authorise"), String.valueOf(tried.get("error")));
+    execute(bob, conv, "cancel that");
+    assertEquals("pending", alice.get("/approvals/" + id).map().get("status"), "Bob withdrew nothing of Alice's");
+    assertEquals(List.of(id), carol.get("/approvals").list().stream().map(a -> a.get("approval_id")).toList());
+    assertEquals(200, carol.post("/approvals/" + id + "/decision", Map.of("decision", "approved")).status());
+    assertEquals("completed", execute(alice, conv, null).get("status"));
+    assertEquals(1, kg.countNamed("Lone Star Flaring LLC"));
+  }
+
+  @Test
   void bobUsingAlicesConversationIdGetsAConversationOfHisOwn() {
     String conv = UUID.randomUUID().toString();
     String id = (String) execute(alice, conv, "Create operator Lone Star Flaring LLC.").get("hitl_approval_id");

@@ -83,8 +83,20 @@ public final class ConversationLanguage {
     };
   }
 
-  /** The conversation's language after a message the gate read as {@code detected}: it, when readable, else as before. */
-  public static String after(String conversation, String detected) {
+  /** The most words a message may have and still be too short to move a conversation to another language on its own. */
+  static final int SHORT = 3;
+
+  /**
+   * The conversation's language after {@code message}, which the gate read as {@code detected}: it, when readable — unless
+   * the message is short ({@value #SHORT} words or fewer) and tells no language by its everyday words ({@link #hint}), in
+   * a conversation held in a known language: the classifier's reading of three words is a guess ("Hast du Tipps?" in a
+   * German conversation was read as French), so the conversation's stays.
+   */
+  public static String after(String conversation, String detected, String message) {
+    if (known(conversation) && !conversation.equals(detected) && message != null && hint(message) == null
+        && message.strip().split("[^\\p{L}']+").length <= SHORT) {
+      return conversation;
+    }
     return known(detected) ? detected : conversation;
   }
 

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
  * adds one rule of its own: a short affirmative right after a crisis turn ("yes", "I do") stays
  * on the crisis branch. Routes: every crisis class → {@code crisis}; concern for someone else →
  * {@code third_party}; a message in a language the classifier cannot read → {@code check_in};
+ * worry about someone's illness that names no risk ({@link IllnessWorry}: "Meine Mutter ist krank und ich mache mir
+ * Sorgen"), which the classifier's third-party class takes in, → {@code therapeutic} (category {@code illness_worry});
  * the rest → {@code therapeutic}, where a message the classifier was unsure about (its check-in band,
  * category {@code check_in}) is answered with the check-in ({@code CheckIn}) instead of a mode's reply.
  */
@@ -31,6 +33,9 @@ public final class CrisisGate {
     // gets the therapeutic branch's check-in
     static final SafetyClassifier OFFLINE = SafetyClassifier.standard();
   }
+
+  /** The category of a message the classifier read as concern for someone at risk that is worry about their illness. */
+  public static final String ILLNESS_WORRY = "illness_worry";
 
   private CrisisGate() {
   }
@@ -50,7 +55,12 @@ public final class CrisisGate {
       return new Assessment(true, "crisis", "medium", "follow_up", "context", ReplyLocale.language(locale), message.strip());
     }
     SafetyClassifier classifier = model == null ? Holder.OFFLINE : Holder.OFFLINE.withJudge(model);
-    return of(classifier.classify(message, history(recent), locale == null ? "en-US" : locale));
+    Assessment a = of(classifier.classify(message, history(recent), locale == null ? "en-US" : locale));
+    if ("third_party".equals(a.route()) && IllnessWorry.only(message)) {
+      // worry about someone's illness, no risk named: not the third-party reply's ("ask whether they think of suicide")
+      return new Assessment(false, "therapeutic", "none", ILLNESS_WORRY, a.layer(), a.language(), a.matched());
+    }
+    return a;
   }
 
   static Assessment of(Verdict v) {

@@ -49,7 +49,11 @@ public final class CrisisGateNode implements Node {
     String assumed = ConversationLanguage.assumed(in.text(), conversation, s.get(CouchState.LOCALE));
     Assessment a = CrisisGate.decide(in.text(), recent, ctx.llmClient(),
         ConversationLanguage.locale(assumed, s.get(CouchState.LOCALE)));
-    String language = ConversationLanguage.after(conversation, a.language());
+    String language = ConversationLanguage.after(conversation, a.language(), in.text());
+    if ("therapeutic".equals(a.route()) && language != null && !language.equals(a.language())) {
+      // a short message that tells no language of its own ("Hast du Tipps?" read as French) is answered in the conversation's
+      a = new Assessment(a.crisis(), a.route(), a.severity(), a.category(), a.layer(), language, a.matched());
+    }
     int turn = (int) history.stream().filter(e -> "user".equals(e.role())).count() + 1;
     String route = a.route();
     TranscriptEntry userEntry = TranscriptEntry.user(turn, in.text());

@@ -67,10 +67,11 @@ final class Cues {
       + "vermisse|stressée?|difficile|dur|triste|seule?|angoiss\\w*|anxieu\\w*|inquiet|inquiète|peur|fatiguée?|épuisée?|"
       + "débordée?|colère|énervée?|blessée?|pleur\\w*|dispute\\w*|malade|déprim\\w*|panique|nerveuse?|coupable|honte|"
       + "crevée?|galère|affreux|horrible|manque)\\b|\\bmal (dormi|au|à)\\b");
-  /** A reply that only acknowledges ("ok", "thanks", "danke", "d'accord", "merci"). */
+  /** A reply that only acknowledges ("ok", "thanks", "danke", "Danke, das hilft mir.", "d'accord", "merci, ça m'aide"). */
   private static final String ACK = "(ok(ay)?|k|kk|thanks|thank you|thx|ty|sure|alright|all right|got it|cool|fine|great|"
       + "right|i see|makes sense|that makes sense|noted|understood|sounds good|danke( schön)?|dankeschön|alles klar|verstehe|"
-      + "ich verstehe|passt|gut|merci( beaucoup)?|d'accord|entendu|je vois|compris|super|ça marche)";
+      + "ich verstehe|passt|gut|das hilft( mir)?( sehr| echt| wirklich)?( weiter)?|merci( beaucoup)?|d'accord|entendu|"
+      + "je vois|compris|super|ça marche|ça (m['’])?aide( beaucoup| vraiment| bien)?)";
   static final Pattern ACKNOWLEDGEMENT = unicode("^" + ACK + "([\\s.!,]+" + ACK + ")?[\\s.!,]*(thanks|thank you|danke|merci)?[\\s.!]*$");
   /** A short answer to the question our reply asked ("yeah", "not really", "ja", "eher nicht", "ouais", "bof"). */
   static final Pattern SHORT_ANSWER = unicode("^(yeah|yes|yep|yup|yea|ya|no|nope|nah|not really|maybe|kind of|kinda|sort of|"

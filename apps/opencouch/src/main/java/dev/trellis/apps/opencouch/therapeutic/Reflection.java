@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  */
 final class Reflection {
   private static final Pattern FILLER = Pattern.compile("(?iU)^(honestly|and|but|also|so|oh|well|tbh|ngl|like|um+|uh+|"
+      // a yes or an ok before what is said ("yeah it was humiliating", "oui, c'est dur") is not said back
+      + "yeah|yes|yep|yup|ok|okay|ja|jo|oui|ouais|"
       + "ehrlich gesagt|ehrlich|naja|na ja|also|und|aber|ach|tja|bon|ben|alors|et|mais|franchement|en fait|bah)\\b[\\s,]*");
   /** A sigh or an interjection as a sentence of its own at the start ("ugh.", "pff…", "seufz.", "bof."). */
   private static final Pattern SIGH = Pattern.compile("(?iU)^\\s*(ugh+|urgh+|argh+|sigh|oof|ouf|pff+|bof|hmm+|meh|oh|ah|"

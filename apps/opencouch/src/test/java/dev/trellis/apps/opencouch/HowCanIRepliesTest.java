@@ -1,0 +1,30 @@
+package dev.trellis.apps.opencouch;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * "How can I …?" in German or French gets the stress explanation only when it asks how to cope, as
+ * in English — tried over HTTP, "Wie kann ich mit ihm darüber reden?" (about a father) got "… Kopf
+ * und Körper reagieren auf Stress oft auf verwirrende Weise …".
+ */
+class HowCanIRepliesTest {
+  static final String STRESS_DE = "Kopf und Körper reagieren auf Stress";
+  static final String STRESS_FR = "notre esprit et notre corps réagissent au stress";
+  final Couch couch = new Couch();
+
+  @Test
+  void aGermanHowCanITalkToHimIsNotAnsweredWithTheStressExplanation() {
+    couch.say("jo", "de", "de-DE", "Ich hatte gestern Streit mit meinem Vater.");
+    String reply = couch.say("jo", "de", "de-DE", "Wie kann ich mit ihm darüber reden?");
+    assertFalse(reply.contains(STRESS_DE), reply);
+  }
+
+  @Test
+  void aFrenchHowCanITalkToHimIsNotAnsweredWithTheStressExplanation() {
+    couch.say("li", "fr", "fr-FR", "Je me suis disputée avec mon père hier.");
+    String reply = couch.say("li", "fr", "fr-FR", "Comment je peux lui en parler ?");
+    assertFalse(reply.contains(STRESS_FR), reply);
+  }
+}

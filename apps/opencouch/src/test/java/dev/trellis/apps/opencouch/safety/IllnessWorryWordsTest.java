@@ -1,0 +1,26 @@
+package dev.trellis.apps.opencouch.safety;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Which messages read as worry about an illness alone: an illness named, and no sign of risk or of something said. */
+class IllnessWorryWordsTest {
+  @ParameterizedTest
+  @ValueSource(strings = {"Meine Mutter ist krank und ich mache mir Sorgen", "my dad is in hospital and I'm scared",
+      "ma sœur est malade, je m'inquiète", "My grandma was diagnosed with dementia and I worry about her"})
+  void anIllnessWithNoRiskNamedIsWorry(String message) {
+    assertTrue(IllnessWorry.only(message), message);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"my friend says she wants to die, how do I help her?", "my brother is sick of life and I'm worried",
+      "Meine Mutter ist krank und will nicht mehr leben", "ma mère est malade et parle d'en finir",
+      "my dad is ill and has been giving away his things, he's talking about being gone", "I'm worried about my friend",
+      "my mom is sick and she has pills hidden"})
+  void anyRiskOrNoIllnessIsNot(String message) {
+    assertFalse(IllnessWorry.only(message), message);
+  }
+}
