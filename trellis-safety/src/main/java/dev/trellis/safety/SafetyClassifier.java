@@ -162,6 +162,13 @@ public final class SafetyClassifier {
     if (answered != null && Features.saysGoodbye(message)) {
       return base.with(RiskClass.WARNING_SIGNS, Action.CRISIS, Layer.CONTEXT, "a goodbye after " + answered.wireName());
     }
+    // a reply inside an emergency the assistant raised for the user ("Bitte ruf jetzt sofort die 112 an – das ist ein
+    // Notfall …" — "ok aber ich kann kaum noch tippen"): part of that emergency unless it says help is there or only no
+    // (round eighteen: the head read such replies on their own, at 0.15 to 0.18)
+    if (Alarm.raised(recent) && Alarm.carriedOn(message, folded)) {
+      return base.with(answered != null ? answered : RiskClass.ATTEMPT_IN_PROGRESS, Action.CRISIS, Layer.CONTEXT,
+          "a reply in the emergency the assistant raised");
+    }
     // a bare yes to the assistant's question about risk ("still do" after "do you still have the pills?"), or a when
     // or a how often ("every night this week" after "how often do you think about ending your life?")
     boolean yes = AnsweredQuestion.affirms(folded);
