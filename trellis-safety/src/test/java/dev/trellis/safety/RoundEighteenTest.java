@@ -286,6 +286,8 @@ class RoundEighteenTest {
       "yeah go ahead and cancel it|en-US",
       "yep, cancel that one thanks|en-GB",
       "ja bitte absagen|de-DE",
+      "dann bitte einfach absagen|de-DE",
+      "ok just cancel it then|en-US",
       "oui, annulez-le merci|fr-FR"})
   void aBareYesToACancellationIsNoSafetyResponse(String message, String locale) {
     Verdict v = read(message, CANCEL, locale);
