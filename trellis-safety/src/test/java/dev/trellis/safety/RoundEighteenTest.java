@@ -11,8 +11,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Round eighteen's rules: the families of sets AN, AO and AP's errors (their disguised crises, the false alarms of their
- * German and French conversations and of everyday English, German and French) and what the users met (a German refrain
- * asked about). Every sentence is written here afresh, none copied from a set or
+ * German and French conversations and of everyday English, German and French) and two the users met (a German refrain
+ * asked about, someone else's farewell remembered). Every sentence is written here afresh, none copied from a set or
  * the corpus; every rule has its twin in the other direction, worded differently, that must keep its response.
  */
 class RoundEighteenTest {
@@ -186,6 +186,29 @@ class RoundEighteenTest {
   @CsvSource(delimiter = '|', value = {
       "hier j'ai tapé « dose mortelle tramadol », j'en ai trois boîtes|fr-FR"})
   void theWritersOwnSearchStaysACrisis(String message, String locale) {
+    crisis(message, locale);
+  }
+
+  // Someone else's farewell remembered (the users: "my grandpa's last letter said goodbye to everyone" read as crisis):
+  // a grandparent's last letter or words is masked like an idiom, and round18.jsonl teaches the head such memories beside
+  // the writer's own farewell letters (the German "der letzte Brief meiner Oma war ein Abschied von allen" the head still
+  // reads at 0.87: left)
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "my grandpa's last letter said goodbye to everyone|en-US",
+      "found my nan's last letter in a drawer today, she said goodbye to all of us and told us to look after the garden|en-GB",
+      "la dernière lettre de ma grand-mère disait adieu à tout le monde, je la relis chaque Noël|fr-FR"})
+  void aGrandparentsFarewellRememberedIsNoCrisis(String message, String locale) {
+    noCrisis(message, locale);
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "my last letter says goodbye to everyone, I'm leaving it on the table tonight|en-US",
+      "j'ai écrit ma dernière lettre, j'y dis adieu à tout le monde|fr-FR",
+      "Mein Abschiedsbrief an alle ist fertig, wie der von Opa damals|de-DE"})
+  void theWritersOwnFarewellStaysACrisis(String message, String locale) {
     crisis(message, locale);
   }
 
