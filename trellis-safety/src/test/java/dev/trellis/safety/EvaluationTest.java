@@ -133,5 +133,13 @@ class EvaluationTest {
   // question naming an insurer, a name asked again, a yes to a cancellation, a pet's death, each beside crisis twins in
   // the same words): 0.9807 (7762/7915) / 0.8407, 0.9592 (7592/7915) / 0.8597 — the unbanded recall floor moves to
   // 0.958 with them (the twins are hard positives the head reads under the threshold; the band catches them)
-  private static final double[] CV_FLOORS = {0.980, 0.839, 0.958, 0.859};
+  // Round eighteen: the corpus grew by 839 messages (sets AN, AO and AP, scored once held out at precision 0.72 to 0.86,
+  // harder than the corpus they join; round18.jsonl). Over the corpus with the three sets in, before the round's rules
+  // (18,132 messages, round seventeen's code; 28 Nov 00:02 to 00:16, load 1.7 to 3.5): 0.981 / 0.838, 0.959 / 0.857 —
+  // under the precision floors before any rule of the round. After the rules and round18.jsonl (18,211 messages; 28 Nov
+  // 01:01 to 01:09 through mvnl, load about 3): 0.9816 (8123/8275) / 0.8396 (8123/9675), 0.9604 (7947/8275) / 0.8589
+  // (7947/9252); en/de/fr 0.980 / 0.909. The unbanded recall floor rises to 0.959; the unbanded precision floor moves
+  // down to 0.857 (a thousandth under the truncated figure) because the corpus it is measured over grew harder, not
+  // because the rules lost precision (they raised it from 0.857 to 0.859 over the grown corpus); the banded floors stay.
+  private static final double[] CV_FLOORS = {0.980, 0.839, 0.959, 0.857};
 }
