@@ -13,7 +13,7 @@ LOCALE = {"de.txt": "de-DE", "fr.txt": "fr-FR"}
 here = pathlib.Path(__file__).parent
 for src in sorted(here.glob("*.txt")):
     out, n = [], 0
-    three = src.name in ("other.txt", "de_fr_extra.txt", "hard.txt", "breadth.txt", "round5.txt", "round6.txt", "round7.txt", "round8.txt", "round9.txt", "round10.txt", "round14.txt", "round15.txt", "round16.txt", "round17.txt")
+    three = src.name in ("other.txt", "de_fr_extra.txt", "hard.txt", "breadth.txt", "round5.txt", "round6.txt", "round7.txt", "round8.txt", "round9.txt", "round10.txt", "round14.txt", "round15.txt", "round16.txt", "round17.txt", "round18.txt")
     for line in src.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue

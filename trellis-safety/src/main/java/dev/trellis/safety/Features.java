@@ -169,6 +169,24 @@ public record Features(float[] embedding, int[] grams, float weight) {
           + "(?: (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|demain|la|semaine|prochaine|matin|soir|apres midi"
           + "|[0-9]{1,2}h(?:[0-9]{2})?|[0-9]{1,2})){1,5}");
 
+  /**
+   * A bare yes to a booking's cancellation, booking or move, or the bare request ("yes cancel it", "yes please, cancel
+   * it", "dann bitte einfach absagen", "oui, annulez-le") and nothing more: round eighteen's corpus took the head to 0.38 on "yes cancel it" after
+   * Neura's cancellation question (the check-in); "yes cancel it, I won't be around by then" has more and is read.
+   */
+  private static final java.util.regex.Pattern CONFIRMS_ARRANGEMENT = foldedPattern(
+      "(?:(?:then|dann|alors|so|also|ok|okay) )?(?:(?:yes|yeah|yep|yup|ok|okay|sure|please|ja|jep|jo|oui|ouais|daccord)"
+          + "(?: please| pls| bitte| gerne| merci| svp)? )?(?:(?:go ahead and|just|einfach|bitte einfach|bitte) )?"
+          + "(?:cancel|book|move|reschedule|absagen|stornieren|buchen|verschieben|annuler|annulez|annule|reserver|reservez"
+          + "|decaler|decalez)"
+          + "(?: it| that| that one| this| this one| them| le| la| les| es| ihn| sie| den termin| the appointment| the session"
+          + "| the booking| please| pls| thanks| thank you| thx| danke| bitte| merci| svp)*");
+
+  /** Whether {@code message} only says yes to a booking's cancellation, booking or move ({@link #CONFIRMS_ARRANGEMENT}). */
+  static boolean confirmsArrangement(String message) {
+    return CONFIRMS_ARRANGEMENT.matcher(bare(message)).matches();
+  }
+
   /** {@code regex} with every word folded as messages are ("appointment" is "apointment", "wann" "wan"). */
   private static java.util.regex.Pattern foldedPattern(String regex) {
     return java.util.regex.Pattern.compile(java.util.regex.Pattern.compile("[a-z]+").matcher(regex)

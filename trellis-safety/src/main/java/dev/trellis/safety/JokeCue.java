@@ -10,7 +10,9 @@ import java.util.Set;
 final class JokeCue {
   /** Laughter and joke markers, folded (an emoji of laughter folds to "lol"). */
   private static final Set<String> JOKE_CUES = Set.of("lol", "lool", "lmao", "lmfao", "rofl", "haha", "hahaha", "hehe",
-      "xd", "jk", "jking", "mdr", "ptdr", "mdrr", "jaja", "jajaja", "kkk", "kkkk", "kek", "lel");
+      "xd", "jk", "jking", "mdr", "ptdr", "mdrr", "jaja", "jajaja", "kkk", "kkkk", "kek", "lel",
+      // round eighteen: French "(nan) j'rigole", "j'déconne" said after a threat over a trifle
+      "jrigole", "jrigol", "jdecone", "jdeconne");
   /** Words saying a message is meant ("not even joking", "no joke", "for real", "im serious"). */
   private static final Set<String> SERIOUS_CUES = Folded.words(List.of("joking", "kidding", "joke", "serious", "seriously", "real",
       "ernst", "ernsthaft", "serieux", "blague"));

@@ -123,6 +123,9 @@ final class Languages {
    * The language of {@code text} ({@code folded} is its folding): {@code und} for a script
    * other than Latin, else the language with the most function words, {@code fallback} when none.
    */
+  /** Short replies shared by several languages, read in the user's language when it is a supported one. */
+  private static final Set<String> SHARED_REPLIES = Set.of("non", "no", "si", "ok", "okay", "nee", "ne", "nan", "merci");
+
   static String detect(String text, Folded folded, String fallback) {
     int latin = 0;
     int other = 0;
@@ -139,6 +142,13 @@ final class Languages {
     }
     if (other > latin) {
       return script(text);
+    }
+    // a bare one- or two-word reply in words several languages share ("non", "no", "si") is in the user's own language
+    // when it is one the classifier reads: "non" to a French question was called Italian and got the check-in (round
+    // eighteen)
+    if (SUPPORTED.contains(fallback) && !folded.tokens().isEmpty() && folded.tokens().size() <= 2
+        && SHARED_REPLIES.containsAll(folded.tokens())) {
+      return fallback;
     }
     Map<String, Integer> own = ownLetterWords(text);
     int best = 0;

@@ -29,7 +29,11 @@ import java.util.Set;
  * {@code [recommended]} (a treatment or helper someone else found good, "EMDR … helped", "swears by": a cue of concern
  * in its sentence, with no crisis phrase there, is a recommendation passed on) and {@code [work]} (a song, a book, a film
  * named: a crisis phrase in quotes beside it is quoted from it) and {@code [own_words]} (the writer claims quoted words
- * as their own, "that's literally me", "my poem", "genau wie ich mich fühle": quoted, they are still the writer's). A phrase is words separated by spaces, folded like the message
+ * as their own, "that's literally me", "my poem", "genau wie ich mich fühle": quoted, they are still the writer's) and
+ * {@code [work_asked]} (the work itself asked about, "what song is it", "kennt jemand den Titel", "wie ging nochmal der
+ * Refrain": quoted words anywhere beside a work named are quoted from it, and the head reads the message without them)
+ * and {@code [confessed]} (the someone-else of a message owned up to, "the friend is me", "le quelqu'un c'est moi": no
+ * cue of concern in the message is concern for someone else). A phrase is words separated by spaces, folded like the message
  * ({@link Folded}); {@code a/b} is either word, {@code word*} any word starting so,
  * {@code a_b} the two words {@code a b} (inside alternatives: {@code to_live/be_alive}),
  * {@code ...} up to four skipped words; a phrase starting {@code & } matches its words in any order
@@ -43,9 +47,10 @@ final class Lexicon {
 
   /**
    * An override, a crisis phrase, a mask; a distant past named; a comparison with oneself; a death mourned; a treatment
-   * or helper recommended; a song, book or film named; quoted words claimed as the writer's own.
+   * or helper recommended; a song, book or film named; quoted words claimed as the writer's own; a work asked about (its
+   * title, its singer, how it went); the someone-else of a message owned up to as the writer.
    */
-  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF, LOSS, RECOMMENDED, WORK, OWN }
+  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF, LOSS, RECOMMENDED, WORK, OWN, ASKED, CONFESSED }
 
   /** One alternative: one word, or several joined by {@code _} in the file ({@code be_alive}). */
   private record Alt(String[] words, boolean prefix) {
@@ -356,13 +361,16 @@ final class Lexicon {
       kind = Kind.MASK; // for the head only: it masks no lexicon phrase (Reading)
       cls = RiskClass.NONE;
     } else if (section.equals("past") || section.equals("self_reference") || section.equals("loss")
-        || section.equals("recommended") || section.equals("work") || section.equals("own_words")) {
+        || section.equals("recommended") || section.equals("work") || section.equals("own_words")
+        || section.equals("work_asked") || section.equals("confessed")) {
       kind = switch (section) {
         case "past" -> Kind.PAST;
         case "loss" -> Kind.LOSS;
         case "recommended" -> Kind.RECOMMENDED;
         case "work" -> Kind.WORK;
         case "own_words" -> Kind.OWN;
+        case "work_asked" -> Kind.ASKED;
+        case "confessed" -> Kind.CONFESSED;
         default -> Kind.SELF;
       };
       cls = RiskClass.NONE;

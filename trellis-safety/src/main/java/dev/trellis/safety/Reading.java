@@ -10,10 +10,13 @@ import java.util.regex.Pattern;
  * What the lexicons find in one message (layers 1 and 2): the crisis phrase that counts, the mask, a negated phrase, a
  * cue of concern for someone else, a joke's cue, harm to others in the writer's own clause, whether any crisis phrase
  * was found at all (counted or not: masked, negated, told as past), and whether every cue of concern is only a question
- * ({@link ConcernCue#question}).
+ * ({@link ConcernCue#question}), and whether the message asks about a work it quotes, with no crisis phrase of the
+ * writer's own outside the quotes ({@code askedWork}: the head then reads it without its quotes, {@link Spans#unquoted}), and whether the message owns
+ * up to its someone-else as the writer ({@code confessed}: "asking for a friend … the friend is me").
  */
 record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean thirdPartyCue, boolean jokeCue,
-               boolean ownHarm, boolean riskWords, boolean questionsOnly) {
+               boolean ownHarm, boolean riskWords, boolean questionsOnly, boolean askedWork,
+               boolean confessed) {
   /** How many words before a crisis phrase a past-tense verb makes it told as past ("I tried to kill myself"). */
   private static final int PAST_VERB_REACH = 3;
   /** A breakup with someone named: "end it with Tyler" (the name capitalised, so read from the message itself). */
@@ -27,11 +30,17 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
     // "someone who thinks about dying as much as I do": a comparison with oneself makes the cue of concern the writer's own
     // and a cue read across a sentence's end is no subject and its verb ("rang my dad. Said what I needed to say")
     List<Lexicon.Hit> hits = new ArrayList<>(found.size());
+    // "asking for a friend … (ok the friend is me)", "le quelqu'un c'est moi": the someone-else owned up to as the writer,
+    // so no cue of concern in the message is concern for someone else (round eighteen)
+    boolean confessed = found.stream().anyMatch(h -> h.kind() == Lexicon.Kind.CONFESSED);
     // each token's sentence, worked out only when a phrase or cue asks whether it shares one
     int[][] memo = new int[1][];
     java.util.function.Supplier<int[]> sentences =
         () -> memo[0] != null ? memo[0] : (memo[0] = Spans.sentenceOf(message, tokens.size()));
     for (Lexicon.Hit h : found) {
+      if (ConcernCue.is(h) && confessed) {
+        continue;
+      }
       if (ConcernCue.is(h) && (ConcernCue.selfReferent(h, found) || ConcernCue.mourned(h, found, sentences.get())
           || ConcernCue.recommended(h, found, sentences.get(), tokens))) {
         continue;
@@ -51,6 +60,9 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
     boolean claimed = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.OWN && !Spans.inside(h.start(), quoted));
     List<Lexicon.Hit> works = claimed ? List.of()
         : hits.stream().filter(h -> h.kind() == Lexicon.Kind.WORK).toList();
+    // the work itself asked about ("what song is it", "kennt jemand den Titel?"): its quotes are its own wherever the work
+    // is named (round eighteen: "song stuck in my head all day, it goes '…' … what is it")
+    boolean asked = !works.isEmpty() && hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.ASKED && !Spans.inside(h.start(), quoted));
     Lexicon.Hit named = namedBreakup(message);
     if (named != null) {
       hits.add(named);
@@ -88,7 +100,7 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
       // words in quotes with a song, a book or a film named beside them ("Dalida chante « moi je veux mourir sur scène »"):
       // quoted from it, masked like an idiom (round sixteen); the writer's own words outside the quotes are still read,
       // and quotes far from the work named, or claimed as the writer's own, are not masked (round seventeen)
-      if (!works.isEmpty() && Spans.quotedBeside(h, quoted, works)) {
+      if (!works.isEmpty() && (asked ? Spans.quotedInAskedWork(h, quoted, works) : Spans.quotedBeside(h, quoted, works))) {
         sung = sung == null ? h : sung;
         continue;
       }
@@ -146,7 +158,8 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
     // sister. I'm going to find him and break his face"): what someone else did is the reason, not the concern
     boolean ownHarm = best != null && best.cls() == RiskClass.HARM_TO_OTHERS && !ConcernCue.within(best, hits, tokens, quoted);
     boolean riskWords = hits.stream().anyMatch(h -> h.kind() == Lexicon.Kind.OVERRIDE || h.kind() == Lexicon.Kind.PHRASE);
-    return new Reading(best, mask, negated, thirdPartyCue, JokeCue.in(tokens), ownHarm, riskWords, questionsOnly);
+    return new Reading(best, mask, negated, thirdPartyCue, JokeCue.in(tokens), ownHarm, riskWords, questionsOnly,
+        asked && best == null && (sung != null || !quoted.isEmpty()), confessed);
   }
 
   /** A breakup with someone named ("I need to end it with Tyler") as an idiom's mask over its words, or null. */

@@ -162,6 +162,13 @@ public final class SafetyClassifier {
     if (answered != null && Features.saysGoodbye(message)) {
       return base.with(RiskClass.WARNING_SIGNS, Action.CRISIS, Layer.CONTEXT, "a goodbye after " + answered.wireName());
     }
+    // a reply inside an emergency the assistant raised for the user ("Bitte ruf jetzt sofort die 112 an – das ist ein
+    // Notfall …" — "ok aber ich kann kaum noch tippen"): part of that emergency unless it says help is there or only no
+    // (round eighteen: the head read such replies on their own, at 0.15 to 0.18)
+    if (Alarm.raised(recent) && Alarm.carriedOn(message, folded)) {
+      return base.with(answered != null ? answered : RiskClass.ATTEMPT_IN_PROGRESS, Action.CRISIS, Layer.CONTEXT,
+          "a reply in the emergency the assistant raised");
+    }
     // a bare yes to the assistant's question about risk ("still do" after "do you still have the pills?"), or a when
     // or a how often ("every night this week" after "how often do you think about ending your life?")
     boolean yes = AnsweredQuestion.affirms(folded);
@@ -196,13 +203,17 @@ public final class SafetyClassifier {
     // (round seventeen, OpenCouch's routing eval)
     // nor does a bare question about a booking ("when is it?", "c'est à quelle heure ?"): read on its own the head
     // scored "when is it?" 0.47 to 0.51, a plan's when (round seventeen); after a question about risk it is still read
+    // nor a bare yes to a booking's cancellation or move ("yes cancel it": 0.38 with round eighteen's corpus)
     boolean acknowledgement = earlier == null && supported && d.mask() == null && (Features.acknowledges(message)
         || (Features.saysGoodbye(message) && (!recent.isEmpty() || Features.saysGoodnight(message))
-            || Features.asksAboutArrangement(message))
+            || Features.asksAboutArrangement(message) || Features.confirmsArrangement(message))
         && riskAsked(AnsweredQuestion.questionAsked(recent), fallback) == null);
     if (head != null && embeddings != null && !acknowledgement) {
       // after a crisis in the history the bar is already lower: the reply is not read with it ("thanks for listening")
-      Scored s = score(message, folded, earlier == null ? recent : List.of(), fallback);
+      // a work asked about whose quoted words the lexicons masked ("Im Refrain singt sie „…“, kennt jemand den Titel?"):
+      // the head reads the question without the quotes, which it had read at p 0.84 (round eighteen)
+      String read = d.askedWork() ? Spans.unquoted(message) : message;
+      Scored s = score(read, read == message ? folded : Folded.of(read), earlier == null ? recent : List.of(), fallback);
       score = s.crisis;
       v = new Verdict(v.label(), v.action(), v.layer(), language, supported, score, v.evidence());
       // after a crisis in the history the head needs less; after a negated crisis phrase ("I would never
@@ -211,13 +222,17 @@ public final class SafetyClassifier {
       // head still hears the risk words the reply denies (round thirteen)
       String asking = AnsweredQuestion.denies(folded) ? AnsweredQuestion.asking(recent) : null;
       boolean denied = riskAsked(asking, fallback) != null;
-      double threshold = earlier != null && elliptical && !denied ? crisisThreshold / 2
+      // a someone-else owned up to as the writer ("asking for a friend … the friend is me", "und mit jemand mein ich
+      // mich") is the writer's own disguised question: the head needs as little as after a crisis, and no class of its
+      // own to agree (round eighteen: "how many of my grandma's oxys would it take? the friend is me" was read at 0.38)
+      boolean confessed = d.confessed() && mask == null;
+      double threshold = (earlier != null && elliptical && !denied) || confessed ? crisisThreshold / 2
           : d.negated() || denied ? Math.max(crisisThreshold, NEGATED_THRESHOLD) : crisisThreshold;
       // a masked message (idiom, someone else) needs the head to name a crisis class itself
       // a laugh the head reads as an idiom is no crisis ("if they lose again I'm jumping off the stand 😂")
       boolean joke = d.jokeCue() && s.label == RiskClass.FIGURATIVE;
       boolean headCrisis = !joke && (mask == null
-          ? score >= threshold && (s.label.crisis() || score >= threshold + AGREEMENT_MARGIN)
+          ? score >= threshold && (s.label.crisis() || confessed || score >= threshold + AGREEMENT_MARGIN)
           : s.label.crisis() && score >= Math.max(threshold, maskedThreshold));
       if (headCrisis) {
         return v.with(s.topCrisis, Action.CRISIS, Layer.EMBEDDING, String.format(Locale.ROOT, "p(crisis)=%.2f", score));

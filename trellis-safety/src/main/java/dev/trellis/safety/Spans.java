@@ -63,11 +63,23 @@ final class Spans {
    * the quotes ("'I want to die and nobody will ever read my book'") quotes nothing.
    */
   static boolean quotedBeside(Lexicon.Hit h, List<int[]> quoted, List<Lexicon.Hit> works) {
+    return quotedBeside(h, quoted, works, WORK_REACH);
+  }
+
+  /**
+   * {@link #quotedBeside(Lexicon.Hit, List, List)} with the work named anywhere outside the quotes, for a message that
+   * asks about the work itself ("song stuck in my head all day, it goes '…' — what is it?"; round eighteen).
+   */
+  static boolean quotedInAskedWork(Lexicon.Hit h, List<int[]> quoted, List<Lexicon.Hit> works) {
+    return quotedBeside(h, quoted, works, Integer.MAX_VALUE / 2);
+  }
+
+  private static boolean quotedBeside(Lexicon.Hit h, List<int[]> quoted, List<Lexicon.Hit> works, int reach) {
     for (int[] r : quoted) {
       if (h.start() >= r[0] && h.end() <= r[1]) {
         for (Lexicon.Hit w : works) {
           boolean outside = w.end() <= r[0] || w.start() >= r[1];
-          if (outside && w.end() > r[0] - WORK_REACH && w.start() < r[1] + WORK_REACH) {
+          if (outside && w.end() > r[0] - reach && w.start() < r[1] + reach) {
             return true;
           }
         }

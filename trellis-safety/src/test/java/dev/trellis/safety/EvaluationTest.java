@@ -17,15 +17,15 @@ import org.junit.jupiter.api.Test;
  * conversation, each with the chat before it), scored once after rounds eleven and twelve (their figures are in the
  * README), were studied in round thirteen and are training data now; so are sets AA, AB, AC and MH (round fourteen),
  * scored once after round thirteen, sets AD, AE, AF and MI (round fifteen), scored once after round fourteen, and sets
- * AG, AH, AJ and MJ (round sixteen), scored once after round fifteen, and sets AK, AL and AM (round seventeen), scored
- * once after round sixteen. {@code blind/} holds sets AN, AO and AP, written at the start of round seventeen and scored
- * once after its merge.
+ * AG, AH, AJ and MJ (round sixteen), scored once after round fifteen, sets AK, AL and AM (round seventeen), scored
+ * once after round sixteen, and sets AN, AO and AP (round eighteen), scored once after round seventeen's merge;
+ * {@code blind/} holds no set until the lead adds the next ones.
  *
  * <p>The corpus holds the sets A, C and D (since round five), E (since round six), B, F and G (since
  * round seven), H and I (since round eight), J, K, L, M, P and Q (since round nine), N, O, R and S (since round
  * ten), T, U, V and W (since round eleven), Y2 (since round twelve: messages in a conversation), Y, Z, Z2 and Y3
  * (since round thirteen), AA, AB, AC and MH (since round fourteen), AD, AE, AF and MI (since round fifteen), AG, AH, AJ and MJ (since round
- * sixteen) and AK, AL and AM (since round seventeen), each written by a writer given only the class definitions and held out until its errors
+ * sixteen), AK, AL and AM (since round seventeen) and AN, AO and AP (since round eighteen), each written by a writer given only the class definitions and held out until its errors
  * were studied: training on them raised crisis recall on a writer it had never seen (see the README),
  * so they are training data now, cross-validated with the rest and no longer reported as held out. Set X (round ten) was
  * written as training data from the start: care-navigation and support-chat traffic, the register Neura's intake and
@@ -80,7 +80,7 @@ class EvaluationTest {
     Figures f = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD,
         SafetyClassifier.DEFAULT_CHECK_IN_THRESHOLD);
     Figures unbanded = CrossValidation.run(corpus, heads, embeddings, SafetyClassifier.DEFAULT_CRISIS_THRESHOLD, 1.0);
-    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2, AA to AM, MH, MI and MJ)", f, unbanded);
+    printBoth("trellis-safety 5-fold cross-validation (corpus with sets A to Z2, AA to AP, MH, MI and MJ)", f, unbanded);
     assertFloors("cv", f, unbanded, CV_FLOORS);
   }
 
@@ -99,36 +99,11 @@ class EvaluationTest {
 
   // Sets AA, AB, AC and MH (scored once after round thirteen) are training data since round fourteen; sets AD, AE, AF
   // and MI (scored once after round fourteen) since round fifteen; sets AG, AH, AJ and MJ (scored once after round
-  // fifteen) since round sixteen; sets AK (the default mix), AL (every message in a conversation) and AM (a therapy
-  // practice's intake chat), scored once after round sixteen's merge (2026-11-27 19:48: 337/345 caught, precision 0.713;
-  // their figures are in the README), since round seventeen.
-
-  @Test
-  void heldOutSetANFigures() throws Exception {
-    heldOut("setAN.jsonl", AN_FLOORS);
-  }
-
-  @Test
-  void heldOutSetAOFigures() throws Exception {
-    heldOut("setAO.jsonl", AO_FLOORS);
-  }
-
-  @Test
-  void heldOutSetAPFigures() throws Exception {
-    heldOut("setAP.jsonl", AP_FLOORS);
-  }
-
-  // Sets AN (the default mix, a quarter in languages the classifier cannot read), AO (crisis and everyday messages in
-  // the same disguises: deadpan, polite, hypothetical, quoted, coded, spread over a conversation) and AP (German and
-  // French conversations) were written at the start of round seventeen by three writers given only the class
-  // definitions, kept from the tuner, scored by the lead on main before the round (aggregates only) and once after its
-  // merge. recall, precision; both without the check-in band; both over English, German and French — a thousandth
-  // under the one scoring (2026-11-27 22:12, load 1.4–1.6): AN 137/138, 137/190; AO 103/107, 103/120; AP 92/96, 92/116
-  // (all three 332/341 = 0.974, precision 0.779; before the round 332/341, 0.778). Issue 32's target (recall 1.0,
-  // precision ≥ 0.9) is not met on any.
-  private static final double[] AN_FLOORS = {0.991, 0.720, 0.991, 0.731, 0.989, 0.871};
-  private static final double[] AO_FLOORS = {0.961, 0.857, 0.896, 0.879, 0.961, 0.857};
-  private static final double[] AP_FLOORS = {0.957, 0.792, 0.905, 0.827, 0.957, 0.792};
+  // fifteen) since round sixteen; sets AK, AL and AM (scored once after round sixteen's merge) since round seventeen;
+  // sets AN (the default mix, a quarter in languages the classifier cannot read), AO (crisis and everyday messages in the
+  // same disguises) and AP (German and French conversations), scored once after round seventeen's merge (2026-11-27
+  // 22:12: 332/341 caught, precision 0.779; AN 0.993 / 0.721, AO 0.963 / 0.858, AP 0.958 / 0.793; their figures are in
+  // the README), since round eighteen. blind/ holds no set until the lead adds the next ones.
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures.
   // Sets Y, Z, Z2 and Y3 in the corpus (round thirteen): before its rules 0.9816 (5657/5763) / 0.8766, 0.965 / 0.890;
@@ -158,5 +133,13 @@ class EvaluationTest {
   // question naming an insurer, a name asked again, a yes to a cancellation, a pet's death, each beside crisis twins in
   // the same words): 0.9807 (7762/7915) / 0.8407, 0.9592 (7592/7915) / 0.8597 — the unbanded recall floor moves to
   // 0.958 with them (the twins are hard positives the head reads under the threshold; the band catches them)
-  private static final double[] CV_FLOORS = {0.980, 0.839, 0.958, 0.859};
+  // Round eighteen: the corpus grew by 839 messages (sets AN, AO and AP, scored once held out at precision 0.72 to 0.86,
+  // harder than the corpus they join; round18.jsonl). Over the corpus with the three sets in, before the round's rules
+  // (18,132 messages, round seventeen's code; 28 Nov 00:02 to 00:16, load 1.7 to 3.5): 0.981 / 0.838, 0.959 / 0.857 —
+  // under the precision floors before any rule of the round. After the rules and round18.jsonl (18,211 messages; 28 Nov
+  // 01:01 to 01:09 through mvnl, load about 3): 0.9816 (8123/8275) / 0.8396 (8123/9675), 0.9604 (7947/8275) / 0.8589
+  // (7947/9252); en/de/fr 0.980 / 0.909. The unbanded recall floor rises to 0.959; the unbanded precision floor moves
+  // down to 0.857 (a thousandth under the truncated figure) because the corpus it is measured over grew harder, not
+  // because the rules lost precision (they raised it from 0.857 to 0.859 over the grown corpus); the banded floors stay.
+  private static final double[] CV_FLOORS = {0.980, 0.839, 0.959, 0.857};
 }

@@ -1,0 +1,70 @@
+package dev.trellis.safety;
+
+import dev.trellis.agent.message.Message;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The assistant's last message raising an emergency for the user ("Bitte ruf jetzt sofort die 112 an – das ist ein
+ * Notfall. Kannst du die Tür aufschließen?", "Tu es en danger. Peux-tu ouvrir une fenêtre ?"): the user's reply is part
+ * of that emergency ("ok aber ich kann kaum noch tippen", "non. fenêtres scotchées. ça commence à sentir") unless it
+ * says help has come or is coming, or only says no (round eighteen: the head read such replies on their own, at 0.15 to
+ * 0.18). An emergency about someone else ("Das ist ein Notfall. Ist sie gerade bei dir?") is not the user's.
+ */
+final class Alarm {
+  /** An emergency named or help urged, in English, German and French (as written, case-insensitive). */
+  private static final Pattern EMERGENCY = Pattern.compile("(?iu)\\b(?:emergency|call 911|call 999|call 112|dial 911"
+      + "|dial 999|you(?:'re| are) in danger|notfall|notruf|(?:die )?112 an|ruf(?:e)? (?:jetzt )?(?:sofort )?(?:die )?112"
+      + "|du bist in gefahr|urgence|appelle (?:le )?(?:15|112|samu)|tu es en danger|vous êtes en danger)\\b");
+  /** Third persons that make the emergency someone else's (lower case: "Sie" capitalised is the formal you). */
+  private static final Pattern SOMEONE_ELSE = Pattern.compile("\\b(?:she|he|her|him|they|them|sie|er|ihm|ihn|il|elle|"
+      + "lui|eux|elles|ils)\\b");
+  /** Words of help arrived or called in the reply ("im at A&E now", "der Notarzt ist da", "j'ai appelé le 15"), folded. */
+  private static final Set<String> HELP = Folded.words(List.of("ambulance", "paramedics", "paramedic", "hospital", "police",
+      "called", "calling", "a&e", "ae", "er", "here", "coming", "way", "krankenwagen", "notarzt", "rettungswagen",
+      "krankenhaus", "polizei", "angerufen", "rufe", "kommen", "kommt", "unterwegs", "urgences", "pompiers", "samu",
+      "hopital", "appele", "appelle", "arrivent", "arrive"));
+
+  /** A place of help or a number to call, as written ("A&E", "112"). */
+  private static final Pattern CALLED = Pattern.compile("(?i)\\ba ?& ?e\\b|\\b(?:911|999|112|15)\\b");
+  /** Sentences, each with its closing mark. */
+  private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?…])\\s+|\\n+");
+
+  private Alarm() {
+  }
+
+  /** Whether the last of {@code recent} is the assistant raising an emergency for the user, not for someone else. */
+  static boolean raised(List<Message> recent) {
+    if (recent.isEmpty() || !(recent.getLast() instanceof Message.Ai ai)) {
+      return false;
+    }
+    if (SOMEONE_ELSE.matcher(ai.text()).find()) {
+      return false;
+    }
+    // said, not asked: "Ist das ein Notfall?" asks whether there is one
+    for (String sentence : SENTENCE.split(ai.text())) {
+      if (!sentence.strip().endsWith("?") && EMERGENCY.matcher(sentence).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the reply {@code message} ({@code folded}) carries on the emergency: it names no help (nor a number to
+   * call), and is more than a bare no.
+   */
+  static boolean carriedOn(String message, Folded folded) {
+    List<String> tokens = folded.tokens();
+    if (tokens.isEmpty() || (AnsweredQuestion.denies(folded) && tokens.size() <= 3) || CALLED.matcher(message).find()) {
+      return false;
+    }
+    for (String t : tokens) {
+      if (HELP.contains(t)) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
