@@ -1,6 +1,7 @@
 package dev.trellis.apps.opencouch;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -26,5 +27,19 @@ class HowCanIRepliesTest {
     couch.say("li", "fr", "fr-FR", "Je me suis disputée avec mon père hier.");
     String reply = couch.say("li", "fr", "fr-FR", "Comment je peux lui en parler ?");
     assertFalse(reply.contains(STRESS_FR), reply);
+  }
+
+  @Test
+  void aGermanHowCanICalmDownStillGetsTheStressExplanation() {
+    couch.say("ka", "de2", "de-DE", "Ich bin seit Wochen total gestresst wegen der Arbeit.");
+    String reply = couch.say("ka", "de2", "de-DE", "Wie kann ich besser mit dem Stress umgehen?");
+    assertTrue(reply.contains(STRESS_DE), reply);
+  }
+
+  @Test
+  void aFrenchHowCanICalmDownStillGetsTheStressExplanation() {
+    couch.say("mo", "fr2", "fr-FR", "Je suis super stressée par le travail depuis des semaines.");
+    String reply = couch.say("mo", "fr2", "fr-FR", "Comment je peux me calmer le soir ?");
+    assertTrue(reply.contains(STRESS_FR), reply);
   }
 }
