@@ -310,6 +310,15 @@ final class Replies {
             + (plan.bestAccepting() != null ? OFFER.formatted(plan.bestAccepting().provider().shortName())
                 : "If you'd like a new session, tell me and I'll find the right person.");
       }
+      if (made == null && !plan.booked().isEmpty()) { // booked in another conversation: the calendar has it
+        List<String> each = plan.booked().stream().map(b -> {
+          Provider p = plan.providers().stream().filter(x -> x.id().equals(b.get("provider_id"))).findFirst().orElse(null);
+          SessionTime at = Navigator.whenOf(b);
+          return (p == null ? "" : "with " + p.shortName()) + (at == null ? "" : " on " + at.words()) + " (booking #"
+              + b.get("ref") + ")";
+        }).toList();
+        return "You're booked " + Empathy.join(each) + ".";
+      }
       if (made == null) {
         return "I don't see a booking in this conversation. Your confirmation email has any booking you made elsewhere; "
             + (plan.bestAccepting() != null ? OFFER.formatted(plan.bestAccepting().provider().shortName())

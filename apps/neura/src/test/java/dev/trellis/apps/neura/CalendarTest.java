@@ -58,6 +58,15 @@ class CalendarTest extends ChatTurns {
   }
 
   @Test
+  void aBookingMadeInAnotherConversationIsReportedFromTheCalendar() {
+    reply("cal-7", "pat-1", "can I see Ben thursday at 5?");
+    String ref = (String) say("cal-7", "pat-1", "yes").get(TurnState.BOOKING).get("ref");
+    String when = reply("cal-8", "pat-1", "when is my appointment?");
+    assertEquals("You're booked with Ben Okafor on Thursday 3 December at 5 pm (booking #" + ref + ").", when);
+    assertFalse(reply("cal-9", "pat-2", "when is my appointment?").contains(ref), "another patient's");
+  }
+
+  @Test
   void aMoveOntoAnotherPatientsSlotIsRefused() {
     reply("cal-5", "pat-1", "can I see Ben thursday at 5?");
     reply("cal-5", "pat-1", "yes");
