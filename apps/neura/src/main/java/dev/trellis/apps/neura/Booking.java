@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * The navigator's side-effect subgraph: books the best-fitting provider when the patient asks
  * for an appointment, and cancels or moves a booked session once the patient has confirmed it. The request carries an
- * idempotency key derived from the turn ({@code turn:{turn_id}:book:{provider}}, {@code …:cancel:{seq}},
- * {@code …:move:{seq}}), so a replayed or resumed turn books, cancels or moves once; the booking node has no retry
+ * idempotency key derived from the turn ({@code turn:{turn_id}:book:{provider}}, {@code …:cancel:{ref}},
+ * {@code …:move:{ref}}), so a replayed or resumed turn books, cancels or moves once; the booking node has no retry
  * policy (side effects are never retried automatically).
  */
 public final class Booking {
@@ -36,7 +36,7 @@ public final class Booking {
           String patient = (String) r.get("patient_id");
           return Update.of(RESULT, action.equals("book") ? data.book(key, patient, (String) r.get("provider_id"),
               (String) r.get("session_date"), (String) r.get("session_time"))
-              : data.change(key, patient, ((Number) r.get("seq")).longValue(), action, (String) r.get("moved_to"),
+              : data.change(key, patient, (String) r.get("ref"), action, (String) r.get("moved_to"),
                   (String) r.get("session_date"), (String) r.get("session_time")));
         })
         .addEdge(StateGraph.START, "book").addEdge("book", StateGraph.END)
@@ -61,7 +61,7 @@ public final class Booking {
   }
 
   /**
-   * Cancels or moves the turn's patient's booking {@code change.seq()} (confirmed by the patient); the booking row after
+   * Cancels or moves the turn's patient's booking {@code change.ref()} (confirmed by the patient); the booking row after
    * the change, with {@code changed}; null without a patient or when the patient has no such booking.
    */
   @SuppressWarnings("unchecked")
@@ -71,8 +71,8 @@ public final class Booking {
     }
     String turn = s.get(TurnState.TURN_ID) != null ? NeuraTurn.threadId(s.get(TurnState.TURN_ID)) : rt.threadId();
     Map<String, Object> request = new java.util.HashMap<>(Map.of("action", change.action(),
-        "idempotency_key", turn + ":" + change.action() + ":" + change.seq(), "patient_id", s.get(TurnState.PATIENT_ID),
-        "seq", change.seq()));
+        "idempotency_key", turn + ":" + change.action() + ":" + change.ref(), "patient_id", s.get(TurnState.PATIENT_ID),
+        "ref", change.ref()));
     if (change.movedTo() != null) {
       request.put("moved_to", change.movedTo());
     }

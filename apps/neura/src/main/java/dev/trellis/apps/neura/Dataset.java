@@ -17,18 +17,32 @@ import java.util.Map;
 
 /**
  * Neura's bundled clinical dataset (providers, patients, sessions) in an in-memory SQLite
- * database loaded from {@code dataset.sql}. Read-only after load; queries are serialised
- * on the one connection.
+ * database loaded from {@code dataset.sql}, read-only after load (queries serialised on the one connection), and the
+ * patients' bookings ({@link Bookings}): in the server's database when served, else beside the dataset in memory.
  */
 public final class Dataset implements AutoCloseable {
   private final Connection db;
+  private final Bookings bookings;
 
-  private Dataset(Connection db) {
+  private Dataset(Connection db, Bookings bookings) {
     this.db = db;
+    this.bookings = bookings != null ? bookings : Bookings.in(new MemoryDatabase(db, db));
   }
 
-  /** Loads the bundled dataset into a fresh in-memory SQLite database. */
+  /**
+   * Loads the bundled dataset into a fresh in-memory SQLite database, its bookings there too: they last as long as the
+   * process (tests; a server gives its database: {@link #bundled(dev.trellis.checkpoint.jdbc.JdbcDatabase)}).
+   */
   public static Dataset bundled() {
+    return load(null);
+  }
+
+  /** The bundled dataset with its bookings in {@code bookings} (the server's database: durable and shared). */
+  public static Dataset bundled(dev.trellis.checkpoint.jdbc.JdbcDatabase bookings) {
+    return load(bookings);
+  }
+
+  private static Dataset load(dev.trellis.checkpoint.jdbc.JdbcDatabase bookingsDb) {
     try (InputStream in = Dataset.class.getResourceAsStream("dataset.sql")) {
       String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       Connection c = DriverManager.getConnection("jdbc:sqlite::memory:");
@@ -39,7 +53,7 @@ public final class Dataset implements AutoCloseable {
           }
         }
       }
-      return new Dataset(c);
+      return new Dataset(c, bookingsDb == null ? null : Bookings.in(bookingsDb));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (SQLException e) {
@@ -48,7 +62,13 @@ public final class Dataset implements AutoCloseable {
   }
 
   /** Rows of {@code sql} with {@code params}, each as column → value. */
-  public synchronized List<Map<String, Object>> query(String sql, Object... params) {
+  public List<Map<String, Object>> query(String sql, Object... params) {
+    synchronized (db) {
+      return rows(sql, params);
+    }
+  }
+
+  private List<Map<String, Object>> rows(String sql, Object... params) {
     try (PreparedStatement ps = db.prepareStatement(sql)) {
       for (int i = 0; i < params.length; i++) {
         ps.setObject(i + 1, params[i]);
@@ -70,128 +90,41 @@ public final class Dataset implements AutoCloseable {
     }
   }
 
-  /**
-   * Books {@code provider} for {@code patient} once per idempotency key: a second call with
-   * the same key books nothing and returns the first booking — unless that booking was cancelled since, when the
-   * key's next variant ({@code key:2}, {@code key:3}, …) books anew (booking again after cancelling, on the same
-   * thread; a replay finds the same variant and books once).
-   */
+  /** The calendar the booking subgraph writes to ({@link Bookings}). */
+  public Bookings bookings() {
+    return bookings;
+  }
+
+  /** {@link Bookings#book} without a day or time (the care team sets it). */
   public Map<String, Object> book(String idempotencyKey, String patient, String provider) {
-    return book(idempotencyKey, patient, provider, null, null);
+    return bookings.book(idempotencyKey, patient, provider, null, null);
   }
 
-  /**
-   * As {@link #book(String, String, String)}, on {@code date} (ISO, {@code 2026-12-03}) at {@code time} ({@code 15:00} or
-   * a part of the day); either may be null (the care team sets it).
-   */
-  public synchronized Map<String, Object> book(String idempotencyKey, String patient, String provider, String date,
-                                               String time) {
-    String key = idempotencyKey;
-    for (int n = 2; ; n++) {
-      List<Map<String, Object>> made = query("SELECT * FROM bookings WHERE idempotency_key = ?", key);
-      if (made.isEmpty() || !"cancelled".equals(made.getFirst().get("status"))) {
-        return bookOnce(key, patient, provider, date, time);
-      }
-      key = idempotencyKey + ":" + n;
-    }
-  }
-
-  private Map<String, Object> bookOnce(String idempotencyKey, String patient, String provider, String date, String time) {
-    try (PreparedStatement ps = db.prepareStatement("INSERT OR IGNORE INTO bookings (idempotency_key, patient_id, "
-        + "provider_id, seq, session_date, session_time) VALUES (?, ?, ?, (SELECT COUNT(*) + 1 FROM bookings), ?, ?)")) {
-      ps.setString(1, idempotencyKey);
-      ps.setString(2, patient);
-      ps.setString(3, provider);
-      ps.setString(4, date);
-      ps.setString(5, time);
-      ps.executeUpdate();
-    } catch (SQLException e) {
-      throw new IllegalStateException("booking failed: " + e.getMessage(), e);
-    }
-    return query("SELECT * FROM bookings WHERE idempotency_key = ?", idempotencyKey).get(0);
+  /** {@link Bookings#book}. */
+  public Map<String, Object> book(String idempotencyKey, String patient, String provider, String date, String time) {
+    return bookings.book(idempotencyKey, patient, provider, date, time);
   }
 
   /** The patient's sessions still booked (not cancelled), oldest first. */
   public List<Map<String, Object>> booked(String patient) {
-    return query("SELECT * FROM bookings WHERE patient_id = ? AND status = 'booked' ORDER BY seq", patient);
+    return bookings.booked(patient);
   }
 
-  /**
-   * Cancels ({@code action} {@code cancel}) or moves ({@code move}, to {@code movedTo}) the patient's booking number
-   * {@code seq} once per idempotency key: a second call with the same key changes nothing and returns the booking as the
-   * first left it. Returns the booking row with {@code changed} (whether this call changed it); null when the patient
-   * has no such booking.
-   */
-  public Map<String, Object> change(String idempotencyKey, String patient, long seq, String action, String movedTo) {
-    return change(idempotencyKey, patient, seq, action, movedTo, null, null);
+  /** {@link Bookings#change} without a new day or time. */
+  public Map<String, Object> change(String idempotencyKey, String patient, String ref, String action, String movedTo) {
+    return bookings.change(idempotencyKey, patient, ref, action, movedTo, null, null);
   }
 
-  /**
-   * As {@link #change(String, String, long, String, String)}; a move also sets the session's {@code date} and
-   * {@code time}: a new date with the time given with it, or only a new time on the same date.
-   */
-  public synchronized Map<String, Object> change(String idempotencyKey, String patient, long seq, String action,
-                                                 String movedTo, String date, String time) {
-    if (!action.equals("cancel") && !action.equals("move")) {
-      throw new IllegalArgumentException("unknown booking change: " + action);
-    }
-    List<Map<String, Object>> rows = query("SELECT * FROM bookings WHERE patient_id = ? AND seq = ?", patient, seq);
-    if (rows.isEmpty()) {
-      return null;
-    }
-    boolean changed;
-    try {
-      db.setAutoCommit(false);
-      try (PreparedStatement log = db.prepareStatement("INSERT OR IGNORE INTO booking_changes VALUES (?, ?, ?, ?, ?, ?)")) {
-        log.setString(1, idempotencyKey);
-        log.setLong(2, seq);
-        log.setString(3, action);
-        log.setString(4, movedTo);
-        log.setString(5, date);
-        log.setString(6, time);
-        changed = log.executeUpdate() == 1;
-      }
-      if (changed) {
-        try (PreparedStatement ps = db.prepareStatement(action.equals("cancel")
-            ? "UPDATE bookings SET status = 'cancelled' WHERE patient_id = ? AND seq = ?"
-            : "UPDATE bookings SET moved_to = ?, session_date = COALESCE(?, session_date), session_time = CASE WHEN ? IS NULL "
-            + "THEN COALESCE(?, session_time) ELSE ? END WHERE patient_id = ? AND seq = ? AND status = 'booked'")) {
-          int i = 1;
-          if (action.equals("move")) {
-            ps.setString(i++, movedTo);
-            ps.setString(i++, date);
-            ps.setString(i++, date); // a new day takes the time given with it (none: the care team sets it)
-            ps.setString(i++, time);
-            ps.setString(i++, time);
-          }
-          ps.setString(i++, patient);
-          ps.setLong(i, seq);
-          ps.executeUpdate();
-        }
-      }
-      db.commit();
-    } catch (SQLException e) {
-      try {
-        db.rollback();
-      } catch (SQLException ignored) {
-        // the change failed; its rollback failing too leaves nothing more to do here
-      }
-      throw new IllegalStateException("booking change failed: " + e.getMessage(), e);
-    } finally {
-      try {
-        db.setAutoCommit(true);
-      } catch (SQLException ignored) {
-        // the connection is unusable anyway
-      }
-    }
-    Map<String, Object> out = new LinkedHashMap<>(query("SELECT * FROM bookings WHERE patient_id = ? AND seq = ?",
-        patient, seq).get(0));
-    out.put("changed", changed);
-    return out;
+  /** {@link Bookings#change}. */
+  public Map<String, Object> change(String idempotencyKey, String patient, String ref, String action, String movedTo,
+                                    String date, String time) {
+    return bookings.change(idempotencyKey, patient, ref, action, movedTo, date, time);
   }
 
   @Override
-  public synchronized void close() throws SQLException {
-    db.close();
+  public void close() throws SQLException {
+    synchronized (db) {
+      db.close();
+    }
   }
 }

@@ -74,7 +74,7 @@ public final class Navigator {
   record Plan(String message, Reading reading, List<Fit.Ranked> ranked, Fit.Ranked best, Fit.Ranked bestAccepting,
               Provider target, Provider toBook, List<Provider> providers, String lastAi, List<String> earlierReplies,
               List<Map<String, Object>> booked, Change change, Map<String, Integer> ownThemes, SessionTime when,
-              boolean confirmTime) {
+              boolean confirmTime, Calendar calendar) {
     /** Whether an earlier reply confirmed a booking that no later reply cancelled. */
     boolean bookedBefore() {
       return latestBookingReply() != null && !latestBookingReply().contains("I've cancelled");
@@ -88,9 +88,46 @@ public final class Navigator {
           .reduce((a, b) -> b).orElse(null);
     }
 
-    /** The time to offer for the booking: the one asked for when the provider sees people then, else their nearest. */
+    /**
+     * The time to offer for the booking: the one asked for when the provider sees people then and it is free, else
+     * their nearest free time.
+     */
     SessionTime offeredTime() {
-      return when == null || target == null ? null : when.within(target) ? when : when.nearest(target);
+      List<SessionTime> free = freeTimes();
+      return free.isEmpty() ? null : free.getFirst();
+    }
+
+    /** The asked-for time when it is free within the provider's hours, else up to three nearest free times; empty. */
+    List<SessionTime> freeTimes() {
+      if (when == null || target == null) {
+        return List.of();
+      }
+      List<java.time.LocalDateTime> taken = calendar.taken(target.id());
+      return when.within(target) && when.free(taken) ? List.of(when) : when.nearestFree(target, taken, 3);
+    }
+
+    /** Whether the time asked for is within the provider's hours but another session holds it. */
+    boolean askedTaken() {
+      return when != null && target != null && when.within(target) && !when.free(calendar.taken(target.id()));
+    }
+
+    /** Whether the move asked for is onto a day and time another patient's session holds. */
+    boolean changeTaken() {
+      return change != null && change.action().equals("move") && change.when() != null && change.provider() != null
+          && !change.when().free(calendar.taken(change.provider().id()));
+    }
+
+    /** This plan after its move found the time just taken: nothing changed, asked again. */
+    Plan moveTaken() {
+      return new Plan(message, reading, ranked, best, bestAccepting, target, toBook, providers, lastAi, earlierReplies,
+          booked, new Change(change.action(), change.ref(), change.provider(), change.movedTo(), false, change.when()),
+          ownThemes, when, confirmTime, calendar);
+    }
+
+    /** This plan after its booking found the slot just taken: nothing booked, the nearest free times offered. */
+    Plan slotTaken() {
+      return new Plan(message, reading, ranked, best, bestAccepting, target, null, providers, lastAi, earlierReplies,
+          booked, change, ownThemes, when, true, calendar);
     }
 
     /** What this plan's reply asks the patient to confirm (see {@link TurnState#PENDING}, without {@code after}); null. */
@@ -103,9 +140,9 @@ public final class Navigator {
         return p;
       }
       if (change != null && !change.confirmed() && (change.action().equals("cancel") || change.movedTo() != null
-          && change.fitsHours())) {
+          && change.fitsHours() && !changeTaken())) {
         p.put("action", change.action());
-        p.put("seq", change.seq());
+        p.put("ref", change.ref());
         p.put("provider_id", change.provider() == null ? null : change.provider().id());
         p.put("moved_to", change.movedTo());
         putWhen(p, change.when());
@@ -129,7 +166,7 @@ public final class Navigator {
    */
   static boolean bookedBefore(Plan plan, Map<String, Object> booking) {
     SessionTime stored = whenOf(booking);
-    return plan.earlierReplies().stream().anyMatch(r -> r.contains("(booking #" + booking.get("seq") + ")"))
+    return plan.earlierReplies().stream().anyMatch(r -> r.contains("(booking #" + booking.get("ref") + ")"))
         || plan.when() != null && !plan.when().equals(stored);
   }
 
@@ -147,11 +184,11 @@ public final class Navigator {
 
   /**
    * A change to a booked session: {@code action} {@code cancel} or {@code move} (to {@code movedTo}, the day or time
-   * asked for) of the patient's booking number {@code seq} with {@code provider}. {@code confirmed}: the patient said
+   * asked for) of the patient's booking {@code ref} with {@code provider}. {@code confirmed}: the patient said
    * yes to it, so the navigator makes it; otherwise the navigator asks to confirm it first. {@code when}: the day and
    * time of a move as read (null: none, or only words such as "a weekday").
    */
-  record Change(String action, long seq, Provider provider, String movedTo, boolean confirmed, SessionTime when) {
+  record Change(String action, String ref, Provider provider, String movedTo, boolean confirmed, SessionTime when) {
     /** Whether the provider sees people at the time a move asks for (true for a cancel or nothing to check). */
     boolean fitsHours() {
       if (movedTo == null || provider == null) {
@@ -165,9 +202,25 @@ public final class Navigator {
     }
   }
 
+  /**
+   * The providers' sessions others have booked: the start times ({@link Bookings#taken}) of {@code provider}'s sessions
+   * with a day and clock time, the turn's own patient's left out.
+   */
+  @FunctionalInterface
+  interface Calendar {
+    Calendar EMPTY = provider -> List.of();
+
+    List<java.time.LocalDateTime> taken(String provider);
+  }
+
   /** The turn's plan from its state, without the patient's booked sessions. */
   static Plan plan(State s) {
     return plan(s, List.of(), java.time.LocalDate.now());
+  }
+
+  /** The turn's plan without a calendar (no session taken). */
+  static Plan plan(State s, List<Map<String, Object>> booked, java.time.LocalDate today) {
+    return plan(s, booked, today, Calendar.EMPTY);
   }
 
   /**
@@ -176,7 +229,7 @@ public final class Navigator {
    * relative days ("thursday", "next monday", "tomorrow") resolve against.
    */
   @SuppressWarnings("unchecked")
-  static Plan plan(State s, List<Map<String, Object>> booked, java.time.LocalDate today) {
+  static Plan plan(State s, List<Map<String, Object>> booked, java.time.LocalDate today, Calendar calendar) {
     Map<String, Object> bundle = s.get(TurnState.BUNDLE);
     Map<String, Object> sections = bundle == null ? Map.of() : (Map<String, Object>) bundle.getOrDefault("sections", Map.of());
     Map<String, Object> genome = (Map<String, Object>) sections.getOrDefault("provider_genome", Map.of());
@@ -240,7 +293,8 @@ public final class Navigator {
         when = asked; // "can I see Ben thursday at 3": asked to confirm first; outside the hours, the nearest offered
         confirmTime = reading.topic().equals("book") || !asked.within(target);
       }
-      if (when != null && target != null && !confirmTime && !when.within(target)) {
+      if (when != null && target != null && !confirmTime && (!when.within(target)
+          || !when.free(calendar.taken(target.id())))) { // another patient holds it: the nearest free times offered
         confirmTime = true; // a yes to a time outside the hours (a transcript's words): never booked, the nearest offered
       }
       if (target != null && target.accepting() && s.get(TurnState.PATIENT_ID) != null && !confirmTime) {
@@ -250,7 +304,7 @@ public final class Navigator {
     Change change = reading.intent().equals("booking") ? change(reading, message, lastAi, booked, providers, today,
         "confirm".equals(reading.topic()) && answer != null ? pending : null) : null;
     return new Plan(message, reading, ranked, best, bestAccepting, target, toBook, providers, lastAi,
-        List.copyOf(earlierReplies), List.copyOf(booked), change, ownThemes, when, confirmTime);
+        List.copyOf(earlierReplies), List.copyOf(booked), change, ownThemes, when, confirmTime, calendar);
   }
 
   /** The navigator asking to confirm a booking's day and time: "Thursday 3 December at 6 pm with Ben Okafor — shall I
@@ -292,23 +346,21 @@ public final class Navigator {
                        List<Provider> providers, java.time.LocalDate today, Map<String, Object> pending) {
     String topic = reading.topic();
     if (pending != null) { // the yes to what the last reply asked, kept in state
-      long seq = ((Number) pending.get("seq")).longValue();
-      return checked(new Change((String) pending.get("action"), seq, byId(providers, (String) pending.get("provider_id")),
+      return checked(new Change((String) pending.get("action"), (String) pending.get("ref"), byId(providers, (String) pending.get("provider_id")),
           (String) pending.get("moved_to"), true, whenOf(pending)));
     }
     if (topic.equals("confirm") && lastAi != null) {
       java.util.regex.Matcher offer = Reader.CHANGE_OFFER.matcher(lastAi);
       if (offer.find()) {
-        long seq = Long.parseLong(offer.group(2));
-        Map<String, Object> row = booked.stream().filter(b -> ((Number) b.get("seq")).longValue() == seq).findFirst()
-            .orElse(null);
+        String ref = offer.group(2); // the patient's own bookings only: another's reference finds nothing
+        Map<String, Object> row = booked.stream().filter(b -> ref.equals(b.get("ref"))).findFirst().orElse(null);
         Provider p = row == null ? null : byId(providers, (String) row.get("provider_id"));
         // the time as the transcript's words give it, said again in ours: never stored as free text
         SessionTime at = offer.group(3) == null ? null : SessionTime.parse(offer.group(3), today);
         List<String> slots = offer.group(3) == null ? List.of() : Reader.preferences("any time " + offer.group(3), providers)
             .slots();
         String words = at != null ? at.words() : !slots.isEmpty() ? moveWords(slots) : null;
-        return checked(new Change(offer.group(1), seq, p, words, true, at));
+        return row == null ? null : checked(new Change(offer.group(1), ref, p, words, true, at));
       }
       return null;
     }
@@ -319,8 +371,8 @@ public final class Navigator {
     Map<String, Object> row = null;
     java.util.regex.Matcher asked = lastAi == null ? null : Reader.MOVE_ASKED.matcher(lastAi);
     if (asked != null && asked.find() && action.equals("move")) {
-      long seq = Long.parseLong(asked.group(1));
-      row = booked.stream().filter(b -> ((Number) b.get("seq")).longValue() == seq).findFirst().orElse(null);
+      String ref = asked.group(1);
+      row = booked.stream().filter(b -> ref.equals(b.get("ref"))).findFirst().orElse(null);
     }
     String named = Reader.named(Lexicon.normalize(message), providers);
     if (row == null && named != null) {
@@ -341,7 +393,7 @@ public final class Navigator {
     SessionTime at = when.isEmpty() || !action.equals("move") ? null : SessionTime.parse(when, today);
     List<String> slots = when.isEmpty() ? List.of() : Reader.preferences("any time " + when, providers).slots();
     String words = at != null ? at.words() : !slots.isEmpty() ? moveWords(slots) : null;
-    return new Change(action, ((Number) row.get("seq")).longValue(), byId(providers, (String) row.get("provider_id")),
+    return new Change(action, (String) row.get("ref"), byId(providers, (String) row.get("provider_id")),
         action.equals("move") ? words : null, false, at);
   }
 
@@ -351,7 +403,7 @@ public final class Navigator {
    */
   private static Change checked(Change c) {
     return !c.confirmed() || !c.action().equals("move") || c.movedTo() != null && !c.movedTo().isBlank() && c.fitsHours()
-        ? c : new Change(c.action(), c.seq(), c.provider(), c.movedTo(), false, c.when());
+        ? c : new Change(c.action(), c.ref(), c.provider(), c.movedTo(), false, c.when());
   }
 
   private static final java.util.regex.Pattern MOVE_TO = java.util.regex.Pattern.compile(
@@ -429,30 +481,32 @@ public final class Navigator {
     }
     Change c = plan.change();
     if (c != null && booking != null && plan.toBook() == null) {
-      b.append(c.action().equals("cancel") ? "cancelled this turn: booking #" + c.seq() : "moved this turn: booking #" + c.seq()
+      b.append(c.action().equals("cancel") ? "cancelled this turn: booking #" + c.ref() : "moved this turn: booking #" + c.ref()
           + " to " + c.movedTo()).append("; confirm it\n");
     } else if (c != null && !c.confirmed()) {
-      b.append("the patient asks to ").append(c.action()).append(" booking #").append(c.seq())
+      b.append("the patient asks to ").append(c.action()).append(" booking #").append(c.ref())
           .append(c.provider() == null ? "" : " with " + c.provider().shortName())
           .append(c.movedTo() == null ? "" : " to " + c.movedTo())
-          .append(c.fitsHours() ? ": ask them to confirm first (Shall I " + c.action() + " your session …?)"
+          .append(plan.changeTaken() ? ", a time another patient's session already holds: say so and ask which other "
+              + "day or time" : c.fitsHours() ? ": ask them to confirm first (Shall I " + c.action() + " your session …?)"
               : ", outside " + c.provider().possessive() + " hours (" + c.provider().hours() + "): say so and ask which "
               + "day or time instead").append("; nothing is changed yet\n");
     } else if (booking != null && bookedBefore(plan, booking)) {
       SessionTime stored = whenOf(booking);
       b.append("already booked before this turn: ").append(plan.toBook().shortName())
-          .append(stored == null ? "" : " on " + stored.words()).append(" (booking #").append(booking.get("seq"))
+          .append(stored == null ? "" : " on " + stored.words()).append(" (booking #").append(booking.get("ref"))
           .append("); nothing new is booked: say so").append(plan.when() == null ? "" : " and offer to move it to "
               + plan.when().words()).append('\n');
     } else if (booking != null) {
       SessionTime stored = whenOf(booking);
       b.append("booked this turn: ").append(plan.toBook().shortName())
-          .append(stored == null ? "" : " on " + stored.words()).append(" (booking #").append(booking.get("seq"))
+          .append(stored == null ? "" : " on " + stored.words()).append(" (booking #").append(booking.get("ref"))
           .append("); confirm it by name").append(stored == null ? "" : ", day and time").append('\n');
     } else if (plan.confirmTime() && plan.target() != null && plan.target().accepting() && patientKnown) {
       SessionTime offered = plan.offeredTime();
       b.append("the patient asks to book ").append(plan.target().shortName()).append(" on ").append(plan.when().words())
-          .append(offered == plan.when() ? "" : ", outside " + plan.target().possessive() + " hours ("
+          .append(offered == plan.when() ? "" : plan.askedTaken() ? ", already taken by another patient's session"
+              + (offered == null ? "" : "; the nearest free time is " + offered.words()) : ", outside " + plan.target().possessive() + " hours ("
               + plan.target().hours() + ")" + (offered == null ? "" : "; the nearest time is " + offered.words()))
           .append(offered == null ? ": ask which day and time would suit" : ": ask them to confirm " + offered.words()
               + " (… — shall I book it?)").append("; nothing is booked yet\n");

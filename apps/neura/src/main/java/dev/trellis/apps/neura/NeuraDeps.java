@@ -52,11 +52,19 @@ public record NeuraDeps(ToolRegistry registry, Map<String, PipelineTool> tools, 
   }
 
   /**
-   * The bundled registry and dataset; skip state in the graph's Store; the model of
+   * The bundled registry and dataset (bookings in memory); skip state in the graph's Store; the model of
    * {@code TRELLIS_MODEL_BASE_URL}/{@code TRELLIS_MODEL_NAME} when both are set, else none.
    */
   public static NeuraDeps bundled() {
-    Dataset data = Dataset.bundled();
+    return bundled(Dataset.bundled());
+  }
+
+  /** As {@link #bundled()}, the bookings in {@code db} (the server's database: durable, one calendar for every server on it). */
+  public static NeuraDeps bundled(dev.trellis.checkpoint.jdbc.JdbcDatabase db) {
+    return bundled(Dataset.bundled(db));
+  }
+
+  private static NeuraDeps bundled(Dataset data) {
     ChatModel model = System.getenv("TRELLIS_MODEL_BASE_URL") != null && System.getenv("TRELLIS_MODEL_NAME") != null
         ? LangChain4jChatModel.openAiFromEnv() : null;
     String age = System.getenv("NEURA_SKIP_MAX_AGE");

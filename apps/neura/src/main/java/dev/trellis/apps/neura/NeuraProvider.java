@@ -27,6 +27,12 @@ public final class NeuraProvider implements GraphProvider {
     return NeuraTurn.graph(CompileOptions.checkpointer(saver).withStore(store));
   }
 
+  /** Served: the bookings in the server's database ({@link Bookings}), so they outlive the process and are shared. */
+  @Override
+  public CompiledGraph build(dev.trellis.server.AppContext app) {
+    return NeuraTurn.graph(CompileOptions.checkpointer(app.saver()).withStore(app.store()), NeuraDeps.bundled(app.database()));
+  }
+
   /** The Studio finds the manifest through the system assistant's metadata. */
   @Override
   public Map<String, Object> assistantMetadata() {

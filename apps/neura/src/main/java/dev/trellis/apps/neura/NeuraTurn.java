@@ -121,10 +121,20 @@ public final class NeuraTurn {
    */
   private static Update navigate(State s, Runtime rt, NeuraDeps deps) throws Exception {
     String patient = s.get(TurnState.PATIENT_ID);
-    Navigator.Plan plan = Navigator.plan(s, patient != null ? deps.data().booked(patient) : List.of(),
-        java.time.LocalDate.now(deps.clock()));
+    List<Map<String, Object>> own = patient != null ? deps.data().booked(patient) : List.of();
+    java.util.Set<String> ownRefs = own.stream().map(b -> (String) b.get("ref")).collect(java.util.stream.Collectors.toSet());
+    Navigator.Calendar calendar = provider -> deps.data().bookings().takenBy(provider).stream()
+        .filter(t -> !ownRefs.contains(t.ref())).map(Bookings.Taken::start).toList();
+    Navigator.Plan plan = Navigator.plan(s, own, java.time.LocalDate.now(deps.clock()), calendar);
     Map<String, Object> booking = plan.toBook() != null ? Booking.book(s, rt, deps.data(), plan.toBook().id(), plan.when())
         : plan.change() != null && plan.change().confirmed() ? Booking.change(s, rt, deps.data(), plan.change()) : null;
+    if (booking != null && "taken".equals(booking.get("status"))) { // another patient booked that slot first
+      plan = plan.slotTaken();
+      booking = null;
+    } else if (booking != null && Boolean.TRUE.equals(booking.get("taken"))) { // a move onto a slot just taken
+      plan = plan.moveTaken();
+      booking = null;
+    }
     Message.Ai answer = deps.model() != null
         ? ModelSteps.navigate(deps.model(), s, rt, Navigator.forModel(plan, booking, s.get(TurnState.PATIENT_ID) != null))
         : null;
@@ -132,15 +142,15 @@ public final class NeuraTurn {
     Update out = answer != null ? Update.of(TurnState.RESPONSE_ID, answer.id()) : Update.empty();
     if (booking != null && answer != null && plan.toBook() == null) {
       reply = reply + (plan.change().action().equals("cancel") ? " I've cancelled your session (booking #"
-          + plan.change().seq() + ")." : " I've moved your session (booking #" + plan.change().seq() + ") to "
+          + plan.change().ref() + ")." : " I've moved your session (booking #" + plan.change().ref() + ") to "
           + plan.change().movedTo() + ".");
     } else if (booking != null && answer != null) { // what the row holds: a second booking on the thread finds the first
       SessionTime stored = Navigator.whenOf(booking);
       String on = stored == null ? "" : " on " + stored.words();
       reply = reply + (Navigator.bookedBefore(plan, booking) ? " You're already booked with " + plan.toBook().shortName()
-          + on + " (booking #" + booking.get("seq") + "), so nothing new was booked"
+          + on + " (booking #" + booking.get("ref") + "), so nothing new was booked"
           + (plan.when() == null ? "." : " — tell me if you'd like it moved to " + plan.when().words() + ".")
-          : " I've booked you with " + plan.toBook().shortName() + on + " (booking #" + booking.get("seq") + ").");
+          : " I've booked you with " + plan.toBook().shortName() + on + " (booking #" + booking.get("ref") + ").");
     }
     Map<String, Object> pending = plan.pending();
     if (pending != null) { // the next turn's yes confirms it, whatever words the reply (a model's) asked in

@@ -37,11 +37,14 @@ final class Reader {
       + "on)|(has|have) anything (on |this |next )?(" + Lexicon.DAY + "|tomorrow|earlier|later)|(slots?|times?|openings?) (on|at|in|this|next)|"
       + "(earlier|later) in the (day|week)|something (earlier|later)|do you have anything|any other (times?|days?|"
       + "slots?)|other times)\\b.*)$");
-  /** The navigator asking to confirm a cancel or a move: "Shall I cancel your session with Ben Okafor (booking #3)?". */
-  static final Pattern CHANGE_OFFER = Pattern.compile("Shall I (cancel|move) your session with [^?]*?\\(booking #(\\d+)\\)"
+  /** A booking's reference as replies give it ({@link Bookings#newRef}: {@code K7QM-29XD}). */
+  static final String REF = "[0-9A-Z]{4}-[0-9A-Z]{4}";
+
+  /** The navigator asking to confirm a cancel or a move: "Shall I cancel your session with Ben Okafor (booking #K7QM-29XD)?". */
+  static final Pattern CHANGE_OFFER = Pattern.compile("Shall I (cancel|move) your session with [^?]*?\\(booking #(" + REF + ")\\)"
       + "(?: to ([^?]+))?\\?");
   /** The navigator asking which day or time a session should move to. */
-  static final Pattern MOVE_ASKED = Pattern.compile("\\(booking #(\\d+)\\): which day or time");
+  static final Pattern MOVE_ASKED = Pattern.compile("\\(booking #(" + REF + ")\\): which day or time");
   /** Keeping a session as it is, after the navigator asked to confirm a change. */
   private static final Pattern KEEP = Pattern.compile("^(no|nope|nah|not (yet|now)|wait|hold on|actually|leave it|keep it|"
       + "never ?mind|don'?t)\\b");
@@ -497,6 +500,8 @@ final class Reader {
   private static final Pattern SEE_NAMED = Pattern.compile("\\b(can|could|may) (i|we) (see|meet|have|get|get in with)\\b");
   /** A day or a time of day. */
   private static final Pattern WHEN = Pattern.compile("\\b(" + Lexicon.DAY + "|today|tomorrow|tonight|next week|this week|"
+      + "(this|next|the) weekend|(the|on) [0-9]{1,2}(st|nd|rd|th)|in (a|an|one|two|three|four|[1-9]) (days?|weeks?)|"
+      + "after work|before work|"
       + "mornings?|afternoons?|evenings?|at [0-9]{1,2}(:[0-9]{2})?|[0-9]{1,2}(:[0-9]{2})? ?(am|pm))\\b");
   private static final Pattern METHOD_QUESTION = Pattern.compile("\\b(what( even| exactly| actually)?('?s| is| are| does)|explain|tell me (about|"
       + "more)|how does|never heard|difference|mean|what (actually )?happens|(do|will|would) (you|i|we) have to|does (it|that) "

@@ -310,6 +310,15 @@ final class Replies {
             + (plan.bestAccepting() != null ? OFFER.formatted(plan.bestAccepting().provider().shortName())
                 : "If you'd like a new session, tell me and I'll find the right person.");
       }
+      if (made == null && !plan.booked().isEmpty()) { // booked in another conversation: the calendar has it
+        List<String> each = plan.booked().stream().map(b -> {
+          Provider p = plan.providers().stream().filter(x -> x.id().equals(b.get("provider_id"))).findFirst().orElse(null);
+          SessionTime at = Navigator.whenOf(b);
+          return (p == null ? "" : "with " + p.shortName()) + (at == null ? "" : " on " + at.words()) + " (booking #"
+              + b.get("ref") + ")";
+        }).toList();
+        return "You're booked " + Empathy.join(each) + ".";
+      }
       if (made == null) {
         return "I don't see a booking in this conversation. Your confirmation email has any booking you made elsewhere; "
             + (plan.bestAccepting() != null ? OFFER.formatted(plan.bestAccepting().provider().shortName())
@@ -317,7 +326,7 @@ final class Replies {
       }
       String ref = made.substring(made.indexOf("(booking #"), made.indexOf(')', made.indexOf("(booking #")) + 1);
       Provider with = plan.providers().stream().filter(p -> made.contains(p.shortName())).findFirst().orElse(null);
-      SessionTime at = plan.booked().stream().filter(b -> ref.equals("(booking #" + b.get("seq") + ")")).findFirst()
+      SessionTime at = plan.booked().stream().filter(b -> ref.equals("(booking #" + b.get("ref") + ")")).findFirst()
           .map(Navigator::whenOf).orElse(null);
       if (at != null && at.date() != null) {
         return "You're booked" + (with == null ? "" : " with " + with.shortName()) + " on " + at.words() + " " + ref + ".";
@@ -335,19 +344,19 @@ final class Replies {
       return "Happy to book. Who should it be with? Tell me a little about what you'd like help with, or name a "
           + "therapist — our team is " + team(plan.providers()) + ".";
     }
-    if (booking != null && plan.earlierReplies().stream().anyMatch(r -> r.contains("(booking #" + booking.get("seq") + ")"))) {
+    if (booking != null && plan.earlierReplies().stream().anyMatch(r -> r.contains("(booking #" + booking.get("ref") + ")"))) {
       List<String> slots = plan.reading().prefs().slots().stream().filter(target.slots()::contains).limit(1).toList();
-      return "You're already booked with " + target.shortName() + " (booking #" + booking.get("seq") + "), so there's "
+      return "You're already booked with " + target.shortName() + " (booking #" + booking.get("ref") + "), so there's "
           + "nothing new to book. The confirmation offers a time within " + target.possessive() + " hours — "
           + target.hours() + (slots.isEmpty() ? "." : "; " + Fit.slotWords(slots) + " is among them.");
     }
     SessionTime at = booking == null ? null : Navigator.whenOf(booking);
     if (booking != null && at != null && at.date() != null) {
       return "Done — you're booked for a first session with " + target.shortName() + " on " + at.words() + " (booking #"
-          + booking.get("seq") + "), " + String.join(" or ", target.formats()) + ". You'll get a confirmation by email.";
+          + booking.get("ref") + "), " + String.join(" or ", target.formats()) + ". You'll get a confirmation by email.";
     }
     if (booking != null) {
-      return "Done — you're booked for a first session with " + target.shortName() + " (booking #" + booking.get("seq")
+      return "Done — you're booked for a first session with " + target.shortName() + " (booking #" + booking.get("ref")
           + "). You'll get a confirmation with the time; " + target.possessive() + " hours are " + target.hours()
           + ", " + String.join(" or ", target.formats()) + ".";
     }
@@ -355,6 +364,14 @@ final class Replies {
       SessionTime offered = plan.offeredTime();
       if (offered == plan.when()) {
         return offered.words() + " with " + target.shortName() + " — shall I book it?";
+      }
+      if (plan.askedTaken()) { // within the hours, but another patient's session holds it
+        List<SessionTime> free = plan.freeTimes();
+        String taken = plan.when().words() + " is already taken — " + target.shortName() + " has another session then.";
+        return free.isEmpty() ? taken + " Which other day and time would suit you?"
+            : taken + " The nearest free time " + target.pronoun() + " has is " + offered.words() + " — shall I book that?"
+                + (free.size() < 2 ? "" : " (Also free: " + Empathy.join(free.subList(1, free.size()).stream()
+                    .map(SessionTime::words).toList()) + ".)");
       }
       String no = target.shortName() + " doesn't see people on " + plan.when().words() + " — " + target.possessive()
           + " hours are " + target.hours() + ".";
@@ -400,20 +417,20 @@ final class Replies {
     if (c != null && c.confirmed()) {
       String with = c.provider() == null ? "" : " with " + c.provider().shortName();
       if (done == null) {
-        return "I couldn't find that session (booking #" + c.seq() + ") among your bookings any more — it may already "
+        return "I couldn't find that session (booking #" + c.ref() + ") among your bookings any more — it may already "
             + "have been cancelled. The care team can check it for you.";
       }
       if ("cancelled".equals(done.get("status"))) {
         return (Boolean.TRUE.equals(done.get("changed")) ? "Done — I've cancelled your session" : "That session is already "
-            + "cancelled — your session") + with + " (booking #" + c.seq() + ")" + (Boolean.TRUE.equals(done.get("changed"))
+            + "cancelled — your session") + with + " (booking #" + c.ref() + ")" + (Boolean.TRUE.equals(done.get("changed"))
             ? ". You'll get an email confirming the cancellation; there's no fee when it's more than 24 hours ahead."
             : ", so there's nothing more to do.") + " If you'd like another time or another therapist, just tell me.";
       }
       if (c.when() != null && c.when().date() != null && c.when().time() != null) {
-        return "Done — I've moved your session" + with + " (booking #" + c.seq() + ") to " + c.movedTo() + ". You'll get "
+        return "Done — I've moved your session" + with + " (booking #" + c.ref() + ") to " + c.movedTo() + ". You'll get "
             + "a new confirmation by email.";
       }
-      return "Done — I've asked to move your session" + with + " (booking #" + c.seq() + ") to " + c.movedTo() + ". "
+      return "Done — I've asked to move your session" + with + " (booking #" + c.ref() + ") to " + c.movedTo() + ". "
           + "You'll get a new confirmation with the exact time" + (c.provider() == null ? "."
               : ", within " + c.provider().possessive() + " hours: " + c.provider().hours() + ".");
     }
@@ -427,28 +444,39 @@ final class Replies {
     if (c == null) {
       List<String> which = plan.booked().stream().map(b -> {
         Provider p = plan.providers().stream().filter(x -> x.id().equals(b.get("provider_id"))).findFirst().orElse(null);
-        return (p == null ? "" : "with " + p.shortName() + " ") + "(booking #" + b.get("seq") + ")";
+        return (p == null ? "" : "with " + p.shortName() + " ") + "(booking #" + b.get("ref") + ")";
       }).toList();
       return "You have " + which.size() + " sessions booked: " + Empathy.join(which) + ". Which one should I " + verb
           + "?";
     }
     String with = c.provider() == null ? "" : " with " + c.provider().shortName();
     if (c.action().equals("cancel")) {
-      return "Shall I cancel your session" + with + " (booking #" + c.seq() + ")? Cancelling at least 24 hours ahead is "
+      return "Shall I cancel your session" + with + " (booking #" + c.ref() + ")? Cancelling at least 24 hours ahead is "
           + "free.";
     }
     if (c.movedTo() == null) {
-      return "Your session" + with + " (booking #" + c.seq() + "): which day or time would you like instead?"
+      return "Your session" + with + " (booking #" + c.ref() + "): which day or time would you like instead?"
           + (c.provider() == null ? "" : " " + capitalised(c.provider().possessive()) + " hours are "
               + c.provider().hours() + ".");
+    }
+    if (c.fitsHours() && plan.changeTaken()) { // another patient's session holds that time
+      List<java.time.LocalDateTime> taken = new java.util.ArrayList<>(plan.calendar().taken(c.provider().id()));
+      plan.booked().stream().filter(b -> c.ref().equals(b.get("ref"))).map(b -> Bookings.startOf(
+          (String) b.get("session_date"), (String) b.get("session_time"))).filter(java.util.Objects::nonNull)
+          .forEach(taken::add); // the session being moved: not a time to move it to
+      List<SessionTime> free = c.when().nearestFree(c.provider(), taken, 2);
+      return c.when().words() + " is already taken — " + c.provider().shortName() + " has another session then. Your "
+          + "session" + with + " (booking #" + c.ref() + "): which other day or time would you like?"
+          + (free.isEmpty() ? "" : " The nearest free " + (free.size() == 1 ? "time is " : "times are ")
+              + Empathy.join(free.stream().map(SessionTime::words).toList()) + ".");
     }
     if (!c.fitsHours()) {
       return c.provider().shortName() + " doesn't see people " + (c.when() != null && c.when().date() != null ? "on " : "")
           + c.movedTo() + " — " + c.provider().possessive()
-          + " hours are " + c.provider().hours() + ". Your session" + with + " (booking #" + c.seq() + "): which day or "
+          + " hours are " + c.provider().hours() + ". Your session" + with + " (booking #" + c.ref() + "): which day or "
           + "time would you like instead?";
     }
-    return "Shall I move your session" + with + " (booking #" + c.seq() + ") to " + c.movedTo() + "?";
+    return "Shall I move your session" + with + " (booking #" + c.ref() + ") to " + c.movedTo() + "?";
   }
 
   private static String capitalised(String word) {

@@ -6,6 +6,7 @@ import java.time.LocalTime;
 import java.time.Month;
 import java.time.format.TextStyle;
 import java.time.temporal.TemporalAdjusters;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -35,7 +36,15 @@ record SessionTime(LocalDate date, LocalTime time, String part) {
   private static final Pattern DAY_MONTH = Pattern.compile("\\b([0-9]{1,2})(?:st|nd|rd|th)? (?:of )?" + MONTHS + "\\b");
   private static final Pattern MONTH_DAY = Pattern.compile("\\b" + MONTHS + " ([0-9]{1,2})(?:st|nd|rd|th)?\\b");
   /** "the 5th", "on the 12th": a day of this month, or of the next once it has passed. */
-  private static final Pattern ORDINAL = Pattern.compile("\\bthe ([0-9]{1,2})(?:st|nd|rd|th)\\b");
+  private static final Pattern ORDINAL = Pattern.compile("\\b(?:the|on) ([0-9]{1,2})(?:st|nd|rd|th)\\b");
+  /** "this weekend", "at the weekend", "next weekend": that weekend's Saturday (a Sunday says this weekend is today). */
+  private static final Pattern WEEKEND = Pattern.compile("\\b(this|next|the|coming) weekend\\b");
+  /** "in two weeks", "in 3 days", "a week from now", "in a fortnight": that many days after today. */
+  private static final Pattern AFTER = Pattern.compile("\\b(?:in (a|an|one|two|three|four|five|six|[1-9]) (day|week)s?|(a|one|two|three|[1-9]) "
+      + "(day|week)s? from (?:now|today)|in a (fortnight))\\b");
+  /** "after work", "before work", "first thing": the part of the day they mean. */
+  private static final Pattern WORK_DAY = Pattern.compile("\\b(after work|after school|after my shift|before work|first thing"
+      + "|end of the day|after dinner)\\b");
   private static final Pattern RELATIVE = Pattern.compile("\\b(today|tonight|tomorrow|day after tomorrow)\\b");
   private static final Pattern CLOCK = Pattern.compile("\\b(?:(at|@|around|from|by|for|to) ?)?([0-9]{1,2})(?:[:.]([0-9]{2}))? ?"
       + "(am|pm|a\\.m\\.|p\\.m\\.|o'?clock)?(?![0-9]|\\.[0-9]| ?(?:year|yr|hour|hr|min|week|day|month|session|time|kid|child|"
@@ -46,7 +55,7 @@ record SessionTime(LocalDate date, LocalTime time, String part) {
   /** The day, time or part of the day {@code message} asks for, with relative days resolved against {@code today}; null
    * when it names none. */
   static SessionTime parse(String message, LocalDate today) {
-    String m = Lexicon.normalize(message).replaceAll("\\(booking #[0-9]+\\)", " ");
+    String m = Lexicon.normalize(message).replaceAll("\\(booking #[0-9a-z]{4}-[0-9a-z]{4}\\)", " ");
     LocalDate date = null;
     Matcher dm = DAY_MONTH.matcher(m);
     Matcher md = MONTH_DAY.matcher(m);
@@ -75,6 +84,20 @@ record SessionTime(LocalDate date, LocalTime time, String part) {
         date = inMonth.withDayOfMonth(day); // "saturday the 5th" said on 27 November: 5 December
       }
     }
+    Matcher after = AFTER.matcher(m);
+    if (date == null && after.find()) {
+      String n = after.group(1) != null ? after.group(1) : after.group(3);
+      String unit = after.group(2) != null ? after.group(2) : after.group(4);
+      date = after.group(5) != null ? today.plusWeeks(2) : unit.equals("week") ? today.plusWeeks(count(n)) : today.plusDays(count(n));
+    }
+    Matcher weekend = WEEKEND.matcher(m);
+    if (date == null && weekend.find()) {
+      date = today.getDayOfWeek() == DayOfWeek.SUNDAY && !"next".equals(weekend.group(1)) ? today
+          : today.with(TemporalAdjusters.nextOrSame(DayOfWeek.SATURDAY));
+      if ("next".equals(weekend.group(1))) {
+        date = today.with(TemporalAdjusters.next(DayOfWeek.MONDAY)).with(TemporalAdjusters.nextOrSame(DayOfWeek.SATURDAY));
+      }
+    }
     Matcher rel = RELATIVE.matcher(m);
     if (date == null && rel.find()) {
       date = switch (rel.group(1)) {
@@ -97,6 +120,10 @@ record SessionTime(LocalDate date, LocalTime time, String part) {
       case "tonight" -> "evening";
       default -> p.group(1);
     } : null;
+    Matcher work = WORK_DAY.matcher(m);
+    if (part == null && work.find()) {
+      part = work.group(1).startsWith("before") || work.group(1).equals("first thing") ? "morning" : "evening";
+    }
     LocalTime time = null;
     if (NOON.matcher(m).find()) {
       time = LocalTime.NOON;
@@ -122,6 +149,18 @@ record SessionTime(LocalDate date, LocalTime time, String part) {
       part = null;
     }
     return date == null && time == null && part == null ? null : new SessionTime(date, time, part);
+  }
+
+  private static int count(String word) {
+    return switch (word) {
+      case "a", "an", "one" -> 1;
+      case "two" -> 2;
+      case "three" -> 3;
+      case "four" -> 4;
+      case "five" -> 5;
+      case "six" -> 6;
+      default -> Integer.parseInt(word);
+    };
   }
 
   private static Month month(String word) {
@@ -198,18 +237,40 @@ record SessionTime(LocalDate date, LocalTime time, String part) {
    * one) when the day is theirs, else the first of their days after it; null without a day or a schedule.
    */
   SessionTime nearest(Provider p) {
+    List<SessionTime> free = nearestFree(p, List.of(), 1);
+    return free.isEmpty() ? null : free.getFirst();
+  }
+
+  /**
+   * Up to {@code count} of {@code p}'s free session starts nearest this one, in order: on the hour within their weekly
+   * hours, from this time on (the whole day when only a day or a part of it was said) over the next two weeks, none
+   * clashing with a session in {@code taken} ({@link Bookings#SESSION_MINUTES}); empty without a day or a schedule.
+   */
+  List<SessionTime> nearestFree(Provider p, List<java.time.LocalDateTime> taken, int count) {
+    List<SessionTime> out = new java.util.ArrayList<>();
     if (date == null || p.schedule().isEmpty()) {
-      return null;
+      return out;
     }
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 15 && out.size() < count; i++) {
       LocalDate d = date.plusDays(i);
       int[] h = p.schedule().get(d.getDayOfWeek());
-      if (h == null || i == 0 && time != null && time.isAfter(LocalTime.of(h[1] - 1, 0))) {
-        continue; // not their day, or later than their last start that day
+      for (int hour = h == null ? 0 : h[0]; h != null && hour < h[1] && out.size() < count; hour++) {
+        SessionTime at = new SessionTime(d, LocalTime.of(hour, 0), null);
+        if ((i > 0 || time == null || !at.time.isBefore(time)) && at.free(taken)) {
+          out.add(at);
+        }
       }
-      return new SessionTime(d, LocalTime.of(h[0], 0), null);
     }
-    return null;
+    return out;
+  }
+
+  /** Whether no session in {@code taken} clashes with this one (a day and clock time; anything vaguer is free). */
+  boolean free(List<java.time.LocalDateTime> taken) {
+    if (date == null || time == null) {
+      return true;
+    }
+    java.time.LocalDateTime start = date.atTime(time);
+    return taken.stream().noneMatch(t -> Math.abs(java.time.Duration.between(start, t).toMinutes()) < Bookings.SESSION_MINUTES);
   }
 
   /** The date as stored ({@code 2026-12-03}); null without one. */

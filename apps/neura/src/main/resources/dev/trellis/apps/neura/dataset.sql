@@ -1,3 +1,4 @@
+-- bookings are not here: Bookings keeps them (the server's database when served; trellis-schema/neura).
 -- providers: the seed's five columns, then what the offline navigator matches preferences on and answers
 -- questions with (round fifteen): gender, languages, formats (online / in person), hours (as told to a patient),
 -- slots (the times and days hours covers, one word each), insurance (in network), fee (self-pay, dollars per
@@ -18,11 +19,3 @@ INSERT INTO patients VALUES ('pat-3', 'Kai', 27, 'trauma', NULL);
 INSERT INTO sessions VALUES (1, 'pat-1', 'prov-ana', '2026-10-02', 'intake; sleep diary started');
 INSERT INTO sessions VALUES (2, 'pat-1', 'prov-ana', '2026-10-16', 'worry time technique');
 INSERT INTO sessions VALUES (3, 'pat-2', 'prov-ben', '2026-11-01', 'values card sort');
--- bookings: status 'booked' or 'cancelled'; moved_to is the day or time a patient asked to move the session to (in
--- words); session_date (ISO, 2026-12-03) and session_time (15:00, or morning / afternoon / evening) the session's day and
--- time when the patient gave them (round seventeen; null: the care team sets them), updated by a move.
--- booking_changes: one row per cancel or move request (its idempotency key), so a replayed turn changes nothing again.
-CREATE TABLE bookings (idempotency_key TEXT PRIMARY KEY, patient_id TEXT, provider_id TEXT, seq INTEGER,
-  status TEXT NOT NULL DEFAULT 'booked', moved_to TEXT, session_date TEXT, session_time TEXT);
-CREATE TABLE booking_changes (idempotency_key TEXT PRIMARY KEY, seq INTEGER, action TEXT, moved_to TEXT, session_date TEXT,
-  session_time TEXT);

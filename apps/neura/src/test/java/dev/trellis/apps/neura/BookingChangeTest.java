@@ -20,22 +20,22 @@ class BookingChangeTest extends ChatTurns {
     return say(thread, patient, message).get(TurnState.RESPONSE);
   }
 
-  /** Books Ben Okafor for {@code patient} on {@code thread}; the booking's number. */
-  long bookBen(String thread, String patient) {
+  /** Books Ben Okafor for {@code patient} on {@code thread}; the booking's reference. */
+  String bookBen(String thread, String patient) {
     reply(thread, patient, "I'm grieving my dad and I have no motivation for anything");
     State booked = say(thread, patient, "yes please");
     assertTrue(booked.get(TurnState.RESPONSE).contains("booked for a first session with Ben Okafor"),
         booked.get(TurnState.RESPONSE));
-    return ((Number) booked.get(TurnState.BOOKING).get("seq")).longValue();
+    return (String) booked.get(TurnState.BOOKING).get("ref");
   }
 
-  Map<String, Object> row(String patient, long seq) {
-    return deps.data().query("SELECT * FROM bookings WHERE patient_id = ? AND seq = ?", patient, seq).getFirst();
+  Map<String, Object> row(String patient, String seq) {
+    return deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = ? AND ref = ?", patient, seq).getFirst();
   }
 
   @Test
   void cancellingAsksToConfirmAndOnlyAYesCancels() {
-    long seq = bookBen("x-1", "pat-2");
+    String seq = bookBen("x-1", "pat-2");
     State asked = say("x-1", "pat-2", "please cancel my session with Ben");
     assertTrue(asked.get(TurnState.RESPONSE).contains("Shall I cancel your session with Ben Okafor (booking #" + seq + ")?"),
         asked.get(TurnState.RESPONSE));
@@ -63,7 +63,7 @@ class BookingChangeTest extends ChatTurns {
 
   @Test
   void movingAsksForTheNewTimeThenConfirmsIt() {
-    long seq = bookBen("m-1", "pat-2");
+    String seq = bookBen("m-1", "pat-2");
     String which = reply("m-1", "pat-2", "can I move my thursday appointment");
     assertTrue(which.contains("Your session with Ben Okafor (booking #" + seq + "): which day or time would you like instead?"
         + " His hours are evenings on Tuesday and Thursday, and Saturday mornings."), which);
@@ -84,7 +84,7 @@ class BookingChangeTest extends ChatTurns {
 
   @Test
   void aMoveNamingTheNewTimeIsConfirmedInOneQuestion() {
-    long seq = bookBen("m-2", "pat-3");
+    String seq = bookBen("m-2", "pat-3");
     String confirm = reply("m-2", "pat-3", "could we push my session with Ben to tuesday evening?");
     assertTrue(confirm.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Tuesday 1 December in the evening?"),
         confirm);
@@ -92,7 +92,7 @@ class BookingChangeTest extends ChatTurns {
 
   @Test
   void sayingNoKeepsTheSession() {
-    long seq = bookBen("k-1", "pat-1");
+    String seq = bookBen("k-1", "pat-1");
     reply("k-1", "pat-1", "I need to cancel my appointment");
     State kept = say("k-1", "pat-1", "no actually keep it");
     assertTrue(kept.get(TurnState.RESPONSE).startsWith("All right — I've left your session as it is."),
@@ -123,18 +123,18 @@ class BookingChangeTest extends ChatTurns {
   @Test
   void theSameChangeRequestChangesOnce() {
     Map<String, Object> first = deps.data().book("key-book", "pat-3", "prov-dia");
-    long seq = ((Number) first.get("seq")).longValue();
+    String seq = (String) first.get("ref");
     Map<String, Object> moved = deps.data().change("turn-9:move:" + seq, "pat-3", seq, "move", "Friday afternoon");
     Map<String, Object> replayed = deps.data().change("turn-9:move:" + seq, "pat-3", seq, "move", "Saturday");
     assertEquals(true, moved.get("changed"));
     assertEquals(false, replayed.get("changed"), "a replayed request changes nothing");
     assertEquals("Friday afternoon", replayed.get("moved_to"));
-    assertNull(deps.data().change("turn-9:cancel:99", "pat-3", 99, "cancel", null), "no such booking");
+    assertNull(deps.data().change("turn-9:cancel:99", "pat-3", "0000-0000", "cancel", null), "no such booking");
   }
 
   @Test
   void aTimeRightAfterTheBookingIsAskedForThatSession() {
-    long seq = bookBen("t-1", "pat-3");
+    String seq = bookBen("t-1", "pat-3");
     String r = reply("t-1", "pat-3", "saturday morning works");
     assertTrue(r.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Saturday 28 November in the morning?"), r);
     String again = reply("t-1", "pat-3", "actually I need to move it, something came up");
@@ -143,7 +143,7 @@ class BookingChangeTest extends ChatTurns {
 
   @Test
   void aYesThatRepeatsTheVerbConfirmsIt() {
-    long seq = bookBen("y-1", "pat-3");
+    String seq = bookBen("y-1", "pat-3");
     reply("y-1", "pat-3", "please cancel my session with Ben");
     String done = reply("y-1", "pat-3", "yes cancel it");
     assertTrue(done.startsWith("Done — I've cancelled your session with Ben Okafor (booking #" + seq + ")"),
@@ -153,7 +153,7 @@ class BookingChangeTest extends ChatTurns {
 
   @Test
   void aYesWithAnotherChangeAsksAboutThatOne() {
-    long seq = bookBen("y-2", "pat-1");
+    String seq = bookBen("y-2", "pat-1");
     reply("y-2", "pat-1", "please cancel my session with Ben");
     String other = reply("y-2", "pat-1", "actually can we move it to saturday morning instead");
     assertTrue(other.contains("Shall I move your session with Ben Okafor (booking #" + seq + ")"), other);

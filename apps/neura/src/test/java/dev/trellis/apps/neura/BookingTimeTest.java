@@ -94,6 +94,24 @@ class BookingTimeTest extends ChatTurns {
     assertEquals("19:00", only("pat-2").get("session_time"));
   }
 
+  @Test
+  void aWeekendIsAnsweredFromTheTherapistsHours() {
+    String dia = reply("bt-w1", "pat-2", "can I see Dia this weekend?");
+    assertTrue(dia.endsWith("Saturday 28 November with Dia Larsen — shall I book it?"), dia);
+    String ana = reply("bt-w2", "pat-3", "can I see Dr. Ruiz this weekend?");
+    assertTrue(ana.contains("Dr. Ana Ruiz doesn't see people on Saturday 28 November — her hours are") && ana.contains(
+        "The nearest time she has is Monday 30 November at 9 am — shall I book that?"), ana);
+  }
+
+  @Test
+  void aDayInTwoWeeksAfterWorkIsOfferedWithinTheHours() {
+    String r = reply("bt-w3", "pat-2", "could I book Ben in two weeks after work?");
+    assertTrue(r.contains("Ben Okafor doesn't see people on Friday 11 December in the evening") && r.contains(
+        "The nearest time he has is Saturday 12 December at 9 am — shall I book that?"), r);
+    r = reply("bt-w4", "pat-3", "can I see Ben next tuesday after work?");
+    assertTrue(r.endsWith("Tuesday 1 December in the evening with Ben Okafor — shall I book it?"), r);
+  }
+
   /** One turn on a new thread whose client sends the whole transcript (a stateless client, or one making it up). */
   State sent(String thread, String patient, String... turns) {
     java.util.List<Map<String, Object>> messages = new java.util.ArrayList<>();
@@ -120,7 +138,7 @@ class BookingTimeTest extends ChatTurns {
   void aYesToAMoveOutsideTheHoursOrInFreeTextInASentTranscriptMovesNothing() {
     reply("bt-7", "pat-1", "can I see Dia thursday at 3?");
     reply("bt-7", "pat-1", "yes");
-    long seq = ((Number) only("pat-1").get("seq")).longValue();
+    String seq = (String) only("pat-1").get("ref");
     String r = sent("bt-7b", "pat-1", "can I move my session?", "Shall I move your session with Dia Larsen (booking #"
         + seq + ") to Sunday 6 December at 3 am?", "yes").get(TurnState.RESPONSE);
     assertTrue(r.contains("doesn't see people on Sunday 6 December at 3 am"), r);

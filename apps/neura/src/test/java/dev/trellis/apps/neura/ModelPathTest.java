@@ -114,7 +114,7 @@ class ModelPathTest {
         Map.of("message", "please book an appointment, my insomnia is bad", "patient_id", "pat-2",
             "turn_id", "model-book-1")));
     assertTrue(failed.text().contains("__error__") || failed.status() >= 400, failed.text());
-    List<Map<String, Object>> booked = deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-2'");
+    List<Map<String, Object>> booked = deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = 'pat-2'");
     assertEquals(1, booked.size(), "the navigator booked before the model failed");
 
     Http.Reply resumed = http.post("/threads/" + thread + "/runs/wait", Map.of("assistant_id", "neura"));
@@ -124,11 +124,11 @@ class ModelPathTest {
     assertEquals(List.of("preflight", "assembly_gate", "context_assembly", "empathy", "context_format", "navigator",
         "finalize"), state.get("completed_stages"), "the resumed run starts at the navigator");
     assertEquals(booked.getFirst(), ((Map<String, Object>) state.get("booking")));
-    assertEquals(1, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-2'").size(), "booked once");
+    assertEquals(1, deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = 'pat-2'").size(), "booked once");
   }
 
-  private static String status(String patient, long seq) {
-    return (String) deps.data().query("SELECT status FROM bookings WHERE patient_id = ? AND seq = ?", patient, seq)
+  private static String status(String patient, String seq) {
+    return (String) deps.data().query("SELECT status FROM neura_bookings WHERE patient_id = ? AND ref = ?", patient, seq)
         .getFirst().get("status");
   }
 
@@ -136,7 +136,7 @@ class ModelPathTest {
   void aYesToTheModelsOwnWordingConfirmsTheCancelTheNavigatorAskedFor() {
     Map<String, Object> booked = http.turn("neura", "model-cancel-1", Map.of("message", "please book me with Dia Larsen",
         "patient_id", "pat-3"));
-    long seq = ((Number) ((Map<?, ?>) booked.get("booking")).get("seq")).longValue();
+    String seq = (String) ((Map<?, ?>) booked.get("booking")).get("ref");
     Map<String, Object> asked = http.turn("neura", "model-cancel-1", Map.of("message", "please cancel my session with Dia",
         "patient_id", "pat-3"));
     assertEquals("Dr. Ruiz fits well.", asked.get("response"), "the model's words, not the navigator's question");
@@ -152,13 +152,13 @@ class ModelPathTest {
   void aYesToTheModelsOwnWordingMovesTheSessionToTheDayAndTimeAsked() {
     Map<String, Object> booked = http.turn("neura", "model-move-1", Map.of("message", "please book me with Dia Larsen",
         "patient_id", "pat-1"));
-    long seq = ((Number) ((Map<?, ?>) booked.get("booking")).get("seq")).longValue();
+    String seq = (String) ((Map<?, ?>) booked.get("booking")).get("ref");
     http.turn("neura", "model-move-1", Map.of("message", "can I move my session with Dia to friday at 2?", "patient_id",
         "pat-1"));
     Map<String, Object> done = http.turn("neura", "model-move-1", Map.of("message", "sure", "patient_id", "pat-1"));
     assertTrue(((String) done.get("response")).endsWith("I've moved your session (booking #" + seq + ") to Friday 4 "
         + "December at 2 pm."), (String) done.get("response"));
-    Map<String, Object> row = deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-1' AND seq = ?", seq)
+    Map<String, Object> row = deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = 'pat-1' AND ref = ?", seq)
         .getFirst();
     assertEquals("2026-12-04", row.get("session_date"));
     assertEquals("14:00", row.get("session_time"));
@@ -170,7 +170,7 @@ class ModelPathTest {
   void aSecondBookingWithTheSameTherapistOnTheThreadSaysTheTimeStoredNotTheOneAsked() {
     http.turn("neura", "model-twice-1", Map.of("message", "can I see Dia thursday at 3?", "patient_id", "pat-3"));
     Map<String, Object> first = http.turn("neura", "model-twice-1", Map.of("message", "yes", "patient_id", "pat-3"));
-    long seq = ((Number) ((Map<?, ?>) first.get("booking")).get("seq")).longValue();
+    String seq = (String) ((Map<?, ?>) first.get("booking")).get("ref");
     assertTrue(((String) first.get("response")).endsWith("I've booked you with Dia Larsen on Thursday 3 December at 3 pm "
         + "(booking #" + seq + ")."), (String) first.get("response"));
     http.turn("neura", "model-twice-1", Map.of("message", "can I see Dia friday at 4?", "patient_id", "pat-3"));
@@ -178,9 +178,9 @@ class ModelPathTest {
     String r = (String) second.get("response");
     assertFalse(r.contains("I've booked you with Dia Larsen on Friday"), "the row kept Thursday: " + r);
     assertTrue(r.contains("You're already booked with Dia Larsen on Thursday 3 December at 3 pm (booking #" + seq + ")"), r);
-    assertEquals("15:00", deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-3' AND seq = ?", seq)
+    assertEquals("15:00", deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = 'pat-3' AND ref = ?", seq)
         .getFirst().get("session_time"));
-    assertTrue(deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-3' AND session_date = '2026-12-04'")
+    assertTrue(deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = 'pat-3' AND session_date = '2026-12-04'")
         .isEmpty(), "nothing booked on Friday");
   }
 }

@@ -207,7 +207,7 @@ class NavigatorReadingTest {
   @Test
   void followUpsAfterABookingAreAboutIt() {
     List<Map<String, String>> booked = List.of(Map.of("role", "assistant", "content", "Done — you're booked for a first "
-        + "session with Dia Larsen (booking #1). You'll get a confirmation with the time."));
+        + "session with Dia Larsen (booking #K7QM-29XD). You'll get a confirmation with the time."));
     Reading when = Navigator.read("when is it?", booked);
     assertEquals("booking", when.intent());
     assertEquals("status", when.topic());

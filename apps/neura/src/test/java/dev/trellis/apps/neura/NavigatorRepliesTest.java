@@ -135,7 +135,7 @@ class NavigatorRepliesTest extends ChatTurns {
     State status = say("s-1", "pat-1", "when is my appointment?");
     assertNull(status.get(TurnState.BOOKING), "nothing booked this turn");
     assertTrue(status.get(TurnState.RESPONSE).startsWith("You're booked with Dr. Ana Ruiz (booking #"
-        + booked.get(TurnState.BOOKING).get("seq") + ")"), status.get(TurnState.RESPONSE));
+        + booked.get(TurnState.BOOKING).get("ref") + ")"), status.get(TurnState.RESPONSE));
   }
 
   @Test

@@ -149,12 +149,12 @@ class NeuraHttpTest {
     assertEquals("prov-ana", booking.get("provider_id"));
     assertEquals("turn:book-h1:book:prov-ana", booking.get("idempotency_key"));
     assertEquals(booking, replay.get("booking"));
-    assertTrue(String.valueOf(replay.get("response")).contains("booking #" + booking.get("seq")), replay.get("response") + "");
-    assertEquals(1, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-3'").size(), "booked once");
+    assertTrue(String.valueOf(replay.get("response")).contains("booking #" + booking.get("ref")), replay.get("response") + "");
+    assertEquals(1, deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = 'pat-3'").size(), "booked once");
     Map<String, Object> next = http.turn("neura", "book-h2", Map.of("message", "please book an appointment, my anxiety is bad",
         "patient_id", "pat-3", "session_id", "book-session", "turn_id", "book-h2"));
-    assertNotEquals(booking.get("seq"), ((Map<String, Object>) next.get("booking")).get("seq"), "a new turn books anew");
-    assertEquals(2, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-3'").size());
+    assertNotEquals(booking.get("ref"), ((Map<String, Object>) next.get("booking")).get("ref"), "a new turn books anew");
+    assertEquals(2, deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = 'pat-3'").size());
   }
 
   @Test

@@ -147,8 +147,8 @@ class NeuraTurnTest {
     State replay = turn(deps, "book-1", "please book an appointment, my anxiety is bad");
     assertEquals("prov-ana", first.get(TurnState.BOOKING).get("provider_id"));
     assertEquals(first.get(TurnState.BOOKING), replay.get(TurnState.BOOKING));
-    assertEquals(1, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-1'").size());
+    assertEquals(1, deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = 'pat-1'").size());
     turn(deps, "book-2", "please book an appointment, my anxiety is bad");
-    assertEquals(2, deps.data().query("SELECT * FROM bookings WHERE patient_id = 'pat-1'").size(), "a new turn books again");
+    assertEquals(2, deps.data().query("SELECT * FROM neura_bookings WHERE patient_id = 'pat-1'").size(), "a new turn books again");
   }
 }

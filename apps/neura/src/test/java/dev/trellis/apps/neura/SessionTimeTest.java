@@ -36,6 +36,23 @@ class SessionTimeTest {
   }
 
   @Test
+  void daysPatientsSayAnotherWayAreRead() {
+    assertEquals("Monday 7 December", read("can I come on the 7th?", FRIDAY), "the 7th said in late November");
+    assertEquals("Monday 7 December at 3 pm", read("on the 7th at 3", FRIDAY));
+    assertEquals("Monday 7 December at 3 pm", read("on 7th at 3pm", FRIDAY));
+    assertEquals("Saturday 28 November", read("anything this weekend?", FRIDAY));
+    assertEquals("Saturday 5 December", read("what about next weekend", FRIDAY));
+    assertEquals("Sunday 29 November", read("this weekend", LocalDate.of(2026, 11, 29)), "said on a Sunday: today");
+    assertEquals("Saturday 28 November in the morning", read("tomorrow morning", FRIDAY));
+    assertEquals("Friday 11 December", read("in two weeks", FRIDAY));
+    assertEquals("Friday 11 December", read("in 2 weeks please", FRIDAY));
+    assertEquals("Monday 30 November", read("in 3 days", FRIDAY));
+    assertEquals("Friday 4 December", read("a week from now", FRIDAY));
+    assertEquals("Tuesday 1 December in the evening", read("next tuesday after work", FRIDAY));
+    assertEquals("Wednesday 2 December in the morning", read("wednesday before work", FRIDAY));
+  }
+
+  @Test
   void aBareHourIsReadAsAPatientMeansIt() {
     assertEquals("3 pm", read("at 3", FRIDAY));
     assertEquals("10 am", read("at 10", FRIDAY));
@@ -48,6 +65,7 @@ class SessionTimeTest {
     assertNull(read("my 10 year old won't talk to me", FRIDAY));
     assertNull(read("I sleep 4 hours a night", FRIDAY));
     assertNull(read("shall I cancel booking #3", FRIDAY));
+    assertNull(read("Shall I cancel your session with Ben Okafor (booking #K7QM-29XD)?", FRIDAY));
     assertNull(read("I'm 34 and tired", FRIDAY));
   }
 

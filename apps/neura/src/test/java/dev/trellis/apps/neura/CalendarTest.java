@@ -1,0 +1,167 @@
+package dev.trellis.apps.neura;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.trellis.graph.State;
+import dev.trellis.sqlite.SqliteDatabase;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One calendar for every patient: a therapist's day and time booked by one patient is refused to the next, who is
+ * offered the nearest free times; two bookings of one slot at the same moment (threads, or two server processes on one
+ * database file) leave one booking; bookings outlive the process that made them. Until round eighteen two patients
+ * could be booked with Ben Okafor for the same Thursday at 5 pm, and the bookings lived in the process's memory.
+ */
+class CalendarTest extends ChatTurns {
+  @TempDir
+  Path dir;
+
+  String reply(String thread, String patient, String message) {
+    return say(thread, patient, message).get(TurnState.RESPONSE);
+  }
+
+  @Test
+  void aSlotAnotherPatientBookedIsRefusedWithTheNearestFreeTimes() {
+    reply("cal-1", "pat-1", "can I see Ben thursday at 5?");
+    assertTrue(reply("cal-1", "pat-1", "yes please").contains("on Thursday 3 December at 5 pm (booking #"));
+
+    String asked = reply("cal-2", "pat-2", "can I see Ben thursday at 5?");
+    assertTrue(asked.contains("Thursday 3 December at 5 pm is already taken — Ben Okafor has another session then. The "
+        + "nearest free time he has is Thursday 3 December at 6 pm — shall I book that? (Also free: Thursday 3 December "
+        + "at 7 pm and Saturday 5 December at 9 am.)"), asked);
+    String done = reply("cal-2", "pat-2", "yes");
+    assertTrue(done.contains("on Thursday 3 December at 6 pm (booking #"), done);
+    assertEquals("18:00", deps.data().booked("pat-2").getFirst().get("session_time"));
+    assertEquals("17:00", deps.data().booked("pat-1").getFirst().get("session_time"), "the first patient's stands");
+  }
+
+  @Test
+  void aSlotTakenBetweenTheOfferAndTheYesIsNotBookedTwice() {
+    assertTrue(reply("cal-3", "pat-2", "can I see Ben thursday at 5?").endsWith("— shall I book it?"));
+    reply("cal-4", "pat-1", "can I see Ben thursday at 5?");
+    reply("cal-4", "pat-1", "yes"); // the other patient says yes first
+    String late = reply("cal-3", "pat-2", "yes please");
+    assertTrue(late.contains("Thursday 3 December at 5 pm is already taken") && late.contains("Thursday 3 December at 6 pm"
+        + " — shall I book that?"), late);
+    assertTrue(deps.data().booked("pat-2").isEmpty(), deps.data().booked("pat-2").toString());
+  }
+
+  @Test
+  void aBookingMadeInAnotherConversationIsReportedFromTheCalendar() {
+    reply("cal-7", "pat-1", "can I see Ben thursday at 5?");
+    String ref = (String) say("cal-7", "pat-1", "yes").get(TurnState.BOOKING).get("ref");
+    String when = reply("cal-8", "pat-1", "when is my appointment?");
+    assertEquals("You're booked with Ben Okafor on Thursday 3 December at 5 pm (booking #" + ref + ").", when);
+    assertFalse(reply("cal-9", "pat-2", "when is my appointment?").contains(ref), "another patient's");
+  }
+
+  @Test
+  void aMoveOntoAnotherPatientsSlotIsRefused() {
+    reply("cal-5", "pat-1", "can I see Ben thursday at 5?");
+    reply("cal-5", "pat-1", "yes");
+    reply("cal-6", "pat-2", "can I see Ben thursday at 6pm?");
+    reply("cal-6", "pat-2", "yes");
+    String asked = reply("cal-6", "pat-2", "can we move it to thursday at 5?");
+    assertTrue(asked.contains("Thursday 3 December at 5 pm is already taken — Ben Okafor has another session then. "
+        + "Your session with Ben Okafor (booking #") && asked.contains("which other day or time would you like? The "
+        + "nearest free times are Thursday 3 December at 7 pm and Saturday 5 December at 9 am."), asked);
+    assertEquals("18:00", deps.data().booked("pat-2").getFirst().get("session_time"));
+  }
+
+  @Test
+  void twoPatientsBookingOneSlotAtOnceThroughTheGraphGetOneBooking() throws Exception {
+    List<String> times = List.of("thursday at 5pm", "thursday at 6pm", "thursday at 7pm", "tuesday at 5pm", "tuesday at 6pm");
+    for (int round = 0; round < times.size(); round++) {
+      String a = "race-a" + round;
+      String b = "race-b" + round;
+      reply(a, "pat-1", "can I see Ben " + times.get(round) + "?");
+      reply(b, "pat-2", "can I see Ben " + times.get(round) + "?");
+      List<String> replies = atOnce(() -> reply(a, "pat-1", "yes"), () -> reply(b, "pat-2", "yes"));
+      assertEquals(1, replies.stream().filter(r -> r.contains("Done — you're booked")).count(), replies.toString());
+      assertEquals(1, replies.stream().filter(r -> r.contains("is already taken")).count(), replies.toString());
+    }
+  }
+
+  @Test
+  void twoServersOnOneDatabaseFileBookingOneSlotAtOnceGetOneBooking() throws Exception {
+    Path file = dir.resolve("bookings.db");
+    try (SqliteDatabase one = SqliteDatabase.open(file, "NORMAL"); SqliteDatabase two = SqliteDatabase.open(file, "NORMAL")) {
+      Bookings first = Bookings.in(one);
+      Bookings second = Bookings.in(two);
+      for (int i = 0; i < 10; i++) {
+        String date = "2026-12-%02d".formatted(1 + i);
+        String key = "k" + i;
+        List<Map<String, Object>> rows = atOnce(() -> first.book(key, "pat-a", "prov-ben", date, "17:00"),
+            () -> second.book(key, "pat-b", "prov-ben", date, "17:30"));
+        assertEquals(1, rows.stream().filter(r -> "booked".equals(r.get("status"))).count(), rows.toString());
+        assertEquals(1, rows.stream().filter(r -> "taken".equals(r.get("status"))).count(), rows.toString());
+      }
+    }
+  }
+
+  @Test
+  void bookingsOutliveTheProcessThatMadeThem() {
+    Path file = dir.resolve("served.db");
+    String ref;
+    try (SqliteDatabase db = SqliteDatabase.open(file, "NORMAL")) {
+      ref = (String) Dataset.bundled(db).book("t:book:prov-dia", "pat-1", "prov-dia", "2026-12-03", "15:00").get("ref");
+    }
+    try (SqliteDatabase db = SqliteDatabase.open(file, "NORMAL")) {
+      Dataset again = Dataset.bundled(db);
+      assertEquals(ref, again.booked("pat-1").getFirst().get("ref"));
+      assertEquals("taken", again.book("u:book:prov-dia", "pat-2", "prov-dia", "2026-12-03", "15:00").get("status"));
+    }
+  }
+
+  @Test
+  void aPartOfTheDayTakesNoSlot() {
+    Bookings b = deps.data().bookings();
+    assertEquals("booked", b.book("p1", "pat-1", "prov-ben", "2026-12-03", "evening").get("status"));
+    assertEquals("booked", b.book("p2", "pat-2", "prov-ben", "2026-12-03", "evening").get("status"));
+    assertEquals("booked", b.book("p3", "pat-3", "prov-ben", "2026-12-03", "17:00").get("status"));
+    assertEquals("taken", b.book("p4", "pat-2", "prov-ben", "2026-12-03", "17:45").get("status"), "overlaps 17:00-17:50");
+    assertEquals("booked", b.book("p5", "pat-2", "prov-ben", "2026-12-03", "17:50").get("status"));
+    assertEquals("booked", b.book("p6", "pat-2", "prov-dia", "2026-12-03", "17:00").get("status"), "another therapist");
+  }
+
+  @SafeVarargs
+  private static <T> List<T> atOnce(java.util.concurrent.Callable<T>... calls) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(calls.length);
+    try {
+      CountDownLatch go = new CountDownLatch(1);
+      List<Future<T>> futures = new ArrayList<>();
+      for (var call : calls) {
+        futures.add(pool.submit(() -> {
+          go.await();
+          return call.call();
+        }));
+      }
+      go.countDown();
+      List<T> out = new ArrayList<>();
+      for (Future<T> f : futures) {
+        out.add(f.get());
+      }
+      return out;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aSessionTimeIsFreeUnlessASessionClashes() {
+    SessionTime five = SessionTime.parse("thursday at 5pm", java.time.LocalDate.of(2026, 11, 27));
+    assertTrue(five.free(List.of(java.time.LocalDateTime.of(2026, 12, 3, 16, 10))));
+    assertFalse(five.free(List.of(java.time.LocalDateTime.of(2026, 12, 3, 16, 11))));
+  }
+}
