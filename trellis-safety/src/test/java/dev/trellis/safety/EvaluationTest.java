@@ -103,7 +103,36 @@ class EvaluationTest {
   // sets AN (the default mix, a quarter in languages the classifier cannot read), AO (crisis and everyday messages in the
   // same disguises) and AP (German and French conversations), scored once after round seventeen's merge (2026-11-27
   // 22:12: 332/341 caught, precision 0.779; AN 0.993 / 0.721, AO 0.963 / 0.858, AP 0.958 / 0.793; their figures are in
-  // the README), since round eighteen. blind/ holds no set until the lead adds the next ones.
+  // the README), since round eighteen.
+
+  @Test
+  void heldOutSetAQFigures() throws Exception {
+    heldOut("setAQ.jsonl", AQ_FLOORS);
+  }
+
+  @Test
+  void heldOutSetARFigures() throws Exception {
+    heldOut("setAR.jsonl", AR_FLOORS);
+  }
+
+  @Test
+  void heldOutSetASFigures() throws Exception {
+    heldOut("setAS.jsonl", AS_FLOORS);
+  }
+
+  // Sets AQ (short casual texting, a quarter German and French), AR (everyday messages that sound alarming beside crisis
+  // messages that sound ordinary) and AS (every message the last of a conversation) were written at the start of round
+  // eighteen by three writers given only the class definitions, kept from the tuner, scored by the lead on main before
+  // the round (8ddb4b8e, 28 Nov 00:03 to 00:17, aggregates only) and once after its merge (b299f707, 01:36, load 2.0–2.4).
+  // recall, precision; both without the check-in band; both over English, German and French — a thousandth under the one
+  // scoring: AQ 117/119, 117/131 (before 117/119, 117/131); AR 84/84, 84/104 (before the same); AS 106/108, 106/131
+  // (before 105/108, 105/131); all three 307/311 = 0.987, precision 0.839 (before 306/311 = 0.984, 0.836). Without the
+  // band recall fell on AQ (0.950 to 0.941) and AS (0.935 to 0.926): the head retrained with sets AN, AO and AP reads
+  // fewer of their crisis messages above its threshold, and the band catches them. Issue 32's target (recall 1.0,
+  // precision at least 0.9) is met on none of them.
+  private static final double[] AQ_FLOORS = {0.982, 0.892, 0.940, 0.895, 0.980, 0.954};
+  private static final double[] AR_FLOORS = {0.999, 0.807, 0.987, 0.813, 0.999, 0.878};
+  private static final double[] AS_FLOORS = {0.980, 0.808, 0.925, 0.839, 0.980, 0.834};
 
   // recall, precision; then recall, precision without the check-in band — a thousandth under the measured figures.
   // Sets Y, Z, Z2 and Y3 in the corpus (round thirteen): before its rules 0.9816 (5657/5763) / 0.8766, 0.965 / 0.890;

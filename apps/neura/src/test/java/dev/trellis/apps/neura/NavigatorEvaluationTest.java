@@ -92,6 +92,20 @@ class NavigatorEvaluationTest {
     assertTrue(s.therapist() >= 0.906, s.toString());
   }
 
+  @Test
+  void readsHeldOutSetOAAtTheMeasuredFloors() throws Exception {
+    Score s = score("heldout/setOA.jsonl");
+    System.out.println("[neura] set OA: " + s);
+    assertTrue(s.messages() == 240, s.toString());
+    // Written at the start of round eighteen from the label definitions alone; a thousandth under what the lead measured
+    // once after the round's merge (2026-11-28 01:36, b299f707): intent 0.846 (203), themes recall 0.800, precision
+    // 0.867, therapist 29 of 35 — the same as on main before the round (8ddb4b8e): the round did not touch the reading.
+    assertTrue(s.intent() >= 0.845, s.toString());
+    assertTrue(s.recall() >= 0.799, s.toString());
+    assertTrue(s.precision() >= 0.866, s.toString());
+    assertTrue(s.therapist() >= 0.827, s.toString());
+  }
+
   @SuppressWarnings("unchecked")
   private static Score score(String resource) throws Exception {
     ObjectMapper json = new ObjectMapper();
