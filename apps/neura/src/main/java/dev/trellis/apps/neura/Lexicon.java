@@ -291,7 +291,10 @@ final class Lexicon {
   private static final String MOVE = "(move|change|push|shift|switch) (my|the|our|tomorrow'?s|today'?s|this week'?s|next week'?s|"
       + "monday'?s|tuesday'?s|wednesday'?s|thursday'?s|friday'?s) ([a-z']+ ){0,2}(appointment|session|booking|appt)s?|"
       + "push (it|that) (to|back)|(move|change|switch|shift) (it|that) to|(move|change|switch|shift|push) (it |that |the "
-      + "(session|appointment|booking) )?to (this |next )?(" + DAY + "|tomorrow|next week|another day|a different day)|(need|want|have|like) to (move|reschedule|change|push) (it|that)\\b";
+      + "(session|appointment|booking) )?to (this |next )?(" + DAY + "|tomorrow|next week|another day|a different day)|(need|want|have|like) to (move|reschedule|change|push) (it|that)\\b"
+      // "can we make it this weekend?", "could you do it next tuesday instead?" (a day named, never "make it work")
+      + "|(can|could) (we|i|you) (make|do) it (on |at )?(this |next |the )?(" + DAY + "|weekend|tomorrow|next week|another day|a "
+      + "different day)\\b";
   static final Pattern BOOKING = p("\\b(book\\w*|schedul\\w*|appointments?|appt|reserve|set (me )?up (with|an?|for)|"
       + "sign me up|get me (in|seen|an?)|make an? (appointment|session)|when can i (see|start|come)|can (i|we) (see|start "
       + "with|get in with) (her|him|them|dr\\.?)|i'?d like to (see|start with|go with|meet) "

@@ -159,4 +159,23 @@ class BookingChangeTest extends ChatTurns {
     assertTrue(other.contains("Shall I move your session with Ben Okafor (booking #" + seq + ")"), other);
     assertEquals("booked", row("pat-1", seq).get("status"));
   }
+
+  @Test
+  void aMoveSaidAsMakeItOnAnotherDayAsksToMoveTheSession() {
+    // tried over HTTP: "actually can we make it this weekend?" right after a booking got "You're booked with Ben Okafor."
+    String seq = bookBen("mk-1", "pat-4");
+    String confirm = reply("mk-1", "pat-4", "actually can we make it this weekend?");
+    assertTrue(confirm.contains("Shall I move your session with Ben Okafor (booking #" + seq + ") to Saturday"), confirm);
+    String other = bookBen("mk-2", "pat-5");
+    String tuesday = reply("mk-2", "pat-5", "could you do it next tuesday instead?");
+    assertTrue(tuesday.contains("Shall I move your session with Ben Okafor (booking #" + other + ") to Tuesday"), tuesday);
+  }
+
+  @Test
+  void makingItWorkIsNoMove() {
+    String seq = bookBen("mk-3", "pat-6");
+    String reply = reply("mk-3", "pat-6", "I hope we can make it work this time");
+    assertFalse(reply.contains("Shall I move"), reply);
+    assertEquals(seq, row("pat-6", seq).get("ref"));
+  }
 }
