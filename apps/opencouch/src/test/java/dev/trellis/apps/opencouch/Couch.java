@@ -42,11 +42,15 @@ final class Couch {
     return graph.invoke(Map.of("message", message, "user_id", user, "session_id", session), config(session));
   }
 
+  /** One turn on the session's thread for a user in {@code locale}. */
+  State turn(String user, String session, String locale, String message) {
+    return graph.invoke(Map.of("message", message, "user_id", user, "session_id", session, "locale", locale),
+        config(session));
+  }
+
   /** One turn on the session's thread for a user in {@code locale}: the reply's text. */
   String say(String user, String session, String locale, String message) {
-    State s = graph.invoke(Map.of("message", message, "user_id", user, "session_id", session, "locale", locale),
-        config(session));
-    return String.valueOf(CouchState.response(s).text());
+    return String.valueOf(CouchState.response(turn(user, session, locale, message)).text());
   }
 
   State endSession(String user, String session) {

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
  */
 class HowCanIRepliesTest {
   static final String STRESS_DE = "Kopf und Körper reagieren auf Stress";
+  /** The knowledge topic's stress explanation, which a message naming stress gets ("… mit dem Stress umgehen?"). */
+  static final String STRESS_TOPIC_DE = "Stress ist die Antwort auf Anforderungen";
   static final String STRESS_FR = "notre esprit et notre corps réagissent au stress";
   final Couch couch = new Couch();
 
@@ -19,7 +21,7 @@ class HowCanIRepliesTest {
   void aGermanHowCanITalkToHimIsNotAnsweredWithTheStressExplanation() {
     couch.say("jo", "de", "de-DE", "Ich hatte gestern Streit mit meinem Vater.");
     String reply = couch.say("jo", "de", "de-DE", "Wie kann ich mit ihm darüber reden?");
-    assertFalse(reply.contains(STRESS_DE), reply);
+    assertFalse(reply.contains(STRESS_DE) || reply.contains(STRESS_TOPIC_DE), reply);
   }
 
   @Test
@@ -33,7 +35,7 @@ class HowCanIRepliesTest {
   void aGermanHowCanICalmDownStillGetsTheStressExplanation() {
     couch.say("ka", "de2", "de-DE", "Ich bin seit Wochen total gestresst wegen der Arbeit.");
     String reply = couch.say("ka", "de2", "de-DE", "Wie kann ich besser mit dem Stress umgehen?");
-    assertTrue(reply.contains(STRESS_DE), reply);
+    assertTrue(reply.contains(STRESS_DE) || reply.contains(STRESS_TOPIC_DE), reply);
   }
 
   @Test

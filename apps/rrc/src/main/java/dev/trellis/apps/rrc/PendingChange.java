@@ -25,6 +25,13 @@ final class PendingChange {
    * recorded first, so the change runs this turn and can no longer be withdrawn.
    */
   static final String APPROVED_NOTE = "HITL_APPROVED: ";
+  /**
+   * The start of the note resume_guard adds when the reviewer rejected the waiting change: it was not run, and the model
+   * is told not to retry it. {@link #rejectedNote} writes it; the offline planner reads it back.
+   */
+  static final String REJECTED_NOTE = "HITL: reviewer ";
+  /** What follows the reviewer's comment in {@link #rejectedNote}: the change was not run. */
+  static final String REJECTED_NOT_RUN = ". It was not run";
   /** The tool that withdraws the pending change and closes its approval. */
   static final String CANCEL = "cancel_pending_change";
   static final ToolSpec CANCEL_SPEC = new ToolSpec(CANCEL,
@@ -46,6 +53,13 @@ final class PendingChange {
         + (comment == null || comment.isBlank() ? "" : " (\"" + comment + "\")") + " before a reviewer decided. It was "
         + "not run and can no longer be approved; nothing waits any more. Answer the user's message, and tell them the "
         + "earlier request was withdrawn and nothing ran. Do not retry it unless they ask for it again.";
+  }
+
+  /** The note for a waiting {@code tool} call that {@code reviewer} rejected (approval {@code approvalId}): not run. */
+  static String rejectedNote(String tool, Object args, String approvalId, String reviewer, String comment) {
+    return REJECTED_NOTE + reviewer + " rejected " + tool + " " + Msgs.json(args) + " (approval " + approvalId + "): \""
+        + (comment == null ? "" : comment) + "\"" + REJECTED_NOT_RUN + ". Do not retry it; acknowledge the rejection to the "
+        + "user.";
   }
 
   /** The note for a turn the user wrote after {@code reviewer} approved the waiting {@code tool} call: it runs now. */

@@ -60,7 +60,7 @@ final class PlannerChanges {
   /** The reviewer's comment of a rejection noted after the request at {@code at}, or null. */
   static String rejection(PlannerView v, int at) {
     for (int i = at + 1; i < v.msgs.size(); i++) {
-      if (v.msgs.get(i) instanceof Message.System s && s.text().startsWith("HITL: reviewer") && s.text().contains("rejected")) {
+      if (v.msgs.get(i) instanceof Message.System s && s.text().startsWith(PendingChange.REJECTED_NOTE) && s.text().contains("rejected")) {
         return s.text().replaceFirst("(?s).*?: \"", "Their comment: \"").replaceFirst("\"\\..*", "\".");
       }
     }

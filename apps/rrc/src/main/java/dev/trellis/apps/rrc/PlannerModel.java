@@ -131,7 +131,7 @@ public final class PlannerModel implements ChatModel {
    * reviewer's verdict on a change or ran the approved change (then the message that asked for it).
    */
   private static int actionAt(PlannerView v) {
-    boolean verdict = v.noteAfter(v.humanAt, "HITL: reviewer");
+    boolean verdict = v.noteAfter(v.humanAt, PendingChange.REJECTED_NOTE);
     for (int i = v.humanAt + 1; i < v.msgs.size() && !verdict; i++) {
       verdict = v.msgs.get(i) instanceof Message.Tool t
           && EntityTools.MUTATING.contains(v.callNames.getOrDefault(t.toolCallId(), ""));

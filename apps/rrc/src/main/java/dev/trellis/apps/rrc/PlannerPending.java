@@ -19,8 +19,8 @@ final class PlannerPending {
   private static final Pattern NOTE = Pattern.compile("(?s)^" + PendingChange.NOTE + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\)");
   private static final Pattern APPROVED = Pattern.compile("(?s)^" + PendingChange.APPROVED_NOTE
       + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\) was approved by (.+?) before the user's message");
-  private static final Pattern REJECTED = Pattern.compile("(?s)^HITL: reviewer (.+?) rejected (\\w+) (\\{.*\\}) "
-      + "\\(approval [^)]+\\): \"(.*)\"\\. It was not run");
+  private static final Pattern REJECTED = Pattern.compile("(?s)^" + Pattern.quote(PendingChange.REJECTED_NOTE)
+      + "(.+?) rejected (\\w+) (\\{.*\\}) \\(approval [^)]+\\): \"(.*)\"" + Pattern.quote(PendingChange.REJECTED_NOT_RUN));
   private static final Pattern WITHDRAWN = Pattern.compile("(?s)^" + PendingChange.WITHDRAWN_NOTE
       + "(\\w+) (\\{.*\\}) \\(approval ([^)]+)\\) was withdrawn");
   /** What a cancellation is addressed to: the change or filing that waits ("it", "that", "the request", "my request"). */
@@ -124,8 +124,7 @@ final class PlannerPending {
               ? "Created " + args.get("entity_type") + " \"" + args.get("name") + "\" as " + result.get("entity_id") + " after approval."
               : "The creation of \"" + args.get("name") + "\" did not run: " + PlannerChanges.whyNotRun(result);
         }
-        String what = tool.equals("update_entity") ? "renaming " + args.get("entity_id") + " to \"" + args.get("name") + "\""
-            : "linking " + args.get("from_id") + " " + args.get("relation") + " " + args.get("to_id");
+        String what = lower(ToolStep.change(tool, args));
         return "updated".equals(result.get("status")) || "linked".equals(result.get("status"))
             ? "Done after approval: " + what + "." : "The change (" + what + ") did not run: " + PlannerChanges.whyNotRun(result);
       }

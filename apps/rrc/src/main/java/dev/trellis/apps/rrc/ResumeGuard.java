@@ -93,9 +93,8 @@ final class ResumeGuard {
     }
     if (Approval.REJECTED.equals(status)) {
       new Memory(rt.store()).clearPendingMutation(Turn.thread(s, rt));
-      String note = "HITL: reviewer " + v.reviewer() + " rejected " + pm.get("tool_name") + " " + Msgs.json(pm.get("args"))
-          + " (approval " + approvalId + "): \"" + (v.comment() == null ? "" : v.comment())
-          + "\". It was not run. Do not retry it; acknowledge the rejection to the user.";
+      String note = PendingChange.rejectedNote(String.valueOf(pm.get("tool_name")), pm.get("args"), approvalId,
+          v.reviewer(), v.comment());
       return u.and(GraphState.MESSAGES, List.of(Message.system(note)))
           .and(GraphState.PENDING_MUTATION, null)
           .and(GraphState.HITL_APPROVAL_ID, null)

@@ -236,15 +236,40 @@ final class ToolStep {
         "change", change(name, (Map<String, Object>) args));
   }
 
-  /** A gated change as the user reads it: "Creating operator "Lone Star Flaring LLC"", "Linking a operates b". */
+  /**
+   * A gated change as the user reads it, every field it changes named: "Creating operator "Lone Star Flaring LLC"",
+   * "Renaming w-1 to "Hutto 3H-R" and setting its attributes to status "plugged"", "Linking a operates b".
+   */
   static String change(String tool, Map<String, Object> args) {
     return switch (tool) {
       case "create_entity" -> "Creating " + args.get("entity_type") + " \"" + args.get("name") + "\"";
-      case "update_entity" -> args.get("name") != null
-          ? "Renaming " + args.get("entity_id") + " to \"" + args.get("name") + "\"" : "Updating " + args.get("entity_id");
+      case "update_entity" -> {
+        String attributes = args.get("attributes") == null ? "" : attributes(args.get("attributes"));
+        yield args.get("name") != null
+            ? "Renaming " + args.get("entity_id") + " to \"" + args.get("name") + "\"" + (attributes.isEmpty() ? "" : " and "
+                + attributes)
+            : "Updating " + args.get("entity_id") + (attributes.isEmpty() ? "" : ": " + attributes);
+      }
       case "link_entities" -> "Linking " + args.get("from_id") + " " + args.get("relation") + " " + args.get("to_id");
       default -> "Running " + tool;
     };
+  }
+
+  /** What an update does to the attributes it replaces: "setting its attributes to status "plugged", depth 1200". */
+  private static String attributes(Object attributes) {
+    if (!(attributes instanceof Map<?, ?> m)) {
+      return "setting its attributes to " + Msgs.json(attributes);
+    }
+    if (m.isEmpty()) {
+      return "clearing its attributes";
+    }
+    StringBuilder out = new StringBuilder("setting its attributes to ");
+    String sep = "";
+    for (Map.Entry<?, ?> e : m.entrySet()) {
+      out.append(sep).append(e.getKey()).append(' ').append(Msgs.json(e.getValue()));
+      sep = ", ";
+    }
+    return out.toString();
   }
 
   /**

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trellis.server.TrellisServer;
 import dev.trellis.server.auth.Identity;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +17,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Attacks an ordinary client can make on the served approvals, each refused: pre-creating the
@@ -33,13 +34,16 @@ class ApprovalAttackHttpTest {
   Http carol;
   Http dave;
 
+  @TempDir
+  Path dir;
+
   @BeforeEach
   void start() throws Exception {
     Map<String, Identity> keys = Map.of("ka", Identity.of("alice"), "kb", Identity.of("bob"),
         "kc", new Identity("carol", Set.of(RrcRoutes.REVIEW_PERMISSION)),
         "kd", new Identity("dave", Set.of(RrcRoutes.REVIEW_PERMISSION)));
     server = TrellisServer.builder().port(0).host("127.0.0.1")
-        .sqlite(Files.createTempDirectory("rrc-attack").resolve("server.db"))
+        .sqlite(dir.resolve("server.db"))
         .authenticator(headers -> keys.get(headers.get("x-api-key")))
         .provider(new RrcProvider(app -> {
           kg = KnowledgeGraph.open(app.database());

@@ -73,12 +73,13 @@ public final class Dispatcher {
       + "manage|calm|fall asleep|get to sleep|get some sleep|sleep|relax|get over|switch off)\\b"
       + "|\\bany (tips|advice|ideas|suggestions)\\b|\\bwhat helps (with|when|for)\\b"
       + "|\\b(tipps?|ratschläge?|ideen)\\b.{0,40}\\b(wie|für|gegen|bei)\\b|\\bwas kann ich (tun|machen|dagegen)\\b"
-      // "how can I …" asks what psychoeducation explains only for coping, as in English: not "wie kann ich mit ihm reden?"
-      + "|\\bwie (kann|könnte|soll) ich (mich )?(\\w+ ){0,3}(beruhigen|entspannen|einschlafen|schlafen|abschalten|"
+      // "how can I …" asks what psychoeducation explains only for coping, as in English: not "wie kann ich mit ihm reden?";
+      // up to five words between ("wie kann ich besser mit dem Stress umgehen?", "comment je peux enfin arriver à dormir")
+      + "|\\bwie (kann|könnte|soll) ich (mich )?(\\w+ ){0,5}(beruhigen|entspannen|einschlafen|schlafen|abschalten|"
       + "runterkommen|umgehen|aufhören|bewältigen|aushalten|überwinden|klarkommen|loslassen)\\b|\\bwas hilft (gegen|bei|wenn)\\b|\\bwarum (bin|fühle|kann|werde) ich\\b"
       + "|\\bist (das|es) normal\\b|\\bwie komme ich\\b.{0,30}\\brunter\\b|\\bhast du (tipps|ideen|ratschläge)\\b"
       + "|\\b(des |tes |quelques )?(conseils|astuces|idées)\\b.{0,40}\\b(pour|contre)\\b|\\bcomment faire pour\\b"
-      + "|\\b(qu'est-ce que|que) (je peux|puis-je) faire\\b|\\bcomment (je peux|puis-je|pourrais-je|est-ce que je peux) (\\w+ ){0,3}(me calmer|"
+      + "|\\b(qu'est-ce que|que) (je peux|puis-je) faire\\b|\\bcomment (je peux|puis-je|pourrais-je|est-ce que je peux) (\\w+ ){0,5}(me calmer|"
       + "gérer|arrêter|dormir|m'endormir|me détendre|faire face|surmonter|déconnecter|décompresser|lâcher prise)\\b"
       + "|\\bpourquoi (je|est-ce que je)\\b|\\b(est-ce|c'est) normal\\b|\\btu as des (conseils|astuces|idées)\\b");
   static final Pattern REFLECTIVE = unicode("\\b(again|every time|everytime|always end up|keep (doing|having|getting|ending|falling|"
