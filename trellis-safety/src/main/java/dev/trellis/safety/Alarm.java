@@ -20,6 +20,13 @@ final class Alarm {
   /** Third persons that make the emergency someone else's (lower case: "Sie" capitalised is the formal you). */
   private static final Pattern SOMEONE_ELSE = Pattern.compile("\\b(?:she|he|her|him|they|them|sie|er|ihm|ihn|il|elle|"
       + "lui|eux|elles|ils)\\b");
+  /** Third persons that name no one: "tell them", "sag ihnen", "il faut", "il est urgent". */
+  private static final Pattern IMPERSONAL = Pattern.compile("(?iu)\\b(?:tell them|let them know|give them|show them"
+      + "|sag (?:ihnen|es ihnen)|dis-leur|dis leur|il faut|il est (?:urgent|important)|il y a)\\b");
+  /** Words that negate a word of help beside them ("nobody is coming", "keiner kommt", "personne arrive"), folded. */
+  private static final Set<String> NOT = Folded.words(List.of("no", "not", "nobody", "noone", "nothing", "never", "isnt",
+      "arent", "wont", "cant", "didnt", "doesnt", "havent", "hasnt", "keiner", "keine", "kein", "niemand", "nicht", "nie",
+      "niemals", "personne", "pas", "jamais", "rien", "ne", "n"));
   /** Words of help arrived or called in the reply ("im at A&E now", "der Notarzt ist da", "j'ai appelé le 15"), folded. */
   private static final Set<String> HELP = Folded.words(List.of("ambulance", "paramedics", "paramedic", "hospital", "police",
       "called", "calling", "a&e", "ae", "er", "here", "coming", "way", "krankenwagen", "notarzt", "rettungswagen",
@@ -39,7 +46,8 @@ final class Alarm {
     if (recent.isEmpty() || !(recent.getLast() instanceof Message.Ai ai)) {
       return false;
     }
-    if (SOMEONE_ELSE.matcher(ai.text()).find()) {
+    // the people one is told to tell name no one ("Call 911 now and tell them what you took" is the user's)
+    if (SOMEONE_ELSE.matcher(IMPERSONAL.matcher(ai.text()).replaceAll(" ")).find()) {
       return false;
     }
     // said, not asked: "Ist das ein Notfall?" asks whether there is one
@@ -60,11 +68,21 @@ final class Alarm {
     if (tokens.isEmpty() || (AnsweredQuestion.denies(folded) && tokens.size() <= 3) || CALLED.matcher(message).find()) {
       return false;
     }
-    for (String t : tokens) {
-      if (HELP.contains(t)) {
+    for (int i = 0; i < tokens.size(); i++) {
+      if (HELP.contains(tokens.get(i)) && !negated(tokens, i)) {
         return false;
       }
     }
     return true;
+  }
+
+  /** Whether a negation stands up to two words before token {@code i} or right after it ("nobody is coming", "kommt nicht"). */
+  private static boolean negated(List<String> tokens, int i) {
+    for (int j = Math.max(0, i - 2); j <= Math.min(tokens.size() - 1, i + 1); j++) {
+      if (j != i && NOT.contains(tokens.get(j))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -33,7 +33,8 @@ import java.util.Set;
  * {@code [work_asked]} (the work itself asked about, "what song is it", "kennt jemand den Titel", "wie ging nochmal der
  * Refrain": quoted words anywhere beside a work named are quoted from it, and the head reads the message without them)
  * and {@code [confessed]} (the someone-else of a message owned up to, "the friend is me", "le quelqu'un c'est moi": no
- * cue of concern in the message is concern for someone else). A phrase is words separated by spaces, folded like the message
+ * cue of concern in the message is concern for someone else) and {@code [unmask]} (words taking back what an idiom or
+ * an everyday reading said, "I lied", "ich mach das auch": a {@code [figurative]} mask before them masks nothing). A phrase is words separated by spaces, folded like the message
  * ({@link Folded}); {@code a/b} is either word, {@code word*} any word starting so,
  * {@code a_b} the two words {@code a b} (inside alternatives: {@code to_live/be_alive}),
  * {@code ...} up to four skipped words; a phrase starting {@code & } matches its words in any order
@@ -50,7 +51,7 @@ final class Lexicon {
    * or helper recommended; a song, book or film named; quoted words claimed as the writer's own; a work asked about (its
    * title, its singer, how it went); the someone-else of a message owned up to as the writer.
    */
-  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF, LOSS, RECOMMENDED, WORK, OWN, ASKED, CONFESSED }
+  enum Kind { OVERRIDE, PHRASE, MASK, PAST, SELF, LOSS, RECOMMENDED, WORK, OWN, ASKED, CONFESSED, UNMASK }
 
   /** One alternative: one word, or several joined by {@code _} in the file ({@code be_alive}). */
   private record Alt(String[] words, boolean prefix) {
@@ -362,7 +363,7 @@ final class Lexicon {
       cls = RiskClass.NONE;
     } else if (section.equals("past") || section.equals("self_reference") || section.equals("loss")
         || section.equals("recommended") || section.equals("work") || section.equals("own_words")
-        || section.equals("work_asked") || section.equals("confessed")) {
+        || section.equals("work_asked") || section.equals("confessed") || section.equals("unmask")) {
       kind = switch (section) {
         case "past" -> Kind.PAST;
         case "loss" -> Kind.LOSS;
@@ -371,6 +372,7 @@ final class Lexicon {
         case "own_words" -> Kind.OWN;
         case "work_asked" -> Kind.ASKED;
         case "confessed" -> Kind.CONFESSED;
+        case "unmask" -> Kind.UNMASK;
         default -> Kind.SELF;
       };
       cls = RiskClass.NONE;

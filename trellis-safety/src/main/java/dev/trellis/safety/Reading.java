@@ -37,7 +37,13 @@ record Reading(Lexicon.Hit crisis, Lexicon.Hit mask, boolean negated, boolean th
     int[][] memo = new int[1][];
     java.util.function.Supplier<int[]> sentences =
         () -> memo[0] != null ? memo[0] : (memo[0] = Spans.sentenceOf(message, tokens.size()));
+    // "… and I said no. I lied", "… den Amoklauf gelesen. Ich mach das auch": an idiom's reading taken back after it
+    int unmaskedBefore = found.stream().filter(h -> h.kind() == Lexicon.Kind.UNMASK).mapToInt(Lexicon.Hit::start)
+        .max().orElse(-1);
     for (Lexicon.Hit h : found) {
+      if (h.kind() == Lexicon.Kind.MASK && h.cls() == RiskClass.FIGURATIVE && h.start() < unmaskedBefore) {
+        continue;
+      }
       if (ConcernCue.is(h) && confessed) {
         continue;
       }

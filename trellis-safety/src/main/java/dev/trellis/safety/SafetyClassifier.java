@@ -130,6 +130,8 @@ public final class SafetyClassifier {
    * is the user's: its language is assumed when a message gives no clue of its own.
    */
   public Verdict classify(String message, List<Message> history, String locale) {
+    message = References.strip(message);
+    history = References.strip(history);
     String fallback = Languages.ofLocale(locale);
     List<Message> recent = history.subList(Math.max(0, history.size() - 6), history.size());
     Folded folded = Folded.of(message);
