@@ -122,15 +122,15 @@ class EvaluationTest {
 
   // Sets AQ (short casual texting, a quarter German and French), AR (everyday messages that sound alarming beside crisis
   // messages that sound ordinary) and AS (every message the last of a conversation) were written at the start of round
-  // eighteen by three writers given only the class definitions, kept from the tuner, scored by the lead on main before
+  // eighteen by three writers given only the class definitions (four of AQ's lines, equal to corpus lines, dropped), kept from the tuner, scored by the lead on main before
   // the round (8ddb4b8e, 28 Nov 00:03 to 00:17, aggregates only) and once after its merge (b299f707, 01:36, load 2.0–2.4).
   // recall, precision; both without the check-in band; both over English, German and French — a thousandth under the one
-  // scoring: AQ 117/119, 117/131 (before 117/119, 117/131); AR 84/84, 84/104 (before the same); AS 106/108, 106/131
-  // (before 105/108, 105/131); all three 307/311 = 0.987, precision 0.839 (before 306/311 = 0.984, 0.836). Without the
-  // band recall fell on AQ (0.950 to 0.941) and AS (0.935 to 0.926): the head retrained with sets AN, AO and AP reads
+  // scoring: AQ 116/118, 116/130 (before the same); AR 84/84, 84/104 (before the same); AS 106/108, 106/131
+  // (before 105/108, 105/131); all three 306/310 = 0.987, precision 0.838 (before 305/310 = 0.984, 0.836). Without the
+  // band recall fell on AQ (0.949 to 0.941) and AS (0.935 to 0.926): the head retrained with sets AN, AO and AP reads
   // fewer of their crisis messages above its threshold, and the band catches them. Issue 32's target (recall 1.0,
   // precision at least 0.9) is met on none of them.
-  private static final double[] AQ_FLOORS = {0.982, 0.892, 0.940, 0.895, 0.980, 0.954};
+  private static final double[] AQ_FLOORS = {0.982, 0.891, 0.940, 0.894, 0.980, 0.954};
   private static final double[] AR_FLOORS = {0.999, 0.807, 0.987, 0.813, 0.999, 0.878};
   private static final double[] AS_FLOORS = {0.980, 0.808, 0.925, 0.839, 0.980, 0.834};
 
