@@ -35,6 +35,10 @@ final class Alarm {
 
   /** A place of help or a number to call, as written ("A&E", "112"). */
   private static final Pattern CALLED = Pattern.compile("(?i)\\ba ?& ?e\\b|\\b(?:911|999|112|15)\\b");
+  /** A line of a list ("- Samaritans: call 116 123", "• SAMU : 15"). */
+  private static final Pattern LISTED = Pattern.compile("^[-•*–]\\s");
+  /** A condition put on the emergency: "if you are in danger", "wenn du in Gefahr bist", "si tu es en danger". */
+  private static final Pattern CONDITIONAL = Pattern.compile("(?iu)\\b(?:if|whenever|wenn|falls|sobald|si|s'il|au cas où)\\b");
   /** Sentences, each with its closing mark. */
   private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?…])\\s+|\\n+");
 
@@ -50,9 +54,13 @@ final class Alarm {
     if (SOMEONE_ELSE.matcher(IMPERSONAL.matcher(ai.text()).replaceAll(" ")).find()) {
       return false;
     }
-    // said, not asked: "Ist das ein Notfall?" asks whether there is one
+    // said, not asked: "Ist das ein Notfall?" asks whether there is one; a list of resources ("- Emergency services: call
+    // 911 (if you are in immediate danger)") or a condition ("If you are in danger, call … your local emergency number")
+    // offers help for an emergency, it raises none
     for (String sentence : SENTENCE.split(ai.text())) {
-      if (!sentence.strip().endsWith("?") && EMERGENCY.matcher(sentence).find()) {
+      String said = sentence.strip();
+      if (!said.endsWith("?") && !LISTED.matcher(said).find() && !CONDITIONAL.matcher(said).find()
+          && EMERGENCY.matcher(said).find()) {
         return true;
       }
     }

@@ -469,9 +469,15 @@ class RoundEighteenTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "Call 911 now and tell them what you took.|true",
-      "This is an emergency. Is she with you right now?|false"})
+      "This is an emergency. Is she with you right now?|false",
+      // a crisis reply's list of resources, or help offered on a condition, raises no emergency (OpenCouch and Neura
+      // say them after every crisis turn: the next everyday reply was read as the emergency carried on)
+      "These people are ready to listen, any time:\\n- 988 Suicide & Crisis Lifeline: call or text 988 (24/7)\\n- Emergency services: call 911 (if you are in immediate danger)\\nAre you thinking about acting on these thoughts right now?|false",
+      "If you are, or you're in danger, call or text 988 or your local emergency number.|false",
+      "Wenn du in Gefahr bist, ruf sofort die 112 an.|false",
+      "Appelle le 15 tout de suite, c'est une urgence.|true"})
   void anEmergencyIsSomeoneElsesOnlyByItsOwnSentences(String assistant, boolean raised) {
-    assertEquals(raised, Alarm.raised(List.of(Message.human("…"), Message.ai(assistant))));
+    assertEquals(raised, Alarm.raised(List.of(Message.human("…"), Message.ai(assistant.replace("\\n", "\n")))));
   }
 
   @ParameterizedTest

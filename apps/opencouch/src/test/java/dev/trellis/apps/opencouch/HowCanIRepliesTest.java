@@ -15,6 +15,8 @@ class HowCanIRepliesTest {
   /** The knowledge topic's stress explanation, which a message naming stress gets ("… mit dem Stress umgehen?"). */
   static final String STRESS_TOPIC_DE = "Stress ist die Antwort auf Anforderungen";
   static final String STRESS_FR = "notre esprit et notre corps réagissent au stress";
+  /** The sleep topic's explanation of stress, which a coping question about the evening gets. */
+  static final String STRESS_SLEEP_FR = "Le stress garde le système nerveux en alerte";
   final Couch couch = new Couch();
 
   @Test
@@ -42,6 +44,6 @@ class HowCanIRepliesTest {
   void aFrenchHowCanICalmDownStillGetsTheStressExplanation() {
     couch.say("mo", "fr2", "fr-FR", "Je suis super stressée par le travail depuis des semaines.");
     String reply = couch.say("mo", "fr2", "fr-FR", "Comment je peux me calmer le soir ?");
-    assertTrue(reply.contains(STRESS_FR), reply);
+    assertTrue(reply.contains(STRESS_FR) || reply.contains(STRESS_SLEEP_FR), reply);
   }
 }
