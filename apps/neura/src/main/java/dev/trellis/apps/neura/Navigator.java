@@ -289,6 +289,9 @@ public final class Navigator {
     java.util.function.Function<String, Map<String, Integer>> themesOf = themesRead(sections);
     Reading reading = Reader.read(message, history, providers, themesOf);
     Map<String, Object> pending = s.get(TurnState.PENDING);
+    if (pending != null && !"book".equals(pending.get("action")) && !(pending.get("ref") instanceof String)) {
+      pending = null; // checkpointed before references (a counter, seq): absent, never a change of booking null
+    }
     String answer = pending != null && lastAi != null && AssemblyTools.digest(lastAi).equals(pending.get("after"))
         ? Reader.answer(message, (String) pending.get("action")) : null;
     if (answer != null) { // a yes or no to what the last reply asked to confirm, whatever its words (a model's)
