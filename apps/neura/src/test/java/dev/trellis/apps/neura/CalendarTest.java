@@ -210,6 +210,13 @@ class CalendarTest extends ChatTurns {
   }
 
   @Test
+  void theInMemoryCalendarIsMigratedByTheServersRunner() {
+    List<Map<String, Object>> history = deps.data().query("SELECT version FROM " + Bookings.SCHEMA.historyTable()
+        + " WHERE success = 1 AND version = '1'");
+    assertEquals(1, history.size(), "the Flyway history of the neura schema records version 1");
+  }
+
+  @Test
   void aSessionTimeIsFreeUnlessASessionClashes() {
     SessionTime five = SessionTime.parse("thursday at 5pm", java.time.LocalDate.of(2026, 11, 27));
     assertTrue(five.free(List.of(java.time.LocalDateTime.of(2026, 12, 3, 16, 10))));
