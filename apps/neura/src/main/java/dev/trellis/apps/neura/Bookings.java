@@ -23,8 +23,9 @@ import java.util.Map;
  * the patient: one patient cannot read, move or cancel another's booking by naming its reference. A slot is taken by one
  * booking: booking or moving to a day and time checks the provider's sessions and writes the booking in one transaction
  * that first writes the provider's row of {@code neura_booking_locks}, so two concurrent bookings of one slot (threads
- * or server processes) serialise and the second finds it taken. Sessions last 50 minutes: two clock times of one
- * provider on one day less than 50 minutes apart clash; a booking with only a part of the day ("thursday evening") or
+ * or server processes) serialise and the second finds it taken; the patient's row is written before it, so the patient's
+ * bookings are numbered ({@code n}) and changed one at a time whichever provider they are with. Sessions last 50
+ * minutes: two clock times of one provider on one day less than 50 minutes apart clash; a booking with only a part of the day ("thursday evening") or
  * none takes no slot (the care team sets it).
  */
 public final class Bookings {
@@ -34,6 +35,8 @@ public final class Bookings {
   static final int SESSION_MINUTES = 50;
   private static final String ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford's: no I, L, O, U
   private static final SecureRandom RANDOM = new SecureRandom();
+  /** The prefix of a patient's row in {@code neura_booking_locks} (the providers' rows are their ids). */
+  static final String PATIENT = "patient:";
   private static final String COLUMNS = "ref, patient_id, provider_id, n, status, moved_to, session_date, session_time";
 
   private final JdbcDatabase db;
@@ -69,6 +72,7 @@ public final class Bookings {
    */
   public Map<String, Object> book(String idempotencyKey, String patient, String provider, String date, String time) {
     return db.transaction(c -> {
+      lock(c, PATIENT + patient); // the patient's first, then the provider's (one order: no deadlock)
       lock(c, provider);
       String key = patient + "|" + idempotencyKey;
       for (int n = 2; ; n++) {
@@ -139,6 +143,7 @@ public final class Bookings {
       throw new IllegalArgumentException("unknown booking change: " + action);
     }
     return db.transaction(c -> {
+      lock(c, PATIENT + patient); // held first: no other booking or change of the patient's moves the row read next
       Map<String, Object> row = one(c, "SELECT " + COLUMNS + " FROM neura_bookings WHERE patient_id = ? AND ref = ?",
           patient, ref);
       if (row == null) {
@@ -174,7 +179,11 @@ public final class Bookings {
     });
   }
 
-  /** Writes the provider's lock row: held until the transaction ends, so its bookings are checked and taken one at a time. */
+  /**
+   * Writes a lock row — a provider's, or a patient's ({@link #PATIENT} and the id) — held until the transaction ends:
+   * a provider's bookings are checked and taken one at a time, and a patient's are counted ({@code n}) and changed one at
+   * a time. The patient's row is always written before the provider's.
+   */
   private void lock(Connection c, String provider) throws SQLException {
     db.update(c, "INSERT INTO neura_booking_locks (provider_id, n) VALUES (?, 0) ON CONFLICT (provider_id) DO NOTHING",
         provider);

@@ -26,7 +26,7 @@ public final class Dataset implements AutoCloseable {
 
   private Dataset(Connection db, Bookings bookings) {
     this.db = db;
-    this.bookings = bookings != null ? bookings : Bookings.in(new MemoryDatabase(db, db));
+    this.bookings = bookings != null ? bookings : Bookings.in(new MemoryDatabase(db, db, url(db)));
   }
 
   /**
@@ -45,7 +45,9 @@ public final class Dataset implements AutoCloseable {
   private static Dataset load(dev.trellis.checkpoint.jdbc.JdbcDatabase bookingsDb) {
     try (InputStream in = Dataset.class.getResourceAsStream("dataset.sql")) {
       String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      Connection c = DriverManager.getConnection("jdbc:sqlite::memory:");
+      // named and shared: the migrations open their own connections to the same in-memory database while this one lives
+      Connection c = DriverManager.getConnection("jdbc:sqlite:file:neura-" + java.util.UUID.randomUUID()
+          + "?mode=memory&cache=shared");
       try (Statement st = c.createStatement()) {
         for (String stmt : sql.split(";\\s*\\n")) {
           if (!stmt.isBlank()) {
@@ -58,6 +60,14 @@ public final class Dataset implements AutoCloseable {
       throw new UncheckedIOException(e);
     } catch (SQLException e) {
       throw new IllegalStateException("cannot load the Neura dataset: " + e.getMessage(), e);
+    }
+  }
+
+  private static String url(Connection c) {
+    try {
+      return c.getMetaData().getURL();
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
     }
   }
 

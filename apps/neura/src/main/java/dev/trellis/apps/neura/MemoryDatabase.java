@@ -3,26 +3,29 @@ package dev.trellis.apps.neura;
 import dev.trellis.checkpoint.jdbc.JdbcDatabase;
 import dev.trellis.checkpoint.jdbc.KeywordIndex;
 import dev.trellis.checkpoint.jdbc.Schema;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import dev.trellis.migrations.Migrations;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
+import org.sqlite.SQLiteDataSource;
 
 /**
  * The bundled dataset's in-memory SQLite connection as a {@link JdbcDatabase}, for the {@link Bookings} of a process
  * without a server database (tests, {@link NeuraDeps#bundled()}): transactions serialised on {@code lock} (the
- * dataset's), the schema's SQLite scripts run in order. Nothing in it outlives the process.
+ * dataset's), the schema migrated by the server's runner ({@link Migrations}). Nothing in it outlives the process.
  */
 final class MemoryDatabase implements JdbcDatabase {
   private final Connection c;
   private final Object lock;
+  private final String url;
 
-  MemoryDatabase(Connection c, Object lock) {
+  /**
+   * The database {@code c} is connected to; {@code url} names it for the migrations' own connections (a named, shared
+   * in-memory database: {@code jdbc:sqlite:file:<name>?mode=memory&cache=shared}).
+   */
+  MemoryDatabase(Connection c, Object lock, String url) {
     this.c = c;
     this.lock = lock;
+    this.url = url;
   }
 
   @Override
@@ -56,28 +59,15 @@ final class MemoryDatabase implements JdbcDatabase {
     throw new UnsupportedOperationException("no keyword index for Neura's in-memory bookings");
   }
 
+  /** Runs the schema's SQLite migrations as the server does ({@link Migrations#migrate}), on this in-memory database. */
   @Override
   public void migrate(Schema schema) {
-    transaction(conn -> {
-      String folder = schema.location() + "/sqlite/";
-      for (String script : SCRIPTS) {
-        try (InputStream in = schema.loader().getResourceAsStream(folder + script); Statement st = conn.createStatement()) {
-          for (String stmt : new String(in.readAllBytes(), StandardCharsets.UTF_8).replaceAll("(?m)^--.*$", "")
-              .split(";\\s*\\n")) {
-            if (!stmt.isBlank()) {
-              st.execute(stmt);
-            }
-          }
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      }
-      return null;
-    });
+    synchronized (lock) {
+      SQLiteDataSource source = new SQLiteDataSource();
+      source.setUrl(url);
+      Migrations.migrate(source, "sqlite", schema);
+    }
   }
-
-  /** The schema's scripts in order (the dialects' folders hold the same names); a new version is added here too. */
-  private static final java.util.List<String> SCRIPTS = java.util.List.of("V1__neura_bookings.sql");
 
   @Override
   public void close() {

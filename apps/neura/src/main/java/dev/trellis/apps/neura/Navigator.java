@@ -102,32 +102,59 @@ public final class Navigator {
       if (when == null || target == null) {
         return List.of();
       }
-      List<java.time.LocalDateTime> taken = calendar.taken(target.id());
+      List<java.time.LocalDateTime> taken = taken(target.id());
       return when.within(target) && when.free(taken) ? List.of(when) : when.nearestFree(target, taken, 3);
+    }
+
+    /**
+     * The start times of {@code provider}'s booked sessions (the patient's own included: they hold their slot too), the
+     * session this plan moves left out — it frees its own time.
+     */
+    List<java.time.LocalDateTime> taken(String provider) {
+      return takenWith(calendar, provider, change);
     }
 
     /** Whether the time asked for is within the provider's hours but another session holds it. */
     boolean askedTaken() {
-      return when != null && target != null && when.within(target) && !when.free(calendar.taken(target.id()));
+      return when != null && target != null && when.within(target) && !when.free(taken(target.id()));
     }
 
-    /** Whether the move asked for is onto a day and time another patient's session holds. */
+    /** Whether the move asked for is onto a day and time another session (another patient's or the patient's own) holds. */
     boolean changeTaken() {
       return change != null && change.action().equals("move") && change.when() != null && change.provider() != null
-          && !change.when().free(calendar.taken(change.provider().id()));
+          && !change.when().free(taken(change.provider().id()));
     }
 
-    /** This plan after its move found the time just taken: nothing changed, asked again. */
-    Plan moveTaken() {
+    /**
+     * The patient's own booked session with {@code provider} that holds {@code at} (the one this plan moves left out);
+     * null when none does.
+     */
+    Map<String, Object> ownAt(Provider provider, SessionTime at) {
+      if (provider == null || at == null) {
+        return null;
+      }
+      String moving = change != null && change.action().equals("move") ? change.ref() : null;
+      return booked.stream().filter(b -> provider.id().equals(b.get("provider_id")) && !b.get("ref").equals(moving))
+          .filter(b -> {
+            java.time.LocalDateTime start = Bookings.startOf((String) b.get("session_date"), (String) b.get("session_time"));
+            return start != null && !at.free(List.of(start));
+          }).findFirst().orElse(null);
+    }
+
+    /** This plan after its move found the time just taken: nothing changed, asked again against {@code fresh}. */
+    Plan moveTaken(Calendar fresh) {
       return new Plan(message, reading, ranked, best, bestAccepting, target, toBook, providers, lastAi, earlierReplies,
           booked, new Change(change.action(), change.ref(), change.provider(), change.movedTo(), false, change.when()),
-          ownThemes, when, confirmTime, calendar);
+          ownThemes, when, confirmTime, fresh);
     }
 
-    /** This plan after its booking found the slot just taken: nothing booked, the nearest free times offered. */
-    Plan slotTaken() {
+    /**
+     * This plan after its booking found the slot just taken: nothing booked, the nearest free times offered from
+     * {@code fresh} (the calendar read again, the slot just taken in it).
+     */
+    Plan slotTaken(Calendar fresh) {
       return new Plan(message, reading, ranked, best, bestAccepting, target, null, providers, lastAi, earlierReplies,
-          booked, change, ownThemes, when, true, calendar);
+          booked, change, ownThemes, when, true, fresh);
     }
 
     /** What this plan's reply asks the patient to confirm (see {@link TurnState#PENDING}, without {@code after}); null. */
@@ -203,14 +230,26 @@ public final class Navigator {
   }
 
   /**
-   * The providers' sessions others have booked: the start times ({@link Bookings#taken}) of {@code provider}'s sessions
-   * with a day and clock time, the turn's own patient's left out.
+   * The providers' booked sessions: the references and start times ({@link Bookings#takenBy}) of {@code provider}'s
+   * sessions with a day and clock time, every patient's (the turn's own included).
    */
   @FunctionalInterface
   interface Calendar {
     Calendar EMPTY = provider -> List.of();
 
-    List<java.time.LocalDateTime> taken(String provider);
+    List<Bookings.Taken> taken(String provider);
+
+    /** This calendar read once per provider: a turn asks it several times, the database once. */
+    default Calendar once() {
+      Map<String, List<Bookings.Taken>> read = new java.util.concurrent.ConcurrentHashMap<>();
+      return provider -> read.computeIfAbsent(provider, this::taken);
+    }
+  }
+
+  /** The start times of {@code provider}'s sessions in {@code calendar}, the session {@code change} moves left out. */
+  static List<java.time.LocalDateTime> takenWith(Calendar calendar, String provider, Change change) {
+    String moving = change != null && change.action().equals("move") ? change.ref() : null;
+    return calendar.taken(provider).stream().filter(t -> !t.ref().equals(moving)).map(Bookings.Taken::start).toList();
   }
 
   /** The turn's plan from its state, without the patient's booked sessions. */
@@ -250,6 +289,9 @@ public final class Navigator {
     java.util.function.Function<String, Map<String, Integer>> themesOf = themesRead(sections);
     Reading reading = Reader.read(message, history, providers, themesOf);
     Map<String, Object> pending = s.get(TurnState.PENDING);
+    if (pending != null && !"book".equals(pending.get("action")) && !(pending.get("ref") instanceof String)) {
+      pending = null; // checkpointed before references (a counter, seq): absent, never a change of booking null
+    }
     String answer = pending != null && lastAi != null && AssemblyTools.digest(lastAi).equals(pending.get("after"))
         ? Reader.answer(message, (String) pending.get("action")) : null;
     if (answer != null) { // a yes or no to what the last reply asked to confirm, whatever its words (a model's)
@@ -294,7 +336,7 @@ public final class Navigator {
         confirmTime = reading.topic().equals("book") || !asked.within(target);
       }
       if (when != null && target != null && !confirmTime && (!when.within(target)
-          || !when.free(calendar.taken(target.id())))) { // another patient holds it: the nearest free times offered
+          || !when.free(takenWith(calendar, target.id(), null)))) { // another patient holds it: the nearest free times offered
         confirmTime = true; // a yes to a time outside the hours (a transcript's words): never booked, the nearest offered
       }
       if (target != null && target.accepting() && s.get(TurnState.PATIENT_ID) != null && !confirmTime) {
@@ -487,8 +529,10 @@ public final class Navigator {
       b.append("the patient asks to ").append(c.action()).append(" booking #").append(c.ref())
           .append(c.provider() == null ? "" : " with " + c.provider().shortName())
           .append(c.movedTo() == null ? "" : " to " + c.movedTo())
-          .append(plan.changeTaken() ? ", a time another patient's session already holds: say so and ask which other "
-              + "day or time" : c.fitsHours() ? ": ask them to confirm first (Shall I " + c.action() + " your session …?)"
+          .append(plan.changeTaken() ? (plan.ownAt(c.provider(), c.when()) != null ? ", a time the patient's own other "
+              + "session (booking #" + plan.ownAt(c.provider(), c.when()).get("ref") + ") already holds: say they already "
+              + "have a session then" : ", a time another patient's session already holds: say so")
+              + " and ask which other day or time" : c.fitsHours() ? ": ask them to confirm first (Shall I " + c.action() + " your session …?)"
               : ", outside " + c.provider().possessive() + " hours (" + c.provider().hours() + "): say so and ask which "
               + "day or time instead").append("; nothing is changed yet\n");
     } else if (booking != null && bookedBefore(plan, booking)) {
@@ -505,7 +549,10 @@ public final class Navigator {
     } else if (plan.confirmTime() && plan.target() != null && plan.target().accepting() && patientKnown) {
       SessionTime offered = plan.offeredTime();
       b.append("the patient asks to book ").append(plan.target().shortName()).append(" on ").append(plan.when().words())
-          .append(offered == plan.when() ? "" : plan.askedTaken() ? ", already taken by another patient's session"
+          .append(offered == plan.when() ? "" : plan.askedTaken() ? (plan.ownAt(plan.target(), plan.when()) != null
+              ? ", a time the patient already has a session with " + plan.target().shortName() + " (booking #"
+              + plan.ownAt(plan.target(), plan.when()).get("ref") + "): say so plainly"
+              : ", already taken by another patient's session")
               + (offered == null ? "" : "; the nearest free time is " + offered.words()) : ", outside " + plan.target().possessive() + " hours ("
               + plan.target().hours() + ")" + (offered == null ? "" : "; the nearest time is " + offered.words()))
           .append(offered == null ? ": ask which day and time would suit" : ": ask them to confirm " + offered.words()

@@ -122,17 +122,16 @@ public final class NeuraTurn {
   private static Update navigate(State s, Runtime rt, NeuraDeps deps) throws Exception {
     String patient = s.get(TurnState.PATIENT_ID);
     List<Map<String, Object>> own = patient != null ? deps.data().booked(patient) : List.of();
-    java.util.Set<String> ownRefs = own.stream().map(b -> (String) b.get("ref")).collect(java.util.stream.Collectors.toSet());
-    Navigator.Calendar calendar = provider -> deps.data().bookings().takenBy(provider).stream()
-        .filter(t -> !ownRefs.contains(t.ref())).map(Bookings.Taken::start).toList();
+    Navigator.Calendar read = provider -> deps.data().bookings().takenBy(provider);
+    Navigator.Calendar calendar = read.once();
     Navigator.Plan plan = Navigator.plan(s, own, java.time.LocalDate.now(deps.clock()), calendar);
     Map<String, Object> booking = plan.toBook() != null ? Booking.book(s, rt, deps.data(), plan.toBook().id(), plan.when())
         : plan.change() != null && plan.change().confirmed() ? Booking.change(s, rt, deps.data(), plan.change()) : null;
     if (booking != null && "taken".equals(booking.get("status"))) { // another patient booked that slot first
-      plan = plan.slotTaken();
+      plan = plan.slotTaken(read.once()); // read again: the slot just taken is in it
       booking = null;
     } else if (booking != null && Boolean.TRUE.equals(booking.get("taken"))) { // a move onto a slot just taken
-      plan = plan.moveTaken();
+      plan = plan.moveTaken(read.once());
       booking = null;
     }
     Message.Ai answer = deps.model() != null

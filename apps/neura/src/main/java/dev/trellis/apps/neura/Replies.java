@@ -365,9 +365,12 @@ final class Replies {
       if (offered == plan.when()) {
         return offered.words() + " with " + target.shortName() + " — shall I book it?";
       }
-      if (plan.askedTaken()) { // within the hours, but another patient's session holds it
+      if (plan.askedTaken()) { // within the hours, but another session holds it (another patient's, or the patient's own)
         List<SessionTime> free = plan.freeTimes();
-        String taken = plan.when().words() + " is already taken — " + target.shortName() + " has another session then.";
+        Map<String, Object> mine = plan.ownAt(target, plan.when());
+        String taken = mine != null ? "You already have a session with " + target.shortName() + " then — "
+            + plan.when().words() + " (booking #" + mine.get("ref") + ")."
+            : plan.when().words() + " is already taken — " + target.shortName() + " has another session then.";
         return free.isEmpty() ? taken + " Which other day and time would suit you?"
             : taken + " The nearest free time " + target.pronoun() + " has is " + offered.words() + " — shall I book that?"
                 + (free.size() < 2 ? "" : " (Also free: " + Empathy.join(free.subList(1, free.size()).stream()
@@ -459,13 +462,14 @@ final class Replies {
           + (c.provider() == null ? "" : " " + capitalised(c.provider().possessive()) + " hours are "
               + c.provider().hours() + ".");
     }
-    if (c.fitsHours() && plan.changeTaken()) { // another patient's session holds that time
-      List<java.time.LocalDateTime> taken = new java.util.ArrayList<>(plan.calendar().taken(c.provider().id()));
-      plan.booked().stream().filter(b -> c.ref().equals(b.get("ref"))).map(b -> Bookings.startOf(
-          (String) b.get("session_date"), (String) b.get("session_time"))).filter(java.util.Objects::nonNull)
-          .forEach(taken::add); // the session being moved: not a time to move it to
-      List<SessionTime> free = c.when().nearestFree(c.provider(), taken, 2);
-      return c.when().words() + " is already taken — " + c.provider().shortName() + " has another session then. Your "
+    if (c.fitsHours() && plan.changeTaken()) { // another session holds that time (another patient's, or the patient's own)
+      // the session being moved included: not a time to move it to
+      List<SessionTime> free = c.when().nearestFree(c.provider(), Navigator.takenWith(plan.calendar(), c.provider().id(),
+          null), 2);
+      Map<String, Object> mine = plan.ownAt(c.provider(), c.when());
+      return (mine != null ? "You already have a session with " + c.provider().shortName() + " then — " + c.when().words()
+          + " (booking #" + mine.get("ref") + ")."
+          : c.when().words() + " is already taken — " + c.provider().shortName() + " has another session then.") + " Your "
           + "session" + with + " (booking #" + c.ref() + "): which other day or time would you like?"
           + (free.isEmpty() ? "" : " The nearest free " + (free.size() == 1 ? "time is " : "times are ")
               + Empathy.join(free.stream().map(SessionTime::words).toList()) + ".");

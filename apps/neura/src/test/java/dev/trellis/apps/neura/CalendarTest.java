@@ -80,6 +80,43 @@ class CalendarTest extends ChatTurns {
   }
 
   @Test
+  void askingForATimeThePatientAlreadyHoldsSaysSoAndOffersAnother() {
+    reply("own-1", "pat-1", "can I see Ben thursday at 5pm?");
+    String ref = (String) say("own-1", "pat-1", "yes").get(TurnState.BOOKING).get("ref");
+
+    String asked = reply("own-2", "pat-1", "can I see Ben thursday at 5pm?"); // a new conversation
+    assertTrue(asked.contains("You already have a session with Ben Okafor then — Thursday 3 December at 5 pm (booking #"
+        + ref + ")."), asked);
+    assertFalse(asked.contains("Thursday 3 December at 5 pm — shall I book"), "never offered the time it holds: " + asked);
+    String yes = reply("own-2", "pat-1", "yes");
+    assertFalse(yes.contains("Thursday 3 December at 5 pm — shall I book"), "the same time is not offered again: " + yes);
+    assertEquals(1, deps.data().booked("pat-1").stream().filter(b -> "17:00".equals(b.get("session_time"))).count());
+  }
+
+  @Test
+  void movingOntoThePatientsOwnOtherSessionSaysSo() {
+    reply("own-3", "pat-1", "can I see Ben thursday at 5pm?");
+    String held = (String) say("own-3", "pat-1", "yes").get(TurnState.BOOKING).get("ref");
+    reply("own-4", "pat-1", "can I see Ben thursday at 7pm?");
+    String moving = (String) say("own-4", "pat-1", "yes").get(TurnState.BOOKING).get("ref");
+
+    String asked = reply("own-4", "pat-1", "can we move my session with Ben to thursday at 5pm?");
+    assertTrue(asked.contains("You already have a session with Ben Okafor then — Thursday 3 December at 5 pm (booking #"
+        + held + "). Your session with Ben Okafor (booking #" + moving + "): which other day or time would you like?"),
+        asked);
+    assertFalse(asked.contains("Shall I move"), asked);
+    assertEquals("19:00", deps.data().bookings().get("pat-1", moving).get("session_time"));
+  }
+
+  @Test
+  void aMoveWithinItsOwnSessionIsNotRefused() {
+    reply("own-5", "pat-1", "can I see Ben thursday at 5pm?");
+    say("own-5", "pat-1", "yes");
+    String asked = reply("own-5", "pat-1", "can we move it to thursday at 5:30pm?");
+    assertTrue(asked.contains("Shall I move your session with Ben Okafor"), asked);
+  }
+
+  @Test
   void twoPatientsBookingOneSlotAtOnceThroughTheGraphGetOneBooking() throws Exception {
     List<String> times = List.of("thursday at 5pm", "thursday at 6pm", "thursday at 7pm", "tuesday at 5pm", "tuesday at 6pm");
     for (int round = 0; round < times.size(); round++) {
@@ -156,6 +193,27 @@ class CalendarTest extends ChatTurns {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  @Test
+  void aTurnsCalendarIsReadOncePerProvider() {
+    java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+    Navigator.Calendar once = ((Navigator.Calendar) provider -> {
+      reads.incrementAndGet();
+      return List.of();
+    }).once();
+    once.taken("prov-ben");
+    once.taken("prov-ben");
+    once.taken("prov-dia");
+    once.taken("prov-ben");
+    assertEquals(2, reads.get());
+  }
+
+  @Test
+  void theInMemoryCalendarIsMigratedByTheServersRunner() {
+    List<Map<String, Object>> history = deps.data().query("SELECT version FROM " + Bookings.SCHEMA.historyTable()
+        + " WHERE success = 1 AND version = '1'");
+    assertEquals(1, history.size(), "the Flyway history of the neura schema records version 1");
   }
 
   @Test
