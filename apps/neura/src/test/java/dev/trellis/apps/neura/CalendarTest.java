@@ -7,13 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.trellis.graph.State;
 import dev.trellis.sqlite.SqliteDatabase;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -124,7 +119,7 @@ class CalendarTest extends ChatTurns {
       String b = "race-b" + round;
       reply(a, "pat-1", "can I see Ben " + times.get(round) + "?");
       reply(b, "pat-2", "can I see Ben " + times.get(round) + "?");
-      List<String> replies = atOnce(() -> reply(a, "pat-1", "yes"), () -> reply(b, "pat-2", "yes"));
+      List<String> replies = Races.atOnce(() -> reply(a, "pat-1", "yes"), () -> reply(b, "pat-2", "yes"));
       assertEquals(1, replies.stream().filter(r -> r.contains("Done — you're booked")).count(), replies.toString());
       assertEquals(1, replies.stream().filter(r -> r.contains("is already taken")).count(), replies.toString());
     }
@@ -134,16 +129,7 @@ class CalendarTest extends ChatTurns {
   void twoServersOnOneDatabaseFileBookingOneSlotAtOnceGetOneBooking() throws Exception {
     Path file = dir.resolve("bookings.db");
     try (SqliteDatabase one = SqliteDatabase.open(file, "NORMAL"); SqliteDatabase two = SqliteDatabase.open(file, "NORMAL")) {
-      Bookings first = Bookings.in(one);
-      Bookings second = Bookings.in(two);
-      for (int i = 0; i < 10; i++) {
-        String date = "2026-12-%02d".formatted(1 + i);
-        String key = "k" + i;
-        List<Map<String, Object>> rows = atOnce(() -> first.book(key, "pat-a", "prov-ben", date, "17:00"),
-            () -> second.book(key, "pat-b", "prov-ben", date, "17:30"));
-        assertEquals(1, rows.stream().filter(r -> "booked".equals(r.get("status"))).count(), rows.toString());
-        assertEquals(1, rows.stream().filter(r -> "taken".equals(r.get("status"))).count(), rows.toString());
-      }
+      Races.oneBookingPerSlot(Bookings.in(one), Bookings.in(two), 10);
     }
   }
 
@@ -172,28 +158,6 @@ class CalendarTest extends ChatTurns {
     assertEquals("booked", b.book("p6", "pat-2", "prov-dia", "2026-12-03", "17:00").get("status"), "another therapist");
   }
 
-  @SafeVarargs
-  private static <T> List<T> atOnce(java.util.concurrent.Callable<T>... calls) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(calls.length);
-    try {
-      CountDownLatch go = new CountDownLatch(1);
-      List<Future<T>> futures = new ArrayList<>();
-      for (var call : calls) {
-        futures.add(pool.submit(() -> {
-          go.await();
-          return call.call();
-        }));
-      }
-      go.countDown();
-      List<T> out = new ArrayList<>();
-      for (Future<T> f : futures) {
-        out.add(f.get());
-      }
-      return out;
-    } finally {
-      pool.shutdownNow();
-    }
-  }
 
   @Test
   void aTurnsCalendarIsReadOncePerProvider() {
